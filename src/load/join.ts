@@ -1,0 +1,84 @@
+// Joins files that belong together: sidechains to their session, compaction and request logs to their transcript.
+import type { Session, Sidechain } from '../model/types';
+
+const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
+
+function sidechainOf(s: Session): string | null {
+  const v = s.meta['sidechainOf'];
+  return typeof v === 'string' ? v : null;
+}
+
+function logTarget(s: Session): string | null {
+  const v = s.meta['joinSessionId'];
+  return typeof v === 'string' ? v : null;
+}
+
+function lastAssistantText(s: Session): string {
+  for (let i = s.items.length - 1; i >= 0; i--) {
+    const it = s.items[i]!;
+    if (it.role === 'assistant' && (it.kind === 'message' || it.kind === 'summary') && it.text.trim()) return it.text;
+  }
+  return '';
+}
+
+/** Strips the `<analysis>` preamble Claude Code's summarizer writes before the summary it keeps. */
+function summaryCore(text: string): string {
+  return text.replace(/<analysis>[\s\S]*?<\/analysis>/, '').replace(/<\/?summary>/g, '').trim().slice(0, 200);
+}
+
+function attachSidechain(main: Session, side: Session): void {
+  const agentId = String(side.meta['agentId'] ?? side.id);
+  const purpose: Sidechain['purpose'] = agentId.startsWith('acompact') ? 'compaction' : 'subagent';
+  let compactionId: string | null = null;
+  if (purpose === 'compaction') {
+    const core = summaryCore(lastAssistantText(side));
+    const byText = main.compactions.find((c) => {
+      const summary = main.items.find((it) => it.id === c.summaryId);
+      return core && summary && summary.text.includes(core.slice(0, 120));
+    });
+    compactionId = (byText ?? main.compactions.find((c) => c.kind === 'compact'))?.id ?? null;
+  }
+  main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId });
+  main.files.push(...side.files);
+  main.issues.push(...side.issues);
+}
+
+function attachLog(target: Session, log: Session): void {
+  const offset = target.compactions.length;
+  for (const c of log.compactions) target.compactions.push({ ...c, index: offset + c.index });
+  const rOffset = target.requests.length;
+  for (const r of log.requests) target.requests.push({ ...r, index: rOffset + r.index });
+  target.files.push(...log.files);
+  target.issues.push(...log.issues);
+  if (target.model === null) target.model = log.model;
+}
+
+/**
+ * Sessions loaded together are joined where they belong together:
+ * - a Claude Code sidechain (`meta.sidechainOf`) goes into the session with that id;
+ * - a compaction or request log goes to the transcript whose id matches its `meta.joinSessionId`,
+ *   or to the only transcript loaded.
+ * Anything that finds no partner stays a session of its own.
+ */
+export function joinSessions(sessions: Session[]): Session[] {
+  const transcripts = sessions.filter((s) => !LOG_FORMATS.has(s.format) && !sidechainOf(s));
+  const byId = new Map(transcripts.map((s) => [s.id, s]));
+  const out: Session[] = [...transcripts];
+  for (const s of sessions) {
+    const parent = sidechainOf(s);
+    if (parent === null) continue;
+    const main = byId.get(parent);
+    if (main) attachSidechain(main, s);
+    else out.push(s);
+  }
+  const logs = sessions.filter((s) => LOG_FORMATS.has(s.format));
+  // Compaction logs first so a request log joined to the same transcript sees them.
+  logs.sort((a, b) => (a.format === b.format ? 0 : a.format === 'compaction-log' ? -1 : 1));
+  for (const log of logs) {
+    const wanted = logTarget(log);
+    const target = (wanted !== null ? byId.get(wanted) : undefined) ?? (transcripts.length === 1 ? transcripts[0] : undefined);
+    if (target) attachLog(target, log);
+    else out.push(log);
+  }
+  return out;
+}

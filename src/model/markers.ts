@@ -1,0 +1,25 @@
+// Recognizes summaries and fallback markers by their text, the way downstream harness code does.
+
+export const SCHEMA_HEADER = '## Conversation Summary';
+export const TRUNCATION_MARKER = '[Earlier messages truncated]';
+
+const CLAUDE_CODE_CONTINUATION = 'This session is being continued from a previous conversation';
+
+export type TextRole = 'summary' | 'marker' | null;
+
+export function classifyText(text: string): TextRole {
+  const t = text.trimStart();
+  if (t.startsWith(SCHEMA_HEADER)) return 'summary';
+  if (t.startsWith('<chat_history_summary>')) return 'summary';
+  if (t.startsWith('[history summary]')) return 'summary';
+  if (t.startsWith('<summary>')) return 'summary';
+  if (t.startsWith(CLAUDE_CODE_CONTINUATION)) return 'summary';
+  if (t.startsWith(TRUNCATION_MARKER)) return 'marker';
+  return null;
+}
+
+/** `[REDACTED_TEXT len=3017 sha=f3ffd0ed]`-style placeholders written by redacting exporters. */
+export function redactionHint(text: string): { len: number; sha: string | null } | undefined {
+  const m = /^\[REDACTED_[A-Z_]+ len=(\d+)(?: sha=([0-9a-f]+))?\]$/.exec(text.trim());
+  return m ? { len: Number(m[1]), sha: m[2] ?? null } : undefined;
+}

@@ -1,0 +1,188 @@
+// The normalized model every format adapter produces. Raw wire shapes stay private to adapters.
+
+export const FORMAT_IDS = [
+  'claude-code',
+  'codex',
+  'openhands',
+  'livekit',
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'self-sum',
+  'agent-omit',
+  'sharegpt',
+  'reasoning-trace',
+  'compaction-log',
+  'request-log',
+] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'environment';
+
+export type ItemKind =
+  | 'message'
+  | 'thinking'
+  | 'tool_call'
+  | 'tool_result'
+  | 'summary'
+  | 'omission'
+  | 'handoff'
+  | 'compaction';
+
+/** Where in the input an item or problem came from. `line` is 1-based; null when unknown. */
+export interface SourceRef {
+  file: string;
+  line: number | null;
+}
+
+/** Usage as the provider reported it. Never overwritten by counted tokens. */
+export interface Usage {
+  input: number | null;
+  output: number | null;
+  cacheRead: number | null;
+  cacheWrite: number | null;
+  /** Context window the harness reported with this usage, when it did (Codex). */
+  contextWindow?: number | null;
+}
+
+/** A text that a redacting exporter replaced, e.g. `[REDACTED_TEXT len=3017 sha=f3ffd0ed]`. */
+export interface RedactionHint {
+  len: number;
+  sha: string | null;
+}
+
+export interface Item {
+  /** Stable within a session: derived from the source's own ids, else from position. */
+  id: string;
+  kind: ItemKind;
+  role: Role;
+  text: string;
+  /** Tool name for tool calls/results, agent names for handoffs. */
+  name?: string;
+  /** Provider call id that links a tool call to its result. */
+  callId?: string;
+  /** Id of the paired tool call / result, set by `pairToolCalls`. */
+  pairId?: string;
+  timestamp?: string;
+  source: SourceRef;
+  /** Groups the items of one model response (Claude Code splits one response over many lines). */
+  responseId?: string;
+  redacted?: RedactionHint;
+  /** Set on omission items and on items whose content was cleared in place. */
+  omission?: OmissionInfo;
+  /** Error flag on tool results. */
+  isError?: boolean;
+  /** Small, format-specific facts worth showing (never large payloads). */
+  meta?: Record<string, string | number | boolean | null>;
+}
+
+export interface OmissionInfo {
+  /** What was taken out of the context. */
+  target: 'thought' | 'observation' | 'tool_result';
+  /** Turn numbers (Agent-Omit) or item ids whose content the omission removes. */
+  refs: string[];
+  /** The omitting command (`<omit_tool_response_1_2>`) or placeholder as written. */
+  marker?: string;
+}
+
+export type CompactionKind =
+  | 'compact' // Claude Code compact_boundary + summary
+  | 'microcompact' // Claude Code tool-result clearing
+  | 'replacement' // Codex compacted.replacement_history
+  | 'condensation' // OpenHands
+  | 'summary' // LiveKit / Self-Sum / reasoning-trace summaries in place of earlier items
+  | 'omission' // Agent-Omit observation omission
+  | 'log' // a compaction-log record
+  | 'inferred'; // inferred between two logged requests
+
+export interface CompactionEvent {
+  id: string;
+  /** 0-based order of compactions within the session. */
+  index: number;
+  kind: CompactionKind;
+  /** `auto`, `manual`, a strategy name, … as recorded; null when not recorded. */
+  trigger: string | null;
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** Item ids the compaction took out of the context (summarized, dropped or omitted). */
+  replacedIds: string[];
+  /** Item ids the compaction kept verbatim (preserved segment, replacement history). */
+  keptIds: string[];
+  /** The summary or marker item that stands in for the replaced items. */
+  summaryId: string | null;
+  /** The item at which the compaction happened (boundary record, condensation event). */
+  atItemId: string | null;
+  timestamp?: string;
+  source: SourceRef;
+  /** Compaction-log fields, kept as recorded. */
+  log?: CompactionLogFields;
+}
+
+export interface CompactionLogFields {
+  strategy: string;
+  evicted: number | null;
+  fallback: boolean | null;
+  keptIdentifiers: string[];
+  lostIdentifiers: string[];
+  summary: string | null;
+  sessionId: string | null;
+  turn: number | null;
+  requestId: string | null;
+}
+
+/** One model call as it was sent, where the format records it (request logs). */
+export interface RecordedRequest {
+  id: string;
+  index: number;
+  timestamp?: string;
+  model: string | null;
+  /** Wire API of the body: decides tokenization and cache rules later. */
+  api: 'openai-chat' | 'openai-responses' | 'anthropic';
+  /** The items the model was sent, in order (system prompt first where the API has one). */
+  items: Item[];
+  /** Tool schemas sent with the call, serialized; counted as the "tools" band. */
+  tools: string | null;
+  /** Items the model produced in reply, when the log has the response. */
+  output: Item[];
+  usage: Usage | null;
+  source: SourceRef;
+}
+
+export interface ParseIssue {
+  file: string;
+  line: number | null;
+  /** Dotted path of the offending field (`message.content[2].type`), null when the whole line is bad. */
+  field: string | null;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface Session {
+  /** Stable id: the recorded session id if any, else derived from the file name. */
+  id: string;
+  format: FormatId;
+  title: string;
+  files: string[];
+  items: Item[];
+  compactions: CompactionEvent[];
+  requests: RecordedRequest[];
+  /** Side conversations joined to this session, such as Claude Code's compaction summarizer call. */
+  sidechains: Sidechain[];
+  model: string | null;
+  contextWindow: number | null;
+  /** Records kept out of the conversation (progress, snapshots, unknown types), counted by type. */
+  skipped: Record<string, number>;
+  issues: ParseIssue[];
+  /** Format-level facts: success/reward for trajectories, cwd, versions, … */
+  meta: Record<string, string | number | boolean | null>;
+}
+
+export interface Sidechain {
+  id: string;
+  /** `compaction` when the sidechain wrote a compaction summary (Claude Code `agent-acompact-*`). */
+  purpose: 'compaction' | 'subagent';
+  file: string;
+  items: Item[];
+  /** The compaction whose summary this sidechain produced, when known. */
+  compactionId: string | null;
+}
