@@ -48,6 +48,7 @@ export function emptySession(format: FormatId, file: string, id: string): Sessio
     items: [],
     compactions: [],
     requests: [],
+    responses: [],
     sidechains: [],
     model: null,
     contextWindow: null,

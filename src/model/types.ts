@@ -166,6 +166,8 @@ export interface Session {
   items: Item[];
   compactions: CompactionEvent[];
   requests: RecordedRequest[];
+  /** Model responses with their reported usage, in order (one per model call the transcript shows). */
+  responses: ModelResponse[];
   /** Side conversations joined to this session, such as Claude Code's compaction summarizer call. */
   sidechains: Sidechain[];
   model: string | null;
@@ -185,4 +187,19 @@ export interface Sidechain {
   items: Item[];
   /** The compaction whose summary this sidechain produced, when known. */
   compactionId: string | null;
+}
+
+/**
+ * One model response as a transcript records it: the items it produced and the usage reported for it.
+ * Claude Code splits one response over several lines sharing `message.id`; usage is counted once.
+ */
+export interface ModelResponse {
+  id: string;
+  index: number;
+  /** Items the model produced in this response, in order. The call's context is what came before. */
+  itemIds: string[];
+  usage: Usage | null;
+  model: string | null;
+  timestamp?: string;
+  source: SourceRef;
 }
