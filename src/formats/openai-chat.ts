@@ -1,6 +1,6 @@
 // OpenAI Chat Completions: `{messages:[…]}`, a request body, or a bare array of messages.
 import type { Document } from '../load/document';
-import { arr, asText, get, isObject, str, type JsonObject } from '../model/narrow';
+import { arr, asText, get, isObject, str, strAt, type JsonObject } from '../model/narrow';
 import { classifyText, redactionHint } from '../model/markers';
 import type { Item, Role } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
@@ -131,6 +131,9 @@ export const openaiChat: FormatAdapter = {
     session.items = chatMessagesToItems(found.messages, ctx, (i) => ({ path: [...base, i] }));
     if (found.body) {
       session.model = str(found.body, 'model') ?? null;
+      // A transcript exported with its harness metadata names its session, so logs can join to it.
+      const metaSessionId = strAt(found.body, 'metadata.session_id');
+      if (metaSessionId) session.id = metaSessionId;
     }
     return [session];
   },
