@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { DropZone } from './components/DropZone';
+import { LoadReports } from './components/IssueList';
+import { LoadProgressBar } from './components/LoadProgressBar';
+import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
+import { openUrls } from './data/open-files';
+import { useActiveSession, useApp } from './store';
+import { formatLabel, SessionHeader } from './views/SessionHeader';
+import { TranscriptView } from './views/TranscriptView';
+
+let srcOpened = false;
+
+function SessionTabs() {
+  const sessions = useApp((s) => s.sessions);
+  const activeKey = useApp((s) => s.activeKey);
+  const setActive = useApp((s) => s.setActive);
+  const close = useApp((s) => s.closeSession);
+  if (sessions.length === 0) return null;
+  return (
+    <nav className="tabs" aria-label="Open sessions">
+      <div role="tablist">
+        {sessions.map(({ key, session }) => (
+          <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
+            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => setActive(key)} title={session.files.join(', ')}>
+              {session.title} <span className="muted small">{formatLabel(session.format)}</span>
+            </button>
+            <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
+              ×
+            </button>
+          </span>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+function Welcome() {
+  return (
+    <section className="welcome" aria-label="Welcome">
+      <h2>See what your agent's context window held, and what compaction did to it</h2>
+      <p>
+        Drop a Claude Code session, a Codex rollout, an OpenHands or LiveKit export, OpenAI or Anthropic messages, an RL trajectory, or a compaction or request log.
+        Several files at once are joined. Everything is parsed in this tab; nothing is uploaded.
+      </p>
+      <h3>Or open a demo</h3>
+      <DemoList />
+    </section>
+  );
+}
+
+export function App() {
+  const active = useActiveSession();
+  const theme = useApp((s) => s.theme);
+  const setTheme = useApp((s) => s.setTheme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(() => {
+    // StrictMode runs effects twice in development; the URL's sources are opened once per page.
+    if (srcOpened) return;
+    srcOpened = true;
+    void openUrls(new URLSearchParams(location.search).getAll('src'));
+  }, []);
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Compaction Inspector</h1>
+        <div className="actions">
+          <OpenFileButton />
+          <PasteButton />
+          <button type="button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+        </div>
+      </header>
+      <LoadProgressBar />
+      <LoadReports />
+      <SessionTabs />
+      <main>
+        {active ? (
+          <div className="session" key={active.key}>
+            <SessionHeader session={active.session} />
+            <TranscriptView session={active.session} />
+          </div>
+        ) : (
+          <Welcome />
+        )}
+      </main>
+      <DropZone />
+    </div>
+  );
+}

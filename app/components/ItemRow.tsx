@@ -1,0 +1,56 @@
+// One item of a session: role, kind, tool pairing and text. Text is untrusted and rendered as plain text.
+import type { Item } from '../../src/model/types';
+
+const PREVIEW_CHARS = 600;
+
+export const KIND_LABEL: Record<Item['kind'], string> = {
+  message: 'message',
+  thinking: 'thinking',
+  tool_call: 'tool call',
+  tool_result: 'tool result',
+  summary: 'summary',
+  omission: 'omission marker',
+  handoff: 'handoff',
+  compaction: 'compaction event',
+};
+
+interface Props {
+  item: Item;
+  index: number;
+  expanded: boolean;
+  onToggle(): void;
+  onJump(id: string): void;
+}
+
+export function ItemRow({ item, index, expanded, onToggle, onJump }: Props) {
+  const long = item.text.length > PREVIEW_CHARS;
+  const text = expanded || !long ? item.text : `${item.text.slice(0, PREVIEW_CHARS)}…`;
+  return (
+    <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${item.id}`} data-item-id={item.id}>
+      <div className="item-head">
+        <span className="item-index">{index + 1}</span>
+        <span className={`badge role role-${item.role}`}>{item.role}</span>
+        <span className={`badge kind kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
+        {item.name ? <span className="item-name">{item.name}</span> : null}
+        {item.pairId ? (
+          <button type="button" className="link pair" onClick={() => onJump(item.pairId!)}>
+            {item.kind === 'tool_call' ? 'result' : 'call'} ↗
+          </button>
+        ) : item.kind === 'tool_call' || item.kind === 'tool_result' ? (
+          <span className="badge warn" title="No matching call or result in this file">unpaired</span>
+        ) : null}
+        {item.isError ? <span className="badge warn">error</span> : null}
+        {item.redacted ? <span className="badge muted-badge" title="The exporter replaced this text">redacted · {item.redacted.len.toLocaleString()} chars</span> : null}
+        {item.omission ? <span className="badge omit">omitted {item.omission.target}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
+        <span className="item-id muted">{item.id}</span>
+        {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
+      </div>
+      {text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>}
+      {long ? (
+        <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>
+          {expanded ? 'Show less' : `Show all ${item.text.length.toLocaleString()} characters`}
+        </button>
+      ) : null}
+    </article>
+  );
+}

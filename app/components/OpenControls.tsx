@@ -1,0 +1,78 @@
+// Open files: picker, paste, and the demos.
+import { useRef, useState } from 'react';
+import { openSources, openUrls } from '../data/open-files';
+import { DEMOS, demoUrls } from '../demos';
+
+export function OpenFileButton() {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()}>
+        Open files…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label="Choose files"
+        accept=".json,.jsonl,.ndjson,.txt,application/json"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void openSources(files);
+        }}
+      />
+    </>
+  );
+}
+
+export function PasteButton() {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const submit = () => {
+    if (!text.trim()) return;
+    void openSources([{ name: 'pasted.json', text }]);
+    setText('');
+    setOpen(false);
+  };
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Paste…
+      </button>
+      {open ? (
+        <div className="dialog-backdrop" onClick={() => setOpen(false)}>
+          <div role="dialog" aria-modal="true" aria-label="Paste a transcript" className="dialog" onClick={(e) => e.stopPropagation()}>
+            <h2>Paste a transcript</h2>
+            <p className="muted">JSON or JSONL in any supported format. It is parsed in your browser and sent nowhere.</p>
+            <textarea aria-label="Transcript text" value={text} onChange={(e) => setText(e.target.value)} rows={14} autoFocus />
+            <div className="dialog-actions">
+              <button type="button" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+              <button type="button" className="primary" onClick={submit} disabled={!text.trim()}>
+                Open pasted text
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function DemoList() {
+  return (
+    <ul className="demo-list" aria-label="Demos">
+      {DEMOS.map((d) => (
+        <li key={d.id}>
+          <button type="button" className="demo" onClick={() => void openUrls(demoUrls(d))}>
+            <strong>{d.title}</strong>
+            <span className="muted">{d.description}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

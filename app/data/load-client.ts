@@ -1,0 +1,40 @@
+// Runs the loader in a worker, matching replies to requests; a newer load never waits on an older one.
+import * as Comlink from 'comlink';
+import type { LoadResult } from '../../src/load/loader';
+import type { LoadProgress, LoadSource, LoadWorkerApi } from '../workers/load.worker';
+
+export type { LoadProgress, LoadSource };
+
+export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<LoadResult> {
+  const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
+  const api = Comlink.wrap<LoadWorkerApi>(worker);
+  const died = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`)));
+  });
+  try {
+    return await Promise.race([api.load(sources, Comlink.proxy(onProgress)), died]);
+  } finally {
+    api[Comlink.releaseProxy]();
+    worker.terminate();
+  }
+}
+
+/** Fetches files named by `?src=` (or demos) from where the user pointed; nothing else is contacted. */
+export async function fetchSources(urls: string[]): Promise<{ sources: LoadSource[]; failures: { url: string; message: string }[] }> {
+  const sources: LoadSource[] = [];
+  const failures: { url: string; message: string }[] = [];
+  await Promise.all(
+    urls.map(async (url, i) => {
+      try {
+        const res = await fetch(url, { credentials: 'omit' });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const blob = await res.blob();
+        const name = decodeURIComponent(new URL(url, location.href).pathname.split('/').pop() || `source-${i + 1}`);
+        sources[i] = new File([blob], name);
+      } catch (e) {
+        failures.push({ url, message: e instanceof Error ? e.message : String(e) });
+      }
+    }),
+  );
+  return { sources: sources.filter(Boolean), failures };
+}

@@ -1,0 +1,61 @@
+// Loaded sessions, the active one, load progress and the problems found while loading.
+import type { StateCreator } from 'zustand';
+import type { ParseIssue, Session } from '../../src/model/types';
+import type { LoadProgress } from '../data/load-client';
+
+export interface LoadedSession {
+  /** Unique in this tab, even when the same file is opened twice. */
+  key: string;
+  session: Session;
+}
+
+export interface LoadReport {
+  id: number;
+  files: string[];
+  issues: ParseIssue[];
+  loadedSessions: number;
+}
+
+export interface SessionSlice {
+  sessions: LoadedSession[];
+  activeKey: string | null;
+  progress: LoadProgress | null;
+  reports: LoadReport[];
+  beginLoad(): void;
+  setProgress(p: LoadProgress | null): void;
+  /** Adds what loaded; never removes what was already open. */
+  finishLoad(files: string[], sessions: Session[], issues: ParseIssue[]): void;
+  setActive(key: string): void;
+  closeSession(key: string): void;
+  dismissReport(id: number): void;
+}
+
+let nextKey = 1;
+let nextReport = 1;
+
+export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice> = (set) => ({
+  sessions: [],
+  activeKey: null,
+  progress: null,
+  reports: [],
+  beginLoad: () => set({ progress: { file: '', loaded: 0, total: 0, phase: 'reading' } }),
+  setProgress: (progress) => set({ progress }),
+  finishLoad: (files, sessions, issues) =>
+    set((state) => {
+      const added = sessions.map((session) => ({ key: `${session.id}#${nextKey++}`, session }));
+      const report: LoadReport = { id: nextReport++, files, issues, loadedSessions: sessions.length };
+      return {
+        sessions: [...state.sessions, ...added],
+        activeKey: added[0]?.key ?? state.activeKey,
+        progress: null,
+        reports: issues.length ? [report, ...state.reports] : state.reports,
+      };
+    }),
+  setActive: (activeKey) => set({ activeKey }),
+  closeSession: (key) =>
+    set((state) => {
+      const sessions = state.sessions.filter((s) => s.key !== key);
+      return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey };
+    }),
+  dismissReport: (id) => set((state) => ({ reports: state.reports.filter((r) => r.id !== id) })),
+});

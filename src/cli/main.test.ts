@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { run, type CliIo } from './main';
+
+function fakeIo(files: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    readFile: (p) => {
+      if (!(p in files)) throw new Error('ENOENT: no such file');
+      return new TextEncoder().encode(files[p]);
+    },
+    listDir: (p) => Object.keys(files).filter((f) => f.startsWith(`${p}/`)).map((f) => f.slice(p.length + 1)),
+    isDir: () => false,
+  };
+  return { io, out, err };
+}
+
+const course = readFileSync(new URL('../formats/__fixtures__/openai-chat-course.json', import.meta.url), 'utf8');
+
+describe('run inspect', () => {
+  it('prints the documented JSON report and exits 0 when everything loads', () => {
+    const { io, out } = fakeIo({ 'a.json': course });
+    expect(run(['inspect', 'a.json', '--json'], io)).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toEqual({
+      sessions: [{ id: 'a', format: 'openai-chat', files: ['a.json'], items: 7, toolCalls: 1, compactions: [] }],
+      errors: [],
+      warnings: [],
+    });
+  });
+
+  it('exits 1 and still reports what loaded when one input is broken', () => {
+    const { io, out } = fakeIo({ 'a.json': course, 'b.jsonl': '{"strange": true}\n{"strange": false}\n' });
+    expect(run(['inspect', '--json', 'a.json', 'b.jsonl'], io)).toBe(1);
+    const report = JSON.parse(out.join('\n'));
+    expect(report.sessions).toHaveLength(1);
+    expect(report.errors).toEqual([{ file: 'b.jsonl', line: 1, field: null, message: expect.stringContaining('unrecognized format') }]);
+  });
+
+  it('exits 2 on bad usage: no command, no files, unknown option, unreadable file', () => {
+    expect(run([], fakeIo({}).io)).toBe(2);
+    expect(run(['inspect'], fakeIo({}).io)).toBe(2);
+    expect(run(['inspect', 'a.json', '--yaml'], fakeIo({ 'a.json': course }).io)).toBe(2);
+    const missing = fakeIo({});
+    expect(run(['inspect', 'nope.json'], missing.io)).toBe(2);
+    expect(missing.err.join('\n')).toContain('cannot read nope.json');
+  });
+
+  it('prints a readable summary without --json', () => {
+    const { io, out } = fakeIo({ 'a.json': course });
+    run(['inspect', 'a.json'], io);
+    expect(out.join('\n')).toContain('7 items · 1 tool call · 0 compactions');
+  });
+});
+
+describe('run check-samples', () => {
+  it('fails when any file in the folder has an error', () => {
+    const { io } = fakeIo({ '/s/good.json': course, '/s/bad.json': '{"messages": [{"role": "wizard", "content": "x"}]}', '/s/README.md': '# no' });
+    expect(run(['check-samples', '/s'], io)).toBe(1);
+  });
+  it('passes when every file loads', () => {
+    const { io, out } = fakeIo({ '/s/good.json': course });
+    expect(run(['check-samples', '/s'], io)).toBe(0);
+    expect(out.join('\n')).toContain('All samples loaded without errors.');
+  });
+});
