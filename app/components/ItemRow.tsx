@@ -14,6 +14,13 @@ export const KIND_LABEL: Record<Item['kind'], string> = {
   compaction: 'compaction event',
 };
 
+const OMISSION_LABEL: Record<NonNullable<Item['omission']>['target'], string> = {
+  thought: 'thought omitted',
+  observation: 'observation omitted',
+  tool_result: 'tool result cleared',
+  turns: 'stands for dropped turns',
+};
+
 interface Props {
   item: Item;
   index: number;
@@ -41,7 +48,7 @@ export function ItemRow({ item, index, expanded, onToggle, onJump }: Props) {
         ) : null}
         {item.isError ? <span className="badge warn">error</span> : null}
         {item.redacted ? <span className="badge muted-badge" title="The exporter replaced this text">redacted · {item.redacted.len.toLocaleString()} chars</span> : null}
-        {item.omission ? <span className="badge omit">omitted {item.omission.target}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
+        {item.omission ? <span className="badge omit">{OMISSION_LABEL[item.omission.target]}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
         <span className="item-id muted">{item.id}</span>
         {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
       </div>

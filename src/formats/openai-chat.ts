@@ -49,7 +49,7 @@ function textItem(base: Omit<Item, 'kind' | 'text'>, text: string, defaultKind: 
   const item: Item = { ...base, kind, text };
   const hint = redactionHint(text);
   if (hint) item.redacted = hint;
-  if (cls === 'marker') item.omission = { target: 'observation', refs: [], marker: text.trim() };
+  if (cls === 'marker') item.omission = { target: 'turns', refs: [], marker: text.trim() };
   return item;
 }
 

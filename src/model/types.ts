@@ -77,8 +77,8 @@ export interface Item {
 }
 
 export interface OmissionInfo {
-  /** What was taken out of the context. */
-  target: 'thought' | 'observation' | 'tool_result';
+  /** What was taken out of the context; `turns` for a marker standing in for dropped turns. */
+  target: 'thought' | 'observation' | 'tool_result' | 'turns';
   /** Turn numbers (Agent-Omit) or item ids whose content the omission removes. */
   refs: string[];
   /** The omitting command (`<omit_tool_response_1_2>`) or placeholder as written. */
