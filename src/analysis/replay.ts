@@ -1,0 +1,113 @@
+// Rebuilds what the model saw at each call by replaying a transcript's recorded compactions.
+import type { CompactionEvent, Item, Session } from '../model/types';
+import { modelCalls } from './calls';
+import type { CallContext, EvictionLabel } from './context-types';
+import { assignRegions } from './regions';
+
+/** Why an item left (or changed in) the live context, as of the compaction that did it. */
+export interface Removal {
+  label: Exclude<EvictionLabel, 'verbatim'>;
+  compactionId: string;
+  /** Index of the first call that no longer saw the item verbatim. */
+  fromCall: number;
+}
+
+export interface Replay {
+  calls: CallContext[];
+  /** Per original item id: what happened to it, if anything did. */
+  removals: Map<string, Removal>;
+}
+
+/** Formats whose files never record the system prompt or the tool schemas the harness sent. */
+const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands']);
+
+const CLEARED_TEXT = '[Old tool result content cleared]';
+
+function isMarker(item: Item | undefined): boolean {
+  return !!item && item.kind === 'omission' && item.omission?.target === 'turns';
+}
+
+/** How a compaction's removals are labelled in the eviction map. */
+function labelFor(c: CompactionEvent, summary: Item | undefined): Removal['label'] {
+  if (c.kind === 'microcompact') return 'masked';
+  if (c.kind === 'omission') return 'omitted';
+  if (!summary || isMarker(summary)) return 'dropped';
+  return 'summarized';
+}
+
+/** Items a model never receives as input: compaction records are bookkeeping of the harness. */
+function sentToModel(item: Item): boolean {
+  return item.kind !== 'compaction';
+}
+
+export function replayTranscript(session: Session): Replay {
+  const byId = new Map(session.items.map((it) => [it.id, it]));
+  const position = new Map(session.items.map((it, i) => [it.id, i]));
+  const calls = modelCalls(session);
+  const callAt = new Map<number, number>();
+  calls.forEach((call, ci) => {
+    const first = call.itemIds.map((id) => position.get(id)).filter((p): p is number => p !== undefined);
+    if (first.length) callAt.set(Math.min(...first), ci);
+  });
+  // A compaction takes effect where it is recorded: its boundary, else its summary, else its first kept item.
+  const compactionAt = new Map<number, CompactionEvent[]>();
+  for (const c of session.compactions) {
+    const anchor = [c.atItemId, c.summaryId].map((id) => (id ? position.get(id) : undefined)).find((p) => p !== undefined);
+    if (anchor === undefined) continue;
+    compactionAt.set(anchor, [...(compactionAt.get(anchor) ?? []), c]);
+  }
+
+  let live: Item[] = [];
+  const inserted = new Set<string>();
+  const removals = new Map<string, Removal>();
+  const out: CallContext[] = [];
+  let pendingCompaction: string | null = null;
+  let callsSeen = 0;
+
+  const apply = (c: CompactionEvent) => {
+    const summary = c.summaryId ? byId.get(c.summaryId) : undefined;
+    const label = labelFor(c, summary);
+    const replaced = new Set(c.replacedIds);
+    if (label === 'masked') {
+      live = live.map((it) => (replaced.has(it.id) ? { ...it, text: it.omission?.marker ?? CLEARED_TEXT, omission: { target: 'tool_result', refs: [], marker: CLEARED_TEXT } } : it));
+    } else {
+      const firstReplaced = live.findIndex((it) => replaced.has(it.id));
+      live = live.filter((it) => !replaced.has(it.id));
+      if (summary && !inserted.has(summary.id)) {
+        live.splice(firstReplaced < 0 ? live.length : firstReplaced, 0, summary);
+        inserted.add(summary.id);
+      }
+    }
+    for (const id of replaced) if (!removals.has(id)) removals.set(id, { label, compactionId: c.id, fromCall: callsSeen });
+    pendingCompaction = c.id;
+  };
+
+  session.items.forEach((item, i) => {
+    for (const c of compactionAt.get(i) ?? []) apply(c);
+    const ci = callAt.get(i);
+    if (ci !== undefined) {
+      const call = calls[ci]!;
+      out.push({
+        index: out.length,
+        id: call.id,
+        entries: assignRegions(live),
+        output: call.itemIds.map((id) => byId.get(id)).filter((x): x is Item => !!x),
+        tools: null,
+        usage: call.usage,
+        model: call.model,
+        api: null,
+        prefixUnrecorded: PREFIX_UNRECORDED.has(session.format) || !live.some((it) => it.role === 'system' || it.role === 'developer'),
+        compactionId: pendingCompaction,
+        recorded: false,
+        ...(call.timestamp ? { timestamp: call.timestamp } : {}),
+      });
+      pendingCompaction = null;
+      callsSeen++;
+    }
+    if (sentToModel(item) && !inserted.has(item.id)) {
+      live.push(item);
+      inserted.add(item.id);
+    }
+  });
+  return { calls: out, removals };
+}

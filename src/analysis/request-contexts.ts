@@ -1,0 +1,84 @@
+// Contexts straight from a request log, and the compactions the log implies between two calls.
+import { classifyText } from '../model/markers';
+import type { CompactionEvent, Item, RecordedRequest, Session } from '../model/types';
+import type { CallContext } from './context-types';
+import { assignRegions } from './regions';
+import type { Removal, Replay } from './replay';
+
+export interface RequestReplay extends Replay {
+  /** Compactions inferred from consecutive requests that no log recorded. */
+  inferred: CompactionEvent[];
+  /** Logged compactions completed with what the requests show (replaced, kept, summary); by id. */
+  completed: Map<string, CompactionEvent>;
+}
+
+function isRecap(item: Item): boolean {
+  return item.kind === 'summary' || item.kind === 'omission' || classifyText(item.text) !== null;
+}
+
+/** A logged compaction that names this call (by request id or turn number), if any. */
+function loggedFor(session: Session, r: RecordedRequest): CompactionEvent | undefined {
+  return session.compactions.find((c) => c.log && (c.log.requestId === r.id || c.log.turn === r.index));
+}
+
+export function requestContexts(session: Session): RequestReplay {
+  const removals = new Map<string, Removal>();
+  const inferred: CompactionEvent[] = [];
+  const completed = new Map<string, CompactionEvent>();
+  const calls: CallContext[] = [];
+  session.requests.forEach((r, k) => {
+    const prev = k > 0 ? session.requests[k - 1]! : null;
+    let compactionId: string | null = null;
+    if (prev) {
+      const now = new Set(r.items.map((it) => it.id));
+      const before = new Set(prev.items.map((it) => it.id));
+      const removed = prev.items.filter((it) => !now.has(it.id));
+      if (removed.length > 0) {
+        const recap = r.items.find((it) => !before.has(it.id) && isRecap(it));
+        // A removed tool result whose call is still present, replaced by a placeholder result, was masked.
+        const maskedIds = new Set(
+          removed.filter((it) => it.kind === 'tool_result' && r.items.some((n) => !before.has(n.id) && n.kind === 'tool_result' && n.callId === it.callId)).map((it) => it.id),
+        );
+        const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
+        const logged = loggedFor(session, r);
+        const event: CompactionEvent = logged ? { ...logged } : {
+          id: `inferred-${k}`,
+          index: session.compactions.length + inferred.length,
+          kind: 'inferred',
+          trigger: null,
+          tokensBefore: null,
+          tokensAfter: null,
+          replacedIds: [],
+          keptIds: [],
+          summaryId: null,
+          atItemId: null,
+          source: r.source,
+          ...(r.timestamp ? { timestamp: r.timestamp } : {}),
+        };
+        if (logged) completed.set(event.id, event);
+        else inferred.push(event);
+        if (event.replacedIds.length === 0) event.replacedIds = removed.map((it) => it.id);
+        if (event.keptIds.length === 0) event.keptIds = prev.items.filter((it) => now.has(it.id)).map((it) => it.id);
+        if (event.summaryId === null && recap) event.summaryId = recap.id;
+        if (event.atItemId === null && recap) event.atItemId = recap.id;
+        compactionId = event.id;
+        for (const it of removed) if (!removals.has(it.id)) removals.set(it.id, { label: maskedIds.has(it.id) ? 'masked' : label, compactionId: event.id, fromCall: k });
+      }
+    }
+    calls.push({
+      index: k,
+      id: r.id,
+      entries: assignRegions(r.items),
+      output: r.output,
+      tools: r.tools,
+      usage: r.usage,
+      model: r.model,
+      api: r.api,
+      prefixUnrecorded: false,
+      compactionId,
+      recorded: true,
+      ...(r.timestamp ? { timestamp: r.timestamp } : {}),
+    });
+  });
+  return { calls, removals, inferred, completed };
+}

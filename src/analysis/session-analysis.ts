@@ -1,0 +1,26 @@
+// Per-call contexts for any session: ground truth from a request log, else replayed compactions.
+import type { CompactionEvent, Session } from '../model/types';
+import type { CallContext } from './context-types';
+import { evictionMap, type EvictionRow } from './eviction-map';
+import { replayTranscript, type Removal } from './replay';
+import { requestContexts } from './request-contexts';
+
+export interface SessionContexts {
+  calls: CallContext[];
+  /** The session's compactions plus those inferred from the request log. */
+  compactions: CompactionEvent[];
+  removals: Map<string, Removal>;
+  eviction: EvictionRow[];
+}
+
+export function sessionContexts(session: Session): SessionContexts {
+  if (session.requests.length > 0) {
+    const r = requestContexts(session);
+    const items = session.requests.flatMap((q) => [...q.items, ...q.output]);
+    const unique = [...new Map(items.map((it) => [it.id, it])).values()];
+    const compactions = [...session.compactions.map((c) => r.completed.get(c.id) ?? c), ...r.inferred];
+    return { calls: r.calls, compactions, removals: r.removals, eviction: evictionMap(unique, r.calls, r.removals) };
+  }
+  const r = replayTranscript(session);
+  return { calls: r.calls, compactions: session.compactions, removals: r.removals, eviction: evictionMap(session.items, r.calls, r.removals) };
+}
