@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { sessionContexts } from '../analysis/session-analysis';
+import type { Session } from '../model/types';
+import { assistant, boundary, compaction, marker, session, summary, system, toolCall, toolResult, user } from '../test/builders';
+import { lintSession } from './lint-session';
+
+const words = (text: string) => text.split(/\s+/).length;
+function lint(s: Session) {
+  const ctx = sessionContexts(s);
+  return lintSession({ items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4) });
+}
+const rules = (s: Session) => lint(s).map((l) => [l.rule, l.itemId]);
+
+const GOOD = '## Conversation Summary\n- **Decisions:** a\n- **Entities:** b\n- **Facts:** c\n- **Open Items:** d';
+
+describe('lintSession', () => {
+  it('finds nothing wrong in a clean compaction', () => {
+    const s = session([system('s', 'x'), user('u1', 'a'), assistant('a1', 'b'), boundary('b'), summary('sum', GOOD), user('u2', 'c'), assistant('a2', 'd')], {
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['a1'] })],
+    });
+    expect(rules(s)).toEqual([]);
+  });
+
+  it('flags a recap inserted with role system after the first message', () => {
+    const s = session([system('s', 'x'), user('u1', 'a'), assistant('a1', 'b'), summary('sum', GOOD, 'system'), user('u2', 'c'), assistant('a2', 'd')], {
+      compactions: [compaction('c', { atItemId: 'sum', summaryId: 'sum', replacedIds: ['a1'] })],
+    });
+    expect(rules(s)).toContainEqual(['recap-system-role', 'sum']);
+  });
+
+  it('flags missing schema sections, a missing header and an overlong summary', () => {
+    const long = `## Conversation Summary\n- **Decisions:** ${'word '.repeat(210)}\n- **Facts:** x`;
+    const s = session([user('u1', 'a'), summary('s1', long), assistant('a1', 'b'), summary('s2', '- **Decisions:** a\n- **Facts:** b'), assistant('a2', 'c')]);
+    expect(words(long)).toBeGreaterThan(200);
+    expect(rules(s)).toEqual(expect.arrayContaining([
+      ['summary-section-missing', 's1'],
+      ['summary-too-long', 's1'],
+      ['summary-header-missing', 's2'],
+    ]));
+  });
+
+  it('flags a tool result whose call was evicted', () => {
+    const s = session([user('u1', 'a'), toolCall('c1', 'k', 'read'), toolResult('r1', 'k', 'out'), boundary('b'), summary('sum', GOOD), assistant('a2', 'd')], {
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1'] })],
+    });
+    s.items[1]!.pairId = 'r1';
+    s.items[2]!.pairId = 'c1';
+    expect(rules(s)).toContainEqual(['tool-pair-split', 'r1']);
+  });
+
+  it('flags a user message placed after the tool call that uses what it says (the LiveKit tail bug)', () => {
+    const s = session([
+      system('s', 'x'),
+      summary('sum', '[history summary] earbuds'),
+      toolCall('c1', 'k', 'create_rma', '{"address":"2150 Grove St, Apt 4B, Oakland, CA 94612"}'),
+      toolResult('r1', 'k', '{"rma_id":"RMA-90721"}'),
+      user('u', 'Ship to 2150 Grove St, Apt 4B, Oakland, CA 94612. Phone is (510) 555-0136.'),
+      assistant('a', 'All set!'),
+    ]);
+    expect(rules(s)).toContainEqual(['causal-order', 'u']);
+  });
+
+  it('flags stacked and consecutive summaries, and the fallback marker', () => {
+    const s = session([user('u1', 'a'), summary('s1', GOOD), summary('s2', GOOD.replace('a', 'z')), marker('m'), assistant('a1', 'b')]);
+    expect(rules(s)).toEqual(expect.arrayContaining([
+      ['consecutive-summaries', 's2'],
+      ['stacked-summaries', 's2'],
+      ['fallback-marker', 'm'],
+    ]));
+  });
+
+  it('flags a recap regenerated at the same position on every call', () => {
+    const req = (index: number, recap: string) => ({
+      id: `q${index}`, index, model: null, api: 'openai-chat' as const, tools: null, output: [], usage: null, source: { file: 't', line: index + 1 },
+      items: [system('s', 'x'), user('u1', 'a'), summary(`sum${index}`, recap), user(`u${index + 2}`, `q${index}`)],
+    });
+    const s = session([], { requests: [req(0, `${GOOD} v0`), req(1, `${GOOD} v1`), req(2, `${GOOD} v2`)] }, 'request-log');
+    expect(rules(s)).toContainEqual(['recap-regenerated', 'sum2']);
+    const stable = session([], { requests: [req(0, GOOD), req(1, GOOD), req(2, GOOD)].map((r) => ({ ...r, items: r.items.map((it) => (it.kind === 'summary' ? { ...it, id: 'sum' } : it)) })) }, 'request-log');
+    expect(rules(stable).filter(([r]) => r === 'recap-regenerated')).toEqual([]);
+  });
+});

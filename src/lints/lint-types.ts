@@ -1,0 +1,20 @@
+export type LintRule =
+  | 'recap-system-role'
+  | 'tool-pair-split'
+  | 'causal-order'
+  | 'summary-header-missing'
+  | 'summary-section-missing'
+  | 'summary-too-long'
+  | 'stacked-summaries'
+  | 'recap-regenerated'
+  | 'fallback-marker'
+  | 'consecutive-summaries';
+
+export interface Lint {
+  rule: LintRule;
+  /** The item the lint concerns; views jump to it. */
+  itemId: string;
+  /** The first call whose context shows the problem, when it is about a context. */
+  callIndex: number | null;
+  message: string;
+}
