@@ -1,10 +1,180 @@
-// PLACEHOLDER: replaced by the real adapter.
-import type { FormatAdapter } from './adapter';
-import { emptySession, idFromFile } from './adapter';
+// Claude Code session JSONL (~/.claude/projects/<project>/<session>.jsonl and its agent-*.jsonl sidechains).
+import { recordsOf, type Document } from '../load/document';
+import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
+import type { ModelResponse, Session, Sidechain, Usage } from '../model/types';
+import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { ClaudeCodeCompactions } from './claude-code-compaction';
+import { recordItems } from './claude-code-items';
+import { abandonedLines, type TreeRecord } from './claude-code-tree';
+
+/** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
+const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
+const CHAINED_TYPES = new Set(['user', 'assistant', 'system', 'progress', 'attachment']);
+
+function usageOf(message: JsonObject): Usage | null {
+  const usage = obj(message, 'usage');
+  if (!usage) return null;
+  return {
+    input: numAt(usage, 'input_tokens'),
+    output: numAt(usage, 'output_tokens'),
+    cacheRead: numAt(usage, 'cache_read_input_tokens'),
+    cacheWrite: numAt(usage, 'cache_creation_input_tokens'),
+  };
+}
+
+/** Builds one session (or sidechain) from its records, in file order. */
+function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext): void {
+  const abandoned = abandonedLines(records);
+  const compactions = new ClaudeCodeCompactions(session, ctx);
+  const responses = new Map<string, ModelResponse>();
+  const seen = new Set<string>();
+  const skip = (key: string) => (session.skipped[key] = (session.skipped[key] ?? 0) + 1);
+  const titles: { summary: string; leaf: string | null }[] = [];
+  let customTitle: string | null = null;
+
+  for (const { line, value: v } of records) {
+    const type = get(v, 'type');
+    if (typeof type !== 'string') {
+      ctx.error({ line, path: ['type'] }, `record has no string \`type\` (got ${type === undefined ? 'nothing' : JSON.stringify(type)})`);
+      continue;
+    }
+    for (const [key, field] of [['cwd', 'cwd'], ['gitBranch', 'gitBranch'], ['version', 'version'], ['slug', 'slug']] as const) {
+      const value = str(v, field);
+      if (value && session.meta[key] === undefined) session.meta[key] = value;
+    }
+    const uuid = str(v, 'uuid');
+    if (uuid !== undefined && CHAINED_TYPES.has(type)) {
+      // Claude Code dedupes records by uuid when it reads a session back; so do we.
+      if (seen.has(uuid)) {
+        skip('duplicate-uuid');
+        continue;
+      }
+      seen.add(uuid);
+    }
+    if (abandoned.has(line)) {
+      skip('abandoned-branch');
+      continue;
+    }
+    if (type === 'user' || type === 'assistant') {
+      const items = recordItems(v, line, ctx);
+      if (!items) continue;
+      const message = obj(v, 'message')!;
+      if (type === 'assistant' && get(message, 'model') !== '<synthetic>') {
+        // One API response is split over several records sharing message.id: usage is counted once.
+        const key = str(message, 'id') ?? uuid ?? `L${line}`;
+        let response = responses.get(key);
+        if (!response) {
+          response = { id: key, index: session.responses.length, itemIds: [], usage: null, model: null, source: { file: ctx.file, line } };
+          const ts = str(v, 'timestamp');
+          if (ts) response.timestamp = ts;
+          responses.set(key, response);
+          session.responses.push(response);
+        }
+        for (const item of items) {
+          item.responseId = key;
+          response.itemIds.push(item.id);
+        }
+        // Streaming writes usage on every part; the last part has the final output count.
+        response.usage = usageOf(message) ?? response.usage;
+        const model = str(message, 'model');
+        if (model) {
+          response.model = model;
+          session.model = model;
+        }
+      }
+      session.items.push(...items);
+      compactions.add(uuid, items);
+      continue;
+    }
+    if (type === 'system') {
+      const subtype = str(v, 'subtype');
+      const id = uuid ?? `L${line}`;
+      if (subtype === 'compact_boundary' || subtype === 'microcompact_boundary') {
+        const item = subtype === 'compact_boundary' ? compactions.boundary(v, line, id) : compactions.microcompact(v, line, id);
+        session.items.push(item);
+        continue;
+      }
+      skip(`system:${subtype ?? 'unknown'}`);
+      continue;
+    }
+    if (type === 'summary') {
+      const summary = str(v, 'summary');
+      if (summary) titles.push({ summary, leaf: str(v, 'leafUuid') ?? null });
+    } else if (type === 'custom-title') {
+      customTitle = str(v, 'customTitle') ?? customTitle;
+    }
+    // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
+    skip(type);
+  }
+  // Old-style `summary` records title a leaf; prefer the one naming a record we kept.
+  const kept = titles.filter((t) => t.leaf !== null && compactions.itemsByUuid.has(t.leaf));
+  const title = customTitle ?? (kept[kept.length - 1] ?? titles[titles.length - 1])?.summary;
+  if (title) session.title = title;
+}
+
+function isSidechainRecord(v: JsonObject): boolean {
+  return get(v, 'isSidechain') === true;
+}
 
 export const claudeCode: FormatAdapter = {
   id: 'claude-code',
-  label: 'claude-code',
-  sniff: () => 0,
-  parse: (_doc, ctx) => [emptySession('claude-code', ctx.file, idFromFile(ctx.file))],
+  label: 'Claude Code session',
+  sniff(doc: Document) {
+    const records = recordsOf(doc).slice(0, 50);
+    let objects = 0;
+    let known = 0;
+    let chained = 0;
+    for (const { value: v } of records) {
+      if (!isObject(v)) continue;
+      objects++;
+      const type = get(v, 'type');
+      if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) continue;
+      const hasTreeKeys = get(v, 'uuid') !== undefined || get(v, 'sessionId') !== undefined || get(v, 'parentUuid') !== undefined;
+      if (hasTreeKeys || get(v, 'snapshot') !== undefined || get(v, 'leafUuid') !== undefined) known++;
+      // parentUuid + sessionId on a conversation record is what no other format writes.
+      if (CHAINED_TYPES.has(type) && get(v, 'parentUuid') !== undefined && typeof get(v, 'sessionId') === 'string') chained++;
+    }
+    if (objects === 0 || chained === 0) return 0;
+    const ratio = known / objects;
+    return ratio >= 0.8 ? 0.95 : ratio >= 0.5 ? 0.7 : 0;
+  },
+  parse(doc, ctx) {
+    const records: TreeRecord[] = [];
+    for (const { line, value } of recordsOf(doc)) {
+      if (isObject(value)) records.push({ line, value });
+      else ctx.error({ line }, `expected a JSON object record, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    }
+    const conversation = records.filter((r) => get(r.value, 'type') === 'user' || get(r.value, 'type') === 'assistant');
+    const sessionId = records.map((r) => str(r.value, 'sessionId')).find((s) => s !== undefined);
+    // A sidechain file (agent-*.jsonl) holds only sidechain records; detected by content, not name.
+    const sidechainFile = conversation.length > 0 && conversation.every((r) => isSidechainRecord(r.value));
+    if (sidechainFile) {
+      const agentId = conversation.map((r) => str(r.value, 'agentId')).find((a) => a !== undefined) ?? null;
+      const session = emptySession('claude-code', ctx.file, agentId ? `agent-${agentId}` : idFromFile(ctx.file));
+      if (sessionId) session.meta['sidechainOf'] = sessionId;
+      if (agentId) session.meta['agentId'] = agentId;
+      buildSession(records, session, ctx);
+      return [session];
+    }
+    const session = emptySession('claude-code', ctx.file, sessionId ?? idFromFile(ctx.file));
+    // Older versions wrote subagent records into the main file, flagged isSidechain.
+    const side = new Map<string, TreeRecord[]>();
+    const main: TreeRecord[] = [];
+    for (const r of records) {
+      if (!isSidechainRecord(r.value)) {
+        main.push(r);
+        continue;
+      }
+      const key = str(r.value, 'agentId') ?? 'sidechain';
+      side.set(key, [...(side.get(key) ?? []), r]);
+    }
+    buildSession(main, session, ctx);
+    for (const [agentId, list] of side) {
+      const sub = emptySession('claude-code', ctx.file, agentId);
+      buildSession(list, sub, ctx);
+      const sidechain: Sidechain = { id: agentId, purpose: agentId.startsWith('acompact') ? 'compaction' : 'subagent', file: ctx.file, items: sub.items, compactionId: null };
+      session.sidechains.push(sidechain);
+    }
+    return [session];
+  },
 };
