@@ -1,10 +1,204 @@
-// PLACEHOLDER: replaced by the real adapter.
-import type { FormatAdapter } from './adapter';
-import { emptySession, idFromFile } from './adapter';
+// Codex CLI rollout JSONL (~/.codex/sessions/…/rollout-*.jsonl): `{timestamp, type, payload}` lines.
+import { recordsOf, type Document } from '../load/document';
+import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
+import { redactionHint } from '../model/markers';
+import type { Item, ModelResponse, Session } from '../model/types';
+import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { CodexCompactions } from './codex-compaction';
+import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
+
+const LINE_TYPES = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg', 'compacted']);
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  return Array.isArray(v) ? 'an array' : typeof v;
+}
+
+/** Parses one rollout; state that spans lines (open model response, context) lives here. */
+class RolloutParser {
+  readonly session: Session;
+  private readonly compactions: CodexCompactions;
+  private open: ModelResponse | null = null;
+  private readonly usedIds = new Set<string>();
+  private metaSeen = false;
+
+  constructor(private readonly ctx: ParseContext) {
+    this.session = emptySession('codex', ctx.file, idFromFile(ctx.file));
+    this.compactions = new CodexCompactions(this.session, ctx);
+  }
+
+  private skip(key: string): void {
+    this.session.skipped[key] = (this.session.skipped[key] ?? 0) + 1;
+  }
+
+  /** The payload's own id when it has one (and it is unused), else the line. */
+  private idFor(p: JsonObject, line: number): string {
+    const own = str(p, 'id');
+    const id = own && !this.usedIds.has(own) ? own : `L${line}`;
+    this.usedIds.add(id);
+    return id;
+  }
+
+  private push(item: Item, timestamp: string | undefined): void {
+    if (timestamp) item.timestamp = timestamp;
+    this.session.items.push(item);
+    this.compactions.add(item);
+  }
+
+  line(line: number, v: unknown): void {
+    if (!isObject(v)) {
+      this.ctx.error({ line }, `expected a JSON object line, got ${describe(v)}`);
+      return;
+    }
+    const type = get(v, 'type');
+    const p = get(v, 'payload');
+    const timestamp = str(v, 'timestamp');
+    if (typeof type !== 'string') {
+      this.ctx.error({ line, path: ['type'] }, `line has no string \`type\` (got ${describe(type)})`);
+      return;
+    }
+    if (!LINE_TYPES.has(type)) {
+      this.skip(type);
+      return;
+    }
+    if (!isObject(p)) {
+      this.ctx.error({ line, path: ['payload'] }, `${type} line has no payload object (got ${describe(p)})`);
+      return;
+    }
+    switch (type) {
+      case 'session_meta':
+        return this.sessionMeta(p, line, timestamp);
+      case 'response_item':
+        return this.responseItem(p, line, timestamp);
+      case 'turn_context': {
+        const model = str(p, 'model');
+        if (model) this.session.model = model;
+        this.skip('turn_context');
+        return;
+      }
+      case 'event_msg':
+        return this.event(p, line, timestamp);
+      case 'compacted':
+        this.close();
+        for (const item of this.compactions.compacted(p, line, timestamp)) this.session.items.push(item);
+        return;
+    }
+  }
+
+  private sessionMeta(p: JsonObject, line: number, timestamp: string | undefined): void {
+    const meta = this.session.meta;
+    // Forked and resumed rollouts repeat session_meta lines; the first is this session's.
+    if (this.metaSeen) {
+      this.skip('session_meta');
+      return;
+    }
+    this.metaSeen = true;
+    const id = str(p, 'id');
+    if (id) this.session.id = id;
+    for (const [key, field] of [['cwd', 'cwd'], ['cliVersion', 'cli_version'], ['modelProvider', 'model_provider'], ['originator', 'originator'], ['source', 'source']] as const) {
+      const value = str(p, field);
+      if (value) meta[key] = value;
+    }
+    const branch = str(obj(p, 'git') ?? {}, 'branch');
+    if (branch) meta['gitBranch'] = branch;
+    // The base instructions are the system prompt every request carries.
+    const base = get(p, 'base_instructions');
+    const text = typeof base === 'string' ? base : isObject(base) ? str(base, 'text') : str(p, 'instructions');
+    if (text) {
+      const item: Item = { id: `L${line}`, kind: 'message', role: 'system', text, source: { file: this.ctx.file, line }, meta: { baseInstructions: true } };
+      const hint = redactionHint(text);
+      if (hint) item.redacted = hint;
+      if (timestamp) item.timestamp = timestamp;
+      // Sent as `instructions` with every request, so no compaction ever replaces it.
+      this.session.items.push(item);
+    }
+  }
+
+  private responseItem(p: JsonObject, line: number, timestamp: string | undefined): void {
+    const itemType = get(p, 'type');
+    if (typeof itemType !== 'string') {
+      this.ctx.error({ line, path: ['payload', 'type'] }, `response_item has no string type (got ${describe(itemType)})`);
+      return;
+    }
+    const converted = codexItem(p, this.idFor(p, line), line, this.ctx, ['payload']);
+    if (!converted) {
+      if (itemType === 'message') return; // a broken message: codexItem reported it
+      this.skip(`response_item:${itemType}`);
+      if (!CODEX_PRIVATE_ITEMS.has(itemType)) {
+        this.ctx.warn({ line, path: ['payload', 'type'] }, `response item type ${JSON.stringify(itemType)} is not known; it was left out of the conversation`);
+      }
+      return;
+    }
+    const { item, fromModel } = converted;
+    // Consecutive model-side items form one response; the next token_count closes it with its usage.
+    if (fromModel) {
+      if (!this.open) {
+        this.open = { id: `r${this.session.responses.length}`, index: this.session.responses.length, itemIds: [], usage: null, model: this.session.model, source: { file: this.ctx.file, line } };
+        if (timestamp) this.open.timestamp = timestamp;
+        this.session.responses.push(this.open);
+      }
+      this.open.itemIds.push(item.id);
+      item.responseId = this.open.id;
+    } else {
+      this.close();
+    }
+    this.push(item, timestamp);
+  }
+
+  private close(): void {
+    this.open = null;
+  }
+
+  private event(p: JsonObject, line: number, timestamp: string | undefined): void {
+    const kind = str(p, 'type') ?? 'unknown';
+    this.skip(`event_msg:${kind}`);
+    if (kind === 'task_started') {
+      const window = numAt(p, 'model_context_window');
+      if (window !== null) this.session.contextWindow = window;
+    } else if (kind === 'token_count') {
+      const info = obj(p, 'info');
+      if (!info) return;
+      const window = numAt(info, 'model_context_window');
+      if (window !== null) this.session.contextWindow = window;
+      const last = obj(info, 'last_token_usage');
+      if (!last) return;
+      const input = numAt(last, 'input_tokens');
+      const output = numAt(last, 'output_tokens');
+      const total = numAt(last, 'total_tokens');
+      this.compactions.lastContextTokens = total ?? (input !== null || output !== null ? (input ?? 0) + (output ?? 0) : null);
+      // Codex repeats the last token_count after tool outputs; only the first one after a response counts.
+      if (!this.open) return;
+      this.open.usage = { input, output, cacheRead: numAt(last, 'cached_input_tokens'), cacheWrite: null, contextWindow: window };
+      this.close();
+    } else if (kind === 'context_compacted') {
+      this.close();
+      for (const item of this.compactions.contextCompacted(line, timestamp)) this.session.items.push(item);
+    }
+    // agent_message, agent_reasoning, user_message repeat response items; the rest is UI state.
+  }
+}
 
 export const codex: FormatAdapter = {
   id: 'codex',
-  label: 'codex',
-  sniff: () => 0,
-  parse: (_doc, ctx) => [emptySession('codex', ctx.file, idFromFile(ctx.file))],
+  label: 'Codex CLI rollout',
+  sniff(doc: Document) {
+    const records = recordsOf(doc).slice(0, 50);
+    let objects = 0;
+    let shaped = 0;
+    for (const { value: v } of records) {
+      if (!isObject(v)) continue;
+      objects++;
+      const type = get(v, 'type');
+      if (typeof type === 'string' && LINE_TYPES.has(type) && isObject(get(v, 'payload')) && typeof get(v, 'timestamp') === 'string') shaped++;
+    }
+    if (objects === 0 || shaped === 0) return 0;
+    const ratio = shaped / objects;
+    return ratio >= 0.8 ? 0.95 : ratio >= 0.5 ? 0.7 : 0;
+  },
+  parse(doc, ctx) {
+    const parser = new RolloutParser(ctx);
+    for (const { line, value } of recordsOf(doc)) parser.line(line, value);
+    return [parser.session];
+  },
 };
