@@ -166,7 +166,9 @@ export const claudeCode: FormatAdapter = {
         continue;
       }
       const key = str(r.value, 'agentId') ?? 'sidechain';
-      side.set(key, [...(side.get(key) ?? []), r]);
+      const list = side.get(key);
+      if (list) list.push(r);
+      else side.set(key, [r]);
     }
     buildSession(main, session, ctx);
     for (const [agentId, list] of side) {
