@@ -1,0 +1,335 @@
+// Finds the load-bearing identifiers in a text: the things a later turn dereferences and a prose
+// summary tends to round off (course unit "Summarizing Evicted Turns").
+
+export type IdentifierKind =
+  | 'path'
+  | 'host-port'
+  | 'host'
+  | 'port'
+  | 'url'
+  | 'email'
+  | 'ticket'
+  | 'order-id'
+  | 'uuid'
+  | 'hash'
+  | 'date'
+  | 'version'
+  | 'quantity'
+  | 'function'
+  | 'number';
+
+export interface Identifier {
+  /** As written in the text (function names get `()` appended, `#` and a leading `v` are kept off/on as written). */
+  value: string;
+  kind: IdentifierKind;
+  /** Character offset of `value` in the text it came from. */
+  index: number;
+}
+
+// Each pass claims the characters it matched, so later (looser) passes cannot re-read them:
+// a URL's path is not also a path, a date's year is not also a number.
+type Pass = (text: string, emit: Emit) => void;
+/** Records an identifier unless its span is taken; `part` identifiers sit inside their parent's span. */
+type Emit = (value: string, kind: IdentifierKind, index: number, part?: boolean) => boolean;
+
+const MONTHS = 'Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?';
+
+/** File extensions that make a bare `name.ext` a path, and keep `name.ext:42` from reading as host:port. */
+export const FILE_EXTENSIONS = new Set(
+  ('ts tsx js jsx mjs cjs json jsonl json5 yaml yml toml ini cfg conf env lock md mdx rst txt log csv tsv xml html htm css scss ' +
+    'py pyi ipynb rb go rs java kt kts scala swift c h cc cpp hpp cs php pl sh bash zsh fish ps1 bat sql graphql proto tf ' +
+    'hcl dockerfile gradle vue svelte lua r jl ex exs erl hs ml dart zig nix patch diff pem crt key pdf png jpg jpeg gif svg wasm so dll exe bin tar gz tgz zip')
+    .split(' '),
+);
+
+const TLDS = new Set(
+  ('com net org io dev ai app co cloud internal local localhost invalid example test edu gov mil info biz me us uk de fr eu ca au jp cn in ' +
+    'ch nl se no es it pl ru br tech xyz site online svc corp lan home arpa').split(' '),
+);
+
+// `UTF-8`, `SHA-256`, `GPT-4` look like tickets but are names of standards and models.
+const CODE_STOPLIST = new Set(
+  'UTF UCS SHA MD GPT ISO IEC HTTP HTTPS TLS SSL AES RSA ES ECMA IPV IP TCP UDP COVID WCAG UTC GMT PEP ARM AMD MP PCI DDR LTE USB HDMI WPA RFC CWE'.split(' '),
+);
+
+const ORDER_PREFIXES = new Set('RMA ORD ORDER INV PO SO SN'.split(' '));
+
+function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    fn(m);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+}
+
+const trimTrailing = (s: string): string => {
+  let out = s.replace(/[.,;:!?'"]+$/, '');
+  // A closing bracket belongs to the URL/path only when it opened inside it (markdown links).
+  while (/[)\]]$/.test(out)) {
+    const close = out.endsWith(')') ? ')' : ']';
+    const open = close === ')' ? '(' : '[';
+    if (out.split(open).length >= out.split(close).length) break;
+    out = out.slice(0, -1).replace(/[.,;:!?'"]+$/, '');
+  }
+  return out;
+};
+
+const urls: Pass = (text, emit) =>
+  each(/\b(?:https?|wss?|ftp|file|s3|gs):\/\/[^\s<>"'`{}|\\^]+/gi, text, (m) => {
+    emit(trimTrailing(m[0]), 'url', m.index);
+  });
+
+const emails: Pass = (text, emit) =>
+  each(/(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, text, (m) => {
+    emit(m[0], 'email', m.index);
+  });
+
+const uuids: Pass = (text, emit) =>
+  each(/(?<![\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-])/gi, text, (m) => {
+    emit(m[0], 'uuid', m.index);
+  });
+
+const isoDates: Pass = (text, emit) =>
+  each(
+    /(?<![\w./-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w/]|-\d)/g,
+    text,
+    (m) => {
+      const month = Number(m[2]);
+      const day = Number(m[3]);
+      if (month >= 1 && month <= 12 && day >= 1 && day <= 31) emit(m[0], 'date', m.index);
+    },
+  );
+
+const namedDates: Pass = (text, emit) => {
+  const monthFirst = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
+  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?(?:,?\\s+(\\d{4})(?!\\d))?\\b`, 'g');
+  for (const re of [monthFirst, dayFirst]) {
+    each(re, text, (m) => {
+      const day = Number(m[1]);
+      if (day >= 1 && day <= 31) emit(m[0].replace(/,$/, ''), 'date', m.index);
+    });
+  }
+};
+
+const isIPv4 = (s: string): boolean => /^(?:\d{1,3}\.){3}\d{1,3}$/.test(s) && s.split('.').every((p) => Number(p) <= 255);
+
+/** A token that reads as a host name: an IPv4 address, `localhost`, a dotted name with a TLD, or a dashed name with a digit. */
+export function looksLikeHost(host: string): boolean {
+  if (isIPv4(host)) return true;
+  if (!/[a-z]/i.test(host)) return false;
+  if (/^localhost$/i.test(host)) return true;
+  const labels = host.split('.');
+  if (labels.length > 1) {
+    const last = labels[labels.length - 1]!.toLowerCase();
+    return /^[a-z]{2,}$/.test(last) && !FILE_EXTENSIONS.has(last);
+  }
+  return /-/.test(host) && /\d/.test(host);
+}
+
+const HOST = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*';
+
+// `db-prod-1:5432` is kept whole and also split, so a summary that writes host and port apart still keeps them.
+const hostPorts: Pass = (text, emit) =>
+  each(new RegExp(`(?<![\\w./:@-])(${HOST}):(\\d{2,5})(?![\\w:]|\\.\\d)`, 'g'), text, (m) => {
+    const host = m[1]!;
+    const port = Number(m[2]);
+    if (!looksLikeHost(host) || port < 1 || port > 65535) return;
+    if (emit(m[0], 'host-port', m.index)) {
+      emit(host, 'host', m.index, true);
+      emit(m[2]!, 'port', m.index + host.length + 1, true);
+    }
+  });
+
+const labelledHosts: Pass = (text, emit) =>
+  each(new RegExp(`\\b(?:host(?:name)?|server)["']?\\s*(?:[:=]|\\bis\\b)?\\s*["'\`]?(${HOST})`, 'gi'), text, (m) => {
+    const host = m[1]!;
+    if (looksLikeHost(host) || (/[-.\d]/.test(host) && /[a-z]/i.test(host) && !/^\d/.test(host))) {
+      emit(host, 'host', m.index + m[0].length - host.length);
+    }
+  });
+
+const labelledPorts: Pass = (text, emit) =>
+  each(/\bport["']?\s*(?:[:=]|\bis\b|\bnumber\b)?\s*["'`]?(\d{2,5})(?![\w.]|\.\d)/gi, text, (m) => {
+    const port = m[1]!;
+    if (Number(port) >= 1 && Number(port) <= 65535) emit(port, 'port', m.index + m[0].length - port.length);
+  });
+
+const hosts: Pass = (text, emit) =>
+  each(new RegExp(`(?<![\\w.@/-])${HOST}(?![\\w@-]|\\.[A-Za-z0-9])`, 'g'), text, (m) => {
+    const host = m[0];
+    if (!host.includes('.')) return;
+    const last = host.slice(host.lastIndexOf('.') + 1).toLowerCase();
+    if (isIPv4(host) || (TLDS.has(last) && /[a-z]/i.test(host.slice(0, host.lastIndexOf('.'))))) emit(host, 'host', m.index);
+  });
+
+const PATH_CHARS = '[\\w.@~+-]';
+
+const paths: Pass = (text, emit) => {
+  // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
+  // so that `and/or`, `TCP/IP`, `req/s` stay words.
+  each(new RegExp(`(?<![\\w<:/.~\\\\-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
+    const raw = trimTrailing(m[0]);
+    const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
+    if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
+    const segments = body.split('/').filter(Boolean);
+    const last = segments[segments.length - 1] ?? '';
+    const ext = last.includes('.') ? last.slice(last.lastIndexOf('.') + 1).toLowerCase() : '';
+    const anchored = /^(?:~|\.{1,2})?\//.test(raw);
+    const strong = anchored || segments.length >= 3 || FILE_EXTENSIONS.has(ext) || (raw.endsWith('/') && segments.length >= 2);
+    if (!strong || !/[A-Za-z]/.test(body)) return;
+    if (anchored && segments.length === 1 && !FILE_EXTENSIONS.has(ext) && !raw.startsWith('~') && !raw.startsWith('.')) {
+      // `/etc` is a path, `/s` in `req /s` or `/think` in prose is not: one bare segment needs 3+ letters.
+      if (!/^[a-z][\w.-]{2,}$/i.test(last)) return;
+    }
+    emit(raw, 'path', m.index);
+  });
+  each(/(?<![\w\\])[A-Za-z]:\\(?:[^\\\s:*?"<>|]+\\)*[^\\\s:*?"<>|]+/g, text, (m) => {
+    emit(trimTrailing(m[0]), 'path', m.index);
+  });
+  // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
+  each(/(?<![\w.@/\\-])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
+    const ext = m[1]!.toLowerCase();
+    if (!FILE_EXTENSIONS.has(ext)) return;
+    const stem = m[0].slice(0, -(ext.length + 1));
+    if (ext === 'js' && /^[A-Z][a-z]+$/.test(stem)) return;
+    if (/^\d+$/.test(stem)) return;
+    emit(m[0], 'path', m.index);
+  });
+};
+
+/** `name()` always; `name(` when the name has an underscore or camelCase, which plain words don't. */
+const functions: Pass = (text, emit) =>
+  each(/(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((\))?/g, text, (m) => {
+    const name = m[1]!;
+    const last = name.slice(name.lastIndexOf('.') + 1);
+    const shaped = /_/.test(last.replace(/^_+/, '')) || /^_+[a-z]/i.test(last) || /[a-z][A-Z]/.test(last);
+    if (!shaped && !m[2]) return;
+    if (/^\d/.test(last)) return;
+    emit(`${name}()`, 'function', m.index);
+  });
+
+const codes: Pass = (text, emit) =>
+  each(/(?<![\w-])#?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?![\w-])/g, text, (m) => {
+    const hash = m[0].startsWith('#');
+    const code = hash ? m[0].slice(1) : m[0];
+    const index = hash ? m.index + 1 : m.index;
+    const prefix = code.slice(0, code.indexOf('-'));
+    if (CODE_STOPLIST.has(prefix)) return;
+    const simple = /^([A-Z]{2,10})-(\d+)$/.exec(code);
+    if (simple) {
+      const digits = simple[2]!;
+      const before = text.slice(Math.max(0, index - 24), index);
+      const orderish =
+        hash ||
+        ORDER_PREFIXES.has(prefix) ||
+        digits.length >= 6 ||
+        /\b(?:order|rma|return|invoice|purchase|shipment|serial)\b[^\n]*$/i.test(before);
+      emit(code, orderish ? 'order-id' : 'ticket', index);
+      return;
+    }
+    // Serials and other multi-part codes (`ACB-PRO-7F29D4`): need a digit and a letter and some length.
+    if (/^[A-Z]{2,}/.test(code) && /\d/.test(code) && /[A-Z]/.test(code) && code.length >= 6) emit(code, 'order-id', index);
+  });
+
+const hashes: Pass = (text, emit) =>
+  each(/(?<![\w-])(?:sha\d*[:-])?([0-9a-f]{7,64})(?![\w-])/g, text, (m) => {
+    const hex = m[1]!;
+    if (!(hex.length <= 40 || hex.length === 64)) return;
+    if (!/\d/.test(hex) || !/[a-f]/.test(hex)) return;
+    // `1e10`-style numbers and words with a stray digit are not hashes: demand a few of each.
+    if ((hex.match(/[a-f]/g) ?? []).length < 2 || (hex.match(/\d/g) ?? []).length < 2) return;
+    emit(hex, 'hash', m.index + m[0].length - hex.length);
+  });
+
+const versions: Pass = (text, emit) => {
+  each(/(?<![\w.])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
+    emit(m[0], 'version', m.index);
+  });
+  each(/(?<![\w.])\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
+    emit(m[0], 'version', m.index);
+  });
+  each(/\b(?:version|ver\.?|release|python|node|ios|android|macos)\s+v?(\d+\.\d+)(?![\w]|\.\d)/gi, text, (m) => {
+    emit(m[1]!, 'version', m.index + m[0].length - m[1]!.length);
+  });
+};
+
+/** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
+const settings: Pass = (text, emit) =>
+  each(/(?<![\w.$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \t]*(?:[:=][ \t]*|[ \t])(\d[\d,]*(?:\.\d+)?)(?![\w.]|\.\d)/g, text, (m) => {
+    emit(m[0], 'quantity', m.index);
+  });
+
+const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
+// Word units may follow a space; one-letter units must be attached (`30s`, `24h`, `1M`; not `B`, which reads apartment `4B` as bytes).
+const SPACED_UNITS =
+  'ms|µs|us|ns|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|yrs?|[KMGTP]i?B|kB|bytes?|tokens?|words?|req/s|rps|qps|%|°[CF]';
+const ATTACHED_UNITS = `${SPACED_UNITS}|s|m|h|d|w|k|K|M`;
+
+const quantities: Pass = (text, emit) => {
+  each(new RegExp(`(?<![\\w.$-])\\$(?:${NUM})(?:[kKMB]\\b)?`, 'g'), text, (m) => {
+    emit(m[0], 'quantity', m.index);
+  });
+  each(new RegExp(`(?<![\\w.,$-])(?:${NUM})(?:(?:${ATTACHED_UNITS})|[ \\t](?:${SPACED_UNITS}))(?![\\w/])`, 'g'), text, (m) => {
+    emit(m[0], 'quantity', m.index);
+  });
+};
+
+const phones: Pass = (text, emit) =>
+  each(/(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w-])/g, text, (m) => {
+    emit(m[0], 'number', m.index);
+  });
+
+const years: Pass = (text, emit) =>
+  each(/(?<![\w.,$#/:-])(?:19|20)\d{2}(?![\w-]|[.,:/]\d)/g, text, (m) => {
+    emit(m[0], 'date', m.index);
+  });
+
+// Small integers are everywhere; only long or thousands-separated numbers identify something.
+const numbers: Pass = (text, emit) =>
+  each(/(?<![\w.,$/:-])(?:\d{1,3}(?:,\d{3})+|\d{4,})(?![\w-]|[.,]\d)/g, text, (m) => {
+    emit(m[0], 'number', m.index);
+  });
+
+const PASSES: Pass[] = [
+  urls,
+  emails,
+  uuids,
+  isoDates,
+  namedDates,
+  hostPorts,
+  labelledHosts,
+  labelledPorts,
+  hosts,
+  paths,
+  functions,
+  codes,
+  hashes,
+  versions,
+  settings,
+  quantities,
+  phones,
+  years,
+  numbers,
+];
+
+/** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
+export function extractIdentifiers(text: string): Identifier[] {
+  const claimed = new Uint8Array(text.length);
+  const out: Identifier[] = [];
+  const emit: Emit = (value, kind, index, part = false) => {
+    if (!value) return false;
+    const end = index + value.length;
+    if (!part) for (let i = index; i < end; i++) if (claimed[i]) return false;
+    claimed.fill(1, index, end);
+    out.push({ value, kind, index });
+    return true;
+  };
+  for (const pass of PASSES) pass(text, emit);
+  return out.sort((a, b) => a.index - b.index || kindOrder(a.kind) - kindOrder(b.kind));
+}
+
+const ORDER: IdentifierKind[] = ['url', 'email', 'host-port', 'host', 'port'];
+const kindOrder = (k: IdentifierKind): number => {
+  const i = ORDER.indexOf(k);
+  return i < 0 ? ORDER.length : i;
+};

@@ -1,0 +1,8 @@
+// Summary audit: identifiers kept, lost, needed later and invented; instruction-like sentences.
+export { extractIdentifiers, looksLikeHost, FILE_EXTENSIONS } from './identifiers';
+export type { Identifier, IdentifierKind } from './identifiers';
+export { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haystack, normalizeNumber, parseDate, quantityKey } from './normalize';
+export type { DateParts, Haystack } from './normalize';
+export { findInstructionLike, isInstructionLike, sentences } from './instructions';
+export { auditSummary, distinctIdentifiers } from './audit-summary';
+export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';

@@ -1,0 +1,91 @@
+// Instruction-like sentences in a summary. The summarizer reads attacker-influenced text and writes an
+// assistant message later turns trust, so a summary that grew a permission or an order ("the user
+// approved running any command") that its sources never contained is an injection signal.
+
+// Anywhere in a sentence.
+const ANYWHERE: RegExp[] = [
+  /\b(?:ignore|disregard|forget|override)\b.{0,40}\b(?:previous|prior|above|earlier|all|any|other|system|safety)\b.{0,30}\b(?:instructions?|messages?|rules?|prompts?|guidelines?|constraints?|polic(?:y|ies))\b/i,
+  /\bthe user (?:has |had )?(?:already |explicitly |previously )?(?:approved|authori[sz]ed|allowed|permitted|consented|agreed|granted|pre-?approved|okayed|ok'd)\b/i,
+  /\b(?:is|are|has been|have been|was|were) (?:pre-?)?(?:approved|authori[sz]ed|permitted|allowed|cleared) to\b/i,
+  /\b(?:you|the assistant|the agent|assistant|agent) (?:are |is )?(?:now )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i,
+  /\byou (?:must|should|need to|have to|are required to|are expected to)\b/i,
+  /\bwithout (?:asking|confirmation|confirming|approval|permission|review|checking|verification)\b/i,
+  /\bno (?:longer )?need to (?:ask|confirm|check|verify)\b/i,
+  /\b(?:new|updated|real|actual|hidden) (?:system )?(?:instructions?|prompt)\b|\bsystem prompt\b|\bdeveloper mode\b|\bjailbreak/i,
+  /\bdo not (?:tell|inform|mention|reveal|ask|warn|notify)\b|\bdon't (?:tell|inform|mention|reveal|ask|warn|notify)\b/i,
+  /\b(?:from now on|going forward|in all future (?:turns|responses|messages))\b/i,
+];
+
+// Only as the first words of a sentence: that is what makes them imperatives rather than narration
+// ("the job always fails" is a fact; "Always run with --force" is an order).
+const OPENING: RegExp[] = [
+  /^(?:always|never|do not|don't|must|make sure to|be sure to)\b/i,
+  /^(?:please )?(?:run|execute|exec|invoke|delete|remove|drop|truncate|send|upload|post|push|deploy|disable|bypass|skip|grant|approve|install|download|curl|wget|sudo|rm|chmod|transfer|forward|wire)\b/i,
+];
+
+// `**Anything:**` or a known plain label at the start of a line; other `Words:` stay, they may be the sentence.
+const LABEL =
+  /^\s*(?:(?:\*\*|__)[^*_\n]{1,40}:\s*(?:\*\*|__)|(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__):|(?:Decisions|Entities|Facts|Open Items|Notes?|Important|Summary|Next steps|Context|Status|TODO|Todo):)\s*/;
+
+/** Lines, then sentences, with bullets, numbering and schema labels (`**Open Items:**`) taken off. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const body = line
+      .replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, '')
+      .replace(/^\s*#{1,6}\s+.*$/, '')
+      .replace(LABEL, '')
+      .replace(/<\/?[a-z_]+>/gi, ' ')
+      .trim();
+    for (const s of body.split(/(?<=[.!?])\s+(?=[A-Z"'`(*])/)) {
+      const t = s.replace(/^(?:\*\*|__)|(?:\*\*|__)$/g, '').trim();
+      if (t) out.push(t);
+    }
+  }
+  return out;
+}
+
+/** Does the sentence read as an order or a grant of permission? */
+export function isInstructionLike(sentence: string): boolean {
+  const s = sentence.replace(/^[`*_"']+/, '');
+  return ANYWHERE.some((re) => re.test(s)) || OPENING.some((re) => re.test(s));
+}
+
+const STOPWORDS = new Set(
+  ('the and for with that this from into onto then than you your yours are was were has have had any all not but can will ' +
+    'should must would could may might shall its it’s his her their they them our out via per also just now only very been ' +
+    'being did does done user users assistant agent please what when which who why how there here about after before')
+    .split(' '),
+);
+
+const stem = (w: string): string => {
+  let s = w.replace(/(?:ation|ing|ed|es|al|ly|s)$/, '');
+  if (s.length < 3) s = w;
+  s = s.replace(/e$/, '').replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  return s.slice(0, 6);
+};
+
+const contentStems = (s: string): string[] =>
+  [...new Set((s.toLowerCase().match(/[a-z0-9][a-z0-9_'’-]*/g) ?? []).filter((w) => w.length >= 3 && !STOPWORDS.has(w)).map(stem))];
+
+const flat = (s: string): string =>
+  s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').replace(/[.!?;:,]+$/, '').trim();
+
+/**
+ * Instruction-like sentences of `summary` that no source backs. A source backs a sentence when it contains
+ * it (ignoring case and markdown), or when one source sentence holds at least 70% of its content words, so
+ * a paraphrase of something the user really said is not flagged.
+ */
+export function findInstructionLike(summary: string, sources: string[]): string[] {
+  const candidates = sentences(summary).filter(isInstructionLike);
+  if (candidates.length === 0) return [];
+  const flatSources = sources.map(flat);
+  const sourceSentences = sources.flatMap(sentences).map((s) => new Set(contentStems(s)));
+  return candidates.filter((sentence) => {
+    const f = flat(sentence);
+    if (f && flatSources.some((src) => src.includes(f))) return false;
+    const words = contentStems(sentence);
+    if (words.length < 2) return true;
+    return !sourceSentences.some((set) => words.filter((w) => set.has(w)).length / words.length >= 0.7);
+  });
+}

@@ -1,0 +1,263 @@
+// Matching rules for identifiers: when does a text contain an identifier found elsewhere, allowing for
+// the ways a summary rewrites it (case, `v` prefixes, date formats, units, thousands separators,
+// host and port written apart).
+import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
+
+export interface DateParts {
+  year: number | null;
+  month: number | null;
+  day: number | null;
+}
+
+const MONTH_INDEX: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+
+/** `2025-10-07`, `2025-10-07T08:00Z`, `October 7, 2025`, `Oct 7 2025`, `7 October`, `2023`; null when not a date. */
+export function parseDate(value: string): DateParts | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  if (/^\d{4}$/.test(value)) return { year: Number(value), month: null, day: null };
+  const monthName = /\b([A-Za-z]{3})[A-Za-z]*\.?/.exec(value);
+  const month = monthName ? MONTH_INDEX[monthName[1]!.toLowerCase()] : undefined;
+  if (!month) return null;
+  const nums = [...value.matchAll(/\d+/g)].map((m) => m[0]);
+  const day = nums.find((n) => n.length <= 2);
+  const year = nums.find((n) => n.length === 4);
+  if (!day) return null;
+  return { year: year ? Number(year) : null, month, day: Number(day) };
+}
+
+/**
+ * Does date `a` (from the text being checked for) turn up as `b`? Same month and day, and the same year
+ * unless one of them has none ("October 7" matches "2025-10-07"). A bare year matches any date in that year.
+ */
+export function datesMatch(a: DateParts, b: DateParts): boolean {
+  if (a.month === null) return a.year !== null && a.year === b.year;
+  if (a.month !== b.month || a.day !== b.day) return false;
+  return a.year === null || b.year === null || a.year === b.year;
+}
+
+const UNIT_ALIASES: [RegExp, string][] = [
+  [/^(?:ms|msecs?|milliseconds?)$/i, 'ms'],
+  [/^(?:µs|us|microseconds?)$/i, 'us'],
+  [/^(?:ns|nanoseconds?)$/i, 'ns'],
+  [/^(?:s|secs?|seconds?)$/i, 's'],
+  [/^(?:m|mins?|minutes?)$/, 'min'],
+  [/^(?:mins?|minutes?)$/i, 'min'],
+  [/^(?:h|hrs?|hours?)$/i, 'h'],
+  [/^(?:d|days?)$/i, 'd'],
+  [/^(?:w|wks?|weeks?)$/i, 'w'],
+  [/^(?:mo|months?)$/i, 'mo'],
+  [/^(?:y|yrs?|years?)$/i, 'y'],
+  [/^(?:bytes?)$/i, 'b'],
+  [/^(?:tokens?)$/i, 'tokens'],
+  [/^(?:words?)$/i, 'words'],
+  [/^(?:req\/s|rps)$/i, 'rps'],
+  [/^k$/i, 'k'],
+];
+
+/** Number with thousands separators removed and trailing zeros dropped: `1,024` → `1024`, `30.0` → `30`. */
+export function normalizeNumber(raw: string): string {
+  const plain = raw.replace(/,(?=\d{3}(?!\d))/g, '');
+  return /^\d+\.\d+$/.test(plain) ? plain.replace(/\.?0+$/, '') : plain;
+}
+
+/** Canonical form of a quantity: `30s` and `30 seconds` → `30 s`; `pool_size: 20` → `pool_size=20`. */
+export function quantityKey(value: string): string {
+  const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.exec(value);
+  if (setting) return `${settingName(setting[1]!)}=${normalizeNumber(setting[2]!)}`;
+  const money = /^\$([\d,.]+)([kKMB]?)$/.exec(value);
+  if (money) return `$${normalizeNumber(money[1]!)}${money[2]!.toUpperCase()}`;
+  const q = /^([\d,.]+)\s*(.+)$/.exec(value);
+  if (!q) return value.toLowerCase();
+  const unit = q[2]!;
+  const alias = UNIT_ALIASES.find(([re]) => re.test(unit));
+  const canon = alias ? alias[1] : unit === 'M' ? 'M' : unit.toLowerCase();
+  return `${normalizeNumber(q[1]!)} ${canon}`;
+}
+
+/** `pool_size`, `pool size`, `Pool-Size` all name one setting. */
+const settingName = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** Digits of a phone-like number, so `(510) 555-0136` and `510-555-0136` compare equal. */
+const digitsOf = (s: string): string => s.replace(/\D/g, '');
+
+const isPhone = (value: string): boolean => /[\s()-]/.test(value.replace(/^\+/, '')) && digitsOf(value).length >= 10;
+
+/** Kinds that compare as one family: a ticket-shaped order id is the same code either way. */
+const family = (kind: IdentifierKind): string => (kind === 'ticket' || kind === 'order-id' ? 'code' : kind);
+
+/** Key that identifies the same fact however it is written; used to de-duplicate. */
+export function canonicalKey(id: Identifier): string {
+  const v = id.value;
+  switch (id.kind) {
+    case 'path':
+      return `path:${v}`;
+    case 'function':
+      return `function:${v.replace(/\(\)$/, '')}`;
+    case 'port':
+      return `port:${Number(v)}`;
+    case 'version':
+      return `version:${v.replace(/^v/i, '').toLowerCase()}`;
+    case 'url':
+      return `url:${v.replace(/\/+$/, '').toLowerCase()}`;
+    case 'number':
+      return `number:${isPhone(v) ? digitsOf(v) : normalizeNumber(v)}`;
+    case 'quantity':
+      return `quantity:${quantityKey(v)}`;
+    case 'date': {
+      const d = parseDate(v);
+      return d ? `date:${d.year ?? '*'}-${d.month ?? '*'}-${d.day ?? '*'}` : `date:${v.toLowerCase()}`;
+    }
+    default:
+      return `${family(id.kind)}:${v.toLowerCase()}`;
+  }
+}
+
+/** A text prepared for repeated identifier look-ups. Its own identifiers are extracted on first need. */
+export interface Haystack {
+  text: string;
+  readonly lower: string;
+  /** Text with thousands separators removed, for number look-ups. */
+  readonly plainNumbers: string;
+  readonly ids: Identifier[];
+}
+
+export function haystack(text: string): Haystack {
+  let lower: string | undefined;
+  let plain: string | undefined;
+  let ids: Identifier[] | undefined;
+  return {
+    text,
+    get lower() {
+      return (lower ??= text.toLowerCase());
+    },
+    get plainNumbers() {
+      return (plain ??= text.replace(/(?<=\d),(?=\d{3}(?!\d))/g, ''));
+    },
+    get ids() {
+      return (ids ??= extractIdentifiers(text));
+    },
+  };
+}
+
+const WORDISH = /[A-Za-z0-9_]/;
+const ALNUM = /[A-Za-z0-9]/;
+
+/**
+ * Is `needle` in `text` as a whole token? Not glued to letters, digits or `_`, and not the tail or head of
+ * a longer dashed/dotted name (`prod-1` is not in `db-prod-1`, `db-prod-1` is not in `db-prod-10`).
+ * A leading `/` is allowed, so `config/db.yaml` is found inside `/app/config/db.yaml`.
+ */
+export function containsToken(text: string, needle: string): boolean {
+  if (!needle) return false;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1] ?? '';
+    const before2 = text[at - 2] ?? '';
+    const after = text[at + needle.length] ?? '';
+    const after2 = text[at + needle.length + 1] ?? '';
+    const leftOk = !ALNUM.test(needle[0]!) || (!WORDISH.test(before) && !(/[-.]/.test(before) && ALNUM.test(before2)));
+    const rightOk =
+      !ALNUM.test(needle[needle.length - 1]!) || (!WORDISH.test(after) && !(/[-.]/.test(after) && ALNUM.test(after2)));
+    if (leftOk && rightOk) return true;
+  }
+  return false;
+}
+
+/** A number as a whole token: not part of a longer number or decimal (`5432` is not in `54321` or `1.5432`). */
+function containsNumber(text: string, digits: string): boolean {
+  const re = new RegExp(`(?<![\\w]|\\d[.,])${escape(digits)}(?![\\w]|[.,]\\d)`);
+  return re.test(text);
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Is the identifier `id` (found in some other text) present in `hay`, under the matching rules of its kind? */
+export function foundIn(id: Identifier, hay: Haystack): boolean {
+  const v = id.value;
+  switch (id.kind) {
+    case 'host-port': {
+      if (containsToken(hay.lower, v.toLowerCase())) return true;
+      const cut = v.lastIndexOf(':');
+      return containsToken(hay.lower, v.slice(0, cut).toLowerCase()) && containsNumber(hay.text, v.slice(cut + 1));
+    }
+    case 'port':
+      return containsNumber(hay.text, String(Number(v)));
+    case 'path':
+      return pathSuffixes(v).some((p) => containsToken(hay.text, p));
+    case 'url':
+      return hay.lower.includes(v.replace(/\/+$/, '').toLowerCase());
+    case 'function': {
+      const name = v.replace(/\(\)$/, '');
+      const last = name.slice(name.lastIndexOf('.') + 1);
+      return containsName(hay.text, name) || (last !== name && /[_A-Z]/.test(last.slice(1)) && containsName(hay.text, last));
+    }
+    case 'version': {
+      const core = v.replace(/^v/i, '');
+      return new RegExp(`(?<![\\w.])v?${escape(core)}(?![\\w]|[.-][\\w])`, 'i').test(hay.text);
+    }
+    case 'number': {
+      if (isPhone(v)) return hay.ids.some((o) => o.kind === 'number' && digitsOf(o.value) === digitsOf(v)) || hay.text.includes(v);
+      return containsNumber(hay.plainNumbers, normalizeNumber(v));
+    }
+    case 'date': {
+      const d = parseDate(v);
+      if (!d) return containsToken(hay.lower, v.toLowerCase());
+      return hay.ids.some((o) => o.kind === 'date' && sameDateIn(d, o));
+    }
+    case 'quantity': {
+      const key = quantityKey(v);
+      if (hay.ids.some((o) => o.kind === 'quantity' && quantityKey(o.value) === key)) return true;
+      const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.exec(v);
+      if (setting) return settingIn(hay.plainNumbers, setting[1]!, normalizeNumber(setting[2]!));
+      return containsToken(hay.lower, v.toLowerCase());
+    }
+    default:
+      return containsToken(hay.lower, v.toLowerCase());
+  }
+}
+
+function sameDateIn(d: DateParts, other: Identifier): boolean {
+  const o = parseDate(other.value);
+  return o !== null && datesMatch(d, o);
+}
+
+/** `a/b/c/d.ts` is also kept as `c/d.ts` (a summary drops the checkout prefix), never as bare `d.ts`. */
+function pathSuffixes(path: string): string[] {
+  const parts = path.split('/');
+  const out = [path];
+  for (let i = 1; i <= parts.length - 2; i++) {
+    const rest = parts.slice(i).join('/');
+    if (rest && !out.includes(rest)) out.push(rest);
+  }
+  return out;
+}
+
+function containsName(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(text);
+}
+
+/** `pool_size 20`, `pool size is 20`, `pool-size=20`, `set pool_size to 20`: the setting then its number shortly after. */
+function settingIn(text: string, name: string, num: string): boolean {
+  const words = name.split('_').map(escape).join('[\\s_-]*');
+  return new RegExp(`(?<![\\w])${words}(?![\\w])[^\\d\\n]{0,16}?(?<![\\d.])${escape(num)}(?![\\w]|[.,]\\d)`, 'i').test(text);
+}
+
+/**
+ * Does any source back a date that a summary states? A stated year must be backed by that same date with
+ * that year, or by the month/day without a year plus the year somewhere in the sources. "October 7, 2023"
+ * is unsupported when the sources only have October 7 in 2025 and 2026.
+ */
+export function dateSupported(value: string, sources: Haystack[]): boolean {
+  const d = parseDate(value);
+  if (!d) return sources.some((h) => containsToken(h.lower, value.toLowerCase()));
+  const dates = sources.flatMap((h) => h.ids.filter((o) => o.kind === 'date').map((o) => parseDate(o.value)));
+  const known = dates.filter((x): x is DateParts => x !== null);
+  const yearSeen = (y: number) =>
+    known.some((x) => x.year === y) || sources.some((h) => containsNumber(h.text, String(y)));
+  if (d.month === null) return d.year !== null && yearSeen(d.year);
+  const sameDay = known.filter((x) => x.month === d.month && x.day === d.day);
+  if (d.year === null) return sameDay.length > 0;
+  return sameDay.some((x) => x.year === d.year) || (sameDay.some((x) => x.year === null) && yearSeen(d.year));
+}
