@@ -1,0 +1,100 @@
+// Why a call's prompt stopped matching the previous call's: the structural causes, most specific first.
+import type { Item } from '../model/types';
+import { classifyText } from '../model/markers';
+import type { PromptUnit, UnitDigest } from './item-hash';
+
+export type CacheBreakCause = 'compaction' | 'recap-regenerated' | 'edited' | 'masked' | 'ttl' | 'unknown';
+
+export interface PromptSide {
+  units: readonly PromptUnit[];
+  digests: readonly UnitDigest[];
+}
+
+export interface CauseInput {
+  previous: PromptSide;
+  current: PromptSide;
+  /** First unit position where the two differ. */
+  unitIndex: number;
+  /** Compaction recorded (or inferred) between the previous call and this one. */
+  compactionId: string | null;
+}
+
+/** A recap: a summary item, or text a summary detector recognizes (`## Conversation Summary`, `<summary>`, …). */
+export function isSummaryLike(item: Item | null | undefined): boolean {
+  return !!item && (item.kind === 'summary' || classifyText(item.text) === 'summary');
+}
+
+/** A stand-in for removed items: an omission/compaction item or the static truncation marker. */
+export function isMarkerLike(item: Item | null | undefined): boolean {
+  return !!item && (item.kind === 'omission' || item.kind === 'compaction' || classifyText(item.text) === 'marker');
+}
+
+// Placeholders harnesses write over old tool output: Claude Code's "[Old tool result content cleared]",
+// OpenHands' "<MASKED>", Agent-Omit's "<omitted_tool_response_N>", "(123 lines omitted)" and the like.
+const PLACEHOLDER = [
+  /^\s*\[[^\]\n]{0,200}\b(cleared|omitted|removed|elided|masked|truncated|hidden)\b[^\]\n]{0,200}\]\s*$/i,
+  /^\s*\([^)\n]{0,200}\b(cleared|omitted|removed|elided|masked|truncated|hidden)\b[^)\n]{0,200}\)\s*$/i,
+  /^\s*<\/?(masked|omitted[\w-]*)\b[^>\n]{0,200}>\s*$/i,
+];
+
+/** A tool result whose content was cleared in place: an omission set on it, or a placeholder text. */
+export function isMaskedResult(item: Item | null | undefined): boolean {
+  if (!item || item.kind !== 'tool_result') return false;
+  return item.omission !== undefined || PLACEHOLDER.some((re) => re.test(item.text));
+}
+
+/**
+ * The cause of a divergence, tested in this order (the first that fits wins):
+ * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
+ * 2. recap-regenerated — a summary at the same position in both calls, with different text, and the
+ *    items after the old recap still follow (or no compaction is recorded): the recap was rewritten in place;
+ * 3. compaction — a compaction is recorded for this call, or a summary/marker now stands where other
+ *    items were, or items were dropped (the old item is gone and this call continues with a later old item);
+ * 4. edited — an item (or the tool schemas) at that position changed;
+ * 5. unknown — e.g. this call's prompt simply ends earlier.
+ */
+export function structuralCause(input: CauseInput): Exclude<CacheBreakCause, 'ttl'> {
+  const { previous, current, unitIndex: k, compactionId } = input;
+  const oldUnit = previous.units[k];
+  const newUnit = current.units[k];
+  const oldItem = oldUnit?.item ?? null;
+  const newItem = newUnit?.item ?? null;
+
+  if (isMaskedResult(newItem) && oldItem?.kind === 'tool_result' && !isMaskedResult(oldItem)) return 'masked';
+
+  if (isSummaryLike(oldItem) && isSummaryLike(newItem)) {
+    if (compactionId === null || followersKept(previous, current, k)) return 'recap-regenerated';
+    return 'compaction';
+  }
+
+  if (compactionId !== null) return 'compaction';
+  if ((isSummaryLike(newItem) || isMarkerLike(newItem)) && !sameKind(oldItem, newItem)) return 'compaction';
+  if (itemsDropped(previous, current, k)) return 'compaction';
+
+  if (oldUnit && newUnit) return 'edited';
+  return 'unknown';
+}
+
+function sameKind(a: Item | null, b: Item | null): boolean {
+  return !!a && !!b && a.kind === b.kind && a.role === b.role;
+}
+
+/** The unit after the old recap is still in this call: only the recap changed. */
+function followersKept(previous: PromptSide, current: PromptSide, k: number): boolean {
+  const next = previous.digests[k + 1];
+  if (!next) return true;
+  return current.digests.some((d) => d.hash === next.hash && d.length === next.length);
+}
+
+/** The old unit is gone from this call, and this call continues at `k` with a later old unit. */
+function itemsDropped(previous: PromptSide, current: PromptSide, k: number): boolean {
+  const gone = previous.digests[k];
+  const here = current.digests[k];
+  if (!gone || !here) return false;
+  if (current.digests.some((d) => d.hash === gone.hash && d.length === gone.length)) return false;
+  for (let j = k + 1; j < previous.digests.length; j++) {
+    const d = previous.digests[j]!;
+    if (d.hash === here.hash && d.length === here.length) return true;
+  }
+  return false;
+}

@@ -1,0 +1,18 @@
+// Prompt-cache prefix analysis: public surface.
+export { analyzeCachePrefix, breakpointsOf, reportedPromptTokens, type CachePrefixOptions, type CacheReport } from './prefix';
+export {
+  ANTHROPIC_LOOKBACK_BLOCKS,
+  DEFAULT_TTL_MS,
+  ONE_HOUR_TTL_MS,
+  PROVIDER_RULES,
+  anthropicMinTokens,
+  claudeVersion,
+  roundPrefix,
+  ruleForApi,
+  type ProviderRule,
+  type RoundContext,
+} from './provider-rules';
+export { describeDivergence, type Divergence } from './divergence';
+export { isMarkerLike, isMaskedResult, isSummaryLike, structuralCause, type CacheBreakCause } from './cause';
+export { DigestCache, hashUnit, itemHeader, serializeItem, unitsOf, TOOLS_UNIT_ID, type PromptUnit, type UnitDigest } from './item-hash';
+export { naivePrefix, type NaivePrefix } from './naive-prefix';

@@ -1,0 +1,120 @@
+// What the cache compares: each call's prompt as a list of units (tool schemas, then items), each
+// with a content hash and a token count computed once and reused across calls.
+import type { CallContext } from '../analysis/context-types';
+import type { Item } from '../model/types';
+
+/** One comparable piece of a prompt: the tool schemas or one item. */
+export interface PromptUnit {
+  /** Item id, or `@tools` for the tool schemas. */
+  id: string;
+  /** The item, null for the tool schemas. */
+  item: Item | null;
+  /** Everything about the unit except its text that goes on the wire: role, kind, name, call id. */
+  header: string;
+  text: string;
+}
+
+export const TOOLS_UNIT_ID = '@tools';
+
+/** `role:kind[:name][#callId]` + newline. The header is part of the serialization that gets counted. */
+export function itemHeader(item: Item): string {
+  return `${item.role}:${item.kind}${item.name ? `:${item.name}` : ''}${item.callId ? `#${item.callId}` : ''}\n`;
+}
+
+/** The canonical serialization of an item: header + text. Tokens are counted on this. */
+export function serializeItem(item: Item): string {
+  return itemHeader(item) + item.text;
+}
+
+/** The units of a call in prompt order: tool schemas first (Anthropic and OpenAI put them before messages). */
+export function unitsOf(call: CallContext): PromptUnit[] {
+  const units: PromptUnit[] = [];
+  if (call.tools != null && call.tools !== '') units.push({ id: TOOLS_UNIT_ID, item: null, header: 'tools\n', text: call.tools });
+  for (const e of call.entries) units.push({ id: e.item.id, item: e.item, header: itemHeader(e.item), text: e.item.text });
+  return units;
+}
+
+export function serializeUnit(u: PromptUnit): string {
+  return u.header + u.text;
+}
+
+/** cyrb53 over header then text, without building the concatenated string. */
+export function hashUnit(header: string, text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (const s of [header, text]) {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+export interface UnitDigest {
+  hash: number;
+  /** Length of header + text, a cheap second check before comparing strings. */
+  length: number;
+  /** count(serializeUnit(unit)). */
+  tokens: number;
+}
+
+/**
+ * Digests per item object and token counts per distinct content, so a request log whose calls
+ * repeat the same items hashes and counts each content once.
+ */
+export class DigestCache {
+  private readonly byItem = new WeakMap<Item, UnitDigest>();
+  private readonly byTools = new Map<string, UnitDigest>();
+  private readonly tokensByContent = new Map<string, number>();
+  /** How many times `count` ran: the work the cache saved is visible in tests. */
+  countCalls = 0;
+
+  constructor(private readonly count: (text: string) => number) {}
+
+  /**
+   * Digest of a unit. `aligned` is the unit at the same position in the previous call with its
+   * digest: when its content is the same, its digest is reused without hashing again.
+   */
+  digest(u: PromptUnit, aligned?: { unit: PromptUnit; digest: UnitDigest }): UnitDigest {
+    const cached = u.item ? this.byItem.get(u.item) : this.byTools.get(u.text);
+    if (cached) return cached;
+    let d: UnitDigest;
+    if (aligned && sameContent(aligned.unit, u)) {
+      d = aligned.digest;
+    } else {
+      const hash = hashUnit(u.header, u.text);
+      const length = u.header.length + u.text.length;
+      const key = `${hash}:${length}`;
+      let tokens = this.tokensByContent.get(key);
+      if (tokens === undefined) {
+        tokens = this.countText(serializeUnit(u));
+        this.tokensByContent.set(key, tokens);
+      }
+      d = { hash, length, tokens };
+    }
+    if (u.item) this.byItem.set(u.item, d);
+    else this.byTools.set(u.text, d);
+    return d;
+  }
+
+  countText(text: string): number {
+    this.countCalls++;
+    return this.count(text);
+  }
+}
+
+/** Same header and text; string comparison stops at the first difference. */
+export function sameContent(a: PromptUnit, b: PromptUnit): boolean {
+  return a.header === b.header && a.text === b.text;
+}
+
+/** Same unit: hashes first (cheap, cached), strings only to rule out a collision. */
+export function sameUnit(a: PromptUnit, da: UnitDigest, b: PromptUnit, db: UnitDigest): boolean {
+  // A digest object is only ever shared by units already found equal (same item, or reused when aligned).
+  if (da === db) return true;
+  return da.hash === db.hash && da.length === db.length && sameContent(a, b);
+}

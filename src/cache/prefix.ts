@@ -1,0 +1,236 @@
+// Prompt-cache prefix analysis: for each call, how much of the previous call's prompt it repeats
+// byte for byte, how much of that a provider would serve from cache, where and why it stopped matching.
+import type { CallContext } from '../analysis/context-types';
+import type { Usage } from '../model/types';
+import { structuralCause, type CacheBreakCause, type PromptSide } from './cause';
+import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
+import { DigestCache, sameUnit, serializeUnit, unitsOf, type PromptUnit, type UnitDigest } from './item-hash';
+import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForApi, type ProviderRule, type RoundContext } from './provider-rules';
+
+export interface CachePrefixOptions {
+  /** Token counter for a text (a memoized tokenizer in the app, a word counter in tests). */
+  count: (text: string) => number;
+  /** Provider rule for every call, or `auto` (default): Anthropic for Messages calls, OpenAI for Chat/Responses, exact otherwise. */
+  rule?: ProviderRule | 'auto';
+  /** Cache lifetime. Default: 1 hour when the previous call marks a breakpoint `ttl: "1h"`, else 5 minutes. Infinity disables the check. */
+  ttlMs?: number;
+  /** Fewest tokens of the previous prompt that must be lost for a divergence to count as a cache break (default 1). */
+  minBreakTokens?: number;
+}
+
+export interface CacheReport {
+  /** `call.index`. */
+  index: number;
+  /** `call.id`. */
+  callId: string;
+  rule: ProviderRule;
+  /** Tokens of the longest common prefix with the previous call, unrounded (0 for the first call). */
+  prefixTokens: number;
+  /** `prefixTokens` as the provider would serve it from cache; 0 on TTL expiry or a model switch. */
+  cachedPredicted: number;
+  /** `usage.cacheRead` as reported, null when the call has no usage or no cache figure. */
+  reportedCacheRead: number | null;
+  /** Tokens of this call's prompt: counted items and tool schemas, plus the unseen prefix when estimated. */
+  contextTokens: number;
+  /** `contextTokens` of the previous call (with the same unseen prefix), null for the first call. */
+  previousContextTokens: number | null;
+  /** Tokens of the previous prompt this call could not reuse: previousContextTokens − prefixTokens. */
+  lostTokens: number;
+  /** True when the format did not record part of the prompt (system prompt, tool schemas). */
+  prefixUnrecorded: boolean;
+  /**
+   * Estimated tokens of that unrecorded prefix (reported prompt tokens − counted tokens, ≥ 0), counted
+   * in both calls' prefix since it is the same in each. 0 when nothing is unrecorded; null when it is
+   * but no usage allows an estimate.
+   */
+  unseenPrefixTokens: number | null;
+  /** Leading items (and tool schemas) identical to the previous call's. */
+  sharedItems: number;
+  /** Something before the end of the previous prompt changed, losing at least `minBreakTokens`. */
+  cacheBreak: boolean;
+  /** Why the cache cannot serve the previous prompt: a structural cause for a break, `ttl` for a time gap; null when it holds. */
+  cause: CacheBreakCause | null;
+  /** Time since the previous call exceeds the TTL: nothing is cached even with an identical prefix. */
+  ttlExpired: boolean;
+  /** Milliseconds since the previous call, null when a timestamp is missing. */
+  gapMs: number | null;
+  ttlMs: number;
+  /** The model differs from the previous call's: caches are per model, so nothing is served. */
+  modelChanged: boolean;
+  /** First divergence from the previous prompt; null when the previous prompt is a prefix of this one. */
+  divergence: Divergence | null;
+}
+
+interface Prompt extends PromptSide {
+  call: CallContext;
+  units: PromptUnit[];
+  digests: UnitDigest[];
+  /** Counted tokens of the recorded units. */
+  visibleTokens: number;
+  /** Own estimate of the unrecorded prefix; null when unknown. */
+  unseenOwn: number | null;
+}
+
+/** Cache-prefix report for each call against the call before it, in order. */
+export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePrefixOptions): CacheReport[] {
+  const cache = new DigestCache(opts.count);
+  const minBreak = opts.minBreakTokens ?? 1;
+  const reports: CacheReport[] = [];
+  let prev: Prompt | null = null;
+  let prevUnseen: number | null = null;
+  for (const call of calls) {
+    const cur = promptOf(call, prev, cache);
+    const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForApi(call.api) : opts.rule;
+    // The unseen prefix is assumed identical across calls: borrow the previous estimate when this call has none.
+    const unseen: number | null = call.prefixUnrecorded ? (cur.unseenOwn ?? prevUnseen) : 0;
+    const unseenTokens = unseen ?? 0;
+    const contextTokens = cur.visibleTokens + unseenTokens;
+    const base = {
+      index: call.index,
+      callId: call.id,
+      rule,
+      reportedCacheRead: call.usage?.cacheRead ?? null,
+      contextTokens,
+      prefixUnrecorded: call.prefixUnrecorded,
+      unseenPrefixTokens: unseen,
+    };
+    if (!prev) {
+      const ttl = opts.ttlMs ?? DEFAULT_TTL_MS;
+      reports.push({ ...base, prefixTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: ttl, modelChanged: false, divergence: null });
+    } else {
+      reports.push({ ...base, ...compare(prev, cur, rule, unseenTokens, opts.ttlMs, minBreak, cache) });
+    }
+    prevUnseen = unseen;
+    prev = cur;
+  }
+  return reports;
+}
+
+type Comparison = Pick<
+  CacheReport,
+  'prefixTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
+>;
+
+function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlOption: number | undefined, minBreak: number, cache: DigestCache): Comparison {
+  // Whole units first, by digest; characters only inside the first unit that differs.
+  const n = Math.min(prev.units.length, cur.units.length);
+  let k = 0;
+  let prefixTokens = unseen;
+  while (k < n && sameUnit(prev.units[k]!, prev.digests[k]!, cur.units[k]!, cur.digests[k]!)) {
+    prefixTokens += cur.digests[k]!.tokens;
+    k++;
+  }
+  let divergence: Divergence | null = null;
+  if (k < prev.units.length) {
+    const oldUnit = prev.units[k]!;
+    const newUnit = cur.units[k];
+    if (newUnit) {
+      const chars = sharedSerialLength(oldUnit, newUnit);
+      if (chars > 0) prefixTokens += cache.countText(serializeUnit(newUnit).slice(0, chars));
+    }
+    divergence = describeDivergence(oldUnit, newUnit, itemIndexOf(oldUnit, newUnit, cur.call, k));
+  }
+
+  const previousContextTokens = prev.visibleTokens + unseen;
+  const lostTokens = Math.max(0, previousContextTokens - prefixTokens);
+  const cacheBreak = divergence !== null && lostTokens >= minBreak;
+
+  const ttlMs = ttlOption ?? ttlOf(prev.call);
+  const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
+  const ttlExpired = gapMs !== null && gapMs > ttlMs;
+  const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
+
+  const rounded = roundPrefix(rule, prefixTokens, rule === 'anthropic' ? anthropicContext(prev, cur, k, unseen) : {});
+  const cachedPredicted = ttlExpired || modelChanged ? 0 : rounded;
+
+  let cause: CacheBreakCause | null = null;
+  if (cacheBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId });
+  else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
+
+  return { prefixTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, cacheBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+}
+
+function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): Prompt {
+  const units = unitsOf(call);
+  const digests: UnitDigest[] = new Array(units.length);
+  let visibleTokens = 0;
+  for (let j = 0; j < units.length; j++) {
+    const aligned = prev && j < prev.units.length ? { unit: prev.units[j]!, digest: prev.digests[j]! } : undefined;
+    const d = cache.digest(units[j]!, aligned);
+    digests[j] = d;
+    visibleTokens += d.tokens;
+  }
+  const reported = call.prefixUnrecorded ? reportedPromptTokens(call.usage, call.api) : null;
+  const unseenOwn = reported === null ? null : Math.max(0, reported - visibleTokens);
+  return { call, units, digests, visibleTokens, unseenOwn };
+}
+
+/**
+ * Prompt tokens the provider reported. OpenAI's input count already includes cached tokens;
+ * Anthropic's (and, by default, an unknown API's) excludes cache reads and writes.
+ */
+export function reportedPromptTokens(usage: Usage | null, api: CallContext['api']): number | null {
+  if (!usage || usage.input === null) return null;
+  if (api === 'openai-chat' || api === 'openai-responses') return usage.input;
+  return usage.input + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);
+}
+
+/** Unit position → index in `call.entries`; -1 when the tool schemas are what changed. */
+function itemIndexOf(oldUnit: PromptUnit, newUnit: PromptUnit | undefined, cur: CallContext, k: number): number {
+  if (oldUnit.item === null || (newUnit && newUnit.item === null)) return -1;
+  // Units before k are shared, so when tools lead they lead in both calls.
+  return cur.tools != null && cur.tools !== '' ? k - 1 : k;
+}
+
+/** 1 hour when the previous call (the one that wrote the cache) asked for it on a breakpoint. */
+function ttlOf(call: CallContext): number {
+  return call.entries.some((e) => e.item.meta?.['cacheTtl'] === '1h') ? ONE_HOUR_TTL_MS : DEFAULT_TTL_MS;
+}
+
+function gapBetween(a: string | undefined, b: string | undefined): number | null {
+  if (!a || !b) return null;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  if (Number.isNaN(ta) || Number.isNaN(tb) || tb < ta) return null;
+  return tb - ta;
+}
+
+/** Blocks for the Anthropic rule: the unseen prefix (when any) as block 0, then the units. */
+function anthropicContext(prev: Prompt, cur: Prompt, sharedUnits: number, unseen: number): RoundContext {
+  const lead = unseen > 0 ? 1 : 0;
+  const blockEnds: number[] = [];
+  let sum = unseen;
+  if (lead) blockEnds.push(sum);
+  for (const d of cur.digests) blockEnds.push((sum += d.tokens));
+  return {
+    model: cur.call.model,
+    blockEnds,
+    sharedBlocks: lead + sharedUnits,
+    breakpoints: breakpointsOf(cur.units, lead),
+    written: breakpointsOf(prev.units, lead),
+  };
+}
+
+/**
+ * Block indices carrying a cache breakpoint: items with `meta.cacheControl`; when none is marked,
+ * Claude Code's automatic ones — the end of the system/tools prefix and the last item.
+ */
+export function breakpointsOf(units: readonly PromptUnit[], lead: number): number[] {
+  const marked: number[] = [];
+  units.forEach((u, j) => {
+    if (u.item?.meta?.['cacheControl']) marked.push(lead + j);
+  });
+  if (marked.length > 0) return marked;
+  const auto = new Set<number>();
+  let j = 0;
+  while (j < units.length && isSystemOrTools(units[j]!)) j++;
+  if (j > 0) auto.add(lead + j - 1);
+  else if (lead) auto.add(0);
+  if (units.length > 0) auto.add(lead + units.length - 1);
+  else if (lead) auto.add(0);
+  return [...auto].sort((a, b) => a - b);
+}
+
+function isSystemOrTools(u: PromptUnit): boolean {
+  return u.item === null || u.item.role === 'system' || u.item.role === 'developer';
+}
