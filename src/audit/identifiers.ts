@@ -254,12 +254,12 @@ const versions: Pass = (text, emit) => {
 };
 
 /** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
+const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
+
 const settings: Pass = (text, emit) =>
-  each(/(?<![\w.$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \t]*(?:[:=][ \t]*|[ \t])(\d[\d,]*(?:\.\d+)?)(?![\w.]|\.\d)/g, text, (m) => {
+  each(new RegExp(`(?<![\\w.$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w]|[.,]\\d)`, 'g'), text, (m) => {
     emit(m[0], 'quantity', m.index);
   });
-
-const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 // Word units may follow a space; one-letter units must be attached (`30s`, `24h`, `1M`; not `B`, which reads apartment `4B` as bytes).
 const SPACED_UNITS =
   'ms|µs|us|ns|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|yrs?|[KMGTP]i?B|kB|bytes?|tokens?|words?|req/s|rps|qps|%|°[CF]';

@@ -71,21 +71,38 @@ const contentStems = (s: string): string[] =>
 const flat = (s: string): string =>
   s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').replace(/[.!?;:,]+$/, '').trim();
 
+const NEGATION = /\b(?:not|never|no|none|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|cannot|can't|won't|mustn't|shouldn't)\b/i;
+
+/** Content words of the parts that make the sentence an instruction ("approved", "without confirmation"). */
+const triggerStems = (sentence: string): string[] => {
+  const s = sentence.replace(/^[`*_"']+/, '');
+  const hits = [...ANYWHERE, ...OPENING].map((re) => re.exec(s)?.[0]).filter((m): m is string => m !== undefined);
+  return [...new Set(hits.flatMap(contentStems))];
+};
+
 /**
  * Instruction-like sentences of `summary` that no source backs. A source backs a sentence when it contains
- * it (ignoring case and markdown), or when one source sentence holds at least 70% of its content words, so
- * a paraphrase of something the user really said is not flagged.
+ * it (ignoring case and markdown), or when one source sentence holds the words that make it an instruction
+ * ("approved", "always") and at least 70% of its other content words, with the same polarity — so a
+ * paraphrase of what the user really said passes, but "never run …" does not back "the user approved running …".
  */
 export function findInstructionLike(summary: string, sources: string[]): string[] {
   const candidates = sentences(summary).filter(isInstructionLike);
   if (candidates.length === 0) return [];
   const flatSources = sources.map(flat);
-  const sourceSentences = sources.flatMap(sentences).map((s) => new Set(contentStems(s)));
+  const sourceSentences = sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }));
   return candidates.filter((sentence) => {
     const f = flat(sentence);
     if (f && flatSources.some((src) => src.includes(f))) return false;
     const words = contentStems(sentence);
     if (words.length < 2) return true;
-    return !sourceSentences.some((set) => words.filter((w) => set.has(w)).length / words.length >= 0.7);
+    const triggers = triggerStems(sentence);
+    const negated = NEGATION.test(sentence);
+    return !sourceSentences.some(
+      (src) =>
+        src.negated === negated &&
+        triggers.every((w) => src.stems.has(w)) &&
+        words.filter((w) => src.stems.has(w)).length / words.length >= 0.7,
+    );
   });
 }

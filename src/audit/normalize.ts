@@ -191,7 +191,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
     case 'function': {
       const name = v.replace(/\(\)$/, '');
       const last = name.slice(name.lastIndexOf('.') + 1);
-      return containsName(hay.text, name) || (last !== name && /[_A-Z]/.test(last.slice(1)) && containsName(hay.text, last));
+      return containsName(hay.text, name) || (last !== name && /_|[a-z][A-Z]/.test(last) && containsName(hay.text, last));
     }
     case 'version': {
       const core = v.replace(/^v/i, '');
@@ -238,10 +238,10 @@ function containsName(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(text);
 }
 
-/** `pool_size 20`, `pool size is 20`, `pool-size=20`, `set pool_size to 20`: the setting then its number shortly after. */
+/** `pool_size 20`, `pool size is 20`, `pool-size=20`, `set pool_size to 20`: the setting, then its number within the same clause. */
 function settingIn(text: string, name: string, num: string): boolean {
   const words = name.split('_').map(escape).join('[\\s_-]*');
-  return new RegExp(`(?<![\\w])${words}(?![\\w])[^\\d\\n]{0,16}?(?<![\\d.])${escape(num)}(?![\\w]|[.,]\\d)`, 'i').test(text);
+  return new RegExp(`(?<![\\w])${words}(?![\\w])[^\\d\\n.;!?,]{0,16}?(?<![\\d.])${escape(num)}(?![\\w]|[.,]\\d)`, 'i').test(text);
 }
 
 /**

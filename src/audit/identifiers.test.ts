@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { extractIdentifiers } from './identifiers';
+
+const found = (text: string) => extractIdentifiers(text).map((i) => [i.kind, i.value]);
+
+describe('extractIdentifiers', () => {
+  it('finds the course example identifiers in a config dump and in prose', () => {
+    expect(found('host: db-prod-1\nport: 5432\nticket: FRE-512\npool_size: 20\nstatement_timeout: 30s')).toEqual([
+      ['host', 'db-prod-1'],
+      ['port', '5432'],
+      ['ticket', 'FRE-512'],
+      ['quantity', 'pool_size: 20'],
+      ['quantity', '30s'],
+    ]);
+    expect(found('The job calls `reconcile_ledger()` from ledger-svc v2.14.3 (see config/db.yaml).')).toEqual([
+      ['function', 'reconcile_ledger()'],
+      ['version', 'v2.14.3'],
+      ['path', 'config/db.yaml'],
+    ]);
+  });
+
+  it('yields host:port whole and as its host and port, at their offsets', () => {
+    const ids = extractIdentifiers('connect to db-prod-1:5432 now');
+    expect(ids).toEqual([
+      { value: 'db-prod-1:5432', kind: 'host-port', index: 11 },
+      { value: 'db-prod-1', kind: 'host', index: 11 },
+      { value: '5432', kind: 'port', index: 21 },
+    ]);
+  });
+
+  it('reads host:port for IPs and localhost but not file:line or clock times', () => {
+    expect(found('127.0.0.1:8080 and localhost:3000')).toEqual([
+      ['host-port', '127.0.0.1:8080'],
+      ['host', '127.0.0.1'],
+      ['port', '8080'],
+      ['host-port', 'localhost:3000'],
+      ['host', 'localhost'],
+      ['port', '3000'],
+    ]);
+    expect(found('error at src/foo.ts:42 around 12:30')).toEqual([['path', 'src/foo.ts']]);
+  });
+
+  it('tells order ids from tickets by a # sign, an order word, an RMA prefix or a long number', () => {
+    expect(found('Order #LK-4821936, RMA #RMA-90721, serial ACB-PRO-7F29D4, see PAY-88')).toEqual([
+      ['order-id', 'LK-4821936'],
+      ['order-id', 'RMA-90721'],
+      ['order-id', 'ACB-PRO-7F29D4'],
+      ['ticket', 'PAY-88'],
+    ]);
+  });
+
+  it('reads dates in ISO and month-name forms, with and without a year, and bare years', () => {
+    expect(found('on October 7, on Oct 7 2025, on 7 October 2025, on 2025-10-07T08:00:00Z, since 2023.')).toEqual([
+      ['date', 'October 7'],
+      ['date', 'Oct 7 2025'],
+      ['date', '7 October 2025'],
+      ['date', '2025-10-07T08:00:00Z'],
+      ['date', '2023'],
+    ]);
+  });
+
+  it('finds URLs, emails, UUIDs, hashes, phone numbers and long numbers', () => {
+    expect(
+      found(
+        'See [label](https://example.invalid/label/RMA-90721), mail maya.chen@example.com, run 123e4567-e89b-12d3-a456-426614174000 at commit 3f9a2b1c, call (510) 555-0136, 4,821,936 rows',
+      ),
+    ).toEqual([
+      ['url', 'https://example.invalid/label/RMA-90721'],
+      ['email', 'maya.chen@example.com'],
+      ['uuid', '123e4567-e89b-12d3-a456-426614174000'],
+      ['hash', '3f9a2b1c'],
+      ['number', '(510) 555-0136'],
+      ['number', '4,821,936'],
+    ]);
+  });
+
+  it('finds numbers with units, money and settings, normalizing nothing in the value', () => {
+    expect(found('took 12 minutes, then 1.5s; 512 tokens, 85%, $1,200, max_tokens=512, 32k context')).toEqual([
+      ['quantity', '12 minutes'],
+      ['quantity', '1.5s'],
+      ['quantity', '512 tokens'],
+      ['quantity', '85%'],
+      ['quantity', '$1,200'],
+      ['quantity', 'max_tokens=512'],
+      ['quantity', '32k'],
+    ]);
+  });
+
+  it('finds function names shaped like code and leaves plain words with parentheses alone', () => {
+    expect(found('lookup_order({"a":1}) then ChatContext._summarize() and getUser(id); the file(s) were fine (mostly)')).toEqual([
+      ['function', 'lookup_order()'],
+      ['function', 'ChatContext._summarize()'],
+      ['function', 'getUser()'],
+    ]);
+  });
+
+  it('ignores small integers, schema headers, markdown, standards and words with slashes', () => {
+    expect(
+      found(
+        '## Conversation Summary\n- **Decisions:** keep 3 files\n- **Entities:** none\n- **Facts:** 12 tests pass\n- **Open Items:** and/or TCP/IP via UTF-8, SHA-256 and GPT-4 on Node.js </think> 10 of 20, Apt 4B, iPhone 14 Pro',
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps a path inside a URL as part of the URL only', () => {
+    expect(found('fetch https://api.example.com/v1/users/config.json')).toEqual([
+      ['url', 'https://api.example.com/v1/users/config.json'],
+    ]);
+  });
+});

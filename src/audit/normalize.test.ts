@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Identifier, IdentifierKind } from './identifiers';
+import { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
+
+const id = (kind: IdentifierKind, value: string): Identifier => ({ kind, value, index: 0 });
+const isIn = (kind: IdentifierKind, value: string, text: string) => foundIn(id(kind, value), haystack(text));
+
+describe('parseDate', () => {
+  it('reads ISO, month-name and day-first dates, with or without a year, and bare years', () => {
+    expect(parseDate('2025-10-07T08:00:00Z')).toEqual({ year: 2025, month: 10, day: 7 });
+    expect(parseDate('October 7, 2025')).toEqual({ year: 2025, month: 10, day: 7 });
+    expect(parseDate('Oct 7 2025')).toEqual({ year: 2025, month: 10, day: 7 });
+    expect(parseDate('7 October')).toEqual({ year: null, month: 10, day: 7 });
+    expect(parseDate('2023')).toEqual({ year: 2023, month: null, day: null });
+    expect(parseDate('release 7')).toBeNull();
+  });
+});
+
+describe('datesMatch', () => {
+  it('matches the same day whatever the format, and a yearless day against any year', () => {
+    expect(datesMatch(parseDate('October 7, 2025')!, parseDate('2025-10-07')!)).toBe(true);
+    expect(datesMatch(parseDate('Oct 7 2025')!, parseDate('October 7, 2025')!)).toBe(true);
+    expect(datesMatch(parseDate('October 7')!, parseDate('2026-10-07')!)).toBe(true);
+    expect(datesMatch(parseDate('2025-10-07')!, parseDate('October 7, 2023')!)).toBe(false);
+    expect(datesMatch(parseDate('October 7')!, parseDate('October 8')!)).toBe(false);
+    expect(datesMatch(parseDate('2025')!, parseDate('2025-10-07')!)).toBe(true);
+  });
+});
+
+describe('dateSupported', () => {
+  const sources = [haystack('I bought them on October 7.\n{"purchase_date":"2025-10-07","warranty_expires":"2026-10-07"}')];
+
+  it('backs a stated year only with that same date in that year', () => {
+    expect(dateSupported('October 7, 2025', sources)).toBe(true);
+    expect(dateSupported('October 7, 2026', sources)).toBe(true);
+    expect(dateSupported('October 7, 2023', sources)).toBe(false);
+    expect(dateSupported('October 7', sources)).toBe(true);
+    expect(dateSupported('October 9', sources)).toBe(false);
+  });
+
+  it('backs a year added to a yearless day only when the sources name that year', () => {
+    expect(dateSupported('October 7, 2023', [haystack('on October 7 (FY 2023 budget)')])).toBe(true);
+    expect(dateSupported('October 7, 2023', [haystack('on October 7')])).toBe(false);
+    expect(dateSupported('2023', [haystack('since 2023')])).toBe(true);
+    expect(dateSupported('2023', [haystack('since 2024, build 20231')])).toBe(false);
+  });
+});
+
+describe('foundIn', () => {
+  it('finds a port written alone, but not inside a longer number or a decimal', () => {
+    expect(isIn('port', '5432', 'db-prod-1, port 5432')).toBe(true);
+    expect(isIn('port', '5432', 'port 54321')).toBe(false);
+    expect(isIn('port', '5432', 'ratio 1.5432')).toBe(false);
+  });
+
+  it('finds host:port whole or as its two parts, case-insensitively', () => {
+    expect(isIn('host-port', 'db-prod-1:5432', 'Entities: DB-PROD-1:5432')).toBe(true);
+    expect(isIn('host-port', 'db-prod-1:5432', 'host db-prod-1 on port 5432')).toBe(true);
+    expect(isIn('host-port', 'db-prod-1:5432', 'host db-prod-1 on port 5433')).toBe(false);
+  });
+
+  it('does not find a host inside a longer dashed or dotted name', () => {
+    expect(isIn('host', 'db-prod-1', 'db-prod-10')).toBe(false);
+    expect(isIn('host', 'prod-1', 'db-prod-1')).toBe(false);
+    expect(isIn('host', 'example.com', 'api.example.com')).toBe(false);
+    expect(isIn('host', 'db-prod-1', 'db-prod-1.')).toBe(true);
+  });
+
+  it('finds tickets case-insensitively as whole tokens', () => {
+    expect(isIn('ticket', 'FRE-512', 'see fre-512.')).toBe(true);
+    expect(isIn('ticket', 'FRE-512', 'see FRE-5120')).toBe(false);
+    expect(isIn('order-id', 'LK-4821936', 'order #LK-4821936')).toBe(true);
+  });
+
+  it('finds a path as written or by its last segments, never by its bare file name', () => {
+    expect(isIn('path', 'config/db.yaml', 'edit /srv/app/config/db.yaml')).toBe(true);
+    expect(isIn('path', '/srv/app/config/db.yaml', 'edit config/db.yaml')).toBe(true);
+    expect(isIn('path', '/srv/app/config/db.yaml', 'edit db.yaml')).toBe(false);
+    expect(isIn('path', 'config/db.yaml', 'edit Config/DB.yaml')).toBe(false);
+  });
+
+  it('finds versions with or without the v, but not a longer version', () => {
+    expect(isIn('version', 'v2.14.3', 'ledger-svc 2.14.3.')).toBe(true);
+    expect(isIn('version', '2.14.3', 'ledger-svc v2.14.3')).toBe(true);
+    expect(isIn('version', 'v2.14.3', 'ledger-svc 2.14.30')).toBe(false);
+    expect(isIn('version', 'v2.14.3', 'ledger-svc v2.14.3-rc1')).toBe(false);
+  });
+
+  it('finds function names with or without parentheses', () => {
+    expect(isIn('function', 'reconcile_ledger()', 'calls reconcile_ledger nightly')).toBe(true);
+    expect(isIn('function', 'reconcile_ledger()', 'calls reconcile_ledger_v2()')).toBe(false);
+    expect(isIn('function', 'ChatContext._summarize()', 'reworks _summarize()')).toBe(true);
+  });
+
+  it('matches quantities by value and unit, however the unit is spelled', () => {
+    expect(isIn('quantity', '30s', 'times out after 30 seconds')).toBe(true);
+    expect(isIn('quantity', '30s', 'times out after 30 sec')).toBe(true);
+    expect(isIn('quantity', '30s', 'times out after 30 minutes')).toBe(false);
+    expect(isIn('quantity', '30s', 'times out after 300s')).toBe(false);
+  });
+
+  it('matches a setting by its name and number, spelled with spaces or underscores', () => {
+    expect(isIn('quantity', 'pool_size: 20', 'pool_size is 20')).toBe(true);
+    expect(isIn('quantity', 'pool_size: 20', 'raise the pool size from 20')).toBe(true);
+    expect(isIn('quantity', 'pool_size: 20', 'pool_size is 200')).toBe(false);
+    expect(isIn('quantity', 'pool_size: 20', 'pool_size is low; 20 workers')).toBe(false);
+  });
+
+  it('matches numbers across thousands separators and phone numbers across punctuation', () => {
+    expect(isIn('number', '4821936', '4,821,936 rows')).toBe(true);
+    expect(isIn('number', '4,821,936', '4821936 rows')).toBe(true);
+    expect(isIn('number', '4821936', '48219360 rows')).toBe(false);
+    expect(isIn('number', '(510) 555-0136', 'call 510-555-0136')).toBe(true);
+  });
+
+  it('matches emails and URLs case-insensitively', () => {
+    expect(isIn('email', 'maya.chen@example.com', 'mail Maya.Chen@Example.com')).toBe(true);
+    expect(isIn('url', 'https://example.invalid/label/', 'at HTTPS://example.invalid/label')).toBe(true);
+  });
+
+  it('matches dates across formats, and a yearless date against any year', () => {
+    expect(isIn('date', '2025-10-07', 'bought on Oct 7 2025')).toBe(true);
+    expect(isIn('date', 'October 7', 'until 2026-10-07')).toBe(true);
+    expect(isIn('date', '2025-10-07', 'bought on October 7, 2023')).toBe(false);
+  });
+});
+
+describe('canonicalKey', () => {
+  it('gives one key to the same fact written differently', () => {
+    expect(canonicalKey(id('ticket', 'LK-4821936'))).toBe(canonicalKey(id('order-id', 'lk-4821936')));
+    expect(canonicalKey(id('version', 'v2.14.3'))).toBe(canonicalKey(id('version', '2.14.3')));
+    expect(canonicalKey(id('date', 'Oct 7 2025'))).toBe(canonicalKey(id('date', '2025-10-07')));
+    expect(canonicalKey(id('number', '4,821,936'))).toBe(canonicalKey(id('number', '4821936')));
+    expect(quantityKey('30s')).toBe(quantityKey('30 seconds'));
+    expect(quantityKey('1M')).not.toBe(quantityKey('1m'));
+  });
+});
+
+describe('containsToken', () => {
+  it('needs token boundaries on both sides', () => {
+    expect(containsToken('a db-prod-1 b', 'db-prod-1')).toBe(true);
+    expect(containsToken('a xdb-prod-1 b', 'db-prod-1')).toBe(false);
+    expect(containsToken('a db-prod-1_x b', 'db-prod-1')).toBe(false);
+  });
+});
