@@ -17,7 +17,9 @@
 //   }
 // Items per iteration i (from 1): `i{i}.prompt` (user), `i{i}.think` (thinking), `i{i}.answer` (assistant
 // message), `i{i}.summary` (summary, role assistant), all with meta.iteration = i. Each summary is a
-// `summary` compaction replacing that iteration's thinking and answer and keeping the question.
+// `summary` compaction replacing that iteration's thinking and answer and keeping the first prompt, which
+// holds the question. (Later prompts are not counted as replaced although the next prompt restates them:
+// the audit would then report the question's identifiers as lost.)
 import type { Document } from '../load/document';
 import { arr, bool, get, isObject, num, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item } from '../model/types';

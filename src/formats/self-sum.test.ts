@@ -69,7 +69,7 @@ describe('selfSum', () => {
         trigger: null,
         tokensBefore: null,
         tokensAfter: null,
-        replacedIds: ['m7', 'm8.think', 'm8.call', 'm9'],
+        replacedIds: ['m6.summary', 'm7', 'm8.think', 'm8.call', 'm9'],
         keptIds: ['m0'],
         summaryId: 'm10.summary',
         atItemId: 'm10.summary',

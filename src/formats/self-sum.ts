@@ -13,7 +13,8 @@
 //     {"role":"user", "content": "<query + summary>"},                         segment 2 starts (U^(1) = (q, s_1))
 //     …]}
 // Items get meta.segment = k (from 1); the user turn that starts segment k+1 gets meta.carriesSummary.
-// Each summary → a `summary` compaction replacing the items of the segment it closes, keeping the query.
+// Each summary → a `summary` compaction replacing the items of the segment it closes (and the previous
+// summary, which the new segment no longer restates), keeping the query.
 import type { Document } from '../load/document';
 import type { CompactionEvent, Item } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter } from './adapter';
@@ -32,6 +33,7 @@ export function selfSumSegments(items: Item[]): CompactionEvent[] {
   let segment = 1;
   let open: Item[] = [];
   let timing: Item | null = null;
+  let previousSummary: Item | null = null;
   let restatePending = false;
   for (const item of items) {
     if (restatePending && item.role === 'user' && item.kind === 'message') {
@@ -55,7 +57,8 @@ export function selfSumSegments(items: Item[]): CompactionEvent[] {
       trigger: timing ? 'agent' : null,
       tokensBefore: null,
       tokensAfter: null,
-      replacedIds: open.filter((it) => it !== query && it.role !== 'system' && it.role !== 'developer').map((it) => it.id),
+      // A new segment restates only the query and the newest summary, so the previous summary goes too.
+      replacedIds: [...(previousSummary ? [previousSummary.id] : []), ...open.filter((it) => it !== query && it.role !== 'system' && it.role !== 'developer').map((it) => it.id)],
       keptIds: query ? [query.id] : [],
       summaryId: item.id,
       atItemId: item.id,
@@ -64,6 +67,7 @@ export function selfSumSegments(items: Item[]): CompactionEvent[] {
     segment++;
     open = [];
     timing = null;
+    previousSummary = item;
     restatePending = true;
   }
   return compactions;
