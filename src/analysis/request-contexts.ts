@@ -16,9 +16,12 @@ function isRecap(item: Item): boolean {
   return item.kind === 'summary' || item.kind === 'omission' || classifyText(item.text) !== null;
 }
 
-/** A logged compaction that names this call (by request id or turn number), if any. */
+/**
+ * A logged compaction that names this call: by request id, else by turn (the 1-based call number,
+ * as the course's joining tuple counts it).
+ */
 function loggedFor(session: Session, r: RecordedRequest): CompactionEvent | undefined {
-  return session.compactions.find((c) => c.log && (c.log.requestId === r.id || c.log.turn === r.index));
+  return session.compactions.find((c) => c.log && (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1));
 }
 
 export function requestContexts(session: Session): RequestReplay {

@@ -44,10 +44,16 @@ function attachSidechain(main: Session, side: Session): void {
 }
 
 function attachLog(target: Session, log: Session): void {
+  // The log's own marker and summary items stay in the log; its events keep only ids the transcript has.
+  const known = new Set(target.items.map((i) => i.id));
+  const keep = (id: string | null) => (id !== null && known.has(id) ? id : null);
   const offset = target.compactions.length;
-  for (const c of log.compactions) target.compactions.push({ ...c, index: offset + c.index });
+  for (const c of log.compactions) {
+    target.compactions.push({ ...c, index: offset + c.index, summaryId: keep(c.summaryId), atItemId: keep(c.atItemId), replacedIds: c.replacedIds.filter((id) => known.has(id)), keptIds: c.keptIds.filter((id) => known.has(id)) });
+  }
   const rOffset = target.requests.length;
   for (const r of log.requests) target.requests.push({ ...r, index: rOffset + r.index });
+  if (target.responses.length === 0) target.responses.push(...log.responses);
   target.files.push(...log.files);
   target.issues.push(...log.issues);
   if (target.model === null) target.model = log.model;

@@ -35,7 +35,11 @@ export interface SourceRef {
   line: number | null;
 }
 
-/** Usage as the provider reported it. Never overwritten by counted tokens. */
+/**
+ * Usage as the provider reported it. Never overwritten by counted tokens.
+ * `input` is kept as reported: OpenAI and Codex count cached tokens inside it, Anthropic (and
+ * Claude Code) count only the uncached rest. Use `promptTokens` for the whole prompt.
+ */
 export interface Usage {
   input: number | null;
   output: number | null;
