@@ -105,14 +105,18 @@ function cleanArgs(args: JsonObject): string {
   return JSON.stringify(out);
 }
 
-/** Chat-completions usage as litellm records it (OpenAI cached_tokens, or Anthropic cache fields). */
+/**
+ * Chat-completions usage as litellm records it. litellm's prompt_tokens already includes cached tokens
+ * (it adds Anthropic's cache reads and writes in), so cache writes are left out: the model reads a
+ * non-null cacheWrite as Anthropic-style usage whose input excludes the cache, and would count them twice.
+ */
 function usageOf(u: unknown): Usage | null {
   if (!isObject(u)) return null;
   return {
     input: numAt(u, 'prompt_tokens'),
     output: numAt(u, 'completion_tokens'),
     cacheRead: numAt(u, 'prompt_tokens_details.cached_tokens') ?? numAt(u, 'cache_read_input_tokens'),
-    cacheWrite: numAt(u, 'cache_creation_input_tokens'),
+    cacheWrite: null,
   };
 }
 
@@ -222,7 +226,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
           input: num(last, 'prompt_tokens') ?? null,
           output: num(last, 'completion_tokens') ?? null,
           cacheRead: num(last, 'cache_read_tokens') ?? null,
-          cacheWrite: num(last, 'cache_write_tokens') ?? null,
+          cacheWrite: null, // see usageOf
         };
         const window = num(last, 'context_window');
         if (window) {
