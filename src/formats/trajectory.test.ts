@@ -64,6 +64,14 @@ describe('readTrajectory', () => {
   });
 });
 
+describe('readTrajectory of a bare array', () => {
+  it('reports a turn that is not an object by its index', () => {
+    const { doc, ctx } = ctxFor('[\n  {"role": "user", "content": "q"},\n  5\n]');
+    expect(readTrajectory(doc.value, ctx)!.turns.map((x) => x.id)).toEqual(['m0']);
+    expect(ctx.issues).toEqual([{ file: 't.json', line: 3, field: '[1]', message: 'expected a turn object, got number', severity: 'error' }]);
+  });
+});
+
 describe('trajectoryItems', () => {
   it('pairs each observation with the oldest open call and numbers observations from 1', () => {
     const { doc, ctx } = ctxFor(
@@ -100,5 +108,6 @@ describe('trajectorySignals', () => {
     expect(trajectorySignals(doc)).toEqual({ shape: 'conversations', agentText: 'b', otherText: 'a\nc', hasEnvironmentRole: true });
     expect(trajectorySignals(ctxFor('{"items": []}').doc)).toBeNull();
     expect(trajectorySignals(ctxFor('[{"role": "wizard", "content": "x"}, {"role": "user", "content": "y"}]').doc)).toBeNull();
+    expect(trajectorySignals(ctxFor('[1, 2, {"role": "user", "content": "y"}]').doc)).toBeNull();
   });
 });

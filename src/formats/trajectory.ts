@@ -78,18 +78,18 @@ function basePath(c: Container): (string | number)[] {
   return c.shape === 'array' ? [] : [c.shape];
 }
 
-/** The turns' roles and texts without reporting anything: for sniffing. Null when not a container of turns. */
+/**
+ * The first turns' roles and texts without reporting anything: for sniffing. Entries without a role
+ * string come back with role '' so the sniffer can judge the share of valid turns.
+ */
 export function peekTurns(doc: Document, limit = 200): { shape: Trajectory['shape']; turns: { role: string; text: string }[] } | null {
   if (doc.kind !== 'json') return null;
   const c = containerOf(doc.value);
   if (!c || c.list.length === 0) return null;
-  const turns: { role: string; text: string }[] = [];
-  for (const m of c.list.slice(0, limit)) {
-    if (!isObject(m)) return null;
-    const role = get(m, c.roleKey);
-    if (typeof role !== 'string') return null;
-    turns.push({ role, text: chatContentText(get(m, c.textKey)) });
-  }
+  const turns = c.list.slice(0, limit).map((m) => {
+    const role = isObject(m) ? get(m, c.roleKey) : undefined;
+    return typeof role === 'string' && isObject(m) ? { role, text: chatContentText(get(m, c.textKey)) } : { role: '', text: '' };
+  });
   return { shape: c.shape, turns };
 }
 
@@ -346,7 +346,7 @@ export function trajectorySignals(doc: Document): TrajectorySignals | null {
   const peek = peekTurns(doc);
   if (!peek) return null;
   const roles = peek.turns.map((t) => t.role.toLowerCase());
-  // A stray unknown role is reported by the parser; a majority of them means another format.
+  // A stray bad turn is reported by the parser; many of them mean another format.
   if (peek.turns.filter((t) => roleOf(t.role)).length / peek.turns.length < 0.8) return null;
   const isAgent = (t: { role: string }) => roleOf(t.role) === 'assistant';
   const agentText = peek.turns.filter(isAgent).map((t) => t.text).join('\n');
