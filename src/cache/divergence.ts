@@ -1,5 +1,5 @@
 // The first point where a call's prompt stops matching the previous call's, with a short diff.
-import { serializeUnit, type PromptUnit } from './item-hash';
+import { headerOf, serializeUnit, type PromptUnit } from './item-hash';
 
 export interface Divergence {
   /** Id of the diverging item in this call, or in the previous call when this call has none there. */
@@ -56,7 +56,7 @@ export function describeDivergence(previous: PromptUnit, current: PromptUnit | u
   if (!current) {
     return { itemId: previous.id, previousItemId: previous.id, itemIndex, offset: 0, headerChanged: false, before: '', removed: clip(previous.text, DIFF_CHANGE_CHARS), added: '' };
   }
-  const headerChanged = previous.header !== current.header;
+  const headerChanged = headerOf(previous) !== headerOf(current);
   const old = previous.text;
   const now = current.text;
   const offset = headerChanged ? 0 : commonPrefixLength(old, now);

@@ -14,5 +14,5 @@ export {
 } from './provider-rules';
 export { describeDivergence, type Divergence } from './divergence';
 export { isMarkerLike, isMaskedResult, isSummaryLike, structuralCause, type CacheBreakCause } from './cause';
-export { DigestCache, hashUnit, itemHeader, serializeItem, unitsOf, TOOLS_UNIT_ID, type PromptUnit, type UnitDigest } from './item-hash';
+export { DigestCache, hashUnit, headerOf, itemHeader, serializeItem, unitsOf, TOOLS_UNIT_ID, type PromptUnit, type UnitDigest } from './item-hash';
 export { naivePrefix, type NaivePrefix } from './naive-prefix';

@@ -9,8 +9,6 @@ export interface PromptUnit {
   id: string;
   /** The item, null for the tool schemas. */
   item: Item | null;
-  /** Everything about the unit except its text that goes on the wire: role, kind, name, call id. */
-  header: string;
   text: string;
 }
 
@@ -29,13 +27,18 @@ export function serializeItem(item: Item): string {
 /** The units of a call in prompt order: tool schemas first (Anthropic and OpenAI put them before messages). */
 export function unitsOf(call: CallContext): PromptUnit[] {
   const units: PromptUnit[] = [];
-  if (call.tools != null && call.tools !== '') units.push({ id: TOOLS_UNIT_ID, item: null, header: 'tools\n', text: call.tools });
-  for (const e of call.entries) units.push({ id: e.item.id, item: e.item, header: itemHeader(e.item), text: e.item.text });
+  if (call.tools != null && call.tools !== '') units.push({ id: TOOLS_UNIT_ID, item: null, text: call.tools });
+  for (const e of call.entries) units.push({ id: e.item.id, item: e.item, text: e.item.text });
   return units;
 }
 
+/** Everything about a unit except its text that goes on the wire: role, kind, name, call id. */
+export function headerOf(u: PromptUnit): string {
+  return u.item ? itemHeader(u.item) : 'tools\n';
+}
+
 export function serializeUnit(u: PromptUnit): string {
-  return u.header + u.text;
+  return headerOf(u) + u.text;
 }
 
 /** cyrb53 over header then text, without building the concatenated string. */
@@ -80,22 +83,20 @@ export class DigestCache {
    * digest: when its content is the same, its digest is reused without hashing again.
    */
   digest(u: PromptUnit, aligned?: { unit: PromptUnit; digest: UnitDigest }): UnitDigest {
+    // Consecutive calls mostly repeat the previous prompt in place: one string comparison, no hashing.
+    if (aligned && sameContent(aligned.unit, u)) return aligned.digest;
     const cached = u.item ? this.byItem.get(u.item) : this.byTools.get(u.text);
     if (cached) return cached;
-    let d: UnitDigest;
-    if (aligned && sameContent(aligned.unit, u)) {
-      d = aligned.digest;
-    } else {
-      const hash = hashUnit(u.header, u.text);
-      const length = u.header.length + u.text.length;
-      const key = `${hash}:${length}`;
-      let tokens = this.tokensByContent.get(key);
-      if (tokens === undefined) {
-        tokens = this.countText(serializeUnit(u));
-        this.tokensByContent.set(key, tokens);
-      }
-      d = { hash, length, tokens };
+    const header = headerOf(u);
+    const hash = hashUnit(header, u.text);
+    const length = header.length + u.text.length;
+    const key = `${hash}:${length}`;
+    let tokens = this.tokensByContent.get(key);
+    if (tokens === undefined) {
+      tokens = this.countText(serializeUnit(u));
+      this.tokensByContent.set(key, tokens);
     }
+    const d = { hash, length, tokens };
     if (u.item) this.byItem.set(u.item, d);
     else this.byTools.set(u.text, d);
     return d;
@@ -109,12 +110,16 @@ export class DigestCache {
 
 /** Same header and text; string comparison stops at the first difference. */
 export function sameContent(a: PromptUnit, b: PromptUnit): boolean {
-  return a.header === b.header && a.text === b.text;
+  if (a.text !== b.text) return false;
+  const x = a.item;
+  const y = b.item;
+  if (x === y) return true;
+  return !!x && !!y && x.role === y.role && x.kind === y.kind && (x.name ?? '') === (y.name ?? '') && (x.callId ?? '') === (y.callId ?? '');
 }
 
 /** Same unit: hashes first (cheap, cached), strings only to rule out a collision. */
 export function sameUnit(a: PromptUnit, da: UnitDigest, b: PromptUnit, db: UnitDigest): boolean {
-  // A digest object is only ever shared by units already found equal (same item, or reused when aligned).
+  // A digest object is only ever shared by units with the same content (same item, reused when aligned, or same tools text).
   if (da === db) return true;
   return da.hash === db.hash && da.length === db.length && sameContent(a, b);
 }
