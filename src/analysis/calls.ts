@@ -9,7 +9,9 @@ const PRODUCED_BY_MODEL = new Set<Item['kind']>(['message', 'thinking', 'tool_ca
  */
 function isModelOutput(item: Item, format: Session['format']): boolean {
   if (item.role !== 'assistant') return false;
-  return PRODUCED_BY_MODEL.has(item.kind) || (item.kind === 'summary' && format === 'self-sum');
+  // Agent-Omit agents write their own omit commands inside the turn.
+  const omitCommand = item.kind === 'omission' && item.omission?.marker?.startsWith('<omit_tool_response') === true;
+  return PRODUCED_BY_MODEL.has(item.kind) || omitCommand || (item.kind === 'summary' && format === 'self-sum');
 }
 
 /**

@@ -7,7 +7,7 @@ import { lintSession } from './lint-session';
 const words = (text: string) => text.split(/\s+/).length;
 function lint(s: Session) {
   const ctx = sessionContexts(s);
-  return lintSession({ items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4) });
+  return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4) });
 }
 const rules = (s: Session) => lint(s).map((l) => [l.rule, l.itemId]);
 

@@ -2,11 +2,12 @@
 import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
-import type { CompactionEvent, Item } from '../model/types';
+import type { CompactionEvent, Item, Session } from '../model/types';
 import type { Lint } from './lint-types';
 import { hasHeader, MAX_SUMMARY_TOKENS, MAX_SUMMARY_WORDS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
 export interface LintInput {
+  format: Session['format'];
   items: readonly Item[];
   calls: readonly CallContext[];
   compactions: readonly CompactionEvent[];
@@ -73,7 +74,9 @@ export function lintSession(input: LintInput): Lint[] {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
       if (isMarker(it)) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      if ((it.kind === 'tool_call' || it.kind === 'tool_result') && it.pairId && !ids.has(it.pairId) && input.removals.has(it.pairId)) {
+      // Omitting or masking an observation while keeping its call is deliberate, not a split pair.
+      const removal = it.pairId ? input.removals.get(it.pairId) : undefined;
+      if ((it.kind === 'tool_call' || it.kind === 'tool_result') && it.pairId && !ids.has(it.pairId) && removal && removal.label !== 'omitted' && removal.label !== 'masked') {
         add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
       }
       if (it.role === 'user' && it.kind === 'message') {
@@ -82,7 +85,8 @@ export function lintSession(input: LintInput): Lint[] {
       }
     });
     const stacked = items.filter(isSummary);
-    if (stacked.length > 1) add({ rule: 'stacked-summaries', itemId: stacked[1]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
+    // Iterated summarization feeds every earlier summary on purpose; elsewhere they should be folded.
+    if (stacked.length > 1 && input.format !== 'reasoning-trace') add({ rule: 'stacked-summaries', itemId: stacked[1]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
   });
 
   // A recap at the same position with new text on consecutive calls breaks the cache every turn.
