@@ -8,7 +8,7 @@ import { expectSessionFacts } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
-const SHOTS = join(import.meta.dirname, '..', 'test-results', 'screens');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 
 const facts = (s: { items: { kind: string }[]; compactions: unknown[] }) => ({
   items: s.items.length,

@@ -43,7 +43,8 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
   finishLoad: (files, sessions, issues) =>
     set((state) => {
       const added = sessions.map((session) => ({ key: `${session.id}#${nextKey++}`, session }));
-      const report: LoadReport = { id: nextReport++, files, issues, loadedSessions: sessions.length };
+      const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+      const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
       return {
         sessions: [...state.sessions, ...added],
         activeKey: added[0]?.key ?? state.activeKey,

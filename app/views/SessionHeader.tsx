@@ -68,7 +68,7 @@ export function SessionHeader({ session }: { session: Session }) {
               {c.trigger ? ` · ${c.trigger}` : ''}
               {c.tokensBefore !== null ? ` · ${c.tokensBefore.toLocaleString()}` : ''}
               {c.tokensAfter !== null ? ` → ${c.tokensAfter.toLocaleString()} tokens` : c.tokensBefore !== null ? ' tokens before' : ''}
-              {` · ${c.replacedIds.length} items replaced`}
+              {c.replacedIds.length ? ` · ${c.replacedIds.length} items replaced` : ''}
               {c.log?.fallback ? ' · fell back to the marker' : ''}
             </li>
           ))}

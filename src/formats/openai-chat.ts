@@ -114,7 +114,8 @@ export const openaiChat: FormatAdapter = {
     if (!found || found.messages.length === 0) return 0;
     const sample = found.messages.slice(0, 20);
     const ok = sample.filter(looksLikeChatMessage).length / sample.length;
-    if (ok < 0.8) return 0;
+    // Tolerate broken messages: a file with a few bad ones should be parsed and the bad ones reported.
+    if (ok < 0.5) return 0;
     // OpenAI-specific shapes raise confidence; plain role/content could also be Anthropic.
     const specific = sample.some((m) => isObject(m) && (get(m, 'tool_calls') !== undefined || get(m, 'role') === 'tool' || get(m, 'role') === 'system' || get(m, 'role') === 'developer'));
     return specific ? 0.8 : 0.6;
