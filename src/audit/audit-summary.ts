@@ -2,6 +2,7 @@
 // ones a later turn still needed (the course's referenced_later quality gate), which identifiers it
 // invented, and which instruction-like sentences it grew.
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
+import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
 import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
 
@@ -10,8 +11,11 @@ export interface AuditInput {
   summary: string;
   /** Texts of the evicted items (render a tool call as `name(arguments)` so its function name counts). */
   sources: string[];
-  /** Items after the compaction, in order, whose mentions make a lost identifier "referenced later". */
-  later: { id: string; text: string }[];
+  /**
+   * Items after the compaction, in order, whose mentions make a lost identifier "referenced later". A question
+   * that names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given.
+   */
+  later: { id: string; text: string; role?: string }[];
   /**
    * Texts the summarizer could also draw on without them being evicted (system prompt, head, a prior
    * summary that stays). They back identifiers and sentences against the invented/instruction checks,
@@ -34,9 +38,9 @@ export interface SummaryAudit {
   lost: string[];
   /** Lost identifiers a later item needed; one entry per value, at the first such item. */
   lostReferencedLater: LaterReference[];
-  /** Identifiers in the summary that none of its sources back (values as written in the summary). */
+  /** Identifiers in the summary that none of its sources back (values as written; harness framing left out). */
   invented: string[];
-  /** Instruction-like sentences of the summary that no source contains. */
+  /** Instruction-like sentences of the summary that no source contains (harness framing left out). */
   instructionLike: string[];
   /** Kind of every value listed above. */
   kinds: Record<string, IdentifierKind>;
@@ -74,11 +78,12 @@ const ASKS_FOR: Partial<Record<IdentifierKind, RegExp>> = {
   date: /\b(?:date|which day|what day)\b/i,
 };
 
-const questions = (text: string): string[] => text.match(/[^.!?\n]*\?/g) ?? [];
+/** Sentences ending in `?`. Split first: a `[^.!?]*\?` scan is quadratic on long lines without a `?`. */
+const questions = (text: string): string[] =>
+  text.includes('?') ? text.split(/(?<=[.!?\n])/).filter((q) => q.trimEnd().endsWith('?')) : [];
 
-/** Does a question in `text` ask for an identifier like `id` (by kind, or by a setting's name)? */
-function asksFor(id: Identifier, text: string): boolean {
-  const qs = questions(text);
+/** Does one of the questions `qs` ask for an identifier like `id` (by kind, or by a setting's name)? */
+function asksFor(id: Identifier, qs: string[]): boolean {
   if (qs.length === 0) return false;
   if (id.kind === 'quantity') {
     const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/.exec(id.value);
@@ -102,7 +107,12 @@ export function auditSummary(input: AuditInput): SummaryAudit {
     else lostIds.push(id);
   }
 
-  const laterHays = input.later.map((l) => ({ id: l.id, hay: haystack(l.text) }));
+  const laterHays = input.later.map((l) => ({
+    id: l.id,
+    hay: haystack(l.text),
+    // Only a user asks for a fact again; an assistant's rhetorical question does not count.
+    questions: l.role === undefined || l.role === 'user' ? questions(l.text) : [],
+  }));
   const lostReferencedLater: LaterReference[] = [];
   for (const id of lostIds) {
     const mention = laterHays.find((l) => foundIn(id, l.hay));
@@ -110,14 +120,16 @@ export function auditSummary(input: AuditInput): SummaryAudit {
       lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
       continue;
     }
-    const question = laterHays.find((l) => asksFor(id, l.hay.text));
+    const question = laterHays.find((l) => asksFor(id, l.questions));
     if (question) lostReferencedLater.push({ value: id.value, itemId: question.id, via: 'question' });
   }
 
   // One joined haystack, so a host in one source item and its port in another still back `host:port`.
   const support: Haystack[] = [haystack([...input.sources, ...(input.context ?? [])].join('\n\n'))];
+  // What the summarizer itself wrote: the harness's framing is neither invented nor injected.
+  const own = stripHarnessText(input.summary);
   const invented: string[] = [];
-  for (const id of distinctIdentifiers([input.summary])) {
+  for (const id of distinctIdentifiers([own])) {
     const backed = id.kind === 'date' ? dateSupported(id.value, support) : support.some((h) => foundIn(id, h));
     if (backed) continue;
     invented.push(id.value);
@@ -129,7 +141,7 @@ export function auditSummary(input: AuditInput): SummaryAudit {
     lost: lostIds.map((i) => i.value),
     lostReferencedLater,
     invented,
-    instructionLike: findInstructionLike(input.summary, [...input.sources, ...(input.context ?? [])]),
+    instructionLike: findInstructionLike(own, [...input.sources, ...(input.context ?? [])]),
     kinds,
   };
 }

@@ -94,12 +94,50 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it('keeps a module on Module.func calls, keeps only the method on variable receivers, and skips library calls', () => {
+    expect(found('Tmux.capture_pane(id); this.handleEvent("x"); els.forEach(f); document.getElementById("a"); Enum.sort_by(xs, f)')).toEqual([
+      ['function', 'Tmux.capture_pane()'],
+      ['function', 'handleEvent()'],
+    ]);
+    expect(extractIdentifiers('self._summarize(ctx)')).toEqual([{ value: '_summarize()', kind: 'function', index: 5 }]);
+  });
+
+  it('reads a bare year only where the words around it make it a year', () => {
+    expect(found('Released in 2023, stable since 2019 (2021), planned for October 2025')).toEqual([
+      ['date', '2023'],
+      ['date', '2019'],
+      ['date', '2021'],
+      ['date', '2025'],
+    ]);
+    expect(found('setTimeout(fn, 2000); limit 1999 rows; 2023 rows')).toEqual([]);
+  });
+
+  it('reads a path that holds a UUID as one path', () => {
+    expect(found('read the full transcript at: /home/u/.claude/projects/-home-u-app/4d5611e5-241a-462a-8d15-5122611a9569.jsonl')).toEqual([
+      ['path', '/home/u/.claude/projects/-home-u-app/4d5611e5-241a-462a-8d15-5122611a9569.jsonl'],
+    ]);
+  });
+
   it('ignores small integers, schema headers, markdown, standards and words with slashes', () => {
     expect(
       found(
         '## Conversation Summary\n- **Decisions:** keep 3 files\n- **Entities:** none\n- **Facts:** 12 tests pass\n- **Open Items:** and/or TCP/IP via UTF-8, SHA-256 and GPT-4 on Node.js </think> 10 of 20, Apt 4B, iPhone 14 Pro',
       ),
     ).toEqual([]);
+  });
+
+  it('does not read slash-separated lists, Elixir modules or zero timings as paths, hosts or quantities', () => {
+    expect(found('handles .ex/.exs and .json/.jsonl via Read/Glob/Grep; calls AshComputer.Info and DateTime.diff; 0m 0.00s')).toEqual([]);
+    expect(found('took 0.9 seconds')).toEqual([['quantity', '0.9 seconds']]);
+    expect(found('flags --title/--description/--notes, lists issues/tasks/epics and open/closed/blocked')).toEqual([]);
+    expect(found('see src/components/ui and docs/guides/setup')).toEqual([
+      ['path', 'src/components/ui'],
+      ['path', 'docs/guides/setup'],
+    ]);
+  });
+
+  it("finds nothing in a redacting exporter's placeholder", () => {
+    expect(found('[REDACTED_TEXT len=3017 sha=f3ffd0ed] then commit 3f9a2b1c')).toEqual([['hash', '3f9a2b1c']]);
   });
 
   it('keeps a path inside a URL as part of the URL only', () => {

@@ -38,7 +38,7 @@ const MONTHS = 'Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?
 export const FILE_EXTENSIONS = new Set(
   ('ts tsx js jsx mjs cjs json jsonl json5 yaml yml toml ini cfg conf env lock md mdx rst txt log csv tsv xml html htm css scss ' +
     'py pyi ipynb rb go rs java kt kts scala swift c h cc cpp hpp cs php pl sh bash zsh fish ps1 bat sql graphql proto tf ' +
-    'hcl dockerfile gradle vue svelte lua r jl ex exs erl hs ml dart zig nix patch diff pem crt key pdf png jpg jpeg gif svg wasm so dll exe bin tar gz tgz zip')
+    'hcl dockerfile gradle vue svelte lua r jl ex exs erl hs ml dart zig nix pem crt pdf png jpg jpeg gif svg wasm so dll exe bin tar gz tgz zip')
     .split(' '),
 );
 
@@ -159,10 +159,18 @@ const hosts: Pass = (text, emit) =>
     const host = m[0];
     if (!host.includes('.')) return;
     const last = host.slice(host.lastIndexOf('.') + 1).toLowerCase();
-    if (isIPv4(host) || (TLDS.has(last) && /[a-z]/i.test(host.slice(0, host.lastIndexOf('.'))))) emit(host, 'host', m.index);
+    // `AshComputer.Info` is an Elixir module, not a domain: domains are written in lower case.
+    const lowerCase = !/[A-Z]/.test(host);
+    if (isIPv4(host) || (lowerCase && TLDS.has(last) && /[a-z]/.test(host.slice(0, host.lastIndexOf('.'))))) emit(host, 'host', m.index);
   });
 
 const PATH_CHARS = '[\\w.@~+-]';
+
+const DIR_NAMES = new Set(
+  ('src lib app apps test tests spec specs docs doc bin pkg cmd internal config configs components assets public static ' +
+    'scripts include build dist out node_modules vendor deps priv web api core utils util packages modules services ' +
+    'handlers models views controllers routes migrations fixtures tmp var etc usr home opt').split(' '),
+);
 
 const paths: Pass = (text, emit) => {
   // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
@@ -177,6 +185,15 @@ const paths: Pass = (text, emit) => {
     const anchored = /^(?:~|\.{1,2})?\//.test(raw);
     const strong = anchored || segments.length >= 3 || FILE_EXTENSIONS.has(ext) || (raw.endsWith('/') && segments.length >= 2);
     if (!strong || !/[A-Za-z]/.test(body)) return;
+    // Lists written with slashes: `.ex/.exs`, `.json/.jsonl`, `Read/Glob/Grep`.
+    if (segments.every((seg) => /^\.[a-z0-9]{1,6}$/i.test(seg))) return;
+    if (!anchored && segments.every((seg) => /^[A-Z][a-z]+$/.test(seg))) return;
+    if (!anchored && segments.some((seg) => seg.startsWith('-'))) return;
+    // `issues/tasks/epics`, `open/closed/blocked` are word lists; `src/components/ui` is a path. Without an
+    // extension, anchor or trailing slash, a path needs a segment that only code would write.
+    if (!anchored && !FILE_EXTENSIONS.has(ext) && !raw.endsWith('/') && !segments.some((seg) => /[_.\d-]/.test(seg) || DIR_NAMES.has(seg))) {
+      return;
+    }
     if (anchored && segments.length === 1 && !FILE_EXTENSIONS.has(ext) && !raw.startsWith('~') && !raw.startsWith('.')) {
       // `/etc` is a path, `/s` in `req /s` or `/think` in prose is not: one bare segment needs 3+ letters.
       if (!/^[a-z][\w.-]{2,}$/i.test(last)) return;
@@ -197,15 +214,41 @@ const paths: Pass = (text, emit) => {
   });
 };
 
-/** `name()` always; `name(` when the name has an underscore or camelCase, which plain words don't. */
+// Calls on library objects (`els.forEach(`, `document.getElementById(`, `Enum.map(`) fill any code a tool
+// printed; they are not the project's own functions, which are what a later turn reaches for.
+const BUILTIN_METHODS = new Set(
+  ('forEach querySelector querySelectorAll getElementById getElementsByClassName getElementsByTagName addEventListener ' +
+    'removeEventListener dispatchEvent setTimeout setInterval clearTimeout clearInterval requestAnimationFrame toString ' +
+    'toLowerCase toUpperCase toFixed indexOf lastIndexOf startsWith endsWith hasOwnProperty isArray parseInt parseFloat ' +
+    'isNaN getAttribute setAttribute removeAttribute hasAttribute appendChild removeChild insertBefore createElement ' +
+    'scrollIntoView getBoundingClientRect preventDefault stopPropagation getSelection getRangeAt intersectsNode closest ' +
+    'localeCompare padStart padEnd trimStart trimEnd replaceAll flatMap findIndex fromEntries is_nil to_string __init__ ' +
+    'isinstance getattr setattr hasattr')
+    .split(' '),
+);
+const LIBRARY_RECEIVERS = new Set(
+  ('document window console Math JSON Object Array Promise Number Date Reflect Symbol Enum Map MapSet List Keyword Kernel ' +
+    'String Integer Float Regex IO Logger Stream Access Tuple os sys re json np pd path fs')
+    .split(' '),
+);
+
+/**
+ * `name()` always; `name(` when the name has an underscore or camelCase, which plain words don't.
+ * `Module.func(` keeps its module; `obj.method(` on a variable keeps only the method name.
+ */
 const functions: Pass = (text, emit) =>
   each(/(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((\))?/g, text, (m) => {
-    const name = m[1]!;
-    const last = name.slice(name.lastIndexOf('.') + 1);
-    const shaped = /_/.test(last.replace(/^_+/, '')) || /^_+[a-z]/i.test(last) || /[a-z][A-Z]/.test(last);
-    if (!shaped && !m[2]) return;
-    if (/^\d/.test(last)) return;
-    emit(`${name}()`, 'function', m.index);
+    const chain = m[1]!;
+    const cut = chain.lastIndexOf('.');
+    const method = chain.slice(cut + 1);
+    const receiver = cut < 0 ? '' : chain.slice(0, cut);
+    const shaped = /_/.test(method.replace(/^_+/, '')) || /^_+[a-z]/i.test(method) || /[a-z][A-Z]/.test(method);
+    if ((!shaped && !m[2]) || /^\d/.test(method) || BUILTIN_METHODS.has(method)) return;
+    const root = receiver.split('.')[0]!;
+    if (LIBRARY_RECEIVERS.has(root)) return;
+    const qualified = receiver !== '' && /^[A-Z]/.test(root);
+    const name = qualified || receiver === '' ? chain : method;
+    emit(`${name}()`, 'function', m.index + chain.length - name.length);
   });
 
 const codes: Pass = (text, emit) =>
@@ -270,6 +313,8 @@ const quantities: Pass = (text, emit) => {
     emit(m[0], 'quantity', m.index);
   });
   each(new RegExp(`(?<![\\w.,$-])(?:${NUM})(?:(?:${ATTACHED_UNITS})|[ \\t](?:${SPACED_UNITS}))(?![\\w/])`, 'g'), text, (m) => {
+    // `0m`, `0.00s` in timing tables say nothing a later turn could need.
+    if (Number(/^[\d.]+/.exec(m[0].replace(/,/g, ''))![0]) === 0) return;
     emit(m[0], 'quantity', m.index);
   });
 };
@@ -279,20 +324,32 @@ const phones: Pass = (text, emit) =>
     emit(m[0], 'number', m.index);
   });
 
+// A bare year only where the words around it make it one ("in 2023", "since 2019", "(2021)", "October 2025"):
+// `setTimeout(fn, 2000)` and `limit 1999` are not dates.
 const years: Pass = (text, emit) =>
-  each(/(?<![\w.,$#/:-])(?:19|20)\d{2}(?![\w-]|[.,:/]\d)/g, text, (m) => {
-    emit(m[0], 'date', m.index);
-  });
+  each(
+    new RegExp(
+      `(?<=(?:\\b(?:in|since|from|until|till|to|by|of|during|year|circa|before|after|early|late|mid|fiscal|FY|Q[1-4]|copyright|${MONTHS})\\.?,?\\s+)|\\(|©\\s?)(?:19|20)\\d{2}(?![\\w-]|[.,:/]\\d)`,
+      'gi',
+    ),
+    text,
+    (m) => {
+      emit(m[0], 'date', m.index);
+    },
+  );
 
-// Small integers are everywhere; only long or thousands-separated numbers identify something.
+// Small integers are everywhere, and 4-digit ones are mostly counts, line numbers and milliseconds; only
+// long (5+ digits) or thousands-separated numbers identify something (order numbers, ids, ZIP codes).
 const numbers: Pass = (text, emit) =>
-  each(/(?<![\w.,$/:-])(?:\d{1,3}(?:,\d{3})+|\d{4,})(?![\w-]|[.,]\d)/g, text, (m) => {
+  each(/(?<![\w.,$/:-])(?:\d{1,3}(?:,\d{3})+|\d{5,})(?![\w-]|[.,]\d)/g, text, (m) => {
     emit(m[0], 'number', m.index);
   });
 
 const PASSES: Pass[] = [
   urls,
   emails,
+  // Before UUIDs and dates: `~/.claude/projects/…/4d5611e5-….jsonl` is one path, not a UUID.
+  paths,
   uuids,
   isoDates,
   namedDates,
@@ -300,7 +357,6 @@ const PASSES: Pass[] = [
   labelledHosts,
   labelledPorts,
   hosts,
-  paths,
   functions,
   codes,
   hashes,
@@ -324,6 +380,8 @@ export function extractIdentifiers(text: string): Identifier[] {
     out.push({ value, kind, index });
     return true;
   };
+  // A redacting exporter's placeholder (`[REDACTED_TEXT len=3017 sha=f3ffd0ed]`) holds no content.
+  each(/\[REDACTED_[A-Z_]+ [^\]\n]{0,80}\]/g, text, (m) => claimed.fill(1, m.index, m.index + m[0].length));
   for (const pass of PASSES) pass(text, emit);
   return out.sort((a, b) => a.index - b.index || kindOrder(a.kind) - kindOrder(b.kind));
 }

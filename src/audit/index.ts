@@ -3,6 +3,7 @@ export { extractIdentifiers, looksLikeHost, FILE_EXTENSIONS } from './identifier
 export type { Identifier, IdentifierKind } from './identifiers';
 export { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haystack, normalizeNumber, parseDate, quantityKey } from './normalize';
 export type { DateParts, Haystack } from './normalize';
+export { stripHarnessText } from './harness-text';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';
 export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';
