@@ -7,8 +7,10 @@ export {
   PROVIDER_RULES,
   anthropicMinTokens,
   claudeVersion,
+  providerOf,
   roundPrefix,
   ruleForApi,
+  ruleForCall,
   type ProviderRule,
   type RoundContext,
 } from './provider-rules';

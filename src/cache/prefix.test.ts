@@ -148,6 +148,18 @@ describe('analyzeCachePrefix', () => {
     expect(r).toMatchObject({ rule: 'openai', prefixTokens: 1210, cachedPredicted: 1152, reportedCacheRead: 1152 });
   });
 
+  it('counts the previous answer towards the OpenAI cache when the next prompt repeats it, but not towards the prefix', () => {
+    const big = sys('m0', words(1200));
+    const answer = asst('a1', words(130));
+    const first = call([big, user('m1', U1)], { api: 'openai-chat', output: [answer] });
+    const next = call([big, user('m1', U1), answer, user('m2', Q1)], { api: 'openai-chat' });
+    const [, openai] = analyzeCachePrefix(calls(first, next), { count });
+    const [, anthropic] = analyzeCachePrefix(calls(first, next), { count, rule: 'anthropic' });
+    // 1210 prompt tokens + 131 of the answer = 1341 → 1280 in 128-token steps (1152 without the answer).
+    expect(openai).toMatchObject({ prefixTokens: 1210, outputReusedTokens: 131, cachedPredicted: 1280, divergence: null });
+    expect(anthropic).toMatchObject({ prefixTokens: 1210, outputReusedTokens: 0, cachedPredicted: 1210 });
+  });
+
   it('applies a rule given in the options to every call', () => {
     const [, r] = analyzeCachePrefix(calls(call([sys('m0', words(100))]), call([sys('m0', words(100)), user('m1', 'hi')])), { count, rule: 'deepseek' });
     expect(r).toMatchObject({ rule: 'deepseek', prefixTokens: 101, cachedPredicted: 64 });
@@ -197,9 +209,10 @@ describe('analyzeCachePrefix', () => {
       calls(call(first, { ...opts, usage: usage({ input: 9, cacheRead: 0, cacheWrite: 3000 }) }), call(second, { ...opts, usage: usage({ input: 15, cacheRead: 3009, cacheWrite: 0 }) })),
       { count },
     );
-    // Call 0: 3009 reported − 9 counted. Call 1: 3024 reported − (9 + 2 + 6) counted.
+    // Call 0: 3009 reported − 9 counted = 3000. Call 1: 3024 reported − (9 + 2 + 6) counted = 3007, which also
+    // holds whatever else call 1 left unrecorded; the shared prefix is the smaller estimate.
     expect(r0).toMatchObject({ prefixUnrecorded: true, unseenPrefixTokens: 3000, contextTokens: 3009 });
-    expect(r1).toMatchObject({ unseenPrefixTokens: 3007, prefixTokens: 3007 + 9, previousContextTokens: 3016, lostTokens: 0, cachedPredicted: 3016, reportedCacheRead: 3009 });
+    expect(r1).toMatchObject({ unseenPrefixTokens: 3000, contextTokens: 3024, prefixTokens: 3000 + 9, previousContextTokens: 3009, lostTokens: 0, cachedPredicted: 3009, reportedCacheRead: 3009 });
   });
 
   it('reports an unrecorded prefix it cannot estimate as null, and borrows an earlier estimate', () => {
@@ -215,7 +228,10 @@ describe('analyzeCachePrefix', () => {
 
   it('takes OpenAI input tokens as already including cached ones when estimating the unseen prefix', () => {
     const [r] = analyzeCachePrefix(calls(call([user('m1', U1)], { api: 'openai-responses', prefixUnrecorded: true, usage: usage({ input: 1000, cacheRead: 900 }) })), { count });
+    // A replayed Codex transcript records no API: the model name tells.
+    const [codex] = analyzeCachePrefix(calls(call([user('m1', U1)], { model: 'gpt-5.3-codex', prefixUnrecorded: true, usage: usage({ input: 1000, cacheRead: 900 }) })), { count });
     expect(r!.unseenPrefixTokens).toBe(991);
+    expect(codex).toMatchObject({ rule: 'openai', unseenPrefixTokens: 991 });
   });
 
   it('predicts nothing cached when the model changes', () => {

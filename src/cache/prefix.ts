@@ -1,16 +1,18 @@
 // Prompt-cache prefix analysis: for each call, how much of the previous call's prompt it repeats
 // byte for byte, how much of that a provider would serve from cache, where and why it stopped matching.
 import type { CallContext } from '../analysis/context-types';
-import type { Usage } from '../model/types';
 import { structuralCause, type CacheBreakCause, type PromptSide } from './cause';
 import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
-import { DigestCache, sameUnit, serializeUnit, unitsOf, type PromptUnit, type UnitDigest } from './item-hash';
-import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForApi, type ProviderRule, type RoundContext } from './provider-rules';
+import { DigestCache, sameContent, sameUnit, serializeUnit, unitsOf, type PromptUnit, type UnitDigest } from './item-hash';
+import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, providerOf, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
 
 export interface CachePrefixOptions {
   /** Token counter for a text (a memoized tokenizer in the app, a word counter in tests). */
   count: (text: string) => number;
-  /** Provider rule for every call, or `auto` (default): Anthropic for Messages calls, OpenAI for Chat/Responses, exact otherwise. */
+  /**
+   * Provider rule for every call, or `auto` (default): per call from its API, else its model name
+   * (Claude → anthropic, GPT/o-series/Codex → openai, DeepSeek → deepseek), else exact.
+   */
   rule?: ProviderRule | 'auto';
   /** Cache lifetime. Default: 1 hour when the previous call marks a breakpoint `ttl: "1h"`, else 5 minutes. Infinity disables the check. */
   ttlMs?: number;
@@ -26,22 +28,28 @@ export interface CacheReport {
   rule: ProviderRule;
   /** Tokens of the longest common prefix with the previous call, unrounded (0 for the first call). */
   prefixTokens: number;
-  /** `prefixTokens` as the provider would serve it from cache; 0 on TTL expiry or a model switch. */
+  /**
+   * Tokens of the previous call's own output that this call repeats right after the shared prompt.
+   * OpenAI and vLLM keep the KV cache of generated tokens, so these count towards `cachedPredicted`
+   * under those rules; 0 for the others, and whenever the previous prompt was not fully shared.
+   */
+  outputReusedTokens: number;
+  /** `prefixTokens` (+ `outputReusedTokens`) as the provider would serve it from cache; 0 on TTL expiry or a model switch. */
   cachedPredicted: number;
   /** `usage.cacheRead` as reported, null when the call has no usage or no cache figure. */
   reportedCacheRead: number | null;
-  /** Tokens of this call's prompt: counted items and tool schemas, plus the unseen prefix when estimated. */
+  /** Tokens of this call's prompt: counted items and tool schemas, plus (when unrecorded) this call's own unseen estimate. */
   contextTokens: number;
-  /** `contextTokens` of the previous call (with the same unseen prefix), null for the first call. */
+  /** The previous call's counted tokens plus the shared unseen prefix, null for the first call. */
   previousContextTokens: number | null;
   /** Tokens of the previous prompt this call could not reuse: previousContextTokens − prefixTokens. */
   lostTokens: number;
   /** True when the format did not record part of the prompt (system prompt, tool schemas). */
   prefixUnrecorded: boolean;
   /**
-   * Estimated tokens of that unrecorded prefix (reported prompt tokens − counted tokens, ≥ 0), counted
-   * in both calls' prefix since it is the same in each. 0 when nothing is unrecorded; null when it is
-   * but no usage allows an estimate.
+   * Estimated tokens of that unrecorded prefix (reported prompt tokens − counted tokens, ≥ 0; the smaller
+   * of this call's and the previous call's estimate), counted in both calls' prefix since it is the same
+   * in each. 0 when nothing is unrecorded; null when it is but no usage allows an estimate.
    */
   unseenPrefixTokens: number | null;
   /** Leading items (and tool schemas) identical to the previous call's. */
@@ -80,11 +88,11 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
   let prevUnseen: number | null = null;
   for (const call of calls) {
     const cur = promptOf(call, prev, cache);
-    const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForApi(call.api) : opts.rule;
-    // The unseen prefix is assumed identical across calls: borrow the previous estimate when this call has none.
-    const unseen: number | null = call.prefixUnrecorded ? (cur.unseenOwn ?? prevUnseen) : 0;
+    const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForCall(call) : opts.rule;
+    const unseen: number | null = call.prefixUnrecorded ? sharedUnseen(prev?.unseenOwn ?? prevUnseen, cur.unseenOwn) : 0;
     const unseenTokens = unseen ?? 0;
-    const contextTokens = cur.visibleTokens + unseenTokens;
+    // This call's whole prompt: its own estimate of what was not recorded, when it has one.
+    const contextTokens = cur.visibleTokens + (call.prefixUnrecorded ? (cur.unseenOwn ?? unseenTokens) : 0);
     const base = {
       index: call.index,
       callId: call.id,
@@ -96,7 +104,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     };
     if (!prev) {
       const ttl = opts.ttlMs ?? DEFAULT_TTL_MS;
-      reports.push({ ...base, prefixTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: ttl, modelChanged: false, divergence: null });
+      reports.push({ ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: ttl, modelChanged: false, divergence: null });
     } else {
       reports.push({ ...base, ...compare(prev, cur, rule, unseenTokens, opts.ttlMs, minBreak, cache) });
     }
@@ -108,7 +116,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
 
 type Comparison = Pick<
   CacheReport,
-  'prefixTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
+  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
 
 function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlOption: number | undefined, minBreak: number, cache: DigestCache): Comparison {
@@ -140,14 +148,42 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
 
-  const rounded = roundPrefix(rule, prefixTokens, rule === 'anthropic' ? anthropicContext(prev, cur, k, unseen) : {});
+  const outputReusedTokens = divergence === null && CACHES_OUTPUT.has(rule) ? reusedOutput(prev, cur) : 0;
+  const rounded = roundPrefix(rule, prefixTokens + outputReusedTokens, rule === 'anthropic' ? anthropicContext(prev, cur, k, unseen) : {});
   const cachedPredicted = ttlExpired || modelChanged ? 0 : rounded;
 
   let cause: CacheBreakCause | null = null;
   if (cacheBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId });
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
 
-  return { prefixTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, cacheBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, cacheBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+}
+
+/**
+ * The unrecorded prefix both calls share. Each estimate (reported − counted) also holds whatever else
+ * the transcript leaves out further down (reminders, attachments, tokenizer differences) and grows with
+ * it, so the smaller of the two is the closer bound on the part that really is a shared prefix.
+ */
+function sharedUnseen(previous: number | null, current: number | null): number | null {
+  if (previous === null) return current;
+  if (current === null) return previous;
+  return Math.min(previous, current);
+}
+
+/** Rules whose servers cache the tokens a call generated, not only its prompt. */
+const CACHES_OUTPUT = new Set<ProviderRule>(['openai', 'vllm']);
+
+/** Tokens of whole output items of the previous call that this call sends right after the shared prompt. */
+function reusedOutput(prev: Prompt, cur: Prompt): number {
+  let j = prev.units.length;
+  let tokens = 0;
+  for (const item of prev.call.output) {
+    const unit = cur.units[j];
+    if (!unit || !sameContent({ id: item.id, item, text: item.text }, unit)) break;
+    tokens += cur.digests[j]!.tokens;
+    j++;
+  }
+  return tokens;
 }
 
 function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): Prompt {
@@ -160,18 +196,20 @@ function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): P
     digests[j] = d;
     visibleTokens += d.tokens;
   }
-  const reported = call.prefixUnrecorded ? reportedPromptTokens(call.usage, call.api) : null;
+  const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
   const unseenOwn = reported === null ? null : Math.max(0, reported - visibleTokens);
   return { call, units, digests, visibleTokens, unseenOwn };
 }
 
 /**
- * Prompt tokens the provider reported. OpenAI's input count already includes cached tokens;
- * Anthropic's (and, by default, an unknown API's) excludes cache reads and writes.
+ * Prompt tokens the provider reported. OpenAI's (and DeepSeek's) input count already includes cached
+ * tokens; Anthropic's — and, when the provider is unknown, by default — excludes cache reads and writes.
  */
-export function reportedPromptTokens(usage: Usage | null, api: CallContext['api']): number | null {
+export function reportedPromptTokens(call: Pick<CallContext, 'api' | 'model' | 'usage'>): number | null {
+  const usage = call.usage;
   if (!usage || usage.input === null) return null;
-  if (api === 'openai-chat' || api === 'openai-responses') return usage.input;
+  const provider = providerOf(call);
+  if (provider === 'openai' || provider === 'deepseek') return usage.input;
   return usage.input + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicMinTokens, claudeVersion, roundPrefix, ruleForApi } from './provider-rules';
+import { anthropicMinTokens, claudeVersion, providerOf, roundPrefix, ruleForApi, ruleForCall } from './provider-rules';
 
 describe('roundPrefix', () => {
   it('gives OpenAI nothing below 1024 tokens, then 128-token steps', () => {
@@ -69,5 +69,26 @@ describe('ruleForApi', () => {
     expect(ruleForApi('openai-chat')).toBe('openai');
     expect(ruleForApi('openai-responses')).toBe('openai');
     expect(ruleForApi(null)).toBe('exact');
+  });
+});
+
+describe('providerOf', () => {
+  const u = (input: number, cacheRead: number) => ({ input, output: null, cacheRead, cacheWrite: null });
+
+  it('takes the recorded API first, then the model name, then the usage convention', () => {
+    expect(providerOf({ api: 'anthropic', model: null, usage: null })).toBe('anthropic');
+    expect(providerOf({ api: null, model: 'claude-opus-4-1-20250805', usage: null })).toBe('anthropic');
+    expect(providerOf({ api: null, model: 'gpt-5.3-codex', usage: null })).toBe('openai');
+    expect(providerOf({ api: null, model: 'o4-mini', usage: null })).toBe('openai');
+    expect(providerOf({ api: 'openai-chat', model: 'deepseek-chat', usage: null })).toBe('deepseek');
+    // Input smaller than the cache read: input excludes cached tokens, as Anthropic counts.
+    expect(providerOf({ api: null, model: 'my-model', usage: u(12, 30_000) })).toBe('anthropic');
+    expect(providerOf({ api: null, model: 'my-model', usage: u(30_000, 12) })).toBeNull();
+  });
+
+  it('gives auto the provider rule, or exact when the provider is unknown', () => {
+    expect(ruleForCall({ api: null, model: 'claude-sonnet-4-5', usage: null })).toBe('anthropic');
+    expect(ruleForCall({ api: null, model: 'deepseek-reasoner', usage: null })).toBe('deepseek');
+    expect(ruleForCall({ api: null, model: null, usage: null })).toBe('exact');
   });
 });

@@ -63,6 +63,28 @@ export function ruleForApi(api: CallContext['api']): ProviderRule {
 }
 
 /**
+ * Whose cache (and usage convention) a call follows. The wire API when recorded; else the model name
+ * (transcripts replayed from Claude Code or Codex carry no API); else the usage itself — a cache read
+ * larger than the input count means input excludes cached tokens, Anthropic's convention.
+ */
+export function providerOf(call: Pick<CallContext, 'api' | 'model' | 'usage'>): 'anthropic' | 'openai' | 'deepseek' | null {
+  const model = (call.model ?? '').toLowerCase();
+  if (/deepseek/.test(model)) return 'deepseek';
+  if (call.api === 'anthropic') return 'anthropic';
+  if (call.api === 'openai-chat' || call.api === 'openai-responses') return 'openai';
+  if (/claude|anthropic/.test(model)) return 'anthropic';
+  if (/gpt|codex|openai|(^|[/:])o\d/.test(model)) return 'openai';
+  const u = call.usage;
+  if (u && u.input !== null && u.cacheRead !== null && u.cacheRead > u.input) return 'anthropic';
+  return null;
+}
+
+/** The rule `auto` picks for a call: its provider's, exact when the provider is unknown. */
+export function ruleForCall(call: Pick<CallContext, 'api' | 'model' | 'usage'>): ProviderRule {
+  return providerOf(call) ?? 'exact';
+}
+
+/**
  * Anthropic only: where the shared prefix may be served from. Blocks are the items of the current
  * call in order (tools and an unseen system prefix count as blocks).
  */
