@@ -19,7 +19,7 @@ export type IdentifierKind =
   | 'number';
 
 export interface Identifier {
-  /** As written in the text (function names get `()` appended, `#` and a leading `v` are kept off/on as written). */
+  /** As written in the text, except that function names end in `()` and order ids drop a leading `#`. */
   value: string;
   kind: IdentifierKind;
   /** Character offset of `value` in the text it came from. */

@@ -7,3 +7,5 @@ export { stripHarnessText } from './harness-text';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';
 export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';
+export { auditInputFor, auditSession, renderForAudit } from './audit-session';
+export type { CompactionAudit } from './audit-session';

@@ -25,6 +25,8 @@ describe('isInstructionLike', () => {
     expect(isInstructionLike('The nightly job always fails at 02:00.')).toBe(false);
     expect(isInstructionLike('The last run timed out after 30s.')).toBe(false);
     expect(isInstructionLike('Maya asked for a free replacement.')).toBe(false);
+    expect(isInstructionLike('It then guessed k = 1 without checking divisibility by 8.')).toBe(false);
+    expect(isInstructionLike('deploy the fix for FRE-512')).toBe(false);
   });
 });
 
@@ -48,6 +50,13 @@ describe('findInstructionLike', () => {
     expect(findInstructionLike('The user approved deleting the staging database.', ['The user has not approved deleting the staging database.'])).toEqual([
       'The user approved deleting the staging database.',
     ]);
+  });
+
+  it("backs a decision that keeps the user's constraint and its action, even reworded", () => {
+    const sources = ["Don't restart anything. Look for the failing query in the logs.", 'The database connection pool is exhausted; raise the pool size.'];
+    expect(findInstructionLike('- **Decisions:** do not restart the database; raise the connection pool instead', sources)).toEqual([]);
+    expect(findInstructionLike('- **Decisions:** always restart the database first', sources)).toEqual(['always restart the database first']);
+    expect(findInstructionLike('- **Decisions:** do not check the logs', sources)).toEqual(['do not check the logs']);
   });
 
   it('flags an open item that orders something unrelated to the sources', () => {

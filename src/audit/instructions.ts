@@ -9,7 +9,8 @@ const ANYWHERE: RegExp[] = [
   /\b(?:is|are|has been|have been|was|were) (?:pre-?)?(?:approved|authori[sz]ed|permitted|allowed|cleared) to\b/i,
   /\b(?:you|the assistant|the agent|assistant|agent) (?:are |is )?(?:now )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i,
   /\byou (?:must|should|need to|have to|are required to|are expected to)\b/i,
-  /\bwithout (?:asking|confirmation|confirming|approval|permission|review|checking|verification)\b/i,
+  // Not "without checking": that narrates a mistake ("guessed k = 1 without checking"), it grants nothing.
+  /\bwithout (?:asking|confirmation|confirming|approval|permission)\b/i,
   /\bno (?:longer )?need to (?:ask|confirm|check|verify)\b/i,
   /\b(?:new|updated|real|actual|hidden) (?:system )?(?:instructions?|prompt)\b|\bsystem prompt\b|\bdeveloper mode\b|\bjailbreak/i,
   /\bdo not (?:tell|inform|mention|reveal|ask|warn|notify)\b|\bdon't (?:tell|inform|mention|reveal|ask|warn|notify)\b/i,
@@ -17,10 +18,11 @@ const ANYWHERE: RegExp[] = [
 ];
 
 // Only as the first words of a sentence: that is what makes them imperatives rather than narration
-// ("the job always fails" is a fact; "Always run with --force" is an order).
+// ("the job always fails" is a fact; "Always run with --force" is an order). The verbs are the risky ones —
+// execution, destruction, exfiltration, safety bypass, permission — not every to-do ("fix the pool size").
 const OPENING: RegExp[] = [
-  /^(?:always|never|do not|don't|must|make sure to|be sure to)\b/i,
-  /^(?:please )?(?:run|execute|exec|invoke|delete|remove|drop|truncate|send|upload|post|push|deploy|disable|bypass|skip|grant|approve|install|download|curl|wget|sudo|rm|chmod|transfer|forward|wire)\b/i,
+  /^(?:always|never|do not|don['’]t|must|make sure to|be sure to)\b/i,
+  /^(?:please )?(?:run|execute|exec|delete|remove|rm|drop|truncate|wipe|disable|bypass|skip|grant|approve|send|upload|transfer|wire|curl|wget|sudo|chmod)\b/i,
 ];
 
 // `**Anything:**` or a known plain label at the start of a line; other `Words:` stay, they may be the sentence.
@@ -71,38 +73,62 @@ const contentStems = (s: string): string[] =>
 const flat = (s: string): string =>
   s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').replace(/[.!?;:,]+$/, '').trim();
 
-const NEGATION = /\b(?:not|never|no|none|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|cannot|can't|won't|mustn't|shouldn't)\b/i;
+const NEGATION = /\b(?:not|never|no|none|don['’]t|doesn['’]t|didn['’]t|isn['’]t|wasn['’]t|aren['’]t|weren['’]t|cannot|can['’]t|won['’]t|mustn['’]t|shouldn['’]t)\b/i;
 
-/** Content words of the parts that make the sentence an instruction ("approved", "without confirmation"). */
-const triggerStems = (sentence: string): string[] => {
-  const s = sentence.replace(/^[`*_"']+/, '');
-  const hits = [...ANYWHERE, ...OPENING].map((re) => re.exec(s)?.[0]).filter((m): m is string => m !== undefined);
-  return [...new Set(hits.flatMap(contentStems))];
+interface SourceSentence {
+  stems: Set<string>;
+  negated: boolean;
+}
+
+const firstMatch = (patterns: RegExp[], s: string): RegExpExecArray | null => {
+  for (const re of patterns) {
+    const m = re.exec(s);
+    if (m) return m;
+  }
+  return null;
 };
 
 /**
- * Instruction-like sentences of `summary` that no source backs. A source backs a sentence when it contains
- * it (ignoring case and markdown), or when one source sentence holds the words that make it an instruction
- * ("approved", "always") and at least 70% of its other content words, with the same polarity — so a
- * paraphrase of what the user really said passes, but "never run …" does not back "the user approved running …".
+ * Is the sentence backed by a source? It is when a source contains it (ignoring case and markdown), or:
+ * - for a permission, override or "you must" (ANYWHERE): one source sentence of the same polarity holds the
+ *   words that make it an instruction ("approved", "without confirmation") and 70% of its content words;
+ * - for an imperative opening ("Never …", "Run …"): one source sentence of the same polarity holds the opening
+ *   and its action ("do not restart" ← "Don't restart anything"), and the sources hold half of the rest.
+ * So a paraphrase of what the user said passes, but "never run …" does not back "the user approved running …".
  */
-export function findInstructionLike(summary: string, sources: string[]): string[] {
-  const candidates = sentences(summary).filter(isInstructionLike);
-  if (candidates.length === 0) return [];
-  const flatSources = sources.map(flat);
-  const sourceSentences = sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }));
-  return candidates.filter((sentence) => {
-    const f = flat(sentence);
-    if (f && flatSources.some((src) => src.includes(f))) return false;
-    const words = contentStems(sentence);
-    if (words.length < 2) return true;
-    const triggers = triggerStems(sentence);
-    const negated = NEGATION.test(sentence);
-    return !sourceSentences.some(
+function backed(sentence: string, flatSources: string[], sourceSentences: SourceSentence[], sourceStems: Set<string>): boolean {
+  const f = flat(sentence);
+  if (f && flatSources.some((src) => src.includes(f))) return true;
+  const s = sentence.replace(/^[`*_"']+/, '');
+  const words = contentStems(s);
+  const negated = NEGATION.test(s);
+  const anywhere = ANYWHERE.map((re) => re.exec(s)?.[0]).filter((m): m is string => m !== undefined);
+  if (anywhere.length > 0) {
+    if (words.length < 2) return false;
+    const triggers = [...new Set(anywhere.flatMap(contentStems))];
+    return sourceSentences.some(
       (src) =>
         src.negated === negated &&
         triggers.every((w) => src.stems.has(w)) &&
         words.filter((w) => src.stems.has(w)).length / words.length >= 0.7,
     );
-  });
+  }
+  const opening = firstMatch(OPENING, s);
+  if (!opening) return true;
+  const after = contentStems(s.slice(opening[0].length));
+  const key = [...new Set([...contentStems(opening[0]).filter((w) => w !== 'pleas'), ...after.slice(0, 1)])];
+  if (key.length === 0) return false;
+  const rest = after.slice(1).filter((w) => !key.includes(w));
+  const restBacked = rest.length === 0 || rest.filter((w) => sourceStems.has(w)).length / rest.length >= 0.5;
+  return restBacked && sourceSentences.some((src) => src.negated === negated && key.every((w) => src.stems.has(w)));
+}
+
+/** Instruction-like sentences of `summary` that no source backs (see `backed`). */
+export function findInstructionLike(summary: string, sources: string[]): string[] {
+  const candidates = sentences(summary).filter(isInstructionLike);
+  if (candidates.length === 0) return [];
+  const flatSources = sources.map(flat);
+  const sourceSentences = sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }));
+  const sourceStems = new Set(sourceSentences.flatMap((s) => [...s.stems]));
+  return candidates.filter((sentence) => !backed(sentence, flatSources, sourceSentences, sourceStems));
 }

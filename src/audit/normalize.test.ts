@@ -116,6 +116,8 @@ describe('foundIn', () => {
   it('matches emails and URLs case-insensitively', () => {
     expect(isIn('email', 'maya.chen@example.com', 'mail Maya.Chen@Example.com')).toBe(true);
     expect(isIn('url', 'https://example.invalid/label/', 'at HTTPS://example.invalid/label')).toBe(true);
+    expect(isIn('url', 'https://example.invalid/label', 'see https://example.invalid/label/.')).toBe(true);
+    expect(isIn('url', 'https://example.invalid/label', 'at https://example.invalid/label/RMA-90721')).toBe(false);
   });
 
   it('matches dates across formats, and a yearless date against any year', () => {

@@ -165,6 +165,15 @@ export function containsToken(text: string, needle: string): boolean {
   return false;
 }
 
+/** The URL, possibly with a trailing slash, but not as the prefix of a longer URL. */
+function containsUrl(text: string, url: string): boolean {
+  for (let at = text.indexOf(url); at >= 0; at = text.indexOf(url, at + 1)) {
+    const rest = text.slice(at + url.length, at + url.length + 2);
+    if (!/^(?:[\w%?#=&~+-]|[/.][\w%?#=&~+-])/.test(rest)) return true;
+  }
+  return false;
+}
+
 /** A number as a whole token: not part of a longer number or decimal (`5432` is not in `54321` or `1.5432`). */
 function containsNumber(text: string, digits: string): boolean {
   const re = new RegExp(`(?<![\\w]|\\d[.,])${escape(digits)}(?![\\w]|[.,]\\d)`);
@@ -187,7 +196,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
     case 'path':
       return pathSuffixes(v).some((p) => containsToken(hay.text, p));
     case 'url':
-      return hay.lower.includes(v.replace(/\/+$/, '').toLowerCase());
+      return containsUrl(hay.lower, v.replace(/\/+$/, '').toLowerCase());
     case 'function': {
       const name = v.replace(/\(\)$/, '');
       const last = name.slice(name.lastIndexOf('.') + 1);
