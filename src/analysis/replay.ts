@@ -21,6 +21,15 @@ export interface Replay {
 /** Formats whose files never record the system prompt or the tool schemas the harness sent. */
 const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands']);
 
+/** The wire API behind formats that record only one provider's sessions; it decides cache rules. */
+const API_OF_FORMAT: Partial<Record<Session['format'], CallContext['api']>> = {
+  'claude-code': 'anthropic',
+  anthropic: 'anthropic',
+  codex: 'openai-responses',
+  'openai-responses': 'openai-responses',
+  'openai-chat': 'openai-chat',
+};
+
 const CLEARED_TEXT = '[Old tool result content cleared]';
 
 function isMarker(item: Item | undefined): boolean {
@@ -95,7 +104,7 @@ export function replayTranscript(session: Session): Replay {
         tools: null,
         usage: call.usage,
         model: call.model,
-        api: null,
+        api: API_OF_FORMAT[session.format] ?? null,
         prefixUnrecorded: PREFIX_UNRECORDED.has(session.format) || !live.some((it) => it.role === 'system' || it.role === 'developer'),
         compactionId: pendingCompaction,
         recorded: false,
