@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { run } = await import('../src/cli/main.ts');
-process.exitCode = run(process.argv.slice(2));
+process.exitCode = await run(process.argv.slice(2));

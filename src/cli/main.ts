@@ -1,11 +1,16 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { loadFiles, type InputFile } from '../load/loader';
+import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { inspectReport, renderText } from './inspect-report';
+import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
-  compaction-inspector inspect <files…> [--json]   load files as the app does (joined where they belong together)
+  compaction-inspector inspect <files…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
+                                                   load files as the app does (joined where they belong together);
+                                                   --json adds per-call cache figures, summary audits and lints
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl file in dir (default ../shared/samples); fail on any error
 
 Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
@@ -41,22 +46,74 @@ function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing:
   return { inputs, missing };
 }
 
-function inspect(paths: string[], json: boolean, io: CliIo): number {
+interface InspectOptions {
+  json: boolean;
+  rule: ProviderRule | 'auto';
+}
+
+/** One memoized counter per encoding: request logs repeat their prefix every call. */
+function counters() {
+  const made = new Map<EncodingName, Promise<(text: string) => number>>();
+  return (encoding: EncodingName) => {
+    let c = made.get(encoding);
+    if (!c) {
+      c = createTokenCounter(encoding).then((counter: TokenCounter) => {
+        const memo = new TokenMemo();
+        return (text: string) => memo.count(text, (t) => counter.count(t)).tokens;
+      });
+      made.set(encoding, c);
+    }
+    return c;
+  };
+}
+
+async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
   const { inputs, missing } = readInputs(paths, io);
   if (missing.length) {
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const report = inspectReport(loadFiles(inputs));
-  io.out(json ? JSON.stringify(report, null, 2) : renderText(report));
+  const loaded = loadFiles(inputs);
+  const report = inspectReport(loaded);
+  if (opts.json) {
+    const counterFor = counters();
+    const sessions = [];
+    for (let i = 0; i < loaded.sessions.length; i++) {
+      const s = loaded.sessions[i]!;
+      const count = await counterFor(pickEncoding(s.model).encoding);
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule) });
+    }
+    io.out(JSON.stringify({ ...report, sessions }, null, 2));
+  } else {
+    io.out(renderText(report));
+  }
   return report.errors.length ? 1 : 0;
 }
 
-export function run(argv: string[], io: CliIo = nodeIo): number {
-  const [command, ...rest] = argv;
-  const flags = new Set(rest.filter((a) => a.startsWith('--')));
+function parseProvider(flags: string[]): ProviderRule | 'auto' | null {
+  const flag = flags.find((f) => f.startsWith('--provider'));
+  if (!flag) return 'auto';
+  const value = flag.split('=')[1];
+  return value && (PROVIDER_RULES as readonly string[]).includes(value) ? (value as ProviderRule) : null;
+}
+
+/** `--provider x` and `--provider=x` are both accepted. */
+function joinValueFlags(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--provider' && i + 1 < argv.length) out.push(`--provider=${argv[++i]}`);
+    else out.push(a);
+  }
+  return out;
+}
+
+export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
+  const [command, ...rest] = joinValueFlags(argvRaw);
+  const flagList = rest.filter((a) => a.startsWith('--'));
+  const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = [...flags].filter((f) => f !== '--json');
+  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider'));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -65,12 +122,17 @@ export function run(argv: string[], io: CliIo = nodeIo): number {
     io.err(`unknown option ${unknown.join(', ')}\n\n${USAGE}`);
     return 2;
   }
+  const rule = parseProvider(flagList);
+  if (rule === null) {
+    io.err(`--provider must be one of ${PROVIDER_RULES.join(', ')}\n\n${USAGE}`);
+    return 2;
+  }
   if (command === 'inspect') {
     if (args.length === 0) {
       io.err(`inspect needs at least one file\n\n${USAGE}`);
       return 2;
     }
-    return inspect(args, flags.has('--json'), io);
+    return inspect(args, { json: flags.has('--json'), rule }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));
@@ -86,7 +148,7 @@ export function run(argv: string[], io: CliIo = nodeIo): number {
       return 2;
     }
     io.out(`Checking ${files.length} sample files in ${dir}`);
-    const code = inspect(files, flags.has('--json'), io);
+    const code = await inspect(files, { json: flags.has('--json'), rule }, io);
     io.out(code === 0 ? 'All samples loaded without errors.' : 'Some samples have errors.');
     return code;
   }

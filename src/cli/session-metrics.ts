@@ -1,0 +1,72 @@
+// The analysis part of the `inspect --json` report: per-call cache figures, summary audits, lints.
+import { analyzeSession } from '../analysis/analyze-session';
+import type { ProviderRule } from '../cache';
+import type { Session } from '../model/types';
+
+export interface InspectCall {
+  index: number;
+  contextTokens: number;
+  reportedInput: number | null;
+  reportedCacheRead: number | null;
+  reportedCacheWrite: number | null;
+  predictedCached: number | null;
+  cacheBreak: boolean;
+  cause: 'compaction' | 'recap-regenerated' | 'edited' | 'masked' | 'ttl' | 'unknown' | null;
+  divergence: { item: string; offset: number } | null;
+  /** Tokens the file never recorded (system prompt, tool schemas), estimated from reported usage. */
+  unseenPrefixTokens: number | null;
+}
+
+export interface InspectAudit {
+  compaction: number;
+  kept: string[];
+  lost: string[];
+  lostReferencedLater: string[];
+  invented: string[];
+  instructionLike: string[];
+}
+
+export interface InspectLint {
+  rule: string;
+  item: string;
+  message: string;
+}
+
+export interface SessionMetrics {
+  calls: InspectCall[];
+  audits: InspectAudit[];
+  lints: InspectLint[];
+  /** True when some call's prefix was not recorded by the format and had to be estimated. */
+  prefixUnrecorded: boolean;
+}
+
+export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto'): SessionMetrics {
+  const a = analyzeSession(session, { count, rule });
+  return {
+    calls: a.cache.map((r, i) => {
+      const usage = a.contexts.calls[i]!.usage;
+      return {
+        index: r.index,
+        contextTokens: r.contextTokens,
+        reportedInput: usage?.input ?? null,
+        reportedCacheRead: usage?.cacheRead ?? null,
+        reportedCacheWrite: usage?.cacheWrite ?? null,
+        predictedCached: r.cachedPredicted,
+        cacheBreak: r.cacheBreak,
+        cause: r.cause,
+        divergence: r.divergence ? { item: r.divergence.itemId, offset: r.divergence.offset } : null,
+        unseenPrefixTokens: r.unseenPrefixTokens,
+      };
+    }),
+    audits: a.audits.map((x) => ({
+      compaction: x.compaction,
+      kept: x.kept,
+      lost: x.lost,
+      lostReferencedLater: [...new Set(x.lostReferencedLater.map((l) => l.value))],
+      invented: x.invented,
+      instructionLike: x.instructionLike,
+    })),
+    lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message })),
+    prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
+  };
+}
