@@ -1,0 +1,378 @@
+// Counts batches of texts on a pool of workers. The workers come from a factory: real Web Workers in the
+// app, an inline handler in Node and tests. The pool looks every text up in a content memo first (a request
+// log repeats its prefix on every call), sends each distinct uncounted text once, in jobs of bounded size
+// handed to whichever worker is free, matches replies to jobs by id, streams counts and progress back, and
+// rejects every unfinished batch if a worker dies, so no caller waits forever.
+import { DEFAULT_ENCODER, type EncoderId, type TokenCount } from './counter';
+import type { EncodingName } from './encoding';
+import { ContentMap, TokenMemo } from './memo';
+import { splitAtSeams } from './seams';
+
+/** One job for a worker: count each text. */
+export interface CountRequest {
+  id: number;
+  encoding: EncodingName;
+  encoder: EncoderId;
+  texts: string[];
+}
+
+export type CountReply = { id: number; counts: TokenCount[] } | { id: number; error: string };
+
+/** What the pool tells a worker it spawned. */
+export interface PoolWorkerHooks {
+  reply(reply: CountReply): void;
+  /** The worker is gone (crashed, failed to load, out of memory). */
+  died(error: Error): void;
+}
+
+export interface PoolWorker {
+  post(request: CountRequest): void;
+  terminate(): void;
+}
+
+export type SpawnWorker = (index: number, hooks: PoolWorkerHooks) => PoolWorker;
+
+export interface PoolOptions {
+  size: number;
+  spawn: SpawnWorker;
+  /** Characters per job: small enough for steady progress, large enough to keep messages few. */
+  jobChars?: number;
+  /** Texts per job. */
+  jobTexts?: number;
+  /** Main-thread work between yields while looking texts up, in ms. */
+  sliceMs?: number;
+  /** Gives the host a turn (rendering, input); setTimeout(0) unless the app supplies something better. */
+  yieldToHost?: () => Promise<void>;
+}
+
+export interface CountProgress {
+  /** Texts of the batch whose exact count is known. */
+  done: number;
+  total: number;
+  /** Texts answered without counting them: found in the memo, or repeating an earlier text of the batch. */
+  reused: number;
+}
+
+export interface CountOptions {
+  encoding: EncodingName;
+  encoder?: EncoderId;
+  /**
+   * Optional content keys, one per text: equal keys promise equal texts (a request log's content-based item
+   * ids). Repeats of a key are then matched without reading the text; without keys, repeats are found by
+   * comparing texts, which costs a pass over every repeated character.
+   */
+  keys?: readonly (string | null | undefined)[];
+  /** Called as exact counts arrive: memo hits first, then each finished job. */
+  onCounts?: (indices: number[], counts: TokenCount[]) => void;
+  onProgress?: (progress: CountProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface TokenPool {
+  readonly size: number;
+  /** Exact counts in the order of `texts`. */
+  count(texts: readonly string[], options: CountOptions): Promise<TokenCount[]>;
+  /** The memo behind one encoding/encoder pair. */
+  memo(encoding: EncodingName, encoder?: EncoderId): TokenMemo;
+  /** Stops the workers and rejects unfinished batches. */
+  terminate(): void;
+}
+
+export const DEFAULT_JOB_CHARS = 64 * 1024;
+const DEFAULT_JOB_TEXTS = 512;
+
+/** A distinct text of a batch, possibly split at seams into several parts counted separately. */
+interface Unit {
+  text: string;
+  /** Set when the memo already knew the count. */
+  known: TokenCount | null;
+  indices: number[];
+  pending: number;
+  tokens: number;
+  approximate: boolean;
+}
+
+interface Batch {
+  options: CountOptions;
+  memo: TokenMemo;
+  results: TokenCount[];
+  progress: CountProgress;
+  unitsLeft: number;
+  jobsLeft: number;
+  settled: boolean;
+  resolve: (counts: TokenCount[]) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+}
+
+interface Job {
+  batch: Batch;
+  request: CountRequest;
+  /** For each text of the request, the unit it is a part of. */
+  units: Unit[];
+}
+
+interface Slot {
+  index: number;
+  worker: PoolWorker;
+  /** Id of the job it is working on; a job whose batch failed keeps the slot busy until it answers. */
+  busyWith: number | null;
+  dead: boolean;
+}
+
+function defaultYield(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function abortError(): Error {
+  const e = new Error('token counting was cancelled');
+  e.name = 'AbortError';
+  return e;
+}
+
+export function createTokenPool(options: PoolOptions): TokenPool {
+  const size = Math.max(1, Math.floor(options.size));
+  const jobChars = options.jobChars ?? DEFAULT_JOB_CHARS;
+  const jobTexts = options.jobTexts ?? DEFAULT_JOB_TEXTS;
+  const sliceMs = options.sliceMs ?? 8;
+  const yieldToHost = options.yieldToHost ?? defaultYield;
+
+  const slots: (Slot | null)[] = Array.from({ length: size }, () => null);
+  const queue: Job[] = [];
+  const inFlight = new Map<number, { job: Job; slot: Slot }>();
+  const batches = new Set<Batch>();
+  const memos = new Map<string, TokenMemo>();
+  let nextJobId = 1;
+  let terminated = false;
+
+  function memoFor(encoding: EncodingName, encoder: EncoderId): TokenMemo {
+    const key = `${encoder}/${encoding}`;
+    let m = memos.get(key);
+    if (!m) {
+      m = new TokenMemo();
+      memos.set(key, m);
+    }
+    return m;
+  }
+
+  function slotAt(i: number): Slot {
+    const existing = slots[i];
+    if (existing && !existing.dead) return existing;
+    const slot: Slot = { index: i, worker: undefined as unknown as PoolWorker, busyWith: null, dead: false };
+    slot.worker = options.spawn(i, {
+      reply: (r) => onReply(slot, r),
+      died: (e) => onDeath(slot, e),
+    });
+    slots[i] = slot;
+    return slot;
+  }
+
+  function pump(): void {
+    for (let i = 0; i < size && queue.length > 0; i++) {
+      const current = slots[i];
+      if (current && !current.dead && current.busyWith !== null) continue;
+      const job = queue.shift()!;
+      const slot = slotAt(i);
+      if (slot.dead) {
+        // The factory reported death synchronously; the batch has been failed already.
+        continue;
+      }
+      slot.busyWith = job.request.id;
+      inFlight.set(job.request.id, { job, slot });
+      slot.worker.post(job.request);
+    }
+  }
+
+  function settle(batch: Batch, error: Error | null): void {
+    if (batch.settled) return;
+    batch.settled = true;
+    batches.delete(batch);
+    batch.cleanup();
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.batch === batch) queue.splice(i, 1);
+    if (error) batch.reject(error);
+    else batch.resolve(batch.results);
+  }
+
+  function onReply(slot: Slot, reply: CountReply): void {
+    const entry = inFlight.get(reply.id);
+    if (!entry || entry.slot !== slot) return; // a late reply from a replaced worker
+    inFlight.delete(reply.id);
+    slot.busyWith = null;
+    const { job } = entry;
+    const batch = job.batch;
+    if (!batch.settled) {
+      if ('error' in reply) {
+        settle(batch, new Error(`token worker ${slot.index + 1} failed: ${reply.error}`));
+      } else if (reply.counts.length !== job.units.length) {
+        settle(batch, new Error(`token worker ${slot.index + 1} answered ${reply.counts.length} counts for ${job.units.length} texts`));
+      } else {
+        deliver(batch, job, reply.counts);
+      }
+    }
+    pump();
+  }
+
+  function deliver(batch: Batch, job: Job, counts: TokenCount[]): void {
+    const indices: number[] = [];
+    const out: TokenCount[] = [];
+    for (let k = 0; k < counts.length; k++) {
+      const unit = job.units[k]!;
+      const c = counts[k]!;
+      unit.tokens += c.tokens;
+      unit.approximate ||= c.approximate;
+      if (--unit.pending > 0) continue;
+      const count: TokenCount = { tokens: unit.tokens, approximate: unit.approximate };
+      batch.memo.store(unit.text, count);
+      for (const i of unit.indices) {
+        batch.results[i] = count;
+        indices.push(i);
+        out.push(count);
+      }
+      batch.unitsLeft--;
+    }
+    batch.jobsLeft--;
+    batch.progress.done += indices.length;
+    if (indices.length > 0) batch.options.onCounts?.(indices, out);
+    batch.options.onProgress?.({ ...batch.progress });
+    if (batch.unitsLeft === 0 && batch.jobsLeft === 0) settle(batch, null);
+  }
+
+  function onDeath(slot: Slot, error: Error): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    slot.busyWith = null;
+    try {
+      slot.worker?.terminate();
+    } catch {
+      // already gone
+    }
+    // Its jobs are lost and whatever killed it may kill the next worker too: fail everything unfinished.
+    const failure = new Error(`token worker ${slot.index + 1} stopped: ${error.message || 'unknown error'}`);
+    for (const [id, entry] of inFlight) if (entry.slot === slot) inFlight.delete(id);
+    for (const b of [...batches]) settle(b, failure);
+    pump();
+  }
+
+  async function count(texts: readonly string[], opts: CountOptions): Promise<TokenCount[]> {
+    if (terminated) throw new Error('the token pool was terminated');
+    const encoder = opts.encoder ?? DEFAULT_ENCODER;
+    const memo = memoFor(opts.encoding, encoder);
+    const results: TokenCount[] = new Array<TokenCount>(texts.length);
+    const progress: CountProgress = { done: 0, total: texts.length, reused: 0 };
+    const units: Unit[] = [];
+    const local = new ContentMap<Unit>();
+    const byKey = new Map<string, Unit>();
+    const keys = opts.keys;
+
+    // Look every text up, yielding to the host every few ms: a 100 MB request log must not freeze the page.
+    let sliceStart = performance.now();
+    let hitIdx: number[] = [];
+    let hitCounts: TokenCount[] = [];
+    const flushHits = () => {
+      if (hitIdx.length === 0) return;
+      progress.done += hitIdx.length;
+      opts.onCounts?.(hitIdx, hitCounts);
+      opts.onProgress?.({ ...progress });
+      hitIdx = [];
+      hitCounts = [];
+    };
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      const key = keys?.[i];
+      // Repeats inside the batch first (a request log loaded at once), then the memo (earlier batches).
+      let unit = key != null ? byKey.get(key) : undefined;
+      unit ??= local.get(text);
+      if (unit) progress.reused++;
+      else {
+        const known = memo.lookup(text) ?? null;
+        unit = { text, known, indices: [], pending: 0, tokens: 0, approximate: false };
+        local.set(text, unit);
+        if (known) progress.reused++;
+        else units.push(unit);
+      }
+      if (key != null && !byKey.has(key)) byKey.set(key, unit);
+      if (unit.known) {
+        results[i] = unit.known;
+        hitIdx.push(i);
+        hitCounts.push(unit.known);
+      } else unit.indices.push(i);
+      if ((i & 63) === 63 && performance.now() - sliceStart > sliceMs) {
+        flushHits();
+        await yieldToHost();
+        if (opts.signal?.aborted) throw abortError();
+        if (terminated) throw new Error('the token pool was terminated');
+        sliceStart = performance.now();
+      }
+    }
+    flushHits();
+    if (opts.signal?.aborted) throw abortError();
+    if (units.length === 0) {
+      opts.onProgress?.({ ...progress });
+      return results;
+    }
+
+    return new Promise<TokenCount[]>((resolve, reject) => {
+      const batch: Batch = {
+        options: opts,
+        memo,
+        results,
+        progress,
+        unitsLeft: units.length,
+        jobsLeft: 0,
+        settled: false,
+        resolve,
+        reject,
+        cleanup: () => undefined,
+      };
+      batches.add(batch);
+      const signal = opts.signal;
+      if (signal) {
+        const onAbort = () => settle(batch, abortError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        batch.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+
+      let texts_: string[] = [];
+      let owners: Unit[] = [];
+      let chars = 0;
+      const flush = () => {
+        if (texts_.length === 0) return;
+        const request: CountRequest = { id: nextJobId++, encoding: opts.encoding, encoder, texts: texts_ };
+        queue.push({ batch, request, units: owners });
+        batch.jobsLeft++;
+        texts_ = [];
+        owners = [];
+        chars = 0;
+      };
+      for (const u of units) {
+        for (const part of splitAtSeams(u.text, jobChars)) {
+          if (chars + part.length > jobChars || texts_.length >= jobTexts) flush();
+          texts_.push(part);
+          owners.push(u);
+          u.pending++;
+          chars += part.length;
+        }
+      }
+      flush();
+      pump();
+    });
+  }
+
+  return {
+    size,
+    count,
+    memo: (encoding, encoder = DEFAULT_ENCODER) => memoFor(encoding, encoder),
+    terminate() {
+      terminated = true;
+      for (const b of [...batches]) settle(b, new Error('the token pool was terminated'));
+      queue.length = 0;
+      inFlight.clear();
+      for (const s of slots) {
+        if (s && !s.dead) {
+          s.dead = true;
+          s.worker.terminate();
+        }
+      }
+    },
+  };
+}
