@@ -146,3 +146,21 @@ describe('extractIdentifiers', () => {
     ]);
   });
 });
+
+describe('extractIdentifiers on pathological text', () => {
+  it('stays linear on long runs of spaces, path characters, labels and digits', () => {
+    // Each of these took seconds to minutes when a pattern rescanned the run at every position.
+    const inputs = [
+      ' '.repeat(100_000) + 'in 2023',
+      'a@'.repeat(50_000),
+      'port' + ' '.repeat(50_000) + 'x',
+      'host' + ' '.repeat(50_000) + 'x',
+      'ab/'.repeat(40_000),
+      '1'.repeat(100_000),
+    ];
+    const started = performance.now();
+    for (const text of inputs) extractIdentifiers(text);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(found('ab/'.repeat(40_000))).toEqual([]);
+  });
+});

@@ -141,7 +141,7 @@ const hostPorts: Pass = (text, emit) =>
   });
 
 const labelledHosts: Pass = (text, emit) =>
-  each(new RegExp(`\\b(?:host(?:name)?|server)["']?\\s*(?:[:=]|\\bis\\b)?\\s*["'\`]?(${HOST})`, 'gi'), text, (m) => {
+  each(new RegExp(`\\b(?:host(?:name)?|server)["']?[ \\t]{0,3}(?:[:=]|\\bis\\b)?[ \\t]{0,3}["'\`]?(${HOST})`, 'gi'), text, (m) => {
     const host = m[1]!;
     if (looksLikeHost(host) || (/[-.\d]/.test(host) && /[a-z]/i.test(host) && !/^\d/.test(host))) {
       emit(host, 'host', m.index + m[0].length - host.length);
@@ -149,7 +149,7 @@ const labelledHosts: Pass = (text, emit) =>
   });
 
 const labelledPorts: Pass = (text, emit) =>
-  each(/\bport["']?\s*(?:[:=]|\bis\b|\bnumber\b)?\s*["'`]?(\d{2,5})(?![\w.]|\.\d)/gi, text, (m) => {
+  each(/\bport["']?[ \t]{0,3}(?:[:=]|\bis\b|\bnumber\b)?[ \t]{0,3}["'`]?(\d{2,5})(?![\w.]|\.\d)/gi, text, (m) => {
     const port = m[1]!;
     if (Number(port) >= 1 && Number(port) <= 65535) emit(port, 'port', m.index + m[0].length - port.length);
   });
@@ -175,7 +175,9 @@ const DIR_NAMES = new Set(
 const paths: Pass = (text, emit) => {
   // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
   // so that `and/or`, `TCP/IP`, `req/s` stay words.
-  each(new RegExp(`(?<![\\w<:/.~\\\\-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
+  // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
+  // scanned once, not once per character.
+  each(new RegExp(`(?<![\\w<:/.~\\\\@+-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
     const raw = trimTrailing(m[0]);
     const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
     if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
@@ -326,17 +328,16 @@ const phones: Pass = (text, emit) =>
 
 // A bare year only where the words around it make it one ("in 2023", "since 2019", "(2021)", "October 2025"):
 // `setTimeout(fn, 2000)` and `limit 1999` are not dates.
+const YEAR_CONTEXT = new RegExp(
+  `(?:\\b(?:in|since|from|until|till|to|by|of|during|year|circa|before|after|early|late|mid|fiscal|FY|Q[1-4]|copyright|${MONTHS})\\.?,?\\s{1,3}|\\(|©\\s?)$`,
+  'i',
+);
 const years: Pass = (text, emit) =>
-  each(
-    new RegExp(
-      `(?<=(?:\\b(?:in|since|from|until|till|to|by|of|during|year|circa|before|after|early|late|mid|fiscal|FY|Q[1-4]|copyright|${MONTHS})\\.?,?\\s+)|\\(|©\\s?)(?:19|20)\\d{2}(?![\\w-]|[.,:/]\\d)`,
-      'gi',
-    ),
-    text,
-    (m) => {
-      emit(m[0], 'date', m.index);
-    },
-  );
+  // The context is checked on a short slice before the match: a look-behind with `\s+` rescans every
+  // run of spaces at each position, which is quadratic on whitespace-heavy tool output.
+  each(/(?<![\w.,$#/:-])(?:19|20)\d{2}(?![\w-]|[.,:/]\d)/g, text, (m) => {
+    if (YEAR_CONTEXT.test(text.slice(Math.max(0, m.index - 24), m.index))) emit(m[0], 'date', m.index);
+  });
 
 // Small integers are everywhere, and 4-digit ones are mostly counts, line numbers and milliseconds; only
 // long (5+ digits) or thousands-separated numbers identify something (order numbers, ids, ZIP codes).
@@ -368,6 +369,8 @@ const PASSES: Pass[] = [
   numbers,
 ];
 
+export const MAX_IDENTIFIER_LENGTH = 300;
+
 /** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
 export function extractIdentifiers(text: string): Identifier[] {
   const claimed = new Uint8Array(text.length);
@@ -377,6 +380,9 @@ export function extractIdentifiers(text: string): Identifier[] {
     const end = index + value.length;
     if (!part) for (let i = index; i < end; i++) if (claimed[i]) return false;
     claimed.fill(1, index, end);
+    // A run of hundreds of path or digit characters is data (base64, a minified line), not something a
+    // later turn names; its pieces are not identifiers either, so the span stays claimed.
+    if (value.length > MAX_IDENTIFIER_LENGTH) return false;
     out.push({ value, kind, index });
     return true;
   };

@@ -236,7 +236,7 @@ function sameDateIn(d: DateParts, other: Identifier): boolean {
 function pathSuffixes(path: string): string[] {
   const parts = path.split('/');
   const out = [path];
-  for (let i = 1; i <= parts.length - 2; i++) {
+  for (let i = Math.max(1, parts.length - 12); i <= parts.length - 2; i++) {
     const rest = parts.slice(i).join('/');
     if (rest && !out.includes(rest)) out.push(rest);
   }
