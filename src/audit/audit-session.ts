@@ -41,12 +41,28 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   };
 }
 
+/**
+ * Tool names are in the schema the model is sent every call, so a summary cannot lose them;
+ * counting `read_file()` as lost or needed later only buries the facts that matter.
+ */
+function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): SummaryAudit {
+  const isTool = (v: string) => tools.has(v.replace(/\(\)$/, ''));
+  return {
+    ...audit,
+    kept: audit.kept.filter((v) => !isTool(v)),
+    lost: audit.lost.filter((v) => !isTool(v)),
+    lostReferencedLater: audit.lostReferencedLater.filter((r) => !isTool(r.value)),
+    invented: audit.invented.filter((v) => !isTool(v)),
+  };
+}
+
 /** The audit of every compaction in the session that records its evicted items, in order. */
 export function auditSession(session: Session): CompactionAudit[] {
+  const tools = new Set(session.items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
   const rows: CompactionAudit[] = [];
   for (const event of session.compactions) {
     const input = auditInputFor(session, event);
-    if (input) rows.push({ compaction: event.index, compactionId: event.id, ...auditSummary(input) });
+    if (input) rows.push({ compaction: event.index, compactionId: event.id, ...withoutToolNames(auditSummary(input), tools) });
   }
   return rows;
 }
