@@ -1,0 +1,173 @@
+// A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
+import type { CompactionAudit } from '../audit';
+import type { CacheReport, ProviderRule } from '../cache';
+import type { Lint } from '../lints';
+import type { CompactionEvent, Item, Session, Usage } from '../model/types';
+import { analyzeSession } from './analyze-session';
+import type { EvictionLabel, RegionName } from './context-types';
+
+/** Token bands of one call, stacked in the budget chart. They add up to the call's input plus output. */
+export interface CallBands {
+  system: number;
+  /** Tool schemas, or the estimated unrecorded prefix (system prompt + tools) when the format omits it. */
+  tools: number;
+  head: number;
+  summary: number;
+  middle: number;
+  /** Tail items the previous call already had. */
+  tail: number;
+  /** Items this call sends for the first time. */
+  newInput: number;
+  output: number;
+}
+
+export interface CallEntryView {
+  id: string;
+  region: RegionName;
+  tokens: number;
+  /** The model saw a masked or cleared version of this item; its text is in `variants`. */
+  variant: boolean;
+  /** First sent in this call. */
+  isNew: boolean;
+}
+
+export interface CallView {
+  index: number;
+  id: string;
+  entries: CallEntryView[];
+  outputIds: string[];
+  usage: Usage | null;
+  timestamp: string | null;
+  model: string | null;
+  prefixUnrecorded: boolean;
+  compactionId: string | null;
+  recorded: boolean;
+  contextTokens: number;
+  bands: CallBands;
+}
+
+export interface GhostView {
+  /** Items the call did not see although they existed: what compaction took out, with their label. */
+  id: string;
+  label: Exclude<EvictionLabel, 'verbatim'>;
+  tokens: number;
+  compactionId: string | null;
+}
+
+export interface AnalysisView {
+  sessionId: string;
+  rule: ProviderRule | 'auto';
+  /** Every item the views may show: the session's, plus request-log items and masked variants. */
+  items: Item[];
+  /** Masked or cleared versions as the model saw them, by original id. */
+  variants: Record<string, Item>;
+  /** Token count of each item id (of the original text). */
+  tokens: Record<string, number>;
+  calls: CallView[];
+  /** Per call, the items that had been evicted by then (ghost rows). */
+  ghosts: GhostView[][];
+  compactions: CompactionEvent[];
+  eviction: { itemId: string; labels: (EvictionLabel | null)[] }[];
+  cache: CacheReport[];
+  audits: CompactionAudit[];
+  lints: Lint[];
+  /** Largest context the session reached, and the window when known. */
+  peakContextTokens: number;
+  contextWindow: number | null;
+}
+
+/** Context windows of common models, used when the session does not report one. */
+export function knownContextWindow(model: string | null): number | null {
+  if (!model) return null;
+  const m = model.toLowerCase();
+  if (m.includes('claude')) return 200_000;
+  if (m.includes('gpt-4.1')) return 1_047_576;
+  if (m.includes('gpt-5') || m.includes('codex')) return 400_000;
+  if (m.includes('gpt-4o') || m.includes('o1') || m.includes('o3') || m.includes('o4')) return 128_000;
+  if (m.includes('deepseek')) return 128_000;
+  if (m.includes('qwen')) return 131_072;
+  return null;
+}
+
+export function buildAnalysisView(session: Session, opts: { count(text: string): number; rule?: ProviderRule | 'auto' }): AnalysisView {
+  const rule = opts.rule ?? 'auto';
+  const a = analyzeSession(session, { count: opts.count, rule });
+  const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const known = new Set(byId.keys());
+  const extra: Item[] = [];
+  const variants: Record<string, Item> = {};
+  const tokens: Record<string, number> = {};
+  const tok = (it: Item) => (tokens[it.id] ??= opts.count(it.text));
+  for (const it of items) tok(it);
+  const addExtra = (it: Item) => {
+    if (known.has(it.id)) return;
+    known.add(it.id);
+    extra.push(it);
+  };
+  for (const it of session.items) addExtra(it);
+
+  const calls: CallView[] = a.contexts.calls.map((call, ci) => {
+    const report = a.cache[ci];
+    const prev = ci > 0 ? a.contexts.calls[ci - 1]! : null;
+    const seenBefore = new Set(prev ? [...prev.entries.map((e) => e.item.id), ...prev.output.map((o) => o.id)] : []);
+    const bands: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
+    const entries = call.entries.map((e): CallEntryView => {
+      const original = byId.get(e.item.id) ?? e.item;
+      const variant = original !== e.item && original.text !== e.item.text;
+      if (variant) variants[e.item.id] = e.item;
+      addExtra(e.item);
+      const t = variant ? opts.count(e.item.text) : tok(original);
+      const isNew = !seenBefore.has(e.item.id) && ci > 0;
+      if (e.item.role === 'system' || e.item.role === 'developer') bands.system += t;
+      else if (isNew) bands.newInput += t;
+      else bands[e.region] += t;
+      return { id: e.item.id, region: e.region, tokens: t, variant, isNew };
+    });
+    for (const o of call.output) bands.output += tok(o);
+    const counted = entries.reduce((n, e) => n + e.tokens, 0);
+    // Recorded tool schemas count as they are; an unrecorded prefix is estimated from reported usage.
+    bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? (report?.unseenPrefixTokens ?? 0) : 0;
+    return {
+      index: ci,
+      id: call.id,
+      entries,
+      outputIds: call.output.map((o) => o.id),
+      usage: call.usage,
+      timestamp: call.timestamp ?? null,
+      model: call.model,
+      prefixUnrecorded: call.prefixUnrecorded,
+      compactionId: call.compactionId,
+      recorded: call.recorded,
+      contextTokens: counted + bands.tools,
+      bands,
+    };
+  });
+
+  const ghosts = calls.map((call, ci) => {
+    const present = new Set(call.entries.map((e) => e.id));
+    return a.contexts.eviction
+      .filter((row) => {
+        const l = row.labels[ci];
+        return l !== null && l !== undefined && l !== 'verbatim' && l !== 'masked' && !present.has(row.item.id);
+      })
+      .map((row) => ({ id: row.item.id, label: row.labels[ci] as GhostView['label'], tokens: tok(row.item), compactionId: a.contexts.removals.get(row.item.id)?.compactionId ?? null }));
+  });
+
+  return {
+    sessionId: session.id,
+    rule,
+    items: [...items, ...extra],
+    variants,
+    tokens,
+    calls,
+    ghosts,
+    compactions: a.contexts.compactions,
+    eviction: a.contexts.eviction.map((r) => ({ itemId: r.item.id, labels: r.labels })),
+    cache: a.cache,
+    audits: a.audits,
+    lints: a.lints,
+    peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),
+    contextWindow: session.contextWindow ?? knownContextWindow(session.model),
+  };
+}
