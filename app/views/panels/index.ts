@@ -1,0 +1,23 @@
+// The inspector's panels, each a region with its accessible name. Loaded lazily so the first view is small.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PanelProps } from './panel-props';
+
+export interface PanelDef {
+  id: PanelId;
+  /** Accessible name of the panel's region and its tab label. */
+  name: string;
+  Component: LazyExoticComponent<ComponentType<PanelProps>>;
+}
+
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff';
+
+export const PANELS: readonly PanelDef[] = [
+  { id: 'budget', name: 'Token budget', Component: lazy(() => import('./TokenBudgetPanel')) },
+  { id: 'cache', name: 'Cache prefix', Component: lazy(() => import('./CachePanel')) },
+  { id: 'audit', name: 'Summary audit', Component: lazy(() => import('./AuditPanel')) },
+  { id: 'lints', name: 'Lints', Component: lazy(() => import('./LintsPanel')) },
+  { id: 'eviction', name: 'Eviction map', Component: lazy(() => import('./EvictionMapPanel')) },
+  { id: 'log', name: 'Compaction log', Component: lazy(() => import('./CompactionLogPanel')) },
+  { id: 'flow', name: 'Flow', Component: lazy(() => import('./FlowPanel')) },
+  { id: 'diff', name: 'Diff', Component: lazy(() => import('./DiffPanel')) },
+];
