@@ -98,6 +98,23 @@ describe('createTokenPool', () => {
     expect(fake.sent()).toEqual(['one two', 'three']);
   });
 
+  it('yields to the host while scanning a long batch, and starts workers before the scan ends', async () => {
+    const fake = fakeWorkers();
+    let yields = 0;
+    const yieldToHost = () => {
+      yields++;
+      return new Promise<void>((r) => setTimeout(r, 2)); // long enough for fake workers to answer meanwhile
+    };
+    const pool = createTokenPool({ size: 2, spawn: fake.spawn, sliceMs: 0, yieldToHost });
+    const batch = ['the first text', ...Array.from({ length: 300 }, (_, i) => `filler ${i}`), 'the first text'];
+    const counts = await pool.count(batch, { encoding: 'o200k_base' });
+    expect(counts).toEqual(batch.map(words));
+    expect(yields).toBeGreaterThan(3);
+    // The repeat at the end was answered from the finished job, not counted again.
+    expect(fake.sent().filter((t) => t === 'the first text')).toHaveLength(1);
+    expect(fake.posted.length).toBeGreaterThan(1);
+  });
+
   it('rejects every batch in flight when a worker dies, and counts again on a fresh worker afterwards', async () => {
     const fake = fakeWorkers({ dieOn: 'CRASH', delay: (r) => (r.texts.some((t) => t.includes('CRASH')) ? 0 : 20) });
     const pool = createTokenPool({ size: 2, spawn: fake.spawn });

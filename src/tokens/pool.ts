@@ -84,7 +84,7 @@ const DEFAULT_JOB_TEXTS = 512;
 /** A distinct text of a batch, possibly split at seams into several parts counted separately. */
 interface Unit {
   text: string;
-  /** Set when the memo already knew the count. */
+  /** The count, once known: from the memo, or when its last part was counted. */
   known: TokenCount | null;
   indices: number[];
   pending: number;
@@ -99,6 +99,8 @@ interface Batch {
   progress: CountProgress;
   unitsLeft: number;
   jobsLeft: number;
+  /** Still looking texts up; more jobs may come. */
+  scanning: boolean;
   settled: boolean;
   resolve: (counts: TokenCount[]) => void;
   reject: (error: Error) => void;
@@ -222,6 +224,7 @@ export function createTokenPool(options: PoolOptions): TokenPool {
       unit.approximate ||= c.approximate;
       if (--unit.pending > 0) continue;
       const count: TokenCount = { tokens: unit.tokens, approximate: unit.approximate };
+      unit.known = count;
       batch.memo.store(unit.text, count);
       for (const i of unit.indices) {
         batch.results[i] = count;
@@ -234,7 +237,11 @@ export function createTokenPool(options: PoolOptions): TokenPool {
     batch.progress.done += indices.length;
     if (indices.length > 0) batch.options.onCounts?.(indices, out);
     batch.options.onProgress?.({ ...batch.progress });
-    if (batch.unitsLeft === 0 && batch.jobsLeft === 0) settle(batch, null);
+    finishIfDone(batch);
+  }
+
+  function finishIfDone(batch: Batch): void {
+    if (!batch.scanning && batch.unitsLeft === 0 && batch.jobsLeft === 0) settle(batch, null);
   }
 
   function onDeath(slot: Slot, error: Error): void {
@@ -253,19 +260,62 @@ export function createTokenPool(options: PoolOptions): TokenPool {
     pump();
   }
 
-  async function count(texts: readonly string[], opts: CountOptions): Promise<TokenCount[]> {
-    if (terminated) throw new Error('the token pool was terminated');
+  function count(texts: readonly string[], opts: CountOptions): Promise<TokenCount[]> {
+    if (terminated) return Promise.reject(new Error('the token pool was terminated'));
     const encoder = opts.encoder ?? DEFAULT_ENCODER;
-    const memo = memoFor(opts.encoding, encoder);
-    const results: TokenCount[] = new Array<TokenCount>(texts.length);
-    const progress: CountProgress = { done: 0, total: texts.length, reused: 0 };
-    const units: Unit[] = [];
+    let resolve!: (counts: TokenCount[]) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<TokenCount[]>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const batch: Batch = {
+      options: opts,
+      memo: memoFor(opts.encoding, encoder),
+      results: new Array<TokenCount>(texts.length),
+      progress: { done: 0, total: texts.length, reused: 0 },
+      unitsLeft: 0,
+      jobsLeft: 0,
+      scanning: true,
+      settled: false,
+      resolve,
+      reject,
+      cleanup: () => undefined,
+    };
+    batches.add(batch);
+    const signal = opts.signal;
+    if (signal?.aborted) settle(batch, abortError());
+    else if (signal) {
+      const onAbort = () => settle(batch, abortError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      batch.cleanup = () => signal.removeEventListener('abort', onAbort);
+    }
+    if (!batch.settled) void scan(batch, texts, encoder).catch((e: unknown) => settle(batch, e instanceof Error ? e : new Error(String(e))));
+    return promise;
+  }
+
+  /**
+   * Looks every text up and queues jobs for the new ones as it goes, so workers start while the scan
+   * continues; yields to the host every few ms, as a 100 MB request log must not freeze the page.
+   */
+  async function scan(batch: Batch, texts: readonly string[], encoder: EncoderId): Promise<void> {
+    const { memo, results, progress, options: opts } = batch;
     const local = new ContentMap<Unit>();
     const byKey = new Map<string, Unit>();
     const keys = opts.keys;
-
-    // Look every text up, yielding to the host every few ms: a 100 MB request log must not freeze the page.
-    let sliceStart = performance.now();
+    let jobTextsBuf: string[] = [];
+    let owners: Unit[] = [];
+    let jobSize = 0;
+    const flushJob = () => {
+      if (jobTextsBuf.length === 0) return;
+      const request: CountRequest = { id: nextJobId++, encoding: opts.encoding, encoder, texts: jobTextsBuf };
+      queue.push({ batch, request, units: owners });
+      batch.jobsLeft++;
+      jobTextsBuf = [];
+      owners = [];
+      jobSize = 0;
+      pump();
+    };
     let hitIdx: number[] = [];
     let hitCounts: TokenCount[] = [];
     const flushHits = () => {
@@ -276,6 +326,9 @@ export function createTokenPool(options: PoolOptions): TokenPool {
       hitIdx = [];
       hitCounts = [];
     };
+
+    let sliceStart = performance.now();
+    let sinceCheck = 0;
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i]!;
       const key = keys?.[i];
@@ -288,74 +341,40 @@ export function createTokenPool(options: PoolOptions): TokenPool {
         unit = { text, known, indices: [], pending: 0, tokens: 0, approximate: false };
         local.set(text, unit);
         if (known) progress.reused++;
-        else units.push(unit);
+        else {
+          batch.unitsLeft++;
+          for (const part of splitAtSeams(text, jobChars)) {
+            if (jobSize + part.length > jobChars || jobTextsBuf.length >= jobTexts) flushJob();
+            jobTextsBuf.push(part);
+            owners.push(unit);
+            unit.pending++;
+            jobSize += part.length;
+          }
+        }
       }
       if (key != null && !byKey.has(key)) byKey.set(key, unit);
       if (unit.known) {
+        // Known from the memo, or counted by a job that finished while the scan was still going.
         results[i] = unit.known;
         hitIdx.push(i);
         hitCounts.push(unit.known);
       } else unit.indices.push(i);
-      if ((i & 63) === 63 && performance.now() - sliceStart > sliceMs) {
+      // Look at the clock every 64 texts or 64 KB of text, whichever comes first.
+      sinceCheck += 1 + (text.length >>> 10);
+      if (sinceCheck >= 64 && performance.now() - sliceStart > sliceMs) {
+        flushJob();
         flushHits();
         await yieldToHost();
-        if (opts.signal?.aborted) throw abortError();
-        if (terminated) throw new Error('the token pool was terminated');
+        if (batch.settled) return;
         sliceStart = performance.now();
       }
+      if (sinceCheck >= 64) sinceCheck = 0;
     }
+    flushJob();
     flushHits();
-    if (opts.signal?.aborted) throw abortError();
-    if (units.length === 0) {
-      opts.onProgress?.({ ...progress });
-      return results;
-    }
-
-    return new Promise<TokenCount[]>((resolve, reject) => {
-      const batch: Batch = {
-        options: opts,
-        memo,
-        results,
-        progress,
-        unitsLeft: units.length,
-        jobsLeft: 0,
-        settled: false,
-        resolve,
-        reject,
-        cleanup: () => undefined,
-      };
-      batches.add(batch);
-      const signal = opts.signal;
-      if (signal) {
-        const onAbort = () => settle(batch, abortError());
-        signal.addEventListener('abort', onAbort, { once: true });
-        batch.cleanup = () => signal.removeEventListener('abort', onAbort);
-      }
-
-      let texts_: string[] = [];
-      let owners: Unit[] = [];
-      let chars = 0;
-      const flush = () => {
-        if (texts_.length === 0) return;
-        const request: CountRequest = { id: nextJobId++, encoding: opts.encoding, encoder, texts: texts_ };
-        queue.push({ batch, request, units: owners });
-        batch.jobsLeft++;
-        texts_ = [];
-        owners = [];
-        chars = 0;
-      };
-      for (const u of units) {
-        for (const part of splitAtSeams(u.text, jobChars)) {
-          if (chars + part.length > jobChars || texts_.length >= jobTexts) flush();
-          texts_.push(part);
-          owners.push(u);
-          u.pending++;
-          chars += part.length;
-        }
-      }
-      flush();
-      pump();
-    });
+    if (texts.length === 0) opts.onProgress?.({ ...progress });
+    batch.scanning = false;
+    finishIfDone(batch);
   }
 
   return {
