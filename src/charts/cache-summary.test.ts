@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeCachePrefix, type CacheReport } from '../cache';
+import { asst, call, calls, countWords, marker, summary, sys, user, usage } from '../cache/test-builders';
+import { cacheHeadline, causeSentence, formatDuration, predictedVsReported, prefixBar, sessionCacheSummary } from './cache-summary';
+
+// The course unit's payments agent (reference 001): turns, then a compaction that puts a recap
+// where the middle turns were, then a five-minute-plus pause before the next call.
+const SYS = 'You are a coding agent for the payments team.';
+const U1 = 'The nightly job fails. Check the database config.';
+const RECAP = '## Conversation Summary\n- **Entities:** db-prod-1:5432, FRE-512';
+const t = (min: number) => new Date(Date.UTC(2025, 2, 14, 9, min)).toISOString();
+
+const reports = analyzeCachePrefix(
+  calls(
+    call([sys('m0', SYS), user('m1', U1)], { timestamp: t(0), usage: usage({ input: 19, cacheRead: 0 }) }),
+    call([sys('m0', SYS), user('m1', U1), asst('m2', 'Reading config/db.yaml now.'), user('m3', 'Which host?')], { timestamp: t(1), usage: usage({ input: 30, cacheRead: 16 }) }),
+    call([sys('m0', SYS), user('m1', U1), summary('s1', RECAP), user('m4', 'And the ticket?')], { timestamp: t(2), compactionId: 'c1', usage: usage({ input: 30, cacheRead: 0 }) }),
+    call([sys('m0', SYS), user('m1', U1), summary('s1', RECAP), user('m4', 'And the ticket?'), asst('m5', 'FRE-512.')], { timestamp: t(9) }),
+    call([sys('m0', SYS), user('m1', U1), marker('x1'), user('m6', 'Thanks')], { timestamp: t(10) }),
+  ),
+  { count: countWords, rule: 'exact' },
+);
+const [first, held, broke, expired, dropped] = reports as [CacheReport, CacheReport, CacheReport, CacheReport, CacheReport];
+
+describe('cacheHeadline', () => {
+  it('says the first call has nothing to reuse', () => {
+    expect(cacheHeadline(first)).toEqual({ tone: 'first', text: 'First call: there is no earlier prompt to reuse.' });
+  });
+
+  it('says how much of the prompt a held cache reuses', () => {
+    // Words plus one per role header: system 10 + user 9 shared; the new turns add 4 + 3.
+    expect(held).toMatchObject({ prefixTokens: 19, contextTokens: 26, cacheBreak: false });
+    expect(cacheHeadline(held)).toEqual({ tone: 'held', text: 'Cache held: 19 of 26 tokens reused' });
+  });
+
+  it('names the item and the cause of a break, with the label the panel gives the item', () => {
+    expect(broke).toMatchObject({ cacheBreak: true, cause: 'compaction' });
+    expect(cacheHeadline(broke)).toEqual({ tone: 'broke', text: 'Cache broke at item s1: compaction' });
+    expect(cacheHeadline(broke, 'item 3 (summary s1)').text).toBe('Cache broke at item 3 (summary s1): compaction');
+  });
+
+  it('says the cache expired after a gap beyond the TTL although the prefix matched', () => {
+    expect(expired).toMatchObject({ cacheBreak: false, ttlExpired: true, cause: 'ttl', gapMs: 7 * 60_000 });
+    expect(cacheHeadline(expired)).toEqual({ tone: 'expired', text: 'Cache expired: 7 min gap, beyond the 5 min TTL' });
+  });
+});
+
+describe('causeSentence', () => {
+  it('explains each cause in one sentence, with the gap and TTL for an expiry', () => {
+    expect(causeSentence(held)).toBeNull();
+    expect(causeSentence(broke)).toBe('A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew.');
+    expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
+    for (const cause of ['recap-regenerated', 'edited', 'masked', 'unknown'] as const) {
+      const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000 })!;
+      expect(s.endsWith('.')).toBe(true);
+      expect(s.split('. ')).toHaveLength(1);
+    }
+  });
+});
+
+describe('prefixBar', () => {
+  it('splits the previous prompt into reused and lost, this prompt into reused and new', () => {
+    // 19 head tokens plus the shared start of the `assistant:` header; the recap and the new question follow.
+    expect(broke).toMatchObject({ prefixTokens: 20, lostTokens: 6, contextTokens: 31 });
+    expect(prefixBar(broke)).toEqual({ reused: 20, lost: 6, added: 11, scale: 31 });
+    expect(prefixBar(first)).toEqual({ reused: 0, lost: 0, added: first.contextTokens, scale: first.contextTokens });
+  });
+});
+
+describe('predictedVsReported', () => {
+  it('gives the difference when usage reports cached tokens, and none when it does not', () => {
+    expect(predictedVsReported(held)).toEqual({ predicted: 19, reported: 16, difference: 3 });
+    expect(predictedVsReported(expired)).toEqual({ predicted: 0, reported: null, difference: null });
+  });
+});
+
+describe('sessionCacheSummary', () => {
+  it('counts breaks, the tokens they lost, expiries and predicted against reported totals', () => {
+    // The marker takes the place of recap, question and answer: 33 tokens of the previous prompt, 20 of them shared.
+    expect(dropped).toMatchObject({ cacheBreak: true, cause: 'compaction', lostTokens: 13 });
+    const s = sessionCacheSummary(reports);
+    expect(s.breaks).toEqual([
+      { index: 2, cause: 'compaction', lostTokens: 6, itemId: 's1' },
+      { index: 4, cause: 'compaction', lostTokens: 13, itemId: 'x1' },
+    ]);
+    expect(s.tokensLostToBreaks).toBe(19);
+    expect(s).toMatchObject({ calls: 5, expired: 1, reportedTotal: 16, reportedCalls: 3 });
+    expect(s.predictedTotal).toBe(reports.reduce((n, r) => n + r.cachedPredicted, 0));
+  });
+
+  it('has no reported total when no call reports cached tokens', () => {
+    expect(sessionCacheSummary([]).reportedTotal).toBeNull();
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads seconds, minutes and hours', () => {
+    expect([45_000, 300_000, 380_000, 3_600_000, 7_500_000].map(formatDuration)).toEqual(['45 s', '5 min', '6 min 20 s', '1 h', '2 h 5 min']);
+  });
+});
