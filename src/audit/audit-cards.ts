@@ -1,0 +1,60 @@
+// The summary-audit panel's model: one card per compaction, the one in effect at the current call first,
+// each lost-and-needed identifier resolved to the call that first shows the item that needed it.
+import { compactionInEffect, firstCallByItem, firstCallOfCompaction } from '../analysis/call-lookup';
+import type { AnalysisView } from '../analysis/analysis-view';
+import type { CompactionEvent } from '../model/types';
+import type { CompactionAudit } from './audit-session';
+import type { LaterReference } from './audit-summary';
+import type { IdentifierKind } from './identifiers';
+
+export interface NeededLater extends LaterReference {
+  kind: IdentifierKind | null;
+  /** First call that shows the item that needed the value, or null when no call does. */
+  callIndex: number | null;
+}
+
+export interface AuditCard {
+  compaction: CompactionEvent;
+  audit: CompactionAudit | null;
+  /** One line on why there is no audit; null when there is one. */
+  unaudited: string | null;
+  /** First call sent after the compaction, or null. */
+  callIndex: number | null;
+  /** The compaction whose result the current call was sent. */
+  current: boolean;
+  neededLater: NeededLater[];
+}
+
+type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'>;
+
+/** Why a compaction has no audit: the engine audits only compactions that record their evicted items. */
+export function unauditedReason(event: CompactionEvent): string {
+  const log = event.log;
+  if (event.replacedIds.length > 0) return 'Not audited: its evicted items are not in the loaded transcript.';
+  if (log && (log.keptIdentifiers.length > 0 || log.lostIdentifiers.length > 0)) {
+    return `Not audited: the log records no evicted items, only its own lists (${log.keptIdentifiers.length} kept, ${log.lostIdentifiers.length} lost).`;
+  }
+  return 'Not audited: this compaction records no evicted items, so there is nothing to check its summary against.';
+}
+
+export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
+  const byId = new Map(view.audits.map((a) => [a.compactionId, a]));
+  const itemCall = firstCallByItem(view.calls);
+  const current = compactionInEffect(view.calls, callIndex);
+  const cards = view.compactions.map((compaction): AuditCard => {
+    const audit = byId.get(compaction.id) ?? null;
+    return {
+      compaction,
+      audit,
+      unaudited: audit ? null : unauditedReason(compaction),
+      callIndex: firstCallOfCompaction(view.calls, compaction.id),
+      current: compaction.id === current,
+      neededLater: (audit?.lostReferencedLater ?? []).map((r) => ({
+        ...r,
+        kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
+        callIndex: itemCall.get(r.itemId) ?? null,
+      })),
+    };
+  });
+  return [...cards.filter((c) => c.current), ...cards.filter((c) => !c.current)];
+}
