@@ -6,7 +6,7 @@ import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls
 import { openUrls } from './data/open-files';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
-import { TranscriptView } from './views/TranscriptView';
+import { Inspector } from './views/Inspector';
 
 let srcOpened = false;
 
@@ -80,7 +80,7 @@ export function App() {
         {active ? (
           <div className="session" key={active.key}>
             <SessionHeader session={active.session} />
-            <TranscriptView session={active.session} />
+            <Inspector sessionKey={active.key} session={active.session} />
           </div>
         ) : (
           <Welcome />

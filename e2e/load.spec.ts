@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
-import { expectSessionFacts } from './support/session-view';
+import { expectSessionFacts, sessionTabs } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
@@ -23,7 +23,7 @@ test.describe('opening demos', () => {
       expect(expected.issues.filter((i) => i.severity === 'error')).toEqual([]);
       await page.goto('/');
       await page.getByRole('button', { name: demo.title }).click();
-      const tabs = page.getByRole('tab');
+      const tabs = sessionTabs(page);
       await expect(tabs).toHaveCount(expected.sessions.length);
       for (let i = 0; i < expected.sessions.length; i++) {
         await tabs.nth(i).click();
@@ -42,7 +42,7 @@ test.describe('dropping fixtures', () => {
       await page.goto('/');
       await dropFiles(page, fromDisk(join(FIXTURES, file)));
       const errors = expected.issues.filter((i) => i.severity === 'error');
-      const tabs = page.getByRole('tab');
+      const tabs = sessionTabs(page);
       await expect(tabs).toHaveCount(expected.sessions.length);
       for (let i = 0; i < expected.sessions.length; i++) {
         await tabs.nth(i).click();
@@ -60,13 +60,13 @@ test.describe('dropping fixtures', () => {
 test('a broken file is reported with file, line and field, and the open session stays', async ({ page }) => {
   await page.goto('/');
   await dropFiles(page, fromDisk(join(FIXTURES, 'openai-chat-course.json')));
-  await expect(page.getByRole('tab')).toHaveCount(1);
+  await expect(sessionTabs(page)).toHaveCount(1);
   await dropFiles(page, [fromText('broken.json', '{\n  "messages": [\n    {"role": "user", "content": "hi"},\n    {"role": 7}\n  ]\n}'), fromText('garbage.jsonl', '{"a":1}\nnot json\n')]);
   const alert = page.getByRole('alert');
   await expect(alert.getByText('broken.json · line 4 · field messages[1].role', { exact: true })).toBeVisible();
   await expect(alert.getByText('garbage.jsonl · line 1', { exact: true })).toBeVisible();
-  await expect(page.getByRole('tab', { name: /openai-chat-course/ })).toBeVisible();
-  await page.getByRole('tab', { name: /openai-chat-course/ }).click();
+  await expect(sessionTabs(page).filter({ hasText: 'openai-chat-course' })).toBeVisible();
+  await sessionTabs(page).filter({ hasText: 'openai-chat-course' }).click();
   await expectSessionFacts(page, { items: 7, toolCalls: 1, compactions: 0 });
   await page.screenshot({ path: join(SHOTS, 'error-view.png') });
 });
@@ -74,22 +74,23 @@ test('a broken file is reported with file, line and field, and the open session 
 test('files open from the picker, from pasted text and from ?src=', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Choose files').setInputFiles(join(FIXTURES, 'openai-chat-course.json'));
-  await expect(page.getByRole('tab', { name: /openai-chat-course/ })).toBeVisible();
+  await expect(sessionTabs(page).filter({ hasText: 'openai-chat-course' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Paste…' }).click();
   await page.getByRole('textbox', { name: 'Transcript text' }).fill('{"messages":[{"role":"user","content":"pasted hello"}]}');
   await page.getByRole('button', { name: 'Open pasted text' }).click();
-  await expect(page.getByRole('tab', { name: /pasted/ })).toBeVisible();
+  await expect(sessionTabs(page).filter({ hasText: 'pasted' })).toBeVisible();
   await expect(page.getByText('pasted hello')).toBeVisible();
 
   await page.goto('/?src=demos/alfworld-self-sum.json');
-  await expect(page.getByRole('tab')).toHaveCount(1);
+  await expect(sessionTabs(page)).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Session' })).toContainText('Self-Sum');
 });
 
 test('a tool call links to its result and back', async ({ page }) => {
   await page.goto('/');
   await dropFiles(page, fromDisk(join(FIXTURES, 'openai-chat-course.json')));
+  await page.getByRole('tab', { name: /All items/ }).click();
   const call = page.getByRole('article', { name: 'assistant tool call m2.call0' });
   await call.getByRole('button', { name: /result/ }).click();
   await expect(page.locator('.row.selected')).toContainText('host: db-prod-1');
@@ -100,7 +101,7 @@ test('a tool call links to its result and back', async ({ page }) => {
 test('screenshots of the loaded view in both themes', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: DEMOS[0]!.title }).click();
-  await expect(page.getByRole('tab').first()).toBeVisible();
+  await expect(sessionTabs(page).first()).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'loaded-light.png') });
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.screenshot({ path: join(SHOTS, 'loaded-dark.png') });

@@ -1,4 +1,5 @@
 // One item of a session: role, kind, tool pairing and text. Text is untrusted and rendered as plain text.
+import type { ReactNode } from 'react';
 import type { Item } from '../../src/model/types';
 
 const PREVIEW_CHARS = 600;
@@ -27,11 +28,19 @@ interface Props {
   expanded: boolean;
   onToggle(): void;
   onJump(id: string): void;
+  /** Token count of the item as sent, when known. */
+  tokens?: number;
+  /** Extra badges (new in this call, masked, …). */
+  badges?: ReactNode;
+  /** Replaces the plain text body (summary cards). */
+  body?: ReactNode;
+  /** Characters shown before "Show all". */
+  previewChars?: number;
 }
 
-export function ItemRow({ item, index, expanded, onToggle, onJump }: Props) {
-  const long = item.text.length > PREVIEW_CHARS;
-  const text = expanded || !long ? item.text : `${item.text.slice(0, PREVIEW_CHARS)}…`;
+export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS }: Props) {
+  const long = item.text.length > previewChars;
+  const text = expanded || !long ? item.text : `${item.text.slice(0, previewChars)}…`;
   return (
     <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${item.id}`} data-item-id={item.id}>
       <div className="item-head">
@@ -49,11 +58,13 @@ export function ItemRow({ item, index, expanded, onToggle, onJump }: Props) {
         {item.isError ? <span className="badge warn">error</span> : null}
         {item.redacted ? <span className="badge muted-badge" title="The exporter replaced this text">redacted · {item.redacted.len.toLocaleString()} chars</span> : null}
         {item.omission ? <span className="badge omit">{OMISSION_LABEL[item.omission.target]}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
+        {badges}
+        {tokens !== undefined ? <span className="item-tokens">{tokens.toLocaleString('en-US')} tok</span> : null}
         <span className="item-id muted">{item.id}</span>
         {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
       </div>
-      {text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>}
-      {long ? (
+      {body ?? (text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>)}
+      {long && !body ? (
         <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>
           {expanded ? 'Show less' : `Show all ${item.text.length.toLocaleString()} characters`}
         </button>

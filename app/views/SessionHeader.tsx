@@ -27,8 +27,13 @@ export function SessionHeader({ session }: { session: Session }) {
   const skippedTotal = skipped.reduce((n, [, c]) => n + c, 0);
   return (
     <section className="session-header" aria-label="Session">
-      <h2>{session.title}</h2>
       <dl className="facts">
+        <div className="facts-title">
+          <dt className="visually-hidden">Session</dt>
+          <dd>
+            <h2>{session.title}</h2>
+          </dd>
+        </div>
         <div>
           <dt>Format</dt>
           <dd>{FORMAT_LABEL[session.format]}</dd>
@@ -61,6 +66,8 @@ export function SessionHeader({ session }: { session: Session }) {
         </div>
       </dl>
       {session.compactions.length ? (
+        <details className="compactions-details">
+          <summary className="small muted">Recorded compactions</summary>
         <ul className="compactions" aria-label="Compactions">
           {session.compactions.map((c) => (
             <li key={c.id}>
@@ -73,6 +80,7 @@ export function SessionHeader({ session }: { session: Session }) {
             </li>
           ))}
         </ul>
+        </details>
       ) : null}
       {skippedTotal ? (
         <p className="muted small">

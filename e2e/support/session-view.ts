@@ -10,3 +10,8 @@ export async function expectSessionFacts(page: Page, facts: { items: number; too
   await expect(fact(page, 'Tool calls')).toHaveText(facts.toolCalls.toLocaleString('en-US'));
   await expect(fact(page, 'Compactions')).toHaveText(String(facts.compactions));
 }
+
+/** The tabs of open sessions (not the inspector's own tabs). */
+export function sessionTabs(page: Page) {
+  return page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab');
+}

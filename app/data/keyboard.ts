@@ -1,0 +1,33 @@
+// Single-key shortcuts, ignored while the user types in a field.
+import { useEffect } from 'react';
+
+export const SHORTCUTS: { keys: string; does: string }[] = [
+  { keys: 'j / →', does: 'next call' },
+  { keys: 'k / ←', does: 'previous call' },
+  { keys: 'n', does: 'next compaction' },
+  { keys: 'p', does: 'previous compaction' },
+  { keys: 'd', does: 'jump to the first cache divergence of this call' },
+  { keys: '/', does: 'search the session' },
+  { keys: '?', does: 'show this help' },
+  { keys: 'Esc', does: 'close search or help' },
+];
+
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export function useShortcuts(handlers: Record<string, () => void>): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key !== 'Escape' && typing(e.target)) return;
+      const h = handlers[e.key];
+      if (!h) return;
+      e.preventDefault();
+      h();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [handlers]);
+}

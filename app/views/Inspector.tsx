@@ -1,0 +1,236 @@
+// The inspector shell: step through calls, the context first, panels beside it.
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AnalysisView } from '../../src/analysis/analysis-view';
+import type { Item, Session } from '../../src/model/types';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { useAnalysis } from '../data/analysis-client';
+import { useShortcuts } from '../data/keyboard';
+import { readUrlSpot, useUrlSync } from '../data/url-state';
+import { useApp } from '../store';
+import { ContextView } from './ContextView';
+import { HelpDialog } from './HelpDialog';
+import { PANELS } from './panels';
+import type { GoTo } from './panels/panel-props';
+import { SearchDialog } from './SearchDialog';
+import { TranscriptView } from './TranscriptView';
+
+let urlSpotTaken = false;
+
+/** The first call whose context holds the item, else the call that produced it, else null. */
+export function firstCallWith(view: AnalysisView, id: string): number | null {
+  const inContext = view.calls.findIndex((c) => c.entries.some((e) => e.id === id));
+  if (inContext >= 0) return inContext;
+  const produced = view.calls.findIndex((c) => c.outputIds.includes(id));
+  return produced >= 0 ? produced : null;
+}
+
+function Stepper({ view, callIndex, setCall }: { view: AnalysisView; callIndex: number; setCall(i: number): void }) {
+  const n = view.calls.length;
+  const compactionCalls = view.calls.filter((c) => c.compactionId).map((c) => c.index);
+  const prevC = [...compactionCalls].reverse().find((i) => i < callIndex);
+  const nextC = compactionCalls.find((i) => i > callIndex);
+  const call = view.calls[callIndex];
+  return (
+    <div className="stepper" role="toolbar" aria-label="Step through calls">
+      <button type="button" onClick={() => setCall(callIndex - 1)} disabled={callIndex <= 0} aria-label="Previous call">
+        ‹ Prev
+      </button>
+      <div className="slider">
+        <input type="range" aria-label="Call" min={1} max={Math.max(1, n)} value={callIndex + 1} onChange={(e) => setCall(Number(e.target.value) - 1)} disabled={n <= 1} />
+        <div className="slider-ticks" aria-hidden="true">
+          {compactionCalls.map((i) => (
+            <span key={i} className="slider-tick" style={{ left: n > 1 ? `${(i / (n - 1)) * 100}%` : '0' }} />
+          ))}
+        </div>
+      </div>
+      <button type="button" onClick={() => setCall(callIndex + 1)} disabled={callIndex >= n - 1} aria-label="Next call">
+        Next ›
+      </button>
+      <span className="call-label" aria-live="polite">
+        Call {callIndex + 1} of {n}
+        {call?.timestamp ? <span className="muted small"> · {call.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</span> : null}
+      </span>
+      <span className="stepper-gap" />
+      <button type="button" onClick={() => prevC !== undefined && setCall(prevC)} disabled={prevC === undefined} aria-label="Previous compaction">
+        ⟨ compaction
+      </button>
+      <button type="button" onClick={() => nextC !== undefined && setCall(nextC)} disabled={nextC === undefined} aria-label="Next compaction">
+        compaction ⟩
+      </button>
+    </div>
+  );
+}
+
+function Ready({ session, view }: { session: Session; view: AnalysisView }) {
+  const callIndex = useApp((s) => Math.min(s.callIndex, Math.max(0, view.calls.length - 1)));
+  const setCallRaw = useApp((s) => s.setCall);
+  const selectItem = useApp((s) => s.selectItem);
+  const panel = useApp((s) => s.panel);
+  const setPanel = useApp((s) => s.setPanel);
+  const leftView = useApp((s) => s.leftView);
+  const setLeftView = useApp((s) => s.setLeftView);
+  const rule = useApp((s) => s.rule);
+  const setRule = useApp((s) => s.setRule);
+  const helpOpen = useApp((s) => s.helpOpen);
+  const setHelpOpen = useApp((s) => s.setHelpOpen);
+  const searchOpen = useApp((s) => s.searchOpen);
+  const setSearchOpen = useApp((s) => s.setSearchOpen);
+  const [status, setStatus] = useState<string | null>(null);
+  // Read before the URL sync below rewrites the address bar; only the page's first session owns that spot.
+  const initialSpot = useRef(urlSpotTaken ? { turn: null, item: null } : readUrlSpot());
+  urlSpotTaken = true;
+  const itemById = useMemo(() => new Map<string, Item>(view.items.map((i) => [i.id, i])), [view]);
+  const setCall = useCallback((i: number) => setCallRaw(Math.max(0, Math.min(view.calls.length - 1, i))), [setCallRaw, view]);
+  const [synced, setSynced] = useState(false);
+  useUrlSync(synced);
+
+  const goTo = useCallback(
+    (t: GoTo) => {
+      let call = t.call;
+      if (t.item !== undefined) {
+        const here = view.calls[call ?? callIndex]?.entries.some((e) => e.id === t.item);
+        if (call === undefined && !here) call = firstCallWith(view, t.item) ?? undefined;
+        selectItem(t.item);
+        const inContext = view.calls[call ?? callIndex]?.entries.some((e) => e.id === t.item) ?? false;
+        setLeftView(inContext ? 'context' : 'transcript');
+      }
+      if (call !== undefined) setCall(call);
+    },
+    [view, callIndex, selectItem, setCall, setLeftView],
+  );
+
+  // Open at the spot the URL names; only the first session of the page owns that spot.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const spot = initialSpot.current;
+    goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
+    setSynced(true);
+  }, [goTo]);
+
+  const shortcuts = useMemo(
+    () => ({
+      j: () => setCall(callIndex + 1),
+      ArrowRight: () => setCall(callIndex + 1),
+      k: () => setCall(callIndex - 1),
+      ArrowLeft: () => setCall(callIndex - 1),
+      n: () => {
+        const next = view.calls.find((c) => c.index > callIndex && c.compactionId);
+        if (next) setCall(next.index);
+        else setStatus('No later compaction.');
+      },
+      p: () => {
+        const prev = [...view.calls].reverse().find((c) => c.index < callIndex && c.compactionId);
+        if (prev) setCall(prev.index);
+        else setStatus('No earlier compaction.');
+      },
+      d: () => {
+        const div = view.cache[callIndex]?.divergence;
+        if (div && div.itemIndex >= 0) goTo({ call: callIndex, item: div.itemId });
+        else setStatus(div ? 'This call diverges in the tool schemas.' : 'No cache divergence at this call.');
+      },
+      '/': () => setSearchOpen(true),
+      '?': () => setHelpOpen(true),
+      Escape: () => {
+        setSearchOpen(false);
+        setHelpOpen(false);
+      },
+    }),
+    [callIndex, view, setCall, goTo, setSearchOpen, setHelpOpen],
+  );
+  useShortcuts(shortcuts);
+  useEffect(() => {
+    if (!status) return;
+    const t = setTimeout(() => setStatus(null), 2500);
+    return () => clearTimeout(t);
+  }, [status]);
+
+  const active = PANELS.find((p) => p.id === panel) ?? PANELS[0]!;
+  const props = { session, view, callIndex, itemById, goTo, rule, setRule };
+  return (
+    <div className="inspector">
+      <Stepper view={view} callIndex={callIndex} setCall={setCall} />
+      {status ? (
+        <p className="status-toast" role="status">
+          {status}
+        </p>
+      ) : null}
+      <div className="inspector-body">
+        <div className="inspector-left">
+          <div className="subtabs" role="tablist" aria-label="Left view">
+            <button type="button" role="tab" aria-selected={leftView === 'context'} onClick={() => setLeftView('context')}>
+              Context at call {callIndex + 1}
+            </button>
+            <button type="button" role="tab" aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
+              All items ({session.items.length.toLocaleString('en-US')})
+            </button>
+            <span className="stepper-gap" />
+            <button type="button" className="link" onClick={() => setSearchOpen(true)} aria-label="Search (/)">
+              Search /
+            </button>
+            <button type="button" className="link" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts (?)">
+              ?
+            </button>
+          </div>
+          <ErrorBoundary name={leftView === 'context' ? 'The context view' : 'The transcript'}>
+            {leftView === 'context' ? (
+              <section className="left-pane" aria-label={`Context at call ${callIndex + 1}`}>
+                <ContextView view={view} callIndex={callIndex} itemById={itemById} onJump={(id) => goTo({ item: id })} />
+              </section>
+            ) : (
+              <TranscriptView session={{ ...session, items: view.items.length > session.items.length ? view.items : session.items }} />
+            )}
+          </ErrorBoundary>
+        </div>
+        <div className="inspector-right">
+          <div className="subtabs panel-tabs" role="tablist" aria-label="Panels">
+            {PANELS.map((p) => (
+              <button key={p.id} type="button" role="tab" aria-selected={p.id === active.id} onClick={() => setPanel(p.id)}>
+                {p.name}
+              </button>
+            ))}
+          </div>
+          <section className="panel" aria-label={active.name}>
+            <ErrorBoundary key={active.id} name={active.name}>
+              <Suspense fallback={<p className="muted panel-loading">Loading {active.name}…</p>}>
+                <active.Component {...props} />
+              </Suspense>
+            </ErrorBoundary>
+          </section>
+        </div>
+      </div>
+      {searchOpen ? (
+        <SearchDialog
+          items={view.items}
+          onClose={() => setSearchOpen(false)}
+          onPick={(id) => {
+            setSearchOpen(false);
+            goTo({ item: id });
+          }}
+        />
+      ) : null}
+      {helpOpen ? <HelpDialog onClose={() => setHelpOpen(false)} /> : null}
+    </div>
+  );
+}
+
+export function Inspector({ sessionKey, session }: { sessionKey: string; session: Session }) {
+  const rule = useApp((s) => s.rule);
+  const state = useAnalysis(sessionKey, session, rule);
+  if (state.status === 'loading') {
+    return (
+      <p className="muted analysis-loading" role="status">
+        Counting tokens and rebuilding each call's context…
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="view-error">
+        <strong>The analysis failed.</strong> {state.message}
+      </div>
+    );
+  }
+  return <Ready session={session} view={state.view} />;
+}
