@@ -95,7 +95,7 @@ function firstChoiceMessage(r: JsonObject): JsonObject | null {
  * The first call to show a content names it; the session's items are the first-seen copies.
  */
 class ContentIds {
-  private readonly byKey = new Map<string, string>();
+  private readonly byKey = new Map<string, Item>();
   private readonly taken = new Set<string>();
   readonly firstSeen: Item[] = [];
 
@@ -107,15 +107,16 @@ class ContentIds {
       const n = counts.get(base) ?? 0;
       counts.set(base, n + 1);
       const key = `${base}\u0000${n}`;
-      let id = this.byKey.get(key);
-      if (id === undefined) {
-        id = it.id;
-        for (let m = 2; this.taken.has(id); m++) id = `${it.id}~${m}`;
-        this.byKey.set(key, id);
-        this.taken.add(id);
-        this.firstSeen.push({ ...it, ...extra, id });
-      }
-      return { ...it, ...extra, id };
+      // A repeat is the first-seen object itself: one string per distinct message, however many calls repeat it.
+      const seen = this.byKey.get(key);
+      if (seen) return seen;
+      let id = it.id;
+      for (let m = 2; this.taken.has(id); m++) id = `${it.id}~${m}`;
+      const canonical: Item = { ...it, ...extra, id };
+      this.byKey.set(key, canonical);
+      this.taken.add(id);
+      this.firstSeen.push(canonical);
+      return canonical;
     });
   }
 }
