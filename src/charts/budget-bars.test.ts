@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallBands } from '../analysis/analysis-view';
 import type { CompactionEvent } from '../model/types';
-import { bandsTotal, bucketCalls, bucketOf, compactionThreshold, stackBands, usageSplit } from './budget-bars';
+import { bandsTotal, bucketCalls, bucketOf, compactionThreshold, newInputByRegion, stackBands, usageSplit } from './budget-bars';
 
 const bands = (b: Partial<CallBands>): CallBands => ({ system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0, ...b });
 
@@ -129,5 +129,27 @@ describe('bucketOf', () => {
     ]);
     expect([0, 2, 3, 8, 10].map((i) => bucketOf(b, i))).toEqual([0, 0, 1, 2, 3]);
     expect(bucketOf([], 3)).toBe(-1);
+  });
+});
+
+describe('newInputByRegion', () => {
+  it('splits the new input of the call after a compaction into the new summary and the new tail turns', () => {
+    const entries = [
+      { id: 'sys', region: 'head' as const, tokens: 1044, variant: false, isNew: false },
+      { id: 'u1', region: 'head' as const, tokens: 54, variant: false, isNew: false },
+      { id: 'sum', region: 'summary' as const, tokens: 199, variant: false, isNew: true },
+      { id: 'a9', region: 'tail' as const, tokens: 242, variant: false, isNew: false },
+      { id: 'u9', region: 'tail' as const, tokens: 30, variant: false, isNew: true },
+      { id: 'r9', region: 'tail' as const, tokens: 7, variant: false, isNew: true },
+      { id: 'sys2', region: 'tail' as const, tokens: 12, variant: false, isNew: true },
+    ];
+    expect(newInputByRegion(entries, (id) => id.startsWith('sys'))).toEqual([
+      { region: 'summary', tokens: 199 },
+      { region: 'tail', tokens: 37 },
+    ]);
+  });
+
+  it('is empty when nothing is new', () => {
+    expect(newInputByRegion([{ id: 'a', region: 'tail', tokens: 5, variant: false, isNew: false }], () => false)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // The bars of the token budget chart: stacked bands per call, reported usage, compaction threshold, bucketing.
-import type { CallBands } from '../analysis/analysis-view';
+import type { CallBands, CallEntryView } from '../analysis/analysis-view';
+import type { RegionName } from '../analysis/context-types';
 import { promptTokens } from '../model/usage';
 import type { CompactionEvent, Usage } from '../model/types';
 
@@ -123,4 +124,17 @@ export function bucketOf(buckets: readonly Bucket[], index: number): number {
   if (buckets.length === 0) return -1;
   const size = buckets[0]!.end - buckets[0]!.start + 1;
   return Math.min(buckets.length - 1, Math.max(0, Math.floor(index / size)));
+}
+
+/**
+ * What the call's new input is made of, by the region its items sit in (a new summary is new input,
+ * not the summary band). System-role items are left out, as the system band holds them.
+ */
+export function newInputByRegion(entries: readonly CallEntryView[], isSystem: (id: string) => boolean): { region: RegionName; tokens: number }[] {
+  const by = new Map<RegionName, number>();
+  for (const e of entries) {
+    if (!e.isNew || isSystem(e.id)) continue;
+    by.set(e.region, (by.get(e.region) ?? 0) + e.tokens);
+  }
+  return (['head', 'summary', 'middle', 'tail'] as const).filter((r) => by.has(r)).map((region) => ({ region, tokens: by.get(region)! }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callTicks, fitDomain, niceStep, niceTicks, yScale } from './budget-scale';
+import { callTicks, fitDomain, niceStep, niceTicks, stepPath, tickFormat, yScale } from './budget-scale';
 
 describe('niceStep', () => {
   it('rounds up to 1, 2, 2.5 or 5 times a power of ten', () => {
@@ -81,5 +81,31 @@ describe('callTicks', () => {
 
   it('labels nothing without calls', () => {
     expect(callTicks(0)).toEqual([]);
+  });
+});
+
+describe('tickFormat', () => {
+  it('writes every label of a small axis in full, and of a large one in k or M', () => {
+    expect([0, 2500, 5000].map(tickFormat(5000))).toEqual(['0', '2,500', '5,000']);
+    expect([0, 2000, 8000, 10_000].map(tickFormat(10_000))).toEqual(['0k', '2k', '8k', '10k']);
+    expect([0, 12_500, 250_000].map(tickFormat(250_000))).toEqual(['0k', '12.5k', '250k']);
+    expect([0, 250_000, 1_250_000, 2_000_000].map(tickFormat(2_000_000))).toEqual(['0M', '0.25M', '1.25M', '2M']);
+  });
+});
+
+describe('stepPath', () => {
+  const y = yScale(100, 100);
+
+  it('draws one horizontal step per slot, joined vertically', () => {
+    expect(stepPath([10, 50, 50], 4, y)).toBe('M0,90H4V50H8V50H12');
+  });
+
+  it('leaves a gap where a call reports nothing', () => {
+    expect(stepPath([10, null, 30], 2.5, y)).toBe('M0,90H2.5M5,70H7.5');
+  });
+
+  it('is empty without values', () => {
+    expect(stepPath([], 4, y)).toBe('');
+    expect(stepPath([null, null], 4, y)).toBe('');
   });
 });

@@ -76,3 +76,38 @@ export function callTicks(count: number, target = 8): number[] {
   for (let v = step; v <= count; v += step) if (v !== 1) out.push(v);
   return out;
 }
+
+/** One format for every label of an axis: full numbers up to 10,000, else `k` (or `M`) with the digits the step needs. */
+export function tickFormat(axisMax: number): (value: number) => string {
+  if (axisMax >= 2_000_000) return (v) => `${trim(v / 1_000_000)}M`;
+  if (axisMax >= 10_000) return (v) => `${trim(v / 1000)}k`;
+  return (v) => v.toLocaleString('en-US');
+}
+
+function trim(n: number): string {
+  return String(+n.toFixed(2));
+}
+
+/**
+ * An SVG path of horizontal steps, one per slot of width `slot` starting at x = 0, at height `y(value)`;
+ * null values leave a gap. Used to draw reported usage over bars too thin for a bar of their own.
+ */
+export function stepPath(values: readonly (number | null)[], slot: number, y: (value: number) => number): string {
+  const parts: string[] = [];
+  let open = false;
+  values.forEach((v, i) => {
+    if (v === null) {
+      open = false;
+      return;
+    }
+    const x0 = i * slot;
+    const yy = y(v);
+    parts.push(open ? `V${r(yy)}H${r(x0 + slot)}` : `M${r(x0)},${r(yy)}H${r(x0 + slot)}`);
+    open = true;
+  });
+  return parts.join('');
+}
+
+function r(n: number): string {
+  return String(Math.round(n * 10) / 10);
+}

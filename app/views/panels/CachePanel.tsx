@@ -1,6 +1,241 @@
-// PLACEHOLDER: replaced by the real panel.
-import type { PanelProps } from './panel-props';
+// Prompt cache at the current call: the reused prefix, the first divergence with its diff and cause, predicted vs reported.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { PROVIDER_RULES, type CacheReport, type ProviderRule } from '../../../src/cache';
+import { CAUSE_LABEL, cacheHeadline, causeSentence, formatDuration, predictedVsReported, prefixBar, sessionCacheSummary, type SessionCacheSummary } from '../../../src/charts/cache-summary';
+import type { Item } from '../../../src/model/types';
+import type { GoTo, PanelProps } from './panel-props';
+import './cache-panel.css';
 
-export default function CachePanel(_props: PanelProps) {
-  return <p className="empty">Cache prefix: coming soon.</p>;
+const fmt = (n: number) => n.toLocaleString('en-US');
+const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');
+
+const RULE_NOTE: Record<ProviderRule, string> = {
+  openai: 'nothing below 1,024 tokens, then 128-token steps',
+  anthropic: 'at cache breakpoints and block boundaries, per-model minimum',
+  vllm: '16-token blocks',
+  deepseek: '64-token units',
+  exact: 'every shared token counts',
+};
+
+function describeItem(item: Item | undefined, id: string): string {
+  if (!item) return id;
+  const what = item.kind === 'message' ? `${item.role} message` : item.kind.replace(/_/g, ' ');
+  return `${what} ${id}`;
+}
+
+/** `item 3 (summary r6.m2)`, or `the tool schemas`. */
+function divergenceLabel(report: CacheReport, itemById: ReadonlyMap<string, Item>): string | undefined {
+  const d = report.divergence;
+  if (!d) return undefined;
+  if (d.itemIndex < 0) return 'the tool schemas';
+  return `item ${d.itemIndex + 1} (${describeItem(itemById.get(d.itemId), d.itemId)})`;
+}
+
+export default function CachePanel({ view, callIndex, itemById, goTo, rule, setRule }: PanelProps) {
+  const summary = useMemo(() => sessionCacheSummary(view.cache), [view.cache]);
+  const report = view.cache[callIndex];
+  if (view.calls.length === 0 || !report) {
+    return <p className="empty">This session has no model calls, so there is no prompt cache to analyse.</p>;
+  }
+  const label = divergenceLabel(report, itemById);
+  const headline = cacheHeadline(report, label);
+  const sentence = causeSentence(report);
+  const first = report.previousContextTokens === null;
+
+  return (
+    <div className="cache">
+      <div className="cache-top">
+        <h3 className={`cache-headline tone-${headline.tone}`}>{headline.text}</h3>
+        <label className="rule-picker">
+          Provider rule
+          <select value={rule} onChange={(e) => setRule(e.target.value as ProviderRule | 'auto')}>
+            <option value="auto">auto{rule === 'auto' ? ` (${report.rule} here)` : ''}</option>
+            {PROVIDER_RULES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted small rule-note">
+        {report.rule}: {RULE_NOTE[report.rule]}.
+      </p>
+      {sentence ? <p className="cause-sentence">{sentence}</p> : null}
+      {report.modelChanged ? <p className="cause-sentence">The model changed since the previous call; prompt caches are kept per model, so nothing is served from cache.</p> : null}
+
+      {first ? null : <PrefixBar report={report} />}
+      <Divergence report={report} itemById={itemById} goTo={goTo} />
+      <Figures report={report} />
+      <UnrecordedNote report={report} />
+      <SessionSummary summary={summary} calls={view.calls.length} callIndex={callIndex} goTo={goTo} />
+    </div>
+  );
+}
+
+function PrefixBar({ report }: { report: CacheReport }) {
+  const bar = prefixBar(report);
+  const pct = (n: number) => `${(n / bar.scale) * 100}%`;
+  return (
+    <div className="prefix-bar">
+      <h4>Prefix reused from the previous call</h4>
+      <div className="prefix-row">
+        <span className="prefix-name">Previous prompt</span>
+        <div className="prefix-track" role="img" aria-label={`Previous prompt: ${fmt(bar.reused)} tokens reused, ${fmt(bar.lost)} lost`}>
+          <span className="seg seg-reused" style={{ width: pct(bar.reused) }} />
+          <span className="seg seg-lost" style={{ width: pct(bar.lost) }} />
+        </div>
+        <span className="prefix-nums">
+          {fmt(bar.reused)} reused · <span className={bar.lost > 0 ? 'lost' : undefined}>{fmt(bar.lost)} lost</span>
+        </span>
+      </div>
+      <div className="prefix-row">
+        <span className="prefix-name">This prompt</span>
+        <div className="prefix-track" role="img" aria-label={`This prompt: ${fmt(bar.reused)} tokens reused, ${fmt(bar.added)} new`}>
+          <span className="seg seg-reused" style={{ width: pct(bar.reused) }} />
+          <span className="seg seg-new" style={{ width: pct(bar.added) }} />
+        </div>
+        <span className="prefix-nums">
+          {fmt(bar.reused)} reused · {fmt(bar.added)} new
+        </span>
+      </div>
+      <p className="muted small prefix-legend">
+        <span className="key seg-reused" /> shared prefix <span className="key seg-lost" /> previous prompt after the divergence <span className="key seg-new" /> sent anew
+        {report.gapMs !== null ? ` · ${formatDuration(report.gapMs)} after the previous call (TTL ${formatDuration(report.ttlMs)})` : ''}
+      </p>
+    </div>
+  );
+}
+
+function Divergence({ report, itemById, goTo }: { report: CacheReport; itemById: ReadonlyMap<string, Item>; goTo(t: GoTo): void }) {
+  const d = report.divergence;
+  if (!d) {
+    return (
+      <div className="divergence">
+        <h4>First divergence</h4>
+        <p className="muted">{report.previousContextTokens === null ? 'None: this is the first call.' : 'None: the previous prompt is a prefix of this one.'}</p>
+      </div>
+    );
+  }
+  const item = itemById.get(d.itemId);
+  const prev = d.previousItemId ? itemById.get(d.previousItemId) : undefined;
+  const inSchemas = d.itemIndex < 0;
+  return (
+    <div className="divergence">
+      <div className="divergence-head">
+        <h4>First divergence</h4>
+        <button type="button" onClick={() => goTo({ item: d.itemId })} disabled={inSchemas} title={inSchemas ? 'The tool schemas are not an item of the context' : undefined}>
+          Jump to divergence
+        </button>
+      </div>
+      <p className="small">
+        {inSchemas ? 'In the tool schemas' : `At item ${d.itemIndex + 1} of this call`}, character {fmt(d.offset)}.
+        {d.headerChanged && d.previousItemId ? ` The item itself changed: ${describeItem(prev, d.previousItemId)} became ${describeItem(item, d.itemId)}.` : null}
+        {!d.headerChanged && d.previousItemId && d.previousItemId !== d.itemId ? ` Previously ${describeItem(prev, d.previousItemId)}.` : null}
+      </p>
+      <pre className="diff" aria-label="Diff at the divergence">
+        {d.before ? <span className="diff-before">{d.before}</span> : null}
+        <del>
+          <span className="sr-only">[removed: </span>
+          {d.removed}
+          <span className="sr-only">]</span>
+        </del>
+        <ins>
+          <span className="sr-only">[added: </span>
+          {d.added}
+          <span className="sr-only">]</span>
+        </ins>
+        {d.added === '' ? <span className="diff-end">⟨this prompt ends here⟩</span> : null}
+      </pre>
+      <p className="muted small diff-legend">
+        <del>struck out</del>: the previous call's text · <ins>underlined</ins>: this call's text at the same place
+      </p>
+    </div>
+  );
+}
+
+function Figures({ report }: { report: CacheReport }) {
+  const f = predictedVsReported(report);
+  const zeroed = report.ttlExpired ? 'the cache had expired' : report.modelChanged ? 'the model changed' : null;
+  const rounded = report.prefixTokens + report.outputReusedTokens;
+  return (
+    <div className="figures">
+      <h4>Cached tokens: predicted vs reported</h4>
+      <dl className="figure-row">
+        <div className="figure">
+          <dt>Predicted ({report.rule})</dt>
+          <dd>{fmt(f.predicted)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Reported cache read</dt>
+          <dd>{f.reported === null ? <span className="muted">not reported</span> : fmt(f.reported)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Difference</dt>
+          <dd className={f.difference ? 'diff-nonzero' : undefined}>{f.difference === null ? <span className="muted">—</span> : signed(f.difference)}</dd>
+        </div>
+      </dl>
+      <p className="muted small">
+        {report.previousContextTokens === null
+          ? 'The first call has nothing cached from this session.'
+          : zeroed
+            ? `Predicted 0 because ${zeroed}, although ${fmt(rounded)} tokens matched.`
+            : `Shared prefix ${fmt(report.prefixTokens)} tokens${report.outputReusedTokens > 0 ? ` plus ${fmt(report.outputReusedTokens)} of the previous call's output` : ''}${f.predicted !== rounded ? `, rounded by the ${report.rule} rule to ${fmt(f.predicted)}` : ''}.`}
+        {f.difference !== null && f.difference !== 0 ? ` The prediction is ${f.difference > 0 ? 'above' : 'below'} what the provider reported.` : ''}
+      </p>
+    </div>
+  );
+}
+
+function UnrecordedNote({ report }: { report: CacheReport }) {
+  if (!report.prefixUnrecorded) return null;
+  return (
+    <p className="note" role="note">
+      {report.unseenPrefixTokens !== null
+        ? `This format does not record part of the prompt (system prompt, tool schemas). That prefix is estimated at ${fmt(report.unseenPrefixTokens)} tokens from reported usage (reported prompt minus counted tokens) and counted as shared by both calls.`
+        : 'This format does not record part of the prompt (system prompt, tool schemas), and no reported usage allows an estimate. The figures above leave that prefix out, so the real prompt and prefix are larger than shown.'}
+    </p>
+  );
+}
+
+const ROW = 30;
+
+function SessionSummary({ summary, calls, callIndex, goTo }: { summary: SessionCacheSummary; calls: number; callIndex: number; goTo(t: GoTo): void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const n = summary.breaks.length;
+  const virtualizer = useVirtualizer({ count: n, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
+  return (
+    <div className="cache-session">
+      <h4>This session</h4>
+      <p className="small">
+        <strong>
+          {n} cache break{n === 1 ? '' : 's'}
+        </strong>{' '}
+        in {fmt(calls)} call{calls === 1 ? '' : 's'}, {fmt(summary.tokensLostToBreaks)} tokens of earlier prompts lost to them
+        {summary.expired > 0 ? `; ${summary.expired} call${summary.expired === 1 ? '' : 's'} found the cache expired` : ''}. Predicted {fmt(summary.predictedTotal)} cached tokens in all
+        {summary.reportedTotal !== null ? `, reported ${fmt(summary.reportedTotal)} (over ${summary.reportedCalls} call${summary.reportedCalls === 1 ? '' : 's'} with usage)` : ', none reported'}.
+      </p>
+      {n === 0 ? (
+        <p className="muted small">No call breaks the cache.</p>
+      ) : (
+        <div ref={scrollRef} className="breaks" style={{ maxHeight: Math.min(n, 8) * ROW + 2 }}>
+          <ul aria-label="Cache breaks" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const b = summary.breaks[v.index]!;
+              return (
+                <li key={b.index} style={{ transform: `translateY(${v.start}px)`, height: ROW }}>
+                  <button type="button" className={b.index === callIndex ? 'break current' : 'break'} aria-current={b.index === callIndex ? 'step' : undefined} onClick={() => goTo({ call: b.index })}>
+                    <span className="break-call">Call {b.index + 1}</span>
+                    <span className="break-cause">{b.cause ? CAUSE_LABEL[b.cause] : 'unknown'}</span>
+                    <span className="break-lost">{fmt(b.lostTokens)} tokens lost</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
 }
