@@ -1,55 +1,68 @@
 // One analysis worker for the tab; results cached per session and provider rule.
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
-import type { AnalysisView } from '../../src/analysis/analysis-view';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
-import type { AnalysisWorkerApi } from '../workers/analysis.worker';
+import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
+
+export type { AnalysisResult, CountProgress };
 
 let worker: Comlink.Remote<AnalysisWorkerApi> | null = null;
-const sent = new Set<string>();
-const results = new Map<string, Promise<AnalysisView>>();
+const sent = new Map<string, Promise<void>>();
+const exactResults = new Map<string, Promise<AnalysisResult>>();
 
 function api(): Comlink.Remote<AnalysisWorkerApi> {
   if (!worker) worker = Comlink.wrap<AnalysisWorkerApi>(new Worker(new URL('../workers/analysis.worker.ts', import.meta.url), { type: 'module', name: 'analysis' }));
   return worker;
 }
 
-export function analyze(key: string, session: Session, rule: ProviderRule | 'auto'): Promise<AnalysisView> {
-  const cacheKey = `${key}|${rule}`;
-  let p = results.get(cacheKey);
+function ensureSent(key: string, session: Session): Promise<void> {
+  let p = sent.get(key);
   if (!p) {
-    const remote = api();
-    p = (async () => {
-      if (!sent.has(key)) {
-        sent.add(key);
-        await remote.setSession(key, session);
-      }
-      return remote.analyze(key, rule);
-    })();
-    p.catch(() => results.delete(cacheKey));
-    results.set(cacheKey, p);
+    p = api().setSession(key, session);
+    sent.set(key, p);
   }
   return p;
 }
 
 export function forgetSession(key: string): void {
   sent.delete(key);
-  for (const k of [...results.keys()]) if (k.startsWith(`${key}|`)) results.delete(k);
+  for (const k of [...exactResults.keys()]) if (k.startsWith(`${key}|`)) exactResults.delete(k);
   void worker?.dropSession(key);
 }
 
-export type AnalysisState = { status: 'loading' } | { status: 'ready'; view: AnalysisView } | { status: 'error'; message: string };
+export type AnalysisState =
+  | { status: 'loading' }
+  | { status: 'ready'; result: AnalysisResult; progress: CountProgress | null }
+  | { status: 'error'; message: string };
 
+/** Estimates first (at once), then exact counts with progress; an exact result is reused when cached. */
 export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto'): AnalysisState {
   const [state, setState] = useState<AnalysisState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    analyze(key, session, rule).then(
-      (view) => live && setState({ status: 'ready', view }),
-      (e: unknown) => live && setState({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
-    );
+    const fail = (e: unknown) => live && setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    const cacheKey = `${key}|${rule}`;
+    const cached = exactResults.get(cacheKey);
+    void (async () => {
+      try {
+        await ensureSent(key, session);
+        if (!cached) {
+          const estimate = await api().analyze(key, rule, 'estimate');
+          if (live) setState({ status: 'ready', result: estimate, progress: { done: 0, total: 1 } });
+        }
+        let exact = cached;
+        if (!exact) {
+          exact = api().analyze(key, rule, 'exact', Comlink.proxy((p: CountProgress) => live && setState((s) => (s.status === 'ready' && !s.result.exact ? { ...s, progress: p } : s))));
+          exactResults.set(cacheKey, exact);
+          exact.catch(() => exactResults.delete(cacheKey));
+        }
+        const result = await exact;
+        if (live) setState({ status: 'ready', result, progress: null });
+      } catch (e) {
+        fail(e);
+      }
+    })();
     return () => {
       live = false;
     };

@@ -1,9 +1,10 @@
 // The inspector shell: step through calls, the context first, panels beside it.
+import type React from 'react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { useAnalysis } from '../data/analysis-client';
+import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
 import { useShortcuts } from '../data/keyboard';
 import { readUrlSpot, useUrlSync } from '../data/url-state';
 import { useApp } from '../store';
@@ -24,7 +25,7 @@ export function firstCallWith(view: AnalysisView, id: string): number | null {
   return produced >= 0 ? produced : null;
 }
 
-function Stepper({ view, callIndex, setCall }: { view: AnalysisView; callIndex: number; setCall(i: number): void }) {
+function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; callIndex: number; setCall(i: number): void; extra: React.ReactNode }) {
   const n = view.calls.length;
   const compactionCalls = view.calls.filter((c) => c.compactionId).map((c) => c.index);
   const prevC = [...compactionCalls].reverse().find((i) => i < callIndex);
@@ -51,6 +52,7 @@ function Stepper({ view, callIndex, setCall }: { view: AnalysisView; callIndex: 
         {call?.timestamp ? <span className="muted small"> · {call.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</span> : null}
       </span>
       <span className="stepper-gap" />
+      {extra}
       <button type="button" onClick={() => prevC !== undefined && setCall(prevC)} disabled={prevC === undefined} aria-label="Previous compaction">
         ⟨ compaction
       </button>
@@ -61,7 +63,25 @@ function Stepper({ view, callIndex, setCall }: { view: AnalysisView; callIndex: 
   );
 }
 
-function Ready({ session, view }: { session: Session; view: AnalysisView }) {
+function CountStatus({ result, progress }: { result: AnalysisResult; progress: CountProgress | null }) {
+  const e = result.encoding;
+  if (!result.exact) {
+    const pct = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+    return (
+      <span className="count-status estimating" role="status" title="Token counts are estimates until the exact count finishes">
+        Estimated tokens · counting exactly {pct}%
+      </span>
+    );
+  }
+  return (
+    <span className={`count-status${e.approximate ? ' approximate' : ''}`} title={e.reason}>
+      {e.encoding}
+      {e.approximate ? ' (approximate for this model)' : ''}
+    </span>
+  );
+}
+
+function Ready({ session, view, status: countStatus }: { session: Session; view: AnalysisView; status: React.ReactNode }) {
   const callIndex = useApp((s) => Math.min(s.callIndex, Math.max(0, view.calls.length - 1)));
   const setCallRaw = useApp((s) => s.setCall);
   const selectItem = useApp((s) => s.selectItem);
@@ -106,8 +126,11 @@ function Ready({ session, view }: { session: Session; view: AnalysisView }) {
     opened.current = true;
     const spot = initialSpot.current;
     goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
+    // With no model call to show a context for, the items themselves are the view.
+    if (view.calls.length === 0) setLeftView('transcript');
+    else if (!spot.item) setLeftView('context');
     setSynced(true);
-  }, [goTo]);
+  }, [goTo, view, setLeftView]);
 
   const shortcuts = useMemo(
     () => ({
@@ -150,7 +173,7 @@ function Ready({ session, view }: { session: Session; view: AnalysisView }) {
   const props = { session, view, callIndex, itemById, goTo, rule, setRule };
   return (
     <div className="inspector">
-      <Stepper view={view} callIndex={callIndex} setCall={setCall} />
+      <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={countStatus} />
       {status ? (
         <p className="status-toast" role="status">
           {status}
@@ -232,5 +255,5 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
       </div>
     );
   }
-  return <Ready session={session} view={state.view} />;
+  return <Ready session={session} view={state.result.view} status={<CountStatus result={state.result} progress={state.progress} />} />;
 }

@@ -1,23 +1,54 @@
 // Runs the whole analysis of a session off the main thread: contexts, token counts, cache, audits, lints.
+// A first pass uses cheap estimates so the views appear at once; the exact pass replaces it.
 import * as Comlink from 'comlink';
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
-import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName } from '../../src/tokens';
+import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
+
+export interface AnalysisResult {
+  view: AnalysisView;
+  encoding: EncodingChoice;
+  exact: boolean;
+}
+
+export interface CountProgress {
+  done: number;
+  total: number;
+}
 
 // Counts are memoized by content for the worker's lifetime: re-running with another provider rule is cheap.
-const counters = new Map<EncodingName, Promise<(text: string) => number>>();
+const counters = new Map<EncodingName, Promise<TokenCounter>>();
+const memos = new Map<EncodingName, TokenMemo>();
 
-function counterFor(encoding: EncodingName): Promise<(text: string) => number> {
+function counterFor(encoding: EncodingName): Promise<TokenCounter> {
   let c = counters.get(encoding);
   if (!c) {
-    c = createTokenCounter(encoding).then((counter) => {
-      const memo = new TokenMemo();
-      return (text: string) => memo.count(text, (t) => counter.count(t)).tokens;
-    });
+    c = createTokenCounter(encoding);
     counters.set(encoding, c);
   }
   return c;
+}
+
+function memoFor(encoding: EncodingName): TokenMemo {
+  let m = memos.get(encoding);
+  if (!m) {
+    m = new TokenMemo();
+    memos.set(encoding, m);
+  }
+  return m;
+}
+
+/** Every distinct text the analysis will count, so exact counting can report progress. */
+function textsOf(session: Session): string[] {
+  const texts = new Set<string>();
+  for (const it of session.items) texts.add(it.text);
+  for (const r of session.requests) {
+    for (const it of r.items) texts.add(it.text);
+    for (const it of r.output) texts.add(it.text);
+    if (r.tools) texts.add(r.tools);
+  }
+  return [...texts];
 }
 
 const sessions = new Map<string, Session>();
@@ -30,11 +61,29 @@ const api = {
   dropSession(key: string): void {
     sessions.delete(key);
   },
-  async analyze(key: string, rule: ProviderRule | 'auto'): Promise<AnalysisView> {
+  async analyze(key: string, rule: ProviderRule | 'auto', phase: 'estimate' | 'exact', onProgress?: (p: CountProgress) => void): Promise<AnalysisResult> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
-    const count = await counterFor(pickEncoding(session.model).encoding);
-    return buildAnalysisView(session, { count, rule });
+    const encoding = pickEncoding(session.model);
+    if (phase === 'estimate') {
+      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule });
+      return { view, encoding, exact: false };
+    }
+    const counter = await counterFor(encoding.encoding);
+    const memo = memoFor(encoding.encoding);
+    const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
+    const texts = textsOf(session);
+    let last = 0;
+    for (let i = 0; i < texts.length; i++) {
+      count(texts[i]!);
+      const now = performance.now();
+      if (onProgress && now - last > 100) {
+        last = now;
+        onProgress({ done: i + 1, total: texts.length });
+      }
+    }
+    onProgress?.({ done: texts.length, total: texts.length });
+    return { view: buildAnalysisView(session, { count, rule }), encoding, exact: true };
   },
 };
 
