@@ -63,6 +63,11 @@ describe('auditCards', () => {
     expect(cards[0]!.unaudited).toBeNull();
   });
 
+  it('says whether a summary or marker stands in for the evicted items', () => {
+    const cards = auditCards(view, 0);
+    expect(cards.map((c) => c.hasSummary)).toEqual([true, false]);
+  });
+
   it('makes no cards for a session without compactions', () => {
     const plain = buildAnalysisView(session([user('u', 'hi'), assistant('a', 'hello')]), { count: words });
     expect(auditCards(plain, 0)).toEqual([]);

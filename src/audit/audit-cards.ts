@@ -22,6 +22,8 @@ export interface AuditCard {
   callIndex: number | null;
   /** The compaction whose result the current call was sent. */
   current: boolean;
+  /** Something stands in for the evicted items (a summary or marker); cleared tool results leave nothing. */
+  hasSummary: boolean;
   neededLater: NeededLater[];
 }
 
@@ -49,6 +51,7 @@ export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
       unaudited: audit ? null : unauditedReason(compaction),
       callIndex: firstCallOfCompaction(view.calls, compaction.id),
       current: compaction.id === current,
+      hasSummary: compaction.summaryId !== null || Boolean(compaction.log?.summary),
       neededLater: (audit?.lostReferencedLater ?? []).map((r) => ({
         ...r,
         kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,

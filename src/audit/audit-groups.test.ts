@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByKind } from './audit-groups';
+import { groupByKind, kindName } from './audit-groups';
 
 describe('groupByKind', () => {
   // Kinds as the coding-agent demo's first audit reports them.
@@ -23,5 +23,11 @@ describe('groupByKind', () => {
 
   it('returns no groups for no values', () => {
     expect(groupByKind([], kinds)).toEqual([]);
+  });
+});
+
+describe('kindName', () => {
+  it('names a kind in the singular for one and the plural otherwise', () => {
+    expect([kindName('quantity'), kindName('quantity', 3), kindName('path', 0), kindName('host-port', 2), kindName('other', 5)]).toEqual(['quantity', 'quantities', 'paths', 'host:port', 'other']);
   });
 });

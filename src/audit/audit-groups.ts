@@ -38,6 +38,30 @@ export const KIND_LABELS: Record<IdentifierKind, string> = {
   number: 'numbers',
 };
 
+const KIND_SINGULAR: Record<IdentifierKind, string> = {
+  'host-port': 'host:port',
+  host: 'host',
+  port: 'port',
+  url: 'URL',
+  email: 'email',
+  path: 'path',
+  ticket: 'ticket',
+  'order-id': 'order id',
+  uuid: 'UUID',
+  hash: 'hash',
+  version: 'version',
+  date: 'date',
+  function: 'function',
+  quantity: 'quantity',
+  number: 'number',
+};
+
+/** The kind's name for a count: `1 path`, `3 paths`, `2 host:port`. */
+export function kindName(kind: IdentifierKind | 'other', count = 1): string {
+  if (kind === 'other') return 'other';
+  return count === 1 ? KIND_SINGULAR[kind] : KIND_LABELS[kind];
+}
+
 export interface KindGroup {
   kind: IdentifierKind | 'other';
   label: string;

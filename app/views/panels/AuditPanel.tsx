@@ -1,6 +1,239 @@
-// PLACEHOLDER: replaced by the real panel.
-import type { PanelProps } from './panel-props';
+// Summary audit: per compaction, what the summary kept, lost, lost-but-needed-later and invented.
+// The quality gate (lost and needed later, invented) comes first; the full kept/lost lists are collapsible.
+import { useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { auditCards, type AuditCard, type NeededLater } from '../../../src/audit/audit-cards';
+import { groupByKind, kindName } from '../../../src/audit/audit-groups';
+import type { IdentifierKind } from '../../../src/audit/identifiers';
+import type { GoTo, PanelProps } from './panel-props';
+import './audit.css';
 
-export default function AuditPanel(_props: PanelProps) {
-  return <p className="empty">Summary audit: coming soon.</p>;
+/** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
+const CHIPS_PER_GROUP = 40;
+
+const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
+const callLabel = (ci: number) => `call ${ci + 1}`;
+
+export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
+  const cards = useMemo(() => auditCards(view, callIndex), [view, callIndex]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: cards.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 320,
+    overscan: 3,
+    getItemKey: (i) => cards[i]!.compaction.id,
+  });
+
+  if (view.compactions.length === 0) {
+    return <p className="empty">No compactions in this session: there is no summary to audit.</p>;
+  }
+  const audited = cards.filter((c) => c.audit).length;
+  const needed = cards.reduce((n, c) => n + c.neededLater.length, 0);
+  const invented = cards.reduce((n, c) => n + (c.audit?.invented.length ?? 0), 0);
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className="audit-panel">
+      <p className="audit-overview">
+        {view.compactions.length} compaction{view.compactions.length === 1 ? '' : 's'}, {audited} audited ·{' '}
+        <span className={needed > 0 ? 'gate-bad' : 'gate-ok'}>
+          <strong>{needed}</strong> lost and needed later
+        </span>{' '}
+        ·{' '}
+        <span className={invented > 0 ? 'gate-bad invented-text' : 'gate-ok'}>
+          <strong>{invented}</strong> invented
+        </span>
+      </p>
+      <div className="audit-scroll" ref={scrollRef}>
+        <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((vi) => (
+          <li key={vi.key} data-index={vi.index} ref={virtualizer.measureElement} className="audit-slot" style={{ transform: `translateY(${vi.start}px)` }}>
+            <AuditCardView card={cards[vi.index]!} goTo={goTo} />
+          </li>
+        ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void }) {
+  const { compaction: c, audit, callIndex } = card;
+  const headingId = `audit-${c.id}`;
+  const trigger = c.trigger ?? c.log?.strategy ?? null;
+  const log = c.log;
+  return (
+    <article className={`audit-card${card.current ? ' current' : ''}`} aria-labelledby={headingId} aria-current={card.current ? 'true' : undefined}>
+      <header className="audit-card-head">
+        <h3 id={headingId}>Compaction #{c.index + 1}</h3>
+        <span className="badge kind-compaction">{c.kind}</span>
+        {trigger ? <span className="badge">{trigger}</span> : null}
+        {log?.fallback ? <span className="badge fallback">fell back to marker</span> : null}
+        {card.current ? <span className="badge current-badge">in effect at this call</span> : null}
+        <span className="audit-links">
+          {callIndex !== null ? (
+            <button type="button" className="link" onClick={() => goTo({ call: callIndex })}>
+              first sent in {callLabel(callIndex)}
+            </button>
+          ) : null}
+          {c.summaryId ? (
+            <button type="button" className="link" onClick={() => goTo({ item: c.summaryId!, ...(callIndex !== null ? { call: callIndex } : {}) })}>
+              summary item <code>{c.summaryId}</code>
+            </button>
+          ) : (
+            <span className="muted small">no summary item</span>
+          )}
+        </span>
+        {c.tokensBefore !== null || c.tokensAfter !== null ? (
+          <span className="muted small audit-tokens">
+            {fmt(c.tokensBefore)} → {fmt(c.tokensAfter)} tokens
+          </span>
+        ) : null}
+      </header>
+      {audit ? (
+        <>
+          <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
+            <h4>
+              Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{card.neededLater.length}</span>
+            </h4>
+            {card.neededLater.length === 0 ? (
+              <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
+            ) : (
+              <table className="needed-table">
+                <thead className="visually-hidden">
+                  <tr>
+                    <th scope="col">Identifier</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Needed in</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {card.neededLater.map((n) => (
+                    <NeededRow key={n.value} n={n} goTo={goTo} />
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+          <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
+            <h4>
+              Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{audit.invented.length}</span>
+            </h4>
+            {audit.invented.length === 0 ? (
+              <p className="gate-ok small">
+                {card.hasSummary ? 'None: every identifier in the summary appears in what it replaced or in the context.' : 'None: nothing stands in for the evicted items, so nothing could be invented.'}
+              </p>
+            ) : (
+              <>
+                <p className="small muted">In the summary but in none of its sources (e.g. a wrong year):</p>
+                <ul className="chips">
+                  {audit.invented.map((v) => (
+                    <li key={v}>
+                      <code className="chip invented" title={kindTitle(audit.kinds[v])}>
+                        {v}
+                      </code>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          {audit.instructionLike.length > 0 ? (
+            <div role="group" className="gate" aria-label={`Instruction-like sentences, compaction ${c.index + 1}`}>
+              <h4>
+                Instruction-like sentences <span className="count bad">{audit.instructionLike.length}</span>
+              </h4>
+              <p className="small muted">Orders in the summary that none of its sources gave:</p>
+              <ul className="instructions">
+                {audit.instructionLike.map((s, i) => (
+                  <li key={i}>
+                    <q>{s}</q>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="id-lists">
+            <IdList title="Kept" tone="kept" values={audit.kept} kinds={audit.kinds} />
+            <IdList title="Lost" tone="lost" values={audit.lost} kinds={audit.kinds} />
+          </div>
+          {log && (log.keptIdentifiers.length > 0 || log.lostIdentifiers.length > 0) ? (
+            <p className="small muted">
+              The compaction log itself reports {log.keptIdentifiers.length} kept and {log.lostIdentifiers.length} lost identifiers.
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="muted unaudited">{card.unaudited}</p>
+      )}
+    </article>
+  );
+}
+
+function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
+  const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
+  return (
+    <tr className="needed">
+      <td>
+        <code className="chip lost-needed">{n.value}</code>
+      </td>
+      <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
+      <td>
+        <span className="small muted">{n.via === 'question' ? 'asked for in ' : 'needed in '}</span>
+        <button
+          type="button"
+          className="link"
+          aria-label={`${n.value}: go to ${where}`}
+          onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}
+        >
+          {where} ↗
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function kindTitle(kind: IdentifierKind | undefined): string | undefined {
+  return kind ? kindName(kind) : undefined;
+}
+
+function IdList({ title, tone, values, kinds }: { title: string; tone: 'kept' | 'lost'; values: string[]; kinds: Record<string, IdentifierKind> }) {
+  const groups = useMemo(() => groupByKind(values, kinds), [values, kinds]);
+  return (
+    <details className={`id-list ${tone}`}>
+      <summary>
+        {title} <span className="count">{values.length}</span>
+        <span className="muted small"> {groups.map((g) => `${g.values.length} ${kindName(g.kind, g.values.length)}`).join(', ')}</span>
+      </summary>
+      {values.length === 0 ? <p className="small muted">None.</p> : null}
+      {groups.map((g) => (
+        <KindGroupView key={g.kind} label={kindName(g.kind, g.values.length)} values={g.values} tone={tone} />
+      ))}
+    </details>
+  );
+}
+
+function KindGroupView({ label, values, tone }: { label: string; values: string[]; tone: 'kept' | 'lost' }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? values : values.slice(0, CHIPS_PER_GROUP);
+  return (
+    <div className="kind-group">
+      <h5>
+        {label} <span className="muted">{values.length}</span>
+      </h5>
+      <ul className="chips">
+        {shown.map((v) => (
+          <li key={v}>
+            <code className={`chip ${tone}`}>{v}</code>
+          </li>
+        ))}
+      </ul>
+      {values.length > shown.length ? (
+        <button type="button" className="link small" onClick={() => setAll(true)}>
+          Show all {values.length} {label}
+        </button>
+      ) : null}
+    </div>
+  );
 }

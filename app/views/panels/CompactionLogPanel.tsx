@@ -1,6 +1,257 @@
-// PLACEHOLDER: replaced by the real panel.
+// The compaction log as a table (TanStack Table): sort, filter, show and hide columns; a row goes to its turn.
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type FilterFn,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { compactionInEffect } from '../../../src/analysis/call-lookup';
+import { compactionRows, rowMatches, type CompactionRow } from '../../../src/analysis/compaction-rows';
 import type { PanelProps } from './panel-props';
+import './compaction-log.css';
 
-export default function CompactionLogPanel(_props: PanelProps) {
-  return <p className="empty">Compaction log: coming soon.</p>;
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
+// Missing values sort last whatever the direction (TanStack's sortUndefined needs undefined, not null).
+const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+const matchRow: FilterFn<CompactionRow> = (row, _columnId, query: string) => rowMatches(row.original, query);
+
+const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
+  { id: 'number', header: '#', accessorFn: (r) => r.number, cell: (c) => c.row.original.number, meta: { numeric: true } },
+  { id: 'kind', header: 'Kind', accessorFn: (r) => r.kind, cell: (c) => <span className="badge kind-compaction">{c.row.original.kind}</span> },
+  { id: 'trigger', header: 'Trigger / strategy', accessorFn: (r) => orUndef(r.trigger), sortUndefined: 'last', cell: (c) => c.row.original.trigger ?? '—' },
+  {
+    id: 'call',
+    header: 'Call',
+    accessorFn: (r) => orUndef(r.callIndex),
+    sortUndefined: 'last',
+    cell: (c) => (c.row.original.callIndex === null ? '—' : c.row.original.callIndex + 1),
+    meta: { numeric: true },
+  },
+  { id: 'tokensBefore', header: 'Tokens before', accessorFn: (r) => orUndef(r.tokensBefore), sortUndefined: 'last', cell: (c) => num(c.row.original.tokensBefore), meta: { numeric: true } },
+  { id: 'tokensAfter', header: 'Tokens after', accessorFn: (r) => orUndef(r.tokensAfter), sortUndefined: 'last', cell: (c) => num(c.row.original.tokensAfter), meta: { numeric: true } },
+  { id: 'saved', header: 'Saved', accessorFn: (r) => orUndef(r.saved), sortUndefined: 'last', cell: (c) => num(c.row.original.saved), meta: { numeric: true } },
+  { id: 'replaced', header: 'Replaced items', accessorFn: (r) => orUndef(r.replaced), sortUndefined: 'last', cell: (c) => num(c.row.original.replaced), meta: { numeric: true } },
+  {
+    id: 'fallback',
+    header: 'Fallback',
+    accessorFn: (r) => (r.fallback === null ? undefined : r.fallback ? 1 : 0),
+    sortUndefined: 'last',
+    cell: (c) => (c.row.original.fallback === null ? '—' : c.row.original.fallback ? <span className="fallback-yes">yes</span> : 'no'),
+  },
+  {
+    id: 'keptIds',
+    header: 'Kept ids',
+    accessorFn: (r) => orUndef(r.keptIds),
+    sortUndefined: 'last',
+    cell: (c) => <IdCount n={c.row.original.keptIds} from={c.row.original.idsFrom} />,
+    meta: { numeric: true },
+  },
+  {
+    id: 'lostIds',
+    header: 'Lost ids',
+    accessorFn: (r) => orUndef(r.lostIds),
+    sortUndefined: 'last',
+    cell: (c) => <IdCount n={c.row.original.lostIds} from={c.row.original.idsFrom} />,
+    meta: { numeric: true },
+  },
+  {
+    id: 'summary',
+    header: 'Summary',
+    accessorFn: (r) => r.summaryPreview,
+    enableSorting: false,
+    cell: (c) => <span className="summary-preview">{c.row.original.summaryPreview || <span className="muted">—</span>}</span>,
+  },
+];
+
+function IdCount({ n, from }: { n: number | null; from: CompactionRow['idsFrom'] }) {
+  if (n === null) return <>—</>;
+  return <span title={from === 'log' ? 'as the compaction log records it' : 'measured by the summary audit'}>{num(n)}</span>;
+}
+
+const ROW_HEIGHT = 38;
+
+export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: PanelProps) {
+  const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById), [view, itemById]);
+  const current = useMemo(() => compactionInEffect(view.calls, callIndex), [view.calls, callIndex]);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [filter, setFilter] = useState('');
+  const [visibility, setVisibility] = useState<VisibilityState>({});
+  const table = useReactTable({
+    data,
+    columns: COLUMNS,
+    state: { sorting, globalFilter: filter, columnVisibility: visibility },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: (v: unknown) => setFilter(typeof v === 'string' ? v : ''),
+    onColumnVisibilityChange: setVisibility,
+    globalFilterFn: matchRow,
+    // The filter matches the whole row once, so it is asked of one column only.
+    getColumnCanGlobalFilter: (col) => col.id === 'number',
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getRowId: (r) => r.id,
+  });
+  const rows = table.getRowModel().rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = virtualizer.getVirtualItems();
+  const padTop = virtual.length ? virtual[0]!.start : 0;
+  const padBottom = virtual.length ? virtualizer.getTotalSize() - virtual[virtual.length - 1]!.end : 0;
+  const visibleCols = table.getVisibleLeafColumns().length;
+
+  if (data.length === 0) return <p className="empty">No compactions in this session: the log is empty.</p>;
+
+  const open = (row: CompactionRow) => {
+    if (row.callIndex !== null) goTo({ call: row.callIndex });
+  };
+  const onKey = (e: KeyboardEvent, row: CompactionRow) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open(row);
+    }
+  };
+
+  return (
+    <div className="log-panel">
+      <div className="log-toolbar">
+        <label className="log-filter">
+          <span>Filter</span>
+          <input type="search" aria-label="Filter compactions" placeholder="kind, strategy, call 7, summary text…" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </label>
+        <span className="muted small" aria-live="polite">
+          {rows.length === data.length ? `${data.length} compaction${data.length === 1 ? '' : 's'}` : `${rows.length} of ${data.length} compactions`}
+        </span>
+        <ColumnsMenu table={table} />
+      </div>
+      <div className="log-scroll" ref={scrollRef}>
+        <table className="log-table">
+          <caption className="visually-hidden">Compaction log: one row per compaction; a row opens the first call after it.</caption>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                  return (
+                    <th key={h.id} scope="col" className={numeric ? 'num' : undefined} aria-sort={h.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                      {h.column.getCanSort() ? (
+                        <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
+                          <span className="sort-label">{flexRender(h.column.columnDef.header, h.getContext())}</span>
+                          <span aria-hidden="true" className="sort-mark">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={visibleCols} style={{ height: padTop, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+            {virtual.map((vi) => {
+              const row = rows[vi.index]!;
+              const r = row.original;
+              const linked = r.callIndex !== null;
+              return (
+                <tr
+                  key={row.id}
+                  data-index={vi.index}
+                  ref={virtualizer.measureElement}
+                  className={`${linked ? 'linked' : ''}${r.id === current ? ' current' : ''}`}
+                  tabIndex={linked ? 0 : undefined}
+                  aria-current={r.id === current ? 'true' : undefined}
+                  title={linked ? `Go to call ${r.callIndex! + 1}` : 'No call was sent after this compaction'}
+                  onClick={() => open(r)}
+                  onKeyDown={(e) => onKey(e, r)}
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    const numeric = (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                    return (
+                      <td key={cell.id} className={numeric ? 'num' : cell.column.id === 'summary' ? 'summary' : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {padBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={visibleCols} style={{ height: padBottom, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={visibleCols} className="no-match">
+                  No compaction matches “{filter}”.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ColumnsMenu({ table }: { table: ReturnType<typeof useReactTable<CompactionRow>> }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+  return (
+    <div
+      className="columns-menu"
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          ref.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        Columns
+      </button>
+      {open ? (
+        <fieldset id={id} className="columns-popover">
+          <legend>Show columns</legend>
+          {table.getAllLeafColumns().map((col) => {
+            const label = String(col.columnDef.header);
+            return (
+              <label key={col.id}>
+                <input type="checkbox" checked={col.getIsVisible()} disabled={col.id === 'number'} onChange={col.getToggleVisibilityHandler()} />
+                {label === '#' ? '# (number)' : label}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+    </div>
+  );
 }

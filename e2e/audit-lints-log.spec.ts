@@ -1,0 +1,186 @@
+// The summary audit, lints and compaction log panels on the demos, checked against what the engine computes.
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMOS } from '../app/demos';
+import { buildAnalysisView } from '../src/analysis/analysis-view';
+import { dropFiles, fromDisk } from './support/drop';
+import { engineLoad } from './support/engine';
+import { sessionTabs } from './support/session-view';
+
+const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
+const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
+const acme = DEMOS.find((d) => d.id === 'acme-audio')!;
+
+// Audits, lints and call indexes do not depend on token counts, so a word count stands in for the tokenizer.
+const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+function engineView(files: readonly string[], sessionId?: string) {
+  const { sessions } = engineLoad(...files.map((f) => join(DEMO_DIR, f)));
+  const session = sessionId ? sessions.find((s) => s.id === sessionId)! : sessions[0]!;
+  return buildAnalysisView(session, { count: words });
+}
+
+const callLabel = (page: Page, text: string) => page.getByRole('toolbar', { name: 'Step through calls' }).getByText(text);
+const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function openDemo(page: Page, demo: (typeof DEMOS)[number], session?: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: demo.title }).click();
+  if (session) await sessionTabs(page).filter({ hasText: session }).click();
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of \d+/)).toBeVisible();
+}
+
+async function openPanel(page: Page, name: string) {
+  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name }).click();
+  return panel(page, name);
+}
+
+async function shots(page: Page, name: string) {
+  // Hover styles would stick to whatever the last click touched.
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, `${name}-light.png`) });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: join(SHOTS, `${name}-dark.png`) });
+}
+
+test.describe('summary audit', () => {
+  test('the coding-agent audit keeps db-prod-1:5432 and FRE-512 and links v2.14.3, lost and needed later, to the turn that asked', async ({ page }) => {
+    const view = engineView(coding.files);
+    const audit = view.audits.find((a) => a.compaction === 0)!;
+    expect(audit.kept).toEqual(expect.arrayContaining(['db-prod-1:5432', 'FRE-512']));
+    const needed = audit.lostReferencedLater.find((r) => r.value === 'v2.14.3')!;
+    const neededCall = view.calls.findIndex((c) => c.entries.some((e) => e.id === needed.itemId) || c.outputIds.includes(needed.itemId));
+    expect(neededCall).toBeGreaterThan(0);
+
+    await openDemo(page, coding);
+    const region = await openPanel(page, 'Summary audit');
+    const card = region.getByRole('article', { name: 'Compaction #1' });
+    await expect(card).toBeVisible();
+    await expect(region).toContainText(`${view.compactions.length} compactions, ${view.audits.length} audited`);
+
+    // The quality gate comes first: lost and needed later, each with a link to the later turn.
+    const gate = card.getByRole('group', { name: 'Lost and needed later, compaction 1' });
+    await expect(gate.getByRole('heading')).toContainText(String(audit.lostReferencedLater.length));
+    const link = gate.getByRole('button', { name: `v2.14.3: go to call ${neededCall + 1} · ${needed.itemId}` });
+    await expect(link).toBeVisible();
+
+    // Kept identifiers, grouped by kind, behind a disclosure.
+    const kept = card.locator('details.id-list.kept');
+    await kept.locator('summary').click();
+    await expect(kept.locator('.kind-group').filter({ hasText: 'host:port' }).getByText('db-prod-1:5432', { exact: true })).toBeVisible();
+    await expect(kept.locator('.kind-group').filter({ hasText: 'ticket' }).getByText('FRE-512', { exact: true })).toBeVisible();
+    const lost = card.locator('details.id-list.lost');
+    await expect(lost.locator('summary')).toContainText(`Lost ${audit.lost.length}`);
+
+    await link.click();
+    await expect(callLabel(page, `Call ${neededCall + 1} of ${view.calls.length}`)).toBeVisible();
+    await expect(page.locator(`.row.selected[data-item-id="${needed.itemId}"]`)).toContainText('v2.14.3');
+    // The card of the compaction in effect at this call now comes first, marked current.
+    await expect(region.getByRole('article').first()).toHaveAttribute('aria-current', 'true');
+    await shots(page, 'audit');
+  });
+
+  test('the plain-summary Acme session shows "October 7, 2023" as invented', async ({ page }) => {
+    const view = engineView(acme.files, 'acme-audio-plain-summary.livekit');
+    expect(view.audits[0]!.invented).toEqual(['October 7, 2023']);
+    await openDemo(page, acme, 'acme-audio-plain-summary');
+    const region = await openPanel(page, 'Summary audit');
+    const invented = region.getByRole('group', { name: 'Invented, compaction 1' });
+    await expect(invented.getByRole('heading')).toContainText('1');
+    await expect(invented.getByText('October 7, 2023', { exact: true })).toBeVisible();
+    await expect(invented.getByText('October 7, 2023', { exact: true })).toHaveClass(/invented/);
+    // The action-aware summary read the tool output: nothing invented.
+    await sessionTabs(page).filter({ hasText: 'acme-audio-action-aware' }).click();
+    await openPanel(page, 'Summary audit');
+    await expect(panel(page, 'Summary audit').getByRole('group', { name: 'Invented, compaction 1' })).toContainText('None');
+  });
+
+  test('a session without compactions says there is nothing to audit', async ({ page }) => {
+    await page.goto('/');
+    await dropFiles(page, fromDisk(join(FIXTURES, 'openai-chat-course.json')));
+    const region = await openPanel(page, 'Summary audit');
+    await expect(region).toContainText('No compactions in this session');
+  });
+});
+
+test.describe('lints', () => {
+  test('the causal-order lint of the plain-summary session jumps to the "Ship to…" message', async ({ page }) => {
+    const view = engineView(acme.files, 'acme-audio-plain-summary.livekit');
+    const lint = view.lints.find((l) => l.rule === 'causal-order')!;
+    expect(lint.callIndex).not.toBeNull();
+
+    await openDemo(page, acme, 'acme-audio-plain-summary');
+    const region = await openPanel(page, 'Lints');
+    const group = region.getByRole('button', { name: /Causal order broken/ });
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await expect(group).toContainText(String(view.lints.filter((l) => l.rule === 'causal-order').length));
+    await expect(region).toContainText('effects before their cause');
+    await region.getByRole('button', { name: new RegExp(lint.message.replace(/[()]/g, '\\$&')) }).click();
+    await expect(callLabel(page, `Call ${lint.callIndex! + 1} of ${view.calls.length}`)).toBeVisible();
+    await expect(page.locator('.row.selected')).toHaveAttribute('data-item-id', lint.itemId);
+    await expect(page.locator('.row.selected')).toContainText('Ship to');
+
+    // A group folds away and opens again.
+    await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(region.getByRole('button', { name: /user message placed after/ })).toHaveCount(0);
+    await group.click();
+    await shots(page, 'lints');
+  });
+});
+
+test.describe('compaction log', () => {
+  const rowNumbers = (page: Page) => panel(page, 'Compaction log').locator('tbody tr.linked td:first-child').allTextContents();
+
+  test('sorts by tokens before, filters by text, hides a column, and a row goes to its call', async ({ page }) => {
+    const view = engineView(coding.files);
+    const byBefore = [...view.compactions].sort((a, b) => b.tokensBefore! - a.tokensBefore!).map((c) => String(c.index + 1));
+    const firstCall = (id: string) => view.calls.findIndex((c) => c.compactionId === id);
+
+    await openDemo(page, coding);
+    const region = await openPanel(page, 'Compaction log');
+    await expect(region.getByRole('table')).toBeVisible();
+    expect(await rowNumbers(page)).toEqual(view.compactions.map((c) => String(c.index + 1)));
+
+    // Sort: numbers sort largest first, then smallest first.
+    const before = region.getByRole('columnheader', { name: /Tokens before/ });
+    await before.getByRole('button').click();
+    await expect(before).toHaveAttribute('aria-sort', 'descending');
+    expect(await rowNumbers(page)).toEqual(byBefore);
+    await before.getByRole('button').click();
+    await expect(before).toHaveAttribute('aria-sort', 'ascending');
+    expect(await rowNumbers(page)).toEqual([...byBefore].reverse());
+
+    // Filter by text: only the compaction that fell back to the marker says "truncated".
+    const fellBack = view.compactions.find((c) => c.log?.fallback)!;
+    await region.getByRole('searchbox', { name: 'Filter compactions' }).fill('truncated');
+    expect(await rowNumbers(page)).toEqual([String(fellBack.index + 1)]);
+    await expect(region).toContainText(`1 of ${view.compactions.length} compactions`);
+    await region.getByRole('searchbox', { name: 'Filter compactions' }).fill('no such text');
+    await expect(region).toContainText('No compaction matches');
+    await region.getByRole('searchbox', { name: 'Filter compactions' }).fill('');
+
+    // Show and hide columns.
+    await expect(region.getByRole('columnheader', { name: /Saved/ })).toBeVisible();
+    await region.getByRole('button', { name: 'Columns' }).click();
+    await region.getByRole('checkbox', { name: 'Saved' }).uncheck();
+    await expect(region.getByRole('columnheader', { name: /Saved/ })).toHaveCount(0);
+    await region.getByRole('checkbox', { name: 'Saved' }).check();
+    await expect(region.getByRole('columnheader', { name: /Saved/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(region.getByRole('checkbox', { name: 'Saved' })).toHaveCount(0);
+
+    // A row click goes to the first call after its compaction; Enter on a focused row does the same.
+    const [c1, c2] = view.compactions;
+    await region.locator('tbody tr.linked').filter({ has: page.locator('td:first-child', { hasText: /^2$/ }) }).click();
+    await expect(callLabel(page, `Call ${firstCall(c2!.id) + 1} of ${view.calls.length}`)).toBeVisible();
+    await expect(region.locator('tbody tr[aria-current="true"] td').first()).toHaveText('2');
+    const row1 = region.locator('tbody tr.linked').filter({ has: page.locator('td:first-child', { hasText: /^1$/ }) });
+    await row1.focus();
+    await page.keyboard.press('Enter');
+    await expect(callLabel(page, `Call ${firstCall(c1!.id) + 1} of ${view.calls.length}`)).toBeVisible();
+    await shots(page, 'compaction-log');
+  });
+});
