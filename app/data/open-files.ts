@@ -21,6 +21,7 @@ export async function openUrls(urls: string[]): Promise<void> {
   useApp.getState().beginLoad();
   const { sources, failures } = await fetchSources(urls);
   if (failures.length) {
+    useApp.getState().beginLoad();
     useApp.getState().finishLoad(
       failures.map((f) => f.url),
       [],
@@ -28,5 +29,6 @@ export async function openUrls(urls: string[]): Promise<void> {
     );
   }
   if (sources.length) await openSources(sources);
-  else useApp.getState().setProgress(null);
+  // The fetch phase counted as a load of its own.
+  useApp.getState().finishLoad([], [], []);
 }

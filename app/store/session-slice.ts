@@ -20,6 +20,8 @@ export interface SessionSlice {
   sessions: LoadedSession[];
   activeKey: string | null;
   progress: LoadProgress | null;
+  /** Loads in flight; progress reported after the last one finished is stale and ignored. */
+  loads: number;
   reports: LoadReport[];
   beginLoad(): void;
   setProgress(p: LoadProgress | null): void;
@@ -37,18 +39,21 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
   sessions: [],
   activeKey: null,
   progress: null,
+  loads: 0,
   reports: [],
-  beginLoad: () => set({ progress: { file: '', loaded: 0, total: 0, phase: 'reading' } }),
-  setProgress: (progress) => set({ progress }),
+  beginLoad: () => set((s) => ({ loads: s.loads + 1, progress: s.progress ?? { file: '', loaded: 0, total: 0, phase: 'reading' } })),
+  setProgress: (progress) => set((s) => (s.loads > 0 ? { progress } : {})),
   finishLoad: (files, sessions, issues) =>
     set((state) => {
       const added = sessions.map((session) => ({ key: `${session.id}#${nextKey++}`, session }));
       const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
       const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
+      const loads = Math.max(0, state.loads - 1);
       return {
         sessions: [...state.sessions, ...added],
         activeKey: added[0]?.key ?? state.activeKey,
-        progress: null,
+        loads,
+        progress: loads > 0 ? state.progress : null,
         reports: issues.length ? [report, ...state.reports] : state.reports,
       };
     }),

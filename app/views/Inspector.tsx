@@ -17,8 +17,11 @@ import { TranscriptView } from './TranscriptView';
 
 let urlSpotTaken = false;
 
-/** The first call whose context holds the item, else the call that produced it, else null. */
-export function firstCallWith(view: AnalysisView, id: string): number | null {
+/**
+ * Where to show an item: the first call whose context holds it, so it appears in the bands;
+ * else the call that produced it.
+ */
+function firstContextWith(view: AnalysisView, id: string): number | null {
   const inContext = view.calls.findIndex((c) => c.entries.some((e) => e.id === id));
   if (inContext >= 0) return inContext;
   const produced = view.calls.findIndex((c) => c.outputIds.includes(id));
@@ -109,7 +112,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
       let call = t.call;
       if (t.item !== undefined) {
         const here = view.calls[call ?? callIndex]?.entries.some((e) => e.id === t.item);
-        if (call === undefined && !here) call = firstCallWith(view, t.item) ?? undefined;
+        if (call === undefined && !here) call = firstContextWith(view, t.item) ?? undefined;
         selectItem(t.item);
         const inContext = view.calls[call ?? callIndex]?.entries.some((e) => e.id === t.item) ?? false;
         setLeftView(inContext ? 'context' : 'transcript');
