@@ -50,13 +50,13 @@ describe('mermaidFlow', () => {
     const v = buildAnalysisView(s!, { count });
     const f = mermaidFlow(v);
     expect(strayLines(f.source)).toEqual([]);
-    expect(f.nodes.map((x) => [x.id, x.kind, x.call, x.item, x.fallback])).toEqual([
-      ['n0', 'segment', 0, null, false],
-      ['n1', 'compaction', 4, null, false],
-      ['n2', 'segment', 4, null, false],
-      ['n3', 'compaction', 5, null, false],
-      ['n4', 'summary', null, 'u-021', false],
-      ['n5', 'segment', 5, null, false],
+    expect(f.nodes.map((x) => [x.id, x.kind, x.call, x.lastCall, x.item, x.fallback])).toEqual([
+      ['n0', 'segment', 0, 3, null, false],
+      ['n1', 'compaction', 4, null, null, false],
+      ['n2', 'segment', 4, 4, null, false],
+      ['n3', 'compaction', 5, null, null, false],
+      ['n4', 'summary', null, null, 'u-021', false],
+      ['n5', 'segment', 5, 5, null, false],
     ]);
     expect(f).toMatchObject({ segments: 3, compactions: 2, summaries: 1, notDrawn: 0 });
     expect(shown(labelOf(f.source, 'n0')!)).toBe(`Segment 1\ncalls 1-4\npeak ${v.calls[3]!.contextTokens.toLocaleString('en-US')} tokens`);

@@ -14,6 +14,8 @@ export interface FlowNode {
   title: string;
   /** Call to step to: a segment's first call, the call a compaction precedes. */
   call: number | null;
+  /** A segment's last call (its calls are call..lastCall). */
+  lastCall: number | null;
   /** Item to select: a summary or marker. */
   item: string | null;
   fallback: boolean;
@@ -128,7 +130,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
   const lines: string[] = [];
   const edges: string[] = [];
   const add = (kind: FlowNodeKind, shape: (label: string) => string, label: string, title: string, extra: Partial<FlowNode> = {}): FlowNode => {
-    const node: FlowNode = { id: `n${nodes.length}`, kind, title, call: null, item: null, fallback: false, ...extra };
+    const node: FlowNode = { id: `n${nodes.length}`, kind, title, call: null, lastCall: null, item: null, fallback: false, ...extra };
     nodes.push(node);
     lines.push(`  ${node.id}${shape(label)}`);
     return node;
@@ -146,7 +148,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     for (let i = a; i <= b; i++) peak = Math.max(peak, calls[i]!.contextTokens);
     segNo++;
     const title = `Segment ${segNo}: ${callRange(a, b)}, peak ${fmt(peak)} tokens`;
-    chain.push(add('segment', box, `Segment ${segNo}${BR}${callRange(a, b)}${BR}peak ${fmt(peak)} tokens`, title, { call: a }));
+    chain.push(add('segment', box, `Segment ${segNo}${BR}${callRange(a, b)}${BR}peak ${fmt(peak)} tokens`, title, { call: a, lastCall: b }));
   };
   const summaryNodes = new Map<string, FlowNode>();
   const compactionNodes: { c: CompactionEvent; node: FlowNode; summary: FlowNode | null }[] = [];
