@@ -318,6 +318,8 @@ describe('requestChatCompletion', () => {
     const probe = f.calls[1]!;
     expect(probe.url).toBe('http://127.0.0.1:9/v1/chat/completions');
     expect(probe.init).toMatchObject({ method: 'GET', mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer' });
+    // A no-cors request with redirect 'manual' or 'error' is refused by browsers before it is sent.
+    expect(probe.init.redirect).toBeUndefined();
     expect(probe.init.headers).toBeUndefined();
     expect(probe.init.body).toBeUndefined();
   });

@@ -175,7 +175,9 @@ async function classifyRejection(
   let answered = false;
   const probeSignal = anySignal([signal, timeoutSignal(PROBE_MS)]);
   try {
-    const probe = fetchFn(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'manual', signal: probeSignal.signal });
+    // No `redirect` option: browsers refuse a no-cors request whose redirect mode isn't 'follow' without sending it.
+    // So a redirect on the probe is followed; the app's CSP connect-src keeps that hop on the configured endpoint.
+    const probe = fetchFn(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer', signal: probeSignal.signal });
     const abort = whenAborted(probeSignal.signal, ABORTED);
     try {
       const res = await Promise.race([probe, abort.promise]);

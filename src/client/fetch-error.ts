@@ -3,7 +3,7 @@
 // and hides the difference from scripts on purpose.
 //
 // Heuristic for the browser case: send one probe to the same URL with mode 'no-cors' (a plain GET with no
-// headers, no body, no key, no cookies). A no-cors request is not subject to CORS, so if the probe gets any
+// headers, no body, no key, no cookies, redirects followed: the only redirect mode no-cors allows). A no-cors request is not subject to CORS, so if the probe gets any
 // answer (an opaque response) the server is reachable and the real request was most likely refused by CORS;
 // if the probe fails too, nothing answered. Both reasons start with "network error or CORS refusal", because
 // the probe can be wrong (e.g. a server that answers GET but resets POST), and the user should see both options.
