@@ -32,14 +32,18 @@ export function fail(at: string, reason: string): never {
 /** Keys that would reach prototypes if some later code merged the object naively. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** An object without prototype-reaching keys (any other keys allowed). */
+export function plainObject(v: unknown, at: string): JsonObject {
+  if (!isObject(v)) return fail(at, `expected an object, got ${typeName(v)}`);
+  for (const key of Object.keys(v)) if (FORBIDDEN_KEYS.has(key)) fail(at, `forbidden key "${key}"`);
+  return v;
+}
+
 /** An object with only the `allowed` keys (own keys; forbidden keys named as such). */
 export function record(v: unknown, at: string, allowed: readonly string[]): JsonObject {
-  if (!isObject(v)) return fail(at, `expected an object, got ${typeName(v)}`);
-  for (const key of Object.keys(v)) {
-    if (FORBIDDEN_KEYS.has(key)) fail(at, `forbidden key "${key}"`);
-    if (!allowed.includes(key)) fail(at, `unknown field "${clip(key)}"`);
-  }
-  return v;
+  const o = plainObject(v, at);
+  for (const key of Object.keys(o)) if (!allowed.includes(key)) fail(at, `unknown field "${clip(key)}"`);
+  return o;
 }
 
 export interface StringRule {
