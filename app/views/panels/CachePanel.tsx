@@ -141,6 +141,9 @@ function Divergence({ report, itemById, goTo }: { report: CacheReport; itemById:
           {d.removed}
           <span className="sr-only">]</span>
         </del>
+        <span className="diff-arrow" aria-hidden="true">
+          {' ⟶ '}
+        </span>
         <ins>
           <span className="sr-only">[added: </span>
           {d.added}

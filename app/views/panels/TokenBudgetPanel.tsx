@@ -1,5 +1,5 @@
 // Token budget per call: stacked bands, reported cache usage beside each bar, window and threshold lines, compactions.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { CallBands, CallView } from '../../../src/analysis/analysis-view';
 import { BAND_LABEL, BAND_ORDER, bandsTotal, bucketCalls, bucketOf, compactionThreshold, newInputByRegion, stackBands, usageSplit, type BandKey, type Bucket, type UsageSplit } from '../../../src/charts/budget-bars';
 import { callTicks, fitDomain, stepPath, tickFormat, yScale } from '../../../src/charts/budget-scale';
@@ -78,6 +78,45 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const tf = tickFormat(domain.ticks.max);
   const current = bucketOf(buckets, callIndex);
 
+  // Bars are memoized: a step re-renders the two bars whose `current` changed, not all of them.
+  const geo = useMemo<Geometry>(() => ({ slot, gap, mainW, usageW, usageGap: inner >= 8 ? 2 : 0, max: domain.ticks.max }), [slot, gap, mainW, usageW, inner, domain.ticks.max]);
+  const compacted = useMemo(() => buckets.map((bk) => calls.slice(bk.start, bk.end + 1).some((c) => c.compactionId !== null)), [buckets, calls]);
+  const latest = useRef({ buckets, goTo });
+  latest.current = { buckets, goTo };
+  const handlers = useMemo<BarHandlers>(() => {
+    const go = (b: number) => {
+      const { buckets: bs, goTo: to } = latest.current;
+      const bucket = bs[Math.max(0, Math.min(bs.length - 1, b))];
+      if (bucket) to({ call: bucket.peak });
+    };
+    return {
+      activate: go,
+      key(e, b) {
+        const last = latest.current.buckets.length - 1;
+        const to: Record<string, number> = { ArrowRight: b + 1, ArrowDown: b + 1, ArrowLeft: b - 1, ArrowUp: b - 1, Home: 0, End: last, PageDown: b + 10, PageUp: b - 10 };
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          e.stopPropagation();
+          go(b);
+          return;
+        }
+        const target = to[e.key];
+        if (target === undefined) return;
+        e.preventDefault();
+        e.stopPropagation();
+        refocus.current = true;
+        go(target);
+      },
+      hover(b) {
+        const bucket = b === null ? undefined : latest.current.buckets[b];
+        setHover(bucket ? bucket.peak : null);
+      },
+      ref(b, el) {
+        barRefs.current[b] = el;
+      },
+    };
+  }, []);
+
   // Keep the current bar in view when the chart scrolls sideways, and keyboard focus on it after a keyboard step.
   useEffect(() => {
     const el = wrapRef.current;
@@ -94,26 +133,6 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   if (calls.length === 0) {
     return <p className="empty">This session has no model calls, so there is no token budget to chart.</p>;
   }
-
-  const go = (b: number) => {
-    const bucket = buckets[Math.max(0, Math.min(buckets.length - 1, b))];
-    if (bucket) goTo({ call: bucket.peak });
-  };
-  const onKey = (e: KeyboardEvent<SVGGElement>, b: number) => {
-    const to: Record<string, number> = { ArrowRight: b + 1, ArrowDown: b + 1, ArrowLeft: b - 1, ArrowUp: b - 1, Home: 0, End: buckets.length - 1, PageDown: b + 10, PageUp: b - 10 };
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      e.stopPropagation();
-      go(b);
-      return;
-    }
-    const target = to[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    e.stopPropagation();
-    refocus.current = true;
-    go(target);
-  };
 
   const shown = hover ?? callIndex;
   const shownCall = calls[shown] ?? calls[0]!;
@@ -190,39 +209,20 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
                   <path className="current-caret" d={`M${current * slot + slot / 2},${PLOT_HEIGHT + 1} l4,5 h-8 Z`} />
                 </g>
               ) : null}
-              {buckets.map((bucket, b) => {
-                const call = calls[bucket.peak]!;
-                const x = b * slot + gap / 2;
-                const u = usage[bucket.peak] ?? null;
-                const compacted = calls.slice(bucket.start, bucket.end + 1).some((c) => c.compactionId);
-                const isCurrent = b === current;
-                return (
-                  <g
-                    key={bucket.start}
-                    ref={(el) => {
-                      barRefs.current[b] = el;
-                    }}
-                    className={isCurrent ? 'bar current' : 'bar'}
-                    role="button"
-                    tabIndex={isCurrent ? 0 : -1}
-                    aria-label={barName(call, totals[bucket.peak]!, bucket, bucketSize)}
-                    aria-current={isCurrent ? 'step' : undefined}
-                    onClick={() => go(b)}
-                    onKeyDown={(e) => onKey(e, b)}
-                    onMouseEnter={() => setHover(bucket.peak)}
-                    onFocus={() => setHover(bucket.peak)}
-                    onBlur={() => setHover(null)}
-                  >
-                    <rect className="hit" x={b * slot} y={-TOP} width={slot} height={TOP + PLOT_HEIGHT} />
-                    {compacted ? <CompactionMark x={b * slot} /> : null}
-                    {stackBands(call.bands).map((s) => (
-                      <rect key={s.key} className={`band band-${s.key}`} x={x} width={mainW} y={y(s.to)} height={Math.max(0, y(s.from) - y(s.to))} style={s.key === 'tools' ? { fill: `url(#${patternId})` } : undefined} />
-                    ))}
-                    {u && usageBars ? <UsageBar u={u} x={x + mainW + (inner >= 8 ? 2 : 0)} w={usageW} y={y} /> : null}
-                    <rect className="focus-ring" x={b * slot + 0.5} y={-TOP + 2.5} width={Math.max(0, slot - 1)} height={PLOT_HEIGHT + TOP - 3} />
-                  </g>
-                );
-              })}
+              {buckets.map((bucket, b) => (
+                <Bar
+                  key={bucket.start}
+                  b={b}
+                  call={calls[bucket.peak]!}
+                  name={barName(calls[bucket.peak]!, totals[bucket.peak]!, bucket, bucketSize)}
+                  usage={usageBars ? (usage[bucket.peak] ?? null) : null}
+                  compacted={compacted[b]!}
+                  isCurrent={b === current}
+                  geo={geo}
+                  patternId={patternId}
+                  handlers={handlers}
+                />
+              ))}
               {anyUsage && dense ? (
                 <g className="usage-lines" aria-hidden="true">
                   <path className="use-line-prompt" d={stepPath(buckets.map((b) => usage[b.peak]?.prompt ?? null), slot, y)} />
@@ -251,6 +251,72 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   );
 }
 
+interface Geometry {
+  slot: number;
+  gap: number;
+  mainW: number;
+  usageW: number;
+  usageGap: number;
+  /** Top of the y axis in tokens. */
+  max: number;
+}
+
+interface BarHandlers {
+  activate(b: number): void;
+  key(e: KeyboardEvent<SVGGElement>, b: number): void;
+  hover(b: number | null): void;
+  ref(b: number, el: SVGGElement | null): void;
+}
+
+const Bar = memo(function Bar({
+  b,
+  call,
+  name,
+  usage,
+  compacted,
+  isCurrent,
+  geo,
+  patternId,
+  handlers,
+}: {
+  b: number;
+  call: CallView;
+  name: string;
+  usage: UsageSplit | null;
+  compacted: boolean;
+  isCurrent: boolean;
+  geo: Geometry;
+  patternId: string;
+  handlers: BarHandlers;
+}) {
+  const y = yScale(geo.max, PLOT_HEIGHT);
+  const x0 = b * geo.slot;
+  const x = x0 + geo.gap / 2;
+  return (
+    <g
+      ref={(el) => handlers.ref(b, el)}
+      className={isCurrent ? 'bar current' : 'bar'}
+      role="button"
+      tabIndex={isCurrent ? 0 : -1}
+      aria-label={name}
+      aria-current={isCurrent ? 'step' : undefined}
+      onClick={() => handlers.activate(b)}
+      onKeyDown={(e) => handlers.key(e, b)}
+      onMouseEnter={() => handlers.hover(b)}
+      onFocus={() => handlers.hover(b)}
+      onBlur={() => handlers.hover(null)}
+    >
+      <rect className="hit" x={x0} y={-TOP} width={geo.slot} height={TOP + PLOT_HEIGHT} />
+      {compacted ? <CompactionMark x={x0} /> : null}
+      {stackBands(call.bands).map((s) => (
+        <rect key={s.key} className={`band band-${s.key}`} x={x} width={geo.mainW} y={y(s.to)} height={Math.max(0, y(s.from) - y(s.to))} style={s.key === 'tools' ? { fill: `url(#${patternId})` } : undefined} />
+      ))}
+      {usage ? <UsageBar u={usage} x={x + geo.mainW + geo.usageGap} w={geo.usageW} y={y} /> : null}
+      <rect className="focus-ring" x={x0 + 0.5} y={-TOP + 2.5} width={Math.max(0, geo.slot - 1)} height={PLOT_HEIGHT + TOP - 3} />
+    </g>
+  );
+});
+
 function CompactionMark({ x }: { x: number }) {
   return (
     <g className="compaction-mark" aria-hidden="true">
@@ -264,7 +330,7 @@ function RefLine({ className, y, width, label }: { className: string; y: number;
   return (
     <g className={`ref ${className}`} aria-hidden="true">
       <line x1={0} x2={width} y1={y} y2={y} />
-      <text x={width - 4} y={y - 4} textAnchor="end">
+      <text x={4} y={y - 4}>
         {label}
       </text>
     </g>
