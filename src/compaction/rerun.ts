@@ -1,0 +1,305 @@
+// Re-runs compaction over a whole session: walks the original calls in order, keeps a live context (the
+// previous compacted context plus the items this call adds), fires the trigger, compacts, and compares
+// the outcome with the original call by call — tokens, identifiers kept/lost/invented, prefix reused on
+// the next call, estimated input cost. Plain data in and out, so a worker can run it and the UI show it.
+import { knownContextWindow } from '../analysis/analysis-view';
+import type { CallContext } from '../analysis/context-types';
+import { assignRegions } from '../analysis/regions';
+import { auditSummary, renderForAudit, type SummaryAudit } from '../audit';
+import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
+import type { Item, Session } from '../model/types';
+import { comparable, originalBaseline, type OriginalBaseline } from './baseline';
+import { isRecap } from './layout';
+import { itemTokenMemo } from './measure';
+import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
+import { offlineSummarizer } from './offline-summarizer';
+import { callCost, priceFor, type ModelPrice } from './pricing';
+import { resolveParams, runStrategy, type StrategyId, type StrategyParamsMap } from './strategy-registry';
+import type { Summarizer } from './summarizer';
+import { shouldFire, triggerWindow, type Trigger, type TriggerDecision } from './triggers';
+import type { CompactionFallback, ReplacementLabel, SummarizerCall } from './types';
+
+export interface RerunProgress {
+  phase: 'call' | 'summarizing' | 'done' | 'cancelled';
+  /** 0-based call being processed. */
+  callIndex: number;
+  calls: number;
+  /** Summary text so far while `summarizing`. */
+  text?: string;
+}
+
+export interface RerunOptions<S extends StrategyId = StrategyId> {
+  strategy: S;
+  /** Partial parameters; missing or invalid ones take the strategy's defaults (see `resolveParams`). */
+  params?: Partial<StrategyParamsMap[S]> | Record<string, unknown>;
+  trigger: Trigger;
+  /** Default: the offline summarizer. */
+  summarizer?: Summarizer;
+  count: (text: string) => number;
+  signal?: AbortSignal;
+  onProgress?: (p: RerunProgress) => void;
+  /** Cache rule for both sides (default `auto`: per call from its API or model). */
+  rule?: ProviderRule | 'auto';
+  /** Price for every call's prompt; default from the call's or the session's model (`priceFor`). */
+  price?: ModelPrice | null;
+  /** Price of the summarizer's calls; default from its name. The offline summarizer costs nothing. */
+  summarizerPrice?: ModelPrice | null;
+  /** Context window for a fraction trigger; default the session's, else known from its model. */
+  window?: number | null;
+  /** The original side, when already computed (a sweep passes it to every run). */
+  baseline?: OriginalBaseline;
+}
+
+export interface RerunCall {
+  index: number;
+  callId: string;
+  /** What the model would have been sent under the rerun. Items the rerun made have ids like `rerun.c5.summary`. */
+  context: Item[];
+  /** Ids of what the model was sent originally, in order. */
+  originalIds: string[];
+  original: CallFigures;
+  rerun: CallFigures;
+  /** Tokens of the live context before this call's compaction (equals `rerun.tokens` when none ran). */
+  tokensBefore: number;
+  trigger: TriggerDecision;
+  /** The compaction that ran at this call. */
+  eventId: string | null;
+}
+
+export interface RerunEvent {
+  id: string;
+  /** 0-based order of the rerun's compactions. */
+  index: number;
+  callIndex: number;
+  strategy: StrategyId;
+  label: ReplacementLabel | null;
+  replacedIds: string[];
+  /** Earlier recaps folded into this one. */
+  foldedIds: string[];
+  summaryId: string | null;
+  summaryText: string | null;
+  /** What stands in for the replaced items. */
+  summaryKind: 'summary' | 'marker' | 'in-place';
+  fallback: CompactionFallback | null;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The summary (or placeholders) checked against the replaced slice; tool names left out. */
+  audit: SummaryAudit;
+  summarizerCalls: SummarizerCall[];
+  note: string | null;
+}
+
+export type RerunStatus = 'done' | 'cancelled';
+
+export interface RerunResult {
+  status: RerunStatus;
+  /** Why the run stopped early; null when done. */
+  statusReason: string | null;
+  sessionId: string;
+  strategy: StrategyId;
+  /** The parameters used, defaults filled in. */
+  params: Record<string, unknown>;
+  trigger: Trigger;
+  summarizer: string;
+  window: number | null;
+  rule: ProviderRule | 'auto';
+  calls: RerunCall[];
+  events: RerunEvent[];
+  /** The original over the same calls as the rerun. */
+  original: SideMetrics & { reportedInputTokens: number | null };
+  rerun: SideMetrics & { summarizerCost: number | null; summarizerPromptTokens: number; summarizerOutputTokens: number };
+  warnings: string[];
+}
+
+/** Content key of an item as sent: header and text, not its id. */
+const contentKey = (it: Item) => hashUnit(itemHeader(it), it.text);
+
+/**
+ * The items each call adds to the live context: those not sent in any earlier call. After call 0, a
+ * summary or marker the original harness inserted is left out (the rerun writes its own), and at a call
+ * where the original compacted, items repeating earlier content (a replacement history) are too.
+ */
+export function newItemsPerCall(calls: readonly CallContext[]): Item[][] {
+  const seen = new Set<string>();
+  const seenContent = new Set<number>();
+  const out: Item[][] = [];
+  calls.forEach((call, k) => {
+    const prevOutput = new Set(k > 0 ? calls[k - 1]!.output.map((it) => it.id) : []);
+    const fresh: Item[] = [];
+    for (const { item } of call.entries) {
+      if (seen.has(item.id) || item.kind === 'compaction') continue;
+      if (k > 0 && isRecap(item) && !prevOutput.has(item.id)) continue;
+      if (k > 0 && call.compactionId !== null && seenContent.has(contentKey(item))) continue;
+      fresh.push(item);
+    }
+    for (const { item } of call.entries) {
+      seen.add(item.id);
+      seenContent.add(contentKey(item));
+    }
+    out.push(fresh);
+  });
+  return out;
+}
+
+const toolNamesOf = (items: readonly Item[]) => new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
+
+function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryAudit {
+  const isTool = (v: string) => tools.has(v.replace(/\(\)$/, ''));
+  return { ...a, kept: a.kept.filter((v) => !isTool(v)), lost: a.lost.filter((v) => !isTool(v)), lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)), invented: a.invented.filter((v) => !isTool(v)) };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function rerunSession<S extends StrategyId>(session: Session, opts: RerunOptions<S>): Promise<RerunResult> {
+  const rule = opts.rule ?? 'auto';
+  const baseline = opts.baseline ?? originalBaseline(session, { count: opts.count, rule });
+  const calls = baseline.contexts.calls;
+  const summarizer = opts.summarizer ?? offlineSummarizer;
+  const params = resolveParams(opts.strategy, opts.params ?? {});
+  const window = opts.window ?? session.contextWindow ?? calls.find((c) => c.usage?.contextWindow)?.usage?.contextWindow ?? knownContextWindow(session.model);
+  const tokensOf = itemTokenMemo(opts.count);
+  const toolsTokens = (call: CallContext) => (call.tools ? opts.count(`tools\n${call.tools}`) : 0);
+  const warnings: string[] = [];
+  if (calls.length === 0) warnings.push('the session has no model calls to re-run');
+  if (opts.trigger.kind === 'fraction' && triggerWindow(opts.trigger, window) === null) warnings.push('no context window known: the fraction trigger never fires (set a window)');
+
+  const fresh = newItemsPerCall(calls);
+  const allTools = toolNamesOf(session.items.concat(fresh.flat()));
+  const contexts: Item[][] = [];
+  const before: number[] = [];
+  const decisions: TriggerDecision[] = [];
+  const eventAt: (string | null)[] = [];
+  const events: RerunEvent[] = [];
+  let live: Item[] = [];
+  let sinceCompaction = 0;
+  let status: RerunStatus = 'done';
+  let statusReason: string | null = null;
+
+  for (let k = 0; k < calls.length; k++) {
+    if (k > 0 && k % 25 === 0) await yieldToEventLoop();
+    if (opts.signal?.aborted) {
+      status = 'cancelled';
+      statusReason = `cancelled before call ${k + 1} of ${calls.length}`;
+      break;
+    }
+    opts.onProgress?.({ phase: 'call', callIndex: k, calls: calls.length });
+    const call = calls[k]!;
+    live = [...live, ...fresh[k]!];
+    sinceCompaction++;
+    const tokens = live.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
+    const decision = shouldFire(opts.trigger, { tokens, window, callsSinceCompaction: sinceCompaction });
+    let eventId: string | null = null;
+    if (decision.fire) {
+      const outcome = await runStrategy(opts.strategy, live, params, {
+        summarizer,
+        count: opts.count,
+        idPrefix: `rerun.c${k}`,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        onText: (text) => opts.onProgress?.({ phase: 'summarizing', callIndex: k, calls: calls.length, text }),
+      });
+      if (outcome.cancelled) {
+        status = 'cancelled';
+        statusReason = `cancelled while compacting at call ${k + 1} of ${calls.length}`;
+        break;
+      }
+      if (outcome.changed) {
+        eventId = `rerun-${events.length}`;
+        const recapText = outcome.recap?.text ?? null;
+        const after = outcome.context.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
+        const replaced = new Set(outcome.replacedIds);
+        const summaryForAudit = recapText ?? outcome.context.filter((it) => replaced.has(it.id)).map((it) => it.text).join('\n');
+        const audit = auditSummary({
+          summary: summaryForAudit,
+          sources: outcome.slice.map(renderForAudit),
+          later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role })),
+          context: [...outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id)).map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
+        });
+        events.push({
+          id: eventId,
+          index: events.length,
+          callIndex: k,
+          strategy: opts.strategy,
+          label: outcome.label,
+          replacedIds: outcome.replacedIds,
+          foldedIds: outcome.foldedIds,
+          summaryId: outcome.recap?.id ?? null,
+          summaryText: recapText,
+          summaryKind: outcome.recap === null ? 'in-place' : outcome.recap.kind === 'summary' ? 'summary' : 'marker',
+          fallback: outcome.fallback,
+          tokensBefore: tokens,
+          tokensAfter: after,
+          audit: withoutToolNames(audit, allTools),
+          summarizerCalls: outcome.summarizerCalls,
+          note: outcome.note,
+        });
+        live = outcome.context;
+        sinceCompaction = 0;
+      }
+    }
+    contexts.push(live);
+    before.push(tokens);
+    decisions.push(decision);
+    eventAt.push(eventId);
+  }
+
+  const done = contexts.length;
+  const rerunCalls: CallContext[] = contexts.map((items, k) => ({
+    ...comparable(calls[k]!),
+    entries: assignRegions(items),
+    compactionId: eventAt[k]!,
+    recorded: false,
+  }));
+  const priceOf = (call: CallContext) => (opts.price !== undefined ? opts.price : priceFor(call.model ?? session.model));
+  const rerunReports = analyzeCachePrefix(rerunCalls, { count: opts.count, rule });
+  const rerunFigs = callFigures(rerunCalls, rerunReports, priceOf);
+  // The original over the same calls: when cancelled, its next-call prefix for the last call is dropped too.
+  const originalFigs = callFigures(baseline.calls.slice(0, done), baseline.reports.slice(0, done), priceOf);
+  if (done < calls.length && done > 0) {
+    // Keep the original's reuse figure of the last processed call comparable with the rerun's (unknown next call).
+    originalFigs[done - 1] = { ...originalFigs[done - 1]!, prefixReusedNext: null, cachedNext: null };
+  }
+
+  const takenOriginal = new Set(baseline.calls.slice(0, done).map((c) => c.compactionId).filter((id): id is string => id !== null));
+  const originalAudits = status === 'done' ? baseline.audits : baseline.audits.filter((a) => takenOriginal.has(a.compactionId));
+  const reported = baseline.reportedInputTokens.slice(0, done);
+  const sCalls = events.flatMap((e) => e.summarizerCalls);
+  const sPrice = opts.summarizerPrice !== undefined ? opts.summarizerPrice : summarizer.name === 'offline' ? null : priceFor(summarizer.name);
+  const sPrompt = sCalls.reduce((n, c) => n + c.promptTokens, 0);
+  const sOutput = sCalls.reduce((n, c) => n + c.outputTokens, 0);
+
+  opts.onProgress?.({ phase: status === 'done' ? 'done' : 'cancelled', callIndex: Math.max(0, done - 1), calls: calls.length });
+  return {
+    status,
+    statusReason,
+    sessionId: session.id,
+    strategy: opts.strategy,
+    params: { ...params },
+    trigger: opts.trigger,
+    summarizer: summarizer.name,
+    window,
+    rule,
+    calls: contexts.map((context, k) => ({
+      index: calls[k]!.index,
+      callId: calls[k]!.id,
+      context,
+      originalIds: calls[k]!.entries.map((e) => e.item.id),
+      original: originalFigs[k]!,
+      rerun: rerunFigs[k]!,
+      tokensBefore: before[k]!,
+      trigger: decisions[k]!,
+      eventId: eventAt[k]!,
+    })),
+    events,
+    original: {
+      ...sideMetrics(originalFigs, originalAudits, takenOriginal.size, baseline.fallbackIds.filter((id) => takenOriginal.has(id)).length),
+      reportedInputTokens: reported.some((r) => r !== null) ? reported.reduce<number>((n, r) => n + (r ?? 0), 0) : null,
+    },
+    rerun: {
+      ...sideMetrics(rerunFigs, events.map((e) => e.audit), events.length, events.filter((e) => e.fallback !== null).length),
+      summarizerCost: summarizer.name === 'offline' ? 0 : sPrice ? callCost(sPrompt, sOutput, sPrice) : null,
+      summarizerPromptTokens: sPrompt,
+      summarizerOutputTokens: sOutput,
+    },
+    warnings,
+  };
+}

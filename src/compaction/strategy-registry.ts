@@ -1,0 +1,203 @@
+// The strategies a rerun can pick: ids, labels and parameter specs the UI builds its form from, parameter
+// validation for values that come from forms, URLs or sweeps, and one entry point to run any of them.
+import { isObject, get } from '../model/narrow';
+import type { Item } from '../model/types';
+import { placeholdersOf } from './prompts';
+import { DROP_OLDEST_DEFAULTS, dropOldest, type DropOldestParams } from './strategies/drop-oldest';
+import { ITERATED_DEFAULTS, ITERATED_METHODS, iterated, iteratedPrompt, type IteratedParams } from './strategies/iterated';
+import { OBSERVATION_MASKING_DEFAULTS, observationMasking, type ObservationMaskingParams } from './strategies/observation-masking';
+import { OMISSION_DEFAULTS, omission, type OmissionParams } from './strategies/omission';
+import { SUMMARIZE_MIDDLE_DEFAULTS, summarizeMiddle, summarizeMiddlePrompts, type SummarizeMiddleParams } from './strategies/summarize-middle';
+import type { CompactionDeps, CompactionOutcome } from './types';
+
+export const STRATEGY_IDS = ['drop-oldest', 'summarize-middle', 'observation-masking', 'omission', 'iterated'] as const;
+export type StrategyId = (typeof STRATEGY_IDS)[number];
+
+export interface StrategyParamsMap {
+  'drop-oldest': DropOldestParams;
+  'summarize-middle': SummarizeMiddleParams;
+  'observation-masking': ObservationMaskingParams;
+  omission: OmissionParams;
+  iterated: IteratedParams;
+}
+export type AnyStrategyParams = StrategyParamsMap[StrategyId];
+
+export const STRATEGY_DEFAULTS: { readonly [K in StrategyId]: StrategyParamsMap[K] } = {
+  'drop-oldest': DROP_OLDEST_DEFAULTS,
+  'summarize-middle': SUMMARIZE_MIDDLE_DEFAULTS,
+  'observation-masking': OBSERVATION_MASKING_DEFAULTS,
+  omission: OMISSION_DEFAULTS,
+  iterated: ITERATED_DEFAULTS,
+};
+
+interface SpecBase {
+  name: string;
+  label: string;
+  help: string;
+}
+export type ParamSpec =
+  | (SpecBase & { kind: 'int'; default: number; min: number; max?: number })
+  | (SpecBase & { kind: 'int-or-null'; default: number | null; min: number })
+  | (SpecBase & { kind: 'bool'; default: boolean })
+  | (SpecBase & { kind: 'choice'; default: string; options: readonly string[] })
+  /** A prompt or placeholder text; `null` (when allowed) means the default shown by `effectivePrompts`. */
+  | (SpecBase & { kind: 'text'; default: string | null; nullable: boolean; prompt: boolean });
+
+export interface StrategyInfo {
+  id: StrategyId;
+  label: string;
+  description: string;
+  /** Whether it calls the summarizer (for some parameter values). */
+  usesSummarizer: boolean;
+  params: readonly ParamSpec[];
+}
+
+const headTail: ParamSpec[] = [
+  { name: 'head', label: 'Head steps', kind: 'int', default: 1, min: 0, help: 'Steps kept verbatim after the system prompt (1 = the first user message).' },
+  { name: 'tail', label: 'Tail turns', kind: 'int', default: 2, min: 0, help: 'Most recent turns kept verbatim.' },
+  { name: 'unit', label: 'Turn', kind: 'choice', default: 'auto', options: ['auto', 'user', 'step'], help: 'user: a user message and all that follows it; step: one model response with its tool results; auto: user, or step when that leaves nothing to compact.' },
+];
+
+export const STRATEGIES: readonly StrategyInfo[] = [
+  {
+    id: 'drop-oldest',
+    label: 'Drop oldest',
+    description: `Drops the oldest middle turns and leaves the static marker in their place.`,
+    usesSummarizer: false,
+    params: [
+      ...headTail,
+      { name: 'targetTokens', label: 'Target tokens', kind: 'int-or-null', default: null, min: 0, help: 'Stop dropping once the context fits; empty drops the whole middle.' },
+      { name: 'marker', label: 'Marker', kind: 'text', default: DROP_OLDEST_DEFAULTS.marker, nullable: false, prompt: false, help: 'Static text standing for the dropped turns.' },
+    ],
+  },
+  {
+    id: 'summarize-middle',
+    label: 'Summarize middle',
+    description: 'Keeps head and tail, summarizes the middle into one folded recap (course schema, or action-aware XML rendering of tool calls).',
+    usesSummarizer: true,
+    params: [
+      ...headTail,
+      { name: 'render', label: 'Rendering', kind: 'choice', default: 'schema', options: ['schema', 'xml'], help: 'schema: course prompt over plain lines; xml: tool calls and results as XML (action-aware).' },
+      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default for the rendering.' },
+      { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Placeholders: {slice}, {prior_summary}.' },
+      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: SUMMARIZE_MIDDLE_DEFAULTS.maxItemChars, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+    ],
+  },
+  {
+    id: 'observation-masking',
+    label: 'Observation masking',
+    description: 'Replaces all but the last N tool outputs with a placeholder; calls stay, so pairs stay whole.',
+    usesSummarizer: false,
+    params: [
+      { name: 'keepLast', label: 'Keep last outputs', kind: 'int', default: OBSERVATION_MASKING_DEFAULTS.keepLast, min: 0, help: 'Tool outputs kept verbatim, counted from the end.' },
+      { name: 'placeholder', label: 'Placeholder', kind: 'text', default: OBSERVATION_MASKING_DEFAULTS.placeholder, nullable: false, prompt: false, help: 'Static text standing for a masked output.' },
+    ],
+  },
+  {
+    id: 'omission',
+    label: 'Thought/observation omission',
+    description: 'Agent-Omit style: empties thoughts and replaces observations of model steps older than the last N.',
+    usesSummarizer: false,
+    params: [
+      { name: 'keepLast', label: 'Keep last steps', kind: 'int', default: OMISSION_DEFAULTS.keepLast, min: 0, help: 'Model steps at the end left whole.' },
+      { name: 'keepFirst', label: 'Keep first thoughts', kind: 'int', default: OMISSION_DEFAULTS.keepFirst, min: 0, help: 'Model steps at the start whose thoughts stay (the plan).' },
+      { name: 'thoughts', label: 'Omit thoughts', kind: 'bool', default: true, help: 'Empty old thoughts (<think> </think>).' },
+      { name: 'observations', label: 'Omit observations', kind: 'bool', default: true, help: 'Replace old tool outputs with <omitted_tool_response_N>.' },
+    ],
+  },
+  {
+    id: 'iterated',
+    label: 'Iterated summarization',
+    description: 'Replaces each earlier attempt with a summary (base, backtracking, post-think, last-k, first-k, answer-only), all in one block after the question.',
+    usesSummarizer: true,
+    params: [
+      { ...headTail[0]!, default: ITERATED_DEFAULTS.head } as ParamSpec,
+      { ...headTail[1]!, default: ITERATED_DEFAULTS.tail } as ParamSpec,
+      headTail[2]!,
+      { name: 'method', label: 'Summarizer', kind: 'choice', default: ITERATED_DEFAULTS.method, options: ITERATED_METHODS, help: 'base and backtracking ask the summarizer; the others are plain functions of the attempt.' },
+      { name: 'k', label: 'k tokens', kind: 'int', default: ITERATED_DEFAULTS.k, min: 1, help: 'Tokens kept by last-k and first-k.' },
+      { name: 'prompt', label: 'Prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'base/backtracking; placeholders: {question}, {reasoning}. Empty uses the paper\'s.' },
+      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: ITERATED_DEFAULTS.systemPrompt, nullable: false, prompt: true, help: 'Sent with base/backtracking; empty sends none.' },
+      { name: 'blockTemplate', label: 'Summaries block', kind: 'text', default: ITERATED_DEFAULTS.blockTemplate, nullable: false, prompt: true, help: 'Placeholder: {summaries}.' },
+      { name: 'answerTemplate', label: 'Answer-only text', kind: 'text', default: ITERATED_DEFAULTS.answerTemplate, nullable: false, prompt: true, help: 'Placeholder: {answer}.' },
+      { name: 'maxItemChars', label: 'Max characters per attempt', kind: 'int', default: ITERATED_DEFAULTS.maxItemChars, min: 0, help: 'Longer attempts are cut in the middle before sending (0 = never).' },
+    ],
+  },
+];
+
+export function isStrategyId(v: unknown): v is StrategyId {
+  return typeof v === 'string' && (STRATEGY_IDS as readonly string[]).includes(v);
+}
+
+export function strategyInfo(id: StrategyId): StrategyInfo {
+  return STRATEGIES.find((s) => s.id === id)!;
+}
+
+function readParam(spec: ParamSpec, v: unknown): unknown {
+  switch (spec.kind) {
+    case 'int':
+      return typeof v === 'number' && Number.isFinite(v) ? Math.max(spec.min, spec.max === undefined ? Math.floor(v) : Math.min(spec.max, Math.floor(v))) : spec.default;
+    case 'int-or-null':
+      if (v === null) return null;
+      return typeof v === 'number' && Number.isFinite(v) ? Math.max(spec.min, Math.floor(v)) : spec.default;
+    case 'bool':
+      return typeof v === 'boolean' ? v : spec.default;
+    case 'choice':
+      return typeof v === 'string' && spec.options.includes(v) ? v : spec.default;
+    case 'text':
+      if (typeof v === 'string') return v === '' && spec.nullable ? null : v;
+      if (v === null && spec.nullable) return null;
+      return spec.default;
+  }
+}
+
+/** Full parameters of a strategy from partial, untrusted values: unknown keys dropped, bad values defaulted. */
+export function resolveParams<S extends StrategyId>(id: S, raw: unknown = {}): StrategyParamsMap[S] {
+  const out: Record<string, unknown> = {};
+  for (const spec of strategyInfo(id).params) out[spec.name] = readParam(spec, isObject(raw) ? get(raw, spec.name) : undefined);
+  // Every field of the params type has a spec above, and readParam returns the spec's type.
+  return out as unknown as StrategyParamsMap[S];
+}
+
+export interface EffectivePrompt {
+  /** The parameter that holds it. */
+  param: string;
+  label: string;
+  template: string;
+  placeholders: string[];
+}
+
+/** The prompts a run with these parameters sends, defaults filled in (what the UI shows and lets users edit). */
+export function effectivePrompts(id: StrategyId, raw: unknown = {}): EffectivePrompt[] {
+  const make = (param: string, label: string, template: string): EffectivePrompt => ({ param, label, template, placeholders: placeholdersOf(template) });
+  if (id === 'summarize-middle') {
+    const p = summarizeMiddlePrompts(resolveParams('summarize-middle', raw));
+    return [make('systemPrompt', 'System prompt', p.system), make('userPrompt', 'User prompt', p.user)];
+  }
+  if (id === 'iterated') {
+    const p = resolveParams('iterated', raw);
+    const prompt = iteratedPrompt(p);
+    const out: EffectivePrompt[] = [];
+    if (prompt !== null) out.push(make('systemPrompt', 'System prompt', p.systemPrompt), make('prompt', 'Prompt', prompt));
+    if (p.method === 'answer-only') out.push(make('answerTemplate', 'Answer-only text', p.answerTemplate));
+    out.push(make('blockTemplate', 'Summaries block', p.blockTemplate));
+    return out;
+  }
+  return [];
+}
+
+/** Runs strategy `id` on a context with full parameters (see `resolveParams`). */
+export function runStrategy(id: StrategyId, context: readonly Item[], params: AnyStrategyParams, deps: CompactionDeps): Promise<CompactionOutcome> {
+  switch (id) {
+    case 'drop-oldest':
+      return dropOldest(context, params as DropOldestParams, deps);
+    case 'summarize-middle':
+      return summarizeMiddle(context, params as SummarizeMiddleParams, deps);
+    case 'observation-masking':
+      return observationMasking(context, params as ObservationMaskingParams, deps);
+    case 'omission':
+      return omission(context, params as OmissionParams, deps);
+    case 'iterated':
+      return iterated(context, params as IteratedParams, deps);
+  }
+}

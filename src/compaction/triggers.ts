@@ -1,0 +1,88 @@
+// When a rerun compacts: a token threshold, a fraction of the context window, or every N calls.
+import { isObject, num, str } from '../model/narrow';
+
+export type Trigger =
+  /** The context reaches `threshold` tokens. */
+  | { kind: 'tokens'; threshold: number }
+  /** The context reaches `fraction` of the window (`window` overrides the session's). */
+  | { kind: 'fraction'; fraction: number; window?: number | null }
+  /** Every `every` model calls since the start or the last compaction ("turns" are the calls a rerun walks). */
+  | { kind: 'turns'; every: number };
+
+export const DEFAULT_TRIGGER: Trigger = { kind: 'fraction', fraction: 0.8 };
+
+export interface TriggerState {
+  /** Tokens of the live context before compaction. */
+  tokens: number;
+  /** The session's context window, when known. */
+  window: number | null;
+  /** Calls since the start or the last compaction, this one included. */
+  callsSinceCompaction: number;
+}
+
+export interface TriggerDecision {
+  fire: boolean;
+  /** Why it fired or not, for the event list (`42000 ≥ 40000 tokens`). */
+  reason: string;
+}
+
+/** The window a fraction trigger measures against; null when neither the trigger nor the session knows it. */
+export function triggerWindow(t: Trigger, sessionWindow: number | null): number | null {
+  if (t.kind !== 'fraction') return null;
+  return t.window ?? sessionWindow;
+}
+
+export function shouldFire(t: Trigger, s: TriggerState): TriggerDecision {
+  switch (t.kind) {
+    case 'tokens':
+      return { fire: s.tokens >= t.threshold, reason: `${s.tokens} ${s.tokens >= t.threshold ? '≥' : '<'} ${t.threshold} tokens` };
+    case 'fraction': {
+      const window = t.window ?? s.window;
+      if (window === null || window <= 0) return { fire: false, reason: 'no context window known' };
+      const limit = Math.floor(window * t.fraction);
+      return { fire: s.tokens >= limit, reason: `${s.tokens} ${s.tokens >= limit ? '≥' : '<'} ${limit} tokens (${Math.round(t.fraction * 100)}% of ${window})` };
+    }
+    case 'turns': {
+      const every = Math.max(1, Math.floor(t.every));
+      const fire = s.callsSinceCompaction >= every;
+      return { fire, reason: `${s.callsSinceCompaction} of every ${every} calls` };
+    }
+  }
+}
+
+/** A short label for tables: `≥ 40000 tokens`, `≥ 80% of window`, `every 5 calls`. */
+export function describeTrigger(t: Trigger): string {
+  switch (t.kind) {
+    case 'tokens':
+      return `≥ ${t.threshold} tokens`;
+    case 'fraction':
+      return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${t.window}-token window` : 'window'}`;
+    case 'turns':
+      return `every ${Math.max(1, Math.floor(t.every))} calls`;
+  }
+}
+
+/** A trigger read from untrusted input (a URL, a saved sweep); null when it is not one. */
+export function parseTrigger(v: unknown): Trigger | null {
+  if (!isObject(v)) return null;
+  const kind = str(v, 'kind');
+  const finite = (key: string) => {
+    const n = num(v, key);
+    return n !== undefined && Number.isFinite(n) ? n : null;
+  };
+  if (kind === 'tokens') {
+    const threshold = finite('threshold');
+    return threshold !== null && threshold > 0 ? { kind, threshold } : null;
+  }
+  if (kind === 'fraction') {
+    const fraction = finite('fraction');
+    if (fraction === null || fraction <= 0 || fraction > 1) return null;
+    const window = finite('window');
+    return window !== null && window > 0 ? { kind, fraction, window } : { kind, fraction };
+  }
+  if (kind === 'turns') {
+    const every = finite('every');
+    return every !== null && every >= 1 ? { kind, every: Math.floor(every) } : null;
+  }
+  return null;
+}
