@@ -105,9 +105,16 @@ test.describe('eviction map', () => {
 
 test.describe('flow diagram', () => {
   test('renders an svg with the segments, the compactions and the summary lineage; a segment steps to its first call', async ({ page }) => {
-    const flow = await openCoding(page, 'Flow');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await openCoding(page, 'Eviction map');
+    // Mermaid is fetched only when the Flow tab opens.
+    expect(requested.filter((u) => /mermaid/.test(u))).toEqual([]);
+    await page.getByRole('tab', { name: 'Flow', exact: true }).click();
+    const flow = page.getByRole('region', { name: 'Flow', exact: true });
     const svg = flow.locator('.flow-diagram svg');
     await expect(svg).toBeVisible();
+    expect(requested.filter((u) => /mermaid\.core/.test(u))).toHaveLength(1);
     await expect(flow).toContainText('3 segments, 2 compactions, 2 summaries, 1 fallback marker instead of a summary');
     await expect(flow.getByRole('button', { name: 'Compaction 1: summarize, tokens 3,702 to 1,611' })).toBeVisible();
     await expect(flow.getByRole('button', { name: 'Compaction 2: summarize, tokens 3,536 to 1,150, fallback marker' })).toBeVisible();

@@ -105,7 +105,8 @@ describe('mermaidFlow', () => {
     const comps = f.nodes.filter((x) => x.kind === 'compaction');
     expect(comps.map((x) => x.fallback)).toEqual([false, true]);
     expect(f.source).toMatch(new RegExp(`^  class ${comps[1]!.id},${mark.id} fallback$`, 'm'));
-    expect(shown(labelOf(f.source, comps[1]!.id)!)).toBe('Compaction 2: compact, auto\ntokens unknown \u2192 unknown\nfallback marker');
+    expect(shown(labelOf(f.source, comps[1]!.id)!)).toBe('Compaction 2: compact, auto\nfallback marker');
+    expect(comps[1]!.title).toBe('Compaction 2: compact, auto, fallback marker');
   });
 
   it('marks a summary kept verbatim by a later compaction', () => {

@@ -160,8 +160,10 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     const before = c.tokensBefore !== null ? fmt(c.tokensBefore) : 'unknown';
     const after = c.tokensAfter !== null ? fmt(c.tokensAfter) : 'unknown';
     const no = c.index + 1;
-    const label = [`Compaction ${no}: ${escapeLabel(what + how, 40)}`, `tokens ${before} \u2192 ${after}`, ...(fallback ? ['fallback marker'] : [])].join(BR);
-    const title = `Compaction ${no}: ${what}${how}, tokens ${before} to ${after}${fallback ? ', fallback marker' : ''}`;
+    // Nothing to say when neither count was recorded.
+    const known = c.tokensBefore !== null || c.tokensAfter !== null;
+    const label = [`Compaction ${no}: ${escapeLabel(what + how, 40)}`, ...(known ? [`tokens ${before} \u2192 ${after}`] : []), ...(fallback ? ['fallback marker'] : [])].join(BR);
+    const title = `Compaction ${no}: ${what}${how}${known ? `, tokens ${before} to ${after}` : ''}${fallback ? ', fallback marker' : ''}`;
     const node = add('compaction', hexagon, label, title, { call: at < n ? at : null, fallback });
     chain.push(node);
     let sNode: FlowNode | null = null;

@@ -152,7 +152,7 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const step = labelStep(cell);
   const cursorCol = Math.min(col, n - 1);
   return (
-    <div className="evm" style={{ ['--cell' as string]: `${cell}px` }}>
+    <div className={cell < 8 ? 'evm evm-dense' : 'evm'} style={{ ['--cell' as string]: `${cell}px` }}>
       <div className="evm-top">
         <p className="evm-lead">
           <strong>Call {callIndex + 1}</strong>
