@@ -83,7 +83,8 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
   const current = useMemo(() => compactionInEffect(view.calls, callIndex), [view.calls, callIndex]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
-  const [visibility, setVisibility] = useState<VisibilityState>({});
+  // Narrow by default so the table fits beside the context; the Columns menu brings the rest back.
+  const [visibility, setVisibility] = useState<VisibilityState>({ replaced: false, keptIds: false, lostIds: false });
   const table = useReactTable({
     data,
     columns: COLUMNS,
