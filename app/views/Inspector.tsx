@@ -10,7 +10,7 @@ import { readUrlSpot, useUrlSync } from '../data/url-state';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
 import { HelpDialog } from './HelpDialog';
-import { PANELS } from './panels';
+import { panelsFor } from './panels';
 import type { GoTo } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
@@ -172,7 +172,8 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     return () => clearTimeout(t);
   }, [status]);
 
-  const active = PANELS.find((p) => p.id === panel) ?? PANELS[0]!;
+  const panels = useMemo(() => panelsFor(session), [session]);
+  const active = panels.find((p) => p.id === panel) ?? panels[0]!;
   const props = { session, view, callIndex, itemById, goTo, rule, setRule };
   return (
     <div className="inspector">
@@ -211,7 +212,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         </div>
         <div className="inspector-right">
           <div className="subtabs panel-tabs" role="tablist" aria-label="Panels">
-            {PANELS.map((p) => (
+            {panels.map((p) => (
               <button key={p.id} type="button" role="tab" aria-selected={p.id === active.id} onClick={() => setPanel(p.id)}>
                 {p.name}
               </button>

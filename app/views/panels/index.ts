@@ -1,5 +1,6 @@
 // The inspector's panels, each a region with its accessible name. Loaded lazily so the first view is small.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Session } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 
 export interface PanelDef {
@@ -7,9 +8,11 @@ export interface PanelDef {
   /** Accessible name of the panel's region and its tab label. */
   name: string;
   Component: LazyExoticComponent<ComponentType<PanelProps>>;
+  /** Research panels appear only for the trajectories they describe. */
+  when?(session: Session): boolean;
 }
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff';
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations';
 
 export const PANELS: readonly PanelDef[] = [
   { id: 'budget', name: 'Token budget', Component: lazy(() => import('./TokenBudgetPanel')) },
@@ -20,4 +23,13 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'log', name: 'Compaction log', Component: lazy(() => import('./CompactionLogPanel')) },
   { id: 'flow', name: 'Flow', Component: lazy(() => import('./FlowPanel')) },
   { id: 'diff', name: 'Diff', Component: lazy(() => import('./DiffPanel')) },
+  { id: 'self-sum', name: 'Self-Sum', Component: lazy(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
+  { id: 'agent-omit', name: 'Agent-Omit', Component: lazy(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
+  { id: 'iterations', name: 'Iterations', Component: lazy(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },
 ];
+
+/** The panels that apply to a session, research panels first where they apply. */
+export function panelsFor(session: Session): PanelDef[] {
+  const research = PANELS.filter((p) => p.when?.(session));
+  return [...research, ...PANELS.filter((p) => !p.when)];
+}
