@@ -75,7 +75,7 @@ describe('encodeBundle / decodeBundle', () => {
       apiKey: 'sk-proj-SECRET',
       view: { ...view(), apiKey: 'sk-proj-SECRET' },
       annotations: [{ ...note('a1', onCall(1), 'x'), apiKey: 'sk-proj-SECRET' }],
-    } as BundleInput;
+    } as unknown as BundleInput;
     const text = await encoded(leaky);
     expect(text).not.toContain('SECRET');
     expect(text).not.toContain('apiKey');

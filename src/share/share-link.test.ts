@@ -56,7 +56,7 @@ describe('encodeShareFragment / decodeShareFragment', () => {
       settings: { apiKey: 'sk-proj-SECRETSECRET1234567890' },
       view: { ...view(), apiKey: 'sk-proj-SECRETSECRET1234567890' },
       annotations: [{ ...note('a1', onItem('m7'), 'x'), apiKey: 'sk-proj-SECRETSECRET1234567890', target: { ...onItem('m7'), apiKey: 'k' } }],
-    } as ShareInput;
+    } as unknown as ShareInput;
     const frag = encoded(leaky);
     const r = decodeShareFragment(frag);
     expect(r.ok).toBe(true);
