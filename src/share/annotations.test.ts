@@ -91,7 +91,12 @@ describe('tagsInUse', () => {
 
 describe('normalizeTags', () => {
   it('trims, collapses spaces, drops empties and case-insensitive duplicates', () => {
-    expect(normalizeTags(['  a  b ', 'A B', '', '  ', 'c'])).toEqual(['a b', 'c']);
+    expect(normalizeTags(['  a  b ', 'A B', '', '  ', 'c\u0007d'])).toEqual(['a b', 'c d']);
+  });
+
+  it('clips to the limits a link accepts: 32 tags of 80 characters', () => {
+    expect(normalizeTags(['x'.repeat(100)])).toEqual(['x'.repeat(80)]);
+    expect(normalizeTags(Array.from({ length: 40 }, (_, i) => `t${i}`))).toHaveLength(32);
   });
 });
 

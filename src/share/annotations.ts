@@ -43,12 +43,18 @@ export interface AnnotationPatch {
 /** Suggested tags for the editor; users may type any other. */
 export const SUGGESTED_TAGS: readonly string[] = ['lost fact', 'good summary', 'bad summary', 'cache break', 'question'];
 
-/** Trimmed, inner whitespace collapsed, empty ones dropped, duplicates (ignoring case) dropped, first spelling kept. */
+/**
+ * Trimmed, inner whitespace collapsed, empty ones dropped, duplicates (ignoring case) dropped, first
+ * spelling kept; clipped to the link limits (LIMITS.tags tags of LIMITS.tagChars characters) so a
+ * shared note never fails on its tags.
+ */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of tags) {
-    const t = raw.replace(/\s+/g, ' ').trim();
+    if (out.length >= LIMITS.tags) break;
+    // eslint-disable-next-line no-control-regex
+    const t = raw.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, LIMITS.tagChars).trim();
     const key = t.toLowerCase();
     if (!t || seen.has(key)) continue;
     seen.add(key);
