@@ -33,9 +33,10 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s !== '');
 }
 
+/** At most `max` words; a sentence's closing period goes (entries are joined with `; `). */
 export function clipWords(s: string, max: number): string {
   const words = s.split(/\s+/).filter(Boolean);
-  return words.length <= max ? s : `${words.slice(0, max).join(' ')} …`;
+  return words.length <= max ? s.replace(/(?<!\.)\.$/, '') : `${words.slice(0, max).join(' ')} …`;
 }
 
 const hasIdentifier = (s: string) => extractIdentifiers(s).length > 0;
@@ -133,7 +134,7 @@ function fromSlice(slice: readonly Item[]): Candidates {
       if (it.role === 'assistant') {
         // A question to the user nobody answered in the slice is still open.
         if (question && !later.some((x) => x.role === 'user' && x.kind === 'message')) c['Open Items'].push(clipWords(s, MAX_ENTRY_WORDS));
-        else if (!question && DECISION_VERB.test(s)) c.Decisions.push(clipWords(s, MAX_ENTRY_WORDS));
+        else if (!question && DECISION_VERB.test(s) && wordCount(s) >= 4 && !s.endsWith(':')) c.Decisions.push(clipWords(s, MAX_ENTRY_WORDS));
       } else if (it.role === 'user') {
         if (question && !later.some((x) => x.role === 'assistant' && x.kind === 'message')) c['Open Items'].push(clipWords(s, MAX_ENTRY_WORDS));
         else if (!question && USER_DIRECTIVE.test(s)) c.Decisions.push(clipWords(`User: ${s}`, MAX_ENTRY_WORDS));

@@ -115,27 +115,37 @@ export interface RerunResult {
 const contentKey = (it: Item) => hashUnit(itemHeader(it), it.text);
 
 /**
- * The items each call adds to the live context: those not sent in any earlier call. After call 0, a
- * summary or marker the original harness inserted is left out (the rerun writes its own), and at a call
- * where the original compacted, items repeating earlier content (a replacement history) are too.
+ * The items each call adds to the live context: what the previous call produced (even where the original
+ * harness compacted it away before this call: without that compaction it would be sent), then this call's
+ * items not sent before. After call 0, a summary or marker the original harness inserted is left out (the
+ * rerun writes its own), and at a call where the original compacted, items repeating earlier content (a
+ * replacement history) are too.
  */
 export function newItemsPerCall(calls: readonly CallContext[]): Item[][] {
   const seen = new Set<string>();
   const seenContent = new Set<number>();
   const out: Item[][] = [];
+  const see = (item: Item) => {
+    seen.add(item.id);
+    seenContent.add(contentKey(item));
+  };
   calls.forEach((call, k) => {
-    const prevOutput = new Set(k > 0 ? calls[k - 1]!.output.map((it) => it.id) : []);
+    const prevOutput = k > 0 ? calls[k - 1]!.output : [];
+    const produced = new Set(prevOutput.map((it) => it.id));
+    const sent = new Set(call.entries.map((e) => e.item.id));
     const fresh: Item[] = [];
+    for (const item of prevOutput) {
+      if (sent.has(item.id) || seen.has(item.id) || item.kind === 'compaction') continue;
+      fresh.push(item);
+      see(item);
+    }
     for (const { item } of call.entries) {
       if (seen.has(item.id) || item.kind === 'compaction') continue;
-      if (k > 0 && isRecap(item) && !prevOutput.has(item.id)) continue;
+      if (k > 0 && isRecap(item) && !produced.has(item.id)) continue;
       if (k > 0 && call.compactionId !== null && seenContent.has(contentKey(item))) continue;
       fresh.push(item);
     }
-    for (const { item } of call.entries) {
-      seen.add(item.id);
-      seenContent.add(contentKey(item));
-    }
+    for (const { item } of call.entries) see(item);
     out.push(fresh);
   });
   return out;
