@@ -62,6 +62,18 @@ describe('summarizeMiddle', () => {
     expect(text).toContain('LK-4821936');
   });
 
+  it('folds a summary the context begins with (a resumed session) into one summary at the start', async () => {
+    const prior = '## Conversation Summary\n- **Decisions:** none\n- **Entities:** FRE-77\n- **Facts:** none\n- **Open Items:** fix the pool';
+    const base = acmeContext().slice(1);
+    const context = [{ id: 'old', kind: 'summary' as const, role: 'assistant' as const, text: prior, source: { file: 't', line: null } }, ...base];
+    const out = await summarizeMiddle(context, params, { summarizer: offlineSummarizer, count: countWords, idPrefix: 'x' });
+    expect(out.context.map((it) => it.id)).toEqual(['x.summary', 'i10', 'i11.call', 'i11.out', 'i12']);
+    expect(out.foldedIds).toEqual(['old']);
+    expect(out.recap!.text.match(/## Conversation Summary/g)).toHaveLength(1);
+    expect(out.recap!.text).toContain('FRE-77');
+    expect(out.recap!.text).toContain('maya.chen@example.com');
+  });
+
   it('hands the prior summary to the summarizer through the prompt and the request', async () => {
     const prior = '## Conversation Summary\n- **Decisions:** none\n- **Entities:** FRE-77\n- **Facts:** none\n- **Open Items:** none';
     const base = acmeContext();
