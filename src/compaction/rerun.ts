@@ -13,7 +13,7 @@ import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
 import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
 import { offlineSummarizer } from './offline-summarizer';
-import { callCost, priceFor, type ModelPrice } from './pricing';
+import { callCost, priceFor, PRICE_TABLE, type ModelPrice, type PriceEntry } from './pricing';
 import { resolveParams, runStrategy, type StrategyId, type StrategyParamsMap } from './strategy-registry';
 import type { Summarizer } from './summarizer';
 import { shouldFire, triggerWindow, type Trigger, type TriggerDecision } from './triggers';
@@ -42,6 +42,8 @@ export interface RerunOptions<S extends StrategyId = StrategyId> {
   rule?: ProviderRule | 'auto';
   /** Price for every call's prompt; default from the call's or the session's model (`priceFor`). */
   price?: ModelPrice | null;
+  /** Table the default prices come from (default PRICE_TABLE). */
+  priceTable?: readonly PriceEntry[];
   /** Price of the summarizer's calls; default from its name. The offline summarizer costs nothing. */
   summarizerPrice?: ModelPrice | null;
   /** Context window for a fraction trigger; default the session's, else known from its model. */
@@ -259,7 +261,8 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     compactionId: eventAt[k]!,
     recorded: false,
   }));
-  const priceOf = (call: CallContext) => (opts.price !== undefined ? opts.price : priceFor(call.model ?? session.model));
+  const table = opts.priceTable ?? PRICE_TABLE;
+  const priceOf = (call: CallContext) => (opts.price !== undefined ? opts.price : priceFor(call.model ?? session.model, table));
   const rerunReports = analyzeCachePrefix(rerunCalls, { count: opts.count, rule });
   const rerunFigs = callFigures(rerunCalls, rerunReports, priceOf);
   // The original over the same calls: when cancelled, its next-call prefix for the last call is dropped too.
@@ -273,7 +276,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const originalAudits = status === 'done' ? baseline.audits : baseline.audits.filter((a) => takenOriginal.has(a.compactionId));
   const reported = baseline.reportedInputTokens.slice(0, done);
   const sCalls = events.flatMap((e) => e.summarizerCalls);
-  const sPrice = opts.summarizerPrice !== undefined ? opts.summarizerPrice : summarizer.name === 'offline' ? null : priceFor(summarizer.name);
+  const sPrice = opts.summarizerPrice !== undefined ? opts.summarizerPrice : summarizer.name === 'offline' ? null : priceFor(summarizer.name, table);
   const sPrompt = sCalls.reduce((n, c) => n + c.promptTokens, 0);
   const sOutput = sCalls.reduce((n, c) => n + c.outputTokens, 0);
 
