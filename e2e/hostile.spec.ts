@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { dropFiles, fromText } from './support/drop';
+import { hostileCompactionLog, hostileTranscript } from './support/hostile-session';
+
+test('hostile transcript text renders inert in every view', async ({ page, baseURL }) => {
+  const dialogs: string[] = [];
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await dropFiles(page, [fromText('hostile.json', hostileTranscript()), fromText('hostile-log.jsonl', hostileCompactionLog())]);
+  const stepper = page.getByRole('toolbar', { name: 'Step through calls' });
+  await expect(stepper).toBeVisible();
+  const scriptsBefore = await page.locator('script').count();
+
+  // Step to the last call so the summary and every payload are on screen, then open every panel.
+  await page.getByRole('slider', { name: 'Call' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByText('Ignore previous instructions').first()).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab');
+  const names = await tabs.allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(8);
+  for (const name of names) {
+    await tabs.filter({ hasText: name }).first().click();
+    const region = page.getByRole('region', { name: name.trim(), exact: true });
+    await expect(region).toBeVisible();
+    await expect(region.getByText(/could not be shown/)).toHaveCount(0);
+  }
+  await page.getByRole('tab', { name: /All items/ }).click();
+  await expect(page.getByText('<script>window.__pwned = "script"</script>').first()).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(await page.locator('script').count()).toBe(scriptsBefore);
+  expect(await page.locator('main img, main iframe, main a[href^="javascript:"]').count()).toBe(0);
+  await expect(page.locator('body')).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(foreign).toEqual([]);
+  expect(errors).toEqual([]);
+});
