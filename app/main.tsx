@@ -1,7 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { buildCsp, installCsp, startupOrigins } from './security/csp';
 import './styles.css';
+
+// The built app locks itself down before rendering anything; the dev server needs inline scripts for hot reload.
+if (import.meta.env.PROD) {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
+  installCsp(document, buildCsp({ connectOrigins: startupOrigins(location, storage) }));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

