@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_USER_PROMPT, XML_SYSTEM_PROMPT } from '../compaction';
+import { defaultForm, defaultSweep, parseNumberList, paramsOf, promptFields, roundNice, suggestedThresholds, sweepPlan, triggerFromForm, type RerunForm } from './form';
+
+describe('roundNice', () => {
+  it('keeps two significant digits', () => {
+    expect(roundNice(1734)).toBe(1700);
+    expect(roundNice(96)).toBe(96);
+    expect(roundNice(123_456)).toBe(120_000);
+    expect(roundNice(0.4)).toBe(1);
+  });
+});
+
+describe('defaultForm', () => {
+  it('summarizes the middle when the context reaches 60 % of the session peak', () => {
+    const f = defaultForm(2800);
+    expect(f.strategy).toBe('summarize-middle');
+    expect(triggerFromForm(f.trigger)).toEqual({ kind: 'tokens', threshold: 1700 });
+  });
+});
+
+describe('triggerFromForm', () => {
+  it('reads the value of the chosen kind and clamps it', () => {
+    const t = { threshold: 1500, percent: 80, every: 5 };
+    expect(triggerFromForm({ kind: 'fraction', ...t })).toEqual({ kind: 'fraction', fraction: 0.8 });
+    expect(triggerFromForm({ kind: 'turns', ...t })).toEqual({ kind: 'turns', every: 5 });
+    expect(triggerFromForm({ kind: 'fraction', ...t, percent: 250 })).toEqual({ kind: 'fraction', fraction: 1 });
+    expect(triggerFromForm({ kind: 'tokens', ...t, threshold: 0 })).toEqual({ kind: 'tokens', threshold: 1 });
+  });
+});
+
+describe('parseNumberList', () => {
+  it('reads ranges and lists, drops duplicates and keeps the order', () => {
+    expect(parseNumberList('1-5')).toEqual({ ok: true, values: [1, 2, 3, 4, 5] });
+    expect(parseNumberList('1..3, 8 3')).toEqual({ ok: true, values: [1, 2, 3, 8] });
+    expect(parseNumberList('1200, 1500;1800')).toEqual({ ok: true, values: [1200, 1500, 1800] });
+  });
+
+  it('names what is wrong', () => {
+    expect(parseNumberList('')).toEqual({ ok: false, error: 'enter at least one value' });
+    expect(parseNumberList('1, x')).toEqual({ ok: false, error: 'not a number: "x"' });
+    expect(parseNumberList('5-1')).toEqual({ ok: false, error: 'a range must go up: "5-1"' });
+    expect(parseNumberList('0, 2', { min: 1 })).toEqual({ ok: false, error: '0 is out of range (1…∞)' });
+    expect(parseNumberList('1.5', { integer: true })).toEqual({ ok: false, error: 'whole numbers only: 1.5' });
+    expect(parseNumberList('1-100', { maxValues: 10 })).toEqual({ ok: false, error: 'at most 10 values' });
+  });
+});
+
+describe('sweepPlan', () => {
+  it('crosses tail 1..5 with three token thresholds: 15 runs', () => {
+    const form = defaultForm(2800);
+    const sweep = defaultSweep(form.strategy, form.trigger.kind, 2800);
+    expect(sweep).toEqual({ param: 'tail', values: '1-5', thresholds: '1300, 1700, 2100' });
+    const plan = sweepPlan(form, sweep);
+    expect(plan).toEqual({
+      ok: true,
+      plan: {
+        grid: { tail: [1, 2, 3, 4, 5] },
+        triggers: [1300, 1700, 2100].map((threshold) => ({ kind: 'tokens', threshold })),
+        runs: 15,
+      },
+    });
+  });
+
+  it('reads thresholds in the trigger kind’s unit', () => {
+    const form: RerunForm = { ...defaultForm(1000), trigger: { kind: 'fraction', threshold: 1, percent: 80, every: 1 } };
+    const plan = sweepPlan(form, { param: 'tail', values: '2', thresholds: suggestedThresholds('fraction', 1000).join(',') });
+    expect(plan.ok && plan.plan.triggers).toEqual([0.5, 0.7, 0.9].map((fraction) => ({ kind: 'fraction', fraction })));
+    expect(sweepPlan(form, { param: 'tail', values: '2', thresholds: '120' })).toEqual({ ok: false, error: 'Thresholds: 120 is out of range (1…100)' });
+  });
+
+  it('refuses a negative tail and a grid too large to run', () => {
+    const form = defaultForm(1000);
+    expect(sweepPlan(form, { param: 'tail', values: '-1, 2', thresholds: '500' })).toEqual({ ok: false, error: 'Tail turns: -1 is out of range (0…∞)' });
+    expect(sweepPlan(form, { param: 'tail', values: '0-49', thresholds: '1-5' })).toEqual({ ok: false, error: '250 runs is too many (at most 200)' });
+  });
+});
+
+describe('paramsOf', () => {
+  it('fills defaults and drops values the strategy does not take', () => {
+    const form: RerunForm = { ...defaultForm(1000), strategy: 'observation-masking', params: { 'observation-masking': { keepLast: 1, tail: 4 } } };
+    expect(paramsOf(form)).toEqual({ keepLast: 1, placeholder: '[Old tool result content cleared]' });
+  });
+});
+
+describe('promptFields', () => {
+  it('shows the default prompts of the chosen rendering with their placeholders', () => {
+    const form: RerunForm = { ...defaultForm(1000), params: { 'summarize-middle': { render: 'xml' } } };
+    const [system, user] = promptFields(form);
+    expect(system).toMatchObject({ param: 'systemPrompt', template: XML_SYSTEM_PROMPT, placeholders: [], missing: [], edited: false });
+    expect(user).toMatchObject({ param: 'userPrompt', placeholders: ['prior_summary', 'slice'], missing: [], edited: false });
+  });
+
+  it('names a placeholder an edit dropped and one the strategy does not fill', () => {
+    const form: RerunForm = { ...defaultForm(1000), params: { 'summarize-middle': { userPrompt: 'Summarize {slice} for {audience}' } } };
+    const user = promptFields(form).find((p) => p.param === 'userPrompt')!;
+    expect(user).toMatchObject({ placeholders: ['slice', 'audience'], missing: ['prior_summary'], unknown: ['audience'], edited: true });
+    expect(SCHEMA_USER_PROMPT).toContain('{prior_summary}');
+  });
+
+  it('has none for strategies that never call a summarizer', () => {
+    expect(promptFields({ ...defaultForm(1000), strategy: 'drop-oldest' })).toEqual([]);
+  });
+});

@@ -1,0 +1,203 @@
+// The Re-run panel's form as plain data: which strategy with which raw parameter values, the trigger, the
+// sweep grid. Turns what a user typed into the options the engine takes, and proposes defaults that fire on
+// the session at hand (a fraction-of-window default never fires on a short session with a 1M-token window).
+import {
+  effectivePrompts,
+  placeholdersOf,
+  resolveParams,
+  strategyInfo,
+  type EffectivePrompt,
+  type GridValue,
+  type ParamSpec,
+  type StrategyId,
+  type Trigger,
+} from '../compaction';
+
+export type TriggerKind = Trigger['kind'];
+export const TRIGGER_KINDS: readonly { kind: TriggerKind; label: string }[] = [
+  { kind: 'tokens', label: 'Token threshold' },
+  { kind: 'fraction', label: 'Fraction of the window' },
+  { kind: 'turns', label: 'Every N calls' },
+];
+
+/** Every trigger kind's value is kept, so switching kinds back and forth loses nothing. */
+export interface TriggerForm {
+  kind: TriggerKind;
+  threshold: number;
+  /** Percent of the window, 1..100 (as the user types it). */
+  percent: number;
+  every: number;
+}
+
+export interface RerunForm {
+  strategy: StrategyId;
+  /** Raw parameter values per strategy as edited; missing ones take the defaults (`resolveParams`). */
+  params: Partial<Record<StrategyId, Record<string, unknown>>>;
+  trigger: TriggerForm;
+}
+
+export interface SweepForm {
+  /** The integer parameter the grid varies (e.g. `tail`). */
+  param: string;
+  /** Values as typed: `1-5` or `1, 2, 3`. */
+  values: string;
+  /** Trigger values as typed, in the trigger kind's unit (tokens, percent, calls). */
+  thresholds: string;
+}
+
+/** A round number near `n` (two significant digits), at least 1. */
+export function roundNice(n: number): number {
+  if (!Number.isFinite(n) || n <= 1) return 1;
+  const mag = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.max(1, Math.round(n / mag) * mag);
+}
+
+/** A token threshold the session reaches: 60 % of its largest context. */
+export function defaultThreshold(peakTokens: number): number {
+  return roundNice(peakTokens * 0.6);
+}
+
+export function defaultForm(peakTokens: number): RerunForm {
+  return { strategy: 'summarize-middle', params: {}, trigger: { kind: 'tokens', threshold: defaultThreshold(peakTokens), percent: 80, every: 5 } };
+}
+
+/** Three trigger values around the session's size, in the kind's unit. */
+export function suggestedThresholds(kind: TriggerKind, peakTokens: number): number[] {
+  switch (kind) {
+    case 'tokens':
+      return [...new Set([0.45, 0.6, 0.75].map((f) => roundNice(peakTokens * f)))];
+    case 'fraction':
+      return [50, 70, 90];
+    case 'turns':
+      return [3, 5, 7];
+  }
+}
+
+export function triggerFromForm(t: TriggerForm): Trigger {
+  switch (t.kind) {
+    case 'tokens':
+      return { kind: 'tokens', threshold: Math.max(1, Math.floor(t.threshold) || 1) };
+    case 'fraction':
+      return { kind: 'fraction', fraction: Math.min(1, Math.max(0.01, (t.percent || 1) / 100)) };
+    case 'turns':
+      return { kind: 'turns', every: Math.max(1, Math.floor(t.every) || 1) };
+  }
+}
+
+/** The trigger for one typed value of the kind's unit. */
+export function triggerOfValue(kind: TriggerKind, value: number): Trigger {
+  return triggerFromForm({ kind, threshold: value, percent: value, every: value });
+}
+
+export type NumberList = { ok: true; values: number[] } | { ok: false; error: string };
+
+/**
+ * Numbers from what a user typed: `1-5`, `1..5`, `1, 2, 3` or a mix (`1-3, 8`). Ranges are integer steps.
+ * Duplicates dropped, order kept, at most `max` values.
+ */
+export function parseNumberList(text: string, opts: { min?: number; max?: number; integer?: boolean; maxValues?: number } = {}): NumberList {
+  const min = opts.min ?? -Infinity;
+  const max = opts.max ?? Infinity;
+  const maxValues = opts.maxValues ?? 50;
+  const values: number[] = [];
+  const parts = text.split(/[,;\s]+/).filter((p) => p !== '');
+  if (parts.length === 0) return { ok: false, error: 'enter at least one value' };
+  for (const part of parts) {
+    const range = /^(-?\d+(?:\.\d+)?)(?:-|\.\.|–)(-?\d+(?:\.\d+)?)$/.exec(part);
+    if (range) {
+      const a = Number(range[1]);
+      const b = Number(range[2]);
+      if (!Number.isInteger(a) || !Number.isInteger(b)) return { ok: false, error: `a range needs whole numbers: "${part}"` };
+      if (b < a) return { ok: false, error: `a range must go up: "${part}"` };
+      if (b - a + 1 + values.length > maxValues) return { ok: false, error: `at most ${maxValues} values` };
+      for (let v = a; v <= b; v++) values.push(v);
+      continue;
+    }
+    const n = Number(part);
+    if (!Number.isFinite(n)) return { ok: false, error: `not a number: "${part}"` };
+    values.push(n);
+  }
+  const distinct = [...new Set(values)];
+  for (const v of distinct) {
+    if (opts.integer && !Number.isInteger(v)) return { ok: false, error: `whole numbers only: ${v}` };
+    if (v < min || v > max) return { ok: false, error: `${v} is out of range (${min}…${max === Infinity ? '∞' : max})` };
+  }
+  if (distinct.length > maxValues) return { ok: false, error: `at most ${maxValues} values` };
+  return { ok: true, values: distinct };
+}
+
+/** Bounds of a trigger value typed in the kind's unit. */
+export function triggerValueBounds(kind: TriggerKind): { min: number; max?: number } {
+  return kind === 'fraction' ? { min: 1, max: 100 } : { min: 1 };
+}
+
+/** Integer parameters a sweep can vary. */
+export function sweepableParams(strategy: StrategyId): ParamSpec[] {
+  return strategyInfo(strategy).params.filter((p) => p.kind === 'int' || p.kind === 'int-or-null');
+}
+
+export function defaultSweep(strategy: StrategyId, kind: TriggerKind, peakTokens: number): SweepForm {
+  const specs = sweepableParams(strategy);
+  const param = specs.find((p) => p.name === 'tail') ?? specs.find((p) => p.name === 'keepLast') ?? specs[0];
+  return { param: param?.name ?? '', values: param ? '1-5' : '', thresholds: suggestedThresholds(kind, peakTokens).join(', ') };
+}
+
+export interface SweepPlan {
+  grid: Record<string, GridValue[]>;
+  triggers: Trigger[];
+  runs: number;
+}
+
+export type SweepPlanResult = { ok: true; plan: SweepPlan } | { ok: false; error: string };
+
+const MAX_SWEEP_RUNS = 200;
+
+export function sweepPlan(form: RerunForm, sweep: SweepForm): SweepPlanResult {
+  const spec = sweepableParams(form.strategy).find((p) => p.name === sweep.param);
+  let grid: Record<string, GridValue[]> = {};
+  if (spec) {
+    const values = parseNumberList(sweep.values, { min: spec.min, integer: true, ...(spec.kind === 'int' && spec.max !== undefined ? { max: spec.max } : {}) });
+    if (!values.ok) return { ok: false, error: `${spec.label}: ${values.error}` };
+    grid = { [spec.name]: values.values };
+  }
+  const kind = form.trigger.kind;
+  const thresholds = parseNumberList(sweep.thresholds, { ...triggerValueBounds(kind), integer: kind !== 'fraction' });
+  if (!thresholds.ok) return { ok: false, error: `Thresholds: ${thresholds.error}` };
+  const triggers = thresholds.values.map((v) => triggerOfValue(kind, v));
+  const runs = triggers.length * (spec ? grid[spec.name]!.length : 1);
+  if (runs > MAX_SWEEP_RUNS) return { ok: false, error: `${runs} runs is too many (at most ${MAX_SWEEP_RUNS})` };
+  return { ok: true, plan: { grid, triggers, runs } };
+}
+
+/** The raw values of the chosen strategy, validated the way the engine will read them. */
+export function paramsOf(form: RerunForm): Record<string, unknown> {
+  return { ...resolveParams(form.strategy, form.params[form.strategy] ?? {}) };
+}
+
+export interface PromptField extends EffectivePrompt {
+  /** Placeholders the default prompt uses that this one no longer does (the strategy fills only those). */
+  missing: string[];
+  /** Placeholders written that the strategy does not fill: sent as typed. */
+  unknown: string[];
+  /** The user changed it from the default. */
+  edited: boolean;
+}
+
+/** The prompts the chosen strategy sends, with what their placeholders mean for the run. */
+export function promptFields(form: RerunForm): PromptField[] {
+  const raw = form.params[form.strategy] ?? {};
+  const current = effectivePrompts(form.strategy, raw);
+  // Defaults for the same choices (rendering, method), prompts themselves left at their defaults.
+  const choices = Object.fromEntries(Object.entries(raw).filter(([k]) => !current.some((p) => p.param === k)));
+  const defaults = effectivePrompts(form.strategy, choices);
+  return current.map((p) => {
+    const d = defaults.find((x) => x.param === p.param);
+    const expected = d ? placeholdersOf(d.template) : p.placeholders;
+    return {
+      ...p,
+      missing: expected.filter((x) => !p.placeholders.includes(x)),
+      unknown: p.placeholders.filter((x) => !expected.includes(x)),
+      edited: d !== undefined && d.template !== p.template,
+    };
+  });
+}
