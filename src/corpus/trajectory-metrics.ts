@@ -1,0 +1,127 @@
+// The metrics row of one trajectory: per-call contexts (replayed or recorded), the summary audit and the
+// lints, reduced to numbers. The prefix-cache analysis is skipped: a corpus row does not report it, and it
+// is the costliest part of a session's analysis.
+import { knownContextWindow } from '../analysis/analysis-view';
+import { sessionContexts } from '../analysis/session-analysis';
+import { auditSession } from '../audit';
+import { lintSession } from '../lints';
+import { promptTokens } from '../model/usage';
+import type { CompactionEvent, Item, Session } from '../model/types';
+import type { CorpusRow } from './corpus-row';
+
+export interface MetricsOptions {
+  /** Token counter for item texts; called once per distinct item object. */
+  count(text: string): number;
+  /** Name of the counter for the row (`o200k_base`, `estimate`, …). */
+  counter: string;
+  /** File path for the row (defaults to the session's first file). */
+  file?: string;
+  /** Line of the trajectory in a JSONL corpus. */
+  line?: number | null;
+}
+
+const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
+const sortedUnique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
+
+export function trajectoryMetrics(session: Session, opts: MetricsOptions): CorpusRow {
+  const ctx = sessionContexts(session);
+  const calls = ctx.calls;
+  // Items are shared objects across calls; a masked variant is its own object with its own text.
+  const tokensOf = new WeakMap<Item, number>();
+  const tok = (it: Item) => {
+    let n = tokensOf.get(it);
+    if (n === undefined) {
+      n = opts.count(it.text);
+      tokensOf.set(it, n);
+    }
+    return n;
+  };
+  const contextTokens = calls.map((c) => sum(c.entries.map((e) => tok(e.item))) + (c.tools ? opts.count(c.tools) : 0));
+  const outputTokens = calls.map((c) => sum(c.output.map(tok)));
+
+  // Request logs hold their items per request; the flat list is the eviction map's.
+  const items = session.requests.length > 0 ? ctx.eviction.map((r) => r.item) : session.items;
+  const byId = new Map<string, Item>();
+  for (const it of session.items) byId.set(it.id, it);
+  for (const it of items) byId.set(it.id, it);
+
+  // The turn after which something happened: the call whose output holds the item (the agent's own step),
+  // else the number of calls that produced output before the item (a harness's or summarizer's summary).
+  const outputCall = new Map<string, number>();
+  calls.forEach((c, i) => c.output.forEach((o) => outputCall.set(o.id, i)));
+  const position = new Map(items.map((it, i) => [it.id, i]));
+  const firstOutput = calls.map((c) => (c.output[0] ? (position.get(c.output[0].id) ?? null) : null));
+  const turnOf = (itemId: string | null, c: CompactionEvent | null): number | null => {
+    const own = itemId ? outputCall.get(itemId) : undefined;
+    if (own !== undefined) return own + 1;
+    const at = itemId ? position.get(itemId) : undefined;
+    if (at !== undefined) {
+      const before = firstOutput.filter((p) => p !== null && p < at).length;
+      return before > 0 ? before : null;
+    }
+    if (!c) return null;
+    const seenAt = calls.findIndex((call) => call.compactionId === c.id);
+    return seenAt > 0 ? seenAt : null;
+  };
+
+  const summaryCompactions = ctx.compactions.filter((c) => c.kind !== 'omission' && c.summaryId !== null && byId.get(c.summaryId)?.kind === 'summary');
+  const summaryTurns = summaryCompactions.map((c) => turnOf(c.summaryId, c)).filter((t): t is number => t !== null);
+
+  const thoughtOmissions = items.filter((it) => it.omission?.target === 'thought');
+  const thoughtTurns = sortedUnique(thoughtOmissions.map((it) => turnOf(it.id, null)).filter((t): t is number => t !== null));
+  const omissionCompactions = ctx.compactions.filter((c) => c.kind === 'omission');
+  const observationTurns = sortedUnique(omissionCompactions.map((c) => turnOf(c.atItemId, c)).filter((t): t is number => t !== null));
+  const omittedObservations = new Set([
+    ...omissionCompactions.flatMap((c) => c.replacedIds),
+    ...items.filter((it) => it.kind === 'tool_result' && it.omission?.target === 'observation').map((it) => it.id),
+  ]);
+
+  const saved = sum(
+    ctx.compactions.map((c) => {
+      if (c.tokensBefore !== null && c.tokensAfter !== null) return c.tokensBefore - c.tokensAfter;
+      const replaced = sum(c.replacedIds.map((id) => byId.get(id)).filter((x): x is Item => !!x).map(tok));
+      const summary = c.summaryId ? byId.get(c.summaryId) : undefined;
+      return replaced - (summary ? tok(summary) : 0);
+    }),
+  );
+
+  const audits = auditSession({ ...session, items, compactions: ctx.compactions });
+  const lints = lintSession({ format: session.format, items, calls, compactions: ctx.compactions, removals: ctx.removals, count: opts.count });
+
+  const reported = calls.map((c) => (c.usage ? promptTokens(c.usage) : null));
+  const success = session.meta['success'];
+  const reward = session.meta['reward'];
+  return {
+    id: session.id,
+    file: opts.file ?? session.files[0] ?? session.title,
+    line: opts.line ?? null,
+    format: session.format,
+    model: session.model,
+    items: items.length,
+    turns: calls.length,
+    tool_calls: items.filter((it) => it.kind === 'tool_call').length,
+    total_tokens: sum(contextTokens),
+    output_tokens: sum(outputTokens),
+    peak_context_tokens: Math.max(0, ...contextTokens),
+    reported_input_tokens: reported.length > 0 && reported.every((r) => r !== null) ? sum(reported as number[]) : null,
+    context_window: session.contextWindow ?? knownContextWindow(session.model),
+    compactions: ctx.compactions.length,
+    summaries: summaryCompactions.length,
+    summary_turns: summaryTurns,
+    omissions: new Set([...thoughtTurns, ...observationTurns]).size,
+    thought_omission_turns: thoughtTurns,
+    observation_omission_turns: observationTurns,
+    omitted_thoughts: thoughtOmissions.length,
+    omitted_observations: omittedObservations.size,
+    tokens_saved: saved,
+    invented_identifiers: new Set(audits.flatMap((a) => a.invented)).size,
+    lost_identifiers: new Set(audits.flatMap((a) => a.lost)).size,
+    lost_needed_later: new Set(audits.flatMap((a) => a.lostReferencedLater.map((l) => l.value))).size,
+    lints: lints.length,
+    success: typeof success === 'boolean' ? success : null,
+    reward: typeof reward === 'number' && Number.isFinite(reward) ? reward : null,
+    errors: session.issues.filter((i) => i.severity === 'error').length,
+    warnings: session.issues.filter((i) => i.severity === 'warning').length,
+    token_counter: opts.counter,
+  };
+}
