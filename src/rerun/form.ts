@@ -131,9 +131,11 @@ export function triggerValueBounds(kind: TriggerKind): { min: number; max?: numb
   return kind === 'fraction' ? { min: 1, max: 100 } : { min: 1 };
 }
 
+export type IntParamSpec = Extract<ParamSpec, { kind: 'int' | 'int-or-null' }>;
+
 /** Integer parameters a sweep can vary. */
-export function sweepableParams(strategy: StrategyId): ParamSpec[] {
-  return strategyInfo(strategy).params.filter((p) => p.kind === 'int' || p.kind === 'int-or-null');
+export function sweepableParams(strategy: StrategyId): IntParamSpec[] {
+  return strategyInfo(strategy).params.filter((p): p is IntParamSpec => p.kind === 'int' || p.kind === 'int-or-null');
 }
 
 export function defaultSweep(strategy: StrategyId, kind: TriggerKind, peakTokens: number): SweepForm {
