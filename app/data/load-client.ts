@@ -1,11 +1,10 @@
 // Runs the loader in a worker, matching replies to requests; a newer load never waits on an older one.
 import * as Comlink from 'comlink';
-import type { LoadResult } from '../../src/load/loader';
-import type { LoadProgress, LoadSource, LoadWorkerApi } from '../workers/load.worker';
+import type { LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
 
-export type { LoadProgress, LoadSource };
+export type { LoadProgress, LoadSource, WorkerLoadResult };
 
-export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<LoadResult> {
+export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<WorkerLoadResult> {
   const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
   const api = Comlink.wrap<LoadWorkerApi>(worker);
   const died = new Promise<never>((_, reject) => {

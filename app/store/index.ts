@@ -1,15 +1,19 @@
 import { create } from 'zustand';
+import { createAnnotationsSlice, type AnnotationsSlice } from './annotations-slice';
 import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createShareSlice, type ShareSlice } from './share-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type AppState = SessionSlice & ViewSlice & InspectorSlice & SettingsSlice;
+export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
   ...createViewSlice(...a),
   ...createInspectorSlice(...a),
+  ...createAnnotationsSlice(...a),
+  ...createShareSlice(...a),
   ...createSettingsSlice(...a),
 }));
 

@@ -7,7 +7,16 @@ export interface LoadedSession {
   /** Unique in this tab, even when the same file is opened twice. */
   key: string;
   session: Session;
+  /** sessionHash() of the files it was built from (keys the library, notes and share links); null if unknown. */
+  hash?: string | null;
+  /** http(s) URLs its files came from (?src or a demo), else []. */
+  sourceUrls?: string[];
+  /** The files it was built from, for the library and bundles. */
+  files?: File[];
 }
+
+/** What the loader knows about each loaded session besides the session itself (same order). */
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files'>;
 
 export interface LoadReport {
   id: number;
@@ -26,7 +35,7 @@ export interface SessionSlice {
   beginLoad(): void;
   setProgress(p: LoadProgress | null): void;
   /** Adds what loaded; never removes what was already open. */
-  finishLoad(files: string[], sessions: Session[], issues: ParseIssue[]): void;
+  finishLoad(files: string[], sessions: Session[], issues: ParseIssue[], extras?: SessionExtra[]): void;
   setActive(key: string): void;
   closeSession(key: string): void;
   dismissReport(id: number): void;
@@ -43,9 +52,9 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
   reports: [],
   beginLoad: () => set((s) => ({ loads: s.loads + 1, progress: s.progress ?? { file: '', loaded: 0, total: 0, phase: 'reading' } })),
   setProgress: (progress) => set((s) => (s.loads > 0 ? { progress } : {})),
-  finishLoad: (files, sessions, issues) =>
+  finishLoad: (files, sessions, issues, extras) =>
     set((state) => {
-      const added = sessions.map((session) => ({ key: `${session.id}#${nextKey++}`, session }));
+      const added = sessions.map((session, i) => ({ key: `${session.id}#${nextKey++}`, session, ...extras?.[i] }));
       const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
       const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
       const loads = Math.max(0, state.loads - 1);

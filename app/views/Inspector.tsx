@@ -6,6 +6,7 @@ import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
 import { useShortcuts } from '../data/keyboard';
+import { applyPendingView } from '../data/pending-view';
 import { readUrlSpot, useUrlSync } from '../data/url-state';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
@@ -127,13 +128,15 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
+    // A share link or bundle that opened this session brings its own view.
+    if (applyPendingView(session, view)) return setSynced(true);
     const spot = initialSpot.current;
     goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
     // With no model call to show a context for, the items themselves are the view.
     if (view.calls.length === 0) setLeftView('transcript');
     else if (!spot.item) setLeftView('context');
     setSynced(true);
-  }, [goTo, view, setLeftView]);
+  }, [goTo, view, setLeftView, session]);
 
   const shortcuts = useMemo(
     () => ({

@@ -1,0 +1,137 @@
+// What happens around a load besides parsing: bundles are unpacked before the loader, each session
+// gets its hash, files and source URLs, a link's or bundle's view waits for its session, and after
+// the load the session goes to the library and its notes are read, merged and applied.
+import type { Session } from '../../src/model/types';
+import { decodeBundle, sniffBundle, type Annotation, type DecodedBundle, type Result, type ViewState } from '../../src/share';
+import { useApp } from '../store';
+import { notesKey } from '../store/annotations-slice';
+import type { SessionExtra } from '../store/session-slice';
+import { rememberSession } from './library';
+import { storageProblem } from './library-policy';
+import type { LoadSource, WorkerLoadResult } from './load-client';
+import { setPendingView } from './pending-view';
+import { refreshLibrary } from './library-actions';
+import { absoluteUrls, nameFromUrl, pickByName } from './share-build';
+
+/** A bundle's contents, to apply to the session its files make. */
+export interface BundleIntent {
+  name: string;
+  hash: string;
+  view: ViewState;
+  annotations: Annotation[];
+}
+
+export interface OpenOptions {
+  /** URLs the sources were fetched from (?src, a demo, a link's sourceUrls). */
+  sourceUrls?: string[];
+  bundle?: BundleIntent;
+}
+
+export interface FoundBundle {
+  name: string;
+  result: Result<DecodedBundle>;
+}
+
+/** Sets bundles apart from ordinary files by their first bytes, and reads them. */
+export async function splitBundles(sources: readonly LoadSource[]): Promise<{ plain: LoadSource[]; bundles: FoundBundle[] }> {
+  const plain: LoadSource[] = [];
+  const bundles: FoundBundle[] = [];
+  for (const s of sources) {
+    let head: string;
+    try {
+      head = s instanceof Blob ? await s.slice(0, 4096).text() : s.text.slice(0, 4096);
+    } catch {
+      plain.push(s); // unreadable here: the loader reports it
+      continue;
+    }
+    if (!sniffBundle(head)) {
+      plain.push(s);
+      continue;
+    }
+    const result = s instanceof Blob ? await decodeBundle(new Uint8Array(await s.arrayBuffer())) : await decodeBundle(s.text);
+    bundles.push({ name: s.name, result });
+  }
+  return { plain, bundles };
+}
+
+/** Sources as File objects (pasted text becomes a file), in the same order. */
+export function asFiles(sources: readonly LoadSource[]): File[] {
+  return sources.map((s) => (s instanceof File ? s : s instanceof Blob ? new File([s], 'file') : new File([s.text], s.name)));
+}
+
+/** Hash, files and source URLs of each loaded session, in the loader's order. */
+export function extrasFor(result: WorkerLoadResult, files: readonly File[], opts: OpenOptions): SessionExtra[] {
+  const base = location.href;
+  const urls = (opts.sourceUrls ?? []).map((u, i) => ({ name: nameFromUrl(u, base, i), url: u }));
+  return result.sessions.map((session, i) => {
+    const own = pickByName(session.files, files) ?? undefined;
+    const fromUrls = pickByName(session.files, urls);
+    return {
+      hash: result.hashes[i] ?? null,
+      files: own,
+      // Only when every file of the session came from a URL can a teammate's app rebuild it from them.
+      sourceUrls: fromUrls ? absoluteUrls(fromUrls.map((u) => u.url), base) : [],
+    };
+  });
+}
+
+/**
+ * Before the sessions appear: a bundle's or a waiting link's view is set for the session it belongs
+ * to, so the inspector opens there. Returns which session (by index) each applies to.
+ */
+export function planViews(sessions: readonly Session[], extras: readonly SessionExtra[], opts: OpenOptions): { bundleAt: number; linkAt: number; linkMatch: boolean } {
+  let bundleAt = -1;
+  if (opts.bundle && sessions.length) {
+    const i = extras.findIndex((e) => e.hash === opts.bundle!.hash);
+    bundleAt = i >= 0 ? i : 0;
+    setPendingView(sessions[bundleAt]!, opts.bundle.view);
+  }
+  const link = useApp.getState().sharedLink;
+  let linkAt = -1;
+  let linkMatch = false;
+  if (link?.share && link.phase !== 'error' && sessions.length && !opts.bundle) {
+    const i = extras.findIndex((e) => e.hash === link.share!.sessionHash);
+    linkMatch = i >= 0;
+    linkAt = linkMatch ? i : 0;
+    // On a different file the view is still applied where it fits (fitViewState), so the user lands near the spot.
+    setPendingView(sessions[linkAt]!, link.share.view);
+  }
+  return { bundleAt, linkAt, linkMatch };
+}
+
+/** After the sessions appear: library, stored notes, and the notes a bundle or link brings. */
+export async function afterLoad(sessions: readonly Session[], plan: ReturnType<typeof planViews>, opts: OpenOptions): Promise<void> {
+  const state = useApp.getState();
+  const loaded = sessions.map((s) => state.sessions.find((x) => x.session === s)).filter((x) => x !== undefined);
+  if (loaded.length !== sessions.length) return; // closed already
+  const link = state.sharedLink;
+  if (plan.linkAt >= 0 && link?.share) {
+    const target = loaded[plan.linkAt]!;
+    if (plan.linkMatch) {
+      await state.hydrateNotes(notesKey(target));
+      const added = useApp.getState().mergeNotes(notesKey(target), link.share.annotations);
+      useApp.getState().setSharedLink({ ...link, phase: 'applied', targetKey: target.key, added });
+    } else {
+      useApp.getState().setSharedLink({ ...link, phase: 'mismatch', targetKey: target.key, fileHash: target.hash ?? undefined });
+    }
+  }
+  for (const [i, s] of loaded.entries()) {
+    await useApp.getState().hydrateNotes(notesKey(s));
+    if (i === plan.bundleAt && opts.bundle) {
+      const added = useApp.getState().mergeNotes(notesKey(s), opts.bundle.annotations);
+      useApp.getState().pushNotice({
+        id: `bundle-${opts.bundle.name}`,
+        tone: 'info',
+        text: `Opened the bundle ${opts.bundle.name}: ${added ? `${added} note${added === 1 ? '' : 's'} added` : 'no new notes'}, at call ${opts.bundle.view.turn}.`,
+      });
+    }
+    if (!s.hash || !s.files?.length) continue;
+    try {
+      const notice = await rememberSession({ hash: s.hash, title: s.session.title, format: s.session.format, files: s.files, sourceUrls: s.sourceUrls ?? [] });
+      if (notice) useApp.getState().pushNotice({ id: `library-${s.hash}`, tone: 'info', text: notice });
+    } catch (e) {
+      useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}. "${s.session.title}" was not added to the library; it stays open in this tab.` });
+    }
+  }
+  await refreshLibrary();
+}

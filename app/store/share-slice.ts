@@ -1,0 +1,68 @@
+// Sharing and the library as the UI sees them: the shared link being opened, the library list, the
+// share/export dialogs and plain notices (storage problems, bundle warnings) that never block work.
+import type { StateCreator } from 'zustand';
+import type { ShareState } from '../../src/share';
+import type { LibraryEntry } from '../data/library';
+import type { AppState } from './index';
+
+export interface Notice {
+  /** Same id replaces the notice instead of stacking another. */
+  id: string;
+  tone: 'info' | 'warn' | 'error';
+  text: string;
+}
+
+/**
+ * A share link the page was opened with (or pasted into the address bar):
+ * - opening: loading from its source URLs or the library;
+ * - need-file: asking for the file; any file opened now is checked against the link's hash;
+ * - applied: a file with the link's hash opened at the link's view, with its notes;
+ * - mismatch: the file opened differs from the link's;
+ * - error: the link could not be read (nothing open was touched).
+ * Files opened while the notice is up are checked against the link, until it is dismissed.
+ */
+export interface SharedLink {
+  phase: 'opening' | 'need-file' | 'applied' | 'mismatch' | 'error';
+  share: ShareState | null;
+  /** Error text (phase error), or why the source could not be loaded (need-file). */
+  message?: string;
+  /** Hash of the file that was opened (mismatch). */
+  fileHash?: string;
+  /** Session the link was applied to, or opened on despite a mismatch. */
+  targetKey?: string;
+  /** Notes the link added. */
+  added?: number;
+}
+
+export type ShareDialog = 'share' | 'bundle' | null;
+
+export interface ShareSlice {
+  notices: Notice[];
+  pushNotice(n: Notice): void;
+  dismissNotice(id: string): void;
+  /** null until first read. */
+  library: LibraryEntry[] | null;
+  libraryProblem: string | null;
+  setLibrary(list: LibraryEntry[] | null, problem?: string | null): void;
+  libraryOpen: boolean;
+  setLibraryOpen(open: boolean): void;
+  sharedLink: SharedLink | null;
+  setSharedLink(s: SharedLink | null): void;
+  shareDialog: ShareDialog;
+  setShareDialog(d: ShareDialog): void;
+}
+
+export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set) => ({
+  notices: [],
+  pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), n] })),
+  dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((x) => x.id !== id) })),
+  library: null,
+  libraryProblem: null,
+  setLibrary: (library, problem = null) => set({ library, libraryProblem: problem }),
+  libraryOpen: false,
+  setLibraryOpen: (libraryOpen) => set({ libraryOpen }),
+  sharedLink: null,
+  setSharedLink: (sharedLink) => set({ sharedLink }),
+  shareDialog: null,
+  setShareDialog: (shareDialog) => set({ shareDialog }),
+});
