@@ -60,9 +60,9 @@ function BandList({ rows }: { rows: ReactNode[] }) {
   const parent = useRef<HTMLDivElement>(null);
   const big = rows.length > VIRTUALIZE_OVER;
   const v = useVirtualizer({ count: big ? rows.length : 0, getScrollElement: () => parent.current, estimateSize: () => 90, overscan: 6 });
-  if (!big) return <div className="band-rows">{rows}</div>;
+  if (!big) return <div className="ctx-band-rows">{rows}</div>;
   return (
-    <div ref={parent} className="band-rows band-scroll">
+    <div ref={parent} className="ctx-band-rows ctx-band-scroll">
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {v.getVirtualItems().map((r) => (
           <div key={r.key} ref={v.measureElement} data-index={r.index} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${r.start}px)` }}>
@@ -109,16 +109,16 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
         }
         const empty = rows.length === 0;
         return (
-          <section key={b.region} className={`band band-${b.region}${empty ? ' band-empty' : ''}`} aria-label={b.name}>
-            <header className="band-head">
+          <section key={b.region} className={`ctx-band ctx-band-${b.region}${empty ? ' ctx-band-empty' : ''}`} aria-label={b.name}>
+            <header className="ctx-band-title">
               <h3>{b.name}</h3>
-              <span className="band-count">
+              <span className="ctx-band-count">
                 {entries.length} item{entries.length === 1 ? '' : 's'} · {tokens.toLocaleString('en-US')} tok
                 {b.region === 'middle' && ghosts.length ? ` · ${ghosts.length} evicted (${ghostTokens.toLocaleString('en-US')} tok)` : ''}
               </span>
-              <span className="band-hint muted small">{b.hint}</span>
+              <span className="ctx-band-hint muted small">{b.hint}</span>
             </header>
-            {empty ? <p className="muted small band-none">{b.region === 'summary' ? 'No summary or marker in this context.' : b.region === 'middle' ? 'Nothing was evicted before this call.' : 'Empty.'}</p> : <BandList rows={rows} />}
+            {empty ? <p className="muted small ctx-band-none">{b.region === 'summary' ? 'No summary or marker in this context.' : b.region === 'middle' ? 'Nothing was evicted before this call.' : 'Empty.'}</p> : <BandList rows={rows} />}
           </section>
         );
       })}
