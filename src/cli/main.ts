@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
+import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText } from './inspect-report';
 import { sessionMetrics } from './session-metrics';
 
@@ -12,6 +13,7 @@ const USAGE = `Usage:
                                                    load files as the app does (joined where they belong together);
                                                    --json adds per-call cache figures, summary audits and lints
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl file in dir (default ../shared/samples); fail on any error
+${CORPUS_USAGE}
 
 Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
 
@@ -109,6 +111,7 @@ function joinValueFlags(argv: string[]): string[] {
 }
 
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
+  if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
   const [command, ...rest] = joinValueFlags(argvRaw);
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);

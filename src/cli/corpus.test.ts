@@ -1,0 +1,135 @@
+// `compaction-inspector corpus` end to end on a temporary corpus: ordered JSONL rows, stderr issues, shards,
+// and the worker-thread path (workers load the TypeScript worker module through tsx).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_COLUMNS } from '../corpus/corpus-row';
+import { shardOf } from '../corpus/shard';
+import { syntheticCorpus, syntheticJsonl } from '../corpus/synthetic';
+import { runCorpus, walkCorpus } from './corpus';
+import { run } from './main';
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'corpus-cli-'));
+  const files = syntheticCorpus(30, 11);
+  mkdirSync(join(dir, 'a', 'deeper'), { recursive: true });
+  mkdirSync(join(dir, '.hidden'));
+  files.forEach((f, i) => writeFileSync(join(dir, i % 2 ? 'a' : join('a', 'deeper'), f.name), f.text));
+  writeFileSync(join(dir, 'rollouts.jsonl'), syntheticJsonl(5, 3));
+  writeFileSync(join(dir, 'notes.md'), '# not a transcript');
+  writeFileSync(join(dir, '.hidden', 'skip.json'), '{}');
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function corpus(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCorpus(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out, err };
+}
+
+describe('walkCorpus', () => {
+  it('finds .json/.jsonl files in folders recursively, sorted, keyed relative to the folder, skipping dot-folders', () => {
+    const { files, missing } = walkCorpus([dir]);
+    expect(missing).toEqual([]);
+    expect(files).toHaveLength(31);
+    expect(files.at(-1)).toEqual({ path: join(dir, 'rollouts.jsonl'), key: 'rollouts.jsonl' });
+    expect(files[0]!.key).toMatch(/^a\/agent-omit-\d+\.json$/);
+    expect(files.some((f) => f.key.includes('deeper/'))).toBe(true);
+    expect(files.some((f) => f.path.includes('.hidden'))).toBe(false);
+  });
+});
+
+describe('corpus --jsonl', () => {
+  it('writes one parsable JSON line per trajectory, keys in the documented order, numbers as numbers', async () => {
+    const { code, out, err } = await corpus(dir, '--jsonl', '--threads', '0', '--estimate');
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    // 30 files of one trajectory each, and a JSONL corpus of 5 lines.
+    expect(out).toHaveLength(35);
+    const rows = out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const r of rows) {
+      expect(Object.keys(r)).toEqual(CORPUS_COLUMNS.map((c) => c.key));
+      for (const k of ['turns', 'total_tokens', 'peak_context_tokens', 'tokens_saved', 'lints']) expect(typeof r[k]).toBe('number');
+      expect(Array.isArray(r['summary_turns'])).toBe(true);
+      expect(r['token_counter']).toBe('estimate');
+    }
+    expect(rows.filter((r) => r['file'] === join(dir, 'rollouts.jsonl')).map((r) => r['line'])).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(rows.map((r) => r['format']))).toEqual(new Set(['self-sum', 'agent-omit', 'reasoning-trace']));
+  });
+
+  it('gives the same lines in the same order with worker threads as without', async () => {
+    const inline = await corpus(dir, '--jsonl', '--threads', '0');
+    const threaded = await corpus(dir, '--jsonl', '--threads=2');
+    expect(threaded.err).toEqual([]);
+    expect(threaded.code).toBe(0);
+    expect(threaded.out).toEqual(inline.out);
+    expect(JSON.parse(threaded.out[0]!).token_counter).toBe('o200k_base');
+  }, 60_000);
+
+  it('splits the corpus into shards that partition it exactly, the same way every run', async () => {
+    const all = (await corpus(dir, '--jsonl', '--threads', '0', '--estimate')).out;
+    const shards = [];
+    for (const i of [1, 2, 3]) shards.push((await corpus(dir, '--jsonl', '--threads', '0', '--estimate', '--shard', `${i}/3`)).out);
+    expect(shards.every((s) => s.length > 0)).toBe(true);
+    expect(shards.flat().sort()).toEqual([...all].sort());
+    expect(new Set(shards.flat()).size).toBe(all.length);
+    const again = (await corpus(dir, '--jsonl', '--threads', '0', '--estimate', '--shard=2/3')).out;
+    expect(again).toEqual(shards[1]);
+    // Keys are relative to the folder: the same corpus under another path shards the same way.
+    const moved = mkdtempSync(join(tmpdir(), 'corpus-moved-'));
+    try {
+      for (const f of walkCorpus([dir]).files) {
+        mkdirSync(join(moved, f.key, '..'), { recursive: true });
+        writeFileSync(join(moved, f.key), '');
+      }
+      const shardKeys = (root: string) => walkCorpus([root]).files.map((f) => [f.key, shardOf(f.key, 3)]);
+      expect(shardKeys(moved)).toEqual(shardKeys(dir));
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  it('writes problems to stderr as JSON lines and exits 1, still writing the good rows', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'corpus-bad-'));
+    try {
+      const [good] = syntheticCorpus(1, 2);
+      writeFileSync(join(bad, good!.name), good!.text);
+      writeFileSync(join(bad, 'broken.json'), '{"messages": [');
+      const lines = syntheticJsonl(3, 9).trim().split('\n');
+      writeFileSync(join(bad, 'mixed.jsonl'), [lines[0], lines[1], '{"conversations": [', lines[2]].join('\n'));
+      const { code, out, err } = await corpus(bad, '--jsonl', '--threads', '0', '--estimate');
+      expect(code).toBe(1);
+      expect(out).toHaveLength(4);
+      const issues = err.map((l) => JSON.parse(l));
+      expect(issues.map((i) => [i.file, i.line, i.severity])).toEqual([
+        [join(bad, 'broken.json'), 1, 'error'],
+        [join(bad, 'mixed.jsonl'), 3, 'error'],
+      ]);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  });
+
+  it('prints per-format totals without --jsonl', async () => {
+    const { code, out } = await corpus(dir, '--threads', '0', '--estimate');
+    expect(code).toBe(0);
+    expect(out.join('\n')).toMatch(/^format +trajectories/);
+    expect(out.join('\n')).toContain('35 trajectories from 31 files.');
+  });
+
+  it('refuses bad usage with exit status 2, through the main command too', async () => {
+    expect((await corpus()).code).toBe(2);
+    expect((await corpus(dir, '--shard', '4/3')).err[0]).toMatch(/^--shard 4\/3: i must be between 1 and n/);
+    expect((await corpus(dir, '--threads', 'many')).code).toBe(2);
+    expect((await corpus(join(dir, 'nope'))).code).toBe(2);
+    const err: string[] = [];
+    const code = await run(['corpus', dir, '--bogus'], { out: () => {}, err: (t) => err.push(t), readFile: () => new Uint8Array(), listDir: () => [], isDir: () => false });
+    expect(code).toBe(2);
+    expect(err[0]).toMatch(/^unknown option --bogus/);
+  });
+});

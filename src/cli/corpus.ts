@@ -1,0 +1,308 @@
+// `compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]`
+//
+// Walks folders for .json/.jsonl/.ndjson files, measures every trajectory (one per file, or one per line of a
+// JSONL corpus) in worker threads, and writes one JSON line per trajectory to stdout, in input order (files
+// sorted by path within each folder, lines in file order). Problems go to stderr as JSON lines
+// {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
+// of per-format totals is printed instead.
+import { createReadStream, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
+import { processCorpusFile, type CorpusCounter, type FileOutcome } from '../corpus/corpus-stream';
+import { CorpusTotals, renderTotals } from '../corpus/corpus-summary';
+import { corpusKey, inShard, parseShard, type Shard } from '../corpus/shard';
+import type { ParseIssue } from '../model/types';
+import { createTokenCounter, estimateTokens } from '../tokens';
+
+export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]
+                                                   one metrics row per trajectory (a file, or a line of a JSONL corpus);
+                                                   --jsonl writes the rows as JSON lines, else a table of totals;
+                                                   --shard i/n takes only the files of shard i (1..n) by a stable path hash;
+                                                   --threads N worker threads (default: cores − 1; 0 = none);
+                                                   --estimate counts tokens with the fast estimate instead of o200k_base`;
+
+const CORPUS_EXT = /\.(jsonl?|ndjson)$/i;
+
+export interface CorpusFile {
+  /** Path to read (as given, joined with the path inside a folder). */
+  path: string;
+  /** Shard key: the path relative to the folder it was found under, or the argument as given. */
+  key: string;
+}
+
+export interface CorpusOptions {
+  jsonl: boolean;
+  shard: Shard | null;
+  /** Worker threads; 0 measures in this thread. */
+  threads: number;
+  estimate: boolean;
+}
+
+export interface CorpusIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Every corpus file under the arguments, folders walked recursively (dot-folders skipped), sorted by path. */
+export function walkCorpus(args: string[]): { files: CorpusFile[]; missing: string[] } {
+  const files: CorpusFile[] = [];
+  const missing: string[] = [];
+  const seenDirs = new Set<string>();
+  const walk = (root: string, dir: string) => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch (e) {
+      missing.push(`${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    // Symlinked folders may loop.
+    if (seenDirs.has(real)) return;
+    seenDirs.add(real);
+    const names = readdirSync(dir).sort();
+    for (const name of names) {
+      const p = join(dir, name);
+      let st;
+      try {
+        st = statSync(p);
+      } catch {
+        continue; // a dangling link
+      }
+      if (st.isDirectory()) {
+        if (!name.startsWith('.') && name !== 'node_modules') walk(root, p);
+      } else if (st.isFile() && CORPUS_EXT.test(name)) files.push({ path: p, key: corpusKey(relative(root, p)) });
+    }
+  };
+  for (const a of args) {
+    try {
+      if (statSync(a).isDirectory()) walk(a, a);
+      else files.push({ path: a, key: corpusKey(a) });
+    } catch (e) {
+      missing.push(`${a}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return { files, missing };
+}
+
+// --------------------------------------------------------------------------------------------
+// Measuring one file (in a worker thread or in this one)
+
+export type WorkerRequest = { index: number; path: string; estimate: boolean };
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'row'; index: number; row: CorpusRow }
+  | { type: 'issue'; index: number; issue: ParseIssue }
+  | { type: 'done'; index: number; outcome: FileOutcome | null };
+
+let exact: Promise<CorpusCounter> | null = null;
+
+function counterFor(estimate: boolean): Promise<CorpusCounter> {
+  if (estimate) return Promise.resolve({ count: (t: string) => estimateTokens(t), counter: 'estimate' });
+  exact ??= createTokenCounter('o200k_base').then((c) => ({ count: (t: string) => c.count(t).tokens, counter: c.encoding }));
+  return exact;
+}
+
+/** Streams one file from disk through the corpus reader; every outcome, even a failure, ends with `done`. */
+export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerReply) => void): Promise<void> {
+  const { index, path } = req;
+  try {
+    const counter = await counterFor(req.estimate);
+    const outcome = await processCorpusFile(path, createReadStream(path, { highWaterMark: 1 << 20 }), counter, {
+      row: (row) => post({ type: 'row', index, row }),
+      issue: (issue) => post({ type: 'issue', index, issue }),
+    });
+    post({ type: 'done', index, outcome });
+  } catch (e) {
+    post({ type: 'issue', index, issue: { file: path, line: null, field: null, message: `cannot read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' } });
+    post({ type: 'done', index, outcome: null });
+  }
+}
+
+/** The ESM entry of tsx's register API, so a worker thread can load the TypeScript worker module. */
+function tsxApiUrl(): string {
+  const req = createRequire(import.meta.url);
+  return pathToFileURL(req.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}
+
+/**
+ * Worker threads do not inherit the main thread's module hooks, so a bootstrap registers tsx first and
+ * then imports the worker module. Errors while loading are posted back instead of crashing silently.
+ */
+export function spawnCorpusWorker(): Worker {
+  const workerUrl = new URL('./corpus-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsxApiUrl())})
+  .then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })
+  .catch((e) => { require('node:worker_threads').parentPort.postMessage({ type: 'fatal', message: String((e && e.stack) || e) }); });`;
+  return new Worker(code, { eval: true });
+}
+
+// --------------------------------------------------------------------------------------------
+// The pool and the ordered output
+
+interface Sink {
+  row(row: CorpusRow): void;
+  issue(issue: ParseIssue): void;
+}
+
+/**
+ * Measures files in parallel and hands rows and issues to the sink in input order: a file's output is
+ * released once every file before it is done. Dispatch stops `maxAhead` files past the oldest unfinished
+ * one, so a slow file never makes the buffer grow without bound.
+ */
+export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number }, sink: Sink): Promise<{ failedFiles: number }> {
+  const pending = new Map<number, { rows: CorpusRow[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
+  let nextOut = 0;
+  let failedFiles = 0;
+  const maxAhead = opts.maxAhead ?? 256;
+  const slot = (i: number) => {
+    let s = pending.get(i);
+    if (!s) {
+      s = { rows: [], issues: [], done: false, outcome: null };
+      pending.set(i, s);
+    }
+    return s;
+  };
+  const release = () => {
+    // The oldest unfinished file streams straight through; later ones wait their turn.
+    for (;;) {
+      const s = pending.get(nextOut);
+      if (!s) return;
+      for (const i of s.issues) sink.issue(i);
+      for (const r of s.rows) sink.row(r);
+      s.issues = [];
+      s.rows = [];
+      if (!s.done) return;
+      if (!s.outcome || s.outcome.trajectories === 0) failedFiles++;
+      pending.delete(nextOut);
+      nextOut++;
+    }
+  };
+  const onReply = (m: WorkerReply) => {
+    if (m.type === 'ready') return;
+    const s = slot(m.index);
+    if (m.type === 'row') s.rows.push(m.row);
+    else if (m.type === 'issue') s.issues.push(m.issue);
+    else {
+      s.done = true;
+      s.outcome = m.outcome;
+    }
+    if (m.index === nextOut) release();
+  };
+
+  if (opts.threads <= 0 || files.length === 0) {
+    for (let i = 0; i < files.length; i++) await measureCorpusFile({ index: i, path: files[i]!.path, estimate: opts.estimate }, onReply);
+    return { failedFiles };
+  }
+
+  const threads = Math.min(opts.threads, files.length);
+  let next = 0;
+  await new Promise<void>((resolve, reject) => {
+    const workers: Worker[] = [];
+    let finished = 0;
+    let failed = false;
+    const fail = (e: Error) => {
+      if (failed) return;
+      failed = true;
+      for (const w of workers) void w.terminate();
+      reject(e);
+    };
+    const feed = (w: Worker, busy: { index: number | null }) => {
+      if (next >= files.length || next >= nextOut + maxAhead) {
+        busy.index = null;
+        return;
+      }
+      busy.index = next;
+      w.postMessage({ index: next, path: files[next]!.path, estimate: opts.estimate } satisfies WorkerRequest);
+      next++;
+    };
+    const states: { w: Worker; busy: { index: number | null } }[] = [];
+    for (let t = 0; t < threads; t++) {
+      const w = spawnCorpusWorker();
+      const busy = { index: null as number | null };
+      workers.push(w);
+      states.push({ w, busy });
+      w.on('message', (m: WorkerReply | { type: 'fatal'; message: string }) => {
+        if (m.type === 'fatal') return fail(new Error(`a corpus worker could not start: ${m.message}`));
+        if (m.type === 'ready') return feed(w, busy);
+        onReply(m);
+        if (m.type !== 'done') return;
+        finished++;
+        if (finished === files.length) {
+          for (const x of workers) void x.terminate();
+          resolve();
+          return;
+        }
+        feed(w, busy);
+        // A worker held back by maxAhead may go again now that the oldest file is done.
+        for (const s of states) if (s.busy.index === null) feed(s.w, s.busy);
+      });
+      w.on('error', (e) => fail(e));
+    }
+  });
+  return { failedFiles };
+}
+
+// --------------------------------------------------------------------------------------------
+// The command
+
+function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | { error: string } {
+  const paths: string[] = [];
+  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--jsonl') opts.jsonl = true;
+    else if (flag === '--estimate') opts.estimate = true;
+    else if (flag === '--shard') {
+      const s = parseShard(value() ?? '');
+      if ('error' in s) return { error: s.error };
+      opts.shard = s;
+    } else if (flag === '--threads') {
+      const v = value();
+      const n = Number(v);
+      if (!v || !Number.isInteger(n) || n < 0) return { error: `--threads expects a whole number ≥ 0, got ${JSON.stringify(v ?? '')}` };
+      opts.threads = n;
+    } else if (a.startsWith('--')) return { error: `unknown option ${a}` };
+    else paths.push(a);
+  }
+  if (paths.length === 0) return { error: 'corpus needs at least one file or folder' };
+  return { paths, opts };
+}
+
+const issueLine = (i: ParseIssue) => JSON.stringify({ file: i.file, line: i.line, field: i.field, message: i.message, severity: i.severity });
+
+export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
+  const parsed = parseArgs(argv);
+  if ('error' in parsed) {
+    io.err(`${parsed.error}\n\nUsage:\n${CORPUS_USAGE}`);
+    return 2;
+  }
+  const { paths, opts } = parsed;
+  const walked = walkCorpus(paths);
+  if (walked.missing.length) {
+    for (const m of walked.missing) io.err(JSON.stringify({ file: m.split(': ')[0], line: null, field: null, message: `cannot read: ${m}`, severity: 'error' }));
+    return 2;
+  }
+  const files = walked.files.filter((f) => inShard(f.key, opts.shard));
+  const totals = new CorpusTotals();
+  let errors = 0;
+  const { failedFiles } = await measureCorpus(files, opts, {
+    row: (r) => {
+      if (opts.jsonl) io.out(rowToJsonLine(r));
+      else totals.add(r);
+    },
+    issue: (i) => {
+      // Warnings are counted in each row; only errors go to stderr.
+      if (i.severity !== 'error') return;
+      errors++;
+      io.err(issueLine(i));
+    },
+  });
+  if (!opts.jsonl) io.out(renderTotals(totals, files.length, failedFiles));
+  return errors > 0 || failedFiles > 0 ? 1 : 0;
+}
