@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { DropZone } from './components/DropZone';
 import { LoadReports } from './components/IssueList';
+import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
+import { ShareControls } from './components/ShareControls';
+import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { openUrls } from './data/open-files';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
@@ -44,6 +47,7 @@ function Welcome() {
       </p>
       <h3>Or open a demo</h3>
       <DemoList />
+      <Library hideWhenEmpty />
     </section>
   );
 }
@@ -68,6 +72,7 @@ export function App() {
         <div className="actions">
           <OpenFileButton />
           <PasteButton />
+          <ShareControls />
           <button type="button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
             {theme === 'dark' ? '☀' : '☾'}
           </button>
@@ -75,6 +80,8 @@ export function App() {
       </header>
       <LoadProgressBar />
       <LoadReports />
+      <SharedLinkBanner />
+      <Notices />
       <SessionTabs />
       <main>
         {active ? (

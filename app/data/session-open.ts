@@ -99,6 +99,11 @@ export function planViews(sessions: readonly Session[], extras: readonly Session
   return { bundleAt, linkAt, linkMatch };
 }
 
+/** Removes a handled share link from the address bar, so a reload does not open it again. */
+export function clearShareFragment(): void {
+  if (location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+}
+
 /** After the sessions appear: library, stored notes, and the notes a bundle or link brings. */
 export async function afterLoad(sessions: readonly Session[], plan: ReturnType<typeof planViews>, opts: OpenOptions): Promise<void> {
   const state = useApp.getState();
@@ -106,6 +111,7 @@ export async function afterLoad(sessions: readonly Session[], plan: ReturnType<t
   if (loaded.length !== sessions.length) return; // closed already
   const link = state.sharedLink;
   if (plan.linkAt >= 0 && link?.share) {
+    clearShareFragment();
     const target = loaded[plan.linkAt]!;
     if (plan.linkMatch) {
       await state.hydrateNotes(notesKey(target));

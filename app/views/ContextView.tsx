@@ -5,6 +5,7 @@ import type { AnalysisView, CallEntryView } from '../../src/analysis/analysis-vi
 import type { RegionName } from '../../src/analysis/context-types';
 import type { Item } from '../../src/model/types';
 import { ItemRow } from '../components/ItemRow';
+import { NoteBadge } from '../components/NoteBadge';
 import { useApp } from '../store';
 import { GhostGroup, groupGhosts } from './GhostGroup';
 import { SummaryCardView } from './SummaryCardView';
@@ -37,6 +38,7 @@ function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryVi
     <>
       {entry.isNew ? <span className="badge new">new</span> : null}
       {entry.variant ? <span className="badge omit">masked in this call</span> : null}
+      <NoteBadge itemId={entry.id} />
     </>
   );
   return (

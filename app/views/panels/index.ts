@@ -12,7 +12,7 @@ export interface PanelDef {
   when?(session: Session): boolean;
 }
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations';
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
 
 export const PANELS: readonly PanelDef[] = [
   { id: 'budget', name: 'Token budget', Component: lazy(() => import('./TokenBudgetPanel')) },
@@ -23,6 +23,8 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'log', name: 'Compaction log', Component: lazy(() => import('./CompactionLogPanel')) },
   { id: 'flow', name: 'Flow', Component: lazy(() => import('./FlowPanel')) },
   { id: 'diff', name: 'Diff', Component: lazy(() => import('./DiffPanel')) },
+  { id: 'annotations', name: 'Annotations', Component: lazy(() => import('./AnnotationsPanel')) },
+  { id: 'rerun', name: 'Re-run', Component: lazy(() => import('./RerunPanel')) },
   { id: 'self-sum', name: 'Self-Sum', Component: lazy(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
   { id: 'agent-omit', name: 'Agent-Omit', Component: lazy(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
   { id: 'iterations', name: 'Iterations', Component: lazy(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },

@@ -1,0 +1,100 @@
+// The Library: sessions opened before in this browser, reopened with one click, removed on request.
+import { useEffect, useState, type ReactNode } from 'react';
+import { shortHash } from '../../src/share';
+import { refreshLibrary, removeLibraryEntry } from '../data/library-actions';
+import type { LibraryEntry } from '../data/library';
+import { formatBytes } from '../data/library-policy';
+import { openFromLibrary } from '../data/share-actions';
+import { useApp } from '../store';
+import { formatLabel } from '../views/SessionHeader';
+import './share.css';
+
+export function Library({ heading = 'h3', extra, hideWhenEmpty = false }: { heading?: 'h2' | 'h3'; extra?: ReactNode; hideWhenEmpty?: boolean }) {
+  const entries = useApp((s) => s.library);
+  const problem = useApp((s) => s.libraryProblem);
+  useEffect(() => {
+    if (entries === null) void refreshLibrary();
+  }, [entries]);
+  if (hideWhenEmpty && entries !== null && entries.length === 0 && !problem) return null;
+  const H = heading;
+  return (
+    <section className="library" aria-label="Library">
+      <header className="library-head">
+        <H>Library</H>
+        {extra}
+      </header>
+      <p className="muted small library-about">Sessions opened in this browser, with their notes. They stay on this device; nothing is uploaded.</p>
+      {problem ? (
+        <p className="library-problem" role="status">
+          {problem}
+        </p>
+      ) : null}
+      {entries === null ? (
+        <p className="muted small">Reading the library…</p>
+      ) : entries.length === 0 ? (
+        problem ? null : <p className="muted small">Nothing yet: sessions you open appear here.</p>
+      ) : (
+        <ul className="library-list">
+          {entries.map((e) => (
+            <LibraryRow key={e.hash} e={e} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LibraryRow({ e }: { e: LibraryEntry }) {
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const format = formatLabel(e.format as never) ?? e.format;
+  const files = e.fileNames.length === 1 ? e.fileNames[0]! : `${e.fileNames.length} files`;
+  return (
+    <li className="library-row">
+      <div className="library-main">
+        {e.stored ? (
+          <button
+            type="button"
+            className="library-open"
+            aria-label={`Open ${e.title}`}
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void openFromLibrary(e.hash).finally(() => setBusy(false));
+            }}
+          >
+            {e.title}
+          </button>
+        ) : (
+          <span className="library-title">{e.title}</span>
+        )}
+        <span className="library-meta muted small">
+          {format} · <span title={e.fileNames.join(', ')}>{files}</span> · {formatBytes(e.totalBytes)}
+          {e.notes ? ` · ${e.notes} note${e.notes === 1 ? '' : 's'}` : ''} · opened {openedLabel(e.openedAt)} · <span title={`sha256 ${e.hash}`}>{shortHash(e.hash)}</span>
+        </span>
+        {!e.stored ? <span className="library-meta small warn-note">Files not kept (too large or dropped for space): drop them again to reopen.</span> : null}
+      </div>
+      {confirm ? (
+        <div className="library-confirm" role="group" aria-label={`Remove ${e.title}?`}>
+          <span className="small">Remove it{e.notes ? ` and its ${e.notes} note${e.notes === 1 ? '' : 's'}` : ''} from this browser?</span>
+          <button type="button" className="danger" onClick={() => void removeLibraryEntry(e.hash)}>
+            Remove
+          </button>
+          <button type="button" onClick={() => setConfirm(false)} autoFocus>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="link library-remove" aria-label={`Remove ${e.title} from the library`} onClick={() => setConfirm(true)}>
+          Remove
+        </button>
+      )}
+    </li>
+  );
+}
+
+function openedLabel(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

@@ -1,0 +1,193 @@
+// The user's share actions: open a link, reopen from the library, build a link, export a bundle.
+import {
+  bundleFileName,
+  createRedactor,
+  decodeShareFragment,
+  encodeBundle,
+  encodeShareFragment,
+  hasShareFragment,
+  redactAnnotations,
+  redactFiles,
+  type Annotation,
+  type RedactOptions,
+  type RedactionPreview,
+  type Result,
+  type ViewState,
+} from '../../src/share';
+import { useApp } from '../store';
+import { EMPTY_NOTES, notesKey } from '../store/annotations-slice';
+import type { LoadedSession } from '../store/session-slice';
+import { getLibraryMeta, loadLibraryFiles } from './library';
+import { storageProblem } from './library-policy';
+import { openSources, openUrls } from './open-files';
+import { clearShareFragment } from './session-open';
+import { bundleInputFor, shareBase, shareInputFor, viewFromStore } from './share-build';
+
+/**
+ * Opens the share link in `fragment`: from its source URLs, else from the library, else asks for the
+ * file. A bad link only shows an error; nothing open is touched.
+ */
+export async function openShareLink(fragment: string): Promise<void> {
+  const { setSharedLink } = useApp.getState();
+  const decoded = decodeShareFragment(fragment);
+  // Kept in the address bar until the view opens (a reload while asking for the file asks again).
+  if (!decoded.ok) {
+    clearShareFragment();
+    setSharedLink({ phase: 'error', share: null, message: decoded.error });
+    return;
+  }
+  const share = decoded.value.value;
+  setSharedLink({ phase: 'opening', share });
+  const stillOpening = () => {
+    const s = useApp.getState().sharedLink;
+    return s?.share === share && s.phase === 'opening';
+  };
+  if (share.sourceUrls.length) {
+    await openUrls(share.sourceUrls);
+    if (stillOpening()) setSharedLink({ phase: 'need-file', share, message: 'Its source could not be loaded (see the message above).' });
+    return;
+  }
+  let files: File[] | null = null;
+  try {
+    const meta = await getLibraryMeta(share.sessionHash);
+    if (meta?.stored) files = await loadLibraryFiles(share.sessionHash);
+  } catch {
+    files = null; // no library here: ask for the file
+  }
+  if (files?.length) {
+    const meta = await getLibraryMeta(share.sessionHash).catch(() => undefined);
+    await openSources(files, { sourceUrls: meta?.sourceUrls ?? [] });
+    if (stillOpening()) setSharedLink({ phase: 'need-file', share, message: 'The copy in your library could not be opened.' });
+    return;
+  }
+  setSharedLink({ phase: 'need-file', share });
+}
+
+/** Opens the link in the address bar, once at start-up and whenever a link is pasted into this tab. */
+let startupDone = false;
+export function watchShareLinks(): () => void {
+  const handle = () => {
+    if (hasShareFragment(location.hash)) void openShareLink(location.hash);
+  };
+  if (!startupDone) {
+    startupDone = true;
+    handle();
+  }
+  window.addEventListener('hashchange', handle);
+  return () => window.removeEventListener('hashchange', handle);
+}
+
+/** Reopens a library session without dropping its files again. */
+export async function openFromLibrary(hash: string): Promise<boolean> {
+  try {
+    const meta = await getLibraryMeta(hash);
+    const files = await loadLibraryFiles(hash);
+    if (!files?.length) {
+      useApp.getState().pushNotice({ id: `library-${hash}`, tone: 'warn', text: 'The library no longer has the files of this session: drop them again to reopen it (its notes are kept).' });
+      return false;
+    }
+    useApp.getState().setLibraryOpen(false);
+    await openSources(files, { sourceUrls: meta?.sourceUrls ?? [] });
+    return true;
+  } catch (e) {
+    useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}: the session could not be read from the library.` });
+    return false;
+  }
+}
+
+/** The view of the active session as a share ViewState. */
+export function currentView(): ViewState {
+  return viewFromStore(useApp.getState());
+}
+
+export function notesOf(loaded: LoadedSession): readonly Annotation[] {
+  return useApp.getState().annotations[notesKey(loaded)] ?? EMPTY_NOTES;
+}
+
+export interface BuiltLink {
+  url: string;
+  notes: number;
+  /** Changes redaction made to the notes (original → placeholder). */
+  redacted: { original: string; replacement: string }[];
+}
+
+/** The share link of a session at the current view, its notes redacted when `redact` is given. */
+export function buildShareLink(loaded: LoadedSession, redact: RedactOptions | null): Result<BuiltLink> {
+  if (!loaded.hash) return { ok: false, error: 'This session has no content hash (its files could not be hashed), so a link cannot name it.' };
+  let notes = [...notesOf(loaded)];
+  const redacted: BuiltLink['redacted'] = [];
+  if (redact) {
+    const r = createRedactor(redact);
+    notes = redactAnnotations(notes, r);
+    for (const [original, replacement] of r.placeholders) redacted.push({ original, replacement });
+  }
+  const frag = encodeShareFragment(shareInputFor({ hash: loaded.hash, sourceUrls: loaded.sourceUrls ?? [] }, currentView(), notes));
+  if (!frag.ok) return frag;
+  return { ok: true, value: { url: shareBase(location.href) + frag.value, notes: notes.length, redacted } };
+}
+
+/** Copies text; false when the browser refuses (no permission, not a secure page). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function filesOf(loaded: LoadedSession): Promise<{ name: string; bytes: Uint8Array }[]> {
+  if (!loaded.files?.length) throw new Error('the files of this session are not available in this tab');
+  return Promise.all(loaded.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+}
+
+/** What redaction would change in the session's files and notes, for the preview. */
+export async function previewBundleRedaction(loaded: LoadedSession, redact: RedactOptions): Promise<{ preview: RedactionPreview; notes: { original: string; replacement: string }[] }> {
+  const r = redactFiles(await filesOf(loaded), redact);
+  // The notes go through the same redactor, so a secret gets the same placeholder in both.
+  const before = new Set(r.redactor.placeholders.keys());
+  redactAnnotations(notesOf(loaded), r.redactor);
+  const notes = [...r.redactor.placeholders].filter(([o]) => !before.has(o)).map(([original, replacement]) => ({ original, replacement }));
+  return { preview: r.preview, notes };
+}
+
+/** Builds the bundle and downloads it; returns the file name or the error. */
+export async function exportBundle(loaded: LoadedSession, redact: RedactOptions | null): Promise<Result<{ name: string; bytes: number }>> {
+  let files: { name: string; bytes: Uint8Array }[];
+  try {
+    files = await filesOf(loaded);
+  } catch (e) {
+    return { ok: false, error: `Cannot export this bundle: ${e instanceof Error ? e.message : String(e)}.` };
+  }
+  let notes = [...notesOf(loaded)];
+  if (redact) {
+    const r = redactFiles(files, redact);
+    files = r.files;
+    notes = redactAnnotations(notes, r.redactor);
+  }
+  const text = await encodeBundle(bundleInputFor(files, currentView(), notes, new Date().toISOString()));
+  if (!text.ok) return text;
+  const name = bundleFileName(loaded.hash ?? '');
+  const blob = new Blob([text.value], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { ok: true, value: { name, bytes: blob.size } };
+}
+
+/** Adds the link's notes to a session opened despite a different hash (the user asked for it). */
+export function addLinkNotesAnyway(): void {
+  const s = useApp.getState();
+  const link = s.sharedLink;
+  const target = s.sessions.find((x) => x.key === link?.targetKey);
+  if (!link?.share || !target) return;
+  const added = s.mergeNotes(notesKey(target), link.share.annotations);
+  s.setSharedLink({ ...link, added, phase: 'mismatch', message: `${added} note${added === 1 ? '' : 's'} from the link added to this file.` });
+}
