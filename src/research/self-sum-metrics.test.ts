@@ -27,6 +27,7 @@ describe('selfSumSegments', () => {
       [1, 'm24.summary', 1, 'm22.call', 11, 12, 11, 10, false],
       [2, 'm34.summary', 2, 'm32.call', 16, 17, 16, 3, false],
     ]);
+    expect(r.summaries.map((x) => x.timingThoughtId)).toEqual(['m22.think', 'm32.think']);
     // The demo's summary prompts say "You are now at step 11" and "step 16".
     expect(itemText(s, 'm23')).toContain('You are now at step 11');
     expect(itemText(s, 'm33')).toContain('You are now at step 16');
@@ -56,6 +57,7 @@ describe('selfSumSegments', () => {
       ['m6.summary', 3, 4, 3, 2, false, 'm7'],
       ['m10.summary', null, 6, 6, 1, false, 'm11'],
     ]);
+    expect(r.summaries.map((x) => x.timingThoughtId)).toEqual(['m5.think', null]);
     expect(r.steps.map((x) => x.kind)).toEqual(['action', 'action', 'timing', 'summary', 'action', 'summary', 'action']);
   });
 

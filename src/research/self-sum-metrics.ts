@@ -55,6 +55,8 @@ export interface SelfSumSummary {
   segment: number;
   /** The summarization-timing turn (`<action>summary</action>`) that asked for it, if any. */
   timingItemId: string | null;
+  /** The timing turn's thought: why the agent chose to summarize now (the paper's explanation s_k^e). */
+  timingThoughtId: string | null;
   timingStep: number | null;
   /** The summarization-content turn that wrote it. */
   contentStep: number;
@@ -106,10 +108,12 @@ export function selfSumSegments(session: Session, tokens: TokenSource): SelfSumR
   const turns = agentTurns(items);
   const stepOfItem = new Map<string, number>();
   const timingItemOfStep = new Map<number, string>();
+  const thoughtOfStep = new Map<number, string>();
   const steps: SelfSumStep[] = turns.map((t) => {
     for (const it of t.items) {
       stepOfItem.set(it.id, t.index);
       if (it.meta?.['summaryTiming'] === true) timingItemOfStep.set(t.index, it.id);
+      if (it.kind === 'thinking' && !thoughtOfStep.has(t.index)) thoughtOfStep.set(t.index, it.id);
     }
     return { step: t.index, kind: stepKind(t.items), segment: segmentOf(t.items[0]!), itemIds: t.items.map((i) => i.id), tokens: t.items.reduce((n, i) => n + tok(i), 0) };
   });
@@ -156,6 +160,7 @@ export function selfSumSegments(session: Session, tokens: TokenSource): SelfSumR
       tokens: tok(item),
       segment,
       timingItemId,
+      timingThoughtId: timing ? (thoughtOfStep.get(timing.step) ?? null) : null,
       timingStep: timing?.step ?? null,
       contentStep,
       firedAtStep,
