@@ -1,0 +1,189 @@
+// What the corpus charts draw, computed from rows: omission frequency by turn (Agent-Omit Fig. 6b), summaries
+// per trajectory and the turns they fire at, mean tokens by outcome, and tokens against reward or success.
+// Each bucket also says which rows it holds, as a filter the table can apply when the bar is clicked.
+import type { CorpusRow } from './corpus-row';
+
+/** The fields the charts read; the app's rows carry more. */
+export type ChartRow = Pick<
+  CorpusRow,
+  'turns' | 'total_tokens' | 'peak_context_tokens' | 'summaries' | 'summary_turns' | 'thought_omission_turns' | 'observation_omission_turns' | 'success' | 'reward'
+>;
+
+export interface OmissionTurn {
+  /** 1-based turn. */
+  turn: number;
+  /** Trajectories that reached this turn. */
+  reached: number;
+  thought: number;
+  observation: number;
+  /** Share of the trajectories that reached the turn which omitted a thought / observations in it (0–1). */
+  thoughtRate: number;
+  observationRate: number;
+}
+
+/** Turns beyond this are left out of per-turn charts (and counted as such). */
+export const MAX_CHART_TURN = 60;
+
+export function omissionByTurn(rows: readonly ChartRow[]): { turns: OmissionTurn[]; beyond: number } {
+  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, ...rows.map((r) => r.turns)));
+  const reached = new Array<number>(maxTurn + 2).fill(0);
+  const thought = new Array<number>(maxTurn + 2).fill(0);
+  const observation = new Array<number>(maxTurn + 2).fill(0);
+  let beyond = 0;
+  for (const r of rows) {
+    for (let t = 1; t <= Math.min(r.turns, maxTurn); t++) reached[t]!++;
+    for (const t of r.thought_omission_turns) t <= maxTurn ? thought[t]!++ : beyond++;
+    for (const t of r.observation_omission_turns) t <= maxTurn ? observation[t]!++ : beyond++;
+  }
+  const turns: OmissionTurn[] = [];
+  for (let t = 1; t <= maxTurn; t++) {
+    const n = reached[t]!;
+    turns.push({ turn: t, reached: n, thought: thought[t]!, observation: observation[t]!, thoughtRate: n ? thought[t]! / n : 0, observationRate: n ? observation[t]! / n : 0 });
+  }
+  return { turns, beyond };
+}
+
+export interface CountBucket {
+  /** The bucket's value (number of summaries, or a turn). */
+  value: number;
+  count: number;
+}
+
+/** Trajectories by number of summaries: 0, 1, 2, …; the last bucket holds `cap` and more. */
+export function summariesHistogram(rows: readonly ChartRow[], cap = 20): { buckets: CountBucket[]; capped: boolean } {
+  const top = Math.min(cap, Math.max(0, ...rows.map((r) => r.summaries)));
+  const counts = new Array<number>(top + 1).fill(0);
+  for (const r of rows) counts[Math.min(top, r.summaries)]!++;
+  return { buckets: counts.map((count, value) => ({ value, count })), capped: rows.some((r) => r.summaries > cap) };
+}
+
+/** Summaries by the turn after which they were written. */
+export function summaryTurnHistogram(rows: readonly ChartRow[]): { buckets: CountBucket[]; beyond: number } {
+  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, ...rows.flatMap((r) => r.summary_turns)));
+  const counts = new Array<number>(maxTurn + 1).fill(0);
+  let beyond = 0;
+  for (const r of rows) for (const t of r.summary_turns) t <= maxTurn ? counts[t]!++ : beyond++;
+  return { buckets: counts.slice(1).map((count, i) => ({ value: i + 1, count })), beyond };
+}
+
+export type Outcome = 'success' | 'failure' | 'unknown';
+
+export function outcomeOf(r: Pick<ChartRow, 'success'>): Outcome {
+  return r.success === true ? 'success' : r.success === false ? 'failure' : 'unknown';
+}
+
+export interface OutcomeTokens {
+  outcome: Outcome;
+  trajectories: number;
+  meanTotalTokens: number;
+  meanPeakContextTokens: number;
+}
+
+/** Mean tokens per trajectory for each outcome present in the rows (success, failure, unknown, in that order). */
+export function tokensByOutcome(rows: readonly ChartRow[]): OutcomeTokens[] {
+  const acc = new Map<Outcome, { n: number; total: number; peak: number }>();
+  for (const r of rows) {
+    const o = outcomeOf(r);
+    const a = acc.get(o) ?? { n: 0, total: 0, peak: 0 };
+    a.n++;
+    a.total += r.total_tokens;
+    a.peak += r.peak_context_tokens;
+    acc.set(o, a);
+  }
+  return (['success', 'failure', 'unknown'] as const)
+    .filter((o) => acc.has(o))
+    .map((o) => {
+      const a = acc.get(o)!;
+      return { outcome: o, trajectories: a.n, meanTotalTokens: a.total / a.n, meanPeakContextTokens: a.peak / a.n };
+    });
+}
+
+export interface ScatterPoint {
+  /** Index of the row in the input. */
+  row: number;
+  x: number;
+  y: number;
+  outcome: Outcome;
+}
+
+/**
+ * Tokens (x) against reward, or against success (1/0) when the corpus records no reward. Rows with neither
+ * are not plotted and are counted in `unplotted`.
+ */
+export function tokensScatter(rows: readonly ChartRow[]): { y: 'reward' | 'success'; points: ScatterPoint[]; unplotted: number } {
+  const y = rows.some((r) => r.reward !== null) ? 'reward' : 'success';
+  const points: ScatterPoint[] = [];
+  rows.forEach((r, i) => {
+    const v = y === 'reward' ? r.reward : r.success === null ? null : r.success ? 1 : 0;
+    if (v !== null) points.push({ row: i, x: r.total_tokens, y: v, outcome: outcomeOf(r) });
+  });
+  return { y, points, unplotted: rows.length - points.length };
+}
+
+/** Which rows a clicked bar stands for: the table filters to them. */
+export type ChartFilter =
+  | { kind: 'omission-turn'; turn: number; what: 'thought' | 'observation' }
+  | { kind: 'summaries'; count: number; orMore: boolean }
+  | { kind: 'summary-turn'; turn: number }
+  | { kind: 'outcome'; outcome: Outcome };
+
+export function matchesFilter(r: ChartRow, f: ChartFilter): boolean {
+  switch (f.kind) {
+    case 'omission-turn':
+      return (f.what === 'thought' ? r.thought_omission_turns : r.observation_omission_turns).includes(f.turn);
+    case 'summaries':
+      return f.orMore ? r.summaries >= f.count : r.summaries === f.count;
+    case 'summary-turn':
+      return r.summary_turns.includes(f.turn);
+    case 'outcome':
+      return outcomeOf(r) === f.outcome;
+  }
+}
+
+export function describeFilter(f: ChartFilter): string {
+  switch (f.kind) {
+    case 'omission-turn':
+      return `${f.what === 'thought' ? 'thought' : 'observations'} omitted at turn ${f.turn}`;
+    case 'summaries':
+      return `${f.count}${f.orMore ? ' or more' : ''} ${f.count === 1 && !f.orMore ? 'summary' : 'summaries'}`;
+    case 'summary-turn':
+      return `a summary after turn ${f.turn}`;
+    case 'outcome':
+      return f.outcome === 'unknown' ? 'no success flag' : f.outcome;
+  }
+}
+
+export interface AxisTicks {
+  min: number;
+  max: number;
+  values: number[];
+}
+
+/** The round step (1, 2, 2.5 or 5 × 10^k) at or above `rough`; fractional steps allowed (rewards run 0–1). */
+function roundStep(rough: number): number {
+  if (!(rough > 0) || !Number.isFinite(rough)) return 1;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const f = rough / power;
+  const m = f <= 1 + 1e-9 ? 1 : f <= 2 + 1e-9 ? 2 : f <= 2.5 + 1e-9 ? 2.5 : f <= 5 + 1e-9 ? 5 : 10;
+  return m * power;
+}
+
+/** About `target` round ticks covering [min, max]; an empty range still gets one step. */
+export function axisTicks(min: number, max: number, target = 5): AxisTicks {
+  let lo = Number.isFinite(min) ? min : 0;
+  let hi = Number.isFinite(max) ? max : 0;
+  if (hi < lo) [lo, hi] = [hi, lo];
+  if (hi === lo) hi = lo + (lo === 0 ? 1 : Math.abs(lo));
+  const step = roundStep((hi - lo) / Math.max(1, target));
+  const start = Math.floor(lo / step + 1e-9) * step;
+  const end = Math.ceil(hi / step - 1e-9) * step;
+  const values: number[] = [];
+  for (let v = start, i = 0; v <= end + step / 2 && i < 1000; i++, v = start + i * step) values.push(+v.toFixed(10));
+  return { min: start, max: end, values };
+}
+
+/** Linear map from [d0, d1] to [r0, r1]. */
+export function linear(d0: number, d1: number, r0: number, r1: number): (v: number) => number {
+  const span = d1 - d0 || 1;
+  return (v) => r0 + ((v - d0) / span) * (r1 - r0);
+}
