@@ -146,10 +146,11 @@ async function filesOf(loaded: LoadedSession): Promise<{ name: string; bytes: Ui
 export async function previewBundleRedaction(loaded: LoadedSession, redact: RedactOptions): Promise<{ preview: RedactionPreview; notes: { original: string; replacement: string }[] }> {
   const r = redactFiles(await filesOf(loaded), redact);
   // The notes go through the same redactor, so a secret gets the same placeholder in both.
-  const before = new Set(r.redactor.placeholders.keys());
-  redactAnnotations(notesOf(loaded), r.redactor);
-  const notes = [...r.redactor.placeholders].filter(([o]) => !before.has(o)).map(([original, replacement]) => ({ original, replacement }));
-  return { preview: r.preview, notes };
+  const notes = new Map<string, string>();
+  for (const a of notesOf(loaded)) {
+    for (const text of [a.note, ...a.tags, a.author ?? '']) for (const rep of r.redactor.redact(text).replacements) notes.set(rep.original, rep.replacement);
+  }
+  return { preview: r.preview, notes: [...notes].map(([original, replacement]) => ({ original, replacement })) };
 }
 
 /** Builds the bundle and downloads it; returns the file name or the error. */
