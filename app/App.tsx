@@ -46,8 +46,8 @@ function Welcome() {
         Several files at once are joined. Everything is parsed in this tab; nothing is uploaded.
       </p>
       <h3>Or open a demo</h3>
-      <DemoList />
       <Library hideWhenEmpty />
+      <DemoList />
     </section>
   );
 }

@@ -12,9 +12,10 @@ import './share.css';
 export function Library({ heading = 'h3', extra, hideWhenEmpty = false }: { heading?: 'h2' | 'h3'; extra?: ReactNode; hideWhenEmpty?: boolean }) {
   const entries = useApp((s) => s.library);
   const problem = useApp((s) => s.libraryProblem);
+  // Read afresh each time it is shown: note counts change while sessions are open.
   useEffect(() => {
-    if (entries === null) void refreshLibrary();
-  }, [entries]);
+    void refreshLibrary();
+  }, []);
   if (hideWhenEmpty && entries !== null && entries.length === 0 && !problem) return null;
   const H = heading;
   return (

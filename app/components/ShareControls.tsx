@@ -40,18 +40,25 @@ export function ShareControls() {
       {dialog === 'share' && first ? <ShareLinkDialog loaded={active} first={first} onClose={() => setDialog(null)} onBundle={() => setDialog('bundle')} /> : null}
       {dialog === 'bundle' ? <ExportBundleDialog loaded={active} onClose={() => setDialog(null)} /> : null}
       {libraryOpen ? (
-        <aside className="library-drawer" id="library-drawer">
-          <Library
-            heading="h2"
-            extra={
-              <button type="button" className="drawer-close" onClick={() => setLibraryOpen(false)} aria-label="Close the library">
-                ×
-              </button>
-            }
-          />
-        </aside>
+        <LibraryDrawer onClose={() => setLibraryOpen(false)} />
       ) : null}
     </>
+  );
+}
+
+function LibraryDrawer({ onClose }: { onClose(): void }) {
+  useDialog(onClose);
+  return (
+    <aside className="library-drawer" id="library-drawer">
+      <Library
+        heading="h2"
+        extra={
+          <button type="button" className="drawer-close" onClick={onClose} aria-label="Close the library" autoFocus>
+            ×
+          </button>
+        }
+      />
+    </aside>
   );
 }
 
@@ -81,21 +88,27 @@ function ShareLinkDialog({ loaded, first, onClose, onBundle }: { loaded: LoadedS
   const ref = useDialog(onClose);
   const [choice, setChoice] = useState<RedactChoice>(NO_REDACTION);
   const [state, setState] = useState(first);
-  const [copyNote, setCopyNote] = useState<string>(first.copied ? 'Copied to the clipboard.' : 'The browser did not let this page copy: select the link below and copy it (Ctrl+C).');
+  const [copy, setCopy] = useState<'copied' | 'refused' | 'changed' | 'none'>(first.link ? (first.copied ? 'copied' : 'refused') : 'none');
   const field = useRef<HTMLTextAreaElement>(null);
 
   const rebuild = (c: RedactChoice) => {
     setChoice(c);
     const built = buildShareLink(loaded, redactOptions(c));
     setState({ link: built.ok ? built.value : null, error: built.ok ? null : built.error, copied: false });
-    setCopyNote(built.ok ? 'The link changed: copy it again.' : '');
+    setCopy(built.ok ? 'changed' : 'none');
   };
   const copyAgain = async () => {
     if (!state.link) return;
     const ok = await copyText(state.link.url);
-    setCopyNote(ok ? 'Copied to the clipboard.' : 'The browser did not let this page copy: select the link below and copy it (Ctrl+C).');
+    setCopy(ok ? 'copied' : 'refused');
     if (!ok) field.current?.select();
   };
+  const copyNote = {
+    copied: 'Copied to the clipboard.',
+    refused: 'The browser did not let this page copy: select the link below and copy it (Ctrl+C).',
+    changed: 'The link changed: press Copy link to copy the new one.',
+    none: '',
+  }[copy];
   const link = state.link;
   const long = link ? shareLinkAdvice(link.url.length) === 'long' : false;
   const view = currentView();
@@ -123,7 +136,7 @@ function ShareLinkDialog({ loaded, first, onClose, onBundle }: { loaded: LoadedS
                 ? 'The session loads from its URL by itself.'
                 : `The link carries no transcript: your teammate opens the same file (session ${shortHash(loaded.hash ?? '')}), and the app checks it is the same.`}
             </p>
-            <p className="share-copied" role="status">
+            <p className={`share-copied ${copy}`} role="status">
               {copyNote}
             </p>
             <textarea ref={field} className="share-url" aria-label="Share link URL" readOnly value={link.url} rows={3} onFocus={(e) => e.currentTarget.select()} />
@@ -155,10 +168,10 @@ function ShareLinkDialog({ loaded, first, onClose, onBundle }: { loaded: LoadedS
           )
         ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={() => void copyAgain()} disabled={!link}>
+          <button type="button" className={copy === 'changed' ? 'primary' : undefined} onClick={() => void copyAgain()} disabled={!link}>
             Copy link
           </button>
-          <button type="button" className="primary" onClick={onClose} autoFocus>
+          <button type="button" className={copy === 'changed' ? undefined : 'primary'} onClick={onClose} autoFocus>
             Done
           </button>
         </div>
