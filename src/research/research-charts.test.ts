@@ -24,9 +24,13 @@ describe('stripCells', () => {
     expect(cells.map((c) => +c.left.toFixed(2))).toEqual([0, 73, 90]);
   });
 
-  it('gives equal widths when every value is 0, and caps the floor for many cells', () => {
+  it('gives equal widths when every value is 0, and caps the floors at half the strip for many cells', () => {
     expect(stripCells([0, 0]).map((c) => c.width)).toEqual([50, 50]);
     expect(stripCells(new Array(40).fill(1), 6).every((c) => c.width === 2.5)).toBe(true);
+    // 40 cells: floors of 1.25% each, the other half in proportion, so a 3× longer cell is wider.
+    const mixed = stripCells([3, ...new Array(39).fill(1)], 6);
+    expect(+mixed[0]!.width.toFixed(4)).toBe(+(1.25 + (3 / 42) * 50).toFixed(4));
+    expect(mixed[0]!.width).toBeGreaterThan(mixed[1]!.width * 1.8);
     expect(stripCells([])).toEqual([]);
   });
 });

@@ -10,13 +10,14 @@ export interface StripCell {
 }
 
 /**
- * Widths proportional to `values` (a segment's tokens), each at least `minShare` percent so a short
- * segment stays clickable; the rest is shared in proportion. All zero → equal widths.
+ * Widths proportional to `values` (a segment's steps), each at least `minShare` percent so a short
+ * segment stays clickable; the rest is shared in proportion. The floors never take more than half the
+ * strip, so many cells still differ in width. All zero → equal widths.
  */
 export function stripCells(values: readonly number[], minShare = 6): StripCell[] {
   const n = values.length;
   if (n === 0) return [];
-  const floor = Math.min(minShare, 100 / n);
+  const floor = Math.min(minShare, 50 / n);
   const total = values.reduce((a, b) => a + Math.max(0, b), 0);
   const spare = 100 - floor * n;
   let left = 0;

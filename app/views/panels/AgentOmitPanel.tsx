@@ -128,27 +128,38 @@ function Frac({ top, bottom, className }: { top: ReactNode; bottom: string; clas
   );
 }
 
-const CELL = 24;
+/** Cell size of the omission matrix: as large as fits the panel, between these. */
+const CELL_MAX = 24;
+const CELL_MIN = 12;
 const LABEL_W = 78;
 const HEAD_H = 22;
 
 /** Observation N × turn M, plus a row for the thoughts: a picture of what each turn's context held. */
 function OmitMatrix({ stats, currentTurn, onItem }: { stats: AgentOmitStats; currentTurn: number | null; onItem(id: string | null): void }) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const avail = useWidth(wrapRef);
   const turns = stats.turns;
   const rows = stats.observations;
+  const CELL = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor((avail - LABEL_W - 4) / Math.max(1, turns.length))));
+  // Glyphs and every column number only where the cells are large enough to read them.
+  const glyphs = CELL >= 18;
+  const colEvery = CELL >= 18 ? 1 : 5;
+  const pad = CELL >= 18 ? 2 : 1;
   const width = LABEL_W + turns.length * CELL + 4;
   const height = HEAD_H + (rows.length + 1) * CELL + 8;
   const x = (turn: number) => LABEL_W + (turn - 1) * CELL;
   const y = (row: number) => HEAD_H + row * CELL;
   return (
-    <div className="ao-matrix-wrap">
+    <div className="ao-matrix-wrap" ref={wrapRef}>
       <svg className="ao-matrix" width={width} height={height} role="img" aria-label={`Omission matrix: ${turns.length} turns; thoughts omitted at turns ${stats.omittedThoughtTurns.join(', ') || 'none'}; ${stats.omitted.map((o) => `observation ${o.number} omitted ${o.omittedAtTurn !== null ? `at turn ${o.omittedAtTurn}` : '(turn not recorded)'}`).join('; ') || 'no observation omitted'}`}>
         {currentTurn !== null ? <rect className="current-col" x={x(currentTurn)} y={0} width={CELL} height={height} /> : null}
-        {turns.map((t) => (
-          <text key={t.turn} className="col-label" x={x(t.turn) + CELL / 2} y={HEAD_H - 8} textAnchor="middle">
-            {t.turn}
-          </text>
-        ))}
+        {turns.map((t) =>
+          t.turn === 1 || t.turn % colEvery === 0 ? (
+            <text key={t.turn} className="col-label" x={x(t.turn) + CELL / 2} y={HEAD_H - 8} textAnchor="middle">
+              {t.turn}
+            </text>
+          ) : null,
+        )}
         <text className="row-label axis-name" x={LABEL_W - 8} y={HEAD_H - 8} textAnchor="end">
           turn →
         </text>
@@ -158,8 +169,8 @@ function OmitMatrix({ stats, currentTurn, onItem }: { stats: AgentOmitStats; cur
         {turns.map((t) => (
           <g key={t.turn} className={`cell thought${t.thoughtOmitted ? ' omitted' : ''}`} onClick={() => onItem(t.thoughtId)}>
             <title>{t.thoughtOmitted ? `Turn ${t.turn}: thought omitted` : `Turn ${t.turn}: thought, ${fmt(t.thoughtTokens)} tokens`}</title>
-            <rect x={x(t.turn) + 2} y={y(0) + 2} width={CELL - 4} height={CELL - 4} rx={3} />
-            {t.thoughtOmitted ? (
+            <rect x={x(t.turn) + pad} y={y(0) + pad} width={CELL - 2 * pad} height={CELL - 2 * pad} rx={pad + 1} />
+            {t.thoughtOmitted && glyphs ? (
               <text x={x(t.turn) + CELL / 2} y={y(0) + CELL / 2 + 4} textAnchor="middle">
                 ∅
               </text>
@@ -168,9 +179,11 @@ function OmitMatrix({ stats, currentTurn, onItem }: { stats: AgentOmitStats; cur
         ))}
         {rows.map((o, r) => (
           <g key={o.itemId}>
-            <text className="row-label" x={LABEL_W - 8} y={y(r + 1) + CELL / 2 + 4} textAnchor="end">
-              {`obs ${o.number}`}
-            </text>
+            {CELL >= 18 || o.number === 1 || o.number % 5 === 0 ? (
+              <text className="row-label" x={LABEL_W - 8} y={y(r + 1) + CELL / 2 + 4} textAnchor="end">
+                {`obs ${o.number}`}
+              </text>
+            ) : null}
             {turns.map((t) => {
               const state = omitCell(o, t.turn);
               if (state === 'absent') return null;
@@ -178,8 +191,8 @@ function OmitMatrix({ stats, currentTurn, onItem }: { stats: AgentOmitStats; cur
               return (
                 <g key={t.turn} className={`cell obs ${state}${o.placeholder ? ' placeholder' : ''}`} onClick={() => onItem(target)}>
                   <title>{cellTitle(o.number, t.turn, state, o.placeholder)}</title>
-                  <rect x={x(t.turn) + 2} y={y(r + 1) + 2} width={CELL - 4} height={CELL - 4} rx={3} />
-                  {state === 'omitted-here' ? (
+                  <rect x={x(t.turn) + pad} y={y(r + 1) + pad} width={CELL - 2 * pad} height={CELL - 2 * pad} rx={pad + 1} />
+                  {state === 'omitted-here' && glyphs ? (
                     <text x={x(t.turn) + CELL / 2} y={y(r + 1) + CELL / 2 + 4} textAnchor="middle">
                       ✕
                     </text>

@@ -7,6 +7,9 @@ import type { PanelProps } from './panel-props';
 import { fmt, MarkedText, plural, segName, sumName, useCallOf, useOutputIds, VirtualStack } from './research-parts';
 import './self-sum.css';
 
+/** Summary steps listed in the lead line; the table has them all. */
+const LEAD_STEPS = 12;
+
 const KIND_LABEL: Record<SelfSumStep['kind'], string> = {
   action: 'action',
   timing: 'summary action (timing turn)',
@@ -45,7 +48,13 @@ export default function SelfSumPanel({ session, view, callIndex, itemById, goTo 
     <div className="research ss">
       <p className="research-lead">
         <strong>{plural(segments.length, 'segment')}</strong> · {plural(summaries.length, 'summary', 'summaries')} · {plural(report.steps.length, 'step')}
-        {summaries.length > 0 ? <> · fired at {summaries.length === 1 ? 'step' : 'steps'} {summaries.map((s) => s.firedAtStep).join(', ')}</> : null}
+        {summaries.length > 0 ? (
+          <>
+            {' '}
+            · fired at {summaries.length === 1 ? 'step' : 'steps'} {summaries.slice(0, LEAD_STEPS).map((s) => s.firedAtStep).join(', ')}
+            {summaries.length > LEAD_STEPS ? ', …' : ''}
+          </>
+        ) : null}
         {consecutive > 0 ? <span className="research-flag"> · {plural(consecutive, 'consecutive summary', 'consecutive summaries')}</span> : null}
       </p>
 
@@ -92,7 +101,7 @@ function SegmentStrip({ report, currentStep, onSegment, onSummary, onStep }: { r
   return (
     <div className="ss-strip-wrap">
       {report.summaries.length > 0 ? (
-        <div className="ss-markers" role="group" aria-label="Summaries on the step axis">
+        <div className={`ss-markers${report.summaries.length > 14 ? ' dots' : report.summaries.length > 6 ? ' dense' : ''}`} role="group" aria-label="Summaries on the step axis">
           {report.segments.map((seg, i) => {
             const closing = seg.summaryId ? summaryOf.get(seg.summaryId) : undefined;
             if (!closing) return null;
