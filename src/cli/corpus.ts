@@ -5,7 +5,7 @@
 // sorted by path within each folder, lines in file order). Problems go to stderr as JSON lines
 // {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
 // of per-format totals is printed instead.
-import { createReadStream, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -106,12 +106,20 @@ function counterFor(estimate: boolean): Promise<CorpusCounter> {
   return exact;
 }
 
+const SMALL_FILE = 4 << 20;
+
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
 /** Streams one file from disk through the corpus reader; every outcome, even a failure, ends with `done`. */
 export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerReply) => void): Promise<void> {
   const { index, path } = req;
   try {
     const counter = await counterFor(req.estimate);
-    const outcome = await processCorpusFile(path, createReadStream(path, { highWaterMark: 1 << 20 }), counter, {
+    // Small files in one read (a stream costs more to set up than to read them); large ones streamed.
+    const chunks = statSync(path).size <= SMALL_FILE ? oneChunk(readFileSync(path)) : createReadStream(path, { highWaterMark: 1 << 20 });
+    const outcome = await processCorpusFile(path, chunks, counter, {
       row: (row) => post({ type: 'row', index, row }),
       issue: (issue) => post({ type: 'issue', index, issue }),
     });
@@ -276,7 +284,19 @@ function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | {
 
 const issueLine = (i: ParseIssue) => JSON.stringify({ file: i.file, line: i.line, field: i.field, message: i.message, severity: i.severity });
 
+/** `corpus … --jsonl | head` closes the pipe early: stop quietly, as Unix tools do. */
+let pipeWatched = false;
+function quietOnClosedPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
+  quietOnClosedPipe();
   const parsed = parseArgs(argv);
   if ('error' in parsed) {
     io.err(`${parsed.error}\n\nUsage:\n${CORPUS_USAGE}`);
