@@ -67,6 +67,7 @@ test('two teammates: A annotates and copies the link; B opens it, drops the same
   const ask = pb.getByRole('region', { name: 'Shared link' });
   await expect(ask.getByRole('heading', { name: 'Open the session file to see the shared view' })).toBeVisible();
   await expect(ask).toContainText('2 notes');
+  await pb.screenshot({ path: join(SHOTS, 'shared-link-prompt-light.png') });
   await openFixture(pb);
   await expect(stepper(pb).getByText(callText)).toBeVisible();
   await expect(pb.getByRole('tab', { name: 'Annotations' })).toHaveAttribute('aria-selected', 'true');
@@ -81,6 +82,8 @@ test('two teammates: A annotates and copies the link; B opens it, drops the same
   const warning = pb.getByRole('alert').filter({ hasText: 'This file differs from the one the link was made from' });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText("the link's 2 notes were not added");
+  await pb.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await pb.screenshot({ path: join(SHOTS, 'shared-link-mismatch-dark.png') });
   await expect(notesPanel(pb).getByText('No notes yet')).toBeVisible();
   await warning.getByRole('button', { name: "Add the link's notes anyway" }).click();
   await expect(notesPanel(pb).getByRole('article')).toHaveCount(2);

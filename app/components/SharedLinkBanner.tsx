@@ -90,7 +90,7 @@ export function SharedLinkBanner() {
           {share.annotations.length
             ? `, ${share.annotations.length} note${share.annotations.length === 1 ? '' : 's'} from the link (${link.added ?? 0} new, merged with your notes on this session)`
             : ''}
-          .
+          . <span className="muted small">Files you open while this notice is up are checked against the link.</span>
         </p>
         {dismiss}
       </div>
