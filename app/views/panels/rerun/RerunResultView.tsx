@@ -1,0 +1,456 @@
+// The Re-run result region: the summary as it streams in, every fallback with its reason, figures for the
+// original and the rerun, and the two contexts side by side at the selected call with the recap highlighted.
+import { memo, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { describeTrigger, TRUNCATION_MARKER, type RerunResult } from '../../../../src/compaction';
+import type { AnalysisView } from '../../../../src/analysis/analysis-view';
+import type { Item } from '../../../../src/model/types';
+import { alignContexts, eventInEffect, fallbackNotes, listCalls, sideItem, type SideItem } from '../../../../src/rerun/compare';
+import type { RunOutput, SessionRerun } from '../../../data/rerun-client';
+import type { GoTo } from '../panel-props';
+
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
+export function usd(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '—';
+  if (n === 0) return '$0';
+  return n >= 1 ? `$${n.toFixed(2)}` : `$${n.toPrecision(3)}`;
+}
+
+interface Props {
+  run: SessionRerun;
+  view: AnalysisView;
+  callIndex: number;
+  itemById: ReadonlyMap<string, Item>;
+  goTo(t: GoTo): void;
+}
+
+export function RerunResultView({ run, view, callIndex, itemById, goTo }: Props) {
+  const running = run.status === 'running';
+  const out = run.shown;
+  return (
+    <section className="rr-result" role="region" aria-label="Re-run result" aria-busy={running}>
+      <h3 className="rr-result-title">Result</h3>
+      {running ? <Progress run={run} /> : null}
+      {run.status === 'error' && run.error ? (
+        <p className="rr-error" role="alert">
+          The rerun failed: {run.error}. The original is unchanged.
+        </p>
+      ) : null}
+      {running && run.live ? <LiveSummary callIndex={run.live.callIndex} text={run.live.text} /> : null}
+      {out ? (
+        <Outcome out={out} label={run.shownLabel} view={view} callIndex={callIndex} itemById={itemById} goTo={goTo} stale={running} />
+      ) : !running && run.status !== 'error' ? (
+        <p className="muted rr-empty">Press Run to re-run compaction over this session. The rerun appears here beside the original; the original stays as it is.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function Progress({ run }: { run: SessionRerun }) {
+  const p = run.progress;
+  let text = 'Starting…';
+  let value: number | null = null;
+  if (p?.kind === 'run') {
+    text = p.phase === 'summarizing' ? `Summarizing at call ${p.callIndex + 1} of ${p.calls} (${run.summarizer})…` : `Call ${p.callIndex + 1} of ${p.calls}…`;
+    value = p.calls > 0 ? (p.callIndex + 1) / p.calls : null;
+  } else if (p?.kind === 'sweep') {
+    text = `Sweep run ${p.run + 1} of ${p.runs}, call ${p.callIndex + 1} of ${p.calls}…`;
+    value = p.runs > 0 ? (p.run + (p.calls > 0 ? (p.callIndex + 1) / p.calls : 0)) / p.runs : null;
+  }
+  return (
+    <div className="rr-progress">
+      <progress aria-label="Re-run progress" {...(value !== null ? { value, max: 1 } : {})} />
+      <span role="status">{text}</span>
+    </div>
+  );
+}
+
+function LiveSummary({ callIndex, text }: { callIndex: number; text: string }) {
+  return (
+    <div className="rr-live">
+      <div className="rr-live-head">
+        <span className="badge kind-summary">summary</span> Being written for call {callIndex + 1}
+        <span className="rr-caret" aria-hidden="true" />
+      </div>
+      {text === '' ? (
+        <p className="muted small rr-live-wait">Waiting for the first words…</p>
+      ) : (
+        <pre className="rr-live-text" aria-label="Summary so far">
+          {text}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+interface OutcomeProps {
+  out: RunOutput;
+  label: string | null;
+  view: AnalysisView;
+  callIndex: number;
+  itemById: ReadonlyMap<string, Item>;
+  goTo(t: GoTo): void;
+  stale: boolean;
+}
+
+function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: OutcomeProps) {
+  const r = out.result;
+  const notes = useMemo(() => fallbackNotes(r.events), [r]);
+  const k = Math.min(callIndex, r.calls.length - 1);
+  return (
+    <div className={`rr-outcome${stale ? ' stale' : ''}`}>
+      <p className="rr-headline">
+        {label ? <strong>{label}. </strong> : null}
+        <span className="badge">{r.strategy}</span> {describeTrigger(r.trigger)} · summarizer <strong>{r.summarizer}</strong> ·{' '}
+        {r.rerun.compactions === 0 ? 'the trigger never fired: no compaction' : `${r.rerun.compactions} compaction${r.rerun.compactions === 1 ? '' : 's'}`}
+        {r.status === 'cancelled' ? <span className="rr-warn"> · cancelled: {r.statusReason}; figures cover the calls before it</span> : null}
+      </p>
+      {notes.length > 0 ? (
+        <ul className="rr-fallbacks" aria-label="Fallbacks">
+          {notes.map((n) => (
+            <li key={`${n.failure}|${n.reason}`}>
+              <code className="rr-marker-text">{TRUNCATION_MARKER}</code> {n.text}
+              <span className="muted small">
+                {' '}
+                (call{n.calls.length === 1 ? '' : 's'} {listCalls(n.calls)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {[...r.warnings, ...(out.countNote ? [out.countNote] : [])].map((w) => (
+        <p key={w} className="rr-warn small">
+          {w}
+        </p>
+      ))}
+      {k >= 0 ? <Figures out={out} view={view} k={k} /> : <p className="muted">No call was re-run.</p>}
+      <Identifiers r={r} />
+      {k >= 0 ? <CallCompare out={out} view={view} k={k} callIndex={callIndex} itemById={itemById} goTo={goTo} /> : null}
+    </div>
+  );
+}
+
+function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: number }) {
+  const r = out.result;
+  const call = r.calls[k]!;
+  const event = r.events.find((e) => e.callIndex === k) ?? null;
+  const origCompaction = view.calls[k]?.compactionId ? view.compactions.find((c) => c.id === view.calls[k]!.compactionId) : undefined;
+  const origSum = view.compactions.reduce(
+    (acc, c) => (c.tokensBefore !== null && c.tokensAfter !== null ? { before: acc.before + c.tokensBefore, after: acc.after + c.tokensAfter, n: acc.n + 1 } : acc),
+    { before: 0, after: 0, n: 0 },
+  );
+  const rerunSum = r.events.reduce((acc, e) => ({ before: acc.before + e.tokensBefore, after: acc.after + e.tokensAfter }), { before: 0, after: 0 });
+  const arrow = (a: number | null | undefined, b: number | null | undefined) => (a === null || a === undefined || b === null || b === undefined ? '—' : `${num(a)} → ${num(b)}`);
+  const o = r.original;
+  const n = r.rerun;
+  const delta = (a: number, b: number) => {
+    if (a === b) return null;
+    const d = b - a;
+    return (
+      <span className={`rr-delta ${d < 0 ? 'down' : 'up'}`}>
+        {' '}
+        ({d > 0 ? '+' : '−'}
+        {num(Math.abs(d))})
+      </span>
+    );
+  };
+  return (
+    <table className="rr-figures">
+      <caption className="visually-hidden">Figures for the original and the rerun</caption>
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">Original</th>
+          <th scope="col">Rerun</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr className="rr-group">
+          <th scope="rowgroup" colSpan={3}>
+            At call {k + 1}
+          </th>
+        </tr>
+        <tr>
+          <th scope="row">Context tokens</th>
+          <td>{num(call.original.tokens)}</td>
+          <td>
+            {num(call.rerun.tokens)}
+            {delta(call.original.tokens, call.rerun.tokens)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Tokens before → after compaction here</th>
+          <td>{origCompaction ? <Logged>{arrow(origCompaction.tokensBefore, origCompaction.tokensAfter)}</Logged> : <span className="muted">none</span>}</td>
+          <td>{event ? arrow(event.tokensBefore, event.tokensAfter) : <span className="muted">none</span>}</td>
+        </tr>
+        <tr>
+          <th scope="row">Prefix tokens reused on the next call</th>
+          <td>{num(call.original.prefixReusedNext)}</td>
+          <td>{num(call.rerun.prefixReusedNext)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Estimated input cost</th>
+          <td>{usd(call.original.cost)}</td>
+          <td>{usd(call.rerun.cost)}</td>
+        </tr>
+        <tr className="rr-group">
+          <th scope="rowgroup" colSpan={3}>
+            All {r.calls.length} calls
+          </th>
+        </tr>
+        <tr>
+          <th scope="row">Compactions (fallbacks)</th>
+          <td>
+            {o.compactions} ({o.fallbacks})
+          </td>
+          <td>
+            {n.compactions} ({n.fallbacks})
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Tokens before → after compaction</th>
+          <td>{origSum.n > 0 ? <Logged>{arrow(origSum.before, origSum.after)}</Logged> : '—'}</td>
+          <td>{r.events.length > 0 ? arrow(rerunSum.before, rerunSum.after) : '—'}</td>
+        </tr>
+        <tr>
+          <th scope="row">Input tokens</th>
+          <td>{num(o.totalInputTokens)}</td>
+          <td>
+            {num(n.totalInputTokens)}
+            {delta(o.totalInputTokens, n.totalInputTokens)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Peak context</th>
+          <td>{num(o.peakTokens)}</td>
+          <td>{num(n.peakTokens)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Identifiers kept</th>
+          <td>{o.identifiers.keptValues.length}</td>
+          <td>{n.identifiers.keptValues.length}</td>
+        </tr>
+        <tr>
+          <th scope="row">Identifiers lost</th>
+          <td>{o.identifiers.lostValues.length}</td>
+          <td>{n.identifiers.lostValues.length}</td>
+        </tr>
+        <tr>
+          <th scope="row">Lost and needed by a later turn</th>
+          <td>{o.identifiers.lostReferencedLaterValues.length}</td>
+          <td>{n.identifiers.lostReferencedLaterValues.length}</td>
+        </tr>
+        <tr>
+          <th scope="row">Identifiers invented</th>
+          <td>{o.identifiers.inventedValues.length}</td>
+          <td>{n.identifiers.inventedValues.length}</td>
+        </tr>
+        <tr>
+          <th scope="row">Prefix tokens reused on the next call</th>
+          <td>{num(o.prefixReused)}</td>
+          <td>{num(n.prefixReused)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Estimated input cost</th>
+          <td>{usd(o.inputCost)}</td>
+          <td>
+            {usd(n.inputCost)}
+            {n.summarizerCost ? <span className="muted small"> + {usd(n.summarizerCost)} summarizer</span> : null}
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The session's own figures, measured by its harness (its tokenizer, its context), not counted here. */
+function Logged({ children }: { children: string }) {
+  return (
+    <span title="as the session logged it (its harness's count)">
+      {children}
+      <sup className="rr-logged">log</sup>
+    </span>
+  );
+}
+
+function ValueList({ title, values, tone }: { title: string; values: string[]; tone: 'kept' | 'lost' | 'invented' }) {
+  return (
+    <div className={`rr-values rr-${tone}`}>
+      <h4>
+        {title} <span className="muted">({values.length})</span>
+      </h4>
+      {values.length === 0 ? (
+        <p className="muted small">none</p>
+      ) : (
+        <ul aria-label={title}>
+          {values.slice(0, 60).map((v) => (
+            <li key={v}>
+              <code>{v}</code>
+            </li>
+          ))}
+          {values.length > 60 ? <li className="muted small">and {values.length - 60} more</li> : null}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Identifiers({ r }: { r: RerunResult }) {
+  const o = r.original.identifiers;
+  const n = r.rerun.identifiers;
+  return (
+    <details className="rr-identifiers">
+      <summary>
+        Identifiers: rerun keeps {n.keptValues.length}, loses {n.lostValues.length}
+        {n.lostReferencedLaterValues.length > 0 ? ` (${n.lostReferencedLaterValues.length} needed later)` : ''}, invents {n.inventedValues.length}
+        <span className="muted"> · original keeps {o.keptValues.length}, loses {o.lostValues.length}</span>
+      </summary>
+      <div className="rr-values-grid">
+        <div>
+          <h4 className="rr-side">Original</h4>
+          <ValueList title="Original kept" values={o.keptValues} tone="kept" />
+          <ValueList title="Original lost" values={o.lostValues} tone="lost" />
+          <ValueList title="Original invented" values={o.inventedValues} tone="invented" />
+        </div>
+        <div>
+          <h4 className="rr-side">Rerun</h4>
+          <ValueList title="Rerun kept" values={n.keptValues} tone="kept" />
+          <ValueList title="Rerun lost" values={n.lostValues} tone="lost" />
+          <ValueList title="Rerun invented" values={n.inventedValues} tone="invented" />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+const ROW = 30;
+
+function CallCompare({ out, view, k, callIndex, itemById, goTo }: { out: RunOutput; view: AnalysisView; k: number; callIndex: number; itemById: ReadonlyMap<string, Item>; goTo(t: GoTo): void }) {
+  const r = out.result;
+  const call = r.calls[k]!;
+  const left = useMemo<SideItem[]>(() => {
+    const variant = new Set((view.calls[k]?.entries ?? []).filter((e) => e.variant).map((e) => e.id));
+    return call.originalIds.map((id, i) => {
+      const tokens = out.originalTokens[k]?.[i] ?? 0;
+      const it = view.variants[id] ?? itemById.get(id);
+      const side: SideItem = it ? sideItem(it, tokens, it) : { id, kind: 'message', role: 'user', name: null, tokens, preview: '', recap: null, created: false, rewritten: false };
+      return variant.has(id) ? { ...side, rewritten: true } : side;
+    });
+  }, [view, k, call, out, itemById]);
+  const right = useMemo<SideItem[]>(() => call.context.map((it, i) => sideItem(it, out.tokens[k]?.[i] ?? 0, itemById.get(it.id))), [call, out, k, itemById]);
+  const rows = useMemo(() => alignContexts(left.map((x) => x.id), right.map((x) => x.id)), [left, right]);
+  const inEffect = eventInEffect(r, k);
+  const recap = inEffect?.summaryId ? call.context.find((it) => it.id === inEffect.summaryId) : undefined;
+  const eventCalls = r.events.map((e) => e.callIndex);
+  const prev = [...eventCalls].reverse().find((c) => c < callIndex);
+  const next = eventCalls.find((c) => c > callIndex);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length ? items[0]!.start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const leftTotal = left.reduce((n, x) => n + x.tokens, 0);
+  const rightTotal = right.reduce((n, x) => n + x.tokens, 0);
+
+  return (
+    <div className="rr-compare">
+      <div className="rr-compare-head">
+        <h4>Context at call {k + 1}</h4>
+        <span className="muted small">
+          {inEffect ? (inEffect.callIndex === k ? 'the rerun compacted here' : `rerun compaction from call ${inEffect.callIndex + 1} in effect`) : 'no rerun compaction yet'}
+        </span>
+        {call.original.tokens > leftTotal ? <span className="muted small">· both sides also send {num(call.original.tokens - leftTotal)} tokens of tool schemas</span> : null}
+        <span className="stepper-gap" />
+        <button type="button" disabled={prev === undefined} onClick={() => prev !== undefined && goTo({ call: prev })} aria-label="Previous rerun compaction">
+          ‹ compaction
+        </button>
+        <button type="button" disabled={next === undefined} onClick={() => next !== undefined && goTo({ call: next })} aria-label="Next rerun compaction">
+          compaction ›
+        </button>
+      </div>
+      <div className="rr-compare-scroll" ref={scrollRef}>
+        <table className="rr-compare-table">
+          <caption className="visually-hidden">Original context and rerun context at call {k + 1}, aligned by item</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                Original <span className="muted small">{left.length} items · {num(leftTotal)} tokens</span>
+              </th>
+              <th scope="col">
+                Rerun <span className="muted small">{right.length} items · {num(rightTotal)} tokens</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {padTop > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={2} style={{ height: padTop, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+            {items.map((vi) => {
+              const row = rows[vi.index]!;
+              return (
+                <tr key={vi.index} data-index={vi.index} ref={virtualizer.measureElement}>
+                  <Cell item={row.left === null ? null : left[row.left]!} side="original" onPick={(id) => goTo({ item: id })} />
+                  <Cell item={row.right === null ? null : right[row.right]!} side="rerun" onPick={(id) => (itemById.has(id) ? goTo({ item: id }) : undefined)} />
+                </tr>
+              );
+            })}
+            {padBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={2} style={{ height: padBottom, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {inEffect ? <RecapCard event={inEffect} recap={recap} /> : null}
+    </div>
+  );
+}
+
+const Cell = memo(function Cell({ item, side, onPick }: { item: SideItem | null; side: 'original' | 'rerun'; onPick(id: string): void }) {
+  if (!item) return <td className={`rr-cell rr-none ${side}`} aria-label={side === 'rerun' ? 'not in the rerun context' : 'not in the original context'} />;
+  const cls = ['rr-cell', side, item.recap ? `rr-recap-${item.recap}` : '', item.created ? 'created' : '', item.rewritten ? 'rewritten' : ''].filter(Boolean).join(' ');
+  const kindClass = item.kind === 'message' ? `role-${item.role}` : `kind-${item.kind}`;
+  const what = item.kind === 'message' ? item.role : item.kind.replace('_', ' ');
+  return (
+    <td className={cls} title={item.preview}>
+      <span className="rr-cell-inner">
+        <span className={`badge ${kindClass}`}>{item.recap === 'marker' ? 'marker' : what}</span>
+        {item.created ? (
+          <span className="rr-id">{item.id}</span>
+        ) : (
+          <button type="button" className="link rr-id" onClick={() => onPick(item.id)} aria-label={`Show item ${item.id}`}>
+            {item.id}
+          </button>
+        )}
+        {item.name ? <span className="item-name small">{item.name}</span> : null}
+        {item.rewritten ? <span className="badge omit">{side === 'rerun' ? 'rewritten' : 'variant'}</span> : null}
+        <span className="rr-tokens">{num(item.tokens)}</span>
+      </span>
+    </td>
+  );
+});
+
+function RecapCard({ event, recap }: { event: RerunResult['events'][number]; recap: Item | undefined }) {
+  const marker = event.summaryKind === 'marker';
+  return (
+    <div className={`rr-recap-card ${marker ? 'marker' : event.summaryKind === 'summary' ? 'summary' : 'in-place'}`}>
+      <div className="rr-recap-head">
+        <span className={`badge ${marker ? 'kind-compaction' : 'kind-summary'}`}>{marker ? 'static marker' : event.summaryKind === 'summary' ? 'recap' : event.label ?? 'in place'}</span>
+        <span>
+          Rerun compaction {event.index + 1} at call {event.callIndex + 1}: {event.replacedIds.length} item{event.replacedIds.length === 1 ? '' : 's'} {event.label ?? 'replaced'}
+          {event.foldedIds.length > 0 ? `, ${event.foldedIds.length} earlier recap folded in` : ''} · {num(event.tokensBefore)} → {num(event.tokensAfter)} tokens
+        </span>
+      </div>
+      {event.fallback ? (
+        <p className="rr-fallback-reason">
+          Fell back to the marker: {event.fallback.failure} — {event.fallback.reason}
+        </p>
+      ) : null}
+      {recap ? <pre className="rr-recap-text">{recap.text}</pre> : event.note ? <p className="muted small">{event.note}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+// A small sweep (e.g. tail 1..5 × three thresholds): the grid form, and the results as a sortable TanStack table
+// whose rows open their rerun in the result region.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { SweepRow } from '../../../../src/compaction';
+import { sweepableParams, sweepPlan, type RerunForm, type SweepForm } from '../../../../src/rerun/form';
+import type { SweepOutput } from '../../../data/rerun-client';
+import { usd } from './RerunResultView';
+
+const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls' };
+const num = (n: number) => n.toLocaleString('en-US');
+const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+interface FormProps {
+  form: RerunForm;
+  sweep: SweepForm;
+  setSweep(s: SweepForm): void;
+  disabled: boolean;
+  onSweep(): void;
+}
+
+export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormProps) {
+  const id = useId();
+  const specs = sweepableParams(form.strategy);
+  const param = specs.find((p) => p.name === sweep.param) ?? null;
+  const plan = sweepPlan(form, sweep);
+  return (
+    <fieldset className="rr-fieldset rr-sweep" disabled={disabled}>
+      <legend>Sweep</legend>
+      <div className="rr-sweep-grid">
+        {specs.length > 0 ? (
+          <div className="rr-field">
+            <label htmlFor={`${id}-param`}>Sweep parameter</label>
+            <select id={`${id}-param`} value={param?.name ?? ''} onChange={(e) => setSweep({ ...sweep, param: e.target.value })}>
+              {specs.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.label} ({p.name})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {param ? (
+          <div className="rr-field">
+            <label htmlFor={`${id}-values`}>Values</label>
+            <input id={`${id}-values`} type="text" spellCheck={false} value={sweep.values} onChange={(e) => setSweep({ ...sweep, values: e.target.value })} placeholder="1-5" />
+          </div>
+        ) : null}
+        <div className="rr-field">
+          <label htmlFor={`${id}-thresholds`}>Thresholds</label>
+          <input
+            id={`${id}-thresholds`}
+            type="text"
+            spellCheck={false}
+            value={sweep.thresholds}
+            onChange={(e) => setSweep({ ...sweep, thresholds: e.target.value })}
+            aria-describedby={`${id}-unit`}
+          />
+          <span id={`${id}-unit`} className="rr-field-help">
+            {UNIT[form.trigger.kind]}, as the trigger above
+          </span>
+        </div>
+        <div className="rr-sweep-go">
+          <button type="button" onClick={onSweep} disabled={!plan.ok}>
+            Sweep
+          </button>
+          <span className={plan.ok ? 'muted small' : 'rr-warn small'} aria-live="polite">
+            {plan.ok ? `${plan.plan.runs} run${plan.plan.runs === 1 ? '' : 's'}` : plan.error}
+          </span>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
+  const numeric = { meta: { numeric: true } };
+  return [
+    { id: 'run', header: '#', accessorFn: (r) => r.index, cell: (c) => c.row.original.index + 1, ...numeric },
+    ...paramNames.map(
+      (p): ColumnDef<SweepRow, unknown> => ({
+        id: `p.${p}`,
+        header: p,
+        accessorFn: (r) => (typeof r.gridParams[p] === 'number' ? r.gridParams[p] : String(r.gridParams[p])),
+        cell: (c) => String(c.row.original.gridParams[p]),
+        ...numeric,
+      }),
+    ),
+    {
+      id: 'trigger',
+      header: 'Trigger',
+      accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.every),
+      cell: (c) => c.row.original.triggerLabel,
+    },
+    { id: 'compactions', header: 'Compactions', accessorFn: (r) => r.compactions, cell: (c) => `${c.row.original.compactions}${c.row.original.fallbacks ? ` (${c.row.original.fallbacks} fallback)` : ''}`, ...numeric },
+    { id: 'inputTokens', header: 'Input tokens', accessorFn: (r) => r.inputTokens, cell: (c) => num(c.row.original.inputTokens), ...numeric },
+    {
+      id: 'saved',
+      header: 'Saved',
+      accessorFn: (r) => r.savedTokens,
+      cell: (c) => <span className={c.row.original.savedTokens < 0 ? 'rr-delta up' : undefined}>{num(c.row.original.savedTokens)}</span>,
+      ...numeric,
+    },
+    { id: 'peak', header: 'Peak', accessorFn: (r) => r.peakTokens, cell: (c) => num(c.row.original.peakTokens), ...numeric },
+    { id: 'prefix', header: 'Prefix reused', accessorFn: (r) => r.prefixReused, cell: (c) => num(c.row.original.prefixReused), ...numeric },
+    { id: 'cost', header: 'Cost', accessorFn: (r) => orUndef(r.inputCost), sortUndefined: 'last', cell: (c) => usd(c.row.original.inputCost), ...numeric },
+    { id: 'kept', header: 'Kept', accessorFn: (r) => r.kept, cell: (c) => c.row.original.kept, ...numeric },
+    {
+      id: 'lost',
+      header: 'Lost',
+      accessorFn: (r) => r.lost,
+      cell: (c) => (
+        <span title={c.row.original.lostReferencedLater ? `${c.row.original.lostReferencedLater} needed by a later turn` : undefined}>
+          {c.row.original.lost}
+          {c.row.original.lostReferencedLater ? <span className="rr-delta up">*</span> : null}
+        </span>
+      ),
+      ...numeric,
+    },
+    { id: 'invented', header: 'Invented', accessorFn: (r) => r.invented, cell: (c) => c.row.original.invented, ...numeric },
+  ];
+}
+
+export function SweepTable({ sweep, shownRow, onPick }: { sweep: SweepOutput; shownRow: number | null; onPick(index: number): void }) {
+  const paramNames = useMemo(() => [...new Set(sweep.rows.flatMap((r) => Object.keys(r.gridParams)))], [sweep]);
+  const columns = useMemo(() => columnsFor(paramNames), [paramNames]);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  // Distinct identifiers, as the result region counts them (the rows count them once per compaction).
+  const data = useMemo(
+    () =>
+      sweep.rows.map((r, i) => {
+        const ids = sweep.runs[i]?.result.rerun.identifiers;
+        return ids ? { ...r, kept: ids.keptValues.length, lost: ids.lostValues.length, invented: ids.inventedValues.length, lostReferencedLater: ids.lostReferencedLaterValues.length } : r;
+      }),
+    [sweep],
+  );
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (r) => r.id,
+  });
+  const onKey = (e: KeyboardEvent, index: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPick(index);
+    }
+  };
+  return (
+    <div className="rr-sweep-results">
+      <p className="small muted">
+        {sweep.rows.length} run{sweep.rows.length === 1 ? '' : 's'}
+        {sweep.status === 'cancelled' ? ' (cancelled)' : ''} · original input {num(sweep.rows[0]?.originalInputTokens ?? 0)} tokens, {usd(sweep.rows[0]?.originalInputCost ?? null)} · pick a row to open it
+      </p>
+      <div className="rr-sweep-scroll">
+        <table className="rr-sweep-table" aria-label="Sweep results">
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const isNum = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                  return (
+                    <th key={h.id} scope="col" className={isNum ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        <span aria-hidden="true" className="sort-mark">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => {
+              const r = row.original;
+              const current = r.index === shownRow;
+              return (
+                <tr key={row.id} tabIndex={0} className={current ? 'current' : undefined} aria-current={current ? "true" : undefined} onClick={() => onPick(r.index)} onKeyDown={(e) => onKey(e, r.index)}>
+                  {row.getVisibleCells().map((cell) => {
+                    const isNum = (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                    return (
+                      <td key={cell.id} className={isNum ? 'num' : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
