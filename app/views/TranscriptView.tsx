@@ -42,6 +42,7 @@ export function TranscriptView({ session }: { session: Session }) {
               key={v.key}
               ref={virtualizer.measureElement}
               data-index={v.index}
+              data-item-id={item.id}
               role="listitem"
               className={selected === item.id ? 'row selected' : 'row'}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
