@@ -194,6 +194,27 @@ test('Export bundle, then dropping the bundle in a fresh browser restores the fi
   await b.close();
 });
 
+test('the HTML report is one file that shows the notes and every call, and makes no network request when opened', async ({ page }) => {
+  await page.goto('/');
+  const calls = await openFixture(page);
+  await addNote(page, 'Worth a look <b>bold?</b>', ['question']);
+  await page.getByRole('button', { name: 'Export bundle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export bundle' });
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download HTML report' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^compaction-inspector-[0-9a-f]{12}\.report\.html$/);
+  const path = join(mkdtempSync(join(tmpdir(), 'ci-report-')), download.suggestedFilename());
+  await download.saveAs(path);
+
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`file://${path}`);
+  await expect(page.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+  await expect(page.getByText('Worth a look <b>bold?</b>')).toBeVisible();
+  await expect(page.locator('details[id^="call-"]')).toHaveCount(calls);
+  expect(requests).toEqual([`file://${path}`]);
+  await page.screenshot({ path: join(SHOTS, 'html-report-light.png') });
+});
+
 test('a malformed link shows a clear error and leaves the open sessions alone', async ({ page }) => {
   await page.goto('/#ci=1.@@not-a-link@@');
   await expect(page.getByRole('alert').filter({ hasText: 'This share link could not be opened' })).toContainText('damaged');

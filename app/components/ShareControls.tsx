@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { SHARE_LINK_LONG, shareLinkAdvice, shortHash, type RedactionPreview } from '../../src/share';
 import { formatBytes } from '../data/library-policy';
-import { buildShareLink, copyText, currentView, exportBundle, notesOf, previewBundleRedaction, type BuiltLink } from '../data/share-actions';
+import { useAnalysis } from '../data/analysis-client';
+import { buildShareLink, copyText, currentView, exportBundle, exportReport, notesOf, previewBundleRedaction, type BuiltLink } from '../data/share-actions';
 import { useActiveSession, useApp } from '../store';
 import type { LoadedSession } from '../store/session-slice';
 import { Library } from './LibraryList';
@@ -210,6 +211,13 @@ function ExportBundleDialog({ loaded, onClose }: { loaded: LoadedSession; onClos
     };
   }, [choice, loaded]);
 
+  const rule = useApp((s) => s.rule);
+  const analysis = useAnalysis(loaded.key, loaded.session, rule);
+  const saveReport = () => {
+    if (analysis.status !== 'ready') return;
+    const r = exportReport(loaded, analysis.result.view, redactOptions(choice));
+    setResult({ ok: true, text: `Saved ${r.name} (${formatBytes(r.bytes)}): a read-only report that opens in any browser and loads nothing.` });
+  };
   const download = async () => {
     setBusy(true);
     const r = await exportBundle(loaded, redactOptions(choice));
@@ -240,6 +248,9 @@ function ExportBundleDialog({ loaded, onClose }: { loaded: LoadedSession; onClos
           </p>
         ) : null}
         <div className="dialog-actions">
+          <button type="button" className="report-button" onClick={saveReport} disabled={analysis.status !== 'ready'} title="One HTML file with the facts, notes, calls and items; no script, no network">
+            Download HTML report
+          </button>
           <button type="button" onClick={onClose}>
             {result?.ok ? 'Close' : 'Cancel'}
           </button>

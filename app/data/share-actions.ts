@@ -14,7 +14,10 @@ import {
   type Result,
   type ViewState,
 } from '../../src/share';
+import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { useApp } from '../store';
+import { formatLabel } from '../views/SessionHeader';
+import { reportFileName, reportHtml } from './report-html';
 import { EMPTY_NOTES, notesKey } from '../store/annotations-slice';
 import type { LoadedSession } from '../store/session-slice';
 import { getLibraryMeta, loadLibraryFiles } from './library';
@@ -170,7 +173,12 @@ export async function exportBundle(loaded: LoadedSession, redact: RedactOptions 
   const text = await encodeBundle(bundleInputFor(files, currentView(), notes, new Date().toISOString()));
   if (!text.ok) return text;
   const name = bundleFileName(loaded.hash ?? '');
-  const blob = new Blob([text.value], { type: 'application/json' });
+  return { ok: true, value: { name, bytes: download(name, text.value, 'application/json') } };
+}
+
+/** Saves `text` as a download through a Blob URL; returns its size in bytes. */
+function download(name: string, text: string, type: string): number {
+  const blob = new Blob([text], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -180,7 +188,32 @@ export async function exportBundle(loaded: LoadedSession, redact: RedactOptions 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { ok: true, value: { name, bytes: blob.size } };
+  return blob.size;
+}
+
+/** Saves the self-contained HTML report of a session (redacted when asked). */
+export function exportReport(loaded: LoadedSession, view: AnalysisView, redact: RedactOptions | null): { name: string; bytes: number } {
+  let notes = [...notesOf(loaded)];
+  let shown = view;
+  if (redact) {
+    const r = createRedactor(redact);
+    shown = { ...view, items: view.items.map((i) => ({ ...i, text: r.redact(i.text).text, ...(i.name ? { name: r.redact(i.name).text } : {}) })) };
+    notes = redactAnnotations(notes, r);
+  }
+  const s = loaded.session;
+  const html = reportHtml({
+    title: s.title,
+    formatLabel: formatLabel(s.format),
+    hash: loaded.hash ?? null,
+    files: s.files,
+    model: s.model,
+    view: shown,
+    annotations: notes,
+    viewState: currentView(),
+    createdAt: new Date().toISOString(),
+  });
+  const name = reportFileName(loaded.hash ?? null);
+  return { name, bytes: download(name, html, 'text/html') };
 }
 
 /** Adds the link's notes to a session opened despite a different hash (the user asked for it). */

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildAnalysisView } from '../../src/analysis/analysis-view';
+import { loadText } from '../../src/load/loader';
+import { escapeHtml, reportFileName, reportHtml } from './report-html';
+
+const FIXTURE = join(import.meta.dirname, '..', '..', 'src', 'formats', '__fixtures__', 'claude-code-session.jsonl');
+const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+
+function report(text: string) {
+  const session = loadText('claude-code-session.jsonl', text).sessions[0]!;
+  const view = buildAnalysisView(session, { count: (t) => Math.ceil(t.length / 4) });
+  const html = reportHtml({
+    title: session.title,
+    formatLabel: 'Claude Code session',
+    hash: 'c'.repeat(64),
+    files: session.files,
+    model: session.model,
+    view,
+    annotations: [{ id: 'a1', target: { kind: 'call', call: 2 }, note: `check ${HOSTILE}`, tags: ['lost fact'], createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z' }],
+    viewState: { turn: 2, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+    createdAt: '2025-03-01T10:00:00.000Z',
+  });
+  return { html, view };
+}
+
+describe('reportHtml', () => {
+  it('holds the facts, the notes, every call and every item, with the shared call open', () => {
+    const { html, view } = report(readFileSync(FIXTURE, 'utf8'));
+    expect(html).toContain('<h2>Notes (1)</h2>');
+    expect(html).toContain('<strong>Call 2</strong> <span class="tag">lost fact</span>');
+    expect(html.match(/<details id="call-\d+"/g)).toHaveLength(view.calls.length);
+    expect(html).toContain('<details id="call-2" open>');
+    for (const it of view.items) expect(html).toContain(`id="item-${escapeHtml(encodeURIComponent(it.id))}"`);
+    expect(html).toContain('db-prod-1:5432');
+  });
+  it('loads nothing and runs nothing: no script, no external reference, and a policy that forbids both', () => {
+    const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${HOSTILE}`));
+    const { html } = report(text);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<(img|link|iframe|object|embed|audio|video)\b/i);
+    expect(html).not.toMatch(/<[^>]*\s(src|href|action)=["']?(https?:|\/\/)/i);
+    expect(html).toContain(`default-src 'none'`);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+  it('names the file after the session hash', () => {
+    expect(reportFileName('d'.repeat(64))).toBe('compaction-inspector-dddddddddddd.report.html');
+    expect(reportFileName(null)).toBe('compaction-inspector-session.report.html');
+  });
+});

@@ -1,0 +1,140 @@
+// A self-contained HTML report of one session: facts, notes, compactions, lints, every call's context
+// and every item, in one file with its styles inline. No script, and a policy that forbids loading
+// anything, so opening it makes no network request. Every piece of session text is escaped.
+import type { AnalysisView } from '../../src/analysis/analysis-view';
+import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
+
+export interface ReportInput {
+  title: string;
+  formatLabel: string;
+  hash: string | null;
+  files: readonly string[];
+  model: string | null;
+  view: AnalysisView;
+  annotations: readonly Annotation[];
+  viewState: ViewState;
+  createdAt: string;
+}
+
+/** Above this many context entries in all calls, each call lists counts only (the file stays openable). */
+export const REPORT_MAX_ENTRY_ROWS = 60_000;
+const PREVIEW = 240;
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+export function reportFileName(hash: string | null): string {
+  return `compaction-inspector-${hash && /^[0-9a-f]{64}$/.test(hash) ? hash.slice(0, 12) : 'session'}.report.html`;
+}
+
+export function reportHtml(r: ReportInput): string {
+  const v = r.view;
+  const e = escapeHtml;
+  const byId = new Map(v.items.map((i) => [i.id, i]));
+  const positions = new Map<string, number>();
+  v.calls.forEach((c, i) => c.entries.forEach((x) => positions.has(x.id) || positions.set(x.id, i + 1)));
+  const label = (id: string) => {
+    const it = byId.get(id);
+    return it ? `${id} (${it.kind === 'message' ? `${it.role} message` : it.kind.replace('_', ' ')})` : id;
+  };
+  const notes = sortAnnotations(r.annotations, (id) => positions.get(id));
+  const rows = v.calls.reduce((k, c) => k + c.entries.length, 0);
+  const detailed = rows <= REPORT_MAX_ENTRY_ROWS;
+
+  const facts: [string, string][] = [
+    ['Format', r.formatLabel],
+    ['Items', n(v.items.length)],
+    ['Model calls', n(v.calls.length)],
+    ['Compactions', n(v.compactions.length)],
+    ['Peak context', `${n(v.peakContextTokens)} tokens${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
+    ...(r.model ? ([['Model', r.model]] as [string, string][]) : []),
+    ['Files', r.files.join(', ')],
+    ...(r.hash ? ([['SHA-256', r.hash]] as [string, string][]) : []),
+  ];
+
+  const notesHtml = notes.length
+    ? `<ol class="notes">${notes
+        .map(
+          (a) =>
+            `<li><strong>${e(describeTarget(a.target, label))}</strong>${a.tags.length ? ` ${a.tags.map((t) => `<span class="tag">${e(t)}</span>`).join(' ')}` : ''}${a.author ? ` <span class="muted">${e(a.author)}</span>` : ''}<p>${e(a.note)}</p></li>`,
+        )
+        .join('')}</ol>`
+    : '<p class="muted">No notes.</p>';
+
+  const compactionsHtml = v.compactions.length
+    ? `<ul>${v.compactions
+        .map((c) => {
+          const at = v.calls.find((x) => x.compactionId === c.id);
+          return `<li>#${c.index + 1} ${e(c.kind)}${c.trigger ? ` · ${e(c.trigger)}` : ''}${at ? ` · before call ${at.index + 1}` : ''}${c.tokensBefore !== null ? ` · ${n(c.tokensBefore)}` : ''}${c.tokensAfter !== null ? ` → ${n(c.tokensAfter)} tokens` : ''}${c.replacedIds.length ? ` · ${n(c.replacedIds.length)} items replaced` : ''}</li>`;
+        })
+        .join('')}</ul>`
+    : '<p class="muted">None recorded.</p>';
+
+  const lintsHtml = v.lints.length ? `<ul>${v.lints.map((l) => `<li><code>${e(l.rule)}</code> ${e(l.message)} <span class="muted">(${e(label(l.itemId))}${l.callIndex !== null ? `, call ${l.callIndex + 1}` : ''})</span></li>`).join('')}</ul>` : '<p class="muted">No lints.</p>';
+
+  const callsHtml = v.calls
+    .map((c, i) => {
+      const ghosts = v.ghosts[i]?.length ?? 0;
+      const head = `Call ${i + 1}: ${n(c.entries.length)} items, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}`;
+      const open = i + 1 === r.viewState.turn ? ' open' : '';
+      if (!detailed) return `<details id="call-${i + 1}"${open}><summary>${head}</summary></details>`;
+      const list = c.entries
+        .map((x) => `<tr class="r-${x.region}"><td>${x.region}</td><td><a href="#item-${e(encodeURIComponent(x.id))}">${e(label(x.id))}</a>${x.isNew ? ' <span class="tag">new</span>' : ''}${x.variant ? ' <span class="tag">masked</span>' : ''}</td><td class="num">${n(x.tokens)}</td></tr>`)
+        .join('');
+      return `<details id="call-${i + 1}"${open}><summary>${head}</summary><table><thead><tr><th>Band</th><th>Item</th><th class="num">Tokens</th></tr></thead><tbody>${list}</tbody></table></details>`;
+    })
+    .join('');
+
+  const itemsHtml = v.items
+    .map((it) => {
+      const long = it.text.length > PREVIEW;
+      const text = long ? `<details><summary>${e(it.text.slice(0, PREVIEW))}…</summary><pre>${e(it.text)}</pre></details>` : `<pre>${e(it.text)}</pre>`;
+      return `<li id="item-${e(encodeURIComponent(it.id))}" class="k-${e(it.kind)} role-${e(it.role)}"><div class="ih"><code>${e(it.id)}</code> ${e(it.role)} ${e(it.kind.replace('_', ' '))}${it.name ? ` <strong>${e(it.name)}</strong>` : ''}${v.tokens[it.id] !== undefined ? ` <span class="muted">${n(v.tokens[it.id]!)} tok</span>` : ''}</div>${text}</li>`;
+    })
+    .join('');
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(r.title)} · Compaction Inspector report</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header><h1>${e(r.title)}</h1><p class="muted">Compaction Inspector report, ${e(r.createdAt)}. Self-contained: it loads nothing and runs no script.</p></header>
+<dl class="facts">${facts.map(([k, val]) => `<div><dt>${e(k)}</dt><dd>${e(val)}</dd></div>`).join('')}</dl>
+<section><h2>Notes (${n(notes.length)})</h2>${notesHtml}</section>
+<section><h2>Compactions</h2>${compactionsHtml}</section>
+<section><h2>Lints (${n(v.lints.length)})</h2>${lintsHtml}</section>
+<section><h2>Calls</h2>${detailed ? '' : `<p class="muted">${n(rows)} context rows in all: each call shows its counts only.</p>`}${callsHtml || '<p class="muted">No model calls.</p>'}</section>
+<section><h2>Items (${n(v.items.length)})</h2><ol class="items">${itemsHtml}</ol></section>
+</body>
+</html>
+`;
+}
+
+const REPORT_CSS = `
+:root{--bg:#f7f7f5;--panel:#fff;--text:#1d1f23;--muted:#656b76;--border:#dfe1e5;--accent:#3056d3;--soft:#e8eeff;color-scheme:light dark;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.45}
+@media (prefers-color-scheme:dark){:root{--bg:#15171b;--panel:#1e2127;--text:#e6e8eb;--muted:#9aa1ad;--border:#2f343c;--accent:#7c9cff;--soft:#26304d}}
+body{margin:0 auto;max-width:1100px;padding:20px;background:var(--bg);color:var(--text)}
+h1{font-size:1.4rem;margin:0 0 4px}h2{font-size:1.1rem;margin:24px 0 8px}
+.muted{color:var(--muted)}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 0}
+a{color:var(--accent)}
+.facts{display:flex;flex-wrap:wrap;gap:4px 24px;margin:12px 0}.facts div{display:flex;gap:6px}.facts dt{color:var(--muted)}.facts dd{margin:0;font-weight:500;overflow-wrap:anywhere}
+.tag{font-size:.78rem;padding:0 7px;border-radius:10px;background:var(--soft);border:1px solid var(--border)}
+.notes li{margin:6px 0}.notes p{margin:2px 0 0;white-space:pre-wrap}
+details{background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px 10px;margin:4px 0}
+summary{cursor:pointer}
+table{border-collapse:collapse;width:100%;margin-top:6px;font-size:.88rem}td,th{border-top:1px solid var(--border);padding:2px 6px;text-align:left}.num{text-align:right;font-variant-numeric:tabular-nums}
+.r-summary td:first-child{color:#d97706}.r-middle td:first-child{color:var(--muted)}
+.items{list-style:none;padding:0}.items li{background:var(--panel);border:1px solid var(--border);border-left:4px solid #6b7280;border-radius:6px;padding:6px 10px;margin:6px 0}
+.items .role-user{border-left-color:#2563eb}.items .role-assistant{border-left-color:#059669}.items .role-tool{border-left-color:#9333ea}.items .k-summary{border-left-color:#d97706}
+.ih{font-size:.85rem}
+`;
