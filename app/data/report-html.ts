@@ -78,7 +78,7 @@ export function reportHtml(r: ReportInput): string {
   const callsHtml = v.calls
     .map((c, i) => {
       const ghosts = v.ghosts[i]?.length ?? 0;
-      const head = `Call ${i + 1}: ${n(c.entries.length)} items, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}`;
+      const head = `Call ${i + 1}: ${n(c.entries.length)} item${c.entries.length === 1 ? '' : 's'}, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}`;
       const open = i + 1 === r.viewState.turn ? ' open' : '';
       if (!detailed) return `<details id="call-${i + 1}"${open}><summary>${head}</summary></details>`;
       const list = c.entries
