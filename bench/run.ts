@@ -1,6 +1,7 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
 import { benchTokenizers } from './tokenizers';
 
@@ -17,6 +18,7 @@ console.log(`# Token meter benches — ${machine.node}, ${machine.cores} × ${ma
 // The memo bench first: it is the more sensitive to a heap left full by the other.
 const memo = await benchMemo();
 const tokenizers = await benchTokenizers();
+const corpusMode = await benchCorpusMode();
 const out = new URL('./results.json', import.meta.url);
-writeFileSync(out, `${JSON.stringify({ machine, tokenizers, memo }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ machine, tokenizers, memo, corpusMode }, null, 2)}\n`);
 console.log(`\nWrote ${out.pathname}`);
