@@ -1,6 +1,7 @@
 // Annotations, the local library, share links and bundles, played the way teammates use them.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
@@ -213,6 +214,60 @@ test('the HTML report is one file that shows the notes and every call, and makes
   await expect(page.locator('details[id^="call-"]')).toHaveCount(calls);
   expect(requests).toEqual([`file://${path}`]);
   await page.screenshot({ path: join(SHOTS, 'html-report-light.png') });
+});
+
+test('the endpoint API key typed in the Re-run panel is in no link, bundle, report or library entry', async ({ page }) => {
+  const KEY = 'sk-proj-e2eSHARINGkey0123456789abcdefXYZ';
+  await page.goto('/');
+  await openFixture(page);
+  await page.getByRole('tab', { name: 'Re-run' }).click();
+  await page.getByRole('region', { name: 'Re-run' }).getByLabel('API key', { exact: true }).fill(KEY);
+  await addNote(page, 'A note that is not a key');
+
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = await page.getByRole('dialog', { name: 'Share link' }).getByRole('textbox', { name: 'Share link URL' }).inputValue();
+  await page.getByRole('dialog', { name: 'Share link' }).getByRole('button', { name: 'Done' }).click();
+  const payload = /#ci=1\.([A-Za-z0-9_-]+)$/.exec(link)![1]!;
+  const json = inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8');
+  expect(json).toContain('A note that is not a key');
+  expect(json).not.toContain(KEY);
+
+  const texts: string[] = [];
+  for (const button of ['Download bundle', 'Download HTML report']) {
+    await page.getByRole('button', { name: 'Export bundle' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export bundle' }).getByRole('button', { name: button }).click()]);
+    const path = join(mkdtempSync(join(tmpdir(), 'ci-key-')), download.suggestedFilename());
+    await download.saveAs(path);
+    texts.push(readFileSync(path, 'utf8'));
+    await page.getByRole('dialog', { name: 'Export bundle' }).getByRole('button', { name: 'Close' }).click();
+  }
+  expect(texts[0]).toContain('A note that is not a key');
+  for (const t of texts) expect(t).not.toContain(KEY);
+
+  // Everything the library holds: entries, notes, and the stored files' bytes.
+  const stored = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('compaction-inspector');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const out: string[] = [];
+    for (const name of Array.from(db.objectStoreNames)) {
+      const all = await new Promise<unknown[]>((resolve) => {
+        const r = db.transaction(name).objectStore(name).getAll();
+        r.onsuccess = () => resolve(r.result);
+      });
+      for (const v of all) {
+        out.push(JSON.stringify(v));
+        const files = (v as { files?: { blob?: Blob }[] }).files;
+        if (Array.isArray(files)) for (const f of files) if (f.blob instanceof Blob) out.push(await f.blob.text());
+      }
+    }
+    return out.join('\n');
+  });
+  expect(stored).toContain('A note that is not a key');
+  expect(stored).toContain('"type"');
+  expect(stored).not.toContain(KEY);
 });
 
 test('a malformed link shows a clear error and leaves the open sessions alone', async ({ page }) => {
