@@ -287,6 +287,7 @@ test.describe('sweep', () => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     const panel = await openRerun(page);
     await setTrigger(panel, 'Token threshold', 2500);
+    await panel.getByText('Sweep over a grid').click();
     await expect(panel.getByLabel('Sweep parameter', { exact: true })).toHaveValue('tail');
     await expect(panel.getByLabel('Values', { exact: true })).toHaveValue('1-5');
     await panel.getByLabel('Thresholds', { exact: true }).fill(thresholds.join(', '));

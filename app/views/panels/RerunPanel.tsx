@@ -1,6 +1,6 @@
 // Re-run: pick a compaction strategy, its parameters, a trigger and a summarizer (offline, or the user's
 // OpenAI-compatible endpoint), run it over the session in a worker, and see the rerun beside the original.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { strategyInfo } from '../../../src/compaction';
 import { cancelRun, showSweepRow, startRun, startSweep, useRerunForm, useSessionRerun, useSweepForm } from '../../data/rerun-client';
 import { useApp } from '../../store';
@@ -19,6 +19,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
   const run = useSessionRerun(key);
   const origin = useApp(endpointOrigin);
   const resultRef = useRef<HTMLDivElement>(null);
+  const [sweepOpen, setSweepOpen] = useState(run.sweep !== null);
   const running = run.status === 'running';
   const uses = strategyInfo(form.strategy).usesSummarizer;
 
@@ -26,7 +27,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
 
   const args = () => ({ key, session, form, endpoint: useApp.getState().endpoint, origin, rule });
   const onRun = async () => {
-    resultRef.current?.scrollIntoView({ block: 'nearest' });
+    resultRef.current?.scrollIntoView({ block: 'start' });
     const out = await startRun(args());
     // Show where the rerun first changed something, unless the user is already past it.
     const first = out?.result.events[0];
@@ -68,17 +69,22 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
           if (!running) onSweep();
         }}
       >
-        <SweepFields form={form} sweep={sweep} setSweep={setSweep} disabled={running} onSweep={onSweep} />
-        {run.sweep ? (
-          <SweepTable
-            sweep={run.sweep}
-            shownRow={run.shownRow}
-            onPick={(i) => {
-              showSweepRow(key, i);
-              resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-            }}
-          />
-        ) : null}
+        <details className="rr-sweep-box" open={sweepOpen} onToggle={(e) => setSweepOpen(e.currentTarget.open)}>
+          <summary>
+            Sweep over a grid <span className="muted small">(e.g. tail 1..5 × three thresholds; a table of reruns)</span>
+          </summary>
+          <SweepFields form={form} sweep={sweep} setSweep={setSweep} disabled={running} onSweep={onSweep} />
+          {run.sweep ? (
+            <SweepTable
+              sweep={run.sweep}
+              shownRow={run.shownRow}
+              onPick={(i) => {
+                showSweepRow(key, i);
+                resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              }}
+            />
+          ) : null}
+        </details>
       </form>
       <div ref={resultRef}>
         <RerunResultView run={run} view={view} callIndex={callIndex} itemById={itemById} goTo={goTo} />

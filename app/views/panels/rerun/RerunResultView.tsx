@@ -123,10 +123,51 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
           {w}
         </p>
       ))}
+      <Tiles r={r} />
       {k >= 0 ? <Figures out={out} view={view} k={k} /> : <p className="muted">No call was re-run.</p>}
       <Identifiers r={r} />
       {k >= 0 ? <CallCompare out={out} view={view} k={k} callIndex={callIndex} itemById={itemById} goTo={goTo} /> : null}
     </div>
+  );
+}
+
+/** What the eye should find first: the rerun against the original on the figures that decide. */
+function Tiles({ r }: { r: RerunResult }) {
+  const o = r.original;
+  const n = r.rerun;
+  const saved = o.totalInputTokens - n.totalInputTokens;
+  const pct = o.totalInputTokens > 0 ? Math.round((Math.abs(saved) / o.totalInputTokens) * 100) : 0;
+  const needO = o.identifiers.lostReferencedLaterValues.length;
+  const needN = n.identifiers.lostReferencedLaterValues.length;
+  const tone = (better: boolean, worse: boolean) => (better ? 'good' : worse ? 'bad' : '');
+  return (
+    <dl className="rr-tiles" aria-label="Rerun against the original">
+      <div className={`rr-tile ${tone(saved > 0, saved < 0)}`}>
+        <dt>Input tokens</dt>
+        <dd>
+          {saved === 0 ? 'same' : `${saved > 0 ? '−' : '+'}${num(Math.abs(saved))} (${saved > 0 ? '−' : '+'}${pct}%)`}
+          <span className="rr-was"> {num(n.totalInputTokens)} vs {num(o.totalInputTokens)}</span>
+        </dd>
+      </div>
+      <div className={`rr-tile ${tone(needN < needO, needN > needO)}`}>
+        <dt>Lost and needed later</dt>
+        <dd>
+          {needN} <span className="rr-was">vs {needO} originally</span>
+        </dd>
+      </div>
+      <div className={`rr-tile ${tone(false, n.identifiers.inventedValues.length > o.identifiers.inventedValues.length)}`}>
+        <dt>Invented identifiers</dt>
+        <dd>
+          {n.identifiers.inventedValues.length} <span className="rr-was">vs {o.identifiers.inventedValues.length}</span>
+        </dd>
+      </div>
+      <div className={`rr-tile ${tone(n.prefixReused > o.prefixReused, n.prefixReused < o.prefixReused)}`}>
+        <dt>Prefix reused (cache)</dt>
+        <dd>
+          {num(n.prefixReused)} <span className="rr-was">vs {num(o.prefixReused)}</span>
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -26,7 +26,7 @@ export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormPr
   const plan = sweepPlan(form, sweep);
   return (
     <fieldset className="rr-fieldset rr-sweep" disabled={disabled}>
-      <legend>Sweep</legend>
+      <legend className="visually-hidden">Sweep</legend>
       <div className="rr-sweep-grid">
         {specs.length > 0 ? (
           <div className="rr-field">
@@ -90,9 +90,20 @@ function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
       id: 'trigger',
       header: 'Trigger',
       accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.every),
-      cell: (c) => c.row.original.triggerLabel,
+      cell: (c) => <span className="rr-nowrap">{c.row.original.triggerLabel}</span>,
     },
-    { id: 'compactions', header: 'Compactions', accessorFn: (r) => r.compactions, cell: (c) => `${c.row.original.compactions}${c.row.original.fallbacks ? ` (${c.row.original.fallbacks} fallback)` : ''}`, ...numeric },
+    {
+      id: 'compactions',
+      header: 'Compactions',
+      accessorFn: (r) => r.compactions,
+      cell: (c) => (
+        <span title={c.row.original.fallbacks ? `${c.row.original.fallbacks} fell back to the marker` : undefined}>
+          {c.row.original.compactions}
+          {c.row.original.fallbacks ? <span className="rr-delta up"> ({c.row.original.fallbacks}✕)</span> : null}
+        </span>
+      ),
+      ...numeric,
+    },
     { id: 'inputTokens', header: 'Input tokens', accessorFn: (r) => r.inputTokens, cell: (c) => num(c.row.original.inputTokens), ...numeric },
     {
       id: 'saved',
@@ -101,7 +112,6 @@ function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
       cell: (c) => <span className={c.row.original.savedTokens < 0 ? 'rr-delta up' : undefined}>{num(c.row.original.savedTokens)}</span>,
       ...numeric,
     },
-    { id: 'peak', header: 'Peak', accessorFn: (r) => r.peakTokens, cell: (c) => num(c.row.original.peakTokens), ...numeric },
     { id: 'prefix', header: 'Prefix reused', accessorFn: (r) => r.prefixReused, cell: (c) => num(c.row.original.prefixReused), ...numeric },
     { id: 'cost', header: 'Cost', accessorFn: (r) => orUndef(r.inputCost), sortUndefined: 'last', cell: (c) => usd(c.row.original.inputCost), ...numeric },
     { id: 'kept', header: 'Kept', accessorFn: (r) => r.kept, cell: (c) => c.row.original.kept, ...numeric },
