@@ -10,6 +10,7 @@ import { openUrls } from './data/open-files';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
+import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
 
 let srcOpened = false;
 
@@ -24,7 +25,7 @@ function SessionTabs() {
       <div role="tablist">
         {sessions.map(({ key, session }) => (
           <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
-            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => setActive(key)} title={session.files.join(', ')}>
+            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={session.files.join(', ')}>
               {session.title} <span className="muted small">{formatLabel(session.format)}</span>
             </button>
             <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
@@ -54,6 +55,7 @@ function Welcome() {
 
 export function App() {
   const active = useActiveSession();
+  const corpusInFront = useCorpusInFront();
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
   useEffect(() => {
@@ -82,9 +84,12 @@ export function App() {
       <LoadReports />
       <SharedLinkBanner />
       <Notices />
+      <CorpusTab />
       <SessionTabs />
       <main>
-        {active ? (
+        {corpusInFront ? (
+          <CorpusMain />
+        ) : active ? (
           <div className="session" key={active.key}>
             <SessionHeader session={active.session} />
             <Inspector sessionKey={active.key} session={active.session} />

@@ -1,6 +1,7 @@
 // Accepts files dropped anywhere on the page, including several at once.
 import { useEffect, useState } from 'react';
 import { openSources } from '../data/open-files';
+import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
 export function DropZone() {
   const [over, setOver] = useState(false);
@@ -26,7 +27,10 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      void openSources(Array.from(e.dataTransfer?.files ?? []));
+      // A dropped folder opens corpus mode; its entries must be taken before this handler returns.
+      const folders = droppedFolders(e.dataTransfer);
+      if (folders) void openDroppedFolders(folders);
+      else void openSources(Array.from(e.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

@@ -5,6 +5,9 @@ import { afterLoad, asFiles, extrasFor, planViews, splitBundles, type FoundBundl
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
+  // Many files at once, or a JSONL of whole trajectories, opens corpus mode instead.
+  const corpus = await import('../views/corpus/corpus-open');
+  if (!opts.bundle && (await corpus.shouldOpenAsCorpus(input))) return corpus.openSourcesAsCorpus(input);
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
   // A bundle carries its own files, notes and view: each opens as a load of its own.
   const { plain: sources, bundles } = await splitBundles(input);

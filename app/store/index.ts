@@ -1,12 +1,13 @@
 import { create } from 'zustand';
 import { createAnnotationsSlice, type AnnotationsSlice } from './annotations-slice';
+import { createCorpusSlice, type CorpusSlice } from './corpus-slice';
 import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice;
+export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -15,6 +16,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createAnnotationsSlice(...a),
   ...createShareSlice(...a),
   ...createSettingsSlice(...a),
+  ...createCorpusSlice(...a),
 }));
 
 export function useActiveSession() {

@@ -1,0 +1,323 @@
+// The corpus charts in plain SVG: omission frequency by turn (Agent-Omit Fig. 6b), summaries per trajectory,
+// the turns summaries fire at, mean tokens by outcome, and tokens against reward or success. A bar filters the
+// table to the trajectories it counts; a point opens its trajectory.
+import { memo, useMemo, type KeyboardEvent } from 'react';
+import {
+  axisTicks,
+  describeFilter,
+  linear,
+  omissionByTurn,
+  summariesHistogram,
+  summaryTurnHistogram,
+  tokensByOutcome,
+  tokensScatter,
+  type ChartFilter,
+  type Outcome,
+} from '../../../src/corpus/corpus-charts';
+import { tickFormat } from '../../../src/charts/budget-scale';
+import type { CorpusEntry } from '../../store/corpus-slice';
+import { categoryTicks, ChartFrame, PLOT_H, PLOT_W } from './ChartFrame';
+
+export interface ChartsProps {
+  rows: CorpusEntry[];
+  filter: ChartFilter | null;
+  setFilter(f: ChartFilter | null): void;
+  open(entry: CorpusEntry): void;
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const int = (v: number) => Math.round(v).toLocaleString('en-US');
+const sameFilter = (a: ChartFilter | null, b: ChartFilter) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+function activate(e: KeyboardEvent, fn: () => void) {
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    fn();
+  }
+}
+
+/** A clickable bar: filters the table, or clears the filter when it is the active one. */
+function Bar(props: { x: number; y: number; w: number; h: number; className: string; label: string; f: ChartFilter; current: ChartFilter | null; setFilter(f: ChartFilter | null): void }) {
+  const { x, y, w, h, className, label, f, current, setFilter } = props;
+  const active = sameFilter(current, f);
+  const toggle = () => setFilter(active ? null : f);
+  return (
+    <g
+      role="button"
+      tabIndex={0}
+      aria-pressed={active}
+      aria-label={`${label}. ${active ? 'Showing these in the table; press to show all' : 'Show these in the table'}`}
+      className={`bar-hit${active ? ' active' : ''}`}
+      onClick={toggle}
+      onKeyDown={(e) => activate(e, toggle)}
+    >
+      {/* A hit area the full plot height, so short bars are easy to click. */}
+      <rect x={x} y={0} width={w} height={PLOT_H} className="hit" />
+      <rect x={x} y={y} width={w} height={Math.max(h, h > 0 ? 1 : 0)} className={`bar ${className}`} />
+      <title>{label}</title>
+    </g>
+  );
+}
+
+function OmissionChart({ rows, filter, setFilter }: ChartsProps) {
+  const { turns, beyond } = useMemo(() => omissionByTurn(rows), [rows]);
+  const any = turns.some((t) => t.thought + t.observation > 0);
+  const yTicks = axisTicks(0, Math.max(0.05, ...turns.map((t) => Math.max(t.thoughtRate, t.observationRate))), 4);
+  const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
+  const slot = PLOT_W / Math.max(1, turns.length);
+  const bw = Math.max(1, slot * 0.4);
+  const xTicks = categoryTicks(turns.map((t) => t.turn)).map((t) => ({ x: (t - 0.5) * slot, label: String(t) }));
+  return (
+    <ChartFrame
+      title="Omission frequency by turn"
+      note="Share of the trajectories reaching a turn that omitted their thought or observations in it (Agent-Omit Fig. 6b). A bar filters the table."
+      xLabel="Turn (agent step)"
+      yLabel="Trajectories omitting (%)"
+      yTicks={yTicks}
+      yScale={y}
+      yFormat={pct}
+      xTicks={xTicks}
+      legend={[
+        { label: 'thought omitted', className: 'c-thinking' },
+        { label: 'observations omitted', className: 'c-omission' },
+      ]}
+      empty={any ? null : 'No omissions in this corpus: Agent-Omit trajectories record them.'}
+      footer={beyond ? `${beyond} omissions after turn 60 are not drawn.` : null}
+    >
+      {turns.map((t, i) => (
+        <g key={t.turn}>
+          <Bar
+            x={i * slot + slot * 0.1}
+            y={y(t.thoughtRate)}
+            w={bw}
+            h={PLOT_H - y(t.thoughtRate)}
+            className="c-thinking"
+            label={`Turn ${t.turn}: thought omitted in ${t.thought} of ${t.reached} trajectories (${pct(t.thoughtRate)})`}
+            f={{ kind: 'omission-turn', turn: t.turn, what: 'thought' }}
+            current={filter}
+            setFilter={setFilter}
+          />
+          <Bar
+            x={i * slot + slot * 0.1 + bw}
+            y={y(t.observationRate)}
+            w={bw}
+            h={PLOT_H - y(t.observationRate)}
+            className="c-omission"
+            label={`Turn ${t.turn}: observations omitted in ${t.observation} of ${t.reached} trajectories (${pct(t.observationRate)})`}
+            f={{ kind: 'omission-turn', turn: t.turn, what: 'observation' }}
+            current={filter}
+            setFilter={setFilter}
+          />
+        </g>
+      ))}
+    </ChartFrame>
+  );
+}
+
+function SummariesChart({ rows, filter, setFilter }: ChartsProps) {
+  const { buckets, capped } = useMemo(() => summariesHistogram(rows), [rows]);
+  const yTicks = axisTicks(0, Math.max(1, ...buckets.map((b) => b.count)), 4);
+  const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
+  const slot = PLOT_W / Math.max(1, buckets.length);
+  const last = buckets.length - 1;
+  return (
+    <ChartFrame
+      title="Summaries per trajectory"
+      note="How many trajectories wrote 0, 1, 2, … summaries. A bar filters the table."
+      xLabel={capped ? `Summaries in the trajectory (last bar: ${last} or more)` : 'Summaries in the trajectory'}
+      yLabel="Trajectories"
+      yTicks={yTicks}
+      yScale={y}
+      yFormat={int}
+      xTicks={categoryTicks(buckets.map((b) => b.value)).map((v) => ({ x: (v + 0.5) * slot, label: capped && v === last ? `${v}+` : String(v) }))}
+      empty={rows.length ? null : 'No trajectories yet.'}
+    >
+      {buckets.map((b, i) => (
+        <Bar
+          key={b.value}
+          x={i * slot + slot * 0.15}
+          y={y(b.count)}
+          w={slot * 0.7}
+          h={PLOT_H - y(b.count)}
+          className="c-summary"
+          label={`${b.count} trajectories with ${capped && i === last ? `${b.value} or more` : b.value} ${b.value === 1 ? 'summary' : 'summaries'}`}
+          f={{ kind: 'summaries', count: b.value, orMore: capped && i === last }}
+          current={filter}
+          setFilter={setFilter}
+        />
+      ))}
+    </ChartFrame>
+  );
+}
+
+function SummaryTurnsChart({ rows, filter, setFilter }: ChartsProps) {
+  const { buckets, beyond } = useMemo(() => summaryTurnHistogram(rows), [rows]);
+  const yTicks = axisTicks(0, Math.max(1, ...buckets.map((b) => b.count)), 4);
+  const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
+  const slot = PLOT_W / Math.max(1, buckets.length);
+  return (
+    <ChartFrame
+      title="When summaries fire"
+      note="Summaries by the turn after which they were written. A bar filters the table."
+      xLabel="Turn (agent step)"
+      yLabel="Summaries"
+      yTicks={yTicks}
+      yScale={y}
+      yFormat={int}
+      xTicks={categoryTicks(buckets.map((b) => b.value)).map((v) => ({ x: (v - 0.5) * slot, label: String(v) }))}
+      empty={buckets.length ? null : 'No summaries in this corpus.'}
+      footer={beyond ? `${beyond} summaries after turn 60 are not drawn.` : null}
+    >
+      {buckets.map((b, i) => (
+        <Bar
+          key={b.value}
+          x={i * slot + slot * 0.15}
+          y={y(b.count)}
+          w={slot * 0.7}
+          h={PLOT_H - y(b.count)}
+          className="c-summary"
+          label={`${b.count} ${b.count === 1 ? 'summary' : 'summaries'} after turn ${b.value}`}
+          f={{ kind: 'summary-turn', turn: b.value }}
+          current={filter}
+          setFilter={setFilter}
+        />
+      ))}
+    </ChartFrame>
+  );
+}
+
+const OUTCOME_LABEL: Record<Outcome, string> = { success: 'success', failure: 'failure', unknown: 'no success flag' };
+
+function OutcomeTokensChart({ rows, filter, setFilter }: ChartsProps) {
+  const groups = useMemo(() => tokensByOutcome(rows), [rows]);
+  const yTicks = axisTicks(0, Math.max(1, ...groups.map((g) => g.meanTotalTokens)), 4);
+  const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
+  const fmt = tickFormat(yTicks.max);
+  const slot = PLOT_W / Math.max(1, groups.length);
+  const bw = Math.min(56, slot * 0.32);
+  return (
+    <ChartFrame
+      title="Average tokens per trajectory, by outcome"
+      note="Mean input tokens over all calls (solid) and mean peak context (light). A bar filters the table."
+      xLabel="Outcome (trajectories)"
+      yLabel="Tokens per trajectory"
+      yTicks={yTicks}
+      yScale={y}
+      yFormat={fmt}
+      xTicks={groups.map((g, i) => ({ x: (i + 0.5) * slot, label: `${OUTCOME_LABEL[g.outcome]} (${int(g.trajectories)})` }))}
+      legend={[
+        { label: 'input tokens, all calls', className: 'tokens-total' },
+        { label: 'peak context', className: 'tokens-peak' },
+      ]}
+      empty={groups.length ? null : 'No trajectories yet.'}
+    >
+      {groups.map((g, i) => {
+        const f: ChartFilter = { kind: 'outcome', outcome: g.outcome };
+        const cx = (i + 0.5) * slot;
+        return (
+          <g key={g.outcome}>
+            <Bar
+              x={cx - bw}
+              y={y(g.meanTotalTokens)}
+              w={bw}
+              h={PLOT_H - y(g.meanTotalTokens)}
+              className={`tokens-total outcome-${g.outcome}`}
+              label={`${OUTCOME_LABEL[g.outcome]}: ${int(g.meanTotalTokens)} input tokens per trajectory on average (${int(g.trajectories)} trajectories)`}
+              f={f}
+              current={filter}
+              setFilter={setFilter}
+            />
+            <Bar
+              x={cx}
+              y={y(g.meanPeakContextTokens)}
+              w={bw}
+              h={PLOT_H - y(g.meanPeakContextTokens)}
+              className={`tokens-peak outcome-${g.outcome}`}
+              label={`${OUTCOME_LABEL[g.outcome]}: peak context ${int(g.meanPeakContextTokens)} tokens on average`}
+              f={f}
+              current={filter}
+              setFilter={setFilter}
+            />
+          </g>
+        );
+      })}
+    </ChartFrame>
+  );
+}
+
+/** Points up to this many are each keyboard-reachable; past it the table is the keyboard path. */
+const FOCUSABLE_POINTS = 400;
+
+function ScatterChart({ rows, open }: ChartsProps) {
+  const { y: yKind, points, unplotted } = useMemo(() => tokensScatter(rows), [rows]);
+  const xTicks = axisTicks(0, Math.max(1, ...points.map((p) => p.x)), 5);
+  const yTicks = yKind === 'success' ? { min: 0, max: 1, values: [0, 1] } : axisTicks(Math.min(0, ...points.map((p) => p.y)), Math.max(1, ...points.map((p) => p.y)), 4);
+  const x = linear(xTicks.min, xTicks.max, 0, PLOT_W);
+  const pad = yKind === 'success' ? 0.18 : 0;
+  const y = linear(yTicks.min - pad, yTicks.max + pad, PLOT_H, 0);
+  const fmtX = tickFormat(xTicks.max);
+  // Success is 0 or 1: spread the points a little so they do not hide each other (stable per row).
+  const jitter = (row: number) => (yKind === 'success' ? (((row * 2654435761) >>> 0) / 4294967296 - 0.5) * 0.22 : 0);
+  const focusable = points.length <= FOCUSABLE_POINTS;
+  return (
+    <ChartFrame
+      title={`Tokens against ${yKind}`}
+      note="One point per trajectory: input tokens over all calls against its reward (or success). A point opens the trajectory."
+      xLabel="Input tokens per trajectory (all calls)"
+      yLabel={yKind === 'reward' ? 'Reward' : 'Success'}
+      yTicks={yTicks}
+      yScale={y}
+      yFormat={(v) => (yKind === 'success' ? (v === 1 ? 'yes' : 'no') : String(+v.toFixed(2)))}
+      xTicks={xTicks.values.map((v) => ({ x: x(v), label: fmtX(v) }))}
+      legend={[
+        { label: 'success', className: 'outcome-success' },
+        { label: 'failure', className: 'outcome-failure' },
+        { label: 'no success flag', className: 'outcome-unknown' },
+      ]}
+      empty={points.length ? null : rows.length ? 'No trajectory records a success flag or reward.' : 'No trajectories yet.'}
+      footer={unplotted ? `${int(unplotted)} trajectories record neither success nor reward and are not drawn.` : null}
+    >
+      {points.map((p) => {
+        const entry = rows[p.row]!;
+        return (
+          <circle
+            key={entry.key}
+            className={`point outcome-${p.outcome}`}
+            cx={x(p.x)}
+            cy={y(p.y + jitter(p.row))}
+            r={points.length > 2000 ? 2.2 : 3.6}
+            role="button"
+            tabIndex={focusable ? 0 : -1}
+            aria-label={`Open trajectory ${entry.id}: ${int(p.x)} tokens, ${yKind} ${yKind === 'success' ? (p.y ? 'yes' : 'no') : p.y}`}
+            onClick={() => open(entry)}
+            onKeyDown={(e) => activate(e, () => open(entry))}
+          >
+            <title>{`${entry.id} — ${int(p.x)} tokens, ${yKind} ${p.y}`}</title>
+          </circle>
+        );
+      })}
+    </ChartFrame>
+  );
+}
+
+function CorpusChartsImpl(props: ChartsProps) {
+  return (
+    <section className="corpus-charts" aria-label="Corpus charts">
+      <OmissionChart {...props} />
+      <SummariesChart {...props} />
+      <SummaryTurnsChart {...props} />
+      <OutcomeTokensChart {...props} />
+      <ScatterChart {...props} />
+      {props.filter ? (
+        <p className="chart-filter-note">
+          Table filtered to trajectories with {describeFilter(props.filter)}.{' '}
+          <button type="button" className="link" onClick={() => props.setFilter(null)}>
+            Show all
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export const CorpusCharts = memo(CorpusChartsImpl);

@@ -1,0 +1,188 @@
+// One row per trajectory (TanStack Table, virtualized): sort by any column, filter by text or by a chart bar;
+// a row (click, Enter or Space) opens its trajectory in the inspector.
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type FilterFn, type SortingState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { matchesFilter, type ChartFilter } from '../../../src/corpus/corpus-charts';
+import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
+
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
+const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+const turnsText = (t: number[]) => (t.length === 0 ? '—' : t.length > 6 ? `${t.slice(0, 6).join(', ')}, … (${t.length})` : t.join(', '));
+
+export interface TableRow extends CorpusEntry {
+  judged: JudgeCell | undefined;
+}
+
+const judgeValue = (c: JudgeCell | undefined, k: 'timing' | 'content') => (c?.status === 'done' ? c.scores[k] : undefined);
+
+function JudgeCellView({ cell, k }: { cell: JudgeCell | undefined; k: 'timing' | 'content' }) {
+  if (!cell) return <span className="muted">—</span>;
+  if (cell.status === 'pending') return <span className="muted">…</span>;
+  if (cell.status === 'failed') return <span className="judge-failed" title={cell.reason}>failed</span>;
+  return <span title={cell.scores.justification || undefined}>{cell.scores[k].toFixed(2)}</span>;
+}
+
+function Outcome({ r }: { r: CorpusEntry }) {
+  if (r.success === null) return <span className="muted">—</span>;
+  return <span className={r.success ? 'outcome-text-success' : 'outcome-text-failure'}>{r.success ? 'yes' : 'no'}</span>;
+}
+
+function columns(judging: boolean): ColumnDef<TableRow, unknown>[] {
+  const cols: ColumnDef<TableRow, unknown>[] = [
+    {
+      id: 'id',
+      header: 'Trajectory',
+      accessorFn: (r) => r.id,
+      cell: (c) => (
+        <span className="traj">
+          <span className="traj-id">{c.row.original.id}</span>
+          <span className="traj-file muted">
+            {c.row.original.file}
+            {c.row.original.line !== null ? `:${c.row.original.line}` : ''}
+          </span>
+        </span>
+      ),
+    },
+    { id: 'format', header: 'Format', accessorFn: (r) => r.format, cell: (c) => <span className="badge">{c.row.original.format}</span> },
+    { id: 'turns', header: 'Turns', accessorFn: (r) => r.turns, cell: (c) => num(c.row.original.turns), meta: { numeric: true } },
+    { id: 'total_tokens', header: 'Tokens (all calls)', accessorFn: (r) => r.total_tokens, cell: (c) => num(c.row.original.total_tokens), meta: { numeric: true } },
+    { id: 'peak_context_tokens', header: 'Peak context', accessorFn: (r) => r.peak_context_tokens, cell: (c) => num(c.row.original.peak_context_tokens), meta: { numeric: true } },
+    { id: 'summaries', header: 'Summaries', accessorFn: (r) => r.summaries, cell: (c) => num(c.row.original.summaries), meta: { numeric: true } },
+    { id: 'summary_turns', header: 'Summary turns', accessorFn: (r) => r.summary_turns[0], sortUndefined: 'last', cell: (c) => turnsText(c.row.original.summary_turns), meta: { numeric: true } },
+    { id: 'omissions', header: 'Omissions', accessorFn: (r) => r.omissions, cell: (c) => num(c.row.original.omissions), meta: { numeric: true } },
+    { id: 'tokens_saved', header: 'Tokens saved', accessorFn: (r) => r.tokens_saved, cell: (c) => num(c.row.original.tokens_saved), meta: { numeric: true } },
+    { id: 'invented_identifiers', header: 'Invented ids', accessorFn: (r) => r.invented_identifiers, cell: (c) => num(c.row.original.invented_identifiers), meta: { numeric: true } },
+    { id: 'lost_identifiers', header: 'Lost ids', accessorFn: (r) => r.lost_identifiers, cell: (c) => num(c.row.original.lost_identifiers), meta: { numeric: true } },
+    { id: 'lints', header: 'Lints', accessorFn: (r) => r.lints, cell: (c) => num(c.row.original.lints), meta: { numeric: true } },
+    { id: 'success', header: 'Success', accessorFn: (r) => (r.success === null ? undefined : r.success ? 1 : 0), sortUndefined: 'last', cell: (c) => <Outcome r={c.row.original} /> },
+    { id: 'reward', header: 'Reward', accessorFn: (r) => orUndef(r.reward), sortUndefined: 'last', cell: (c) => num(c.row.original.reward), meta: { numeric: true } },
+  ];
+  if (judging) {
+    cols.push(
+      { id: 'judge_timing', header: 'Judge: timing', accessorFn: (r) => judgeValue(r.judged, 'timing'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="timing" />, meta: { numeric: true } },
+      { id: 'judge_content', header: 'Judge: content', accessorFn: (r) => judgeValue(r.judged, 'content'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="content" />, meta: { numeric: true } },
+    );
+  }
+  return cols;
+}
+
+const textMatch: FilterFn<TableRow> = (row, _col, query: string) => {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const r = row.original;
+  return r.id.toLowerCase().includes(q) || r.file.toLowerCase().includes(q) || r.format.includes(q) || (r.model ?? '').toLowerCase().includes(q);
+};
+
+const ROW_HEIGHT = 44;
+
+export interface CorpusTableProps {
+  rows: CorpusEntry[];
+  judge: Record<string, JudgeCell>;
+  filter: ChartFilter | null;
+  open(entry: CorpusEntry): void;
+}
+
+export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
+  const judging = Object.keys(judge).length > 0;
+  const data = useMemo<TableRow[]>(() => (filter ? rows.filter((r) => matchesFilter(r, filter)) : rows).map((r) => ({ ...r, judged: judge[r.key] })), [rows, judge, filter]);
+  const cols = useMemo(() => columns(judging), [judging]);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [text, setText] = useState('');
+  const table = useReactTable({
+    data,
+    columns: cols,
+    state: { sorting, globalFilter: text },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: (v: unknown) => setText(typeof v === 'string' ? v : ''),
+    globalFilterFn: textMatch,
+    getColumnCanGlobalFilter: (col) => col.id === 'id',
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getRowId: (r) => r.key,
+  });
+  const shown = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtual = virtualizer.getVirtualItems();
+  const padTop = virtual.length ? virtual[0]!.start : 0;
+  const padBottom = virtual.length ? virtualizer.getTotalSize() - virtual[virtual.length - 1]!.end : 0;
+  const visibleCols = table.getVisibleLeafColumns().length;
+  const onKey = (e: KeyboardEvent, r: CorpusEntry) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open(r);
+    }
+  };
+  const total = rows.length;
+  const countText = shown.length === total ? `${total.toLocaleString('en-US')} trajectories` : `${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} trajectories`;
+
+  return (
+    <section className="corpus-table-wrap" aria-label="Trajectories">
+      <div className="corpus-toolbar">
+        <label className="corpus-filter">
+          <span>Filter</span>
+          <input type="search" aria-label="Filter trajectories" placeholder="id, file, format or model…" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <span className="muted small" role="status" aria-live="polite" data-testid="corpus-row-count">
+          {countText}
+        </span>
+        <span className="muted small corpus-hint">Click a row to open it in the inspector.</span>
+      </div>
+      <div className="corpus-scroll" ref={scrollRef}>
+        <table className="corpus-table" aria-rowcount={shown.length + 1}>
+          <caption className="visually-hidden">Trajectories of the corpus, one per row; a row opens the trajectory in the inspector.</caption>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id} aria-rowindex={1}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                  return (
+                    <th key={h.id} scope="col" className={numeric ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
+                        <span>{flexRender(h.column.columnDef.header, h.getContext())}</span>
+                        <span aria-hidden="true" className="sort-mark">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={visibleCols} style={{ height: padTop, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+            {virtual.map((v) => {
+              const row = shown[v.index]!;
+              return (
+                <tr key={row.id} aria-rowindex={v.index + 2} tabIndex={0} className="linked" onClick={() => open(row.original)} onKeyDown={(e) => onKey(e, row.original)} aria-label={`Open trajectory ${row.original.id}`}>
+                  {row.getVisibleCells().map((cell) => {
+                    const numeric = (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                    return (
+                      <td key={cell.id} className={numeric ? 'num' : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {padBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={visibleCols} style={{ height: padBottom, padding: 0, border: 'none' }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        {shown.length === 0 ? <p className="empty">{total === 0 ? 'No trajectories measured yet.' : 'No trajectory matches the filter.'}</p> : null}
+      </div>
+    </section>
+  );
+}

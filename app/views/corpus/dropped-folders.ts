@@ -1,0 +1,61 @@
+// A dropped folder: its transcript files, read with the File System entries API while the drop event is being
+// handled (entries exist only then). Light on purpose: the drop zone imports it up front, the engine loads later.
+import type { CorpusFileRef } from '../../store/corpus-slice';
+
+const CORPUS_EXT = /\.(jsonl?|ndjson)$/i;
+
+interface EntryLike {
+  isFile: boolean;
+  isDirectory: boolean;
+  name: string;
+  fullPath: string;
+}
+interface FileEntryLike extends EntryLike {
+  file(ok: (f: File) => void, fail: (e: unknown) => void): void;
+}
+interface DirEntryLike extends EntryLike {
+  createReader(): { readEntries(ok: (entries: EntryLike[]) => void, fail: (e: unknown) => void): void };
+}
+
+async function walkEntry(entry: EntryLike, out: CorpusFileRef[]): Promise<void> {
+  if (entry.isFile) {
+    if (!CORPUS_EXT.test(entry.name)) return;
+    const file = await new Promise<File>((ok, fail) => (entry as FileEntryLike).file(ok, fail));
+    out.push({ file, path: entry.fullPath.replace(/^\//, '') });
+    return;
+  }
+  if (!entry.isDirectory || entry.name.startsWith('.')) return;
+  const reader = (entry as DirEntryLike).createReader();
+  // readEntries returns at most ~100 entries per call: read until it returns none.
+  for (;;) {
+    const batch = await new Promise<EntryLike[]>((ok, fail) => reader.readEntries(ok, fail));
+    if (batch.length === 0) break;
+    for (const e of batch) await walkEntry(e, out);
+  }
+}
+
+/**
+ * The dropped folders, read while the drop event is still being handled (entries are only available then).
+ * Null when the drop holds no folder; then the caller takes `dataTransfer.files` as usual.
+ */
+export function droppedFolders(dt: DataTransfer | null): Promise<CorpusFileRef[]> | null {
+  if (!dt) return null;
+  const entries: EntryLike[] = [];
+  for (const item of Array.from(dt.items ?? [])) {
+    const entry = (item as DataTransferItem & { webkitGetAsEntry?: () => EntryLike | null }).webkitGetAsEntry?.();
+    if (entry) entries.push(entry);
+  }
+  if (!entries.some((e) => e.isDirectory)) return null;
+  return (async () => {
+    const out: CorpusFileRef[] = [];
+    for (const e of entries) await walkEntry(e, out);
+    return out;
+  })();
+}
+
+/** Handles a drop that held folders: opens every transcript file under them as a corpus. */
+export async function openDroppedFolders(pending: Promise<CorpusFileRef[]>): Promise<void> {
+  const refs = await pending;
+  const { openFolderFiles } = await import('./corpus-open');
+  openFolderFiles(refs);
+}

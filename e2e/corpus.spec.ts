@@ -1,0 +1,125 @@
+// Corpus mode in Chromium: 200 synthetic trajectories dropped at once open the corpus view; the table counts
+// them, the charts show what the engine measures, and a chart point or a row opens its trajectory.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { processCorpusFile, textChunks } from '../src/corpus/corpus-stream';
+import type { CorpusRow } from '../src/corpus/corpus-row';
+import { summariesHistogram } from '../src/corpus/corpus-charts';
+import { syntheticCorpus, syntheticJsonl } from '../src/corpus/synthetic';
+import { estimateTokens } from '../src/tokens';
+import { dropFiles, fromDisk, fromText } from './support/drop';
+import { fact } from './support/session-view';
+
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+const COUNT = 200;
+
+let dir: string;
+let names: string[];
+let expected: CorpusRow[];
+
+test.beforeAll(async () => {
+  // Written to disk and read back, as a user's folder would be.
+  dir = mkdtempSync(join(tmpdir(), 'corpus-e2e-'));
+  const files = syntheticCorpus(COUNT, 2024);
+  for (const f of files) writeFileSync(join(dir, f.name), f.text);
+  names = files.map((f) => f.name);
+  // What the engine says about each file (estimated tokens: only the structure is compared).
+  expected = [];
+  for (const n of names) {
+    await processCorpusFile(n, textChunks(readFileSync(join(dir, n))), { count: estimateTokens, counter: 'estimate' }, { row: (r) => expected.push(r), issue: () => {} });
+  }
+});
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rowCount = (page: Page) => page.getByTestId('corpus-row-count');
+
+async function dropCorpus(page: Page) {
+  await page.goto('/');
+  await dropFiles(page, fromDisk(...names.map((n) => join(dir, n))));
+  await expect(page.getByRole('heading', { name: /^Corpus/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toContainText(`Measured ${COUNT} trajectories from ${COUNT} files`, { timeout: 30_000 });
+}
+
+test('200 dropped files open corpus mode: a table of 200 rows, charts, and a point that opens its trajectory', async ({ page }) => {
+  expect(expected).toHaveLength(COUNT);
+  await dropCorpus(page);
+  await expect(rowCount(page)).toHaveText('200 trajectories');
+  // Virtualized: far fewer rows in the DOM than in the corpus.
+  const domRows = await page.getByRole('row', { name: /^Open trajectory/ }).count();
+  expect(domRows).toBeGreaterThan(5);
+  expect(domRows).toBeLessThan(COUNT);
+
+  // The summaries histogram has a bar per count the engine finds, with the engine's numbers.
+  const summaries = page.getByRole('figure', { name: 'Summaries per trajectory' });
+  for (const b of summariesHistogram(expected).buckets.filter((x) => x.count > 0)) {
+    await expect(summaries.getByRole('button', { name: new RegExp(`^${b.count} trajectories with ${b.value} ${b.value === 1 ? 'summary' : 'summaries'}\\.`) })).toHaveCount(1);
+  }
+  // Omission chart: Agent-Omit files omit thoughts from turn 2 on.
+  const omissions = page.getByRole('figure', { name: 'Omission frequency by turn' });
+  await expect(omissions.getByRole('button', { name: /^Turn 2: thought omitted in \d+ of \d+ trajectories/ })).toHaveCount(1);
+
+  // A bar filters the table to what it counts.
+  const oneSummary = expected.filter((r) => r.summaries === 1).length;
+  await summaries.getByRole('button', { name: /trajectories with 1 summary\./ }).click();
+  await expect(rowCount(page)).toHaveText(`${oneSummary} of 200 trajectories`);
+  await page.getByRole('button', { name: 'Show all', exact: true }).click();
+  await expect(rowCount(page)).toHaveText('200 trajectories');
+
+  // Sorting by turns (numbers sort largest first) puts the longest trajectory first.
+  await page.getByRole('columnheader', { name: /Turns/ }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: /Turns/ })).toHaveAttribute('aria-sort', 'descending');
+  const longest = Math.max(...expected.map((r) => r.turns));
+  await expect(page.getByRole('row', { name: /^Open trajectory/ }).first().getByRole('cell').nth(2)).toHaveText(String(longest));
+
+  // A point of the scatter opens that trajectory in the inspector, re-read from its file.
+  const target = expected.find((r) => r.format === 'self-sum' && r.summaries > 0)!;
+  const scatter = page.getByRole('figure', { name: /^Tokens against/ });
+  await scatter.getByRole('button', { name: new RegExp(`^Open trajectory ${target.id}:`) }).click();
+  const session = page.getByRole('region', { name: 'Session' });
+  await expect(session.getByRole('heading', { name: target.file })).toBeVisible();
+  await expect(fact(page, 'Items')).toHaveText(String(target.items));
+  await expect(fact(page, 'Compactions')).toHaveText(String(target.compactions));
+
+  // Back to the corpus: still 200 rows; a row opens its trajectory too.
+  await page.getByRole('button', { name: /Back to corpus/ }).click();
+  await expect(rowCount(page)).toHaveText('200 trajectories');
+  await page.getByRole('searchbox', { name: 'Filter trajectories' }).fill('omit_1');
+  await expect(rowCount(page)).toHaveText(/^\d+ of 200 trajectories$/);
+  const omit = expected.find((r) => r.id === 'omit_1')!;
+  await page.getByRole('row', { name: 'Open trajectory omit_1', exact: true }).click();
+  await expect(session.getByRole('heading', { name: omit.file })).toBeVisible();
+  await expect(fact(page, 'Items')).toHaveText(String(omit.items));
+});
+
+test('a JSONL with one trajectory per line opens as a corpus, and a row opens its line', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [fromText('rollouts.jsonl', syntheticJsonl(30, 5))]);
+  await expect(rowCount(page)).toHaveText('30 trajectories');
+  await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toContainText('Measured 30 trajectories from 1 file in');
+  await page.getByRole('searchbox', { name: 'Filter trajectories' }).fill('trace_5');
+  await page.getByRole('row', { name: 'Open trajectory trace_5', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Session' }).getByRole('heading', { name: 'rollouts.jsonl#L6' })).toBeVisible();
+});
+
+test('a few ordinary files still open in the inspector, not as a corpus', async ({ page }) => {
+  await page.goto('/');
+  const files = syntheticCorpus(3, 9);
+  await dropFiles(page, files.map((f) => fromText(f.name, f.text)));
+  await expect(page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab')).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: /^Corpus/ })).toHaveCount(0);
+});
+
+test('screenshots of the corpus view in both themes', async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await dropCorpus(page);
+  await expect(rowCount(page)).toHaveText('200 trajectories');
+  await page.screenshot({ path: join(SHOTS, 'corpus-light.png'), fullPage: false });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.screenshot({ path: join(SHOTS, 'corpus-dark.png'), fullPage: false });
+  await page.locator('.corpus-view').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await page.screenshot({ path: join(SHOTS, 'corpus-table-dark.png'), fullPage: false });
+});
