@@ -68,11 +68,19 @@ async function runAndWait(panel: Locator, page: Page) {
   await expect(figures(page)).toBeVisible();
 }
 
+/** Scrolls the panel (not the page) so the element is at its top. */
+async function scrollPanelTo(target: Locator) {
+  await target.evaluate((el) => {
+    const scroller = el.closest('.panel')!;
+    scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 8;
+  });
+}
+
 async function shots(page: Page, name: string, target?: Locator) {
   await page.mouse.move(0, 0);
   const light = page.locator('html');
   if ((await light.getAttribute('data-theme')) === 'dark') await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  if (target) await target.scrollIntoViewIfNeeded();
+  if (target) await scrollPanelTo(target);
   await page.screenshot({ path: join(SHOTS, `${name}-light.png`) });
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -119,8 +127,11 @@ test.describe('offline re-run (no server running at all)', () => {
 
     // The original is untouched: the context view still shows the session's own call.
     await expect(page.getByRole('region', { name: `Context at call ${first.callIndex + 1}` })).toContainText('The model was sent');
-    await result(page).scrollIntoViewIfNeeded();
+    await result(page).getByText(/^Identifiers: rerun keeps/).click();
+    await scrollPanelTo(result(page));
     await shots(page, 'rerun-result');
+    await scrollPanelTo(result(page).locator('.rr-compare'));
+    await shots(page, 'rerun-compare');
     await panel.evaluate((el) => el.scrollTo(0, 0));
     await shots(page, 'rerun-panel');
 
@@ -301,7 +312,7 @@ test.describe('sweep', () => {
       const tr = table.locator('tbody tr').nth(row.index);
       await expect(tr.locator('td').nth(0)).toHaveText(String(row.index + 1));
       await expect(tr.locator('td').nth(1)).toHaveText(String(row.gridParams.tail));
-      await expect(tr.locator('td').nth(2)).toHaveText(row.triggerLabel);
+      await expect(tr.locator('td').nth(2)).toHaveText(`≥ ${(row.trigger as { threshold: number }).threshold}`);
       await expect(tr.locator('td').nth(4)).toHaveText(fmt(row.inputTokens));
     }
 
@@ -321,7 +332,7 @@ test.describe('sweep', () => {
     await expect(figure(page, 'Input tokens')).toContainText(fmt(pick.inputTokens));
     await expect(figure(page, 'Compactions (fallbacks)')).toContainText(`${pick.compactions} (0)`);
     await expect(table.locator('tbody tr[aria-current="true"]')).toHaveCount(1);
-    await table.scrollIntoViewIfNeeded();
+    await scrollPanelTo(panel.locator('.rr-sweep-box'));
     await shots(page, 'rerun-sweep');
   });
 });

@@ -12,6 +12,13 @@ import { RerunResultView } from './rerun/RerunResultView';
 import { SweepFields, SweepTable } from './rerun/SweepSection';
 import './rerun/rerun.css';
 
+/** Scrolls the panel (not the page) so `el` is at its top. */
+function scrollPanelTo(el: HTMLElement | null) {
+  const scroller = el?.closest<HTMLElement>('.panel');
+  if (!el || !scroller) return;
+  scroller.scrollTo({ top: scroller.scrollTop + el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 8 });
+}
+
 export default function RerunPanel({ session, view, callIndex, itemById, goTo, rule }: PanelProps) {
   const key = useApp((s) => s.activeKey) ?? session.id;
   const [form, setForm] = useRerunForm(key, view.peakContextTokens);
@@ -27,7 +34,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
 
   const args = () => ({ key, session, form, endpoint: useApp.getState().endpoint, origin, rule });
   const onRun = async () => {
-    resultRef.current?.scrollIntoView({ block: 'start' });
+    scrollPanelTo(resultRef.current);
     const out = await startRun(args());
     // Show where the rerun first changed something, unless the user is already past it.
     const first = out?.result.events[0];
@@ -80,7 +87,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
               shownRow={run.shownRow}
               onPick={(i) => {
                 showSweepRow(key, i);
-                resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                scrollPanelTo(resultRef.current);
               }}
             />
           ) : null}

@@ -146,25 +146,25 @@ function Tiles({ r }: { r: RerunResult }) {
         <dt>Input tokens</dt>
         <dd>
           {saved === 0 ? 'same' : `${saved > 0 ? '−' : '+'}${num(Math.abs(saved))} (${saved > 0 ? '−' : '+'}${pct}%)`}
-          <span className="rr-was"> {num(n.totalInputTokens)} vs {num(o.totalInputTokens)}</span>
+          <span className="rr-was">{num(n.totalInputTokens)} vs {num(o.totalInputTokens)}</span>
         </dd>
       </div>
       <div className={`rr-tile ${tone(needN < needO, needN > needO)}`}>
         <dt>Lost and needed later</dt>
         <dd>
-          {needN} <span className="rr-was">vs {needO} originally</span>
+          {needN} <span className="rr-was">vs {needO} in the original</span>
         </dd>
       </div>
       <div className={`rr-tile ${tone(false, n.identifiers.inventedValues.length > o.identifiers.inventedValues.length)}`}>
         <dt>Invented identifiers</dt>
         <dd>
-          {n.identifiers.inventedValues.length} <span className="rr-was">vs {o.identifiers.inventedValues.length}</span>
+          {n.identifiers.inventedValues.length} <span className="rr-was">vs {o.identifiers.inventedValues.length} in the original</span>
         </dd>
       </div>
       <div className={`rr-tile ${tone(n.prefixReused > o.prefixReused, n.prefixReused < o.prefixReused)}`}>
         <dt>Prefix reused (cache)</dt>
         <dd>
-          {num(n.prefixReused)} <span className="rr-was">vs {num(o.prefixReused)}</span>
+          {num(n.prefixReused)} <span className="rr-was">vs {num(o.prefixReused)} in the original</span>
         </dd>
       </div>
     </dl>
@@ -401,7 +401,6 @@ function CallCompare({ out, view, k, callIndex, itemById, goTo }: { out: RunOutp
         <span className="muted small">
           {inEffect ? (inEffect.callIndex === k ? 'the rerun compacted here' : `rerun compaction from call ${inEffect.callIndex + 1} in effect`) : 'no rerun compaction yet'}
         </span>
-        {call.original.tokens > leftTotal ? <span className="muted small">· both sides also send {num(call.original.tokens - leftTotal)} tokens of tool schemas</span> : null}
         <span className="stepper-gap" />
         <button type="button" disabled={prev === undefined} onClick={() => prev !== undefined && goTo({ call: prev })} aria-label="Previous rerun compaction">
           ‹ compaction
@@ -446,6 +445,7 @@ function CallCompare({ out, view, k, callIndex, itemById, goTo }: { out: RunOutp
           </tbody>
         </table>
       </div>
+      {call.original.tokens > leftTotal ? <p className="muted small rr-footnote">Both sides also send {num(call.original.tokens - leftTotal)} tokens of tool schemas (not listed).</p> : null}
       {inEffect ? <RecapCard event={inEffect} recap={recap} /> : null}
     </div>
   );

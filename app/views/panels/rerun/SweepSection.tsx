@@ -73,7 +73,14 @@ export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormPr
   );
 }
 
-function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
+const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: 'window', turns: 'calls' };
+
+/** `≥ 1500`, `≥ 80%`, `every 5`: the unit is in the column header. */
+export function shortTrigger(t: SweepRow['trigger']): string {
+  return t.kind === 'tokens' ? `≥ ${t.threshold}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : `every ${t.every}`;
+}
+
+function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): ColumnDef<SweepRow, unknown>[] {
   const numeric = { meta: { numeric: true } };
   return [
     { id: 'run', header: '#', accessorFn: (r) => r.index, cell: (c) => c.row.original.index + 1, ...numeric },
@@ -88,9 +95,13 @@ function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
     ),
     {
       id: 'trigger',
-      header: 'Trigger',
+      header: `Trigger (${TRIGGER_UNIT[kind]})`,
       accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.every),
-      cell: (c) => <span className="rr-nowrap">{c.row.original.triggerLabel}</span>,
+      cell: (c) => (
+        <span className="rr-nowrap" title={c.row.original.triggerLabel}>
+          {shortTrigger(c.row.original.trigger)}
+        </span>
+      ),
     },
     {
       id: 'compactions',
@@ -133,7 +144,8 @@ function columnsFor(paramNames: string[]): ColumnDef<SweepRow, unknown>[] {
 
 export function SweepTable({ sweep, shownRow, onPick }: { sweep: SweepOutput; shownRow: number | null; onPick(index: number): void }) {
   const paramNames = useMemo(() => [...new Set(sweep.rows.flatMap((r) => Object.keys(r.gridParams)))], [sweep]);
-  const columns = useMemo(() => columnsFor(paramNames), [paramNames]);
+  const kind = sweep.rows[0]?.trigger.kind ?? 'tokens';
+  const columns = useMemo(() => columnsFor(paramNames, kind), [paramNames, kind]);
   const [sorting, setSorting] = useState<SortingState>([]);
   // Distinct identifiers, as the result region counts them (the rows count them once per compaction).
   const data = useMemo(
