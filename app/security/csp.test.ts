@@ -30,3 +30,13 @@ describe('startupOrigins', () => {
     expect(startupOrigins(loc('http://127.0.0.1:5173/?src=data:text/plain,hi'), null)).toEqual([]);
   });
 });
+
+describe('startupOrigins with a share link', () => {
+  it('allows the origins the shared session came from', async () => {
+    const { encodeShareFragment, DEFAULT_VIEW_STATE } = await import('../../src/share');
+    const frag = encodeShareFragment({ sessionHash: 'a'.repeat(64), sourceUrls: ['https://logs.example.com/run.jsonl'], view: DEFAULT_VIEW_STATE, annotations: [] });
+    expect(frag.ok).toBe(true);
+    const origins = startupOrigins(loc(`http://127.0.0.1:5173/${frag.ok ? frag.value : ''}`), null);
+    expect(origins).toEqual(['https://logs.example.com']);
+  });
+});

@@ -1,3 +1,5 @@
+import { decodeShareFragment, hasShareFragment } from '../../src/share';
+
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
 // the app's origin, the URLs the user opened with ?src=, and the endpoint the user configured.
 
@@ -44,6 +46,16 @@ export function startupOrigins(location: Location, storage: Pick<Storage, 'getIt
   for (const src of new URLSearchParams(location.search).getAll('src')) {
     const o = originOf(src, location.href);
     if (o && o !== location.origin) origins.push(o);
+  }
+  // A share link names the URLs its session came from; the page must be able to fetch them.
+  if (hasShareFragment(location.hash)) {
+    const link = decodeShareFragment(location.hash);
+    if (link.ok) {
+      for (const src of link.value.value.sourceUrls) {
+        const o = originOf(src);
+        if (o && o !== location.origin) origins.push(o);
+      }
+    }
   }
   const endpoint = storage?.getItem(ENDPOINT_ORIGIN_KEY);
   if (endpoint) {
