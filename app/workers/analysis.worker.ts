@@ -53,6 +53,13 @@ function textsOf(session: Session): string[] {
 
 const sessions = new Map<string, Session>();
 
+/** A performance measure from `start` to now (read by `npm run bench` through the worker's timeline); returns now. */
+function mark(name: string, start: number, detail: Record<string, unknown>): number {
+  const end = performance.now();
+  performance.measure(name, { start, end, detail });
+  return end;
+}
+
 const api = {
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
   setSession(key: string, session: Session): void {
@@ -66,16 +73,22 @@ const api = {
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
     if (phase === 'estimate') {
+      const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule });
+      mark('analysis:estimate-view', t0, { key });
       return { view, encoding, exact: false };
     }
     const counter = await counterFor(encoding.encoding);
     const memo = memoFor(encoding.encoding);
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
+    const t0 = performance.now();
     const texts = textsOf(session);
     let last = 0;
+    let tokens = 0;
+    let chars = 0;
     for (let i = 0; i < texts.length; i++) {
-      count(texts[i]!);
+      tokens += count(texts[i]!);
+      chars += texts[i]!.length;
       const now = performance.now();
       if (onProgress && now - last > 100) {
         last = now;
@@ -83,7 +96,10 @@ const api = {
       }
     }
     onProgress?.({ done: texts.length, total: texts.length });
-    return { view: buildAnalysisView(session, { count, rule }), encoding, exact: true };
+    const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
+    const view = buildAnalysisView(session, { count, rule });
+    mark('analysis:exact-view', t1, { key });
+    return { view, encoding, exact: true };
   },
 };
 
