@@ -1,6 +1,8 @@
 // Corpus mode in Chromium: 200 synthetic trajectories dropped at once open the corpus view; the table counts
 // them, the charts show what the engine measures, and a chart point or a row opens its trajectory.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -112,6 +114,64 @@ test('a few ordinary files still open in the inspector, not as a corpus', async 
   await expect(page.getByRole('heading', { name: /^Corpus/ })).toHaveCount(0);
 });
 
+/** A judge endpoint: answers every completion with the same Table 10 scores, with CORS, and records the requests. */
+async function judgeServer(): Promise<{ url: string; bodies: { model: string; messages: { content: string }[] }[]; close(): Promise<void> }> {
+  const bodies: { model: string; messages: { content: string }[] }[] = [];
+  const reply = JSON.stringify({
+    summary_timing: { necessity: 4, timeliness: 3, task_awareness: 4, avoidance_of_redundancy: 5 },
+    summary_content_quality: { coverage_of_critical_information: 5, faithfulness_to_observations: 5, abstraction_level: 4, future_utility: 4 },
+    overall_score: 4,
+    justification: 'Summarized after picking up the object.',
+  });
+  const server: Server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      bodies.push(JSON.parse(body));
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', model: 'judge', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `"""json ${reply} """` } }] }));
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1`, bodies, close: () => new Promise((ok) => server.close(() => ok())) };
+}
+
+test('the judge scores a sample of summaries at the endpoint, adds timing and content columns, and answers again from its cache', async ({ page }) => {
+  const judge = await judgeServer();
+  try {
+    await dropCorpus(page);
+    await page.getByText('Score summaries with a judge').click();
+    await page.getByLabel('Base URL').fill(judge.url);
+    await page.getByLabel('Model').fill('judge-model');
+    await page.getByLabel('Sample size').fill('3');
+    await page.getByRole('button', { name: 'Score summaries' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Scored/ })).toHaveText('Scored 3 of 3.');
+    expect(judge.bodies).toHaveLength(3);
+    expect(judge.bodies[0]!.model).toBe('judge-model');
+    expect(judge.bodies[0]!.messages[0]!.content).toMatch(/^You are an expert evaluator of long-horizon language agents\./);
+    expect(judge.bodies[0]!.messages[0]!.content).toContain('SUMMARY: ');
+    // Timing = mean(4, 3, 4, 5) = 4.00; content = mean(5, 5, 4, 4) = 4.50.
+    await page.getByRole('columnheader', { name: /Timing \(judge\)/ }).getByRole('button').click();
+    const first = page.getByRole('row', { name: /^Open trajectory/ }).first();
+    await expect(first.getByRole('cell', { name: '4.00', exact: true })).toHaveCount(1);
+    await expect(first.getByRole('cell', { name: '4.50', exact: true })).toHaveCount(1);
+    await expect(page.getByText(/3 scored: timing 4\.00, content 4\.50/)).toBeVisible();
+    // Asked again: every score comes from the cache and nothing is sent.
+    await page.getByRole('button', { name: 'Score summaries' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Scored/ })).toHaveText('Scored 3 of 3 (3 from cache).');
+    expect(judge.bodies).toHaveLength(3);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.getByText('Score summaries with a judge').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'corpus-judge-light.png') });
+  } finally {
+    await judge.close();
+  }
+});
+
 test('screenshots of the corpus view in both themes', async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1400, height: 1100 });
@@ -122,4 +182,8 @@ test('screenshots of the corpus view in both themes', async ({ page }) => {
   await page.screenshot({ path: join(SHOTS, 'corpus-dark.png'), fullPage: false });
   await page.locator('.corpus-view').evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await page.screenshot({ path: join(SHOTS, 'corpus-table-dark.png'), fullPage: false });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.getByRole('row', { name: /^Open trajectory/ }).first().click();
+  await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'corpus-opened-light.png'), fullPage: false });
 });

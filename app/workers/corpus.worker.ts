@@ -1,8 +1,12 @@
 // Measures corpus files off the main thread, one file at a time, streaming each from its File: a JSONL corpus
 // line by line, any other file whole. Rows go back in batches with progress; no trajectory text is kept.
 import * as Comlink from 'comlink';
+import { requestChatCompletion } from '../../src/client';
+import { loadCorpusLine, parseCorpusLineName } from '../../src/corpus/corpus-jsonl';
 import { processCorpusFile, type CorpusCounter, type RowLocation } from '../../src/corpus/corpus-stream';
 import type { CorpusRow } from '../../src/corpus/corpus-row';
+import { createJudge, JudgeCache, type JudgeOutcome, type JudgeStore } from '../../src/corpus/judge';
+import { loadFile } from '../../src/load/loader';
 import type { ParseIssue } from '../../src/model/types';
 import { createTokenCounter, estimateTokens } from '../../src/tokens';
 
@@ -45,6 +49,17 @@ function counterFor(name: string): Promise<CorpusCounter> {
 }
 
 const cancelled = new Set<number>();
+
+/** What the judge needs of the endpoint settings (the key crosses to this worker only, never further). */
+export interface JudgeEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  maxTokens: number;
+  timeoutMs: number;
+}
+
+let judging = new AbortController();
 
 /** A File as chunks; a cancelled corpus stops between chunks. */
 async function* chunksOf(file: File, run: number): AsyncGenerator<Uint8Array> {
@@ -98,6 +113,30 @@ const api = {
   },
   cancel(run: number): void {
     cancelled.add(run);
+  },
+  /**
+   * Judges one trajectory: parses it here, renders it, and asks the endpoint unless the store (the page's cache,
+   * behind a proxy) already has its scores. Requests go from this worker, like the Re-run summarizer's.
+   */
+  async judge(source: File | { name: string; text: string }, id: string, endpoint: JudgeEndpoint, store: JudgeStore): Promise<JudgeOutcome> {
+    const line = source instanceof File ? null : parseCorpusLineName(source.name);
+    const loaded = source instanceof File ? loadFile({ name: source.name, bytes: new Uint8Array(await source.arrayBuffer()) }) : line ? loadCorpusLine(line.file, line.line, source.text) : loadFile({ name: source.name, bytes: new TextEncoder().encode(source.text) });
+    const session = loaded.sessions.find((s) => s.id === id) ?? loaded.sessions[0];
+    if (!session) return { ok: false, key: null, reason: 'the trajectory no longer loads' };
+    const signal = judging.signal;
+    const judge = createJudge({
+      model: endpoint.model,
+      cache: new JudgeCache(store),
+      complete: async (messages) => {
+        const r = await requestChatCompletion({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model, messages, temperature: 0, maxTokens: endpoint.maxTokens, timeoutMs: endpoint.timeoutMs, stream: false, signal });
+        return r.ok ? { ok: true, text: r.text } : { ok: false, reason: r.reason };
+      },
+    });
+    return judge.judge(session);
+  },
+  cancelJudging(): void {
+    judging.abort();
+    judging = new AbortController();
   },
 };
 

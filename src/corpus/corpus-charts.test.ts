@@ -70,11 +70,14 @@ describe('tokensByOutcome and tokensScatter', () => {
     ]);
   });
 
-  it('plots reward when the corpus has one, else success as 1/0, and counts rows it cannot place', () => {
+  it('plots reward when the corpus has one (rows with only success at 1/0, marked), else success, and counts rows it cannot place', () => {
     expect(tokensScatter([row({ reward: 0.5, success: true }), row({ success: false }), row({})])).toEqual({
       y: 'reward',
-      points: [{ row: 0, x: 100, y: 0.5, outcome: 'success' }],
-      unplotted: 2,
+      points: [
+        { row: 0, x: 100, y: 0.5, outcome: 'success', fromSuccess: false },
+        { row: 1, x: 100, y: 0, outcome: 'failure', fromSuccess: true },
+      ],
+      unplotted: 1,
     });
     expect(tokensScatter([row({ success: true, total_tokens: 7 }), row({ success: false })]).points.map((p) => [p.x, p.y])).toEqual([
       [7, 1],

@@ -104,18 +104,22 @@ export interface ScatterPoint {
   x: number;
   y: number;
   outcome: Outcome;
+  /** Drawn at its success (1 or 0) because the row has no reward while others do. */
+  fromSuccess: boolean;
 }
 
 /**
- * Tokens (x) against reward, or against success (1/0) when the corpus records no reward. Rows with neither
- * are not plotted and are counted in `unplotted`.
+ * Tokens (x) against reward, or against success (1/0) when the corpus records no reward. In a corpus with
+ * rewards, rows with only a success flag are placed at 1 or 0 and marked; rows with neither are not plotted
+ * and are counted in `unplotted`.
  */
 export function tokensScatter(rows: readonly ChartRow[]): { y: 'reward' | 'success'; points: ScatterPoint[]; unplotted: number } {
   const y = rows.some((r) => r.reward !== null) ? 'reward' : 'success';
   const points: ScatterPoint[] = [];
   rows.forEach((r, i) => {
-    const v = y === 'reward' ? r.reward : r.success === null ? null : r.success ? 1 : 0;
-    if (v !== null) points.push({ row: i, x: r.total_tokens, y: v, outcome: outcomeOf(r) });
+    const success = r.success === null ? null : r.success ? 1 : 0;
+    const v = y === 'reward' ? (r.reward ?? success) : success;
+    if (v !== null) points.push({ row: i, x: r.total_tokens, y: v, outcome: outcomeOf(r), fromSuccess: y === 'reward' && r.reward === null });
   });
   return { y, points, unplotted: rows.length - points.length };
 }

@@ -6,6 +6,9 @@ export const W = 440;
 export const H = 236;
 export const M = { left: 58, right: 14, top: 14, bottom: 46 };
 export const PLOT_W = W - M.left - M.right;
+/** The scatter spans two grid columns where there are two or more. */
+export const WIDE_W = 900;
+export const WIDE_PLOT_W = WIDE_W - M.left - M.right;
 export const PLOT_H = H - M.top - M.bottom;
 
 export interface FrameProps {
@@ -23,11 +26,15 @@ export interface FrameProps {
   empty?: string | null;
   children: ReactNode;
   footer?: ReactNode;
+  /** Viewbox width: W, or WIDE_W for a chart spanning two columns. */
+  width?: number;
+  className?: string;
 }
 
-export function ChartFrame({ title, note, xLabel, yLabel, yTicks, yScale, yFormat, xTicks, legend, empty, children, footer }: FrameProps) {
+export function ChartFrame({ title, note, xLabel, yLabel, yTicks, yScale, yFormat, xTicks, legend, empty, children, footer, width = W, className }: FrameProps) {
+  const plotW = width - M.left - M.right;
   return (
-    <figure className="corpus-chart" aria-label={title}>
+    <figure className={className ? `corpus-chart ${className}` : 'corpus-chart'} aria-label={title}>
       <figcaption>
         <span className="chart-title">{title}</span>
         {note ? <span className="chart-note">{note}</span> : null}
@@ -45,11 +52,11 @@ export function ChartFrame({ title, note, xLabel, yLabel, yTicks, yScale, yForma
       {empty ? (
         <p className="chart-empty">{empty}</p>
       ) : (
-        <svg viewBox={`0 0 ${W} ${H}`} className="chart-svg" role="group" aria-label={`${title}: ${yLabel} by ${xLabel}`}>
+        <svg viewBox={`0 0 ${width} ${H}`} className="chart-svg" role="group" aria-label={`${title}: ${yLabel} by ${xLabel}`}>
           <g transform={`translate(${M.left},${M.top})`}>
             {yTicks.values.map((v) => (
               <g key={v} className="tick" transform={`translate(0,${yScale(v)})`}>
-                <line x2={PLOT_W} className="grid" />
+                <line x2={plotW} className="grid" />
                 <text x={-6} dy="0.32em" textAnchor="end">
                   {yFormat(v)}
                 </text>
@@ -63,10 +70,10 @@ export function ChartFrame({ title, note, xLabel, yLabel, yTicks, yScale, yForma
                 </text>
               </g>
             ))}
-            <line className="axis" y1={PLOT_H} y2={PLOT_H} x2={PLOT_W} />
+            <line className="axis" y1={PLOT_H} y2={PLOT_H} x2={plotW} />
             <line className="axis" y2={PLOT_H} />
             {children}
-            <text className="axis-label" x={PLOT_W / 2} y={PLOT_H + 38} textAnchor="middle">
+            <text className="axis-label" x={plotW / 2} y={PLOT_H + 38} textAnchor="middle">
               {xLabel}
             </text>
             <text className="axis-label" transform={`translate(${-46},${PLOT_H / 2}) rotate(-90)`} textAnchor="middle">

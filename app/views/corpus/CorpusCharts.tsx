@@ -16,7 +16,7 @@ import {
 } from '../../../src/corpus/corpus-charts';
 import { tickFormat } from '../../../src/charts/budget-scale';
 import type { CorpusEntry } from '../../store/corpus-slice';
-import { categoryTicks, ChartFrame, PLOT_H, PLOT_W } from './ChartFrame';
+import { categoryTicks, ChartFrame, PLOT_H, PLOT_W, WIDE_PLOT_W, WIDE_W } from './ChartFrame';
 
 export interface ChartsProps {
   rows: CorpusEntry[];
@@ -252,17 +252,20 @@ function ScatterChart({ rows, open }: ChartsProps) {
   const { y: yKind, points, unplotted } = useMemo(() => tokensScatter(rows), [rows]);
   const xTicks = axisTicks(0, Math.max(1, ...points.map((p) => p.x)), 5);
   const yTicks = yKind === 'success' ? { min: 0, max: 1, values: [0, 1] } : axisTicks(Math.min(0, ...points.map((p) => p.y)), Math.max(1, ...points.map((p) => p.y)), 4);
-  const x = linear(xTicks.min, xTicks.max, 0, PLOT_W);
+  const x = linear(xTicks.min, xTicks.max, 0, WIDE_PLOT_W);
   const pad = yKind === 'success' ? 0.18 : 0;
   const y = linear(yTicks.min - pad, yTicks.max + pad, PLOT_H, 0);
   const fmtX = tickFormat(xTicks.max);
   // Success is 0 or 1: spread the points a little so they do not hide each other (stable per row).
   const jitter = (row: number) => (yKind === 'success' ? (((row * 2654435761) >>> 0) / 4294967296 - 0.5) * 0.22 : 0);
   const focusable = points.length <= FOCUSABLE_POINTS;
+  const proxies = points.filter((p) => p.fromSuccess).length;
   return (
     <ChartFrame
+      width={WIDE_W}
+      className="wide"
       title={`Tokens against ${yKind}`}
-      note="One point per trajectory: input tokens over all calls against its reward (or success). A point opens the trajectory."
+      note={`One point per trajectory: input tokens over all calls against its ${yKind}. A point opens the trajectory.`}
       xLabel="Input tokens per trajectory (all calls)"
       yLabel={yKind === 'reward' ? 'Reward' : 'Success'}
       yTicks={yTicks}
@@ -273,6 +276,7 @@ function ScatterChart({ rows, open }: ChartsProps) {
         { label: 'success', className: 'outcome-success' },
         { label: 'failure', className: 'outcome-failure' },
         { label: 'no success flag', className: 'outcome-unknown' },
+        ...(proxies ? [{ label: 'no reward: drawn at its success (1 or 0)', className: 'hollow' }] : []),
       ]}
       empty={points.length ? null : rows.length ? 'No trajectory records a success flag or reward.' : 'No trajectories yet.'}
       footer={unplotted ? `${int(unplotted)} trajectories record neither success nor reward and are not drawn.` : null}
@@ -282,17 +286,17 @@ function ScatterChart({ rows, open }: ChartsProps) {
         return (
           <circle
             key={entry.key}
-            className={`point outcome-${p.outcome}`}
+            className={`point outcome-${p.outcome}${p.fromSuccess ? ' hollow' : ''}`}
             cx={x(p.x)}
             cy={y(p.y + jitter(p.row))}
             r={points.length > 2000 ? 2.2 : 3.6}
             role="button"
             tabIndex={focusable ? 0 : -1}
-            aria-label={`Open trajectory ${entry.id}: ${int(p.x)} tokens, ${yKind} ${yKind === 'success' ? (p.y ? 'yes' : 'no') : p.y}`}
+            aria-label={`Open trajectory ${entry.id}: ${int(p.x)} tokens, ${yKind === 'success' || p.fromSuccess ? `success ${p.y ? 'yes' : 'no'}` : `reward ${p.y}`}`}
             onClick={() => open(entry)}
             onKeyDown={(e) => activate(e, () => open(entry))}
           >
-            <title>{`${entry.id} — ${int(p.x)} tokens, ${yKind} ${p.y}`}</title>
+            <title>{`${entry.id} — ${int(p.x)} tokens, ${p.fromSuccess ? `no reward, success ${p.y ? 'yes' : 'no'}` : `${yKind} ${p.y}`}`}</title>
           </circle>
         );
       })}

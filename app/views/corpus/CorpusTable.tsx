@@ -45,23 +45,23 @@ function columns(judging: boolean): ColumnDef<TableRow, unknown>[] {
       ),
     },
     { id: 'format', header: 'Format', accessorFn: (r) => r.format, cell: (c) => <span className="badge">{c.row.original.format}</span> },
-    { id: 'turns', header: 'Turns', accessorFn: (r) => r.turns, cell: (c) => num(c.row.original.turns), meta: { numeric: true } },
-    { id: 'total_tokens', header: 'Tokens (all calls)', accessorFn: (r) => r.total_tokens, cell: (c) => num(c.row.original.total_tokens), meta: { numeric: true } },
-    { id: 'peak_context_tokens', header: 'Peak context', accessorFn: (r) => r.peak_context_tokens, cell: (c) => num(c.row.original.peak_context_tokens), meta: { numeric: true } },
-    { id: 'summaries', header: 'Summaries', accessorFn: (r) => r.summaries, cell: (c) => num(c.row.original.summaries), meta: { numeric: true } },
-    { id: 'summary_turns', header: 'Summary turns', accessorFn: (r) => r.summary_turns[0], sortUndefined: 'last', cell: (c) => turnsText(c.row.original.summary_turns), meta: { numeric: true } },
-    { id: 'omissions', header: 'Omissions', accessorFn: (r) => r.omissions, cell: (c) => num(c.row.original.omissions), meta: { numeric: true } },
-    { id: 'tokens_saved', header: 'Tokens saved', accessorFn: (r) => r.tokens_saved, cell: (c) => num(c.row.original.tokens_saved), meta: { numeric: true } },
-    { id: 'invented_identifiers', header: 'Invented ids', accessorFn: (r) => r.invented_identifiers, cell: (c) => num(c.row.original.invented_identifiers), meta: { numeric: true } },
-    { id: 'lost_identifiers', header: 'Lost ids', accessorFn: (r) => r.lost_identifiers, cell: (c) => num(c.row.original.lost_identifiers), meta: { numeric: true } },
-    { id: 'lints', header: 'Lints', accessorFn: (r) => r.lints, cell: (c) => num(c.row.original.lints), meta: { numeric: true } },
+    { id: 'turns', header: 'Turns', accessorFn: (r) => r.turns, cell: (c) => num(c.row.original.turns), meta: { numeric: true, title: 'Model calls (agent turns; iterations of a reasoning trace)' } },
+    { id: 'total_tokens', header: 'Tokens', accessorFn: (r) => r.total_tokens, cell: (c) => num(c.row.original.total_tokens), meta: { numeric: true, title: 'Input tokens summed over every call' } },
+    { id: 'peak_context_tokens', header: 'Peak ctx', accessorFn: (r) => r.peak_context_tokens, cell: (c) => num(c.row.original.peak_context_tokens), meta: { numeric: true, title: 'Largest single-call context, in tokens' } },
+    { id: 'summaries', header: 'Summaries', accessorFn: (r) => r.summaries, cell: (c) => num(c.row.original.summaries), meta: { numeric: true, title: 'Compactions that put a summary in place' } },
+    { id: 'summary_turns', header: 'Sum. turns', accessorFn: (r) => r.summary_turns[0], sortUndefined: 'last', cell: (c) => turnsText(c.row.original.summary_turns), meta: { numeric: true, title: 'Turns after which summaries were written' } },
+    { id: 'omissions', header: 'Omissions', accessorFn: (r) => r.omissions, cell: (c) => num(c.row.original.omissions), meta: { numeric: true, title: 'Turns that omitted a thought or observations' } },
+    { id: 'tokens_saved', header: 'Saved', accessorFn: (r) => r.tokens_saved, cell: (c) => num(c.row.original.tokens_saved), meta: { numeric: true, title: 'Tokens the compactions took out of the context' } },
+    { id: 'invented_identifiers', header: 'Invented', accessorFn: (r) => r.invented_identifiers, cell: (c) => num(c.row.original.invented_identifiers), meta: { numeric: true, title: 'Identifiers in summaries found in none of their sources' } },
+    { id: 'lost_identifiers', header: 'Lost', accessorFn: (r) => r.lost_identifiers, cell: (c) => num(c.row.original.lost_identifiers), meta: { numeric: true, title: 'Identifiers of replaced items no summary kept' } },
+    { id: 'lints', header: 'Lints', accessorFn: (r) => r.lints, cell: (c) => num(c.row.original.lints), meta: { numeric: true, title: 'Lint findings' } },
     { id: 'success', header: 'Success', accessorFn: (r) => (r.success === null ? undefined : r.success ? 1 : 0), sortUndefined: 'last', cell: (c) => <Outcome r={c.row.original} /> },
-    { id: 'reward', header: 'Reward', accessorFn: (r) => orUndef(r.reward), sortUndefined: 'last', cell: (c) => num(c.row.original.reward), meta: { numeric: true } },
+    { id: 'reward', header: 'Reward', accessorFn: (r) => orUndef(r.reward), sortUndefined: 'last', cell: (c) => num(c.row.original.reward), meta: { numeric: true, title: 'The file\'s reward or score' } },
   ];
   if (judging) {
     cols.push(
-      { id: 'judge_timing', header: 'Judge: timing', accessorFn: (r) => judgeValue(r.judged, 'timing'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="timing" />, meta: { numeric: true } },
-      { id: 'judge_content', header: 'Judge: content', accessorFn: (r) => judgeValue(r.judged, 'content'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="content" />, meta: { numeric: true } },
+      { id: 'judge_timing', header: 'Timing (judge)', accessorFn: (r) => judgeValue(r.judged, 'timing'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="timing" />, meta: { numeric: true, title: 'Judge: mean of necessity, timeliness, task awareness, avoidance of redundancy (1–5)' } },
+      { id: 'judge_content', header: 'Content (judge)', accessorFn: (r) => judgeValue(r.judged, 'content'), sortUndefined: 'last', cell: (c) => <JudgeCellView cell={c.row.original.judged} k="content" />, meta: { numeric: true, title: 'Judge: mean of coverage, faithfulness, abstraction, future utility (1–5)' } },
     );
   }
   return cols;
@@ -138,9 +138,10 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
               <tr key={hg.id} aria-rowindex={1}>
                 {hg.headers.map((h) => {
                   const sorted = h.column.getIsSorted();
-                  const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                  const meta = h.column.columnDef.meta as { numeric?: boolean; title?: string } | undefined;
+                  const numeric = meta?.numeric;
                   return (
-                    <th key={h.id} scope="col" className={numeric ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th key={h.id} scope="col" title={meta?.title} className={numeric ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
                         <span>{flexRender(h.column.columnDef.header, h.getContext())}</span>
                         <span aria-hidden="true" className="sort-mark">

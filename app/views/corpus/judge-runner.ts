@@ -1,18 +1,23 @@
 // Scores a sample of the corpus's summarizing trajectories with the Self-Sum judge (Table 10) at the configured
-// endpoint. Each trajectory is re-read from its File and parsed in the loader worker; results are cached by the
-// hash of the rendered trajectory for the life of the tab, so asking again costs nothing.
-import { createJudge, JudgeCache, sampleIndices, type JudgeComplete } from '../../../src/corpus/judge';
-import { requestChatCompletion } from '../../../src/client';
-import { loadInWorker } from '../../data/load-client';
+// endpoint. Each trajectory is re-read from its File and judged in a corpus worker, which sends the request (as
+// the Re-run summarizer does from its worker). Scores are cached here by the hash of the rendered trajectory for
+// the life of the tab, so asking again sends nothing.
+import * as Comlink from 'comlink';
+import { sampleIndices, type JudgeScores, type JudgeStore } from '../../../src/corpus/judge';
 import { useApp } from '../../store';
 import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
 import type { EndpointSettings } from '../../store/settings-slice';
+import type { CorpusWorkerApi } from '../../workers/corpus.worker';
 import { trajectorySource } from './corpus-client';
 
-/** Shared by every corpus opened in this tab. */
-const cache = new JudgeCache();
+/** The page's judge cache, shared by every corpus opened in this tab. */
+const scores = new Map<string, JudgeScores>();
+const store: JudgeStore = {
+  get: async (key) => scores.get(key),
+  set: async (key, value) => void scores.set(key, value),
+};
 
-/** The judge replies with ~10 numbers and a sentence; deterministic scoring wants temperature 0. */
+/** The judge replies with eight scores and a sentence: room for that, whatever the summarizer limit is. */
 const JUDGE_MAX_TOKENS = 600;
 
 export function judgeCandidates(rows: readonly CorpusEntry[]): CorpusEntry[] {
@@ -30,45 +35,41 @@ export interface JudgeRun {
 }
 
 export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onProgress: (done: number) => void): JudgeRun {
-  const controller = new AbortController();
-  const complete: JudgeComplete = async (messages) => {
-    const r = await requestChatCompletion({
-      baseUrl: endpoint.baseUrl.trim(),
-      apiKey: endpoint.apiKey,
-      model: endpoint.model.trim(),
-      messages,
-      temperature: 0,
-      maxTokens: Math.max(JUDGE_MAX_TOKENS, endpoint.maxTokens),
-      timeoutMs: Math.round(endpoint.timeoutS * 1000),
-      stream: false,
-      signal: controller.signal,
-    });
-    return r.ok ? { ok: true, text: r.text } : { ok: false, reason: r.reason };
-  };
-  const judge = createJudge({ complete, model: endpoint.model.trim(), cache });
+  const worker = new Worker(new URL('../../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: 'corpus-judge' });
+  const api = Comlink.wrap<CorpusWorkerApi>(worker);
+  const proxyStore = Comlink.proxy(store);
+  let cancelled = false;
+  const target = { baseUrl: endpoint.baseUrl.trim(), apiKey: endpoint.apiKey, model: endpoint.model.trim(), maxTokens: Math.max(JUDGE_MAX_TOKENS, endpoint.maxTokens), timeoutMs: Math.round(endpoint.timeoutS * 1000) };
   const set = (key: string, cell: JudgeCell) => useApp.getState().setJudge({ [key]: cell });
   useApp.getState().setJudge(Object.fromEntries(sample.map((r) => [r.key, { status: 'pending' } as JudgeCell])));
   const done = (async () => {
     let n = 0;
-    for (const entry of sample) {
-      if (controller.signal.aborted) {
-        set(entry.key, { status: 'failed', reason: 'cancelled' });
-        continue;
+    try {
+      for (const entry of sample) {
+        if (cancelled) {
+          set(entry.key, { status: 'failed', reason: 'cancelled' });
+          continue;
+        }
+        try {
+          const ref = useApp.getState().corpus?.files[entry.source];
+          if (!ref) throw new Error('the corpus was closed');
+          const out = await api.judge(await trajectorySource(entry, ref), entry.id, target, proxyStore);
+          set(entry.key, out.ok ? { status: 'done', scores: out.scores, cached: out.cached } : { status: 'failed', reason: out.reason });
+        } catch (e) {
+          set(entry.key, { status: 'failed', reason: e instanceof Error ? e.message : String(e) });
+        }
+        onProgress(++n);
       }
-      try {
-        const c = useApp.getState().corpus;
-        const ref = c?.files[entry.source];
-        if (!ref) throw new Error('the corpus was closed');
-        const loaded = await loadInWorker([await trajectorySource(entry, ref)], () => {});
-        const session = loaded.sessions.find((s) => s.id === entry.id) ?? loaded.sessions[0];
-        if (!session) throw new Error('the trajectory no longer loads');
-        const out = await judge.judge(session);
-        set(entry.key, out.ok ? { status: 'done', scores: out.scores, cached: out.cached } : { status: 'failed', reason: out.reason });
-      } catch (e) {
-        set(entry.key, { status: 'failed', reason: e instanceof Error ? e.message : String(e) });
-      }
-      onProgress(++n);
+    } finally {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
     }
   })();
-  return { cancel: () => controller.abort(), done };
+  return {
+    cancel: () => {
+      cancelled = true;
+      void api.cancelJudging().catch(() => {});
+    },
+    done,
+  };
 }
