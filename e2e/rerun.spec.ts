@@ -314,6 +314,7 @@ test.describe('sweep', () => {
       await expect(tr.locator('td').nth(1)).toHaveText(String(row.gridParams.tail));
       await expect(tr.locator('td').nth(2)).toHaveText(`≥ ${(row.trigger as { threshold: number }).threshold}`);
       await expect(tr.locator('td').nth(4)).toHaveText(fmt(row.inputTokens));
+      await expect(tr.locator('td').nth(5)).toHaveText(fmt(row.prefixReused));
     }
 
     // Sorting by input tokens: largest first (TanStack's default for numbers), then smallest first.

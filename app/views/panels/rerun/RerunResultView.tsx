@@ -10,10 +10,10 @@ import type { RunOutput, SessionRerun } from '../../../data/rerun-client';
 import type { GoTo } from '../panel-props';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
-export function usd(n: number | null | undefined): string {
+export function usd(n: number | null | undefined, digits = 3): string {
   if (n === null || n === undefined) return '—';
   if (n === 0) return '$0';
-  return n >= 1 ? `$${n.toFixed(2)}` : `$${n.toPrecision(3)}`;
+  return n >= 1 ? `$${n.toFixed(2)}` : `$${n.toPrecision(digits)}`;
 }
 
 interface Props {
@@ -145,8 +145,11 @@ function Tiles({ r }: { r: RerunResult }) {
       <div className={`rr-tile ${tone(saved > 0, saved < 0)}`}>
         <dt>Input tokens</dt>
         <dd>
-          {saved === 0 ? 'same' : `${saved > 0 ? '−' : '+'}${num(Math.abs(saved))} (${saved > 0 ? '−' : '+'}${pct}%)`}
-          <span className="rr-was">{num(n.totalInputTokens)} vs {num(o.totalInputTokens)}</span>
+          {saved === 0 ? 'same' : `${saved > 0 ? '−' : '+'}${num(Math.abs(saved))}`}
+          <span className="rr-was">
+            {saved === 0 ? '' : `${saved > 0 ? '−' : '+'}${pct}% · `}
+            {num(n.totalInputTokens)} vs {num(o.totalInputTokens)}
+          </span>
         </dd>
       </div>
       <div className={`rr-tile ${tone(needN < needO, needN > needO)}`}>

@@ -8,7 +8,7 @@ import type { SweepOutput } from '../../../data/rerun-client';
 import { usd } from './RerunResultView';
 
 const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls' };
-const num = (n: number) => n.toLocaleString('en-US');
+const num = (n: number) => Math.round(n).toLocaleString('en-US');
 const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
 
 interface FormProps {
@@ -115,16 +115,20 @@ function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): C
       ),
       ...numeric,
     },
-    { id: 'inputTokens', header: 'Input tokens', accessorFn: (r) => r.inputTokens, cell: (c) => num(c.row.original.inputTokens), ...numeric },
     {
-      id: 'saved',
-      header: 'Saved',
-      accessorFn: (r) => r.savedTokens,
-      cell: (c) => <span className={c.row.original.savedTokens < 0 ? 'rr-delta up' : undefined}>{num(c.row.original.savedTokens)}</span>,
+      id: 'inputTokens',
+      header: 'Input tokens',
+      accessorFn: (r) => r.inputTokens,
+      // More than the original sent: the rerun costs tokens instead of saving them.
+      cell: (c) => (
+        <span className={c.row.original.savedTokens < 0 ? 'rr-delta up' : undefined} title={`${c.row.original.savedTokens >= 0 ? 'saves' : 'adds'} ${num(Math.abs(c.row.original.savedTokens))} tokens`}>
+          {num(c.row.original.inputTokens)}
+        </span>
+      ),
       ...numeric,
     },
     { id: 'prefix', header: 'Prefix reused', accessorFn: (r) => r.prefixReused, cell: (c) => num(c.row.original.prefixReused), ...numeric },
-    { id: 'cost', header: 'Cost', accessorFn: (r) => orUndef(r.inputCost), sortUndefined: 'last', cell: (c) => usd(c.row.original.inputCost), ...numeric },
+    { id: 'cost', header: 'Cost', accessorFn: (r) => orUndef(r.inputCost), sortUndefined: 'last', cell: (c) => usd(c.row.original.inputCost, 2), ...numeric },
     { id: 'kept', header: 'Kept', accessorFn: (r) => r.kept, cell: (c) => c.row.original.kept, ...numeric },
     {
       id: 'lost',
