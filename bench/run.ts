@@ -1,8 +1,13 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
-import { writeFileSync } from 'node:fs';
+// Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
+// BENCH_ONLY=node|browser runs one half; BENCH_SCALE=0.05 shrinks the generated inputs for a quick check;
+// BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { benchBrowser, type BrowserBench } from './browser/run-browser';
+import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
+import { budgetRows, machineInfo, printTable, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
 const machine = {
@@ -15,10 +20,25 @@ const machine = {
 };
 console.log(`# Token meter benches — ${machine.node}, ${machine.cores} × ${machine.cpu}, load ${machine.loadAverage.join(' ')}`);
 
-// The memo bench first: it is the more sensitive to a heap left full by the other.
-const memo = await benchMemo();
-const tokenizers = await benchTokenizers();
-const corpusMode = await benchCorpusMode();
-const out = new URL('./results.json', import.meta.url);
-writeFileSync(out, `${JSON.stringify({ machine, tokenizers, memo, corpusMode }, null, 2)}\n`);
-console.log(`\nWrote ${out.pathname}`);
+const only = process.env['BENCH_ONLY'];
+const timeoutS = Number(process.env['BENCH_TIMEOUT_S'] ?? 90);
+let node: Record<string, unknown> = {};
+let cachePrefix: CachePrefixBench | null = null;
+if (only !== 'browser') {
+  // The memo bench first: it is the more sensitive to a heap left full by the other.
+  const memo = await benchMemo();
+  const tokenizers = await benchTokenizers();
+  const corpusMode = await benchCorpusMode();
+  cachePrefix = benchCachePrefix();
+  console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
+  node = { tokenizers, memo, corpusMode, cachePrefix };
+}
+let browser: BrowserBench | null = null;
+if (only !== 'node') {
+  console.log('\n## Scale benches in headless Chromium');
+  browser = await benchBrowser({ scale: Number(process.env['BENCH_SCALE'] ?? 1), timeoutS, steps: 200, stride: 8 });
+}
+const budgets = browser ? budgetRows(browser, cachePrefix, timeoutS) : [];
+if (browser) printTable(budgets);
+const out = writeResults({ machine: { ...machine, ...machineInfo(browser?.chromium ?? null) }, budgets, browser, ...node });
+console.log(`\nWrote ${out}`);

@@ -1,0 +1,41 @@
+// Builds the app (its own vite.config.ts) and the baselines page into bench/results/app, apart from dist/ so
+// a bench never races another build, and serves them with `vite preview` on a free port.
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build, preview, type PreviewServer } from 'vite';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const APP_OUT = fileURLToPath(new URL('../results/app/', import.meta.url));
+const ENGINE_ROOT = fileURLToPath(new URL('./engine/', import.meta.url));
+
+export async function buildAll(): Promise<{ seconds: number }> {
+  const t = performance.now();
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: APP_OUT, emptyOutDir: true } });
+  await build({
+    configFile: false,
+    root: ENGINE_ROOT,
+    base: './',
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir: `${APP_OUT}bench-engine`, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
+  });
+  return { seconds: Math.round((performance.now() - t) / 100) / 10 };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPreview(): Promise<{ url: string; server: PreviewServer }> {
+  const port = await freePort();
+  const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: APP_OUT }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  return { url: `http://127.0.0.1:${port}`, server };
+}

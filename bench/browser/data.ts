@@ -1,0 +1,71 @@
+// The generated inputs, written once per spec into bench/results/data (git-ignored) and reused by later runs.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AGENT_OMIT_BENCH, agentOmitTrajectory, type AgentOmitSpec } from '../generators/agent-omit';
+import { CLAUDE_CODE_BENCH, claudeCodeLines, type ClaudeCodeSpec } from '../generators/claude-code-session';
+import { REQUEST_LOG_BENCH, requestLogLines, type RequestLogSpec } from '../generators/request-log';
+
+export const DATA_DIR = fileURLToPath(new URL('../results/data/', import.meta.url));
+
+export interface BenchInput {
+  /** File name as dropped into the app. */
+  name: string;
+  path: string;
+  bytes: number;
+  spec: object;
+  /** Seconds spent generating it in this run (0 when reused). */
+  generatedSeconds: number;
+}
+
+export interface BenchInputs {
+  a: BenchInput;
+  b: BenchInput;
+  c: BenchInput;
+}
+
+function writeLines(path: string, lines: Iterable<string>): void {
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w');
+  let buf: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    buf.push(line);
+    size += line.length;
+    if (size > 4 << 20) {
+      writeSync(fd, `${buf.join('\n')}\n`);
+      buf = [];
+      size = 0;
+    }
+  }
+  if (buf.length) writeSync(fd, `${buf.join('\n')}\n`);
+  closeSync(fd);
+  renameSync(tmp, path);
+}
+
+/** Reuses the file when a sidecar records the same spec (the generators are deterministic). */
+function ensure(name: string, spec: object, write: (path: string) => void): BenchInput {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const path = join(DATA_DIR, name);
+  const sidecar = `${path}.spec.json`;
+  const key = JSON.stringify(spec);
+  let generatedSeconds = 0;
+  if (!existsSync(path) || !existsSync(sidecar) || readFileSync(sidecar, 'utf8') !== key) {
+    const t = performance.now();
+    write(path);
+    writeFileSync(sidecar, key);
+    generatedSeconds = Math.round((performance.now() - t) / 100) / 10;
+  }
+  return { name, path, bytes: statSync(path).size, spec, generatedSeconds };
+}
+
+export function ensureInputs(specs: { a?: ClaudeCodeSpec; b?: RequestLogSpec; c?: AgentOmitSpec } = {}): BenchInputs {
+  const a = specs.a ?? CLAUDE_CODE_BENCH;
+  const b = specs.b ?? REQUEST_LOG_BENCH;
+  const c = specs.c ?? AGENT_OMIT_BENCH;
+  return {
+    a: ensure(`bench-claude-code-${a.records}r-${a.seed}.jsonl`, a, (p) => writeLines(p, claudeCodeLines(a))),
+    b: ensure(`bench-request-log-${b.calls}c-${b.seed}.jsonl`, b, (p) => writeLines(p, requestLogLines(b))),
+    c: ensure(`bench-agent-omit-${c.turns}t-${c.seed}.json`, c, (p) => writeFileSync(p, agentOmitTrajectory(c).text)),
+  };
+}

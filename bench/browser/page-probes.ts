@@ -1,0 +1,80 @@
+// Code that runs inside the app's page: long-task recording from the first script on, a drop of a file the
+// page fetches itself (100 MB never crosses the DevTools protocol), the first-view / exact-count watch, the
+// split-and-parse baseline, and stepping with `j`.
+
+/** Installed with page.addInitScript before any app script: every long task of the page's main thread. */
+export function recordLongTasks(): void {
+  const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+  w.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask support: the list stays empty and the bench says so
+  }
+}
+
+export interface DropWatch {
+  t0: number;
+  firstView: number | null;
+  exact: number | null;
+  error: string | null;
+}
+
+/** Fetches `url` into a File, then drops it on the page the way a user's drag does; the watch notes when the views appear. */
+export async function dropFetched({ url, name }: { url: string; name: string }): Promise<number> {
+  const blob = await (await fetch(url)).blob();
+  const file = new File([blob], name);
+  const w = window as unknown as { __drop: DropWatch };
+  const watch: DropWatch = { t0: 0, firstView: null, exact: null, error: null };
+  w.__drop = watch;
+  const check = () => {
+    if (watch.firstView === null && document.querySelector('[role="toolbar"][aria-label="Step through calls"]')) watch.firstView = performance.now();
+    const status = document.querySelector('.count-status');
+    if (watch.exact === null && status && !status.classList.contains('estimating')) watch.exact = performance.now();
+    const error = document.querySelector('.view-error, .load-error');
+    if (watch.error === null && error) watch.error = error.textContent;
+  };
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  const dt = new DataTransfer();
+  dt.items.add(file);
+  const target = document.querySelector('main') ?? document.body;
+  watch.t0 = performance.now();
+  for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  return blob.size;
+}
+
+/** The baseline of the first budget: split the same file into lines and JSON.parse each, in this page. */
+export async function splitAndParse(url: string): Promise<{ decodeMs: number; splitParseMs: number; lines: number }> {
+  const blob = await (await fetch(url)).blob();
+  const t0 = performance.now();
+  const text = await blob.text();
+  const t1 = performance.now();
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    JSON.parse(line);
+    lines++;
+  }
+  const t2 = performance.now();
+  return { decodeMs: t1 - t0, splitParseMs: t2 - t1, lines };
+}
+
+/** Presses `j` `steps` times; each step is timed from the key to the frame after the call label changed. */
+export async function stepWithJ({ steps, budgetMs }: { steps: number; budgetMs: number }): Promise<{ times: number[]; first: string | null; last: string | null }> {
+  const label = () => document.querySelector('.call-label')?.textContent ?? null;
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const times: number[] = [];
+  const first = label();
+  const start = performance.now();
+  for (let i = 0; i < steps && performance.now() - start < budgetMs; i++) {
+    const before = label();
+    const t0 = performance.now();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true, cancelable: true }));
+    await nextFrame();
+    while (label() === before && performance.now() - t0 < 5000) await nextFrame();
+    times.push(performance.now() - t0);
+  }
+  return { times, first, last: label() };
+}

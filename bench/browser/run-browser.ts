@@ -1,0 +1,356 @@
+// The browser half of `npm run bench`: builds the app, serves it with `vite preview` on a free port, and
+// measures it in headless Chromium driven by Playwright on the generated inputs (a), (b) and (c). Every
+// ratio's baseline runs in the same run, in the same browser: the split-and-parse of (a) in the app's own
+// page, the tokenizer and cache-prefix baselines in a page built from the engine's modules.
+import { linkSync, mkdirSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import playwrightConfig from '../../playwright.config';
+import { AGENT_OMIT_BENCH } from '../generators/agent-omit';
+import { CLAUDE_CODE_BENCH } from '../generators/claude-code-session';
+import { REQUEST_LOG_BENCH } from '../generators/request-log';
+import { APP_OUT, buildAll, startPreview } from './build';
+import { ensureInputs, type BenchInput } from './data';
+import { readHeap, type HeapReading } from './heap';
+import { dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
+
+export interface BrowserOptions {
+  /** Fraction of the issue's sizes (1 = 100 MB / 500 calls / 20k turns); smaller for a quick check. */
+  scale: number;
+  /** Longest wait for the first view, then again for the exact count, per input, in seconds. */
+  timeoutS: number;
+  /** `j` presses timed on (c). */
+  steps: number;
+  /** js-tiktoken baseline over every `stride`-th text of (a). */
+  stride: number;
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface OpenMeasure {
+  file: string;
+  bytes: number;
+  /** From the drop to the stepper (the inspector's first view), ms; null when it did not appear in time. */
+  firstViewMs: number | null;
+  /** From the drop to the exact counts shown, ms; null when not in time. */
+  exactMs: number | null;
+  error: string | null;
+  /** Measures the analysis worker recorded (estimate view, exact count, exact view). */
+  worker: { name: string; ms: number; detail: Record<string, unknown> | null }[];
+  /** Main-thread long tasks from the first view to the exact counts (or the timeout). */
+  longTasksCounting: LongTask[];
+  /** Main-thread long tasks from the drop to the first view. */
+  longTasksLoading: LongTask[];
+  heap: HeapReading | null;
+  /** Where the time went, when the analysis did not finish: the worker's CPU profile, summarized. */
+  profile?: { top: { fn: string; file: string; selfMs: number }[]; sampledMs: number } | null;
+}
+
+export interface BrowserBench {
+  chromium: string;
+  buildSeconds: number;
+  inputs: Record<'a' | 'b' | 'c', { name: string; bytes: number; spec: object; generatedSeconds: number }>;
+  initialJs: { files: { file: string; bytes: number; gzip: number }[]; gzipBytes: number; lazyLoaded: string[] };
+  a: OpenMeasure & {
+    baseline: { decodeMs: number; splitParseMs: number; lines: number } | null;
+    tokenizers: { encoding: string; texts: number; chars: number; rows: Record<string, { ms: number; tokens: number }> } | null;
+  };
+  b: OpenMeasure & {
+    unique: { texts: number; chars: number; tokens: number; ms: number } | null;
+    cachePrefix: { calls: number; avgTokens: number; fastMs: number; naiveMs: number; agree: boolean } | null;
+  };
+  c: OpenMeasure & { steps: { times: number[]; first: string | null; last: string | null } | null };
+}
+
+const LAZY = /mermaid|Diagram|cytoscape|katex|o200k_base|cl100k_base/;
+
+function launchArgs(): string[] {
+  const args = (playwrightConfig.use?.launchOptions as { args?: string[] } | undefined)?.args;
+  return args ?? ['--no-sandbox', '--disable-gpu'];
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  try {
+    return await Promise.race([p, t]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Served from the preview's own origin: the app's CSP lets the page fetch only from itself. */
+function publish(input: BenchInput): string {
+  const dir = join(APP_OUT, 'bench-data');
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, input.name);
+  rmSync(target, { force: true });
+  try {
+    linkSync(input.path, target);
+  } catch {
+    copyFileSync(input.path, target);
+  }
+  return `/bench-data/${input.name}`;
+}
+
+/** tsx compiles this file with esbuild's keepNames: functions sent to the page call `__name`, so the page needs one. */
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((f) => f);';
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(NAME_SHIM);
+  return context;
+}
+
+async function freshPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  await context.addInitScript(recordLongTasks);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return { context, page };
+}
+
+/** The JavaScript the app's first page load fetches, gzipped as a server would send it. */
+async function measureInitialJs(browser: Browser, url: string): Promise<BrowserBench['initialJs']> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  const files = [...scripts].map((p) => {
+    const bytes = readFileSync(join(APP_OUT, p));
+    return { file: p, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  return { files, gzipBytes: files.reduce((n, f) => n + f.gzip, 0), lazyLoaded: files.filter((f) => LAZY.test(f.file)).map((f) => f.file) };
+}
+
+async function workerMeasures(page: Page): Promise<OpenMeasure['worker']> {
+  const worker = page.workers().find((w) => w.url().includes('analysis.worker'));
+  if (!worker) return [];
+  return withTimeout(
+    worker.evaluate(() => performance.getEntriesByType('measure').map((m) => ({ name: m.name, ms: Math.round(m.duration * 10) / 10, detail: ((m as PerformanceMeasure).detail ?? null) as Record<string, unknown> | null }))),
+    10_000,
+    [],
+  );
+}
+
+/**
+ * When the analysis worker is still busy at the timeout, a short CPU profile of it (through the DevTools
+ * protocol, attached to the worker target) says where its time goes.
+ */
+async function profileWorker(browser: Browser, seconds: number): Promise<OpenMeasure['profile']> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
+    const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes('analysis.worker'));
+    if (!target) return null;
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+    let next = 1;
+    const pending = new Map<number, (v: unknown) => void>();
+    cdp.on('Target.receivedMessageFromTarget', (e: { sessionId?: string; message: string }) => {
+      if (e.sessionId !== sessionId) return;
+      const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+      if (m.id !== undefined) pending.get(m.id)?.(m.result);
+    });
+    const call = (method: string, params: object = {}) =>
+      withTimeout(
+        new Promise<unknown>((resolve) => {
+          const id = next++;
+          pending.set(id, resolve);
+          void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+        }),
+        30_000,
+        null,
+      );
+    // The protocol is served between tasks: a worker stuck in one long task answers only when it ends.
+    if ((await call('Profiler.enable')) === null) return null;
+    await call('Profiler.setSamplingInterval', { interval: 1000 });
+    await call('Profiler.start');
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const result = (await call('Profiler.stop')) as { profile?: CpuProfile } | null;
+    return result?.profile ? summarize(result.profile) : null;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function summarize(p: CpuProfile): NonNullable<OpenMeasure['profile']> {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, { fn: string; file: string; selfMs: number }>();
+  let total = 0;
+  p.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const dt = (p.timeDeltas[i] ?? 0) / 1000;
+    total += dt;
+    if (!n) return;
+    const fn = n.callFrame.functionName || '(anonymous)';
+    const file = n.callFrame.url.replace(/^.*\//, '');
+    const key = `${fn}@${file}:${n.callFrame.lineNumber}`;
+    const row = self.get(key) ?? { fn, file: `${file}:${n.callFrame.lineNumber + 1}`, selfMs: 0 };
+    row.selfMs += dt;
+    self.set(key, row);
+  });
+  const top = [...self.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, 12).map((r) => ({ ...r, selfMs: Math.round(r.selfMs) }));
+  return { top, sampledMs: Math.round(total) };
+}
+
+async function waitWatch(page: Page, field: 'firstView' | 'exact', timeoutMs: number): Promise<void> {
+  await page
+    .waitForFunction((f) => {
+      const w = (window as unknown as { __drop?: DropWatch }).__drop;
+      return !!w && (w[f as 'firstView' | 'exact'] !== null || w.error !== null);
+    }, field, { timeout: timeoutMs, polling: 250 })
+    .catch(() => undefined);
+}
+
+/** Drops one input on a fresh app page and follows it to the first view and the exact counts. */
+async function measureOpen(
+  browser: Browser,
+  url: string,
+  input: BenchInput,
+  opts: { timeoutS: number; baseline?: boolean; heap?: boolean; afterFirstView?: (page: Page) => Promise<void> },
+): Promise<OpenMeasure & { baseline: Awaited<ReturnType<typeof splitAndParse>> | null }> {
+  const dataUrl = publish(input);
+  const { context, page } = await freshPage(browser, url);
+  try {
+    const baseline = opts.baseline ? await page.evaluate(splitAndParse, dataUrl) : null;
+    // Leave nothing of the baseline on the heap the app is measured with.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.detach();
+    await page.evaluate(dropFetched, { url: dataUrl, name: input.name });
+    await waitWatch(page, 'firstView', opts.timeoutS * 1000);
+    let watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
+    if (watch.firstView !== null && opts.afterFirstView) await opts.afterFirstView(page);
+    if (watch.firstView !== null) await waitWatch(page, 'exact', opts.timeoutS * 1000);
+    watch = await withTimeout(
+      page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop),
+      30_000,
+      watch,
+    );
+    const finished = watch.exact !== null;
+    const profile = finished ? undefined : await profileWorker(browser, 5).catch(() => null);
+    const worker = await workerMeasures(page);
+    const tasks = await withTimeout(page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks), 30_000, [] as LongTask[]);
+    const viewAt = watch.firstView ?? Infinity;
+    const endAt = watch.exact ?? Infinity;
+    const heap = opts.heap && finished ? await readHeap(browser, page).catch(() => null) : null;
+    const rel = (t: number | null) => (t === null ? null : Math.round(t - watch.t0));
+    return {
+      file: input.name,
+      bytes: input.bytes,
+      firstViewMs: rel(watch.firstView),
+      exactMs: rel(watch.exact),
+      error: watch.error,
+      worker,
+      longTasksLoading: tasks.filter((t) => t.start >= watch.t0 && t.start < viewAt).map(round),
+      longTasksCounting: tasks.filter((t) => t.start >= viewAt && t.start <= endAt).map(round),
+      heap,
+      ...(profile !== undefined ? { profile } : {}),
+      baseline: baseline && { decodeMs: Math.round(baseline.decodeMs), splitParseMs: Math.round(baseline.splitParseMs), lines: baseline.lines },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const round = (t: LongTask): LongTask => ({ start: Math.round(t.start), duration: Math.round(t.duration) });
+
+/** The baselines page: the engine's modules, no app around them. */
+async function engine<T>(browser: Browser, url: string, input: BenchInput, run: (page: Page) => Promise<T>): Promise<T> {
+  const dataUrl = publish(input);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${url}/bench-engine/index.html`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.evaluate(([u, n]) => (window as unknown as { bench: { open(u: string, n: string): Promise<unknown> } }).bench.open(u!, n!), [dataUrl, input.name]);
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+type EngineApi = {
+  uniqueOnce(): Promise<NonNullable<BrowserBench['b']['unique']>>;
+  tokenizers(stride: number): Promise<NonNullable<BrowserBench['a']['tokenizers']>>;
+  cachePrefix(): Promise<NonNullable<BrowserBench['b']['cachePrefix']>>;
+};
+const api = (page: Page) => ({
+  uniqueOnce: () => page.evaluate(() => (window as unknown as { bench: EngineApi }).bench.uniqueOnce()),
+  tokenizers: (stride: number) => page.evaluate((s) => (window as unknown as { bench: EngineApi }).bench.tokenizers(s), stride),
+  cachePrefix: () => page.evaluate(() => (window as unknown as { bench: EngineApi }).bench.cachePrefix()),
+});
+
+function scaled(scale: number) {
+  return {
+    a: { ...CLAUDE_CODE_BENCH, records: Math.round(CLAUDE_CODE_BENCH.records * scale), bytes: Math.round(CLAUDE_CODE_BENCH.bytes * scale) },
+    b: { ...REQUEST_LOG_BENCH, calls: Math.max(8, Math.round(REQUEST_LOG_BENCH.calls * scale)) },
+    c: { ...AGENT_OMIT_BENCH, turns: Math.max(8, Math.round(AGENT_OMIT_BENCH.turns * scale)) },
+  };
+}
+
+const log = (s: string) => console.log(`  [browser] ${s}`);
+
+export async function benchBrowser(opts: BrowserOptions): Promise<BrowserBench> {
+  const inputs = ensureInputs(opts.scale === 1 ? {} : scaled(opts.scale));
+  log(`inputs: ${Object.values(inputs).map((i) => `${i.name} ${(i.bytes / 1e6).toFixed(1)} MB${i.generatedSeconds ? ` (generated in ${i.generatedSeconds} s)` : ''}`).join(', ')}`);
+  const { seconds: buildSeconds } = await buildAll();
+  log(`built the app and the baselines page in ${buildSeconds} s`);
+  const { url, server } = await startPreview();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: launchArgs() });
+  try {
+    const initialJs = await measureInitialJs(browser, url);
+    log(`initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
+
+    const openA = await measureOpen(browser, url, inputs.a, { timeoutS: opts.timeoutS, baseline: true, heap: true });
+    log(`(a) first view ${openA.firstViewMs ?? 'not in time'} ms, exact ${openA.exactMs ?? 'not in time'} ms`);
+    const tokA = await engine(browser, url, inputs.a, (p) => api(p).tokenizers(opts.stride));
+    log(`(a) baseline tokenizers: ${JSON.stringify(tokA.rows)}`);
+
+    const openB = await measureOpen(browser, url, inputs.b, { timeoutS: opts.timeoutS });
+    log(`(b) first view ${openB.firstViewMs ?? 'not in time'} ms, exact ${openB.exactMs ?? 'not in time'} ms`);
+    const unique = await engine(browser, url, inputs.b, (p) => api(p).uniqueOnce());
+    const cachePrefix = await engine(browser, url, inputs.b, (p) => api(p).cachePrefix());
+    log(`(b) unique once ${unique.ms} ms; cache prefix fast ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
+
+    let steps: BrowserBench['c']['steps'] = null;
+    const openC = await measureOpen(browser, url, inputs.c, {
+      timeoutS: opts.timeoutS,
+      afterFirstView: async (page) => {
+        steps = await page.evaluate(stepWithJ, { steps: opts.steps, budgetMs: 60_000 });
+      },
+    });
+    log(`(c) first view ${openC.firstViewMs ?? 'not in time'} ms; ${steps ? `${(steps as { times: number[] }).times.length} steps` : 'no steps'}`);
+
+    const pick = (i: BenchInput) => ({ name: i.name, bytes: i.bytes, spec: i.spec, generatedSeconds: i.generatedSeconds });
+    const { baseline: _b, ...b } = openB;
+    const { baseline: _c, ...c } = openC;
+    return {
+      chromium: browser.version(),
+      buildSeconds,
+      inputs: { a: pick(inputs.a), b: pick(inputs.b), c: pick(inputs.c) },
+      initialJs,
+      a: { ...openA, tokenizers: tokA },
+      b: { ...b, unique, cachePrefix },
+      c: { ...c, steps },
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,205 @@
+// The budgets of issue 9 against what the benches measured: one row per budget (measured | budget | ratio |
+// ok/MISSED), printed as a table and written to bench/results.json with the machine that measured them.
+// `ratio` is the share of the budget used, oriented so that ≤ 1 holds whatever the budget's direction.
+import { writeFileSync } from 'node:fs';
+import { arch, cpus, freemem, loadavg, platform, release, totalmem, type as osType } from 'node:os';
+import type { BrowserBench, OpenMeasure } from './browser/run-browser';
+import type { CachePrefixBench } from './cache-prefix';
+
+export interface BudgetRow {
+  measure: string;
+  measured: string;
+  budget: string;
+  /** Share of the budget used (≤ 1 holds); null when nothing could be measured. */
+  ratio: number | null;
+  ok: boolean;
+  note: string;
+}
+
+export interface Machine {
+  date: string;
+  os: string;
+  cpus: number;
+  cpu: string;
+  memoryGB: number;
+  freeMemoryGB: number;
+  node: string;
+  chromium: string | null;
+  loadAverage: number[];
+}
+
+export function machineInfo(chromium: string | null): Machine {
+  const c = cpus();
+  return {
+    date: new Date().toISOString(),
+    os: `${osType()} ${release()} (${platform()} ${arch()})`,
+    cpus: c.length,
+    cpu: c[0]?.model ?? 'unknown',
+    memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    freeMemoryGB: Math.round((freemem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    chromium,
+    loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+const s = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function workerMs(m: OpenMeasure, name: string): { ms: number; detail: Record<string, unknown> | null } | null {
+  const e = m.worker.find((w) => w.name === name);
+  return e ? { ms: e.ms, detail: e.detail } : null;
+}
+
+function missing(measure: string, budget: string, note: string): BudgetRow {
+  return { measure, measured: 'not reached', budget, ratio: null, ok: false, note };
+}
+
+function where(m: OpenMeasure): string {
+  const top = m.profile?.top.slice(0, 3).map((t) => `${t.fn} (${t.file}) ${t.selfMs} ms`);
+  return top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : '';
+}
+
+export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, timeoutS: number): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  const a = b.a;
+
+  // 1. Drop (a) → first view, against split + JSON.parse of every line in the same page.
+  {
+    const measure = 'Time from dropping (a) to the first view';
+    const base = a.baseline?.splitParseMs ?? null;
+    if (a.firstViewMs === null || base === null) rows.push(missing(measure, '≤ 3× split + JSON.parse', `no first view within ${timeoutS} s${a.error ? ` (${a.error})` : ''}${where(a)}`));
+    else {
+      const x = a.firstViewMs / base;
+      rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: `estimate view in the worker ${workerMs(a, 'analysis:estimate-view')?.ms ?? '?'} ms` });
+    }
+  }
+
+  // 2. Exact counting throughput of (a) against single-thread js-tiktoken over (a sample of) the same texts.
+  {
+    const measure = 'Exact token counting of (a)';
+    const count = workerMs(a, 'analysis:exact-count');
+    const js = a.tokenizers?.rows['js-tiktoken'];
+    if (!count || !js) rows.push(missing(measure, '≥ 2× js-tiktoken throughput', `the exact count did not run within ${timeoutS} s of the first view${where(a)}`));
+    else {
+      const appRate = Number(count.detail?.['tokens'] ?? 0) / (count.ms / 1000);
+      const jsRate = js.tokens / (js.ms / 1000);
+      const x = appRate / jsRate;
+      rows.push({
+        measure,
+        measured: `${(appRate / 1e6).toFixed(2)} M tokens/s (${r2(x)}× js-tiktoken's ${(jsRate / 1e6).toFixed(2)} M/s)`,
+        budget: '≥ 2×',
+        ratio: r2(2 / x),
+        ok: x >= 2,
+        note: `${count.detail?.['texts']} texts, ${count.detail?.['tokens']} tokens in ${s(count.ms)}; js-tiktoken over every ${b.a.tokenizers?.texts ? Math.round(Number(count.detail?.['texts']) / b.a.tokenizers.texts) : '?'}th text`,
+      });
+    }
+  }
+
+  // 3. Main thread while counting (a).
+  {
+    const measure = 'Main thread while counting (a)';
+    if (a.firstViewMs === null) rows.push(missing(measure, 'no task > 100 ms', 'counting never started'));
+    else {
+      const max = Math.max(0, ...a.longTasksCounting.map((t) => t.duration));
+      const over = a.longTasksCounting.filter((t) => t.duration > 100).length;
+      const complete = a.exactMs !== null;
+      rows.push({
+        measure,
+        measured: `longest task ${max} ms (${over} over 100 ms)${complete ? '' : ', counting unfinished'}`,
+        budget: 'no task > 100 ms',
+        ratio: r2(max / 100),
+        ok: over === 0 && complete,
+        note: `loading: longest ${Math.max(0, ...a.longTasksLoading.map((t) => t.duration))} ms`,
+      });
+    }
+  }
+
+  // 4. Counting (b) against its unique content counted once.
+  {
+    const measure = 'Counting (b)';
+    const count = workerMs(b.b, 'analysis:exact-count');
+    if (!count || !b.b.unique) rows.push(missing(measure, '≤ 1.3× unique content once', `the exact count did not run within ${timeoutS} s`));
+    else {
+      const x = count.ms / b.b.unique.ms;
+      rows.push({ measure, measured: `${s(count.ms)} (${r2(x)}× the ${s(b.b.unique.ms)} for the unique content)`, budget: '≤ 1.3×', ratio: r2(x / 1.3), ok: x <= 1.3, note: `${b.b.unique.texts} unique texts, ${b.b.unique.tokens} tokens` });
+    }
+  }
+
+  // 5. Cache-prefix analysis of (b): under 1 s and ≥ 10× the naive comparison (in Chromium; Node row below).
+  {
+    const measure = 'Cache-prefix analysis of (b)';
+    const c = b.b.cachePrefix;
+    if (!c) rows.push(missing(measure, '< 1 s and ≥ 10× naive', 'not run'));
+    else {
+      const x = c.naiveMs / c.fastMs;
+      rows.push({
+        measure,
+        measured: `${s(c.fastMs)} (${r2(x)}× faster than naive ${s(c.naiveMs)})`,
+        budget: '< 1 s, ≥ 10×',
+        ratio: r2(Math.max(c.fastMs / 1000, 10 / x)),
+        ok: c.fastMs < 1000 && x >= 10 && c.agree,
+        note: `${c.calls} calls averaging ${c.avgTokens} tokens; ${c.agree ? 'same prefixes as naive' : 'DISAGREES with naive'}${cache ? `; Node: ${s(cache.fastMs)} vs ${s(cache.naiveMs)} (${r2(cache.ratio)}×)` : ''}`,
+      });
+    }
+  }
+
+  // 6. Stepping j through (c).
+  {
+    const measure = 'Stepping j through (c)';
+    const times = b.c.steps?.times ?? [];
+    if (times.length === 0) rows.push(missing(measure, 'p95 < 50 ms', `no first view within ${timeoutS} s${where(b.c)}`));
+    else {
+      const p95 = percentile(times, 95);
+      rows.push({ measure, measured: `p95 ${Math.round(p95)} ms (p50 ${Math.round(percentile(times, 50))} ms, ${times.length} steps)`, budget: 'p95 < 50 ms', ratio: r2(p95 / 50), ok: p95 < 50, note: `${b.c.steps?.first} → ${b.c.steps?.last}` });
+    }
+  }
+
+  // 7. JS heap after opening (a): page plus its workers, after GC.
+  {
+    const measure = 'JS heap after opening (a)';
+    if (!a.heap) rows.push(missing(measure, '< 4× file size', `read once the exact count is shown, which did not happen within ${timeoutS} s`));
+    else {
+      const x = a.heap.totalBytes / a.bytes;
+      rows.push({ measure, measured: `${mb(a.heap.totalBytes)} (${r2(x)}× the ${mb(a.bytes)} file)`, budget: '< 4×', ratio: r2(x / 4), ok: x < 4, note: `page ${mb(a.heap.mainBytes)}; ${a.heap.workers.map((w) => `${w.url.replace(/-[\w-]+\.js$/, '')} ${mb(w.bytes)}`).join(', ') || 'no workers'}` });
+    }
+  }
+
+  // 8. Initial JavaScript and lazy loading.
+  {
+    const kb = b.initialJs.gzipBytes / 1024;
+    rows.push({
+      measure: 'Initial JavaScript',
+      measured: `${kb.toFixed(1)} KB gzip (${b.initialJs.files.length} files)${b.initialJs.lazyLoaded.length ? `; loaded early: ${b.initialJs.lazyLoaded.join(', ')}` : '; no Mermaid or rank tables'}`,
+      budget: '≤ 350 KB; Mermaid, ranks lazy',
+      ratio: r2(kb / 350),
+      ok: kb <= 350 && b.initialJs.lazyLoaded.length === 0,
+      note: b.initialJs.files.map((f) => f.file.replace(/^\/assets\//, '')).join(', '),
+    });
+  }
+  return rows;
+}
+
+export function printTable(rows: BudgetRow[]): void {
+  const head = ['Measure', 'Measured', 'Budget', 'Ratio', ''];
+  const body = rows.map((r) => [r.measure, r.measured, r.budget, r.ratio === null ? '—' : r.ratio.toFixed(2), r.ok ? 'ok' : 'MISSED']);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n## Budgets (issue 9) — ratio = share of the budget used, ≤ 1 holds\n`);
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  for (const r of rows.filter((x) => x.note)) console.log(`  - ${r.measure}: ${r.note}`);
+}
+
+export function writeResults(results: Record<string, unknown>): string {
+  const out = new URL('./results.json', import.meta.url);
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  return out.pathname;
+}
