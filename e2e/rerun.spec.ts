@@ -98,6 +98,17 @@ test.describe('offline re-run (no server running at all)', () => {
     await expect(panel.getByText('Offline summarizer', { exact: true })).toBeVisible();
     await panel.getByLabel('Strategy', { exact: true }).selectOption('summarize-middle');
     await setTrigger(panel, 'Token threshold', 2500);
+    // The prompts it sends are shown, editable, with their placeholders; an edit that drops one is flagged.
+    await panel.locator('.rr-prompts > summary').click();
+    const userPrompt = panel.getByLabel('User prompt', { exact: true });
+    await expect(userPrompt).toHaveValue(/\{slice\}/);
+    await expect(panel.getByLabel('Placeholders in User prompt')).toHaveText('{prior_summary}{slice}');
+    await userPrompt.fill('Summarize:\n{slice}');
+    await expect(panel.getByText('Missing {prior_summary}: an earlier summary’s facts will not reach the new one.')).toBeVisible();
+    await shots(page, 'rerun-prompts', panel.locator('.rr-prompts'));
+    await panel.getByRole('button', { name: 'Reset User prompt to the default' }).click();
+    await expect(userPrompt).toHaveValue(/\{prior_summary\}/);
+    await panel.locator('.rr-prompts > summary').click();
     await expect(result(page)).toContainText('Press Run');
     await runAndWait(panel, page);
 

@@ -155,6 +155,13 @@ export function TriggerFields({ form, setForm, disabled, windowTokens }: Props) 
   );
 }
 
+/** What leaving a placeholder out of an edited prompt does to the run. */
+function missingWhy(missing: string[]): string {
+  if (missing.includes('slice') || missing.includes('reasoning')) return 'the summarizer will not see the messages it should summarize.';
+  if (missing.includes('prior_summary')) return 'an earlier summary’s facts will not reach the new one.';
+  return 'that value will not be sent.';
+}
+
 export function PromptFields({ form, setForm, disabled }: Props) {
   const prompts = promptFields(form);
   const raw = form.params[form.strategy] ?? {};
@@ -188,7 +195,7 @@ export function PromptFields({ form, setForm, disabled }: Props) {
               <textarea id={tid} rows={rows} spellCheck={false} value={p.template} onChange={(e) => setParam(p.param, e.target.value)} />
               {p.missing.length > 0 ? (
                 <p className="rr-warn small">
-                  Missing {p.missing.map((x) => `{${x}}`).join(', ')}: {p.missing.includes('slice') ? 'the summarizer will not see the messages.' : 'that value will not be sent.'}
+                  Missing {p.missing.map((x) => `{${x}}`).join(', ')}: {missingWhy(p.missing)}
                 </p>
               ) : null}
               {p.unknown.length > 0 ? <p className="muted small">{p.unknown.map((x) => `{${x}}`).join(', ')} is not filled by this strategy and is sent as written.</p> : null}
