@@ -226,8 +226,12 @@ async function measureOpen(
 ): Promise<OpenMeasure & { baseline: Awaited<ReturnType<typeof splitAndParse>> | null }> {
   const dataUrl = publish(input);
   const { context, page } = await freshPage(browser, url);
+  let crashed: string | null = null;
+  page.on('crash', () => (crashed = 'the page crashed (renderer out of memory?)'));
+  let baseline: Awaited<ReturnType<typeof splitAndParse>> | null = null;
+  let seen: DropWatch | null = null;
   try {
-    const baseline = opts.baseline ? await page.evaluate(splitAndParse, dataUrl) : null;
+    baseline = opts.baseline ? await page.evaluate(splitAndParse, dataUrl) : null;
     // Leave nothing of the baseline on the heap the app is measured with.
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -235,6 +239,7 @@ async function measureOpen(
     await page.evaluate(dropFetched, { url: dataUrl, name: input.name });
     await waitWatch(page, 'firstView', opts.timeoutS * 1000);
     let watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
+    seen = watch;
     if (watch.firstView !== null && opts.afterFirstView) await opts.afterFirstView(page);
     if (watch.firstView !== null) await waitWatch(page, 'exact', opts.timeoutS * 1000);
     watch = await withTimeout(
@@ -263,8 +268,22 @@ async function measureOpen(
       ...(profile !== undefined ? { profile } : {}),
       baseline: baseline && { decodeMs: Math.round(baseline.decodeMs), splitParseMs: Math.round(baseline.splitParseMs), lines: baseline.lines },
     };
+  } catch (e) {
+    // A crashed or wedged page still yields a row: what was reached, and why the rest was not.
+    return {
+      file: input.name,
+      bytes: input.bytes,
+      firstViewMs: seen?.firstView != null ? Math.round(seen.firstView - seen.t0) : null,
+      exactMs: seen?.exact != null ? Math.round(seen.exact - seen.t0) : null,
+      error: crashed ?? (e instanceof Error ? e.message.split('\n')[0]! : String(e)),
+      worker: [],
+      longTasksLoading: [],
+      longTasksCounting: [],
+      heap: null,
+      baseline: baseline && { decodeMs: Math.round(baseline.decodeMs), splitParseMs: Math.round(baseline.splitParseMs), lines: baseline.lines },
+    };
   } finally {
-    await context.close();
+    await context.close().catch(() => undefined);
   }
 }
 
