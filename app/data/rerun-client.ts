@@ -6,6 +6,7 @@ import { describeTrigger, type GridValue } from '../../src/compaction';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
 import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type RerunForm, type SweepForm } from '../../src/rerun/form';
+import { useApp } from '../store';
 import type { EndpointSettings } from '../store/settings-slice';
 import type { EndpointRequest, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
 
@@ -19,7 +20,18 @@ function api(): Comlink.Remote<RerunWorkerApi> {
   return worker;
 }
 
+/** Sessions closed since they were sent: the worker lets go of them and their baselines. */
+function pruneClosed(): void {
+  const open = new Set(useApp.getState().sessions.map((s) => s.key));
+  for (const key of [...sent.keys()]) {
+    if (open.has(key)) continue;
+    sent.delete(key);
+    void worker?.dropSession(key);
+  }
+}
+
 function ensureSent(key: string, session: Session): Promise<void> {
+  pruneClosed();
   const s = sent.get(key);
   if (s && s.session === session) return s.done;
   const done = api().setSession(key, session);
