@@ -6,13 +6,14 @@ import './styles.css';
 
 // The built app locks itself down before rendering anything; the dev server needs inline scripts for hot reload.
 if (import.meta.env.PROD) {
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = null;
-  }
-  installCsp(document, buildCsp({ connectOrigins: startupOrigins(location, storage) }));
+  const storageOf = (name: 'localStorage' | 'sessionStorage'): Storage | null => {
+    try {
+      return window[name];
+    } catch {
+      return null;
+    }
+  };
+  installCsp(document, buildCsp({ connectOrigins: startupOrigins(location, storageOf('localStorage'), storageOf('sessionStorage')) }));
 }
 
 createRoot(document.getElementById('root')!).render(

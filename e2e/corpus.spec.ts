@@ -142,6 +142,8 @@ async function judgeServer(): Promise<{ url: string; bodies: { model: string; me
 
 test('the judge scores a sample of summaries at the endpoint, adds timing and content columns, and answers again from its cache', async ({ page }) => {
   const judge = await judgeServer();
+  // The judge's endpoint must be admitted by the page's Content-Security-Policy, as after "Allow and reload".
+  await page.addInitScript((origin) => sessionStorage.setItem('compaction-inspector.endpoint-origin', origin), new URL(judge.url).origin);
   try {
     await dropCorpus(page);
     await page.getByText('Score summaries with a judge').click();

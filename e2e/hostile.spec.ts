@@ -59,3 +59,25 @@ test('the page ships a Content-Security-Policy that refuses other origins', asyn
   );
   expect(await violations).toBe('connect-src');
 });
+
+test('a re-run endpoint the page policy does not list is refused before any request leaves, and the panel offers to allow it', async ({ page }) => {
+  const { startOpenAIServer } = await import('./support/openai-server');
+  const { DEMOS } = await import('../app/demos');
+  const server = await startOpenAIServer({ mode: 'ok' });
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: DEMOS[0]!.title }).click();
+    await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+    const panel = page.getByRole('region', { name: 'Re-run', exact: true });
+    await panel.getByLabel('Base URL', { exact: true }).fill(server.url);
+    await panel.getByLabel('Model', { exact: true }).fill('m');
+    await expect(panel.getByRole('note').filter({ hasText: 'Content-Security-Policy' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Allow this endpoint and reload' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Re-run result' }).getByRole('list', { name: 'Fallbacks' })).toContainText('[Earlier messages truncated]', { timeout: 30_000 });
+    // The worker obeys the page's connect-src: the server never saw the completion request.
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});

@@ -169,6 +169,11 @@ test.describe('re-run against an OpenAI-compatible endpoint on 127.0.0.1', () =>
   test.afterAll(async () => {
     await server.close();
   });
+  // The built app's Content-Security-Policy admits the endpoint chosen in this tab before a reload;
+  // a test starts where a user stands after "Allow this endpoint and reload".
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((origin) => sessionStorage.setItem('compaction-inspector.endpoint-origin', origin), server.origin);
+  });
 
   async function configure(page: Page, baseUrl: string, timeoutS = 25) {
     const panel = await openRerun(page);

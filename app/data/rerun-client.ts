@@ -8,7 +8,9 @@ import type { Session } from '../../src/model/types';
 import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type RerunForm, type SweepForm } from '../../src/rerun/form';
 import { useApp } from '../store';
 import type { EndpointSettings } from '../store/settings-slice';
+import { policedWorker } from '../security/policed-worker';
 import type { EndpointRequest, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
+import rerunWorkerUrl from '../workers/rerun.worker.ts?worker&url';
 
 export type { RunOutput, RunProgress, SweepOutput };
 
@@ -16,7 +18,8 @@ let worker: Comlink.Remote<RerunWorkerApi> | null = null;
 const sent = new Map<string, { session: Session; done: Promise<void> }>();
 
 function api(): Comlink.Remote<RerunWorkerApi> {
-  if (!worker) worker = Comlink.wrap<RerunWorkerApi>(new Worker(new URL('../workers/rerun.worker.ts', import.meta.url), { type: 'module', name: 'rerun' }));
+  // The endpoint is fetched from this worker, so it must obey the page's connect-src.
+  if (!worker) worker = Comlink.wrap<RerunWorkerApi>(policedWorker(rerunWorkerUrl, { type: 'module', name: 'rerun' }));
   return worker;
 }
 

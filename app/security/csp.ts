@@ -41,7 +41,7 @@ export function buildCsp({ connectOrigins }: CspInput): string {
 }
 
 /** The origins this page load may contact, read before anything else runs. */
-export function startupOrigins(location: Location, storage: Pick<Storage, 'getItem'> | null): string[] {
+export function startupOrigins(location: Location, storage: Pick<Storage, 'getItem'> | null, tabStorage: Pick<Storage, 'getItem'> | null = null): string[] {
   const origins: string[] = [];
   for (const src of new URLSearchParams(location.search).getAll('src')) {
     const o = originOf(src, location.href);
@@ -57,10 +57,10 @@ export function startupOrigins(location: Location, storage: Pick<Storage, 'getIt
       }
     }
   }
-  const endpoint = storage?.getItem(ENDPOINT_ORIGIN_KEY);
-  if (endpoint) {
-    const o = originOf(endpoint);
-    if (o) origins.push(o);
+  // A remembered endpoint (localStorage), or one set in this tab before a reload (sessionStorage).
+  for (const endpoint of [storage?.getItem(ENDPOINT_ORIGIN_KEY), tabStorage?.getItem(ENDPOINT_ORIGIN_KEY)]) {
+    const o = endpoint ? originOf(endpoint) : null;
+    if (o && !origins.includes(o)) origins.push(o);
   }
   return origins;
 }
@@ -71,4 +71,16 @@ export function installCsp(doc: Document, policy: string): void {
   meta.httpEquiv = 'Content-Security-Policy';
   meta.content = policy;
   doc.head.prepend(meta);
+}
+
+/** The origins the installed policy lets the page connect to (besides its own). */
+export function allowedConnectOrigins(doc: Document): string[] {
+  const policy = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+  const connect = /connect-src ([^;]*)/.exec(policy)?.[1] ?? '';
+  return connect.split(/\s+/).filter((t) => /^https?:\/\//.test(t));
+}
+
+/** Whether a policy is installed at all (the built app) — the dev server runs without one. */
+export function policyInstalled(doc: Document): boolean {
+  return doc.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null;
 }

@@ -113,11 +113,33 @@ function readStored(storage: SettingsStorage | null): string | null {
   }
 }
 
-export function makeSettingsSlice(storage: SettingsStorage | null): StateCreator<SettingsSlice, [], [], SettingsSlice> {
+/** Endpoint fields carried across the reload that admits a new endpoint origin; never the key. */
+export const PENDING_ENDPOINT_KEY = 'compaction-inspector.endpoint-pending';
+
+function takePending(tab: SettingsStorage | null): Partial<EndpointSettings> {
+  try {
+    const raw = tab?.getItem(PENDING_ENDPOINT_KEY);
+    if (!raw) return {};
+    tab?.removeItem(PENDING_ENDPOINT_KEY);
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return {};
+    const o = v as Record<string, unknown>;
+    const out: Partial<EndpointSettings> = {};
+    if (typeof o['baseUrl'] === 'string') out.baseUrl = o['baseUrl'];
+    if (typeof o['model'] === 'string') out.model = o['model'];
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function makeSettingsSlice(storage: SettingsStorage | null, tab: SettingsStorage | null = null): StateCreator<SettingsSlice, [], [], SettingsSlice> {
   return (set, get) => {
     const save = () => writeSettings(storage, get());
+    const stored = readSettings(readStored(storage));
     return {
-      ...readSettings(readStored(storage)),
+      ...stored,
+      endpoint: { ...stored.endpoint, ...takePending(tab) },
       setEndpoint: (patch) => {
         set((s) => ({ endpoint: { ...s.endpoint, ...patch } }));
         if (get().remember) save();
@@ -134,4 +156,12 @@ export function makeSettingsSlice(storage: SettingsStorage | null): StateCreator
   };
 }
 
-export const createSettingsSlice = makeSettingsSlice(browserStorage());
+function tabStorage(): SettingsStorage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export const createSettingsSlice = makeSettingsSlice(browserStorage(), tabStorage());

@@ -9,6 +9,8 @@ import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
 import type { EndpointSettings } from '../../store/settings-slice';
 import type { CorpusWorkerApi } from '../../workers/corpus.worker';
 import { trajectorySource } from './corpus-client';
+import { policedWorker } from '../../security/policed-worker';
+import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
 
 /** The page's judge cache, shared by every corpus opened in this tab. */
 const scores = new Map<string, JudgeScores>();
@@ -35,7 +37,8 @@ export interface JudgeRun {
 }
 
 export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onProgress: (done: number) => void): JudgeRun {
-  const worker = new Worker(new URL('../../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: 'corpus-judge' });
+  // The judge calls the endpoint from this worker, so it must obey the page's connect-src.
+  const worker = policedWorker(corpusWorkerUrl, { type: 'module', name: 'corpus-judge' });
   const api = Comlink.wrap<CorpusWorkerApi>(worker);
   const proxyStore = Comlink.proxy(store);
   let cancelled = false;
