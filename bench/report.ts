@@ -132,7 +132,8 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
     }
   }
 
-  // 5. Cache-prefix analysis of (b): under 1 s and ≥ 10× the naive comparison (in Chromium; Node row below).
+  // 5. Cache-prefix analysis of (b): under 1 s (the first run, as the app pays it) and ≥ 10× the naive
+  // comparison (both with the same warm memo); in Chromium, with the Node bench beside it.
   {
     const measure = 'Cache-prefix analysis of (b)';
     const c = b.b.cachePrefix;
@@ -141,11 +142,11 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
       const x = c.naiveMs / c.fastMs;
       rows.push({
         measure,
-        measured: `${s(c.fastMs)} (${r2(x)}× faster than naive ${s(c.naiveMs)})`,
+        measured: `${s(c.coldMs)} first run, ${s(c.fastMs)} warm (${r2(x)}× faster than naive ${s(c.naiveMs)})`,
         budget: '< 1 s, ≥ 10×',
-        ratio: r2(Math.max(c.fastMs / 1000, 10 / x)),
-        ok: c.fastMs < 1000 && x >= 10 && c.agree,
-        note: `${c.calls} calls averaging ${c.avgTokens} tokens; ${c.agree ? 'same prefixes as naive' : 'DISAGREES with naive'}${cache ? `; Node: ${s(cache.fastMs)} vs ${s(cache.naiveMs)} (${r2(cache.ratio)}×)` : ''}`,
+        ratio: r2(Math.max(c.coldMs / 1000, 10 / x)),
+        ok: c.coldMs < 1000 && x >= 10 && c.agree,
+        note: `${c.calls} calls averaging ${c.avgTokens} tokens; ${c.agree ? 'same prefixes as naive' : 'DISAGREES with naive'}; the first run also counts each distinct unit's serialization${cache ? `; Node (src/cache/request-log-generator, word counts): ${s(cache.fastMs)} vs ${s(cache.naiveMs)} (${r2(cache.ratio)}×)` : ''}`,
       });
     }
   }

@@ -13,6 +13,7 @@ import { REQUEST_LOG_BENCH } from '../generators/request-log';
 import { APP_OUT, buildAll, startPreview } from './build';
 import { ensureInputs, type BenchInput } from './data';
 import { readHeap, type HeapReading } from './heap';
+import { loadSourceMap, type Resolver } from './source-map';
 import { dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
 
 export interface BrowserOptions {
@@ -61,7 +62,7 @@ export interface BrowserBench {
   };
   b: OpenMeasure & {
     unique: { texts: number; chars: number; tokens: number; ms: number } | null;
-    cachePrefix: { calls: number; avgTokens: number; fastMs: number; naiveMs: number; agree: boolean } | null;
+    cachePrefix: { calls: number; avgTokens: number; coldMs: number; fastMs: number; naiveMs: number; agree: boolean } | null;
   };
   c: OpenMeasure & { steps: { times: number[]; first: string | null; last: string | null } | null };
 }
@@ -183,13 +184,21 @@ async function profileWorker(browser: Browser, seconds: number): Promise<OpenMea
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
 }
 
+/** Self time per function, named through the chunks' source maps where the build wrote them. */
 function summarize(p: CpuProfile): NonNullable<OpenMeasure['profile']> {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const maps = new Map<string, Resolver | null>();
+  const where = (url: string, line: number, column: number): string => {
+    const path = url.startsWith('http') ? new URL(url).pathname : '';
+    if (!path.endsWith('.js')) return `${url.replace(/^.*\//, '')}:${line + 1}`;
+    if (!maps.has(path)) maps.set(path, loadSourceMap(join(APP_OUT, path)));
+    return maps.get(path)?.resolve(line, column) ?? `${path.replace(/^.*\//, '')}:${line + 1}`;
+  };
   const self = new Map<string, { fn: string; file: string; selfMs: number }>();
   let total = 0;
   p.samples.forEach((id, i) => {
@@ -198,9 +207,8 @@ function summarize(p: CpuProfile): NonNullable<OpenMeasure['profile']> {
     total += dt;
     if (!n) return;
     const fn = n.callFrame.functionName || '(anonymous)';
-    const file = n.callFrame.url.replace(/^.*\//, '');
-    const key = `${fn}@${file}:${n.callFrame.lineNumber}`;
-    const row = self.get(key) ?? { fn, file: `${file}:${n.callFrame.lineNumber + 1}`, selfMs: 0 };
+    const key = `${fn}@${n.callFrame.url}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    const row = self.get(key) ?? { fn, file: n.callFrame.url ? where(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber) : '', selfMs: 0 };
     row.selfMs += dt;
     self.set(key, row);
   });
@@ -345,7 +353,7 @@ export async function benchBrowser(opts: BrowserOptions): Promise<BrowserBench> 
     log(`(b) first view ${openB.firstViewMs ?? 'not in time'} ms, exact ${openB.exactMs ?? 'not in time'} ms`);
     const unique = await engine(browser, url, inputs.b, (p) => api(p).uniqueOnce());
     const cachePrefix = await engine(browser, url, inputs.b, (p) => api(p).cachePrefix());
-    log(`(b) unique once ${unique.ms} ms; cache prefix fast ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
+    log(`(b) unique once ${unique.ms} ms; cache prefix first run ${cachePrefix.coldMs} ms, then ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
 
     let steps: BrowserBench['c']['steps'] = null;
     const openC = await measureOpen(browser, url, inputs.c, {

@@ -79,7 +79,11 @@ const bench = {
     return { encoding, texts: sample.length, chars, rows };
   },
 
-  /** The fast cache-prefix analysis against the naive comparison, both with a warm memoized counter. */
+  /**
+   * The fast cache-prefix analysis against the naive comparison. The first fast run is what the app pays once
+   * (it also counts each distinct unit's serialization); then both run with that memo warm, best of a few
+   * runs, so the ratio compares the comparisons, not who tokenized first.
+   */
   async cachePrefix() {
     const s = current();
     const counter = await createTokenCounter(encodingOf(s));
@@ -87,17 +91,27 @@ const bench = {
     const count = (x: string) => memo.count(x, (y) => counter.count(y)).tokens;
     const calls: CallContext[] = sessionContexts(s).calls;
     for (const x of textsOf(s)) count(x);
-    analyzeCachePrefix(calls.slice(0, 10), { count, rule: 'auto' });
     let t = performance.now();
     const fast = analyzeCachePrefix(calls, { count, rule: 'auto' });
-    const fastMs = ms(t);
-    t = performance.now();
+    const coldMs = ms(t);
+    const best = (runs: number, f: () => void) => {
+      let min = Infinity;
+      for (let i = 0; i < runs; i++) {
+        t = performance.now();
+        f();
+        min = Math.min(min, ms(t));
+      }
+      return min;
+    };
+    const fastMs = best(3, () => analyzeCachePrefix(calls, { count, rule: 'auto' }));
     const naive: number[] = [];
-    for (let i = 1; i < calls.length; i++) naive.push(naivePrefix(calls[i - 1]!, calls[i]!, count).prefixTokens);
-    const naiveMs = ms(t);
+    const naiveMs = best(2, () => {
+      naive.length = 0;
+      for (let i = 1; i < calls.length; i++) naive.push(naivePrefix(calls[i - 1]!, calls[i]!, count).prefixTokens);
+    });
     const avgTokens = calls.reduce((n, c) => n + c.entries.reduce((m, e) => m + count(e.item.text), 0), 0) / Math.max(1, calls.length);
     const agree = naive.every((n, i) => fast[i + 1]!.prefixTokens === n);
-    return { calls: calls.length, avgTokens: Math.round(avgTokens), fastMs, naiveMs, agree };
+    return { calls: calls.length, avgTokens: Math.round(avgTokens), coldMs, fastMs, naiveMs, agree };
   },
 };
 
