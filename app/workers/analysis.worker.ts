@@ -1,6 +1,7 @@
 // Runs the whole analysis of a session off the main thread: contexts, token counts, cache, audits, lints.
 // A first pass uses cheap estimates so the views appear at once; the exact pass replaces it.
 import * as Comlink from 'comlink';
+import { getTokenPool } from '../data/token-pool';
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
@@ -79,23 +80,31 @@ const api = {
       return { view, encoding, exact: false };
     }
     const counter = await counterFor(encoding.encoding);
-    const memo = memoFor(encoding.encoding);
-    const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t0 = performance.now();
     const texts = textsOf(session);
-    let last = 0;
+    const chars = texts.reduce((n, t) => n + t.length, 0);
+    let memo = memoFor(encoding.encoding);
     let tokens = 0;
-    let chars = 0;
-    for (let i = 0; i < texts.length; i++) {
-      tokens += count(texts[i]!);
-      chars += texts[i]!.length;
-      const now = performance.now();
-      if (onProgress && now - last > 100) {
-        last = now;
-        onProgress({ done: i + 1, total: texts.length });
+    try {
+      // Exact counts come from the token pool, one worker per spare core; its memo then answers the analysis.
+      const pool = getTokenPool();
+      const counts = await pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
+      memo = pool.memo(encoding.encoding);
+      for (const c of counts) tokens += c.tokens;
+    } catch {
+      // No nested workers here (or the pool died): count in this worker instead.
+      let last = 0;
+      for (let i = 0; i < texts.length; i++) {
+        tokens += memo.count(texts[i]!, (x) => counter.count(x)).tokens;
+        const now = performance.now();
+        if (onProgress && now - last > 100) {
+          last = now;
+          onProgress({ done: i + 1, total: texts.length });
+        }
       }
     }
     onProgress?.({ done: texts.length, total: texts.length });
+    const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
     const view = buildAnalysisView(session, { count, rule });
     mark('analysis:exact-view', t1, { key });
