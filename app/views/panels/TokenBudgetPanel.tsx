@@ -16,7 +16,9 @@ const TOP = 18;
 const BOTTOM = 22;
 const AXIS_WIDTH = 52;
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+// One formatter for every label: toLocaleString builds a new one per call, which a 400-bar chart felt on every step.
+const NUMBER = new Intl.NumberFormat('en-US');
+const fmt = (n: number) => NUMBER.format(n);
 
 function compactTokens(n: number): string {
   if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(2)}M`;
@@ -81,6 +83,8 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   // Bars are memoized: a step re-renders the two bars whose `current` changed, not all of them.
   const geo = useMemo<Geometry>(() => ({ slot, gap, mainW, usageW, usageGap: inner >= 8 ? 2 : 0, max: domain.ticks.max }), [slot, gap, mainW, usageW, inner, domain.ticks.max]);
   const compacted = useMemo(() => buckets.map((bk) => calls.slice(bk.start, bk.end + 1).some((c) => c.compactionId !== null)), [buckets, calls]);
+  // Bar names change with the data, not with the step: built once, not for every bar on every step.
+  const names = useMemo(() => buckets.map((bk) => barName(calls[bk.peak]!, totals[bk.peak]!, bk, bucketSize)), [buckets, calls, totals, bucketSize]);
   const latest = useRef({ buckets, goTo });
   latest.current = { buckets, goTo };
   const handlers = useMemo<BarHandlers>(() => {
@@ -214,7 +218,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
                   key={bucket.start}
                   b={b}
                   call={calls[bucket.peak]!}
-                  name={barName(calls[bucket.peak]!, totals[bucket.peak]!, bucket, bucketSize)}
+                  name={names[b]!}
                   usage={usageBars ? (usage[bucket.peak] ?? null) : null}
                   compacted={compacted[b]!}
                   isCurrent={b === current}
