@@ -2,7 +2,7 @@
 // or a bare array of messages whose content blocks are Anthropic's.
 import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, str, strAt, type JsonObject } from '../model/narrow';
-import { classifyText, redactionHint } from '../model/markers';
+import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
@@ -26,16 +26,6 @@ const SPECIFIC_BLOCKS = new Set([
 ]);
 
 type PathAt = (path: (string | number)[]) => At;
-
-function textItem(base: Omit<Item, 'kind' | 'text'>, text: string, defaultKind: Item['kind']): Item {
-  const cls = classifyText(text);
-  const kind = cls === 'summary' ? 'summary' : cls === 'marker' ? 'omission' : defaultKind;
-  const item: Item = { ...base, kind, text };
-  const hint = redactionHint(text);
-  if (hint) item.redacted = hint;
-  if (cls === 'marker') item.omission = { target: 'turns', refs: [], marker: text.trim() };
-  return item;
-}
 
 /** `cache_control: {type, ttl?}` → meta the cache analysis reads as a breakpoint. */
 function cacheMeta(block: JsonObject): Record<string, string> | undefined {

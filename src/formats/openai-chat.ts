@@ -1,7 +1,7 @@
 // OpenAI Chat Completions: `{messages:[…]}`, a request body, or a bare array of messages.
 import type { Document } from '../load/document';
 import { arr, asText, get, isObject, str, strAt, type JsonObject } from '../model/narrow';
-import { classifyText, redactionHint } from '../model/markers';
+import { textItem } from '../model/markers';
 import type { Item, Role } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 
@@ -41,16 +41,6 @@ export function chatContentText(content: unknown): string {
       return `[${type}]`;
     })
     .join('\n');
-}
-
-function textItem(base: Omit<Item, 'kind' | 'text'>, text: string, defaultKind: Item['kind'] = 'message'): Item {
-  const cls = classifyText(text);
-  const kind = cls === 'summary' ? 'summary' : cls === 'marker' ? 'omission' : defaultKind;
-  const item: Item = { ...base, kind, text };
-  const hint = redactionHint(text);
-  if (hint) item.redacted = hint;
-  if (cls === 'marker') item.omission = { target: 'turns', refs: [], marker: text.trim() };
-  return item;
 }
 
 /**

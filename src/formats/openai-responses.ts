@@ -1,7 +1,7 @@
 // OpenAI Responses API: a request body `{input:[…]}`, a response `{output:[…]}`, or a bare array of items.
 import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, numAt, str, strAt, type JsonObject } from '../model/narrow';
-import { classifyText, redactionHint } from '../model/markers';
+import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
@@ -52,16 +52,6 @@ export function responsesContentText(content: unknown): string {
       return `[${type}]`;
     })
     .join('\n');
-}
-
-function textItem(base: Omit<Item, 'kind' | 'text'>, text: string, defaultKind: Item['kind']): Item {
-  const cls = classifyText(text);
-  const kind = cls === 'summary' ? 'summary' : cls === 'marker' ? 'omission' : defaultKind;
-  const item: Item = { ...base, kind, text };
-  const hint = redactionHint(text);
-  if (hint) item.redacted = hint;
-  if (cls === 'marker') item.omission = { target: 'turns', refs: [], marker: text.trim() };
-  return item;
 }
 
 function joinedTexts(v: unknown): string {
