@@ -78,7 +78,7 @@ async function* chunksOf(file: File, run: number): AsyncGenerator<Uint8Array> {
 
 const api = {
   /** Measures one file; batches are sent at most every `everyMs`, and once at the end with `done`. */
-  async measure(run: number, job: CorpusJob, counterName: string, onBatch: (b: CorpusBatch) => void, everyMs = 150): Promise<void> {
+  async measure(run: number, job: CorpusJob, counterName: string, onBatch: (b: CorpusBatch) => void | Promise<void>, everyMs = 150): Promise<void> {
     const count = await counterFor(counterName);
     let rows: MeasuredRow[] = [];
     let issues: ParseIssue[] = [];
@@ -87,10 +87,11 @@ const api = {
     let lastAt = '';
     let nth = 0;
     const flush = (done: boolean) => {
-      onBatch({ source: job.source, rows, issues, bytes, done });
+      const sent = onBatch({ source: job.source, rows, issues, bytes, done });
       rows = [];
       issues = [];
       last = performance.now();
+      return sent;
     };
     try {
       await processCorpusFile(job.path, chunksOf(job.file, run), count, {
@@ -99,7 +100,7 @@ const api = {
           nth = here === lastAt ? nth + 1 : 0;
           lastAt = here;
           rows.push({ row, at, nth });
-          if (performance.now() - last > everyMs) flush(false);
+          if (performance.now() - last > everyMs) void Promise.resolve(flush(false)).catch(() => {});
         },
         issue: (i) => issues.push(i),
         progress: (b) => {
@@ -109,7 +110,9 @@ const api = {
     } catch (e) {
       issues.push({ file: job.path, line: null, field: null, message: `could not read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
     }
-    flush(true);
+    // The callback answers on its own channel: wait for the last batch, or this call could resolve first and the
+    // page stop the worker with rows still on their way.
+    await flush(true);
   },
   cancel(run: number): void {
     cancelled.add(run);

@@ -21,11 +21,25 @@ export interface OmissionTurn {
   observationRate: number;
 }
 
+/** The largest `f(x)`, or -Infinity for none; a loop, since spreading 100k values into Math.max overflows the stack. */
+export function maxOf<T>(xs: readonly T[], f: (x: T) => number): number {
+  let m = -Infinity;
+  for (const x of xs) {
+    const v = f(x);
+    if (v > m) m = v;
+  }
+  return m;
+}
+
+export function minOf<T>(xs: readonly T[], f: (x: T) => number): number {
+  return -maxOf(xs, (x) => -f(x));
+}
+
 /** Turns beyond this are left out of per-turn charts (and counted as such). */
 export const MAX_CHART_TURN = 60;
 
 export function omissionByTurn(rows: readonly ChartRow[]): { turns: OmissionTurn[]; beyond: number } {
-  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, ...rows.map((r) => r.turns)));
+  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, maxOf(rows, (r) => r.turns)));
   const reached = new Array<number>(maxTurn + 2).fill(0);
   const thought = new Array<number>(maxTurn + 2).fill(0);
   const observation = new Array<number>(maxTurn + 2).fill(0);
@@ -51,7 +65,7 @@ export interface CountBucket {
 
 /** Trajectories by number of summaries: 0, 1, 2, …; the last bucket holds `cap` and more. */
 export function summariesHistogram(rows: readonly ChartRow[], cap = 20): { buckets: CountBucket[]; capped: boolean } {
-  const top = Math.min(cap, Math.max(0, ...rows.map((r) => r.summaries)));
+  const top = Math.min(cap, Math.max(0, maxOf(rows, (r) => r.summaries)));
   const counts = new Array<number>(top + 1).fill(0);
   for (const r of rows) counts[Math.min(top, r.summaries)]!++;
   return { buckets: counts.map((count, value) => ({ value, count })), capped: rows.some((r) => r.summaries > cap) };
@@ -59,7 +73,7 @@ export function summariesHistogram(rows: readonly ChartRow[], cap = 20): { bucke
 
 /** Summaries by the turn after which they were written. */
 export function summaryTurnHistogram(rows: readonly ChartRow[]): { buckets: CountBucket[]; beyond: number } {
-  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, ...rows.flatMap((r) => r.summary_turns)));
+  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, maxOf(rows, (r) => maxOf(r.summary_turns, (t) => t))));
   const counts = new Array<number>(maxTurn + 1).fill(0);
   let beyond = 0;
   for (const r of rows) for (const t of r.summary_turns) t <= maxTurn ? counts[t]!++ : beyond++;

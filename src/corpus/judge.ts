@@ -92,7 +92,7 @@ export function renderTrajectory(session: Session, opts: RenderOptions = {}): st
     prevAgent = agent;
     return { it, prefix: `[step ${step}] ${labelOf(it)}: ` };
   });
-  let cap = Math.max(...items.map((it) => it.text.length), 0);
+  let cap = items.reduce((m, it) => Math.max(m, it.text.length), 0);
   const render = () => lines.map(({ it, prefix }) => prefix + (it.kind === 'summary' ? it.text : cut(it.text, cap))).join('\n');
   let out = render();
   while (out.length > max && cap > 200) {

@@ -102,7 +102,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     tool_calls: items.filter((it) => it.kind === 'tool_call').length,
     total_tokens: sum(contextTokens),
     output_tokens: sum(outputTokens),
-    peak_context_tokens: Math.max(0, ...contextTokens),
+    peak_context_tokens: contextTokens.reduce((m, t) => Math.max(m, t), 0),
     reported_input_tokens: reported.length > 0 && reported.every((r) => r !== null) ? sum(reported as number[]) : null,
     context_window: session.contextWindow ?? knownContextWindow(session.model),
     compactions: ctx.compactions.length,

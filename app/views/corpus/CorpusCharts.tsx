@@ -1,11 +1,13 @@
 // The corpus charts in plain SVG: omission frequency by turn (Agent-Omit Fig. 6b), summaries per trajectory,
 // the turns summaries fire at, mean tokens by outcome, and tokens against reward or success. A bar filters the
 // table to the trajectories it counts; a point opens its trajectory.
-import { memo, useMemo, type KeyboardEvent } from 'react';
+import { memo, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   axisTicks,
   describeFilter,
   linear,
+  maxOf,
+  minOf,
   omissionByTurn,
   summariesHistogram,
   summaryTurnHistogram,
@@ -16,7 +18,7 @@ import {
 } from '../../../src/corpus/corpus-charts';
 import { tickFormat } from '../../../src/charts/budget-scale';
 import type { CorpusEntry } from '../../store/corpus-slice';
-import { categoryTicks, ChartFrame, PLOT_H, PLOT_W, WIDE_PLOT_W, WIDE_W } from './ChartFrame';
+import { categoryTicks, ChartFrame, M, PLOT_H, PLOT_W, WIDE_PLOT_W, WIDE_W } from './ChartFrame';
 
 export interface ChartsProps {
   rows: CorpusEntry[];
@@ -62,7 +64,7 @@ function Bar(props: { x: number; y: number; w: number; h: number; className: str
 function OmissionChart({ rows, filter, setFilter }: ChartsProps) {
   const { turns, beyond } = useMemo(() => omissionByTurn(rows), [rows]);
   const any = turns.some((t) => t.thought + t.observation > 0);
-  const yTicks = axisTicks(0, Math.max(0.05, ...turns.map((t) => Math.max(t.thoughtRate, t.observationRate))), 4);
+  const yTicks = axisTicks(0, Math.max(0.05, maxOf(turns, (t) => Math.max(t.thoughtRate, t.observationRate))), 4);
   const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
   const slot = PLOT_W / Math.max(1, turns.length);
   const bw = Math.max(1, slot * 0.4);
@@ -116,7 +118,7 @@ function OmissionChart({ rows, filter, setFilter }: ChartsProps) {
 
 function SummariesChart({ rows, filter, setFilter }: ChartsProps) {
   const { buckets, capped } = useMemo(() => summariesHistogram(rows), [rows]);
-  const yTicks = axisTicks(0, Math.max(1, ...buckets.map((b) => b.count)), 4);
+  const yTicks = axisTicks(0, Math.max(1, maxOf(buckets, (b) => b.count)), 4);
   const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
   const slot = PLOT_W / Math.max(1, buckets.length);
   const last = buckets.length - 1;
@@ -152,7 +154,7 @@ function SummariesChart({ rows, filter, setFilter }: ChartsProps) {
 
 function SummaryTurnsChart({ rows, filter, setFilter }: ChartsProps) {
   const { buckets, beyond } = useMemo(() => summaryTurnHistogram(rows), [rows]);
-  const yTicks = axisTicks(0, Math.max(1, ...buckets.map((b) => b.count)), 4);
+  const yTicks = axisTicks(0, Math.max(1, maxOf(buckets, (b) => b.count)), 4);
   const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
   const slot = PLOT_W / Math.max(1, buckets.length);
   return (
@@ -190,7 +192,7 @@ const OUTCOME_LABEL: Record<Outcome, string> = { success: 'success', failure: 'f
 
 function OutcomeTokensChart({ rows, filter, setFilter }: ChartsProps) {
   const groups = useMemo(() => tokensByOutcome(rows), [rows]);
-  const yTicks = axisTicks(0, Math.max(1, ...groups.map((g) => g.meanTotalTokens)), 4);
+  const yTicks = axisTicks(0, Math.max(1, maxOf(groups, (g) => g.meanTotalTokens)), 4);
   const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
   const fmt = tickFormat(yTicks.max);
   const slot = PLOT_W / Math.max(1, groups.length);
@@ -247,11 +249,21 @@ function OutcomeTokensChart({ rows, filter, setFilter }: ChartsProps) {
 
 /** Points up to this many are each keyboard-reachable; past it the table is the keyboard path. */
 const FOCUSABLE_POINTS = 400;
+/** Past this many points, each outcome is one SVG path and a click picks the nearest point. */
+const DENSE_POINTS = 1500;
+/** At most this many points are drawn (an even spread of them); the rest stay in the table. */
+const DRAWN_POINTS = 20_000;
+
+/** A circle as a path segment, so thousands of points are one element. */
+const dot = (cx: number, cy: number, r: number) => `M${(cx - r).toFixed(1)},${cy.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
 
 function ScatterChart({ rows, open }: ChartsProps) {
-  const { y: yKind, points, unplotted } = useMemo(() => tokensScatter(rows), [rows]);
-  const xTicks = axisTicks(0, Math.max(1, ...points.map((p) => p.x)), 5);
-  const yTicks = yKind === 'success' ? { min: 0, max: 1, values: [0, 1] } : axisTicks(Math.min(0, ...points.map((p) => p.y)), Math.max(1, ...points.map((p) => p.y)), 4);
+  const { y: yKind, points: all, unplotted } = useMemo(() => tokensScatter(rows), [rows]);
+  // A very large corpus draws an even spread of its points: the picture is the same, the page stays quick.
+  const points = useMemo(() => (all.length <= DRAWN_POINTS ? all : all.filter((_, i) => Math.floor((i * DRAWN_POINTS) / all.length) !== Math.floor(((i - 1) * DRAWN_POINTS) / all.length))), [all]);
+  const [near, setNear] = useState<number | null>(null);
+  const xTicks = axisTicks(0, Math.max(1, maxOf(points, (p) => p.x)), 5);
+  const yTicks = yKind === 'success' ? { min: 0, max: 1, values: [0, 1] } : axisTicks(Math.min(0, minOf(points, (p) => p.y)), Math.max(1, maxOf(points, (p) => p.y)), 4);
   const x = linear(xTicks.min, xTicks.max, 0, WIDE_PLOT_W);
   const pad = yKind === 'success' ? 0.18 : 0;
   const y = linear(yTicks.min - pad, yTicks.max + pad, PLOT_H, 0);
@@ -259,7 +271,43 @@ function ScatterChart({ rows, open }: ChartsProps) {
   // Success is 0 or 1: spread the points a little so they do not hide each other (stable per row).
   const jitter = (row: number) => (yKind === 'success' ? (((row * 2654435761) >>> 0) / 4294967296 - 0.5) * 0.22 : 0);
   const focusable = points.length <= FOCUSABLE_POINTS;
+  const dense = points.length > DENSE_POINTS;
   const proxies = points.filter((p) => p.fromSuccess).length;
+  const describe = (i: number) => {
+    const p = points[i]!;
+    return `${rows[p.row]!.id}: ${int(p.x)} tokens, ${yKind === 'success' || p.fromSuccess ? `success ${p.y ? 'yes' : 'no'}` : `reward ${p.y}`}`;
+  };
+  const paths = useMemo(() => {
+    if (!dense) return null;
+    const by = new Map<string, string[]>();
+    for (const p of points) {
+      const cls = `point outcome-${p.outcome}${p.fromSuccess ? ' hollow' : ''}`;
+      let list = by.get(cls);
+      if (!list) by.set(cls, (list = []));
+      list.push(dot(x(p.x), y(p.y + jitter(p.row)), 2.2));
+    }
+    return [...by.entries()].map(([cls, d]) => ({ cls, d: d.join('') }));
+    // x and y derive from the points alone; hovering re-renders without rebuilding the paths.
+  }, [points, dense]);
+  /** The point nearest to a pointer event, within 10 px of the plot. */
+  const nearest = (e: MouseEvent<SVGRectElement>): number | null => {
+    const svg = e.currentTarget.ownerSVGElement;
+    const m = svg?.getScreenCTM();
+    if (!svg || !m) return null;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const px = pt.x - M.left;
+    const py = pt.y - M.top;
+    let best = -1;
+    let bestD = 100;
+    points.forEach((p, i) => {
+      const d = (x(p.x) - px) ** 2 + (y(p.y + jitter(p.row)) - py) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    });
+    return best < 0 ? null : best;
+  };
   return (
     <ChartFrame
       width={WIDE_W}
@@ -279,27 +327,54 @@ function ScatterChart({ rows, open }: ChartsProps) {
         ...(proxies ? [{ label: 'no reward: drawn at its success (1 or 0)', className: 'hollow' }] : []),
       ]}
       empty={points.length ? null : rows.length ? 'No trajectory records a success flag or reward.' : 'No trajectories yet.'}
-      footer={unplotted ? `${int(unplotted)} trajectories record neither success nor reward and are not drawn.` : null}
+      footer={
+        <>
+          {unplotted ? `${int(unplotted)} trajectories record neither success nor reward and are not drawn. ` : null}
+          {points.length < all.length ? `${int(points.length)} of ${int(all.length)} points drawn, evenly spread. ` : null}
+          {dense ? (near !== null ? `Nearest: ${describe(near)} — click to open.` : `${int(points.length)} points: point at one and click to open it, or use the table.`) : null}
+        </>
+      }
     >
-      {points.map((p) => {
-        const entry = rows[p.row]!;
-        return (
-          <circle
-            key={entry.key}
-            className={`point outcome-${p.outcome}${p.fromSuccess ? ' hollow' : ''}`}
-            cx={x(p.x)}
-            cy={y(p.y + jitter(p.row))}
-            r={points.length > 2000 ? 2.2 : 3.6}
-            role="button"
-            tabIndex={focusable ? 0 : -1}
-            aria-label={`Open trajectory ${entry.id}: ${int(p.x)} tokens, ${yKind === 'success' || p.fromSuccess ? `success ${p.y ? 'yes' : 'no'}` : `reward ${p.y}`}`}
-            onClick={() => open(entry)}
-            onKeyDown={(e) => activate(e, () => open(entry))}
-          >
-            <title>{`${entry.id} — ${int(p.x)} tokens, ${p.fromSuccess ? `no reward, success ${p.y ? 'yes' : 'no'}` : `${yKind} ${p.y}`}`}</title>
-          </circle>
-        );
-      })}
+      {paths ? (
+        <>
+          {paths.map((p) => (
+            <path key={p.cls} className={p.cls} d={p.d} />
+          ))}
+          {near !== null ? <circle className={`point outcome-${points[near]!.outcome} near`} cx={x(points[near]!.x)} cy={y(points[near]!.y + jitter(points[near]!.row))} r={4.5} /> : null}
+          <rect
+            className="scatter-hit"
+            width={WIDE_PLOT_W}
+            height={PLOT_H}
+            aria-hidden="true"
+            onMouseMove={(e) => setNear(nearest(e))}
+            onMouseLeave={() => setNear(null)}
+            onClick={(e) => {
+              const i = nearest(e);
+              if (i !== null) open(rows[points[i]!.row]!);
+            }}
+          />
+        </>
+      ) : (
+        points.map((p, i) => {
+          const entry = rows[p.row]!;
+          return (
+            <circle
+              key={entry.key}
+              className={`point outcome-${p.outcome}${p.fromSuccess ? ' hollow' : ''}`}
+              cx={x(p.x)}
+              cy={y(p.y + jitter(p.row))}
+              r={3.6}
+              role="button"
+              tabIndex={focusable ? 0 : -1}
+              aria-label={`Open trajectory ${describe(i)}`}
+              onClick={() => open(entry)}
+              onKeyDown={(e) => activate(e, () => open(entry))}
+            >
+              <title>{describe(i)}</title>
+            </circle>
+          );
+        })
+      )}
     </ChartFrame>
   );
 }

@@ -11,7 +11,7 @@ const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? un
 const turnsText = (t: number[]) => (t.length === 0 ? '—' : t.length > 6 ? `${t.slice(0, 6).join(', ')}, … (${t.length})` : t.join(', '));
 
 export interface TableRow extends CorpusEntry {
-  judged: JudgeCell | undefined;
+  judged?: JudgeCell;
 }
 
 const judgeValue = (c: JudgeCell | undefined, k: 'timing' | 'content') => (c?.status === 'done' ? c.scores[k] : undefined);
@@ -85,7 +85,11 @@ export interface CorpusTableProps {
 
 export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
   const judging = Object.keys(judge).length > 0;
-  const data = useMemo<TableRow[]>(() => (filter ? rows.filter((r) => matchesFilter(r, filter)) : rows).map((r) => ({ ...r, judged: judge[r.key] })), [rows, judge, filter]);
+  // Rows are wrapped only when judge scores exist: a large corpus re-renders without copying every row.
+  const data = useMemo<TableRow[]>(() => {
+    const shown = filter ? rows.filter((r) => matchesFilter(r, filter)) : rows;
+    return judging ? shown.map((r) => ({ ...r, judged: judge[r.key] })) : (shown as TableRow[]);
+  }, [rows, judge, filter, judging]);
   const cols = useMemo(() => columns(judging), [judging]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [text, setText] = useState('');

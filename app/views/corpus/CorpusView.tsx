@@ -1,5 +1,5 @@
 // Corpus mode: progress while files are measured, the charts, the judge and the table of trajectories.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ChartFilter } from '../../../src/corpus/corpus-charts';
 import { useApp } from '../../store';
 import type { CorpusEntry, CorpusState } from '../../store/corpus-slice';
@@ -9,6 +9,7 @@ import { CorpusTable } from './CorpusTable';
 import { JudgePanel } from './JudgePanel';
 
 const int = (n: number) => n.toLocaleString('en-US');
+const NO_ROWS: CorpusEntry[] = [];
 
 function size(bytes: number): string {
   if (bytes >= 1 << 30) return `${(bytes / (1 << 30)).toFixed(2)} GB`;
@@ -111,13 +112,15 @@ export default function CorpusView() {
   const judge = useApp((s) => s.judge);
   const [filter, setFilter] = useState<ChartFilter | null>(null);
   const open = useCallback((e: CorpusEntry) => void openCorpusEntry(e), []);
+  // Charts and table follow the rows at low priority, so progress and input stay smooth while rows stream in.
+  const rows = useDeferredValue(corpus?.rows ?? NO_ROWS);
   if (!corpus) return null;
   return (
     <div className="corpus-view">
       <Header c={corpus} />
-      <CorpusCharts rows={corpus.rows} filter={filter} setFilter={setFilter} open={open} />
-      <JudgePanel rows={corpus.rows} running={corpus.status === 'running'} />
-      <CorpusTable rows={corpus.rows} judge={judge} filter={filter} open={open} />
+      <CorpusCharts rows={rows} filter={filter} setFilter={setFilter} open={open} />
+      <JudgePanel rows={rows} running={corpus.status === 'running'} />
+      <CorpusTable rows={rows} judge={judge} filter={filter} open={open} />
     </div>
   );
 }

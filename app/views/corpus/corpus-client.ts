@@ -10,8 +10,12 @@ import type { CorpusBatch, CorpusWorkerApi } from '../../workers/corpus.worker';
 
 /** Exact o200k_base counts up to this much input; past it the estimate keeps a big corpus quick. */
 export const EXACT_COUNT_LIMIT = 200 << 20;
-/** How often rows are handed to the store (and so how often the table re-renders). */
+/** How often rows are handed to the store (and so how often the table and charts re-render)… */
 const FLUSH_MS = 250;
+/** …and, past this many rows, less often: each hand-over re-draws the charts and re-builds the table over every
+ * row, so the wait grows with the rows (1 s per 20k rows, at most 10 s). */
+const SLOW_FLUSH_AFTER = 5000;
+const slowFlushMs = (rows: number) => Math.min(10_000, Math.max(1000, rows / 20));
 
 interface Running {
   id: number;
@@ -64,13 +68,19 @@ async function measureAll(run: Running, files: CorpusFileRef[], counter: string)
     for (const b of partial.values()) inFlight += b;
     return { filesDone, filesTotal: files.length, bytesDone: doneBytes + inFlight, bytesTotal: store.corpus?.progress.bytesTotal ?? 0, current: currentName };
   };
-  const flush = () => {
+  let lastFlush = 0;
+  let total = 0;
+  const flush = (force = false) => {
     if (run.stopped) return;
+    const now = performance.now();
+    if (!force && total > SLOW_FLUSH_AFTER && now - lastFlush < slowFlushMs(total)) return;
+    lastFlush = now;
+    total += rows.length;
     useApp.getState().addCorpusRows(run.id, rows, issues, progress());
     rows = [];
     issues = [];
   };
-  const timer = setInterval(flush, FLUSH_MS);
+  const timer = setInterval(() => flush(), FLUSH_MS);
   const onBatch = (b: CorpusBatch) => {
     const ref = files[b.source]!;
     for (const m of b.rows) {
@@ -103,11 +113,11 @@ async function measureAll(run: Running, files: CorpusFileRef[], counter: string)
       }),
     );
     clearInterval(timer);
-    flush();
+    flush(true);
     if (!run.stopped) useApp.getState().finishCorpus(run.id, 'done');
   } catch (e) {
     clearInterval(timer);
-    flush();
+    flush(true);
     if (!run.stopped) useApp.getState().finishCorpus(run.id, 'error', e instanceof Error ? e.message : String(e));
   } finally {
     if (current === run) {
