@@ -59,6 +59,11 @@ export interface CorpusRow {
   warnings: number;
   /** What counted the tokens: an exact encoding name, or `estimate`. */
   token_counter: string;
+  /**
+   * Session id of the trajectory this one is a side conversation of (a Claude Code `agent-acompact-*` file
+   * measured on its own); null for a main trajectory. Filter these out to count each run once.
+   */
+  sidechain_of: string | null;
 }
 
 /** The keys in output order, with a one-line meaning each: the README's column list comes from here. */
@@ -94,6 +99,7 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'errors', type: 'int', meaning: 'parse errors in this trajectory' },
   { key: 'warnings', type: 'int', meaning: 'parse warnings in this trajectory' },
   { key: 'token_counter', type: 'string', meaning: 'o200k_base / cl100k_base (exact) or estimate' },
+  { key: 'sidechain_of', type: 'string | null', meaning: 'session id this side conversation belongs to (Claude Code agent-acompact files); null for a main trajectory' },
 ];
 
 /** The row as one JSON line, keys in the documented order. */

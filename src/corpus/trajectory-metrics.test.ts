@@ -82,3 +82,14 @@ describe('trajectoryMetrics', () => {
     expect(seen.length).toBe(6);
   });
 });
+
+describe('trajectoryMetrics on side conversations', () => {
+  it('names the session a sidechain file belongs to, so a corpus can count each run once', () => {
+    const file = 'claude-code-session.agent-acompact.jsonl';
+    const text = readFileSync(join(import.meta.dirname, '../formats/__fixtures__', file), 'utf8');
+    const s = loadText(file, text).sessions[0]!;
+    expect(trajectoryMetrics(s, words).sidechain_of).toBe('7f3c2a10-5d1e-4c7a-9b21-0c0ffee51200');
+    const main = loadText('m.json', readFileSync(join(DIR, 'agent-omit-corpus/webshop-02.json'), 'utf8')).sessions[0]!;
+    expect(trajectoryMetrics(main, words).sidechain_of).toBeNull();
+  });
+});

@@ -123,5 +123,6 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     errors: session.issues.filter((i) => i.severity === 'error').length,
     warnings: session.issues.filter((i) => i.severity === 'warning').length,
     token_counter: opts.counter,
+    sidechain_of: typeof session.meta['sidechainOf'] === 'string' ? session.meta['sidechainOf'] : null,
   };
 }
