@@ -64,6 +64,19 @@ describe('sessionContexts (replay)', () => {
   });
 });
 
+describe('sessionContexts (summary written by the agent itself)', () => {
+  it("does not show a Self-Sum summary in the context of the call that wrote it, only in later ones", () => {
+    const s = session(
+      [user('q', 'task'), assistant('a1', 'go to shelf'), user('o1', 'you see a mug'), summary('s1', '<summary>mug on shelf</summary>'), user('q2', 'task + summary'), assistant('a2', 'take mug')],
+      { compactions: [compaction('c', { kind: 'summary', atItemId: 's1', summaryId: 's1', replacedIds: ['a1', 'o1'], keptIds: ['q'] })] },
+      'self-sum',
+    );
+    const { calls } = sessionContexts(s);
+    expect(calls.map(ids)).toEqual([['q'], ['q', 'a1', 'o1'], ['q', 's1', 'q2']]);
+    expect(calls.map((c) => c.compactionId)).toEqual([null, null, 'c']);
+  });
+});
+
 describe('sessionContexts (request log)', () => {
   it('takes contexts as logged and infers a compaction when items vanish behind a new summary', () => {
     const req = (index: number, items: ReturnType<typeof user>[]) => ({ id: `q${index}`, index, model: null, api: 'openai-chat' as const, items, tools: null, output: [], usage: null, source: { file: 't', line: index + 1 } });

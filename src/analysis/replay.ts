@@ -92,7 +92,9 @@ export function replayTranscript(session: Session): Replay {
   };
 
   session.items.forEach((item, i) => {
-    for (const c of compactionAt.get(i) ?? []) apply(c);
+    // A call whose own output is the summary (Self-Sum) was sent the context before that summary existed.
+    const startsCall = callAt.has(i);
+    if (!startsCall) for (const c of compactionAt.get(i) ?? []) apply(c);
     const ci = callAt.get(i);
     if (ci !== undefined) {
       const call = calls[ci]!;
@@ -112,6 +114,7 @@ export function replayTranscript(session: Session): Replay {
       });
       pendingCompaction = null;
       callsSeen++;
+      for (const c of compactionAt.get(i) ?? []) apply(c);
     }
     if (sentToModel(item) && !inserted.has(item.id)) {
       live.push(item);
