@@ -81,3 +81,34 @@ test('a re-run endpoint the page policy does not list is refused before any requ
     await server.close();
   }
 });
+
+test('broken and hostile files each get a located error while the open session stays and the tab keeps working', async ({ page }) => {
+  const { dropFiles, fromDisk } = await import('./support/drop');
+  const { join } = await import('node:path');
+  await page.goto('/');
+  await dropFiles(page, fromDisk(join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'openai-chat-course.json')));
+  const tabs = page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab');
+  await expect(tabs).toHaveCount(1);
+  const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"messages":[{"role":"user","content":"from utf-16"}]}', 'utf16le')]);
+  await dropFiles(page, [
+    { name: 'empty.json', base64: '' },
+    { name: 'archive.json', base64: b64([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]) },
+    { name: 'blob.jsonl', base64: b64([0, 1, 2, 3, 0, 0, 255, 254, 0]) },
+    { name: 'deep.json', base64: Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`).toString('base64') },
+    { name: 'cut.json', base64: Buffer.from('{\n "messages": [\n  {"role": "user"').toString('base64') },
+    { name: 'utf16.json', base64: utf16.toString('base64') },
+  ]);
+  const alert = page.getByRole('alert').first();
+  await expect(alert).toContainText('empty.json');
+  await expect(alert).toContainText('zip archive');
+  await expect(alert).toContainText('binary data');
+  await expect(alert).toContainText('deep.json');
+  await expect(alert.getByText('cut.json · line 3', { exact: true })).toBeVisible();
+  // The UTF-16 file loaded beside the session that was already open.
+  await expect(tabs).toHaveCount(2);
+  await tabs.first().click();
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+});
