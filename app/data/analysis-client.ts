@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
+import { unpackResult } from './analysis-wire';
 
 export type { AnalysisResult, CountProgress };
 
@@ -48,12 +49,14 @@ export function useAnalysis(key: string, session: Session, rule: ProviderRule | 
       try {
         await ensureSent(key, session);
         if (!cached) {
-          const estimate = await api().analyze(key, rule, 'estimate');
+          const estimate = unpackResult(await api().analyze(key, rule, 'estimate'), session);
           if (live) setState({ status: 'ready', result: estimate, progress: { done: 0, total: 1 } });
         }
         let exact = cached;
         if (!exact) {
-          exact = api().analyze(key, rule, 'exact', Comlink.proxy((p: CountProgress) => live && setState((s) => (s.status === 'ready' && !s.result.exact ? { ...s, progress: p } : s))));
+          exact = api()
+            .analyze(key, rule, 'exact', Comlink.proxy((p: CountProgress) => live && setState((s) => (s.status === 'ready' && !s.result.exact ? { ...s, progress: p } : s))))
+            .then((packed) => unpackResult(packed, session));
           exactResults.set(cacheKey, exact);
           exact.catch(() => exactResults.delete(cacheKey));
         }

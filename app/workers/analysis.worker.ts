@@ -5,6 +5,7 @@ import { getTokenPool } from '../data/token-pool';
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
+import { pack, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 
 export interface AnalysisResult {
@@ -69,7 +70,7 @@ const api = {
   dropSession(key: string): void {
     sessions.delete(key);
   },
-  async analyze(key: string, rule: ProviderRule | 'auto', phase: 'estimate' | 'exact', onProgress?: (p: CountProgress) => void): Promise<AnalysisResult> {
+  async analyze(key: string, rule: ProviderRule | 'auto', phase: 'estimate' | 'exact', onProgress?: (p: CountProgress) => void): Promise<PackedResult> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
@@ -77,7 +78,7 @@ const api = {
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule });
       mark('analysis:estimate-view', t0, { key });
-      return { view, encoding, exact: false };
+      return pack({ view, encoding, exact: false }, session);
     }
     const counter = await counterFor(encoding.encoding);
     const t0 = performance.now();
@@ -108,7 +109,7 @@ const api = {
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
     const view = buildAnalysisView(session, { count, rule });
     mark('analysis:exact-view', t1, { key });
-    return { view, encoding, exact: true };
+    return pack({ view, encoding, exact: true }, session);
   },
 };
 
