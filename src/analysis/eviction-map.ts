@@ -17,22 +17,23 @@ function labelInContext(original: Item, seen: Item): EvictionLabel {
 }
 
 export function evictionMap(items: readonly Item[], calls: readonly CallContext[], removals: ReadonlyMap<string, Removal>): EvictionRow[] {
-  const known = new Set<string>();
-  const perCall = calls.map((call) => {
+  // The first call at which each item is known: sent in its context, or produced by an earlier call.
+  // (A copy of the known set per call made this quadratic in memory on long sessions.)
+  const knownFrom = new Map<string, number>();
+  const perCall = calls.map((call, ci) => {
     const inContext = new Map(call.entries.map((e) => [e.item.id, e.item]));
-    for (const id of inContext.keys()) known.add(id);
-    const snapshot = new Set(known);
-    for (const o of call.output) known.add(o.id);
-    return { inContext, known: snapshot };
+    for (const id of inContext.keys()) if (!knownFrom.has(id)) knownFrom.set(id, ci);
+    for (const o of call.output) if (!knownFrom.has(o.id)) knownFrom.set(o.id, ci + 1);
+    return inContext;
   });
   return items
     .filter((it) => it.kind !== 'compaction')
     .map((item) => ({
       item,
-      labels: perCall.map(({ inContext, known: k }, ci): EvictionLabel | null => {
+      labels: perCall.map((inContext, ci): EvictionLabel | null => {
         const seen = inContext.get(item.id);
         if (seen) return labelInContext(item, seen);
-        if (!k.has(item.id)) return null;
+        if ((knownFrom.get(item.id) ?? Infinity) > ci) return null;
         const r = removals.get(item.id);
         return r && r.fromCall <= ci ? r.label : 'dropped';
       }),

@@ -23,9 +23,9 @@ const isRecap = (it: Item) => isSummary(it) || isMarker(it);
 /** Normalized text for finding what a user said inside later tool arguments. */
 const norm = (s: string) => s.toLowerCase().replace(/\\"/g, '"').replace(/\s+/g, ' ');
 
-function sharesSpan(a: string, b: string, min = 16): boolean {
-  const x = norm(a);
-  const y = norm(b);
+function sharesSpan(a: string, b: string, normOf: (s: string) => string, min = 16): boolean {
+  const x = normOf(a);
+  const y = normOf(b);
   if (x.length < min || y.length < min) return false;
   for (let i = 0; i + min <= y.length; i += 4) if (x.includes(y.slice(i, i + min))) return true;
   return false;
@@ -58,7 +58,10 @@ export function lintSession(input: LintInput): Lint[] {
     }
   }
   input.items.forEach((it, i) => {
-    const next = input.items.slice(i + 1).find((n) => n.kind !== 'compaction');
+    if (!isSummary(it)) return;
+    let j = i + 1;
+    while (j < input.items.length && input.items[j]!.kind === 'compaction') j++;
+    const next = input.items[j];
     if (isSummary(it) && next && isSummary(next)) add({ rule: 'consecutive-summaries', itemId: next.id, callIndex: null, message: `summary follows summary ${it.id} with no step between them` });
   });
   for (const c of input.compactions) {
@@ -66,9 +69,24 @@ export function lintSession(input: LintInput): Lint[] {
   }
 
   // Rules about what each call was sent.
+  const norms = new Map<string, string>();
+  const normOf = (t: string) => {
+    let n = norms.get(t);
+    if (n === undefined) {
+      n = norm(t);
+      norms.set(t, n);
+    }
+    return n;
+  };
+  let before: Item[] = [];
   input.calls.forEach((call, ci) => {
     const items = call.entries.map((e) => e.item);
     const ids = new Set(items.map((it) => it.id));
+    // The causal-order check of an item reads only the items before it: where this context starts like the
+    // previous one, the previous call already checked it (and a lint is added once per item anyway).
+    let same = 0;
+    while (same < items.length && same < before.length && items[same] === before[same]) same++;
+    before = items;
     items.forEach((it, i) => {
       if (isRecap(it) && it.role === 'system' && i > 0) {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
@@ -79,8 +97,8 @@ export function lintSession(input: LintInput): Lint[] {
       if ((it.kind === 'tool_call' || it.kind === 'tool_result') && it.pairId && !ids.has(it.pairId) && removal && removal.label !== 'omitted' && removal.label !== 'masked') {
         add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
       }
-      if (it.role === 'user' && it.kind === 'message') {
-        const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text));
+      if (it.role === 'user' && it.kind === 'message' && i >= same && !seen.has(`causal-order:${it.id}`)) {
+        const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text, normOf));
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
     });
