@@ -62,6 +62,17 @@ function mark(name: string, start: number, detail: Record<string, unknown>): num
   return end;
 }
 
+const warmed = new Set<EncodingName>();
+function warmPool(encoding: EncodingName): void {
+  if (warmed.has(encoding)) return;
+  warmed.add(encoding);
+  try {
+    getTokenPool().count([' '], { encoding }).catch(() => undefined);
+  } catch {
+    // no nested workers: the exact pass counts here
+  }
+}
+
 const api = {
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
   setSession(key: string, session: Session): void {
@@ -75,6 +86,8 @@ const api = {
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
     if (phase === 'estimate') {
+      // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
+      warmPool(encoding.encoding);
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule });
       mark('analysis:estimate-view', t0, { key });
