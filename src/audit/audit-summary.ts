@@ -4,6 +4,7 @@
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
+import { LaterIndex } from './later-index';
 import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
 
 export interface AuditInput {
@@ -95,7 +96,12 @@ function asksFor(id: Identifier, qs: string[]): boolean {
   return re !== undefined && qs.some((q) => re.test(q));
 }
 
-export function auditSummary(input: AuditInput): SummaryAudit {
+export interface AuditOptions {
+  /** Above this many (lost identifier × later item) pairs, later items are indexed by word (tests set 0). */
+  indexAbovePairs?: number;
+}
+
+export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
   const kinds: Record<string, IdentifierKind> = {};
   const summaryHay = haystack(input.summary);
 
@@ -114,8 +120,11 @@ export function auditSummary(input: AuditInput): SummaryAudit {
     questions: l.role === undefined || l.role === 'user' ? questions(l.text) : [],
   }));
   const lostReferencedLater: LaterReference[] = [];
+  // Many identifiers against many later items: look only at the items holding the words a match needs.
+  const index = lostIds.length * laterHays.length > (options.indexAbovePairs ?? 20_000) ? new LaterIndex(input.later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
   for (const id of lostIds) {
-    const mention = laterHays.find((l) => foundIn(id, l.hay));
+    const candidates = index?.candidates(id) ?? null;
+    const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => foundIn(id, l.hay)) : laterHays.find((l) => foundIn(id, l.hay));
     if (mention) {
       lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
       continue;

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadText } from '../load/loader';
+import { auditInputFor } from './audit-session';
+import { auditSummary, type AuditInput } from './audit-summary';
+import { extractIdentifiers, type Identifier } from './identifiers';
+import { LaterIndex, requiredWords } from './later-index';
+
+const id = (kind: Identifier['kind'], value: string) => ({ kind, value }) as Identifier;
+
+describe('requiredWords', () => {
+  it('asks only for the runs a match must show as whole words, and the pairs they form, per kind', () => {
+    // Every accepted suffix of a path holds its last two segments.
+    expect(requiredWords(id('path', 'src/db/pool_conn.ts'))).toEqual(['db', 'pool', 'db/pool', 'conn', 'pool_conn', 'ts', 'conn.ts']);
+    expect(requiredWords(id('host-port', 'db-prod-1:5432'))).toEqual(['db', 'prod', 'db-prod', '1', 'prod-1']);
+    expect(requiredWords(id('ticket', 'FRE-512'))).toEqual(['fre', '512', 'fre-512']);
+    expect(requiredWords(id('function', 'pool.getConn()'))).toEqual(['getconn']);
+    // A URL's first run and a version's first run may be glued to what precedes them.
+    expect(requiredWords(id('url', 'https://api.example.com/v2'))).toEqual(['api', 'example', 'api.example', 'com', 'example.com', 'v2', 'com/v2']);
+    expect(requiredWords(id('version', 'v2.14.3'))).toEqual(['14', '3', '14.3']);
+    expect(requiredWords(id('number', '1,024'))).toEqual(['1024']);
+    // Matched through the identifiers of the item (dates, phones) or a setting pattern: every item is checked.
+    expect(requiredWords(id('date', 'October 7, 2025'))).toBeNull();
+    expect(requiredWords(id('number', '(510) 555-0136'))).toBeNull();
+    expect(requiredWords(id('quantity', '30 s'))).toBeNull();
+  });
+});
+
+describe('LaterIndex', () => {
+  const texts = ['host: db-prod-1\nport: 5432', 'nothing here', 'see src/db/pool_conn.ts and FRE-512', 'waited 30 seconds, then 1,024 rows'];
+  const index = new LaterIndex(texts, (i) => extractIdentifiers(texts[i]!));
+
+  it('lists the items holding every required word, in order', () => {
+    expect(index.candidates(id('host-port', 'db-prod-1:5432'))).toEqual([0]);
+    expect(index.candidates(id('path', 'lib/db/pool_conn.ts'))).toEqual([2]);
+    expect(index.candidates(id('path', 'lib/x/pool_conn.ts'))).toEqual([]);
+    expect(index.candidates(id('ticket', 'FRE-513'))).toEqual([]);
+    expect(index.candidates(id('number', '1024'))).toEqual([3]);
+  });
+
+  it('finds quantities by their canonical key as well as by their words', () => {
+    expect(index.candidates(id('quantity', '30 s'))).toEqual([3]);
+    expect(index.candidates(id('quantity', '31 s'))).toEqual([]);
+  });
+});
+
+/** Every compaction of the repo's fixtures and demos, plus a synthetic one dense in identifiers. */
+function inputs(): AuditInput[] {
+  const out: AuditInput[] = [];
+  for (const dir of ['src/formats/__fixtures__', 'public/demos', 'src/audit/__fixtures__']) {
+    for (const f of readdirSync(dir)) {
+      for (const s of loadText(f, readFileSync(join(dir, f), 'utf8')).sessions) {
+        for (const c of s.compactions) {
+          const input = auditInputFor(s, c);
+          if (input) out.push(input);
+        }
+      }
+    }
+  }
+  let seed = 7;
+  const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const fact = () =>
+    [`src/${['db', 'api'][r(2)]}/${['pool', 'conn', 'retry'][r(3)]}_${['a', 'b'][r(2)]}.ts`, `db-prod-${r(3)}:${[5432, 6379][r(2)]}`, `FRE-${r(40)}`, `v1.${r(5)}.${r(3)}`, `${r(90)} ms`, `${r(3)},${100 + r(900)} rows`, `pool_size: ${r(30)}`, `getConn${r(4)}()`, `https://api.example.com/v${r(3)}`, `October ${1 + r(9)}, 2025`][r(10)]!;
+  const text = (n: number) => Array.from({ length: n }, () => `the agent read ${fact()} and then ${fact()};`).join(' ');
+  out.push({ summary: text(5), sources: Array.from({ length: 40 }, () => text(8)), later: Array.from({ length: 60 }, (_, i) => ({ id: `l${i}`, text: text(4), role: i % 3 ? 'assistant' : 'user' })) });
+  return out;
+}
+
+describe('auditSummary with the later-item index', () => {
+  it('gives exactly the audit the full scan gives, on every fixture compaction and a dense synthetic one', () => {
+    const all = inputs();
+    expect(all.length).toBeGreaterThan(5);
+    for (const input of all) expect(auditSummary(input, { indexAbovePairs: 0 })).toEqual(auditSummary(input, { indexAbovePairs: Infinity }));
+    const dense = all[all.length - 1]!;
+    expect(auditSummary(dense, { indexAbovePairs: 0 }).lostReferencedLater.length).toBeGreaterThan(5);
+  });
+});

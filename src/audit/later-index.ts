@@ -1,0 +1,152 @@
+// Which later items could mention a lost identifier? On a long session the audit asks this for thousands of
+// identifiers against thousands of later items; scanning every later text for each identifier made the audit
+// of a 100 MB Claude Code session run for hours. This index of the words in the later items answers with the
+// few items that hold every word the identifier's match rule needs; only those are checked with `foundIn`.
+//
+// Exactness: a "word" is a maximal run of [a-z0-9] in the lowercased text (also with thousands separators
+// removed, as number look-ups read it); a "pair" is two words and the one character between them. For each kind, `requiredWords` lists only runs that every match of
+// `foundIn` must show as whole words: runs inside the needle sit between its own separators, and runs at an
+// edge count only where the rule checks that edge's boundary (a run the rule may find glued to other letters,
+// like the first run of a URL or of a `v`-prefixed version, is left out). An item without one of those words
+// cannot match, so the first matching candidate is the first matching item.
+import type { Identifier } from './identifiers';
+import { normalizeNumber, quantityKey, parseDate } from './normalize';
+
+const WORD = /[a-z0-9]+/g;
+const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
+
+/**
+ * The keys of a lowercased text: its words, and each pair of words joined by the one character between them
+ * (`pool_conn`, `db/pool`), which narrows common words down to the places they stand together.
+ */
+function keysOf(lower: string, skipFirst = false): string[] {
+  const keys: string[] = [];
+  let prev: { word: string; end: number } | null = null;
+  let first = true;
+  for (const m of lower.matchAll(WORD)) {
+    const word = m[0];
+    const at = m.index;
+    if (!(first && skipFirst)) {
+      keys.push(word);
+      if (prev && at === prev.end + 1) keys.push(`${prev.word}${lower[prev.end]}${word}`);
+      prev = { word, end: at + word.length };
+    }
+    first = false;
+  }
+  return keys;
+}
+
+const isPhone = (value: string): boolean => /[\s()-]/.test(value.replace(/^\+/, '')) && value.replace(/\D/g, '').length >= 10;
+
+/**
+ * The keys every text that `foundIn` matches `id` in must contain (words and joined pairs of a part of the
+ * needle whose runs the rule bounds); null when the rule guarantees none, and every item must be checked.
+ */
+export function requiredWords(id: Identifier): string[] | null {
+  const v = id.value;
+  const need = (keys: string[]) => (keys.length ? keys : null);
+  switch (id.kind) {
+    case 'host-port':
+      // Both ways of matching need the host as a whole token.
+      return need(keysOf(v.slice(0, v.lastIndexOf(':')).toLowerCase()));
+    case 'port':
+      return need(keysOf(String(Number(v))));
+    case 'path': {
+      // Every accepted suffix holds at least the last two segments.
+      const parts = v.split('/');
+      return need(keysOf((parts.length >= 2 ? parts.slice(-2).join('/') : v).toLowerCase()));
+    }
+    case 'url':
+      // No boundary is checked before a URL: its first run may be glued to what precedes it.
+      return need(keysOf(v.replace(/\/+$/, '').toLowerCase(), true));
+    case 'function': {
+      const name = v.replace(/\(\)$/, '');
+      return need(keysOf(name.slice(name.lastIndexOf('.') + 1).toLowerCase()));
+    }
+    case 'version':
+      // `1.2` may be written `v1.2`: the first run may carry the `v`.
+      return need(keysOf(v.replace(/^v/i, '').toLowerCase(), true));
+    case 'number':
+      return isPhone(v) ? null : need(keysOf(normalizeNumber(v).toLowerCase()));
+    case 'quantity':
+      // Matched by canonical key among the item's own identifiers: see `LaterIndex.quantityCandidates`.
+      return null;
+    case 'date':
+      return parseDate(v) ? null : need(keysOf(v.toLowerCase()));
+    default:
+      return need(keysOf(v.toLowerCase()));
+  }
+}
+
+/** A quantity written as a setting (`pool_size: 20`) is also matched by a pattern no word rule covers. */
+function isSettingQuantity(v: string): boolean {
+  return /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.test(v);
+}
+
+export class LaterIndex {
+  private readonly postings = new Map<string, number[]>();
+  private quantityKeys: Map<string, number[]> | null = null;
+  private readonly count: number;
+
+  /** `ids(i)` gives the identifiers of later item i (the haystack's own, extracted once). */
+  constructor(
+    texts: readonly string[],
+    private readonly ids: (i: number) => Identifier[],
+  ) {
+    this.count = texts.length;
+    texts.forEach((text, i) => {
+      const lower = text.toLowerCase();
+      this.addWords(lower, i);
+      if (lower.includes(',')) {
+        const plain = lower.replace(THOUSANDS, '');
+        if (plain !== lower) this.addWords(plain, i);
+      }
+    });
+  }
+
+  private addWords(lower: string, i: number): void {
+    for (const w of keysOf(lower)) {
+      const list = this.postings.get(w);
+      if (!list) this.postings.set(w, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+
+  /** Indices of the later items that may mention `id`, ascending; null when every item must be checked. */
+  candidates(id: Identifier): number[] | null {
+    if (id.kind === 'quantity') return this.quantityCandidates(id);
+    const required = requiredWords(id);
+    return required ? this.withAll(required) : null;
+  }
+
+  private withAll(required: string[]): number[] {
+    const lists = required.map((w) => this.postings.get(w) ?? []).sort((a, b) => a.length - b.length);
+    let out = lists[0] ?? [];
+    for (const list of lists.slice(1)) {
+      if (out.length === 0) break;
+      const set = new Set(list);
+      out = out.filter((i) => set.has(i));
+    }
+    return out;
+  }
+
+  /** A quantity matches by canonical key among an item's quantities, or as a whole token (never as a setting pattern here). */
+  private quantityCandidates(id: Identifier): number[] | null {
+    if (isSettingQuantity(id.value)) return null;
+    if (!this.quantityKeys) {
+      this.quantityKeys = new Map();
+      for (let i = 0; i < this.count; i++) {
+        for (const o of this.ids(i)) {
+          if (o.kind !== 'quantity') continue;
+          const key = quantityKey(o.value);
+          const list = this.quantityKeys.get(key);
+          if (!list) this.quantityKeys.set(key, [i]);
+          else if (list[list.length - 1] !== i) list.push(i);
+        }
+      }
+    }
+    const byKey = this.quantityKeys.get(quantityKey(id.value)) ?? [];
+    const byWords = this.withAll(keysOf(id.value.toLowerCase()));
+    return [...new Set([...byKey, ...byWords])].sort((a, b) => a - b);
+  }
+}
