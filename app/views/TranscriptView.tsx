@@ -1,6 +1,6 @@
 // Every item of the session in order, virtualized so 100k-item sessions scroll smoothly.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Session } from '../../src/model/types';
 import { ItemRow } from '../components/ItemRow';
 import { useApp } from '../store';
@@ -28,6 +28,11 @@ export function TranscriptView({ session }: { session: Session }) {
     },
     [indexById, selectItem, virtualizer],
   );
+  // An item selected elsewhere (a panel, search, a link) is scrolled into view here too.
+  useEffect(() => {
+    const i = selected ? indexById.get(selected) : undefined;
+    if (i !== undefined) virtualizer.scrollToIndex(i, { align: 'center' });
+  }, [selected, indexById, virtualizer]);
 
   if (session.items.length === 0) {
     return <p className="empty">This session has no conversation items{session.compactions.length ? `, only ${session.compactions.length} compaction records` : ''}.</p>;
