@@ -10,14 +10,14 @@ import { LaterIndex, requiredWords } from './later-index';
 const id = (kind: Identifier['kind'], value: string) => ({ kind, value }) as Identifier;
 
 describe('requiredWords', () => {
-  it('asks only for the runs a match must show as whole words, and the pairs they form, per kind', () => {
+  it('asks only for the runs a match must show as whole words, and the pairs and triples they form, per kind', () => {
     // Every accepted suffix of a path holds its last two segments.
-    expect(requiredWords(id('path', 'src/db/pool_conn.ts'))).toEqual(['db', 'pool', 'db/pool', 'conn', 'pool_conn', 'ts', 'conn.ts']);
-    expect(requiredWords(id('host-port', 'db-prod-1:5432'))).toEqual(['db', 'prod', 'db-prod', '1', 'prod-1']);
+    expect(requiredWords(id('path', 'src/db/pool_conn.ts'))).toEqual(['db', 'pool', 'db/pool', 'conn', 'pool_conn', 'db/pool_conn', 'ts', 'conn.ts', 'pool_conn.ts']);
+    expect(requiredWords(id('host-port', 'db-prod-1:5432'))).toEqual(['db', 'prod', 'db-prod', '1', 'prod-1', 'db-prod-1']);
     expect(requiredWords(id('ticket', 'FRE-512'))).toEqual(['fre', '512', 'fre-512']);
     expect(requiredWords(id('function', 'pool.getConn()'))).toEqual(['getconn']);
     // A URL's first run and a version's first run may be glued to what precedes them.
-    expect(requiredWords(id('url', 'https://api.example.com/v2'))).toEqual(['api', 'example', 'api.example', 'com', 'example.com', 'v2', 'com/v2']);
+    expect(requiredWords(id('url', 'https://api.example.com/v2'))).toEqual(['api', 'example', 'api.example', 'com', 'example.com', 'api.example.com', 'v2', 'com/v2', 'example.com/v2']);
     expect(requiredWords(id('version', 'v2.14.3'))).toEqual(['14', '3', '14.3']);
     expect(requiredWords(id('number', '1,024'))).toEqual(['1024']);
     // Matched through the identifiers of the item (dates, phones) or a setting pattern: every item is checked.

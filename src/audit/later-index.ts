@@ -16,22 +16,31 @@ const WORD = /[a-z0-9]+/g;
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 
 /**
- * The keys of a lowercased text: its words, and each pair of words joined by the one character between them
- * (`pool_conn`, `db/pool`), which narrows common words down to the places they stand together.
+ * The keys of a lowercased text: its words, and each run of two or three words joined by the one character
+ * between them (`pool_conn`, `db/pool_conn`), which narrows common words down to where they stand together.
  */
 function keysOf(lower: string, skipFirst = false): string[] {
   const keys: string[] = [];
-  let prev: { word: string; end: number } | null = null;
+  // The last two words and where each ended, while they stay joined by single characters.
+  let a: { word: string; end: number; joined: string | null } | null = null;
+  let b: { word: string; end: number } | null = null;
   let first = true;
   for (const m of lower.matchAll(WORD)) {
     const word = m[0];
     const at = m.index;
-    if (!(first && skipFirst)) {
-      keys.push(word);
-      if (prev && at === prev.end + 1) keys.push(`${prev.word}${lower[prev.end]}${word}`);
-      prev = { word, end: at + word.length };
+    if (first && skipFirst) {
+      first = false;
+      continue;
     }
     first = false;
+    keys.push(word);
+    if (b && at === b.end + 1) {
+      const pair = `${b.word}${lower[b.end]}${word}`;
+      keys.push(pair);
+      if (a?.joined) keys.push(`${a.joined}${lower[b.end]}${word}`);
+      a = { word: b.word, end: b.end, joined: pair };
+    } else a = null;
+    b = { word, end: at + word.length };
   }
   return keys;
 }
@@ -83,6 +92,19 @@ function isSettingQuantity(v: string): boolean {
   return /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.test(v);
 }
 
+function has(sorted: number[], x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export class LaterIndex {
   private readonly postings = new Map<string, number[]>();
   private quantityKeys: Map<string, number[]> | null = null;
@@ -121,11 +143,11 @@ export class LaterIndex {
 
   private withAll(required: string[]): number[] {
     const lists = required.map((w) => this.postings.get(w) ?? []).sort((a, b) => a.length - b.length);
+    // The rarest keys narrow enough; each list is ascending, so membership is a binary search.
     let out = lists[0] ?? [];
-    for (const list of lists.slice(1)) {
+    for (const list of lists.slice(1, 4)) {
       if (out.length === 0) break;
-      const set = new Set(list);
-      out = out.filter((i) => set.has(i));
+      out = out.filter((i) => has(list, i));
     }
     return out;
   }
