@@ -187,12 +187,13 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
   return rows;
 }
 
-export function printTable(rows: BudgetRow[]): void {
+export function printTable(rows: BudgetRow[], scale = 1): void {
   const head = ['Measure', 'Measured', 'Budget', 'Ratio', ''];
   const body = rows.map((r) => [r.measure, r.measured, r.budget, r.ratio === null ? '—' : r.ratio.toFixed(2), r.ok ? 'ok' : 'MISSED']);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n## Budgets (issue 9) — ratio = share of the budget used, ≤ 1 holds\n`);
+  const at = scale === 1 ? 'at the sizes of the issue' : `at ${scale * 100}% of the sizes of the issue`;
+  console.log(`\n## Budgets (issue 9) ${at} — ratio = share of the budget used, ≤ 1 holds\n`);
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of body) console.log(line(row));

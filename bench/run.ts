@@ -1,6 +1,6 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 // Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
-// BENCH_ONLY=node|browser runs one half; BENCH_SCALE=0.05 shrinks the generated inputs for a quick check;
+// BENCH_ONLY=node|browser runs one half; BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
 // BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserBench } from './browser/run-browser';
@@ -33,12 +33,14 @@ if (only !== 'browser') {
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   node = { tokenizers, memo, corpusMode, cachePrefix };
 }
-let browser: BrowserBench | null = null;
+let browser: BrowserBench[] = [];
 if (only !== 'node') {
   console.log('\n## Scale benches in headless Chromium');
-  browser = await benchBrowser({ scale: Number(process.env['BENCH_SCALE'] ?? 1), timeoutS, steps: 200, stride: 8 });
+  // The issue's sizes, then 5% of them: where the full size misses, the small run shows how far off it is.
+  const scales = (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
+  browser = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales);
 }
-const budgets = browser ? budgetRows(browser, cachePrefix, timeoutS) : [];
-if (browser) printTable(budgets);
-const out = writeResults({ machine: { ...machine, ...machineInfo(browser?.chromium ?? null) }, budgets, browser, ...node });
+const budgets = browser.map((b) => ({ scale: b.scale, rows: budgetRows(b, cachePrefix, timeoutS) }));
+for (const b of budgets) printTable(b.rows, b.scale);
+const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, ...node });
 console.log(`\nWrote ${out}`);

@@ -17,8 +17,6 @@ import { loadSourceMap, type Resolver } from './source-map';
 import { dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
 
 export interface BrowserOptions {
-  /** Fraction of the issue's sizes (1 = 100 MB / 500 calls / 20k turns); smaller for a quick check. */
-  scale: number;
   /** Longest wait for the first view, then again for the exact count, per input, in seconds. */
   timeoutS: number;
   /** `j` presses timed on (c). */
@@ -52,6 +50,8 @@ export interface OpenMeasure {
 }
 
 export interface BrowserBench {
+  /** Fraction of the issue's sizes (1 = 100 MB / 500 calls / 20k turns). */
+  scale: number;
   chromium: string;
   buildSeconds: number;
   inputs: Record<'a' | 'b' | 'c', { name: string; bytes: number; spec: object; generatedSeconds: number }>;
@@ -333,9 +333,46 @@ function scaled(scale: number) {
 
 const log = (s: string) => console.log(`  [browser] ${s}`);
 
-export async function benchBrowser(opts: BrowserOptions): Promise<BrowserBench> {
-  const inputs = ensureInputs(opts.scale === 1 ? {} : scaled(opts.scale));
-  log(`inputs: ${Object.values(inputs).map((i) => `${i.name} ${(i.bytes / 1e6).toFixed(1)} MB${i.generatedSeconds ? ` (generated in ${i.generatedSeconds} s)` : ''}`).join(', ')}`);
+/** The measures at one scale, on an app already built and served. */
+async function atScale(browser: Browser, url: string, opts: BrowserOptions, scale: number, build: { buildSeconds: number; initialJs: BrowserBench['initialJs'] }): Promise<BrowserBench> {
+  const inputs = ensureInputs(scale === 1 ? {} : scaled(scale));
+  log(`scale ${scale}: ${Object.values(inputs).map((i) => `${i.name} ${(i.bytes / 1e6).toFixed(1)} MB${i.generatedSeconds ? ` (generated in ${i.generatedSeconds} s)` : ''}`).join(', ')}`);
+  const openA = await measureOpen(browser, url, inputs.a, { timeoutS: opts.timeoutS, baseline: true, heap: true });
+  log(`(a) first view ${openA.firstViewMs ?? 'not in time'} ms, exact ${openA.exactMs ?? 'not in time'} ms${openA.error ? ` (${openA.error})` : ''}`);
+  const tokA = await engine(browser, url, inputs.a, (p) => api(p).tokenizers(opts.stride));
+  log(`(a) baseline tokenizers: ${JSON.stringify(tokA.rows)}`);
+
+  const openB = await measureOpen(browser, url, inputs.b, { timeoutS: opts.timeoutS });
+  log(`(b) first view ${openB.firstViewMs ?? 'not in time'} ms, exact ${openB.exactMs ?? 'not in time'} ms${openB.error ? ` (${openB.error})` : ''}`);
+  const unique = await engine(browser, url, inputs.b, (p) => api(p).uniqueOnce());
+  const cachePrefix = await engine(browser, url, inputs.b, (p) => api(p).cachePrefix());
+  log(`(b) unique once ${unique.ms} ms; cache prefix first run ${cachePrefix.coldMs} ms, then ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
+
+  let steps: BrowserBench['c']['steps'] = null;
+  const openC = await measureOpen(browser, url, inputs.c, {
+    timeoutS: opts.timeoutS,
+    afterFirstView: async (page) => {
+      steps = await page.evaluate(stepWithJ, { steps: opts.steps, budgetMs: 60_000 });
+    },
+  });
+  log(`(c) first view ${openC.firstViewMs ?? 'not in time'} ms; ${steps ? `${(steps as { times: number[] }).times.length} steps` : 'no steps'}${openC.error ? ` (${openC.error})` : ''}`);
+
+  const pick = (i: BenchInput) => ({ name: i.name, bytes: i.bytes, spec: i.spec, generatedSeconds: i.generatedSeconds });
+  const { baseline: _b, ...b } = openB;
+  const { baseline: _c, ...c } = openC;
+  return {
+    scale,
+    chromium: browser.version(),
+    ...build,
+    inputs: { a: pick(inputs.a), b: pick(inputs.b), c: pick(inputs.c) },
+    a: { ...openA, tokenizers: tokA },
+    b: { ...b, unique, cachePrefix },
+    c: { ...c, steps },
+  };
+}
+
+/** One build and one browser for every scale asked for (the issue's sizes first, then smaller ones if any). */
+export async function benchBrowser(opts: BrowserOptions, scales: number[]): Promise<BrowserBench[]> {
   const { seconds: buildSeconds } = await buildAll();
   log(`built the app and the baselines page in ${buildSeconds} s`);
   const { url, server } = await startPreview();
@@ -343,39 +380,9 @@ export async function benchBrowser(opts: BrowserOptions): Promise<BrowserBench> 
   try {
     const initialJs = await measureInitialJs(browser, url);
     log(`initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
-
-    const openA = await measureOpen(browser, url, inputs.a, { timeoutS: opts.timeoutS, baseline: true, heap: true });
-    log(`(a) first view ${openA.firstViewMs ?? 'not in time'} ms, exact ${openA.exactMs ?? 'not in time'} ms`);
-    const tokA = await engine(browser, url, inputs.a, (p) => api(p).tokenizers(opts.stride));
-    log(`(a) baseline tokenizers: ${JSON.stringify(tokA.rows)}`);
-
-    const openB = await measureOpen(browser, url, inputs.b, { timeoutS: opts.timeoutS });
-    log(`(b) first view ${openB.firstViewMs ?? 'not in time'} ms, exact ${openB.exactMs ?? 'not in time'} ms`);
-    const unique = await engine(browser, url, inputs.b, (p) => api(p).uniqueOnce());
-    const cachePrefix = await engine(browser, url, inputs.b, (p) => api(p).cachePrefix());
-    log(`(b) unique once ${unique.ms} ms; cache prefix first run ${cachePrefix.coldMs} ms, then ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
-
-    let steps: BrowserBench['c']['steps'] = null;
-    const openC = await measureOpen(browser, url, inputs.c, {
-      timeoutS: opts.timeoutS,
-      afterFirstView: async (page) => {
-        steps = await page.evaluate(stepWithJ, { steps: opts.steps, budgetMs: 60_000 });
-      },
-    });
-    log(`(c) first view ${openC.firstViewMs ?? 'not in time'} ms; ${steps ? `${(steps as { times: number[] }).times.length} steps` : 'no steps'}`);
-
-    const pick = (i: BenchInput) => ({ name: i.name, bytes: i.bytes, spec: i.spec, generatedSeconds: i.generatedSeconds });
-    const { baseline: _b, ...b } = openB;
-    const { baseline: _c, ...c } = openC;
-    return {
-      chromium: browser.version(),
-      buildSeconds,
-      inputs: { a: pick(inputs.a), b: pick(inputs.b), c: pick(inputs.c) },
-      initialJs,
-      a: { ...openA, tokenizers: tokA },
-      b: { ...b, unique, cachePrefix },
-      c: { ...c, steps },
-    };
+    const out: BrowserBench[] = [];
+    for (const scale of scales) out.push(await atScale(browser, url, opts, scale, { buildSeconds, initialJs }));
+    return out;
   } finally {
     await browser.close();
     await server.close();
