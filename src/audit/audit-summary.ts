@@ -97,8 +97,11 @@ function asksFor(id: Identifier, qs: string[]): boolean {
 }
 
 export interface AuditOptions {
-  /** Above this many (lost identifier × later item) pairs, later items are indexed by word (tests set 0). */
-  indexAbovePairs?: number;
+  /**
+   * Above this many lost identifiers, later items are indexed by word (tests set 0). Building the index costs
+   * some passes over the later texts; each identifier without it costs one: few identifiers scan faster.
+   */
+  indexAboveLost?: number;
 }
 
 export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
@@ -121,7 +124,7 @@ export function auditSummary(input: AuditInput, options: AuditOptions = {}): Sum
   }));
   const lostReferencedLater: LaterReference[] = [];
   // Many identifiers against many later items: look only at the items holding the words a match needs.
-  const index = lostIds.length * laterHays.length > (options.indexAbovePairs ?? 20_000) ? new LaterIndex(input.later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
+  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(input.later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
   for (const id of lostIds) {
     const candidates = index?.candidates(id) ?? null;
     const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => foundIn(id, l.hay)) : laterHays.find((l) => foundIn(id, l.hay));

@@ -71,8 +71,8 @@ describe('auditSummary with the later-item index', () => {
   it('gives exactly the audit the full scan gives, on every fixture compaction and a dense synthetic one', () => {
     const all = inputs();
     expect(all.length).toBeGreaterThan(5);
-    for (const input of all) expect(auditSummary(input, { indexAbovePairs: 0 })).toEqual(auditSummary(input, { indexAbovePairs: Infinity }));
+    for (const input of all) expect(auditSummary(input, { indexAboveLost: 0 })).toEqual(auditSummary(input, { indexAboveLost: Infinity }));
     const dense = all[all.length - 1]!;
-    expect(auditSummary(dense, { indexAbovePairs: 0 }).lostReferencedLater.length).toBeGreaterThan(5);
+    expect(auditSummary(dense, { indexAboveLost: 0 }).lostReferencedLater.length).toBeGreaterThan(5);
   });
 });
