@@ -62,8 +62,10 @@ function missing(measure: string, budget: string, note: string): BudgetRow {
 }
 
 function where(m: OpenMeasure): string {
-  const top = m.profile?.top.slice(0, 3).map((t) => `${t.fn} (${t.file}) ${t.selfMs} ms`);
-  return top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : '';
+  const built = m.worker.find((w) => w.name === 'analysis:estimate-view');
+  const view = built ? `; the worker built the estimate view in ${s(built.ms)}` : '';
+  const top = m.profile?.top.filter((t) => t.fn !== '(idle)' && t.fn !== '(program)').slice(0, 3).map((t) => `${t.fn} (${t.file}) ${t.selfMs} ms`);
+  return `${view}${top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : ''}`;
 }
 
 export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, timeoutS: number): BudgetRow[] {
