@@ -1,7 +1,10 @@
 // What crosses from the analysis worker to the page: the view with each of the session's own items replaced
 // by its index in `session.items`. The page holds those items already; cloning their texts back (twice:
 // estimate, then exact) doubled the page's heap and made each result's arrival a long main-thread task.
+// Ghost rows are not sent at all (the worker builds the view with `ghosts: false`): the page builds each
+// call's rows when it is shown, from the eviction map that crosses anyway.
 import type { AnalysisView } from '../../src/analysis/analysis-view';
+import { lazyGhosts } from '../../src/analysis/ghosts';
 import type { EncodingChoice } from '../../src/tokens';
 import type { Item, Session } from '../../src/model/types';
 
@@ -24,5 +27,7 @@ export function pack<R extends Result>(result: R, session: Session): PackedResul
 /** Page side: `session` is the session the page sent with setSession. */
 export function unpackResult(packed: PackedResult, session: Session): Result {
   const items = packed.view.items.map((it) => (typeof it === 'number' ? session.items[it]! : it));
-  return { ...packed, view: { ...packed.view, items } };
+  const view = { ...packed.view, items };
+  if (view.ghosts.length === 0 && view.calls.length > 0) view.ghosts = lazyGhosts(view);
+  return { ...packed, view };
 }

@@ -89,7 +89,7 @@ const api = {
       // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
       warmPool(encoding.encoding);
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule });
+      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, ghosts: false });
       mark('analysis:estimate-view', t0, { key });
       return pack({ view, encoding, exact: false }, session);
     }
@@ -120,7 +120,7 @@ const api = {
     onProgress?.({ done: texts.length, total: texts.length });
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
-    const view = buildAnalysisView(session, { count, rule });
+    const view = buildAnalysisView(session, { count, rule, ghosts: false });
     mark('analysis:exact-view', t1, { key });
     return pack({ view, encoding, exact: true }, session);
   },

@@ -66,6 +66,11 @@ export interface AnalysisView {
   calls: CallView[];
   /** Per call, the items that had been evicted by then (ghost rows). */
   ghosts: GhostView[][];
+  /**
+   * The compaction that took each removed item out (by item id): with `eviction` and `tokens`, enough to
+   * rebuild a call's ghost rows when they were not built up front (see ghosts.ts).
+   */
+  removedBy?: Record<string, string>;
   compactions: CompactionEvent[];
   eviction: { itemId: string; labels: (EvictionLabel | null)[] }[];
   cache: CacheReport[];
@@ -89,7 +94,17 @@ export function knownContextWindow(model: string | null): number | null {
   return null;
 }
 
-export function buildAnalysisView(session: Session, opts: { count(text: string): number; rule?: ProviderRule | 'auto' }): AnalysisView {
+export interface ViewOptions {
+  count(text: string): number;
+  rule?: ProviderRule | 'auto';
+  /**
+   * Build every call's ghost rows up front (default). They grow with calls × evicted items — 14 million rows
+   * for a 100 MB session, more than a worker can send to the page — so the app builds them per call instead.
+   */
+  ghosts?: boolean;
+}
+
+export function buildAnalysisView(session: Session, opts: ViewOptions): AnalysisView {
   const rule = opts.rule ?? 'auto';
   const a = analyzeSession(session, { count: opts.count, rule });
   const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
@@ -144,7 +159,9 @@ export function buildAnalysisView(session: Session, opts: { count(text: string):
     };
   });
 
-  const ghosts = calls.map((call, ci) => {
+  const removedBy: Record<string, string> = {};
+  for (const [id, r] of a.contexts.removals) removedBy[id] = r.compactionId;
+  const ghosts = opts.ghosts === false ? [] : calls.map((call, ci) => {
     const present = new Set(call.entries.map((e) => e.id));
     return a.contexts.eviction
       .filter((row) => {
@@ -162,6 +179,7 @@ export function buildAnalysisView(session: Session, opts: { count(text: string):
     tokens,
     calls,
     ghosts,
+    removedBy,
     compactions: a.contexts.compactions,
     eviction: a.contexts.eviction.map((r) => ({ itemId: r.item.id, labels: r.labels })),
     cache: a.cache,
