@@ -79,7 +79,8 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
     if (a.firstViewMs === null || base === null) rows.push(missing(measure, '≤ 3× split + JSON.parse', `no first view within ${timeoutS} s${a.error ? ` (${a.error})` : ''}${where(a)}`));
     else {
       const x = a.firstViewMs / base;
-      rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: `estimate view in the worker ${workerMs(a, 'analysis:estimate-view')?.ms ?? '?'} ms` });
+      const built = workerMs(a, 'analysis:estimate-view');
+      rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: built ? `estimate view built in the worker in ${s(built.ms)}` : (a.error ?? '') });
     }
   }
 
@@ -88,7 +89,7 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
     const measure = 'Exact token counting of (a)';
     const count = workerMs(a, 'analysis:exact-count');
     const js = a.tokenizers?.rows['js-tiktoken'];
-    if (!count || !js) rows.push(missing(measure, '≥ 2× js-tiktoken throughput', `the exact count did not run within ${timeoutS} s of the first view${where(a)}`));
+    if (!count || !js) rows.push(missing(measure, '≥ 2× js-tiktoken throughput', a.error ? `${a.error}, before the exact count was shown` : `the exact count did not run within ${timeoutS} s of the first view${where(a)}`));
     else {
       const appRate = Number(count.detail?.['tokens'] ?? 0) / (count.ms / 1000);
       const jsRate = js.tokens / (js.ms / 1000);
@@ -108,6 +109,7 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
   {
     const measure = 'Main thread while counting (a)';
     if (a.firstViewMs === null) rows.push(missing(measure, 'no task > 100 ms', 'counting never started'));
+    else if (a.error && a.exactMs === null) rows.push(missing(measure, 'no task > 100 ms', `${a.error} while counting`));
     else {
       const max = Math.max(0, ...a.longTasksCounting.map((t) => t.duration));
       const over = a.longTasksCounting.filter((t) => t.duration > 100).length;
@@ -157,7 +159,7 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
   {
     const measure = 'Stepping j through (c)';
     const times = b.c.steps?.times ?? [];
-    if (times.length === 0) rows.push(missing(measure, 'p95 < 50 ms', `no first view within ${timeoutS} s${where(b.c)}`));
+    if (times.length === 0) rows.push(missing(measure, 'p95 < 50 ms', b.c.error ? `${b.c.error} before the first view` : `no first view within ${timeoutS} s${where(b.c)}`));
     else {
       const p95 = percentile(times, 95);
       rows.push({ measure, measured: `p95 ${Math.round(p95)} ms (p50 ${Math.round(percentile(times, 50))} ms, ${times.length} steps)`, budget: 'p95 < 50 ms', ratio: r2(p95 / 50), ok: p95 < 50, note: `${b.c.steps?.first} → ${b.c.steps?.last}` });
@@ -167,7 +169,7 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
   // 7. JS heap after opening (a): page plus its workers, after GC.
   {
     const measure = 'JS heap after opening (a)';
-    if (!a.heap) rows.push(missing(measure, '< 4× file size', `read once the exact count is shown, which did not happen within ${timeoutS} s`));
+    if (!a.heap) rows.push(missing(measure, '< 4× file size', a.error ? `${a.error} before the exact count was shown` : `read once the exact count is shown, which did not happen within ${timeoutS} s`));
     else {
       const x = a.heap.totalBytes / a.bytes;
       rows.push({ measure, measured: `${mb(a.heap.totalBytes)} (${r2(x)}× the ${mb(a.bytes)} file)`, budget: '< 4×', ratio: r2(x / 4), ok: x < 4, note: `page ${mb(a.heap.mainBytes)}; ${a.heap.workers.map((w) => `${w.url.replace(/-[\w-]+\.js$/, '')} ${mb(w.bytes)}`).join(', ') || 'no workers'}` });
