@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { buildAnalysisView, type AnalysisView } from '../src/analysis/analysis-view';
 import { diffContexts, diffSummary } from '../src/analysis/context-diff';
+import { labelAt } from '../src/analysis/eviction-runs';
 import { createTokenCounter, pickEncoding } from '../src/tokens';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
@@ -48,7 +49,7 @@ test.describe('eviction map', () => {
     await page.keyboard.press('n');
     await expect(stepper(page).getByText('Call 7 of 14')).toBeVisible();
     await expect(legend).toHaveAccessibleName('Labels at call 7');
-    const summarized = view.eviction.filter((r) => r.labels[6] === 'summarized').length;
+    const summarized = view.eviction.filter((r) => labelAt(r.runs, 6) === 'summarized').length;
     expect(summarized).toBe(10);
     await expect(legend.getByRole('listitem').filter({ hasText: 'summarized' })).toHaveText(`summarized ${summarized}`);
     // Drawn cells: the r1.m3 row has a summarized run starting at call 7's column.

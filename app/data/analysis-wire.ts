@@ -1,9 +1,11 @@
 // What crosses from the analysis worker to the page: the view with each of the session's own items replaced
 // by its index in `session.items`. The page holds those items already; cloning their texts back (twice:
 // estimate, then exact) doubled the page's heap and made each result's arrival a long main-thread task.
-// Ghost rows are not sent at all (the worker builds the view with `ghosts: false`): the page builds each
-// call's rows when it is shown, from the eviction map that crosses anyway.
-import type { AnalysisView } from '../../src/analysis/analysis-view';
+// A replayed transcript's calls cross without their entry lists (calls × items): the page reads each call's
+// entries from the view's spans when it is shown. Ghost rows are not sent at all (the worker builds the view
+// with `ghosts: false`): the page builds each call's rows when it is shown, from the eviction map.
+import type { AnalysisView, CallView } from '../../src/analysis/analysis-view';
+import { ViewTimeline } from '../../src/analysis/view-timeline';
 import { lazyGhosts } from '../../src/analysis/ghosts';
 import type { EncodingChoice } from '../../src/tokens';
 import type { Item, Session } from '../../src/model/types';
@@ -15,19 +17,35 @@ interface Result {
 }
 
 export interface PackedResult extends Omit<Result, 'view'> {
-  view: Omit<AnalysisView, 'items'> & { items: (Item | number)[] };
+  view: Omit<AnalysisView, 'items' | 'calls'> & { items: (Item | number)[]; calls: PackedCall[] };
 }
+
+/** A replayed transcript's call crosses without its entries: the page reads them from the view's spans. */
+type PackedCall = Omit<CallView, 'entries'> & { entries?: CallView['entries'] };
 
 /** Worker side: `session` is the worker's copy of the session the page sent (same items, same order). */
 export function pack<R extends Result>(result: R, session: Session): PackedResult {
   const index = new Map<Item, number>(session.items.map((it, i) => [it, i]));
-  return { ...result, view: { ...result.view, items: result.view.items.map((it) => index.get(it) ?? it) } };
+  const calls: PackedCall[] = result.view.spans ? result.view.calls.map(withoutEntries) : result.view.calls;
+  return { ...result, view: { ...result.view, calls, items: result.view.items.map((it) => index.get(it) ?? it) } };
+}
+
+/** A copy of the call without reading its `entries` (a getter that would build the list just to drop it). */
+function withoutEntries(call: CallView): PackedCall {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(call)) if (k !== 'entries') out[k] = call[k as keyof CallView];
+  return out as PackedCall;
 }
 
 /** Page side: `session` is the session the page sent with setSession. */
 export function unpackResult(packed: PackedResult, session: Session): Result {
   const items = packed.view.items.map((it) => (typeof it === 'number' ? session.items[it]! : it));
-  const view = { ...packed.view, items };
+  const view: AnalysisView = { ...packed.view, items, calls: packed.view.calls as CallView[] };
+  if (view.spans) {
+    const byId = new Map(items.map((it) => [it.id, it]));
+    const timeline = new ViewTimeline({ calls: view.calls, spans: view.spans, itemById: (id) => byId.get(id), variants: view.variants });
+    view.calls.forEach((call, ci) => Object.defineProperty(call, 'entries', { get: () => timeline.entriesAt(ci), enumerable: true, configurable: true }));
+  }
   if (view.ghosts.length === 0 && view.calls.length > 0) view.ghosts = lazyGhosts(view);
   return { ...packed, view };
 }

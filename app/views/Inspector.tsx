@@ -2,6 +2,7 @@
 import type React from 'react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
+import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
@@ -23,7 +24,7 @@ let urlSpotTaken = false;
  * else the call that produced it.
  */
 function firstContextWith(view: AnalysisView, id: string): number | null {
-  const inContext = view.calls.findIndex((c) => c.entries.some((e) => e.id === id));
+  const inContext = view.spans ? firstSentByItem(view.calls, view.spans).get(id) ?? -1 : view.calls.findIndex((c) => c.entries.some((e) => e.id === id));
   if (inContext >= 0) return inContext;
   const produced = view.calls.findIndex((c) => c.outputIds.includes(id));
   return produced >= 0 ? produced : null;

@@ -5,6 +5,8 @@ import type { Lint } from '../lints';
 import type { CompactionEvent, Item, Session, Usage } from '../model/types';
 import { analyzeSession } from './analyze-session';
 import type { EvictionLabel, RegionName } from './context-types';
+import { labelAt, type LabelRun } from './eviction-runs';
+import { ViewTimeline, type ViewSpan } from './view-timeline';
 
 /** Token bands of one call, stacked in the budget chart. They add up to the call's input plus output. */
 export interface CallBands {
@@ -72,7 +74,13 @@ export interface AnalysisView {
    */
   removedBy?: Record<string, string>;
   compactions: CompactionEvent[];
-  eviction: { itemId: string; labels: (EvictionLabel | null)[] }[];
+  /** Each item's label per call, as runs of calls (see eviction-runs.ts `labelAt`). */
+  eviction: { itemId: string; runs: LabelRun[] }[];
+  /**
+   * A replayed transcript's contexts as spans; its calls' `entries` are read from them (view-timeline.ts), so
+   * the worker sends these instead of every call's list. Null for a request log, whose calls carry their lists.
+   */
+  spans: ViewSpan[] | null;
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
@@ -122,28 +130,36 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
   };
   for (const it of session.items) addExtra(it);
 
+  // A replayed transcript: spans, and each call's entries read from them when asked for.
+  const timeline = a.contexts.timeline;
+  const spans: ViewSpan[] | null = timeline
+    ? timeline.spans.map((sp) => {
+        const original = byId.get(sp.item.id) ?? sp.item;
+        const variant = original !== sp.item && original.text !== sp.item.text;
+        if (variant) variants[sp.item.id] = sp.item;
+        addExtra(sp.item);
+        return { id: sp.item.id, variant, from: sp.from, to: sp.to, order: sp.order, tokens: variant ? opts.count(sp.item.text) : tok(original) };
+      })
+    : null;
+  const viewTimeline = spans
+    ? new ViewTimeline({ calls: a.contexts.calls.map((c) => ({ outputIds: c.output.map((o) => o.id) })), spans, itemById: (id) => byId.get(id), variants })
+    : null;
+
   const calls: CallView[] = a.contexts.calls.map((call, ci) => {
     const report = a.cache[ci];
-    const prev = ci > 0 ? a.contexts.calls[ci - 1]! : null;
-    const seenBefore = new Set(prev ? [...prev.entries.map((e) => e.item.id), ...prev.output.map((o) => o.id)] : []);
+    const entries = viewTimeline ? viewTimeline.entriesAt(ci) : storedEntries(call, ci);
     const bands: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
-    const entries = call.entries.map((e): CallEntryView => {
-      const original = byId.get(e.item.id) ?? e.item;
-      const variant = original !== e.item && original.text !== e.item.text;
-      if (variant) variants[e.item.id] = e.item;
-      addExtra(e.item);
-      const t = variant ? opts.count(e.item.text) : tok(original);
-      const isNew = !seenBefore.has(e.item.id) && ci > 0;
-      if (e.item.role === 'system' || e.item.role === 'developer') bands.system += t;
-      else if (isNew) bands.newInput += t;
-      else bands[e.region] += t;
-      return { id: e.item.id, region: e.region, tokens: t, variant, isNew };
-    });
+    for (const e of entries) {
+      const role = (variants[e.id] ?? byId.get(e.id))?.role;
+      if (role === 'system' || role === 'developer') bands.system += e.tokens;
+      else if (e.isNew) bands.newInput += e.tokens;
+      else bands[e.region] += e.tokens;
+    }
     for (const o of call.output) bands.output += tok(o);
     const counted = entries.reduce((n, e) => n + e.tokens, 0);
     // Recorded tool schemas count as they are; an unrecorded prefix is estimated from reported usage.
     bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? (report?.unseenPrefixTokens ?? 0) : 0;
-    return {
+    const view: CallView = {
       index: ci,
       id: call.id,
       entries,
@@ -157,7 +173,23 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       contextTokens: counted + bands.tools,
       bands,
     };
+    if (viewTimeline) Object.defineProperty(view, 'entries', { get: () => viewTimeline.entriesAt(ci), enumerable: true, configurable: true });
+    return view;
   });
+
+  /** A request log's call: its own list, stored with the call. */
+  function storedEntries(call: (typeof a.contexts.calls)[number], ci: number): CallEntryView[] {
+    const prev = ci > 0 ? a.contexts.calls[ci - 1]! : null;
+    const seenBefore = new Set(prev ? [...prev.entries.map((e) => e.item.id), ...prev.output.map((o) => o.id)] : []);
+    return call.entries.map((e): CallEntryView => {
+      const original = byId.get(e.item.id) ?? e.item;
+      const variant = original !== e.item && original.text !== e.item.text;
+      if (variant) variants[e.item.id] = e.item;
+      addExtra(e.item);
+      const t = variant ? opts.count(e.item.text) : tok(original);
+      return { id: e.item.id, region: e.region, tokens: t, variant, isNew: !seenBefore.has(e.item.id) && ci > 0 };
+    });
+  }
 
   const removedBy: Record<string, string> = {};
   for (const [id, r] of a.contexts.removals) removedBy[id] = r.compactionId;
@@ -165,10 +197,10 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     const present = new Set(call.entries.map((e) => e.id));
     return a.contexts.eviction
       .filter((row) => {
-        const l = row.labels[ci];
-        return l !== null && l !== undefined && l !== 'verbatim' && l !== 'masked' && !present.has(row.item.id);
+        const l = labelAt(row.runs, ci);
+        return l !== null && l !== 'verbatim' && l !== 'masked' && !present.has(row.item.id);
       })
-      .map((row) => ({ id: row.item.id, label: row.labels[ci] as GhostView['label'], tokens: tok(row.item), compactionId: a.contexts.removals.get(row.item.id)?.compactionId ?? null }));
+      .map((row) => ({ id: row.item.id, label: labelAt(row.runs, ci) as GhostView['label'], tokens: tok(row.item), compactionId: a.contexts.removals.get(row.item.id)?.compactionId ?? null }));
   });
 
   return {
@@ -181,7 +213,8 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     ghosts,
     removedBy,
     compactions: a.contexts.compactions,
-    eviction: a.contexts.eviction.map((r) => ({ itemId: r.item.id, labels: r.labels })),
+    eviction: a.contexts.eviction.map((r) => ({ itemId: r.item.id, runs: r.runs })),
+    spans,
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,

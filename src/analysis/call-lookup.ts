@@ -3,12 +3,35 @@ import type { CallView } from './analysis-view';
 
 type CallLike = Pick<CallView, 'entries' | 'outputIds' | 'compactionId'>;
 
-/** Index of the first call whose context or output holds each item id (first occurrence wins). */
-export function firstCallByItem(calls: readonly CallLike[]): Map<string, number> {
+/** A view's spans (view-timeline.ts): where they exist, reading them is cheaper than every call's list. */
+type SpanLike = { id: string; from: number };
+
+/** Index of the first call whose context holds each item id. */
+export function firstSentByItem(calls: readonly { entries: readonly { id: string }[] }[], spans?: readonly SpanLike[] | null): Map<string, number> {
   const first = new Map<string, number>();
+  if (spans) {
+    for (const s of spans) if ((first.get(s.id) ?? Infinity) > s.from) first.set(s.id, s.from);
+    return first;
+  }
   calls.forEach((call, ci) => {
     for (const e of call.entries) if (!first.has(e.id)) first.set(e.id, ci);
-    for (const id of call.outputIds) if (!first.has(id)) first.set(id, ci);
+  });
+  return first;
+}
+
+/** Index of the first call whose context or output holds each item id (first occurrence wins). */
+export function firstCallByItem(calls: readonly CallLike[], spans?: readonly SpanLike[] | null): Map<string, number> {
+  if (!spans) {
+    const first = new Map<string, number>();
+    calls.forEach((call, ci) => {
+      for (const e of call.entries) if (!first.has(e.id)) first.set(e.id, ci);
+      for (const id of call.outputIds) if (!first.has(id)) first.set(id, ci);
+    });
+    return first;
+  }
+  const first = firstSentByItem(calls, spans);
+  calls.forEach((call, ci) => {
+    for (const id of call.outputIds) if ((first.get(id) ?? Infinity) > ci) first.set(id, ci);
   });
   return first;
 }

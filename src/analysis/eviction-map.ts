@@ -1,12 +1,15 @@
-// Every original item against every call: verbatim, summarized, omitted, masked or dropped.
+// Every original item against every call — verbatim, summarized, omitted, masked or dropped — as runs of calls
+// with one label, built from the context spans (a label per item per call would be items × calls).
 import type { Item } from '../model/types';
-import type { CallContext, EvictionLabel } from './context-types';
+import type { Span } from './context-timeline';
+import type { EvictionLabel } from './context-types';
+import type { LabelRun } from './eviction-runs';
 import type { Removal } from './replay';
 
 export interface EvictionRow {
   item: Item;
-  /** One label per call; null before the item existed. */
-  labels: (EvictionLabel | null)[];
+  /** Calls with one label each, in order; calls before the item existed are in no run. */
+  runs: LabelRun[];
 }
 
 function labelInContext(original: Item, seen: Item): EvictionLabel {
@@ -16,26 +19,44 @@ function labelInContext(original: Item, seen: Item): EvictionLabel {
   return 'verbatim';
 }
 
-export function evictionMap(items: readonly Item[], calls: readonly CallContext[], removals: ReadonlyMap<string, Removal>): EvictionRow[] {
-  // The first call at which each item is known: sent in its context, or produced by an earlier call.
-  // (A copy of the known set per call made this quadratic in memory on long sessions.)
-  const knownFrom = new Map<string, number>();
-  const perCall = calls.map((call, ci) => {
-    const inContext = new Map(call.entries.map((e) => [e.item.id, e.item]));
-    for (const id of inContext.keys()) if (!knownFrom.has(id)) knownFrom.set(id, ci);
-    for (const o of call.output) if (!knownFrom.has(o.id)) knownFrom.set(o.id, ci + 1);
-    return inContext;
+export function evictionMap(
+  items: readonly Item[],
+  calls: readonly { output: readonly Item[] }[],
+  spans: readonly Span[],
+  removals: ReadonlyMap<string, Removal>,
+): EvictionRow[] {
+  const n = calls.length;
+  const byItem = new Map<string, Span[]>();
+  for (const s of spans) {
+    const list = byItem.get(s.item.id);
+    if (list) list.push(s);
+    else byItem.set(s.item.id, [s]);
+  }
+  // An item produced by a call is known from the next call on, even when no context holds it.
+  const producedBy = new Map<string, number>();
+  calls.forEach((call, ci) => {
+    for (const o of call.output) if (!producedBy.has(o.id)) producedBy.set(o.id, ci + 1);
   });
   return items
     .filter((it) => it.kind !== 'compaction')
-    .map((item) => ({
-      item,
-      labels: perCall.map((inContext, ci): EvictionLabel | null => {
-        const seen = inContext.get(item.id);
-        if (seen) return labelInContext(item, seen);
-        if ((knownFrom.get(item.id) ?? Infinity) > ci) return null;
-        const r = removals.get(item.id);
-        return r && r.fromCall <= ci ? r.label : 'dropped';
-      }),
-    }));
+    .map((item) => {
+      const own = byItem.get(item.id) ?? [];
+      const known = Math.min(producedBy.get(item.id) ?? Infinity, ...own.map((s) => s.from));
+      const runs: LabelRun[] = [];
+      if (known >= n) return { item, runs };
+      const r = removals.get(item.id);
+      const cuts = new Set<number>([known, n]);
+      for (const s of own) cuts.add(s.from).add(s.to);
+      if (r) cuts.add(r.fromCall);
+      const points = [...cuts].filter((p) => p >= known && p <= n).sort((a, b) => a - b);
+      for (let k = 0; k + 1 < points.length; k++) {
+        const at = points[k]!;
+        const seen = own.find((s) => s.from <= at && at < s.to);
+        const label: EvictionLabel = seen ? labelInContext(item, seen.item) : r && r.fromCall <= at ? r.label : 'dropped';
+        const last = runs[runs.length - 1];
+        if (last && last.label === label && last.end === at - 1) last.end = points[k + 1]! - 1;
+        else runs.push({ label, start: at, end: points[k + 1]! - 1 });
+      }
+      return { item, runs };
+    });
 }

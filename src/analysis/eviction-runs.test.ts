@@ -2,29 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { assistant, boundary, compaction, session, summary, system, toolCall, toolResult, user } from '../test/builders';
 import { buildAnalysisView } from './analysis-view';
 import type { EvictionLabel } from './context-types';
-import { describeLabels, itemKindPhrase, labelCountsAt, labelRuns } from './eviction-runs';
+import { describeLabels, itemKindPhrase, labelAt, labelCountsAt, labelsOf, type LabelRun } from './eviction-runs';
 
 const row = (s: string): (EvictionLabel | null)[] =>
   [...s].map((c) => ({ v: 'verbatim', s: 'summarized', o: 'omitted', m: 'masked', d: 'dropped' } as const)[c as 'v'] ?? null);
 
-describe('labelRuns', () => {
-  it('groups consecutive calls with the same label, nulls included', () => {
-    expect(labelRuns(row('.vvvvvssssssss'))).toEqual([
-      { label: null, start: 0, end: 0 },
-      { label: 'verbatim', start: 1, end: 5 },
-      { label: 'summarized', start: 6, end: 13 },
-    ]);
-    expect(labelRuns([])).toEqual([]);
-    expect(labelRuns(row('vmvm')).map((r) => r.label)).toEqual(['verbatim', 'masked', 'verbatim', 'masked']);
+/** Runs of a dense row, the way evictionMap stores them (calls before the item are in no run). */
+const runsOf = (labels: (EvictionLabel | null)[]) => {
+  const runs: LabelRun[] = [];
+  labels.forEach((label, i) => {
+    const last = runs[runs.length - 1];
+    if (label === null) return;
+    if (last && last.label === label && last.end === i - 1) last.end = i;
+    else runs.push({ label, start: i, end: i });
+  });
+  return runs;
+};
+
+describe('labelAt and labelsOf', () => {
+  it('read a row back call by call, null before the item existed', () => {
+    for (const s of ['.vvvvvssssssss', 'vmvm', '...vm', '...', 'v', 'dd.']) {
+      const dense = row(s);
+      const runs = runsOf(dense);
+      expect(labelsOf(runs, dense.length)).toEqual(dense);
+      expect(dense.map((_, i) => labelAt(runs, i))).toEqual(dense);
+    }
+    expect(labelAt([], 3)).toBeNull();
   });
 });
 
 describe('describeLabels', () => {
   it('names each run with 1-based calls, open-ended when it lasts to the last call', () => {
-    expect(describeLabels(row('.vvvvvssssssss'))).toBe('verbatim in calls 2\u20136, summarized from call 7');
-    expect(describeLabels(row('vvvvvvvvvvvvdd'))).toBe('verbatim in calls 1\u201312, dropped from call 13');
-    expect(describeLabels(row('...vm'))).toBe('verbatim in call 4, masked in call 5');
-    expect(describeLabels(row('...'))).toBe('not sent to any call');
+    const say = (s: string) => describeLabels(runsOf(row(s)), s.length);
+    expect(say('.vvvvvssssssss')).toBe('verbatim in calls 2\u20136, summarized from call 7');
+    expect(say('vvvvvvvvvvvvdd')).toBe('verbatim in calls 1\u201312, dropped from call 13');
+    expect(say('...vm')).toBe('verbatim in call 4, masked in call 5');
+    expect(say('...')).toBe('not sent to any call');
   });
 });
 

@@ -1,6 +1,7 @@
 // A call's ghost rows rebuilt from the view's eviction map, token counts and removals: the same rows
 // buildAnalysisView makes up front, for views built without them (`ghosts: false`), one call at a time.
 import type { AnalysisView, GhostView } from './analysis-view';
+import { labelAt } from './eviction-runs';
 
 type GhostSource = Pick<AnalysisView, 'calls' | 'eviction' | 'tokens' | 'removedBy'>;
 
@@ -10,8 +11,8 @@ export function ghostsAt(view: GhostSource, ci: number): GhostView[] {
   const present = new Set(call.entries.map((e) => e.id));
   const out: GhostView[] = [];
   for (const row of view.eviction) {
-    const l = row.labels[ci];
-    if (l === null || l === undefined || l === 'verbatim' || l === 'masked' || present.has(row.itemId)) continue;
+    const l = labelAt(row.runs, ci);
+    if (l === null || l === 'verbatim' || l === 'masked' || present.has(row.itemId)) continue;
     out.push({ id: row.itemId, label: l, tokens: view.tokens[row.itemId] ?? 0, compactionId: view.removedBy?.[row.itemId] ?? null });
   }
   return out;

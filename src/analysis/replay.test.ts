@@ -1,3 +1,4 @@
+import { labelsOf } from './eviction-runs';
 import { describe, expect, it } from 'vitest';
 import { assistant, boundary, compaction, marker, response, session, summary, system, toolCall, toolResult, user } from '../test/builders';
 import { sessionContexts } from './session-analysis';
@@ -37,7 +38,7 @@ describe('sessionContexts (replay)', () => {
     ]);
     expect(calls[2]!.compactionId).toBe('cmp');
     expect(regions(calls[2]!)).toEqual(['head', 'head', 'summary', 'tail']);
-    const row = (id: string) => eviction.find((r) => r.item.id === id)!.labels;
+    const row = (id: string) => labelsOf(eviction.find((r) => r.item.id === id)!.runs, calls.length);
     expect(row('r1')).toEqual([null, 'verbatim', 'summarized']);
     expect(row('u2')).toEqual([null, null, 'verbatim']);
     expect(row('a2')).toEqual([null, null, null]);
@@ -49,7 +50,7 @@ describe('sessionContexts (replay)', () => {
     });
     const { calls, eviction } = sessionContexts(s);
     expect(ids(calls[1]!)).toEqual(['u1', 'm', 'u2']);
-    expect(eviction.find((r) => r.item.id === 'a1')!.labels).toEqual([null, 'dropped']);
+    expect(labelsOf(eviction.find((r) => r.item.id === 'a1')!.runs, calls.length)).toEqual([null, 'dropped']);
   });
 
   it('masks cleared tool results in place instead of removing them', () => {
@@ -60,7 +61,7 @@ describe('sessionContexts (replay)', () => {
     const { calls, eviction } = sessionContexts(s);
     expect(ids(calls[1]!)).toEqual(['u1', 'c1', 'r1']);
     expect(calls[1]!.entries[2]!.item.text).toBe('[Old tool result content cleared]');
-    expect(eviction.find((r) => r.item.id === 'r1')!.labels).toEqual([null, 'masked']);
+    expect(labelsOf(eviction.find((r) => r.item.id === 'r1')!.runs, calls.length)).toEqual([null, 'masked']);
   });
 });
 
@@ -91,6 +92,6 @@ describe('sessionContexts (request log)', () => {
     expect(calls.map((c) => c.recorded)).toEqual([true, true, true]);
     expect(compactions).toEqual([expect.objectContaining({ id: 'inferred-2', kind: 'inferred', replacedIds: ['a1'], summaryId: 'sum', keptIds: ['s', 'u1', 'u2'] })]);
     expect(calls[2]!.compactionId).toBe('inferred-2');
-    expect(eviction.find((r) => r.item.id === 'a1')!.labels).toEqual([null, 'verbatim', 'summarized']);
+    expect(labelsOf(eviction.find((r) => r.item.id === 'a1')!.runs, calls.length)).toEqual([null, 'verbatim', 'summarized']);
   });
 });

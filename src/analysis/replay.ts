@@ -2,7 +2,7 @@
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { modelCalls } from './calls';
 import type { CallContext, EvictionLabel } from './context-types';
-import { assignRegions } from './regions';
+import { ContextTimeline, type Span } from './context-timeline';
 
 /** Why an item left (or changed in) the live context, as of the compaction that did it. */
 export interface Removal {
@@ -16,6 +16,10 @@ export interface Replay {
   calls: CallContext[];
   /** Per original item id: what happened to it, if anything did. */
   removals: Map<string, Removal>;
+  /** Every call's context as spans (an item's stretch of consecutive calls that were sent it). */
+  spans: readonly Span[];
+  /** Where the calls' entries are read from when they are not stored per call (a replayed transcript). */
+  timeline: ContextTimeline | null;
 }
 
 /** Formats whose files never record the system prompt or the tool schemas the harness sent. */
@@ -66,24 +70,47 @@ export function replayTranscript(session: Session): Replay {
     compactionAt.set(anchor, [...(compactionAt.get(anchor) ?? []), c]);
   }
 
-  let live: Item[] = [];
+  // The live context as open spans by item id (a compaction touches only what it replaces); a call's list is
+  // read back from the timeline when needed.
+  const live = new Map<string, Span>();
+  const spans: Span[] = [];
+  let liveSystem = 0;
+  const isSystem = (it: Item) => it.role === 'system' || it.role === 'developer';
+  const open = (item: Item, order: number) => {
+    const span: Span = { item, from: callsSeen, to: -1, order };
+    spans.push(span);
+    live.set(item.id, span);
+    if (isSystem(item)) liveSystem++;
+    return span;
+  };
+  const close = (span: Span) => {
+    span.to = callsSeen;
+    live.delete(span.item.id);
+    if (isSystem(span.item)) liveSystem--;
+  };
   const inserted = new Set<string>();
   const removals = new Map<string, Removal>();
   const out: CallContext[] = [];
   let pendingCompaction: string | null = null;
   let callsSeen = 0;
+  let timeline: ContextTimeline | null = null;
 
-  const apply = (c: CompactionEvent) => {
+  const apply = (c: CompactionEvent, at: number) => {
     const summary = c.summaryId ? byId.get(c.summaryId) : undefined;
     const label = labelFor(c, summary);
     const replaced = new Set(c.replacedIds);
+    const gone = [...replaced].map((id) => live.get(id)).filter((x): x is Span => !!x);
     if (label === 'masked') {
-      live = live.map((it) => (replaced.has(it.id) ? { ...it, text: it.omission?.marker ?? CLEARED_TEXT, omission: { target: 'tool_result', refs: [], marker: CLEARED_TEXT } } : it));
+      for (const sp of gone) {
+        close(sp);
+        open({ ...sp.item, text: sp.item.omission?.marker ?? CLEARED_TEXT, omission: { target: 'tool_result', refs: [], marker: CLEARED_TEXT } }, sp.order);
+      }
     } else {
-      const firstReplaced = live.findIndex((it) => replaced.has(it.id));
-      live = live.filter((it) => !replaced.has(it.id));
+      // The summary takes the place of the first item it replaced (which no context holds any more), else the end.
+      const first = gone.reduce<Span | null>((m, sp) => (m === null || sp.order < m.order ? sp : m), null);
+      for (const sp of gone) close(sp);
       if (summary && !inserted.has(summary.id)) {
-        live.splice(firstReplaced < 0 ? live.length : firstReplaced, 0, summary);
+        open(summary, first ? first.order : at - 0.5);
         inserted.add(summary.id);
       }
     }
@@ -94,32 +121,38 @@ export function replayTranscript(session: Session): Replay {
   session.items.forEach((item, i) => {
     // A call whose own output is the summary (Self-Sum) was sent the context before that summary existed.
     const startsCall = callAt.has(i);
-    if (!startsCall) for (const c of compactionAt.get(i) ?? []) apply(c);
+    if (!startsCall) for (const c of compactionAt.get(i) ?? []) apply(c, i);
     const ci = callAt.get(i);
     if (ci !== undefined) {
       const call = calls[ci]!;
+      const index = out.length;
       out.push({
-        index: out.length,
+        index,
         id: call.id,
-        entries: assignRegions(live),
+        get entries() {
+          return timeline!.entriesAt(index);
+        },
         output: call.itemIds.map((id) => byId.get(id)).filter((x): x is Item => !!x),
         tools: null,
         usage: call.usage,
         model: call.model,
         api: API_OF_FORMAT[session.format] ?? null,
-        prefixUnrecorded: PREFIX_UNRECORDED.has(session.format) || !live.some((it) => it.role === 'system' || it.role === 'developer'),
+        prefixUnrecorded: PREFIX_UNRECORDED.has(session.format) || liveSystem === 0,
         compactionId: pendingCompaction,
         recorded: false,
         ...(call.timestamp ? { timestamp: call.timestamp } : {}),
       });
       pendingCompaction = null;
       callsSeen++;
-      for (const c of compactionAt.get(i) ?? []) apply(c);
+      for (const c of compactionAt.get(i) ?? []) apply(c, i);
     }
     if (sentToModel(item) && !inserted.has(item.id)) {
-      live.push(item);
+      open(item, i);
       inserted.add(item.id);
     }
   });
-  return { calls: out, removals };
+  for (const s of live.values()) s.to = callsSeen;
+  // An item taken out before any call was sent it leaves an empty span: no context holds it.
+  timeline = new ContextTimeline(spans.filter((sp) => sp.to > sp.from), callsSeen);
+  return { calls: out, removals, spans: timeline.spans, timeline };
 }

@@ -2,6 +2,7 @@
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, Item, RecordedRequest, Session } from '../model/types';
 import type { CallContext } from './context-types';
+import { spansOfCalls } from './context-timeline';
 import { assignRegions } from './regions';
 import type { Removal, Replay } from './replay';
 
@@ -83,5 +84,5 @@ export function requestContexts(session: Session): RequestReplay {
       ...(r.timestamp ? { timestamp: r.timestamp } : {}),
     });
   });
-  return { calls, removals, inferred, completed };
+  return { calls, removals, spans: spansOfCalls(calls), timeline: null, inferred, completed };
 }

@@ -1,5 +1,6 @@
 // Per-call contexts for any session: ground truth from a request log, else replayed compactions.
 import type { CompactionEvent, Session } from '../model/types';
+import type { ContextTimeline, Span } from './context-timeline';
 import type { CallContext } from './context-types';
 import { evictionMap, type EvictionRow } from './eviction-map';
 import { replayTranscript, type Removal } from './replay';
@@ -11,6 +12,9 @@ export interface SessionContexts {
   compactions: CompactionEvent[];
   removals: Map<string, Removal>;
   eviction: EvictionRow[];
+  /** Every call's context as spans; a replayed transcript's calls read their entries from it. */
+  spans: readonly Span[];
+  timeline: ContextTimeline | null;
 }
 
 export function sessionContexts(session: Session): SessionContexts {
@@ -19,8 +23,8 @@ export function sessionContexts(session: Session): SessionContexts {
     const items = session.requests.flatMap((q) => [...q.items, ...q.output]);
     const unique = [...new Map(items.map((it) => [it.id, it])).values()];
     const compactions = [...session.compactions.map((c) => r.completed.get(c.id) ?? c), ...r.inferred];
-    return { calls: r.calls, compactions, removals: r.removals, eviction: evictionMap(unique, r.calls, r.removals) };
+    return { calls: r.calls, compactions, removals: r.removals, spans: r.spans, timeline: r.timeline, eviction: evictionMap(unique, r.calls, r.spans, r.removals) };
   }
   const r = replayTranscript(session);
-  return { calls: r.calls, compactions: session.compactions, removals: r.removals, eviction: evictionMap(session.items, r.calls, r.removals) };
+  return { calls: r.calls, compactions: session.compactions, removals: r.removals, spans: r.spans, timeline: r.timeline, eviction: evictionMap(session.items, r.calls, r.spans, r.removals) };
 }

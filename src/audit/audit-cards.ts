@@ -27,7 +27,7 @@ export interface AuditCard {
   neededLater: NeededLater[];
 }
 
-type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'>;
+type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'> & { spans?: AnalysisView['spans'] };
 
 /** Why a compaction has no audit: the engine audits only compactions that record their evicted items. */
 export function unauditedReason(event: CompactionEvent): string {
@@ -41,7 +41,7 @@ export function unauditedReason(event: CompactionEvent): string {
 
 export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
   const byId = new Map(view.audits.map((a) => [a.compactionId, a]));
-  const itemCall = firstCallByItem(view.calls);
+  const itemCall = firstCallByItem(view.calls, view.spans);
   const current = compactionInEffect(view.calls, callIndex);
   const cards = view.compactions.map((compaction): AuditCard => {
     const audit = byId.get(compaction.id) ?? null;

@@ -84,7 +84,11 @@ export function groupLints(lints: readonly Lint[]): LintGroup[] {
 }
 
 /** Where a lint jumps: its own call, else the first call that shows its item (null when none does). */
-export function lintTargets(lints: readonly Lint[], calls: readonly Pick<CallView, 'entries' | 'outputIds' | 'compactionId'>[]): (number | null)[] {
-  const first = firstCallByItem(calls);
+export function lintTargets(
+  lints: readonly Lint[],
+  calls: readonly Pick<CallView, 'entries' | 'outputIds' | 'compactionId'>[],
+  spans?: readonly { id: string; from: number }[] | null,
+): (number | null)[] {
+  const first = firstCallByItem(calls, spans);
   return lints.map((l) => l.callIndex ?? first.get(l.itemId) ?? null);
 }

@@ -25,7 +25,7 @@ export default function AnnotationsPanel({ view, callIndex, itemById, goTo }: Pa
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
-  const positions = useMemo(() => itemPositions(view.calls), [view]);
+  const positions = useMemo(() => itemPositions(view.calls, view.spans), [view]);
   const sorted = useMemo(() => sortAnnotations(list, (id) => positions.get(id)), [list, positions]);
   const label = (id: string) => itemLabel(itemById.get(id), id);
   const inContext = useMemo(() => {

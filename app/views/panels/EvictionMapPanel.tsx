@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { EvictionLabel } from '../../../src/analysis/context-types';
-import { describeLabels, EVICTION_LABELS, itemKindPhrase, labelCountsAt, labelRuns, type LabelRun } from '../../../src/analysis/eviction-runs';
+import { describeLabels, EVICTION_LABELS, itemKindPhrase, labelAt, labelCountsAt } from '../../../src/analysis/eviction-runs';
 import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import './eviction-map.css';
@@ -68,22 +68,15 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const allRows = view.eviction;
   const n = view.calls.length;
   const [evictedOnly, setEvictedOnly] = useState(false);
-  const rows = useMemo(() => (evictedOnly ? allRows.filter((r) => r.labels.some((l) => l !== null && l !== 'verbatim')) : allRows), [allRows, evictedOnly]);
+  const rows = useMemo(() => (evictedOnly ? allRows.filter((r) => r.runs.some((run) => run.label !== 'verbatim')) : allRows), [allRows, evictedOnly]);
   const counts = useMemo(() => labelCountsAt(allRows, callIndex), [allRows, callIndex]);
-  const notYet = useMemo(() => allRows.reduce((k, r) => k + (r.labels[callIndex] == null ? 1 : 0), 0), [allRows, callIndex]);
+  const notYet = useMemo(() => allRows.reduce((k, r) => k + (labelAt(r.runs, callIndex) === null ? 1 : 0), 0), [allRows, callIndex]);
   const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId !== null).map((c) => c.index), [view.calls]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const width = useWidth(scroller);
   const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((width - LABEL_W - 14) / Math.max(1, n))));
   const gridW = n * cell;
-
-  const runsCache = useMemo(() => new WeakMap<Row, LabelRun[]>(), [allRows]);
-  const runsOf = (r: Row) => {
-    let runs = runsCache.get(r);
-    if (!runs) runsCache.set(r, (runs = labelRuns(r.labels)));
-    return runs;
-  };
 
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12, scrollMargin: HEAD_H });
 
@@ -203,12 +196,12 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
               const item = itemById.get(row.itemId);
               const title = rowTitle(row, item);
               const isActive = vr.index === activeRow;
-              const at = row.labels[cursorCol] ?? null;
+              const at = labelAt(row.runs, cursorCol);
               return (
                 <div
                   key={row.itemId + vr.index}
                   role="listitem"
-                  aria-label={`${title}: ${describeLabels(row.labels)}`}
+                  aria-label={`${title}: ${describeLabels(row.runs, n)}`}
                   aria-setsize={rows.length}
                   aria-posinset={vr.index + 1}
                   className={isActive ? 'evm-row active' : 'evm-row'}
@@ -247,14 +240,12 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
                       const c = callAt(e);
                       setActive(vr.index);
                       setCol(c);
-                      goTo(row.labels[c] != null ? { call: c, item: row.itemId } : { call: c });
+                      goTo(labelAt(row.runs, c) !== null ? { call: c, item: row.itemId } : { call: c });
                     }}
                   >
-                    {runsOf(row).map((r) =>
-                      r.label === null ? null : (
-                        <span key={r.start} className={`evm-run l-${r.label}`} style={{ left: r.start * cell, width: (r.end - r.start + 1) * cell }} />
-                      ),
-                    )}
+                    {row.runs.map((r) => (
+                      <span key={r.start} className={`evm-run l-${r.label}`} style={{ left: r.start * cell, width: (r.end - r.start + 1) * cell }} />
+                    ))}
                     {isActive ? <span className="evm-cursor" style={{ left: cursorCol * cell, width: cell }} aria-hidden="true" /> : null}
                   </div>
                 </div>

@@ -11,7 +11,7 @@ type Row = { type: 'group'; group: LintGroup; open: boolean } | { type: 'lint'; 
 export default function LintsPanel({ view, callIndex, goTo }: PanelProps) {
   const groups = useMemo(() => groupLints(view.lints), [view.lints]);
   const targets = useMemo(() => {
-    const calls = lintTargets(view.lints, view.calls);
+    const calls = lintTargets(view.lints, view.calls, view.spans);
     return new Map(view.lints.map((l, i) => [l, calls[i]!]));
   }, [view.lints, view.calls]);
   const [closed, setClosed] = useState<ReadonlySet<LintRule>>(new Set());

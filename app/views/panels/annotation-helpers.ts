@@ -1,5 +1,6 @@
 // Pure helpers of the Annotations panel: where a note sits in the session, how its target reads, and
 // which call or item a click on it goes to.
+import { firstSentByItem } from '../../../src/analysis/call-lookup';
 import type { Item } from '../../../src/model/types';
 import type { AnnotationTarget } from '../../../src/share';
 import type { GoTo } from './panel-props';
@@ -8,11 +9,12 @@ import type { GoTo } from './panel-props';
  * 1-based call where each item first appears in the context sent to the model, else the call that
  * produced it. Items in neither (never sent, never produced by a call) are left out.
  */
-export function itemPositions(calls: readonly { entries: readonly { id: string }[]; outputIds: readonly string[] }[]): Map<string, number> {
+export function itemPositions(
+  calls: readonly { entries: readonly { id: string }[]; outputIds: readonly string[] }[],
+  spans?: readonly { id: string; from: number }[] | null,
+): Map<string, number> {
   const pos = new Map<string, number>();
-  calls.forEach((c, i) => {
-    for (const e of c.entries) if (!pos.has(e.id)) pos.set(e.id, i + 1);
-  });
+  for (const [id, ci] of firstSentByItem(calls, spans)) pos.set(id, ci + 1);
   calls.forEach((c, i) => {
     for (const id of c.outputIds) if (!pos.has(id)) pos.set(id, i + 1);
   });

@@ -19,7 +19,7 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} $
 
 /** The first call that shows each item (its context, or its output for what the model wrote). */
 export function useCallOf(view: AnalysisView): (itemId: string | null | undefined) => number | undefined {
-  const first = useMemo(() => firstCallByItem(view.calls), [view.calls]);
+  const first = useMemo(() => firstCallByItem(view.calls, view.spans), [view.calls, view.spans]);
   return (id) => (id ? first.get(id) : undefined);
 }
 

@@ -1,0 +1,84 @@
+// What each call was sent, stored as spans: an item sits in the context from one call up to another, in a fixed
+// order. A per-call copy of the context grows with calls × items (70 million entries for a 20k-turn
+// trajectory); spans grow with items, and one call's list is rebuilt when something reads it.
+import type { Item } from '../model/types';
+import type { ContextEntry } from './context-types';
+import { assignRegions } from './regions';
+
+export interface Span {
+  /** The item as the model saw it (a masked variant has its own span after the original's). */
+  item: Item;
+  /** First call that was sent it. */
+  from: number;
+  /** First call that no longer was (exclusive end; the call count when it stayed to the end). */
+  to: number;
+  /** Position in every context it is part of: contexts list their spans by ascending order. */
+  order: number;
+}
+
+/** Materialized contexts kept at once: enough for a pass that reads each call and the one before it. */
+const KEEP = 4;
+
+export class ContextTimeline {
+  readonly spans: readonly Span[];
+  readonly calls: number;
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
+  private readonly recent = new Map<number, ContextEntry[]>();
+
+  constructor(spans: readonly Span[], calls: number) {
+    this.spans = [...spans].sort((a, b) => a.order - b.order);
+    this.calls = calls;
+    this.from = Int32Array.from(this.spans, (s) => s.from);
+    this.to = Int32Array.from(this.spans, (s) => s.to);
+  }
+
+  /** The spans call `ci` was sent, in order. */
+  spansAt(ci: number): Span[] {
+    const out: Span[] = [];
+    const { from, to, spans } = this;
+    for (let i = 0; i < spans.length; i++) if (from[i]! <= ci && ci < to[i]!) out.push(spans[i]!);
+    return out;
+  }
+
+  /** The items call `ci` was sent, in order. */
+  itemsAt(ci: number): Item[] {
+    return this.spansAt(ci).map((s) => s.item);
+  }
+
+  /** Call `ci`'s context with regions; the last few are kept, so reading a call twice costs once. */
+  entriesAt(ci: number): ContextEntry[] {
+    let entries = this.recent.get(ci);
+    if (entries) return entries;
+    entries = assignRegions(this.itemsAt(ci));
+    this.recent.set(ci, entries);
+    if (this.recent.size > KEEP) this.recent.delete(this.recent.keys().next().value!);
+    return entries;
+  }
+}
+
+/** Each request of a log parses its own copy of an item: the same id, text and omission is the same span. */
+function sameAsSeen(a: Item, b: Item): boolean {
+  return a === b || (a.text === b.text && a.omission?.target === b.omission?.target);
+}
+
+/**
+ * Spans of contexts that are stored per call (a request log): an item's span runs while consecutive calls
+ * send the same item object. Orders are left at 0: request-log contexts are read from their calls.
+ */
+export function spansOfCalls(calls: readonly { entries: readonly ContextEntry[] }[]): Span[] {
+  const open = new Map<string, Span>();
+  const spans: Span[] = [];
+  calls.forEach((call, ci) => {
+    for (const { item } of call.entries) {
+      const s = open.get(item.id);
+      if (s && s.to === ci && sameAsSeen(s.item, item)) s.to = ci + 1;
+      else {
+        const span = { item, from: ci, to: ci + 1, order: 0 };
+        open.set(item.id, span);
+        spans.push(span);
+      }
+    }
+  });
+  return spans;
+}

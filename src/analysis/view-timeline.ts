@@ -1,0 +1,68 @@
+// A call's entries in the analysis view, rebuilt from the view's spans: the worker sends spans (they grow with
+// items) instead of every call's entry list (it grows with calls × items), and the page reads a call when shown.
+import type { Item } from '../model/types';
+import type { CallEntryView, CallView } from './analysis-view';
+import { ContextTimeline, type Span } from './context-timeline';
+
+export interface ViewSpan {
+  id: string;
+  /** The model saw the masked or cleared version in `variants`, not the item's own text. */
+  variant: boolean;
+  from: number;
+  to: number;
+  order: number;
+  tokens: number;
+}
+
+export interface SpanSource {
+  calls: readonly Pick<CallView, 'outputIds'>[];
+  spans: readonly ViewSpan[];
+  itemById(id: string): Item | undefined;
+  variants: Readonly<Record<string, Item>>;
+}
+
+/** Reads calls' entries from spans; keeps the last few it built. */
+export class ViewTimeline {
+  private readonly timeline: ContextTimeline;
+  private readonly viewOf = new Map<Span, ViewSpan>();
+  private readonly recent = new Map<number, CallEntryView[]>();
+
+  constructor(private readonly source: SpanSource) {
+    const spans = source.spans.map((v): Span => {
+      const item = (v.variant ? source.variants[v.id] : undefined) ?? source.itemById(v.id) ?? placeholder(v.id);
+      const span = { item, from: v.from, to: v.to, order: v.order };
+      this.viewOf.set(span, v);
+      return span;
+    });
+    this.timeline = new ContextTimeline(spans, source.calls.length);
+  }
+
+  /** Item ids call `ci` was sent. */
+  private idsAt(ci: number): Set<string> {
+    return new Set(this.timeline.itemsAt(ci).map((it) => it.id));
+  }
+
+  entriesAt(ci: number): CallEntryView[] {
+    let out = this.recent.get(ci);
+    if (out) return out;
+    const seenBefore = ci > 0 ? this.idsAt(ci - 1) : new Set<string>();
+    if (ci > 0) for (const id of this.source.calls[ci - 1]?.outputIds ?? []) seenBefore.add(id);
+    const active = this.timeline.spansAt(ci).map((s) => this.viewOf.get(s)!);
+    const regions = this.timeline.entriesAt(ci);
+    out = active.map((v, i) => ({ id: v.id, region: regions[i]!.region, tokens: v.tokens, variant: v.variant, isNew: ci > 0 && !seenBefore.has(v.id) }));
+    this.recent.set(ci, out);
+    if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
+    return out;
+  }
+
+  /** The first call that was sent each item (the start of its first span). */
+  firstCalls(): Map<string, number> {
+    const first = new Map<string, number>();
+    for (const s of this.source.spans) if ((first.get(s.id) ?? Infinity) > s.from) first.set(s.id, s.from);
+    return first;
+  }
+}
+
+function placeholder(id: string): Item {
+  return { id, role: 'assistant', kind: 'message', text: '', source: { file: '', line: null } } as Item;
+}
