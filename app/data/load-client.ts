@@ -1,17 +1,27 @@
 // Runs the loader in a worker, matching replies to requests; a newer load never waits on an older one.
 import * as Comlink from 'comlink';
-import type { LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
+import type { LoadPreview, LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
 
-export type { LoadProgress, LoadSource, WorkerLoadResult };
+export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
-export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<WorkerLoadResult> {
+export interface LoadOptions {
+  /** Asks for a preview of a lone big JSONL file, delivered before the whole file is parsed. */
+  onPreview?: (p: LoadPreview) => void;
+  /** Stops the load: the worker is ended and the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void, opts: LoadOptions = {}): Promise<WorkerLoadResult> {
   const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
   const api = Comlink.wrap<LoadWorkerApi>(worker);
   const died = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`)));
+    opts.signal?.addEventListener('abort', () => reject(new DOMException('the load was cancelled', 'AbortError')), { once: true });
   });
   try {
-    return await Promise.race([api.load(sources, Comlink.proxy(onProgress)), died]);
+    opts.signal?.throwIfAborted();
+    const preview = opts.onPreview ? Comlink.proxy(opts.onPreview) : undefined;
+    return await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview), died]);
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();

@@ -1,7 +1,9 @@
 // The one path every way of opening files takes: drop, picker, paste, ?src and demos.
+import type { Session } from '../../src/model/types';
 import { useApp } from '../store';
-import { fetchSources, loadInWorker, type LoadSource, type WorkerLoadResult } from './load-client';
-import { afterLoad, asFiles, extrasFor, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
+import { forgetSession } from './analysis-client';
+import { fetchSources, loadInWorker, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
+import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
@@ -15,20 +17,114 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   if (sources.length === 0) return;
   const names = sources.map((s) => s.name);
   beginLoad();
+  // A lone big JSONL file shows its first lines while the rest loads (the worker decides what is big).
+  const preview = opts.bundle ? null : new PreviewTab();
   let result: WorkerLoadResult;
   try {
-    result = await loadInWorker(sources, setProgress);
+    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled } : {});
   } catch (e) {
+    const key = preview?.end();
+    if (preview?.cancelled.aborted) {
+      finishLoad([], [], []); // its tab was closed: nothing to show or report
+      preview.forget();
+      return;
+    }
     const message = e instanceof Error ? e.message : String(e);
-    finishLoad(names, [], names.map((file) => ({ file, line: null, field: null, message, severity: 'error' as const })));
+    finishLoad(names, [], names.map((file) => ({ file, line: null, field: null, message, severity: 'error' as const })), undefined, key);
+    preview?.forget();
     return;
   }
+  const handed = preview ? await preview.handOver(result.sessions[0]) : { previewKey: undefined, fullKey: undefined };
+  if (handed === 'closed') {
+    finishLoad([], [], []); // the preview's tab was closed: the user does not want this file
+    preview?.forget();
+    return;
+  }
+  const { previewKey, fullKey } = handed;
   const extras = extrasFor(result, asFiles(sources), opts);
+  // The full session keeps the key its analysis started under while the preview was shown.
+  if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
   const plan = planViews(result.sessions, extras, opts);
-  finishLoad(names, result.sessions, result.issues, extras);
+  if (previewKey) keepPreviewPlace(previewKey, result.sessions, plan);
+  finishLoad(names, result.sessions, result.issues, extras, previewKey);
+  if (previewKey) carryPreviewNotes(previewKey, result.sessions[0]);
+  preview?.forget();
   await afterLoad(result.sessions, plan, opts).catch((e: unknown) => {
     useApp.getState().pushNotice({ id: 'after-load', tone: 'warn', text: `The session opened, but its library entry or notes could not be updated: ${e instanceof Error ? e.message : String(e)}` });
   });
+}
+
+/** The preview is what the user is looking at (its tab is active and no corpus covers it). */
+function inFront(s: ReturnType<typeof useApp.getState>, key: string): boolean {
+  return s.activeKey === key && !(s.corpus !== null && s.corpusVisible);
+}
+
+/**
+ * The tab of a load's preview, if the worker sends one: shown at once, given the load's progress, and
+ * closing it cancels the load. end() returns its key once the load failed (the error then takes its
+ * place); handOver() waits until the full session may take it; forget() then drops its analysis.
+ */
+class PreviewTab {
+  private key: string | undefined;
+  private fullKey: string | undefined;
+  private readonly abort = new AbortController();
+  private unwatch = () => {};
+  readonly cancelled = this.abort.signal;
+
+  readonly show = (p: LoadPreview): void => {
+    if (this.cancelled.aborted || this.key !== undefined) return;
+    const { session, ...info } = p;
+    const key = useApp.getState().showPreview(session, info);
+    this.key = key;
+    this.unwatch = useApp.subscribe((s) => {
+      if (!s.sessions.some((x) => x.key === key)) this.abort.abort();
+    });
+  };
+
+  readonly progress = (p: LoadProgress): void => {
+    const s = useApp.getState();
+    if (this.key === undefined) s.setProgress(p);
+    else s.setPreviewProgress(this.key, p);
+  };
+
+  end(): string | undefined {
+    this.unwatch();
+    return this.key;
+  }
+
+  /**
+   * Parks the full session beside the preview, whose status line starts its analysis; resolves when the
+   * full view is ready (so the tab never falls back to a loading screen), at once when the preview is not
+   * in front, or with 'closed' when the user closed it meanwhile.
+   */
+  async handOver(full: Session | undefined): Promise<{ previewKey: string | undefined; fullKey: string | undefined } | 'closed'> {
+    this.unwatch();
+    const key = this.key;
+    if (this.cancelled.aborted) return 'closed';
+    if (key === undefined || !full) return { previewKey: key, fullKey: undefined };
+    const state = useApp.getState();
+    if (!state.sessions.some((x) => x.key === key)) return 'closed';
+    if (!inFront(state, key)) return { previewKey: key, fullKey: undefined };
+    const fullKey = state.stagePreviewFull(key, full);
+    this.fullKey = fullKey;
+    const outcome = await new Promise<'closed' | 'swap'>((resolve) => {
+      const check = (s: ReturnType<typeof useApp.getState>) => {
+        if (!s.sessions.some((x) => x.key === key)) resolve('closed');
+        else if (s.previewLoads[key]?.ready || !inFront(s, key)) resolve('swap');
+      };
+      this.unwatch = useApp.subscribe(check);
+      check(useApp.getState());
+    });
+    this.unwatch();
+    return outcome === 'closed' ? 'closed' : { previewKey: key, fullKey };
+  }
+
+  forget(): void {
+    // The analysis cache is keyed by session key: the preview's results must not outlive it, nor a
+    // full session's whose preview was closed before it could take its place.
+    if (this.key !== undefined) forgetSession(this.key);
+    if (this.fullKey !== undefined && !useApp.getState().sessions.some((x) => x.key === this.fullKey)) forgetSession(this.fullKey);
+  }
 }
 
 async function openBundle(b: FoundBundle): Promise<void> {

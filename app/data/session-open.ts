@@ -11,7 +11,7 @@ import { storageProblem } from './library-policy';
 import type { LoadSource, WorkerLoadResult } from './load-client';
 import { setPendingView } from './pending-view';
 import { refreshLibrary } from './library-actions';
-import { absoluteUrls, nameFromUrl, pickByName } from './share-build';
+import { absoluteUrls, nameFromUrl, pickByName, viewFromStore } from './share-build';
 
 /** A bundle's contents, to apply to the session its files make. */
 export interface BundleIntent {
@@ -97,6 +97,26 @@ export function planViews(sessions: readonly Session[], extras: readonly Session
     setPendingView(sessions[linkAt]!, link.share.view);
   }
   return { bundleAt, linkAt, linkMatch };
+}
+
+/**
+ * Before a full session takes its preview's place: the user stays where they were in the preview (call,
+ * item, panel), unless a link's or bundle's view already waits for that session.
+ */
+export function keepPreviewPlace(previewKey: string, sessions: readonly Session[], plan: ReturnType<typeof planViews>): void {
+  const state = useApp.getState();
+  const full = sessions[0];
+  if (!full || state.activeKey !== previewKey || plan.linkAt === 0 || plan.bundleAt === 0) return;
+  setPendingView(full, viewFromStore(state));
+}
+
+/** Notes taken on a preview go to its full session (they wait in memory until its stored notes are read). */
+export function carryPreviewNotes(previewKey: string, full: Session | undefined): void {
+  const state = useApp.getState();
+  const notes = state.annotations[notesKey({ key: previewKey, hash: null })];
+  const target = full && state.sessions.find((x) => x.session === full);
+  if (!notes?.length || !target) return;
+  state.mergeNotes(notesKey(target), notes);
 }
 
 /** Removes a handled share link from the address bar, so a reload does not open it again. */

@@ -1,4 +1,6 @@
-// Loaded sessions, the active one, load progress and the problems found while loading.
+// Loaded sessions, the active one, load progress and the problems found while loading. A big JSONL
+// file shows a preview (its first lines) in a tab of its own while it loads; the full session then
+// takes that tab's place, once its view is ready when the preview is in front.
 import type { StateCreator } from 'zustand';
 import type { ParseIssue, Session } from '../../src/model/types';
 import type { LoadProgress } from '../data/load-client';
@@ -13,10 +15,32 @@ export interface LoadedSession {
   sourceUrls?: string[];
   /** The files it was built from, for the library and bundles. */
   files?: File[];
+  /** Set while this is only the start of a file still loading: no hash, files, library entry or share link. */
+  preview?: PreviewInfo;
 }
 
-/** What the loader knows about each loaded session besides the session itself (same order). */
-export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files'>;
+/** What a preview shows of its file. */
+export interface PreviewInfo {
+  file: string;
+  /** Bytes parsed for the preview, and the file's size. */
+  bytes: number;
+  totalBytes: number;
+  /** Records in the preview, and the file's estimated from its size. */
+  records: number;
+  estimatedRecords: number;
+}
+
+/** What the loader knows about each loaded session besides the session itself (same order); `key` when reserved. */
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files'> & { key?: string };
+
+/** The load behind a preview: its progress, then the full session waiting to take the preview's place. */
+export interface PreviewLoad {
+  progress: LoadProgress | null;
+  /** The full session and the key reserved for it, once the whole file is parsed. */
+  full: { key: string; session: Session } | null;
+  /** The full session's view is ready (or failed): it may replace the preview now. */
+  ready: boolean;
+}
 
 export interface LoadReport {
   id: number;
@@ -32,10 +56,21 @@ export interface SessionSlice {
   /** Loads in flight; progress reported after the last one finished is stale and ignored. */
   loads: number;
   reports: LoadReport[];
+  /** The load behind each open preview, by the preview's key. */
+  previewLoads: Record<string, PreviewLoad>;
   beginLoad(): void;
   setProgress(p: LoadProgress | null): void;
-  /** Adds what loaded; never removes what was already open. */
-  finishLoad(files: string[], sessions: Session[], issues: ParseIssue[], extras?: SessionExtra[]): void;
+  /** Opens a preview in a new, active tab and returns its key; its load's progress goes to setPreviewProgress. */
+  showPreview(session: Session, info: PreviewInfo): string;
+  setPreviewProgress(key: string, p: LoadProgress | null): void;
+  /** Parks the full session beside its preview under a key of its own (returned), so its analysis can start. */
+  stagePreviewFull(previewKey: string, session: Session): string;
+  markPreviewFullReady(previewKey: string): void;
+  /**
+   * Adds what loaded; never removes what was already open, except the preview named by `replaces`:
+   * the sessions take its place in the tabs (and its active state), or it goes away when none loaded.
+   */
+  finishLoad(files: string[], sessions: Session[], issues: ParseIssue[], extras?: SessionExtra[], replaces?: string): void;
   setActive(key: string): void;
   closeSession(key: string): void;
   dismissReport(id: number): void;
@@ -44,33 +79,80 @@ export interface SessionSlice {
 let nextKey = 1;
 let nextReport = 1;
 
+/** Updates an open preview's load; nothing when the preview is gone (closed or replaced). */
+function withLoad(state: SessionSlice, key: string, patch: Partial<PreviewLoad>): Partial<SessionSlice> {
+  const load = state.previewLoads[key];
+  return load ? { previewLoads: { ...state.previewLoads, [key]: { ...load, ...patch } } } : {};
+}
+
 export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice> = (set) => ({
   sessions: [],
   activeKey: null,
   progress: null,
   loads: 0,
   reports: [],
+  previewLoads: {},
   beginLoad: () => set((s) => ({ loads: s.loads + 1, progress: s.progress ?? { file: '', loaded: 0, total: 0, phase: 'reading' } })),
   setProgress: (progress) => set((s) => (s.loads > 0 ? { progress } : {})),
-  finishLoad: (files, sessions, issues, extras) =>
+  showPreview: (session, info) => {
+    // Its own key space: the analysis cache is keyed by session key, and a preview must never share one with its full session.
+    const key = `preview:${session.id}#${nextKey++}`;
+    set((state) => ({
+      sessions: [...state.sessions, { key, session, hash: null, sourceUrls: [], preview: info }],
+      activeKey: key,
+      // The preview's status line shows this load's progress from now on.
+      progress: null,
+      previewLoads: { ...state.previewLoads, [key]: { progress: state.progress, full: null, ready: false } },
+    }));
+    return key;
+  },
+  setPreviewProgress: (key, progress) => set((state) => withLoad(state, key, { progress })),
+  stagePreviewFull: (previewKey, session) => {
+    const key = `${session.id}#${nextKey++}`;
+    set((state) => withLoad(state, previewKey, { full: { key, session } }));
+    return key;
+  },
+  markPreviewFullReady: (previewKey) => set((state) => withLoad(state, previewKey, { ready: true })),
+  finishLoad: (files, sessions, issues, extras, replaces) =>
     set((state) => {
-      const added = sessions.map((session, i) => ({ key: `${session.id}#${nextKey++}`, session, ...extras?.[i] }));
+      const added: LoadedSession[] = sessions.map((session, i) => {
+        const { key, ...extra } = extras?.[i] ?? {};
+        return { key: key ?? `${session.id}#${nextKey++}`, session, ...extra };
+      });
       const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
       const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
       const loads = Math.max(0, state.loads - 1);
+      const at = replaces === undefined ? -1 : state.sessions.findIndex((s) => s.key === replaces);
+      let next: LoadedSession[];
+      let activeKey: string | null;
+      if (at < 0) {
+        next = [...state.sessions, ...added];
+        activeKey = added[0]?.key ?? state.activeKey;
+      } else {
+        const rest = state.sessions.filter((_, i) => i !== at);
+        next = [...rest.slice(0, at), ...added, ...rest.slice(at)];
+        // Only a preview in front hands the front to its session; one in the background stays there.
+        const wasActive = state.activeKey === replaces;
+        activeKey = wasActive ? (added[0]?.key ?? next[Math.min(at, next.length - 1)]?.key ?? null) : state.activeKey;
+      }
+      const previewLoads = { ...state.previewLoads };
+      if (replaces !== undefined) delete previewLoads[replaces];
       return {
-        sessions: [...state.sessions, ...added],
-        activeKey: added[0]?.key ?? state.activeKey,
+        sessions: next,
+        activeKey,
         loads,
         progress: loads > 0 ? state.progress : null,
         reports: issues.length ? [report, ...state.reports] : state.reports,
+        previewLoads,
       };
     }),
   setActive: (activeKey) => set({ activeKey }),
   closeSession: (key) =>
     set((state) => {
       const sessions = state.sessions.filter((s) => s.key !== key);
-      return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey };
+      const previewLoads = { ...state.previewLoads };
+      delete previewLoads[key];
+      return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey, previewLoads };
     }),
   dismissReport: (id) => set((state) => ({ reports: state.reports.filter((r) => r.id !== id) })),
 });

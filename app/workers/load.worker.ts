@@ -1,6 +1,8 @@
 // Parses dropped files off the main thread: streams each file in with progress, then runs the engine loader.
 import * as Comlink from 'comlink';
 import { loadFiles, type InputFile, type LoadResult } from '../../src/load/loader';
+import { estimateRecords, jsonlPrefix, PREVIEW_MIN_BYTES, PREVIEW_PREFIX_BYTES } from '../../src/load/prefix';
+import type { Session } from '../../src/model/types';
 import { sha256Hex } from '../../src/share';
 import { sessionHashes } from '../data/session-hash';
 
@@ -16,6 +18,33 @@ export type LoadSource = File | { name: string; text: string };
 /** The loader's result plus each session's content hash (sessionHash of its files; null if unknown). */
 export interface WorkerLoadResult extends LoadResult {
   hashes: (string | null)[];
+}
+
+/** A first look at a big JSONL file: its first whole lines parsed, sent before the whole file is. */
+export interface LoadPreview {
+  file: string;
+  /** The first session the prefix made; its issues are left out (the full parse reports the file's). */
+  session: Session;
+  /** Bytes of the file the preview was parsed from, and of the whole file. */
+  bytes: number;
+  totalBytes: number;
+  /** Records (non-blank lines) in the preview, and the whole file's estimated from its size. */
+  records: number;
+  estimatedRecords: number;
+}
+
+/** The preview of a lone big JSONL file, or null (small, several files, not line-based, nothing parsed). */
+async function previewOf(sources: LoadSource[]): Promise<LoadPreview | null> {
+  const source = sources[0];
+  if (sources.length !== 1 || !(source instanceof Blob) || source.size <= PREVIEW_MIN_BYTES) return null;
+  const name = source instanceof File ? source.name : 'file';
+  const cut = jsonlPrefix(new Uint8Array(await source.slice(0, PREVIEW_PREFIX_BYTES).arrayBuffer()));
+  if (!cut) return null;
+  const session = loadFiles([{ name, bytes: cut.bytes }]).sessions[0];
+  if (!session) return null;
+  session.issues = [];
+  const bytes = cut.bytes.length;
+  return { file: name, session, bytes, totalBytes: source.size, records: cut.records, estimatedRecords: estimateRecords(cut.records, bytes, source.size) };
 }
 
 async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<InputFile> {
@@ -39,7 +68,13 @@ async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void
 }
 
 const api = {
-  async load(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<WorkerLoadResult> {
+  /** `onPreview`, when given, gets a big JSONL file's preview before the whole file is read. */
+  async load(sources: LoadSource[], onProgress: (p: LoadProgress) => void, onPreview?: (p: LoadPreview) => void): Promise<WorkerLoadResult> {
+    if (onPreview) {
+      const preview = await previewOf(sources).catch(() => null);
+      // Not awaited: the page shows it while this worker goes on with the whole file.
+      if (preview) void Promise.resolve(onPreview(preview)).catch(() => undefined);
+    }
     const inputs: InputFile[] = [];
     for (const s of sources) inputs.push(await readAll(s, onProgress));
     const total = inputs.reduce((n, f) => n + f.bytes.length, 0);

@@ -1,0 +1,57 @@
+// The line above a preview: how much of the file it shows and how the rest is coming. Once the whole
+// file is parsed, it also runs the full session's analysis, so the full view replaces the preview
+// ready to use instead of through a loading screen.
+import { useEffect } from 'react';
+import type { Session } from '../../src/model/types';
+import { useAnalysis } from '../data/analysis-client';
+import { useApp } from '../store';
+import type { LoadedSession } from '../store/session-slice';
+import './preview-status.css';
+
+const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+export function PreviewStatus({ loaded }: { loaded: LoadedSession }) {
+  const load = useApp((s) => s.previewLoads[loaded.key]);
+  const p = loaded.preview;
+  if (!p) return null;
+  const progress = load?.progress ?? null;
+  const reading = progress?.phase === 'reading' && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : null;
+  return (
+    <div className="preview-status">
+      <p role="status">
+        Showing the first {mb(p.bytes)} of {mb(p.totalBytes)} ({count(p.records)} of ~{count(p.estimatedRecords)} records) while the rest {load?.full ? 'is analysed' : 'loads'}…
+      </p>
+      {load?.full ? (
+        <FullAnalysis previewKey={loaded.key} fullKey={load.full.key} session={load.full.session} file={p.file} />
+      ) : (
+        <>
+          <progress aria-label={`Loading the rest of ${p.file}`} max={100} value={reading ?? undefined} />
+          <span className="preview-phase">{reading !== null ? `reading ${reading}%` : 'parsing the rest'}</span>
+        </>
+      )}
+      <span className="preview-hint">Sharing and the library wait for the whole file.</span>
+    </div>
+  );
+}
+
+/** The full session's analysis, started under its own key; the load hands over once it is exact (or failed). */
+function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: string; fullKey: string; session: Session; file: string }) {
+  const rule = useApp((s) => s.rule);
+  const state = useAnalysis(fullKey, session, rule);
+  const markReady = useApp((s) => s.markPreviewFullReady);
+  // The inspector reuses the exact result when the full session takes the tab; before it, it would start over.
+  const done = state.status === 'error' || (state.status === 'ready' && state.result.exact);
+  useEffect(() => {
+    if (done) markReady(previewKey);
+  }, [done, markReady, previewKey]);
+  const counting = state.status === 'ready' && state.progress && state.progress.total > 0 ? Math.round((state.progress.done / state.progress.total) * 100) : null;
+  return (
+    <>
+      <progress aria-label={`Analysing all of ${file}`} max={100} value={counting ?? undefined} />
+      <span className="preview-phase" title={`${count(session.items.length)} items in the whole file`}>
+        {counting !== null ? `counting tokens ${counting}%` : 'building its view'}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// A big JSONL file opens progressively: its first lines show in the inspector at once, with a status
+// line, and the full session then takes the same tab, at the same call; only the full session reaches
+// the library.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { formatBytes } from '../app/data/library-policy';
+import { loadFiles } from '../src/load/loader';
+import { jsonlPrefix, PREVIEW_MIN_BYTES, PREVIEW_PREFIX_BYTES } from '../src/load/prefix';
+import { engineLoad } from './support/engine';
+import { expectSessionFacts, sessionTabs } from './support/session-view';
+
+const FIXTURE = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'claude-code-session.jsonl');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+const NAME = 'big-session.jsonl';
+
+/**
+ * A ~12 MB Claude Code session: the fixture's records (a work session ending in a compaction) again and
+ * again, each copy with fresh uuids, message, request and tool ids, and its config read padded with a
+ * long listing so the file is big without having tens of thousands of calls. The fixture's deliberately
+ * bad records (a cut line, a number for content, an unknown type) are left out: the file has no issues.
+ */
+function bigSession(targetBytes: number): string {
+  const lines = readFileSync(FIXTURE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.includes('"u-broken"') && !l.includes('"custom-widget"') && !/"content":\d/.test(l));
+  const copyBytes = 120_000;
+  const copies = Math.ceil(targetBytes / copyBytes);
+  const out: string[] = [];
+  for (let k = 0; k < copies; k++) {
+    const pad = Array.from({ length: 1400 }, (_, i) => `# copy ${k} replica ${i}: host=db-replica-${i % 9} pool_size=${(i * 7) % 50} timeout_ms=${(i * 131) % 9000}`).join('\n');
+    for (const line of lines) {
+      out.push(
+        line
+          .replace(/"(toolu_\w+|msg_\d+|req_\d+|hook-\d+|[uaps]-\d{3})"/g, `"$1-c${k}"`)
+          // Inside the JSON string of the config read's output, escaped as JSON.
+          .replace('ticket: FRE-512"', `ticket: FRE-512\\n${JSON.stringify(pad).slice(1, -1)}"`),
+      );
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+let dir: string;
+let file: string;
+let bytes: Buffer;
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'preview-e2e-'));
+  file = join(dir, NAME);
+  writeFileSync(file, bigSession(12_000_000));
+  bytes = readFileSync(file);
+});
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing the first/ });
+const stepper = (page: Page) => page.getByRole('toolbar', { name: 'Step through calls' });
+const callLabel = (page: Page) => stepper(page).locator('.call-label');
+const mb = (n: number) => (n / 1e6).toFixed(1);
+
+async function libraryRows(page: Page) {
+  await page.getByRole('button', { name: 'Library' }).click();
+  const rows = page.locator('#library-drawer').getByRole('listitem');
+  return rows;
+}
+
+test('a big JSONL file shows its first lines at once, then the full session takes the same tab at the same call', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(bytes.length).toBeGreaterThan(PREVIEW_MIN_BYTES);
+  const full = engineLoad(file);
+  expect(full.issues).toEqual([]);
+  expect(full.sessions).toHaveLength(1);
+  const cut = jsonlPrefix(new Uint8Array(bytes.subarray(0, PREVIEW_PREFIX_BYTES)))!;
+  const preview = loadFiles([{ name: NAME, bytes: cut.bytes }]).sessions[0]!;
+  const facts = (s: typeof preview) => ({ items: s.items.length, toolCalls: s.items.filter((i) => i.kind === 'tool_call').length, compactions: s.compactions.length });
+  expect(preview.items.length).toBeLessThan(full.sessions[0]!.items.length / 2);
+
+  await page.goto('/');
+  await page.getByLabel('Choose files').setInputFiles(file);
+
+  // The preview: the status line names how much of the file it shows, and the inspector steps through it.
+  await expect(status(page)).toHaveText(
+    new RegExp(`^Showing the first ${mb(cut.bytes.length)} MB of ${mb(bytes.length)} MB \\(${cut.records.toLocaleString('en-US')} of ~[\\d,]+ records\\) while the rest (loads|is analysed)…$`),
+  );
+  await expect(stepper(page)).toBeVisible();
+  await expectSessionFacts(page, facts(preview));
+  await expect(sessionTabs(page)).toHaveCount(1);
+  const previewCalls = Number((await callLabel(page).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
+  expect(previewCalls).toBeGreaterThan(3);
+  // Not hashed, not shareable, not exportable, and no parse report of its own.
+  await expect(page.getByRole('button', { name: 'Copy share link' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export bundle' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The user moves on in the preview; the full session must keep that call.
+  await stepper(page).getByRole('button', { name: 'Next call' }).click();
+  await stepper(page).getByRole('button', { name: 'Next call' }).click();
+  await expect(callLabel(page)).toContainText(`Call 3 of ${previewCalls}`);
+
+  // The library does not get the preview.
+  const during = await libraryRows(page);
+  await expect(page.locator('#library-drawer')).toContainText('Nothing yet');
+  await expect(during).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close the library' }).click();
+
+  // The full session replaces it: status gone, more calls, same tab, same call.
+  await expect(status(page)).toHaveCount(0, { timeout: 150_000 });
+  await expectSessionFacts(page, facts(full.sessions[0]!));
+  await expect(callLabel(page)).toContainText(/^Call 3 of [\d,]+/);
+  const fullCalls = Number((await callLabel(page).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
+  expect(fullCalls).toBeGreaterThan(previewCalls);
+  await expect(sessionTabs(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Copy share link' })).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // One library entry: the full file, at its full size.
+  const after = await libraryRows(page);
+  await expect(after).toHaveCount(1);
+  await expect(after.first()).toContainText(NAME);
+  await expect(after.first()).toContainText(formatBytes(bytes.length));
+});
+
+test('the preview status line in both themes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await expect(stepper(page)).toBeVisible();
+  await expect(status(page)).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'preview-status-light.png') });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(status(page)).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'preview-status-dark.png') });
+});
+
+test('a small JSONL file opens whole, with no preview', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Choose files').setInputFiles(FIXTURE);
+  await expect(stepper(page)).toBeVisible();
+  await expect(page.locator('.preview-status')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy share link' })).toBeEnabled();
+});
