@@ -10,6 +10,7 @@ import { openUrls } from './data/open-files';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
+import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
 
 let srcOpened = false;
@@ -91,6 +92,7 @@ export function App() {
           <CorpusMain />
         ) : active ? (
           <div className="session" key={active.key}>
+            <PreviewStatus loaded={active} />
             <SessionHeader session={active.session} />
             <Inspector sessionKey={active.key} session={active.session} />
           </div>
