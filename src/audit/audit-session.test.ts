@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptySession } from '../formats/adapter';
+import { loadText } from '../load/loader';
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { auditInputFor, auditSession } from './audit-session';
+import { auditInputFor, auditSession, type CompactionAudit } from './audit-session';
+import { auditSummary } from './audit-summary';
 
 // The course example as a loaded session: head, evicted middle, a summary in its place, then the tail.
 const item = (id: string, role: Item['role'], kind: Item['kind'], text: string, name?: string): Item => ({
@@ -93,5 +97,128 @@ describe('auditSession', () => {
       { value: 'db-prod-1', itemId: 'm5', via: 'question' },
       { value: '5432', itemId: 'm5', via: 'question' },
     ]);
+  });
+});
+
+/** The audit compaction by compaction, as `auditSession` defines it: every later item scanned, tool names left out. */
+function referenceAudit(session: Session): CompactionAudit[] {
+  const tools = new Set(session.items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
+  const isTool = (v: string) => tools.has(v.replace(/\(\)$/, ''));
+  return session.compactions.flatMap((event) => {
+    const input = auditInputFor(session, event);
+    if (!input) return [];
+    const a = auditSummary(input, { indexAboveLost: Infinity });
+    return [
+      {
+        compaction: event.index,
+        compactionId: event.id,
+        ...a,
+        kept: a.kept.filter((v) => !isTool(v)),
+        lost: a.lost.filter((v) => !isTool(v)),
+        lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)),
+        invented: a.invented.filter((v) => !isTool(v)),
+      },
+    ];
+  });
+}
+
+/**
+ * A long made-up session dense in identifiers of every kind, with many overlapping compactions of every
+ * shape: summary items, boundary records, markers without either, log summaries, evicted items after the
+ * anchor, repeated item ids, user questions, tool calls, summaries that keep, lose and invent facts.
+ */
+function randomSession(seed: number, size: number): Session {
+  const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const pick = <T>(xs: T[]): T => xs[r(xs.length)]!;
+  const n = () => String(pick([7, 20, 30, 1024, 5432, 12345]));
+  const facts: (() => string)[] = [
+    () => `src/${pick(['db', 'api'])}/${pick(['pool', 'conn', 'retry'])}_${pick(['a', 'b'])}.ts`,
+    () => `db-prod-${r(3)}:${pick([5432, 6379])}`,
+    () => `FRE-${r(30)}`,
+    () => `v1.${r(4)}.${r(3)}`,
+    () => `v${r(3)}`,
+    () => `${r(90)} ms`,
+    () => `${n()}s`,
+    () => `$1,0${r(3)}4`,
+    () => `${r(3)},${100 + r(900)} rows`,
+    () => `pool_size: ${n()}`,
+    () => `pool size is ${n()}`,
+    () => `getConn${r(4)}()`,
+    () => `https://api.example.com/v${r(3)}`,
+    () => `${pick(['October', 'Oct', 'Sept'])} ${1 + r(9)}, 202${r(6)}`,
+    () => `2025-1${r(3)}-0${1 + r(8)}`,
+    () => `in 202${r(6)}`,
+    () => `(510) 555-01${r(10)}${r(10)}`,
+    () => `510555${r(10)}136`,
+    () => `port ${n()}`,
+    () => `host: db${r(3)}.internal`,
+    () => 'read_file()',
+  ];
+  const text = (k: number) => Array.from({ length: k }, () => `${pick(['the agent read', 'saw', 'Oct', 'in', 'node'])} ${pick(facts)()}${pick([';', '.', '', '\n'])}`).join(' ');
+  const s = emptySession('openai-chat', 'random.json', `random-${seed}`);
+  const ask = () => pick(['Which port again?', 'What was the file?', 'Which version?', 'Which pool size was it?', 'What date?', 'Which ticket?', 'ok.']);
+  for (let i = 0; i < size; i++) {
+    const id = r(40) === 0 && i > 0 ? s.items[r(i)]!.id : `m${i}`;
+    const shape = r(10);
+    if (shape < 2) s.items.push(item(id, 'user', 'message', `${text(1)} ${ask()}`));
+    else if (shape < 4) s.items.push(item(id, 'assistant', 'tool_call', `{"q":"${text(1).replace(/["\\\n]/g, ' ')}"}`, pick(['read_file', 'grep'])));
+    else if (shape < 7) s.items.push(item(id, 'tool', 'tool_result', text(3 + r(5)), 'read_file'));
+    else if (shape < 8) s.items.push(item(id, 'assistant', 'summary', `${text(2)} You must deploy build ${i}. ${ask()}`));
+    else if (shape < 9) s.items.push(item(id, 'system', 'compaction', ''));
+    else s.items.push(item(id, 'assistant', 'message', `${text(2)} ${ask()}`));
+  }
+  const ids = s.items.map((i) => i.id);
+  for (let c = 0; c < Math.floor(size / 8); c++) {
+    const at = 1 + r(size - 1);
+    const from = r(at);
+    const replacedIds = ids.slice(from, at).filter(() => r(4) > 0);
+    if (r(6) === 0) replacedIds.push(ids[r(size)]!);
+    const summary = s.items.slice(at).find((i) => i.kind === 'summary');
+    const shape = r(5);
+    s.compactions.push({
+      id: `c${c}`,
+      index: c,
+      kind: 'summary',
+      trigger: null,
+      tokensBefore: null,
+      tokensAfter: null,
+      replacedIds: r(12) === 0 ? [] : replacedIds,
+      keptIds: [],
+      summaryId: shape < 2 ? (summary?.id ?? null) : shape === 2 ? 'missing' : null,
+      atItemId: shape === 1 || shape === 3 ? ids[at]! : null,
+      source: { file: 'random.json', line: null },
+      ...(r(3) === 0 ? { log: { strategy: 's', evicted: null, fallback: null, keptIdentifiers: [], lostIdentifiers: [], summary: text(2), sessionId: null, turn: null, requestId: null } } : {}),
+    });
+  }
+  return s;
+}
+
+describe('auditSession on many compactions', () => {
+  it('gives exactly the compaction-by-compaction audit on made-up sessions with many overlapping compactions', () => {
+    for (const seed of [1, 2, 3]) {
+      const s = randomSession(seed, 240);
+      const rows = auditSession(s);
+      expect(rows).toEqual(referenceAudit(s));
+      expect(rows.length).toBeGreaterThan(20);
+      // The made-up session exercises every part of the audit.
+      expect(rows.some((a) => a.lostReferencedLater.some((x) => x.via === 'mention'))).toBe(true);
+      expect(rows.some((a) => a.lostReferencedLater.some((x) => x.via === 'question'))).toBe(true);
+      expect(rows.some((a) => a.kept.length > 0)).toBe(true);
+      expect(rows.some((a) => a.invented.length > 0)).toBe(true);
+      expect(rows.some((a) => a.instructionLike.length > 0)).toBe(true);
+    }
+  });
+
+  it('gives exactly the compaction-by-compaction audit on every fixture and demo session', () => {
+    let compactions = 0;
+    for (const dir of ['src/formats/__fixtures__', 'public/demos', 'src/audit/__fixtures__']) {
+      for (const f of readdirSync(dir)) {
+        for (const s of loadText(f, readFileSync(join(dir, f), 'utf8')).sessions) {
+          compactions += s.compactions.length;
+          expect(auditSession(s), f).toEqual(referenceAudit(s));
+        }
+      }
+    }
+    expect(compactions).toBeGreaterThan(5);
   });
 });

@@ -1,7 +1,9 @@
 // Runs the summary audit over every compaction of a loaded session: the evicted items are the sources,
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { auditSummary, type AuditInput, type SummaryAudit } from './audit-summary';
+import { distinctOf, keptAndLost, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
+import { LaterItems } from './later-items';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -56,13 +58,97 @@ function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): Summ
   };
 }
 
-/** The audit of every compaction in the session that records its evicted items, in order. */
-export function auditSession(session: Session): CompactionAudit[] {
-  const tools = new Set(session.items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
-  const rows: CompactionAudit[] = [];
+/** Where one compaction sits among the session's items. */
+interface Placement {
+  event: CompactionEvent;
+  /** Positions of the evicted items, ascending. */
+  sources: number[];
+  /** The position the compaction takes effect at: later items come after it, context items up to it. */
+  at: number;
+  summary: string;
+  /** Not a content item of this compaction (a compaction record, its summary, an evicted item). */
+  skip: (i: number) => boolean;
+}
+
+/** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
+function placements(session: Session): Placement[] {
+  const items = session.items;
+  const last = new Map<string, number>();
+  const first = new Map<string, number>();
+  const all = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    last.set(item.id, i);
+    if (!first.has(item.id)) first.set(item.id, i);
+    const list = all.get(item.id);
+    if (list) list.push(i);
+    else all.set(item.id, [i]);
+  });
+  const out: Placement[] = [];
   for (const event of session.compactions) {
-    const input = auditInputFor(session, event);
-    if (input) rows.push({ compaction: event.index, compactionId: event.id, ...withoutToolNames(auditSummary(input), tools) });
+    if (event.replacedIds.length === 0) continue;
+    const replaced = new Set(event.replacedIds);
+    const summaryAt = event.summaryId ? first.get(event.summaryId) : undefined;
+    const summary = (summaryAt !== undefined ? items[summaryAt]!.text : undefined) ?? event.log?.summary ?? '';
+    let at = -Infinity;
+    for (const id of [event.summaryId, event.atItemId]) {
+      const p = id ? last.get(id) : undefined;
+      if (p !== undefined) at = Math.max(at, p);
+    }
+    if (at === -Infinity) for (const id of event.replacedIds) at = Math.max(at, last.get(id) ?? -1);
+    const sources = [...new Set([...replaced].flatMap((id) => all.get(id) ?? []))].sort((a, b) => a - b);
+    const summaryId = event.summaryId;
+    const skip = (i: number) => {
+      const item = items[i]!;
+      return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
+    };
+    out.push({ event, sources, at, summary, skip });
   }
-  return rows;
+  return out;
+}
+
+/**
+ * The audit of every compaction in the session that records its evicted items, in order: for each,
+ * `auditSummary(auditInputFor(session, event))` without the tool names, computed with the work shared
+ * across compactions (each item's identifiers, questions and key postings are found once per session).
+ */
+export function auditSession(session: Session): CompactionAudit[] {
+  const items = session.items;
+  const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
+  const texts = items.map(renderForAudit);
+  const later = new LaterItems(texts, items.map((i) => i.role));
+  const placed = placements(session);
+
+  // Kept and lost first: the index over the later items needs the keys of every lost identifier.
+  const sourceIds = new Map<number, Identifier[]>();
+  const idsOf = (i: number) => {
+    let ids = sourceIds.get(i);
+    if (!ids) sourceIds.set(i, (ids = extractIdentifiers(texts[i]!)));
+    return ids;
+  };
+  const split = placed.map((p) => {
+    const kinds: Record<string, IdentifierKind> = {};
+    return { kinds, ...keptAndLost(p.summary, distinctOf(p.sources.map(idsOf)), kinds) };
+  });
+  later.prepare(
+    split.flatMap((s) => s.lost),
+    placed.reduce((from, p) => Math.min(from, p.at + 1), Infinity),
+  );
+
+  return placed.map((p, k) => {
+    const { kinds, kept, lost } = split[k]!;
+    const lostReferencedLater: LaterReference[] = [];
+    for (const id of lost) {
+      const mention = later.firstMention(id, p.at + 1, p.skip);
+      const at = mention >= 0 ? mention : later.firstQuestion(id, p.at + 1, p.skip);
+      if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
+    }
+    const support = () => {
+      const context: string[] = [];
+      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) context.push(texts[i]!);
+      return [...p.sources.map((i) => texts[i]!), ...context];
+    };
+    const { invented, instructionLike } = unbacked(p.summary, support, kinds);
+    const audit: SummaryAudit = { kept, lost: lost.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
+    return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
+  });
 }

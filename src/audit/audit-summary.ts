@@ -3,7 +3,8 @@
 // invented, and which instruction-like sentences it grew.
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
-import { findInstructionLike } from './instructions';
+import { findInstructionLike, isInstructionLike, sentences } from './instructions';
+import { asksAgain, asksFor, questions } from './questions';
 import { LaterIndex } from './later-index';
 import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
 
@@ -49,10 +50,15 @@ export interface SummaryAudit {
 
 /** Identifiers of several texts, one per canonical key, in order of first appearance. */
 export function distinctIdentifiers(texts: string[]): Identifier[] {
+  return distinctOf(texts.map(extractIdentifiers));
+}
+
+/** One identifier per canonical key, in order of first appearance, from each text's identifiers in order. */
+export function distinctOf(perText: Identifier[][]): Identifier[] {
   const seen = new Set<string>();
   const out: Identifier[] = [];
-  for (const text of texts) {
-    for (const id of extractIdentifiers(text)) {
+  for (const ids of perText) {
+    for (const id of ids) {
       const key = canonicalKey(id);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -60,40 +66,6 @@ export function distinctIdentifiers(texts: string[]): Identifier[] {
     }
   }
   return out;
-}
-
-// What a later question names when it asks for an identifier of that kind.
-const ASKS_FOR: Partial<Record<IdentifierKind, RegExp>> = {
-  'host-port': /\b(?:hosts?|hostnames?|servers?|ports?)\b/i,
-  host: /\b(?:hosts?|hostnames?|servers?)\b/i,
-  port: /\bports?\b/i,
-  path: /\b(?:files?|paths?|director(?:y|ies)|folders?)\b/i,
-  url: /\b(?:urls?|links?|endpoints?)\b/i,
-  email: /\be-?mails?\b/i,
-  ticket: /\b(?:tickets?|issues?|jira)\b/i,
-  'order-id': /\b(?:order (?:number|id|no)|order ?#|rma|serial(?: number)?)\b/i,
-  uuid: /\b(?:uuids?|guids?)\b/i,
-  hash: /\b(?:hash|sha|commit|checksum)\b/i,
-  version: /\bversions?\b/i,
-  function: /\b(?:functions?|methods?)\b/i,
-  date: /\b(?:date|which day|what day)\b/i,
-};
-
-/** Sentences ending in `?`. Split first: a `[^.!?]*\?` scan is quadratic on long lines without a `?`. */
-const questions = (text: string): string[] =>
-  text.includes('?') ? text.split(/(?<=[.!?\n])/).filter((q) => q.trimEnd().endsWith('?')) : [];
-
-/** Does one of the questions `qs` ask for an identifier like `id` (by kind, or by a setting's name)? */
-function asksFor(id: Identifier, qs: string[]): boolean {
-  if (qs.length === 0) return false;
-  if (id.kind === 'quantity') {
-    const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/.exec(id.value);
-    if (!setting) return false;
-    const name = new RegExp(`\\b${setting[1]!.split('_').join('[\\s_-]*')}\\b`, 'i');
-    return qs.some((q) => name.test(q));
-  }
-  const re = ASKS_FOR[id.kind];
-  return re !== undefined && qs.some((q) => re.test(q));
 }
 
 export interface AuditOptions {
@@ -104,23 +76,49 @@ export interface AuditOptions {
   indexAboveLost?: number;
 }
 
-export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
-  const kinds: Record<string, IdentifierKind> = {};
-  const summaryHay = haystack(input.summary);
-
+/** Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each. */
+export function keptAndLost(summary: string, sourceIds: Identifier[], kinds: Record<string, IdentifierKind>): { kept: string[]; lost: Identifier[] } {
+  const summaryHay = haystack(summary);
   const kept: string[] = [];
-  const lostIds: Identifier[] = [];
-  for (const id of distinctIdentifiers(input.sources)) {
+  const lost: Identifier[] = [];
+  for (const id of sourceIds) {
     kinds[id.value] = id.kind;
     if (foundIn(id, summaryHay)) kept.push(id.value);
-    else lostIds.push(id);
+    else lost.push(id);
   }
+  return { kept, lost };
+}
+
+/**
+ * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
+ * evicted texts, then the context texts; it is called only when the summary has something to check.
+ */
+export function unbacked(summary: string, support: () => string[], kinds: Record<string, IdentifierKind>): { invented: string[]; instructionLike: string[] } {
+  // What the summarizer itself wrote: the harness's framing is neither invented nor injected.
+  const own = stripHarnessText(summary);
+  const ownIds = distinctIdentifiers([own]);
+  const needsSupport = ownIds.length > 0 || sentences(own).some(isInstructionLike);
+  const texts = needsSupport ? support() : [];
+  // One joined haystack, so a host in one source item and its port in another still back `host:port`.
+  const joined: Haystack[] = ownIds.length > 0 ? [haystack(texts.join('\n\n'))] : [];
+  const invented: string[] = [];
+  for (const id of ownIds) {
+    const backed = id.kind === 'date' ? dateSupported(id.value, joined) : joined.some((h) => foundIn(id, h));
+    if (backed) continue;
+    invented.push(id.value);
+    kinds[id.value] = id.kind;
+  }
+  return { invented, instructionLike: needsSupport ? findInstructionLike(own, texts) : [] };
+}
+
+export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
+  const kinds: Record<string, IdentifierKind> = {};
+  const { kept, lost: lostIds } = keptAndLost(input.summary, distinctIdentifiers(input.sources), kinds);
 
   const laterHays = input.later.map((l) => ({
     id: l.id,
     hay: haystack(l.text),
-    // Only a user asks for a fact again; an assistant's rhetorical question does not count.
-    questions: l.role === undefined || l.role === 'user' ? questions(l.text) : [],
+    questions: asksAgain(l.role) ? questions(l.text) : [],
   }));
   const lostReferencedLater: LaterReference[] = [];
   // Many identifiers against many later items: look only at the items holding the words a match needs.
@@ -136,24 +134,6 @@ export function auditSummary(input: AuditInput, options: AuditOptions = {}): Sum
     if (question) lostReferencedLater.push({ value: id.value, itemId: question.id, via: 'question' });
   }
 
-  // One joined haystack, so a host in one source item and its port in another still back `host:port`.
-  const support: Haystack[] = [haystack([...input.sources, ...(input.context ?? [])].join('\n\n'))];
-  // What the summarizer itself wrote: the harness's framing is neither invented nor injected.
-  const own = stripHarnessText(input.summary);
-  const invented: string[] = [];
-  for (const id of distinctIdentifiers([own])) {
-    const backed = id.kind === 'date' ? dateSupported(id.value, support) : support.some((h) => foundIn(id, h));
-    if (backed) continue;
-    invented.push(id.value);
-    kinds[id.value] = id.kind;
-  }
-
-  return {
-    kept,
-    lost: lostIds.map((i) => i.value),
-    lostReferencedLater,
-    invented,
-    instructionLike: findInstructionLike(own, [...input.sources, ...(input.context ?? [])]),
-    kinds,
-  };
+  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds);
+  return { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
 }

@@ -19,7 +19,7 @@ const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
  * The keys of a lowercased text: its words, and each run of two or three words joined by the one character
  * between them (`pool_conn`, `db/pool_conn`), which narrows common words down to where they stand together.
  */
-function keysOf(lower: string, skipFirst = false): string[] {
+export function keysOf(lower: string, skipFirst = false): string[] {
   const keys: string[] = [];
   // The last two words and where each ended, while they stay joined by single characters.
   let a: { word: string; end: number; joined: string | null } | null = null;
@@ -45,7 +45,7 @@ function keysOf(lower: string, skipFirst = false): string[] {
   return keys;
 }
 
-const isPhone = (value: string): boolean => /[\s()-]/.test(value.replace(/^\+/, '')) && value.replace(/\D/g, '').length >= 10;
+export const isPhone = (value: string): boolean => /[\s()-]/.test(value.replace(/^\+/, '')) && value.replace(/\D/g, '').length >= 10;
 
 /**
  * The keys every text that `foundIn` matches `id` in must contain (words and joined pairs of a part of the

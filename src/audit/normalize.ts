@@ -122,12 +122,15 @@ export interface Haystack {
   /** Text with thousands separators removed, for number look-ups. */
   readonly plainNumbers: string;
   readonly ids: Identifier[];
+  /** `quantityKey` of each quantity among `ids`. */
+  readonly quantityKeys: ReadonlySet<string>;
 }
 
 export function haystack(text: string): Haystack {
   let lower: string | undefined;
   let plain: string | undefined;
   let ids: Identifier[] | undefined;
+  let quantities: Set<string> | undefined;
   return {
     text,
     get lower() {
@@ -138,6 +141,9 @@ export function haystack(text: string): Haystack {
     },
     get ids() {
       return (ids ??= extractIdentifiers(text));
+    },
+    get quantityKeys() {
+      return (quantities ??= new Set(this.ids.filter((o) => o.kind === 'quantity').map((o) => quantityKey(o.value))));
     },
   };
 }
@@ -194,7 +200,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
     case 'port':
       return containsNumber(hay.text, String(Number(v)));
     case 'path':
-      return pathSuffixes(v).some((p) => containsToken(hay.text, p));
+      return containsToken(hay.text, pathSuffix(v));
     case 'url':
       return containsUrl(hay.lower, v.replace(/\/+$/, '').toLowerCase());
     case 'function': {
@@ -216,8 +222,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
       return hay.ids.some((o) => o.kind === 'date' && sameDateIn(d, o));
     }
     case 'quantity': {
-      const key = quantityKey(v);
-      if (hay.ids.some((o) => o.kind === 'quantity' && quantityKey(o.value) === key)) return true;
+      if (hay.quantityKeys.has(quantityKey(v))) return true;
       const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.exec(v);
       if (setting) return settingIn(hay.plainNumbers, setting[1]!, normalizeNumber(setting[2]!));
       return containsToken(hay.lower, v.toLowerCase());
@@ -232,15 +237,13 @@ function sameDateIn(d: DateParts, other: Identifier): boolean {
   return o !== null && datesMatch(d, o);
 }
 
-/** `a/b/c/d.ts` is also kept as `c/d.ts` (a summary drops the checkout prefix), never as bare `d.ts`. */
-function pathSuffixes(path: string): string[] {
+/**
+ * `a/b/c/d.ts` is also kept as `c/d.ts` (a summary drops the checkout prefix), never as bare `d.ts`. Wherever a
+ * longer suffix (`b/c/d.ts`) stands as a token, its last two segments do too, so only they need a look.
+ */
+function pathSuffix(path: string): string {
   const parts = path.split('/');
-  const out = [path];
-  for (let i = Math.max(1, parts.length - 12); i <= parts.length - 2; i++) {
-    const rest = parts.slice(i).join('/');
-    if (rest && !out.includes(rest)) out.push(rest);
-  }
-  return out;
+  return parts.length >= 3 ? parts.slice(-2).join('/') : path;
 }
 
 function containsName(text: string, name: string): boolean {

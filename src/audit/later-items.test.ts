@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { extractIdentifiers, type Identifier } from './identifiers';
+import { LaterItems } from './later-items';
+import { foundIn, haystack } from './normalize';
+
+const texts = [
+  'host: db-prod-1\nport: 5432',
+  'Which port again?',
+  'see src/db/pool_conn.ts, waited 30 seconds',
+  'Which file was it?',
+  'db/pool_conn.ts again, and db-prod-1:5432 after 30s',
+  'What port?',
+];
+const roles = ['tool', 'user', 'tool', 'assistant', 'tool', undefined];
+const id = (kind: Identifier['kind'], value: string) => ({ kind, value, index: 0 }) as Identifier;
+
+describe('LaterItems', () => {
+  const ids = [id('host-port', 'db-prod-1:5432'), id('path', 'lib/db/pool_conn.ts'), id('quantity', '30 s'), id('port', '5432'), id('ticket', 'FRE-1')];
+  const later = new LaterItems(texts, roles);
+  later.prepare(ids, 0);
+
+  it('finds the first item from a position on that mentions an identifier, leaving out skipped items', () => {
+    expect(later.firstMention(ids[0]!, 0, () => false)).toBe(0);
+    expect(later.firstMention(ids[0]!, 1, () => false)).toBe(4);
+    expect(later.firstMention(ids[1]!, 0, () => false)).toBe(2);
+    expect(later.firstMention(ids[1]!, 0, (i) => i === 2)).toBe(4);
+    expect(later.firstMention(ids[2]!, 3, () => false)).toBe(4);
+    expect(later.firstMention(ids[4]!, 0, () => false)).toBe(-1);
+  });
+
+  it("finds the first user question asking for the identifier's kind, not an assistant's", () => {
+    expect(later.firstQuestion(ids[3]!, 0, () => false)).toBe(1);
+    expect(later.firstQuestion(ids[3]!, 2, () => false)).toBe(5);
+    expect(later.firstQuestion(ids[1]!, 0, () => false)).toBe(-1);
+  });
+
+  it('gives what a scan of every item gives, for every identifier of the items', () => {
+    const all = texts.flatMap(extractIdentifiers);
+    const fresh = new LaterItems(texts, roles);
+    fresh.prepare(all, 1);
+    for (const i of all) {
+      for (let from = 1; from < texts.length; from++) {
+        const skip = (k: number) => k % 3 === from % 3;
+        let scan = -1;
+        for (let k = from; k < texts.length && scan < 0; k++) if (!skip(k) && foundIn(i, haystack(texts[k]!))) scan = k;
+        expect(fresh.firstMention(i, from, skip), `${i.value} from ${from}`).toBe(scan);
+      }
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// A later question that asks for a fact of some kind again ("Which port again?") shows the fact was needed,
+// even when the question does not repeat it.
+import type { Identifier, IdentifierKind } from './identifiers';
+
+// What a later question names when it asks for an identifier of that kind.
+const ASKS_FOR: Partial<Record<IdentifierKind, RegExp>> = {
+  'host-port': /\b(?:hosts?|hostnames?|servers?|ports?)\b/i,
+  host: /\b(?:hosts?|hostnames?|servers?)\b/i,
+  port: /\bports?\b/i,
+  path: /\b(?:files?|paths?|director(?:y|ies)|folders?)\b/i,
+  url: /\b(?:urls?|links?|endpoints?)\b/i,
+  email: /\be-?mails?\b/i,
+  ticket: /\b(?:tickets?|issues?|jira)\b/i,
+  'order-id': /\b(?:order (?:number|id|no)|order ?#|rma|serial(?: number)?)\b/i,
+  uuid: /\b(?:uuids?|guids?)\b/i,
+  hash: /\b(?:hash|sha|commit|checksum)\b/i,
+  version: /\bversions?\b/i,
+  function: /\b(?:functions?|methods?)\b/i,
+  date: /\b(?:date|which day|what day)\b/i,
+};
+
+const SETTING_NAME = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/;
+
+/** Sentences ending in `?`. Split first: a `[^.!?]*\?` scan is quadratic on long lines without a `?`. */
+export const questions = (text: string): string[] =>
+  text.includes('?') ? text.split(/(?<=[.!?\n])/).filter((q) => q.trimEnd().endsWith('?')) : [];
+
+/** Only a user asks for a fact again; an assistant's rhetorical question does not count. */
+export const asksAgain = (role: string | undefined): boolean => role === undefined || role === 'user';
+
+/**
+ * What `asksFor` reads of an identifier: identifiers with the same answer here get the same answer from it
+ * (its kind, or a quantity's setting name); null when no question asks for it.
+ */
+export function askedAs(id: Identifier): string | null {
+  if (id.kind === 'quantity') {
+    const setting = SETTING_NAME.exec(id.value);
+    return setting ? `quantity:${setting[1]}` : null;
+  }
+  return ASKS_FOR[id.kind] ? id.kind : null;
+}
+
+/** Does one of the questions `qs` ask for an identifier like `id` (by kind, or by a setting's name)? */
+export function asksFor(id: Identifier, qs: string[]): boolean {
+  if (qs.length === 0) return false;
+  if (id.kind === 'quantity') {
+    const setting = SETTING_NAME.exec(id.value);
+    if (!setting) return false;
+    const name = new RegExp(`\\b${setting[1]!.split('_').join('[\\s_-]*')}\\b`, 'i');
+    return qs.some((q) => name.test(q));
+  }
+  const re = ASKS_FOR[id.kind];
+  return re !== undefined && qs.some((q) => re.test(q));
+}
