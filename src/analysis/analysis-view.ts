@@ -6,6 +6,7 @@ import type { CompactionEvent, Item, Session, Usage } from '../model/types';
 import { analyzeSession } from './analyze-session';
 import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
+import { bandsFromSpans } from './span-bands';
 import { ViewTimeline, type ViewSpan } from './view-timeline';
 
 /** Token bands of one call, stacked in the budget chart. They add up to the call's input plus output. */
@@ -141,29 +142,29 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
         return { id: sp.item.id, variant, from: sp.from, to: sp.to, order: sp.order, tokens: variant ? opts.count(sp.item.text) : tok(original) };
       })
     : null;
-  const viewTimeline = spans
-    ? new ViewTimeline({ calls: a.contexts.calls.map((c) => ({ outputIds: c.output.map((o) => o.id) })), spans, itemById: (id) => byId.get(id), variants })
-    : null;
+  const outputs = a.contexts.calls.map((c) => ({ outputIds: c.output.map((o) => o.id) }));
+  const viewTimeline = spans ? new ViewTimeline({ calls: outputs, spans, itemById: (id) => byId.get(id), variants }) : null;
+  const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants[v.id] : undefined) ?? byId.get(v.id)!) : null;
 
   const calls: CallView[] = a.contexts.calls.map((call, ci) => {
     const report = a.cache[ci];
-    const entries = viewTimeline ? viewTimeline.entriesAt(ci) : storedEntries(call, ci);
-    const bands: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
-    for (const e of entries) {
+    const stored = fromSpans ? null : storedEntries(call, ci);
+    const bands: CallBands = fromSpans ? { ...fromSpans[ci]!.bands } : { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
+    for (const e of stored ?? []) {
       const role = (variants[e.id] ?? byId.get(e.id))?.role;
       if (role === 'system' || role === 'developer') bands.system += e.tokens;
       else if (e.isNew) bands.newInput += e.tokens;
       else bands[e.region] += e.tokens;
     }
     for (const o of call.output) bands.output += tok(o);
-    const counted = entries.reduce((n, e) => n + e.tokens, 0);
+    const counted = fromSpans ? fromSpans[ci]!.counted : stored!.reduce((n, e) => n + e.tokens, 0);
     // Recorded tool schemas count as they are; an unrecorded prefix is estimated from reported usage.
     bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? (report?.unseenPrefixTokens ?? 0) : 0;
     const view: CallView = {
       index: ci,
       id: call.id,
-      entries,
-      outputIds: call.output.map((o) => o.id),
+      entries: stored ?? [],
+      outputIds: outputs[ci]!.outputIds,
       usage: call.usage,
       timestamp: call.timestamp ?? null,
       model: call.model,

@@ -3,7 +3,7 @@
 // trajectory); spans grow with items, and one call's list is rebuilt when something reads it.
 import type { Item } from '../model/types';
 import type { ContextEntry } from './context-types';
-import { assignRegions } from './regions';
+import { regionFlags, regionsOf } from './regions';
 
 export interface Span {
   /** The item as the model saw it (a masked variant has its own span after the original's). */
@@ -24,6 +24,7 @@ export class ContextTimeline {
   readonly calls: number;
   private readonly from: Int32Array;
   private readonly to: Int32Array;
+  private readonly flags: Uint8Array;
   private readonly recent = new Map<number, ContextEntry[]>();
 
   constructor(spans: readonly Span[], calls: number) {
@@ -31,6 +32,7 @@ export class ContextTimeline {
     this.calls = calls;
     this.from = Int32Array.from(this.spans, (s) => s.from);
     this.to = Int32Array.from(this.spans, (s) => s.to);
+    this.flags = Uint8Array.from(this.spans, (s) => regionFlags(s.item));
   }
 
   /** The spans call `ci` was sent, in order. */
@@ -50,7 +52,17 @@ export class ContextTimeline {
   entriesAt(ci: number): ContextEntry[] {
     let entries = this.recent.get(ci);
     if (entries) return entries;
-    entries = assignRegions(this.itemsAt(ci));
+    const { from, to, spans, flags } = this;
+    const items: Item[] = [];
+    const own: number[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      if (from[i]! <= ci && ci < to[i]!) {
+        items.push(spans[i]!.item);
+        own.push(flags[i]!);
+      }
+    }
+    const regions = regionsOf(own);
+    entries = items.map((item, i) => ({ item, region: regions[i]! }));
     this.recent.set(ci, entries);
     if (this.recent.size > KEEP) this.recent.delete(this.recent.keys().next().value!);
     return entries;

@@ -10,6 +10,8 @@ export interface PromptUnit {
   /** The item, null for the tool schemas. */
   item: Item | null;
   text: string;
+  /** A breakpoint on it asks for the 1-hour cache (`meta.cacheTtl`). */
+  oneHour?: boolean;
 }
 
 export const TOOLS_UNIT_ID = '@tools';
@@ -28,8 +30,16 @@ export function serializeItem(item: Item): string {
 export function unitsOf(call: CallContext): PromptUnit[] {
   const units: PromptUnit[] = [];
   if (call.tools != null && call.tools !== '') units.push({ id: TOOLS_UNIT_ID, item: null, text: call.tools });
-  for (const e of call.entries) units.push({ id: e.item.id, item: e.item, text: e.item.text });
+  for (const e of call.entries) units.push(unitOf(e.item));
   return units;
+}
+
+// One unit per item object: a replayed transcript sends the same items call after call.
+const units = new WeakMap<Item, PromptUnit>();
+function unitOf(item: Item): PromptUnit {
+  let u = units.get(item);
+  if (!u) units.set(item, (u = { id: item.id, item, text: item.text, oneHour: item.meta?.['cacheTtl'] === '1h' }));
+  return u;
 }
 
 /** Everything about a unit except its text that goes on the wire: role, kind, name, call id. */
@@ -76,12 +86,12 @@ export class DigestCache {
   constructor(private readonly count: (text: string) => number) {}
 
   /**
-   * Digest of a unit. `aligned` is the unit at the same position in the previous call with its
+   * Digest of a unit. `alignedUnit` is the unit at the same position in the previous call, with its
    * digest: when its content is the same, its digest is reused without hashing again.
    */
-  digest(u: PromptUnit, aligned?: { unit: PromptUnit; digest: UnitDigest }): UnitDigest {
+  digest(u: PromptUnit, alignedUnit?: PromptUnit, alignedDigest?: UnitDigest): UnitDigest {
     // Consecutive calls mostly repeat the previous prompt in place: one string comparison, no hashing.
-    if (aligned && sameContent(aligned.unit, u)) return aligned.digest;
+    if (alignedUnit && alignedDigest && sameContent(alignedUnit, u)) return alignedDigest;
     const cached = u.item ? this.byItem.get(u.item) : this.byTools.get(u.text);
     if (cached) return cached;
     const header = headerOf(u);

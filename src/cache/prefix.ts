@@ -77,6 +77,8 @@ interface Prompt extends PromptSide {
   visibleTokens: number;
   /** Own estimate of the unrecorded prefix; null when unknown. */
   unseenOwn: number | null;
+  /** A breakpoint asked for the 1-hour cache. */
+  oneHour: boolean;
 }
 
 /** Cache-prefix report for each call against the call before it, in order. */
@@ -143,7 +145,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const lostTokens = Math.max(0, previousContextTokens - prefixTokens);
   const cacheBreak = divergence !== null && lostTokens >= minBreak;
 
-  const ttlMs = ttlOption ?? ttlOf(prev.call);
+  const ttlMs = ttlOption ?? (prev.oneHour ? ONE_HOUR_TTL_MS : DEFAULT_TTL_MS);
   const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
@@ -190,15 +192,17 @@ function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): P
   const units = unitsOf(call);
   const digests: UnitDigest[] = new Array(units.length);
   let visibleTokens = 0;
+  let oneHour = false;
   for (let j = 0; j < units.length; j++) {
-    const aligned = prev && j < prev.units.length ? { unit: prev.units[j]!, digest: prev.digests[j]! } : undefined;
-    const d = cache.digest(units[j]!, aligned);
+    const u = units[j]!;
+    const d = prev && j < prev.units.length ? cache.digest(u, prev.units[j]!, prev.digests[j]!) : cache.digest(u);
     digests[j] = d;
     visibleTokens += d.tokens;
+    if (u.oneHour) oneHour = true;
   }
   const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
   const unseenOwn = reported === null ? null : Math.max(0, reported - visibleTokens);
-  return { call, units, digests, visibleTokens, unseenOwn };
+  return { call, units, digests, visibleTokens, unseenOwn, oneHour };
 }
 
 /**
@@ -218,11 +222,6 @@ function itemIndexOf(oldUnit: PromptUnit, newUnit: PromptUnit | undefined, cur: 
   if (oldUnit.item === null || (newUnit && newUnit.item === null)) return -1;
   // Units before k are shared, so when tools lead they lead in both calls.
   return cur.tools != null && cur.tools !== '' ? k - 1 : k;
-}
-
-/** 1 hour when the previous call (the one that wrote the cache) asked for it on a breakpoint. */
-function ttlOf(call: CallContext): number {
-  return call.entries.some((e) => e.item.meta?.['cacheTtl'] === '1h') ? ONE_HOUR_TTL_MS : DEFAULT_TTL_MS;
 }
 
 function gapBetween(a: string | undefined, b: string | undefined): number | null {

@@ -78,44 +78,89 @@ export function lintSession(input: LintInput): Lint[] {
     }
     return n;
   };
+  // Facts of an item the rules read on every call it is sent: worked out once per item.
+  const facts = new Map<Item, number>();
+  const RECAP = 1;
+  const MARKER = 2;
+  const SUMMARY = 4;
+  const factsOf = (it: Item) => {
+    let f = facts.get(it);
+    if (f === undefined) {
+      f = (isRecap(it) ? RECAP : 0) | (isMarker(it) ? MARKER : 0) | (isSummary(it) ? SUMMARY : 0);
+      facts.set(it, f);
+    }
+    return f;
+  };
+  // A tool call or result whose pair was evicted (not omitted or masked on purpose) splits the pair where it is kept.
+  const splitIds = new Set(
+    input.items
+      .filter((it) => {
+        const removal = it.pairId ? input.removals.get(it.pairId) : undefined;
+        return (it.kind === 'tool_call' || it.kind === 'tool_result') && !!removal && removal.label !== 'omitted' && removal.label !== 'masked';
+      })
+      .map((it) => it.id),
+  );
   let before: Item[] = [];
+  let prevRecap: { pos: number; item: Item } | null = null;
+  let prevSummaries: number[] = [];
+  let run = 0;
   input.calls.forEach((call, ci) => {
     const items = call.entries.map((e) => e.item);
-    const ids = new Set(items.map((it) => it.id));
-    // The causal-order check of an item reads only the items before it: where this context starts like the
-    // previous one, the previous call already checked it (and a lint is added once per item anyway).
+    // Where this context starts like the previous one, the previous call already checked the items: every
+    // rule below but the split pair depends only on the item and what precedes it (a lint is added once per item).
     let same = 0;
     while (same < items.length && same < before.length && items[same] === before[same]) same++;
+    const prevItems = before;
     before = items;
-    items.forEach((it, i) => {
-      if (isRecap(it) && it.role === 'system' && i > 0) {
+    if (splitIds.size > 0) {
+      let ids: Set<string> | null = null;
+      for (const it of items) {
+        if (!splitIds.has(it.id)) continue;
+        ids ??= new Set(items.map((x) => x.id));
+        if (!ids.has(it.pairId!)) {
+          add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
+        }
+      }
+    }
+    for (let i = same; i < items.length; i++) {
+      const it = items[i]!;
+      const f = factsOf(it);
+      if (f & RECAP && it.role === 'system' && i > 0) {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
-      if (isMarker(it)) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      // Omitting or masking an observation while keeping its call is deliberate, not a split pair.
-      const removal = it.pairId ? input.removals.get(it.pairId) : undefined;
-      if ((it.kind === 'tool_call' || it.kind === 'tool_result') && it.pairId && !ids.has(it.pairId) && removal && removal.label !== 'omitted' && removal.label !== 'masked') {
-        add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
-      }
-      if (it.role === 'user' && it.kind === 'message' && i >= same && !seen.has(`causal-order:${it.id}`)) {
+      if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
+      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`)) {
         const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text, normOf));
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
-    });
-    const stacked = items.filter(isSummary);
+    }
+    // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
+    const stacked = prevSummaries.filter((p) => p < same);
+    for (let i = same; i < items.length; i++) if (factsOf(items[i]!) & SUMMARY) stacked.push(i);
+    prevSummaries = stacked;
     // Iterated summarization feeds every earlier summary on purpose; elsewhere they should be folded.
-    if (stacked.length > 1 && input.format !== 'reasoning-trace') add({ rule: 'stacked-summaries', itemId: stacked[1]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
-  });
+    if (stacked.length > 1 && input.format !== 'reasoning-trace') add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
 
-  // A recap at the same position with new text on consecutive calls breaks the cache every turn.
-  let run = 0;
-  for (let ci = 1; ci < input.calls.length; ci++) {
-    const prev = input.calls[ci - 1]!.entries.map((e) => e.item);
-    const cur = input.calls[ci]!.entries.map((e) => e.item);
-    const pos = cur.findIndex(isRecap);
-    const changed = pos >= 0 && prev[pos] !== undefined && isRecap(prev[pos]!) && prev[pos]!.text !== cur[pos]!.text;
-    run = changed ? run + 1 : 0;
-    if (run >= 2) add({ rule: 'recap-regenerated', itemId: cur[pos]!.id, callIndex: ci, message: `the recap at position ${pos + 1} is rewritten on every call; the cached prefix breaks there each turn` });
-  }
+    // A recap at the same position with new text on consecutive calls breaks the cache every turn.
+    let recap: { pos: number; item: Item } | null = null;
+    if (prevRecap && prevRecap.pos < same) recap = prevRecap;
+    else {
+      // No recap of the previous context lay in the shared prefix, so none of this one's does.
+      for (let i = same; i < items.length; i++) {
+        if (factsOf(items[i]!) & RECAP) {
+          recap = { pos: i, item: items[i]! };
+          break;
+        }
+      }
+    }
+    if (ci > 0) {
+      const pos = recap?.pos ?? -1;
+      const old = pos >= 0 ? prevItems[pos] : undefined;
+      const changed = pos >= 0 && old !== undefined && !!(factsOf(old) & RECAP) && old.text !== recap!.item.text;
+      run = changed ? run + 1 : 0;
+      if (run >= 2) add({ rule: 'recap-regenerated', itemId: recap!.item.id, callIndex: ci, message: `the recap at position ${pos + 1} is rewritten on every call; the cached prefix breaks there each turn` });
+    }
+    prevRecap = recap;
+  });
   return lints;
 }
