@@ -55,6 +55,8 @@ test.beforeAll(() => {
 
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// The preview's own analysis (this file's 3 MB prefix holds 55 compactions to audit) takes a few seconds on a busy machine.
+const FIRST_VIEW_MS = 30_000;
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing the first/ });
 const stepper = (page: Page) => page.getByRole('toolbar', { name: 'Step through calls' });
 const callLabel = (page: Page) => stepper(page).locator('.call-label');
@@ -84,7 +86,7 @@ test('a big JSONL file shows its first lines at once, then the full session take
   await expect(status(page)).toHaveText(
     new RegExp(`^Showing the first ${mb(cut.bytes.length)} MB of ${mb(bytes.length)} MB \\(${cut.records.toLocaleString('en-US')} of ~[\\d,]+ records\\) while the rest (loads|is analysed)…$`),
   );
-  await expect(stepper(page)).toBeVisible();
+  await expect(stepper(page)).toBeVisible({ timeout: FIRST_VIEW_MS });
   await expectSessionFacts(page, facts(preview));
   await expect(sessionTabs(page)).toHaveCount(1);
   const previewCalls = Number((await callLabel(page).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
@@ -127,7 +129,7 @@ test('the preview status line in both themes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await page.getByLabel('Choose files').setInputFiles(file);
-  await expect(stepper(page)).toBeVisible();
+  await expect(stepper(page)).toBeVisible({ timeout: FIRST_VIEW_MS });
   await expect(status(page)).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'preview-status-light.png') });
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -138,7 +140,43 @@ test('the preview status line in both themes', async ({ page }) => {
 test('a small JSONL file opens whole, with no preview', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Choose files').setInputFiles(FIXTURE);
-  await expect(stepper(page)).toBeVisible();
+  await expect(stepper(page)).toBeVisible({ timeout: FIRST_VIEW_MS });
   await expect(page.locator('.preview-status')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy share link' })).toBeEnabled();
+});
+
+test('closing the preview cancels its load: the full session never appears and nothing reaches the library', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await expect(status(page)).toBeVisible();
+  const tab = sessionTabs(page);
+  await expect(tab).toHaveCount(1);
+  const title = (await tab.first().getAttribute('title')) ?? NAME;
+  expect(title).toBe(NAME);
+  await page.getByRole('navigation', { name: 'Open sessions' }).getByRole('button', { name: /^Close / }).click();
+  await expect(sessionTabs(page)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Welcome' })).toBeVisible();
+  // Long enough for the whole file to have loaded and been analysed, had it gone on.
+  await page.waitForTimeout(8_000);
+  await expect(sessionTabs(page)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /Parsing|Reading|Opening/ })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The welcome page lists the library unless it is empty; after a reload it is read from storage afresh.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Welcome' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Library' })).toHaveCount(0);
+});
+
+test('a big file fetched from ?src= previews too, and the call the address names waits for the full session', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.route('**/fetched/big-session.jsonl', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: bytes }));
+  await page.goto('/?src=fetched/big-session.jsonl&turn=300');
+  await expect(status(page)).toBeVisible();
+  // The preview has fewer calls: it stops at its last one.
+  await expect(callLabel(page)).toContainText(/^Call (\d+) of \1\b/, { timeout: FIRST_VIEW_MS });
+  await expect(status(page)).toHaveCount(0, { timeout: 120_000 });
+  await expect(callLabel(page)).toContainText(/^Call 300 of [\d,]+/);
+  await expect(sessionTabs(page)).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Copy share link' })).toBeEnabled();
 });

@@ -3,6 +3,7 @@ import type { Session } from '../../src/model/types';
 import { useApp } from '../store';
 import { forgetSession } from './analysis-client';
 import { fetchSources, loadInWorker, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
+import { readUrlSpot } from './url-state';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
@@ -45,7 +46,7 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   // The full session keeps the key its analysis started under while the preview was shown.
   if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
   const plan = planViews(result.sessions, extras, opts);
-  if (previewKey) keepPreviewPlace(previewKey, result.sessions, plan);
+  if (previewKey) keepPreviewPlace(previewKey, result.sessions, plan, preview?.urlTurn ?? null);
   finishLoad(names, result.sessions, result.issues, extras, previewKey);
   if (previewKey) carryPreviewNotes(previewKey, result.sessions[0]);
   preview?.forget();
@@ -70,10 +71,13 @@ class PreviewTab {
   private readonly abort = new AbortController();
   private unwatch = () => {};
   readonly cancelled = this.abort.signal;
+  /** The call the address bar names, when the preview is the page's first session (it takes that spot, clamped to its calls). */
+  urlTurn: number | null = null;
 
   readonly show = (p: LoadPreview): void => {
     if (this.cancelled.aborted || this.key !== undefined) return;
     const { session, ...info } = p;
+    if (useApp.getState().sessions.length === 0) this.urlTurn = readUrlSpot().turn;
     const key = useApp.getState().showPreview(session, info);
     this.key = key;
     this.unwatch = useApp.subscribe((s) => {

@@ -101,13 +101,15 @@ export function planViews(sessions: readonly Session[], extras: readonly Session
 
 /**
  * Before a full session takes its preview's place: the user stays where they were in the preview (call,
- * item, panel), unless a link's or bundle's view already waits for that session.
+ * item, panel), unless a link's or bundle's view already waits for that session. A call the address bar
+ * named beyond the preview's last (`urlTurn`, when the preview took the page's spot) is kept for the full one.
  */
-export function keepPreviewPlace(previewKey: string, sessions: readonly Session[], plan: ReturnType<typeof planViews>): void {
+export function keepPreviewPlace(previewKey: string, sessions: readonly Session[], plan: ReturnType<typeof planViews>, urlTurn: number | null = null): void {
   const state = useApp.getState();
   const full = sessions[0];
   if (!full || state.activeKey !== previewKey || plan.linkAt === 0 || plan.bundleAt === 0) return;
-  setPendingView(full, viewFromStore(state));
+  const view = viewFromStore(state);
+  setPendingView(full, urlTurn !== null && view.turn < urlTurn ? { ...view, turn: urlTurn } : view);
 }
 
 /** Notes taken on a preview go to its full session (they wait in memory until its stored notes are read). */
