@@ -1,9 +1,10 @@
 // Runs the summary audit over every compaction of a loaded session: the evicted items are the sources,
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { distinctOf, keptAndLost, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
-import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
-import { LaterItems } from './later-items';
+import { distinctOf, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import type { Identifier, IdentifierKind } from './identifiers';
+import { SessionItems } from './session-items';
+import { SupportCheck, supportKeys } from './session-support';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -115,39 +116,46 @@ export function auditSession(session: Session): CompactionAudit[] {
   const items = session.items;
   const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
   const texts = items.map(renderForAudit);
-  const later = new LaterItems(texts, items.map((i) => i.role));
+  const shared = new SessionItems(
+    texts,
+    items.map((i) => i.role),
+  );
   const placed = placements(session);
 
-  // Kept and lost first: the index over the later items needs the keys of every lost identifier.
-  const sourceIds = new Map<number, Identifier[]>();
-  const idsOf = (i: number) => {
-    let ids = sourceIds.get(i);
-    if (!ids) sourceIds.set(i, (ids = extractIdentifiers(texts[i]!)));
-    return ids;
-  };
+  // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
+  const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
     const kinds: Record<string, IdentifierKind> = {};
-    return { kinds, ...keptAndLost(p.summary, distinctOf(p.sources.map(idsOf)), kinds) };
+    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids));
+    return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
-  later.prepare(
-    split.flatMap((s) => s.lost),
-    placed.reduce((from, p) => Math.min(from, p.at + 1), Infinity),
-  );
+  const wanted = new Set<string>();
+  for (const { lost, own } of split) {
+    for (const id of lost) for (const group of keys(id) ?? []) for (const k of group) wanted.add(k);
+    for (const id of own) for (const group of supportKeys(id, keys(id))) for (const k of group) wanted.add(k);
+  }
+  shared.prepare(wanted);
 
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
     for (const id of lost) {
-      const mention = later.firstMention(id, p.at + 1, p.skip);
-      const at = mention >= 0 ? mention : later.firstQuestion(id, p.at + 1, p.skip);
+      const mention = shared.firstMention(id, p.at + 1, p.skip);
+      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, p.skip);
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
     }
+    // What the summarizer read: the evicted items, then the content items up to the compaction.
+    const evicted = new Set(p.sources);
+    const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i));
+    let supportTexts: string[] | undefined;
     const support = () => {
-      const context: string[] = [];
-      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) context.push(texts[i]!);
-      return [...p.sources.map((i) => texts[i]!), ...context];
+      if (supportTexts) return supportTexts;
+      supportTexts = p.sources.map((i) => texts[i]!);
+      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
+      return supportTexts;
     };
-    const { invented, instructionLike } = unbacked(p.summary, support, kinds);
+    const check = new SupportCheck({ items: shared, has: read, texts: support });
+    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id));
     const audit: SummaryAudit = { kept, lost: lost.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });

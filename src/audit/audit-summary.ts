@@ -5,7 +5,9 @@ import { extractIdentifiers, type Identifier, type IdentifierKind } from './iden
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike, isInstructionLike, sentences } from './instructions';
 import { asksAgain, asksFor, questions } from './questions';
+import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
+import type { MentionKeys } from './mention-keys';
 import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
 
 export interface AuditInput {
@@ -76,39 +78,60 @@ export interface AuditOptions {
   indexAboveLost?: number;
 }
 
-/** Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each. */
-export function keptAndLost(summary: string, sourceIds: Identifier[], kinds: Record<string, IdentifierKind>): { kept: string[]; lost: Identifier[] } {
+/**
+ * Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each.
+ * With `keysOf` (see mention-keys.ts), an identifier whose keys the summary lacks is lost without a look.
+ */
+export function keptAndLost(
+  summary: string,
+  sourceIds: Identifier[],
+  kinds: Record<string, IdentifierKind>,
+  keysOf?: (id: Identifier) => MentionKeys,
+): { kept: string[]; lost: Identifier[] } {
   const summaryHay = haystack(summary);
+  const summaryKeys = keysOf ? textKeys(summary) : null;
   const kept: string[] = [];
   const lost: Identifier[] = [];
   for (const id of sourceIds) {
     kinds[id.value] = id.kind;
-    if (foundIn(id, summaryHay)) kept.push(id.value);
+    const keys = keysOf?.(id) ?? null;
+    const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
+    if (mayHold && foundIn(id, summaryHay)) kept.push(id.value);
     else lost.push(id);
   }
   return { kept, lost };
 }
 
+/** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
+export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
+
 /**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
- * evicted texts, then the context texts; it is called only when the summary has something to check.
+ * evicted texts, then the context texts; it is called only when the summary has something to check. `backs`
+ * answers for an identifier as the texts joined with blank lines would (see session-support.ts).
  */
-export function unbacked(summary: string, support: () => string[], kinds: Record<string, IdentifierKind>): { invented: string[]; instructionLike: string[] } {
-  // What the summarizer itself wrote: the harness's framing is neither invented nor injected.
+export function unbacked(
+  summary: string,
+  support: () => string[],
+  kinds: Record<string, IdentifierKind>,
+  backs?: (id: Identifier) => boolean,
+): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
-  const ownIds = distinctIdentifiers([own]);
-  const needsSupport = ownIds.length > 0 || sentences(own).some(isInstructionLike);
-  const texts = needsSupport ? support() : [];
+  let texts: string[] | undefined;
+  const read = () => (texts ??= support());
   // One joined haystack, so a host in one source item and its port in another still back `host:port`.
-  const joined: Haystack[] = ownIds.length > 0 ? [haystack(texts.join('\n\n'))] : [];
+  let joined: Haystack | undefined;
+  const backedByJoined = (id: Identifier) => {
+    joined ??= haystack(read().join('\n\n'));
+    return id.kind === 'date' ? dateSupported(id.value, [joined]) : foundIn(id, joined);
+  };
   const invented: string[] = [];
-  for (const id of ownIds) {
-    const backed = id.kind === 'date' ? dateSupported(id.value, joined) : joined.some((h) => foundIn(id, h));
-    if (backed) continue;
+  for (const id of distinctIdentifiers([own])) {
+    if ((backs ?? backedByJoined)(id)) continue;
     invented.push(id.value);
     kinds[id.value] = id.kind;
   }
-  return { invented, instructionLike: needsSupport ? findInstructionLike(own, texts) : [] };
+  return { invented, instructionLike: sentences(own).some(isInstructionLike) ? findInstructionLike(own, read()) : [] };
 }
 
 export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractIdentifiers } from './identifiers';
+import { extractIdentifiers, mayMatchAcross, quantityMatches } from './identifiers';
 
 const found = (text: string) => extractIdentifiers(text).map((i) => [i.kind, i.value]);
 
@@ -162,5 +162,48 @@ describe('extractIdentifiers on pathological text', () => {
     for (const text of inputs) extractIdentifiers(text);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(found('ab/'.repeat(40_000))).toEqual([]);
+  });
+});
+
+describe('quantityMatches', () => {
+  it('lists the quantities the quantity passes match, also where an earlier pass claimed the characters', () => {
+    // `30s` inside the URL is no identifier, but the quantity pass still matches it.
+    expect(quantityMatches('pool_size: 20, wait 30s at https://x.io/a?t=30s&n=5 MB')).toEqual(['pool_size: 20', '30s', '30s', '5 MB']);
+    expect(extractIdentifiers('pool_size: 20, wait 30s at https://x.io/a?t=30s&n=5 MB').filter((i) => i.kind === 'quantity').map((i) => i.value)).toEqual(['pool_size: 20', '30s']);
+  });
+});
+
+describe('mayMatchAcross', () => {
+  const kv = (texts: string[]) => texts.flatMap(extractIdentifiers).map((i) => `${i.kind} ${i.value}`).sort();
+
+  it('flags a named date, a labelled version or a year context that a blank line may join', () => {
+    expect(mayMatchAcross(['due Oct', '7 items'])).toBe(true);
+    expect(mayMatchAcross(['due Oct 7,', '  ', '2025 plan'])).toBe(true);
+    expect(mayMatchAcross(['on the 7th', 'October was busy'])).toBe(true);
+    expect(mayMatchAcross(['upgrade node', 'v20.1 now'])).toBe(true);
+    expect(mayMatchAcross(['shipped in', '2023 again'])).toBe(true);
+    expect(mayMatchAcross(['exit code 1', '     1→import x'])).toBe(false);
+    expect(mayMatchAcross(['see Oct 7', 'and more'])).toBe(false);
+    expect(kv(['due Oct', '7 items'])).not.toEqual(kv(['due Oct\n\n7 items']));
+  });
+
+  it('when it says no, the joined text holds exactly the identifiers of the texts one by one', () => {
+    let seed = 3;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const words = ['Oct', 'October', 'Sept.', '7', '7th', '12,', '2025', 'in', 'since', 'node', 'version', 'v1.2', '3.4', '30s', '5 MB', 'FY', '(', '©', 'x', 'the', ' ', '\n', '  ', ''];
+    const text = () => Array.from({ length: r(5) }, () => words[r(words.length)]!).join(r(2) ? ' ' : '');
+    let same = 0;
+    let flagged = 0;
+    for (let k = 0; k < 3000; k++) {
+      const texts = Array.from({ length: 2 + r(3) }, text);
+      if (mayMatchAcross(texts)) {
+        flagged++;
+        continue;
+      }
+      same++;
+      expect(kv([texts.join('\n\n')]), JSON.stringify(texts)).toEqual(kv(texts));
+    }
+    expect(same).toBeGreaterThan(300);
+    expect(flagged).toBeGreaterThan(300);
   });
 });

@@ -371,6 +371,70 @@ const PASSES: Pass[] = [
 
 export const MAX_IDENTIFIER_LENGTH = 300;
 
+/**
+ * Every quantity the quantity passes match in `text`, before earlier passes claim their characters: the
+ * quantities among `extractIdentifiers(text)` are some of these, so a quantity not here is not there either.
+ */
+export function quantityMatches(text: string): string[] {
+  const out: string[] = [];
+  const emit: Emit = (value) => {
+    out.push(value);
+    return true;
+  };
+  settings(text, emit);
+  quantities(text, emit);
+  return out;
+}
+
+// Where texts joined with blank lines may hold an identifier across the join. Only patterns with `\s+` (or a
+// year's context, `in\s{1,3}2023`) can reach over a blank line: a named date (`Oct` | `7`, `Oct 7` | `2025`,
+// `7` | `Oct`, `7 Oct` | `2025`), a labelled version (`node` | `20.1`) and a year after its context word
+// (`in` | `2023`). Every other pattern and look-around reads a line break as it reads the end of the text.
+const ENDS_WITH_WORD_BEFORE_DIGIT = new RegExp(
+  `\\b(?:${MONTHS}|version|ver|release|python|node|ios|android|macos|in|since|from|until|till|to|by|of|during|year|circa|before|after|early|late|mid|fiscal|FY|Q[1-4]|copyright)\\.?,?$`,
+  'i',
+);
+const ENDS_WITH_DAY = /\b\d{1,2}(?:st|nd|rd|th)?,?$/i;
+const ENDS_WITH_MONTH = new RegExp(`\\b(?:${MONTHS})\\.?$`, 'i');
+const STARTS_WITH_DIGIT = /^[vV]?\d/;
+const STARTS_WITH_MONTH = new RegExp(`^(?:${MONTHS})`);
+
+/** The last few characters of `text[0, end)` before its trailing white space ('' when it is blank). */
+function tail(text: string, end = text.length): string {
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  return text.slice(Math.max(0, end - 40), end);
+}
+
+/** Can a match reach from the end of `before` over a blank line to a text starting with `head`? */
+function joins(before: string, head: string): boolean {
+  if (STARTS_WITH_MONTH.test(head) && ENDS_WITH_DAY.test(tail(before))) return true;
+  if (!STARTS_WITH_DIGIT.test(head)) return false;
+  const last = tail(before);
+  if (ENDS_WITH_WORD_BEFORE_DIGIT.test(last)) return true;
+  // `Oct 7` | `2025`: a day, and before it (past any white space) a month.
+  const day = ENDS_WITH_DAY.exec(last);
+  if (!day) return false;
+  let end = before.length;
+  while (end > 0 && /\s/.test(before[end - 1]!)) end--;
+  return ENDS_WITH_MONTH.test(tail(before, end - day[0].length));
+}
+
+/**
+ * Might `extractIdentifiers(texts.join('\n\n'))` find other identifiers than the texts one by one? False when
+ * no pattern can match across a join, so the joined text holds exactly the texts' identifiers.
+ */
+export function mayMatchAcross(texts: readonly string[]): boolean {
+  let before: string | null = null;
+  for (const text of texts) {
+    // A blank text only adds white space to the join.
+    const start = text.search(/\S/);
+    if (start < 0) continue;
+    if (before !== null && joins(before, text.slice(start, start + 16))) return true;
+    before = text;
+  }
+  return false;
+}
+
 /** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
 export function extractIdentifiers(text: string): Identifier[] {
   const claimed = new Uint8Array(text.length);

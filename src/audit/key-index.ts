@@ -11,6 +11,8 @@
 // ASCII letter (`İ`, the Kelvin sign), with that character as a separator, since matching rules check their
 // boundaries either in the lowercased text or in the original: postings can only grow, never miss an item.
 
+import { keysOf } from './later-index';
+
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** The only characters whose lower case holds an ASCII letter or digit (U+0130 → `i̇`, U+212A → `k`). */
 const LOWERS_TO_ASCII = /[\u0130\u212A]/g;
@@ -38,6 +40,22 @@ function mix(h: number): number {
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Every key of a text, read the straightforward way (`keysOf` and the digit runs of each reading): what `KeyIndex` finds. */
+export function textKeys(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const readings = [lower];
+  LOWERS_TO_ASCII.lastIndex = 0;
+  if (LOWERS_TO_ASCII.test(text)) readings.push(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase());
+  const keys = new Set<string>();
+  for (const reading of readings) {
+    for (const r of [reading, reading.replace(THOUSANDS, '')]) {
+      for (const k of keysOf(r)) keys.add(k);
+      for (const m of r.matchAll(/\d+/g)) keys.add(digitKey(m[0]));
+    }
+  }
+  return keys;
 }
 
 const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);

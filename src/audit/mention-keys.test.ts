@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers, type Identifier } from './identifiers';
-import { digitKey } from './key-index';
-import { keysOf } from './later-index';
+import { textKeys } from './key-index';
 import { mentionKeys } from './mention-keys';
 import { foundIn, haystack } from './normalize';
 
 const id = (kind: Identifier['kind'], value: string) => ({ kind, value, index: 0 }) as Identifier;
 
-/** Every key of a text, as KeyIndex reads it (see key-index.test.ts). */
-function keysIn(text: string): Set<string> {
-  const plain = (t: string) => t.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '');
-  const lower = text.toLowerCase();
-  const spaced = text.replace(/[\u0130\u212A]/g, ' ').toLowerCase();
-  const readings = [lower, plain(lower), spaced, plain(spaced)];
-  const keys = new Set<string>();
-  for (const r of readings) {
-    for (const k of keysOf(r)) keys.add(k);
-    for (const m of r.matchAll(/\d+/g)) keys.add(digitKey(m[0]));
-  }
-  return keys;
-}
 
 describe('mentionKeys', () => {
   it('narrows quantities, dates and phone numbers by the digit runs a match must show', () => {
@@ -61,7 +47,7 @@ describe('mentionKeys', () => {
     const ids = new Map<string, Identifier>();
     for (const t of texts) for (const i of extractIdentifiers(t)) ids.set(`${i.kind} ${i.value}`, i);
     expect(ids.size).toBeGreaterThan(100);
-    const hays = texts.map((t) => ({ hay: haystack(t), keys: keysIn(t) }));
+    const hays = texts.map((t) => ({ hay: haystack(t), keys: textKeys(t) }));
     let found = 0;
     for (const i of ids.values()) {
       const groups = mentionKeys(i);

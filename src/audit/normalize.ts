@@ -1,7 +1,7 @@
 // Matching rules for identifiers: when does a text contain an identifier found elsewhere, allowing for
 // the ways a summary rewrites it (case, `v` prefixes, date formats, units, thousands separators,
 // host and port written apart).
-import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
+import { extractIdentifiers, quantityMatches, type Identifier, type IdentifierKind } from './identifiers';
 
 export interface DateParts {
   year: number | null;
@@ -124,6 +124,8 @@ export interface Haystack {
   readonly ids: Identifier[];
   /** `quantityKey` of each quantity among `ids`. */
   readonly quantityKeys: ReadonlySet<string>;
+  /** `quantityKey` of each quantity the quantity passes match, claimed or not: holds every key of `quantityKeys`. */
+  readonly quantityMatchKeys: ReadonlySet<string>;
 }
 
 export function haystack(text: string): Haystack {
@@ -131,6 +133,7 @@ export function haystack(text: string): Haystack {
   let plain: string | undefined;
   let ids: Identifier[] | undefined;
   let quantities: Set<string> | undefined;
+  let quantityMatchKeys: ReadonlySet<string> | undefined;
   return {
     text,
     get lower() {
@@ -144,6 +147,10 @@ export function haystack(text: string): Haystack {
     },
     get quantityKeys() {
       return (quantities ??= new Set(this.ids.filter((o) => o.kind === 'quantity').map((o) => quantityKey(o.value))));
+    },
+    get quantityMatchKeys() {
+      // Once the identifiers are out, their quantities are the exact answer.
+      return (quantityMatchKeys ??= ids ? this.quantityKeys : new Set(quantityMatches(text).map(quantityKey)));
     },
   };
 }
@@ -181,7 +188,7 @@ function containsUrl(text: string, url: string): boolean {
 }
 
 /** A number as a whole token: not part of a longer number or decimal (`5432` is not in `54321` or `1.5432`). */
-function containsNumber(text: string, digits: string): boolean {
+export function containsNumber(text: string, digits: string): boolean {
   const re = new RegExp(`(?<![\\w]|\\d[.,])${escape(digits)}(?![\\w]|[.,]\\d)`);
   return re.test(text);
 }
@@ -222,10 +229,12 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
       return hay.ids.some((o) => o.kind === 'date' && sameDateIn(d, o));
     }
     case 'quantity': {
-      if (hay.quantityKeys.has(quantityKey(v))) return true;
+      // The text look-up first: extracting the text's own quantities costs every identifier pass, and is
+      // needed only when the quantity passes match one with this key.
       const setting = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/.exec(v);
-      if (setting) return settingIn(hay.plainNumbers, setting[1]!, normalizeNumber(setting[2]!));
-      return containsToken(hay.lower, v.toLowerCase());
+      if (setting ? settingIn(hay.plainNumbers, setting[1]!, normalizeNumber(setting[2]!)) : containsToken(hay.lower, v.toLowerCase())) return true;
+      const key = quantityKey(v);
+      return hay.quantityMatchKeys.has(key) && hay.quantityKeys.has(key);
     }
     default:
       return containsToken(hay.lower, v.toLowerCase());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers, type Identifier } from './identifiers';
-import { LaterItems } from './later-items';
+import { SessionItems } from './session-items';
 import { foundIn, haystack } from './normalize';
 
 const texts = [
@@ -14,10 +14,11 @@ const texts = [
 const roles = ['tool', 'user', 'tool', 'assistant', 'tool', undefined];
 const id = (kind: Identifier['kind'], value: string) => ({ kind, value, index: 0 }) as Identifier;
 
-describe('LaterItems', () => {
+describe('SessionItems', () => {
   const ids = [id('host-port', 'db-prod-1:5432'), id('path', 'lib/db/pool_conn.ts'), id('quantity', '30 s'), id('port', '5432'), id('ticket', 'FRE-1')];
-  const later = new LaterItems(texts, roles);
-  later.prepare(ids, 0);
+  const later = new SessionItems(texts, roles);
+  const keysOf = (list: Identifier[]) => list.flatMap((i) => later.keys(i) ?? []).flat();
+  later.prepare(keysOf(ids));
 
   it('finds the first item from a position on that mentions an identifier, leaving out skipped items', () => {
     expect(later.firstMention(ids[0]!, 0, () => false)).toBe(0);
@@ -28,6 +29,12 @@ describe('LaterItems', () => {
     expect(later.firstMention(ids[4]!, 0, () => false)).toBe(-1);
   });
 
+  it('tells whether a wanted item holding the keys passes a test, and lists those items', () => {
+    expect(later.some(later.keys(ids[1]!), () => true, (h) => h.text.includes('again'))).toBe(true);
+    expect(later.some(later.keys(ids[1]!), (i) => i !== 4, (h) => h.text.includes('again'))).toBe(false);
+    expect(later.holding(later.keys(ids[0]!), () => true).map((h) => h.text)).toEqual([texts[0], texts[4]]);
+  });
+
   it("finds the first user question asking for the identifier's kind, not an assistant's", () => {
     expect(later.firstQuestion(ids[3]!, 0, () => false)).toBe(1);
     expect(later.firstQuestion(ids[3]!, 2, () => false)).toBe(5);
@@ -36,8 +43,8 @@ describe('LaterItems', () => {
 
   it('gives what a scan of every item gives, for every identifier of the items', () => {
     const all = texts.flatMap(extractIdentifiers);
-    const fresh = new LaterItems(texts, roles);
-    fresh.prepare(all, 1);
+    const fresh = new SessionItems(texts, roles);
+    fresh.prepare(all.flatMap((i) => fresh.keys(i) ?? []).flat());
     for (const i of all) {
       for (let from = 1; from < texts.length; from++) {
         const skip = (k: number) => k % 3 === from % 3;

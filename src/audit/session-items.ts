@@ -1,0 +1,131 @@
+// A session's items, read once for all its compactions. Each compaction asks, for each identifier its summary
+// lost, for the first later item that mentions it or asks for one of its kind, and, for each identifier its
+// summary wrote, whether an evicted or context item backs it. Asked compaction by compaction over fresh
+// copies of the items, that re-read every text once per compaction: quadratic in a session with thousands of
+// compactions. Here every per-item result (lowercased text, identifiers, questions) is computed at most once,
+// and the items that may hold an identifier come from one key index over the session (key-index.ts,
+// mention-keys.ts).
+import type { Identifier } from './identifiers';
+import { KeyIndex } from './key-index';
+import { mentionKeys, type MentionKeys } from './mention-keys';
+import { foundIn, haystack, type Haystack } from './normalize';
+import { askedAs, asksAgain, asksFor, questions } from './questions';
+
+/** First index of `sorted` whose value is at least `x`. */
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function has(sorted: readonly number[], x: number): boolean {
+  const i = lowerBound(sorted, x);
+  return i < sorted.length && sorted[i] === x;
+}
+
+export class SessionItems {
+  private readonly hays: (Haystack | undefined)[] = [];
+  private index: KeyIndex | null = null;
+  private readonly keysMemo = new Map<string, MentionKeys>();
+  /** Items (ascending) with a question that asks for identifiers `askedAs` names alike. */
+  private readonly askers = new Map<string, number[]>();
+  private questioners: { item: number; questions: string[] }[] | null = null;
+
+  /** `texts[i]` and `roles[i]` are item i's audit text and role. */
+  constructor(
+    private readonly texts: readonly string[],
+    private readonly roles: readonly (string | undefined)[],
+  ) {}
+
+  hay(i: number): Haystack {
+    return (this.hays[i] ??= haystack(this.texts[i]!));
+  }
+
+  /** `mentionKeys(id)`, once per value and kind. */
+  keys(id: Identifier): MentionKeys {
+    const memo = `${id.kind}\u0000${id.value}`;
+    let keys = this.keysMemo.get(memo);
+    if (keys === undefined) {
+      keys = mentionKeys(id);
+      this.keysMemo.set(memo, keys);
+    }
+    return keys;
+  }
+
+  /** Indexes every item for these keys; look-ups may then only ask for them. Without it, look-ups read every item. */
+  prepare(keys: Iterable<string>): void {
+    this.index = new KeyIndex(keys);
+    for (let i = 0; i < this.texts.length; i++) this.index.add(i, this.texts[i]!);
+  }
+
+  /** Items holding every key of one of the groups, ascending within each group, from `from` on; every item when null. */
+  private *candidates(groups: MentionKeys, from: number): Generator<number> {
+    if (!groups || !this.index || groups.some((g) => g.length === 0)) {
+      for (let i = Math.max(0, from); i < this.texts.length; i++) yield i;
+      return;
+    }
+    for (const group of groups) {
+      const lists = group.map((k) => this.index!.postings(k)).sort((a, b) => a.length - b.length);
+      const rarest = lists[0]!;
+      for (let j = lowerBound(rarest, from); j < rarest.length; j++) {
+        const i = rarest[j]!;
+        if (lists.every((list, k) => k === 0 || has(list, i))) yield i;
+      }
+    }
+  }
+
+  /** The first item from `from` on, not `skip`ped, that mentions `id` (as `foundIn` reads it); -1 if none. */
+  firstMention(id: Identifier, from: number, skip: (i: number) => boolean): number {
+    const keys = this.index ? this.keys(id) : null;
+    if (!keys) {
+      for (const i of this.candidates(null, from)) if (!skip(i) && foundIn(id, this.hay(i))) return i;
+      return -1;
+    }
+    // Each group's candidates come in order: the first match of each, and the earliest of those.
+    let best = -1;
+    for (const group of keys) {
+      for (const i of this.candidates([group], from)) {
+        if (best >= 0 && i >= best) break;
+        if (!skip(i) && foundIn(id, this.hay(i))) {
+          best = i;
+          break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The first item from `from` on, not `skip`ped, whose user asks for an identifier like `id` again; -1 if none. */
+  firstQuestion(id: Identifier, from: number, skip: (i: number) => boolean): number {
+    const as = askedAs(id);
+    if (as === null) return -1;
+    let items = this.askers.get(as);
+    if (!items) {
+      this.questioners ??= this.texts
+        .map((text, item) => ({ item, questions: asksAgain(this.roles[item]) ? questions(text) : [] }))
+        .filter((q) => q.questions.length > 0);
+      items = this.questioners.filter((q) => asksFor(id, q.questions)).map((q) => q.item);
+      this.askers.set(as, items);
+    }
+    for (let j = lowerBound(items, from); j < items.length; j++) if (!skip(items[j]!)) return items[j]!;
+    return -1;
+  }
+
+  /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */
+  some(groups: MentionKeys, among: (i: number) => boolean, test: (hay: Haystack) => boolean): boolean {
+    for (const i of this.candidates(groups, 0)) if (among(i) && test(this.hay(i))) return true;
+    return false;
+  }
+
+  /** The items `among` the wanted ones that hold the keys of one of the groups, each once, ascending. */
+  holding(groups: MentionKeys, among: (i: number) => boolean): Haystack[] {
+    const found = new Set<number>();
+    for (const i of this.candidates(groups, 0)) if (among(i)) found.add(i);
+    return [...found].sort((a, b) => a - b).map((i) => this.hay(i));
+  }
+}
