@@ -71,6 +71,10 @@ test('evicted items are ghost rows that say what was dropped and what it cost, a
 test('d jumps to the first cache divergence of the call', async ({ page }) => {
   await openCodingDemo(page);
   await page.keyboard.press('n');
+  // The cache prefix follows the first view: until it is there, d says so.
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  await expect(page.getByRole('region', { name: 'Cache prefix' }).locator('.cache-headline')).toBeVisible();
   await page.keyboard.press('d');
   await expect(page).toHaveURL(/item=r6\.m2/);
   await expect(page.locator('.row.selected')).toContainText('Decisions');

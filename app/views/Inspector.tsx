@@ -156,6 +156,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         else setStatus('No earlier compaction.');
       },
       d: () => {
+        if (view.pending.includes('cache')) return setStatus('The cache prefix is still being worked out; try again in a moment.');
         const div = view.cache[callIndex]?.divergence;
         if (div && div.itemIndex >= 0) goTo({ call: callIndex, item: div.itemId });
         else setStatus(div ? 'This call diverges in the tool schemas.' : 'No cache divergence at this call.');

@@ -1,8 +1,12 @@
 // Runs the whole analysis of a session off the main thread: contexts, token counts, cache, audits, lints.
-// A first pass uses cheap estimates so the views appear at once; the exact pass replaces it.
+// A first pass uses cheap estimates so the views appear at once; the exact pass replaces it, and the cache
+// prefix, lints and summary audits follow: a first view does not wait for them.
 import * as Comlink from 'comlink';
 import { getTokenPool } from '../data/token-pool';
+import { auditContexts, type DeferredPart } from '../../src/analysis/analyze-session';
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
+import { sessionContexts, type SessionContexts } from '../../src/analysis/session-analysis';
+import type { CompactionAudit } from '../../src/audit';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
 import { pack, type PackedResult } from '../data/analysis-wire';
@@ -22,6 +26,8 @@ export interface CountProgress {
 // Counts are memoized by content for the worker's lifetime: re-running with another provider rule is cheap.
 const counters = new Map<EncodingName, Promise<TokenCounter>>();
 const memos = new Map<EncodingName, TokenMemo>();
+/** The memo the last exact count filled (the pool's, or this worker's own). */
+const counted = new Map<EncodingName, TokenMemo>();
 
 function counterFor(encoding: EncodingName): Promise<TokenCounter> {
   let c = counters.get(encoding);
@@ -54,6 +60,23 @@ function textsOf(session: Session): string[] {
 }
 
 const sessions = new Map<string, Session>();
+// Contexts and audits do not depend on the token counts: worked out once per session.
+const contexts = new Map<string, SessionContexts>();
+const audits = new Map<string, CompactionAudit[]>();
+
+function contextsOf(key: string, session: Session): SessionContexts {
+  let c = contexts.get(key);
+  if (!c) {
+    c = sessionContexts(session);
+    contexts.set(key, c);
+  }
+  return c;
+}
+
+/** The first views go without the slow parts; the last one adds the cache prefix and lints (audits come on their own). */
+const DEFER: Record<AnalysisPhase, DeferredPart[]> = { estimate: ['cache', 'lints', 'audits'], exact: ['cache', 'lints', 'audits'], complete: ['audits'] };
+
+export type AnalysisPhase = 'estimate' | 'exact' | 'complete';
 
 /** A performance measure from `start` to now (read by `npm run bench` through the worker's timeline); returns now. */
 function mark(name: string, start: number, detail: Record<string, unknown>): number {
@@ -80,8 +103,23 @@ const api = {
   },
   dropSession(key: string): void {
     sessions.delete(key);
+    contexts.delete(key);
+    audits.delete(key);
   },
-  async analyze(key: string, rule: ProviderRule | 'auto', phase: 'estimate' | 'exact', onProgress?: (p: CountProgress) => void): Promise<PackedResult> {
+  /** The summary audit of every compaction: it needs no counts, so it runs while the pool counts. */
+  audits(key: string): CompactionAudit[] {
+    const session = sessions.get(key);
+    if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
+    let rows = audits.get(key);
+    if (!rows) {
+      const t0 = performance.now();
+      rows = auditContexts(session, contextsOf(key, session));
+      audits.set(key, rows);
+      mark('analysis:audits', t0, { key, compactions: rows.length });
+    }
+    return rows;
+  },
+  async analyze(key: string, rule: ProviderRule | 'auto', phase: AnalysisPhase, onProgress?: (p: CountProgress) => void): Promise<PackedResult> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
@@ -89,11 +127,19 @@ const api = {
       // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
       warmPool(encoding.encoding);
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, ghosts: false });
+      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
       mark('analysis:estimate-view', t0, { key });
       return pack({ view, encoding, exact: false }, session);
     }
     const counter = await counterFor(encoding.encoding);
+    if (phase === 'complete') {
+      // Counted already by the exact phase: the memo answers every text.
+      const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
+      const t0 = performance.now();
+      const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
+      mark('analysis:complete-view', t0, { key });
+      return pack({ view, encoding, exact: true }, session);
+    }
     const t0 = performance.now();
     const texts = textsOf(session);
     const chars = texts.reduce((n, t) => n + t.length, 0);
@@ -120,7 +166,8 @@ const api = {
     onProgress?.({ done: texts.length, total: texts.length });
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
-    const view = buildAnalysisView(session, { count, rule, ghosts: false });
+    counted.set(encoding.encoding, memo);
+    const view = buildAnalysisView(session, { count, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.exact });
     mark('analysis:exact-view', t1, { key });
     return pack({ view, encoding, exact: true }, session);
   },

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unseenPrefixEstimates } from '../cache';
+import { loadText } from '../load/loader';
 import { assistant, boundary, compaction, session, summary, system, user } from '../test/builders';
 import { buildAnalysisView } from './analysis-view';
 
@@ -44,5 +48,36 @@ describe('buildAnalysisView', () => {
     expect(v.cache[1]!.prefixTokens).toBeGreaterThan(0);
     expect(v.audits).toEqual([expect.objectContaining({ compaction: 0, kept: expect.arrayContaining(['db-prod-1:5432']) })]);
     expect(v.peakContextTokens).toBe(v.calls[1]!.contextTokens);
+  });
+});
+
+describe('buildAnalysisView with deferred parts', () => {
+  const path = join(__dirname, '../formats/__fixtures__/claude-code-session.jsonl');
+  const s = loadText('claude-code-session.jsonl', readFileSync(path, 'utf8')).sessions[0]!;
+  const count = (t: string) => Math.ceil(t.length / 4);
+
+  it('shows the same calls without the cache, lints and audits, and says they are pending', () => {
+    const full = buildAnalysisView(s, { count, ghosts: false });
+    const first = buildAnalysisView(s, { count, ghosts: false, defer: ['cache', 'lints', 'audits'] });
+    expect(full.pending).toEqual([]);
+    expect(first.pending).toEqual(['cache', 'lints', 'audits']);
+    expect(first.cache).toEqual([]);
+    expect(first.lints).toEqual([]);
+    expect(first.audits).toEqual([]);
+    expect(full.cache.length).toBe(full.calls.length);
+    expect(full.audits.length).toBeGreaterThan(0);
+    expect(first.spans).toEqual(full.spans);
+    expect(first.eviction).toEqual(full.eviction);
+    // Only the estimate of the unrecorded prefix (the tools band) may differ, and not by much.
+    expect(first.calls.map((c) => ({ ...c.bands, tools: 0 }))).toEqual(full.calls.map((c) => ({ ...c.bands, tools: 0 })));
+    first.calls.forEach((c, i) => expect(Math.abs(c.bands.tools - full.calls[i]!.bands.tools)).toBeLessThanOrEqual(Math.max(50, full.calls[i]!.bands.tools * 0.05)));
+    expect(first.calls.some((c) => c.bands.tools > 0)).toBe(true);
+  });
+});
+
+describe('unseenPrefixEstimates', () => {
+  it('takes reported minus counted per call, and the smaller of two neighbours as the shared prefix', () => {
+    const call = (input: number | null, unrecorded = true) => ({ api: 'anthropic' as const, model: 'claude-x', prefixUnrecorded: unrecorded, usage: input === null ? null : { input, output: 1, cacheRead: 0, cacheWrite: 0 } });
+    expect(unseenPrefixEstimates([call(1000), call(1300), call(null), call(900, false)], [200, 400, 500, 600])).toEqual([800, 800, 900, 0]);
   });
 });

@@ -1,9 +1,10 @@
 // A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
 import type { CompactionAudit } from '../audit';
-import type { CacheReport, ProviderRule } from '../cache';
+import { unseenPrefixEstimates, type CacheReport, type ProviderRule } from '../cache';
 import type { Lint } from '../lints';
 import type { CompactionEvent, Item, Session, Usage } from '../model/types';
-import { analyzeSession } from './analyze-session';
+import { analyzeSession, type DeferredPart } from './analyze-session';
+import type { SessionContexts } from './session-analysis';
 import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
@@ -85,6 +86,8 @@ export interface AnalysisView {
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
+  /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
+  pending: DeferredPart[];
   /** Largest context the session reached, and the window when known. */
   peakContextTokens: number;
   contextWindow: number | null;
@@ -111,11 +114,15 @@ export interface ViewOptions {
    * for a 100 MB session, more than a worker can send to the page — so the app builds them per call instead.
    */
   ghosts?: boolean;
+  /** Contexts worked out before, reused (see AnalyzeOptions). */
+  contexts?: SessionContexts;
+  /** Parts the view goes without for now; `pending` lists them. */
+  defer?: readonly DeferredPart[];
 }
 
 export function buildAnalysisView(session: Session, opts: ViewOptions): AnalysisView {
   const rule = opts.rule ?? 'auto';
-  const a = analyzeSession(session, { count: opts.count, rule });
+  const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}) });
   const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
   const byId = new Map(items.map((i) => [i.id, i]));
   const known = new Set(byId.keys());
@@ -146,6 +153,8 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
   const viewTimeline = spans ? new ViewTimeline({ calls: outputs, spans, itemById: (id) => byId.get(id), variants }) : null;
   const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants[v.id] : undefined) ?? byId.get(v.id)!) : null;
 
+  // Without the prefix analysis (deferred), the unrecorded prefix is estimated from the counted bands.
+  const unseen = a.cache.length === a.contexts.calls.length ? null : unseenPrefixEstimates(a.contexts.calls, a.contexts.calls.map((_, ci) => fromSpans?.[ci]!.counted ?? 0));
   const calls: CallView[] = a.contexts.calls.map((call, ci) => {
     const report = a.cache[ci];
     const stored = fromSpans ? null : storedEntries(call, ci);
@@ -159,7 +168,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     for (const o of call.output) bands.output += tok(o);
     const counted = fromSpans ? fromSpans[ci]!.counted : stored!.reduce((n, e) => n + e.tokens, 0);
     // Recorded tool schemas count as they are; an unrecorded prefix is estimated from reported usage.
-    bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? (report?.unseenPrefixTokens ?? 0) : 0;
+    bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? ((report ? report.unseenPrefixTokens : unseen?.[ci]) ?? 0) : 0;
     const view: CallView = {
       index: ci,
       id: call.id,
@@ -219,6 +228,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,
+    pending: [...(opts.defer ?? [])],
     peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),
     contextWindow: session.contextWindow ?? knownContextWindow(session.model),
   };

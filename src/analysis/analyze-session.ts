@@ -10,7 +10,14 @@ export interface AnalyzeOptions {
   count(text: string): number;
   /** Provider cache rule; `auto` picks it per call from the API or model. */
   rule?: ProviderRule | 'auto';
+  /** Contexts worked out before (they do not depend on the counter): reused instead of replayed again. */
+  contexts?: SessionContexts;
+  /** Parts left for later: a first view is shown without them, and they arrive when done. */
+  defer?: readonly DeferredPart[];
 }
+
+/** The slow parts of an analysis, which a first view goes without. */
+export type DeferredPart = 'cache' | 'lints' | 'audits';
 
 export interface SessionAnalysis {
   contexts: SessionContexts;
@@ -20,11 +27,21 @@ export interface SessionAnalysis {
 }
 
 export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionAnalysis {
-  const contexts = sessionContexts(session);
-  // Request logs hold their items per request; the audit reads them from one flat list.
-  const items = session.requests.length > 0 ? contexts.eviction.map((row) => row.item) : session.items;
-  const cache = analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
-  const audits = auditSession({ ...session, items, compactions: contexts.compactions });
-  const lints = lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count });
+  const contexts = opts.contexts ?? sessionContexts(session);
+  const defer = new Set(opts.defer ?? []);
+  const items = contextItems(session, contexts);
+  const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
+  const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
+  const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count });
   return { contexts, cache, audits, lints };
+}
+
+/** Request logs hold their items per request; the audit and lints read them from one flat list. */
+function contextItems(session: Session, contexts: SessionContexts) {
+  return session.requests.length > 0 ? contexts.eviction.map((row) => row.item) : session.items;
+}
+
+/** The summary audit of every compaction, on its own: it needs no token counts. */
+export function auditContexts(session: Session, contexts: SessionContexts = sessionContexts(session)): CompactionAudit[] {
+  return auditSession({ ...session, items: contextItems(session, contexts), compactions: contexts.compactions });
 }

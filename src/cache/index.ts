@@ -1,5 +1,5 @@
 // Prompt-cache prefix analysis: public surface.
-export { analyzeCachePrefix, breakpointsOf, reportedPromptTokens, type CachePrefixOptions, type CacheReport } from './prefix';
+export { analyzeCachePrefix, breakpointsOf, reportedPromptTokens, unseenPrefixEstimates, type CachePrefixOptions, type CacheReport } from './prefix';
 export {
   ANTHROPIC_LOOKBACK_BLOCKS,
   DEFAULT_TTL_MS,

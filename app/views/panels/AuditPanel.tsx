@@ -7,6 +7,7 @@ import { groupByKind, kindName } from '../../../src/audit/audit-groups';
 import type { IdentifierKind } from '../../../src/audit/identifiers';
 import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
+import { PendingPart } from '../../components/PendingPart';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
@@ -25,6 +26,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
     getItemKey: (i) => cards[i]!.compaction.id,
   });
 
+  if (view.pending.includes('audits') && view.compactions.length > 0) return <PendingPart view={view} part="audits" />;
   if (view.compactions.length === 0) {
     return <p className="empty">No compactions in this session: there is no summary to audit.</p>;
   }

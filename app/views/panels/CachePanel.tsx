@@ -6,6 +6,7 @@ import { CAUSE_LABEL, cacheHeadline, causeSentence, formatDuration, predictedVsR
 import type { Item } from '../../../src/model/types';
 import type { GoTo, PanelProps } from './panel-props';
 import './cache-panel.css';
+import { PendingPart } from '../../components/PendingPart';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');
@@ -35,6 +36,7 @@ function divergenceLabel(report: CacheReport, itemById: ReadonlyMap<string, Item
 export default function CachePanel({ view, callIndex, itemById, goTo, rule, setRule }: PanelProps) {
   const summary = useMemo(() => sessionCacheSummary(view.cache), [view.cache]);
   const report = view.cache[callIndex];
+  if (view.pending.includes('cache')) return <PendingPart view={view} part="cache" />;
   if (view.calls.length === 0 || !report) {
     return <p className="empty">This session has no model calls, so there is no prompt cache to analyse.</p>;
   }

@@ -5,6 +5,7 @@ import { groupLints, lintTargets, type LintGroup } from '../../../src/lints/lint
 import type { Lint, LintRule } from '../../../src/lints/lint-types';
 import type { PanelProps } from './panel-props';
 import './lints.css';
+import { PendingPart } from '../../components/PendingPart';
 
 type Row = { type: 'group'; group: LintGroup; open: boolean } | { type: 'lint'; lint: Lint; call: number | null; rule: LintRule };
 
@@ -38,6 +39,7 @@ export default function LintsPanel({ view, callIndex, goTo }: PanelProps) {
     },
   });
 
+  if (view.pending.includes('lints')) return <PendingPart view={view} part="lints" />;
   if (view.lints.length === 0) {
     return <p className="empty">No lints: every context passes the structural checks (recap role, tool pairs, causal order, summary schema, cache-stable recap).</p>;
   }
