@@ -52,8 +52,9 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
+/** The whole session's measure: a big file's preview is analysed first, under its own key, so take the last. */
 function workerMs(m: OpenMeasure, name: string): { ms: number; detail: Record<string, unknown> | null } | null {
-  const e = m.worker.find((w) => w.name === name);
+  const e = m.worker.filter((w) => w.name === name).at(-1);
   return e ? { ms: e.ms, detail: e.detail } : null;
 }
 
@@ -62,7 +63,7 @@ function missing(measure: string, budget: string, note: string): BudgetRow {
 }
 
 function where(m: OpenMeasure): string {
-  const built = m.worker.find((w) => w.name === 'analysis:estimate-view');
+  const built = m.worker.filter((w) => w.name === 'analysis:estimate-view').at(-1);
   const view = built ? `; the worker built the estimate view in ${s(built.ms)}` : '';
   const top = m.profile?.top.filter((t) => t.fn !== '(idle)' && t.fn !== '(program)').slice(0, 3).map((t) => `${t.fn} (${t.file}) ${t.selfMs} ms`);
   return `${view}${top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : ''}`;
@@ -80,7 +81,8 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
     else {
       const x = a.firstViewMs / base;
       const built = workerMs(a, 'analysis:estimate-view');
-      rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: built ? `estimate view built in the worker in ${s(built.ms)}` : (a.error ?? '') });
+      const whole = a.fullViewMs !== null && a.fullViewMs !== a.firstViewMs ? `the first view is the preview of the file's first megabytes; the whole session replaced it at ${s(a.fullViewMs)} (${r2(a.fullViewMs / base)}×)` : 'the first view is the whole session';
+      rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: `${whole}${built ? `; its estimate view built in the worker in ${s(built.ms)}` : ''}${a.error ? `; ${a.error}` : ''}` });
     }
   }
 

@@ -18,10 +18,25 @@ function api(): Comlink.Remote<AnalysisWorkerApi> {
   return worker;
 }
 
+/** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
+const handOffs = new WeakMap<Session, string>();
+
+/** One end of a channel to the analysis worker, for the load worker to send it the sessions it parses. */
+export function sessionPort(): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  void api().acceptSessions(Comlink.transfer(port2, [port2]));
+  return port1;
+}
+
+export function handedOff(session: Session, id: string): void {
+  handOffs.set(session, id);
+}
+
 function ensureSent(key: string, session: Session): Promise<void> {
   let p = sent.get(key);
   if (!p) {
-    p = api().setSession(key, session);
+    const id = handOffs.get(session);
+    p = id ? api().adopt(key, id) : api().setSession(key, session);
     sent.set(key, p);
   }
   return p;

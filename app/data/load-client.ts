@@ -1,6 +1,8 @@
 // Runs the loader in a worker, matching replies to requests; a newer load never waits on an older one.
 import * as Comlink from 'comlink';
+import type { Session } from '../../src/model/types';
 import type { LoadPreview, LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
+import { handedOff, sessionPort } from './analysis-client';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
@@ -21,7 +23,20 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
   try {
     opts.signal?.throwIfAborted();
     const preview = opts.onPreview ? Comlink.proxy(opts.onPreview) : undefined;
-    return await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview), died]);
+    const port = sessionPort();
+    const chunks = new Map<number, Session['items'][]>();
+    const onItems = (i: number, items: Session['items']) => {
+      const list = chunks.get(i);
+      if (list) list.push(items);
+      else chunks.set(i, [items]);
+    };
+    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems)), died]);
+    for (const [i, list] of chunks) result.sessions[i]!.items = list.flat();
+    result.sessions.forEach((s, i) => {
+      const id = result.handedOff[i];
+      if (id) handedOff(s, id);
+    });
+    return result;
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();

@@ -96,7 +96,28 @@ function warmPool(encoding: EncodingName): void {
   }
 }
 
+/** Sessions the load worker sent over a port, by id, until the page names the key they go under. */
+const arrived = new Map<string, Session>();
+const waiting = new Map<string, (s: Session) => void>();
+
 const api = {
+  /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
+  acceptSessions(port: MessagePort): void {
+    port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
+      const { id, session } = e.data;
+      const w = waiting.get(id);
+      if (w) {
+        waiting.delete(id);
+        w(session);
+      } else arrived.set(id, session);
+    };
+  },
+  /** Files a session the load worker sent under `id` as `key`, waiting for it if it has not arrived yet. */
+  async adopt(key: string, id: string): Promise<void> {
+    const here = arrived.get(id);
+    arrived.delete(id);
+    sessions.set(key, here ?? (await new Promise<Session>((resolve) => waiting.set(id, resolve))));
+  },
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
   setSession(key: string, session: Session): void {
     sessions.set(key, session);

@@ -18,6 +18,41 @@ export type LoadSource = File | { name: string; text: string };
 /** The loader's result plus each session's content hash (sessionHash of its files; null if unknown). */
 export interface WorkerLoadResult extends LoadResult {
   hashes: (string | null)[];
+  /** Per session, the id it was sent to the analysis worker under (see `handOff`), or null. */
+  handedOff: (string | null)[];
+}
+
+/** Transcript items reach the page in chunks of this many, so no one message takes long to unpack there. */
+const ITEM_CHUNK = 2000;
+
+/**
+ * The page and the analysis worker both need the session. Sent straight to the analysis worker over `port`
+ * it is copied on this worker's thread; through the page it was copied twice, once on the page's main thread.
+ */
+function handOff(sessions: Session[], port: MessagePort | undefined): (string | null)[] {
+  if (!port) return sessions.map(() => null);
+  const ids = sessions.map(() => crypto.randomUUID());
+  sessions.forEach((session, i) => port.postMessage({ id: ids[i], session }));
+  port.close();
+  return ids;
+}
+
+/**
+ * A transcript's items go to the page in chunks before the result (which then carries none): one message of
+ * 100 MB is one main-thread task of a second. Request logs keep theirs, since their requests share the item objects.
+ */
+async function sendItems(sessions: Session[], onItems: ((session: number, items: Session['items']) => unknown) | undefined): Promise<Session[]> {
+  if (!onItems) return sessions;
+  const out: Session[] = [];
+  for (const [i, s] of sessions.entries()) {
+    if (s.requests.length > 0 || s.items.length <= ITEM_CHUNK) {
+      out.push(s);
+      continue;
+    }
+    for (let k = 0; k < s.items.length; k += ITEM_CHUNK) await onItems(i, s.items.slice(k, k + ITEM_CHUNK));
+    out.push({ ...s, items: [] });
+  }
+  return out;
 }
 
 /** A first look at a big JSONL file: its first whole lines parsed, sent before the whole file is. */
@@ -69,7 +104,13 @@ async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void
 
 const api = {
   /** `onPreview`, when given, gets a big JSONL file's preview before the whole file is read. */
-  async load(sources: LoadSource[], onProgress: (p: LoadProgress) => void, onPreview?: (p: LoadPreview) => void): Promise<WorkerLoadResult> {
+  async load(
+    sources: LoadSource[],
+    onProgress: (p: LoadProgress) => void,
+    onPreview?: (p: LoadPreview) => void,
+    analysisPort?: MessagePort,
+    onItems?: (session: number, items: Session['items']) => unknown,
+  ): Promise<WorkerLoadResult> {
     if (onPreview) {
       const preview = await previewOf(sources).catch(() => null);
       // Not awaited: the page shows it while this worker goes on with the whole file.
@@ -82,7 +123,9 @@ const api = {
     // Hashed before parsing: the bytes are here already, and the hash keys the library and share links.
     const digests = await Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
     const result = loadFiles(inputs);
-    return { ...result, hashes: await sessionHashes(result.sessions, digests) };
+    const hashes = await sessionHashes(result.sessions, digests);
+    const handedOff = handOff(result.sessions, analysisPort);
+    return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff };
   },
 };
 

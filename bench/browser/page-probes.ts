@@ -17,7 +17,11 @@ export function recordLongTasks(): void {
 
 export interface DropWatch {
   t0: number;
+  /** The stepper is shown: a big file's preview (its first megabytes) or the whole session. */
   firstView: number | null;
+  /** The whole session is shown (no preview status any more). */
+  fullView: number | null;
+  /** The whole session's exact counts are shown. */
   exact: number | null;
   error: string | null;
 }
@@ -27,12 +31,15 @@ export async function dropFetched({ url, name }: { url: string; name: string }):
   const blob = await (await fetch(url)).blob();
   const file = new File([blob], name);
   const w = window as unknown as { __drop: DropWatch };
-  const watch: DropWatch = { t0: 0, firstView: null, exact: null, error: null };
+  const watch: DropWatch = { t0: 0, firstView: null, fullView: null, exact: null, error: null };
   w.__drop = watch;
   const check = () => {
-    if (watch.firstView === null && document.querySelector('[role="toolbar"][aria-label="Step through calls"]')) watch.firstView = performance.now();
+    const stepper = document.querySelector('[role="toolbar"][aria-label="Step through calls"]');
+    const previewing = document.querySelector('.preview-status') !== null;
+    if (watch.firstView === null && stepper) watch.firstView = performance.now();
+    if (watch.fullView === null && stepper && !previewing) watch.fullView = performance.now();
     const status = document.querySelector('.count-status');
-    if (watch.exact === null && status && !status.classList.contains('estimating')) watch.exact = performance.now();
+    if (watch.exact === null && !previewing && status && !status.classList.contains('estimating')) watch.exact = performance.now();
     const error = document.querySelector('.view-error, .load-error');
     if (watch.error === null && error) watch.error = error.textContent;
   };
