@@ -374,14 +374,15 @@ export const MAX_IDENTIFIER_LENGTH = 300;
 /**
  * Every quantity the quantity passes match in `text`, before earlier passes claim their characters: the
  * quantities among `extractIdentifiers(text)` are some of these, so a quantity not here is not there either.
+ * Without `withSettings`, only amounts with a unit or a currency (`30s`, `$5`), not settings (`pool_size: 20`).
  */
-export function quantityMatches(text: string): string[] {
+export function quantityMatches(text: string, withSettings = true): string[] {
   const out: string[] = [];
   const emit: Emit = (value) => {
     out.push(value);
     return true;
   };
-  settings(text, emit);
+  if (withSettings) settings(text, emit);
   quantities(text, emit);
   return out;
 }

@@ -3,7 +3,7 @@ import { KeyIndex, textKeys } from './key-index';
 
 function randomTexts(seed: number, n: number): string[] {
   const r = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % k);
-  const parts = ['db', 'Pool', 'conn', '5432', '007', '0', '1,024', '12,34', 'v2', '.', '/', '-', '_', ' ', '  ', '\n', ':', 'é', '\u212A', '\u0130x', 'Oct', 'x9', '2025', 'a'];
+  const parts = ['db', 'Pool', 'conn', '5432', '007', '0', '1,024', '12,34', 'v2', '.', '/', '-', '_', ' ', '  ', '\n', ':', 'é', '\u212A', '\u0130x', 'Oct', 'x9', '2025', 'a', 'ms', ' MB', '$', 's'];
   return Array.from({ length: n }, () => Array.from({ length: 1 + r(30) }, () => parts[r(parts.length)]!).join(''));
 }
 
@@ -34,6 +34,15 @@ describe('KeyIndex', () => {
     index.add(0, '\u212AOct 7');
     expect(index.postings('oct')).toEqual([0]);
     expect(index.postings('koct')).toEqual([0]);
+  });
+
+  it('lists the items where the quantity pass matches an amount with that quantity key', () => {
+    const index = new KeyIndex(['q:30 s', 'q:$1024', 'q:5 mb']);
+    ['waited 30 seconds', 'waited 30s', 'cost $1,024', 'see https://x.io/?t=30s', '30 sheep'].forEach((t, i) => index.add(i, t));
+    // The URL's `30s` is claimed by the URL, but the quantity pass still matches it.
+    expect(index.postings('q:30 s')).toEqual([0, 1, 3]);
+    expect(index.postings('q:$1024')).toEqual([2]);
+    expect(index.postings('q:5 mb')).toEqual([]);
   });
 
   it('refuses a key it was not built for', () => {

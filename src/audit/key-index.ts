@@ -6,12 +6,15 @@
 // Keys, as `keysOf` in later-index.ts reads a lowercased text: a word is a maximal run of [a-z0-9]; a pair
 // or triple is two or three words each joined to the next by exactly one character (`db/pool_conn`).
 // Digit keys (`#42`) are maximal runs of [0-9], leading zeros dropped (`07` and `7` are both `#7`), for
-// identifiers matched by number (dates, quantities, phone numbers). Each text is also read with thousands
+// identifiers matched by number (dates, quantities, phone numbers). Quantity keys (`q:30 s`) are the
+// `quantityKey` of each amount the quantity pass matches in the text (claimed by an earlier pass or not). Each text is also read with thousands
 // separators removed (as number look-ups read it), and, when it holds a character whose lower case is an
 // ASCII letter (`İ`, the Kelvin sign), with that character as a separator, since matching rules check their
 // boundaries either in the lowercased text or in the original: postings can only grow, never miss an item.
 
+import { quantityMatches } from './identifiers';
 import { keysOf } from './later-index';
+import { quantityKey } from './normalize';
 
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** The only characters whose lower case holds an ASCII letter or digit (U+0130 → `i̇`, U+212A → `k`). */
@@ -20,12 +23,16 @@ const LOWERS_TO_ASCII = /[\u0130\u212A]/g;
 const P = 0x01000193;
 const DIGIT_SEED = 0x2545f491;
 
+/** Quantity key of an amount with a unit or currency: `q:` and its `quantityKey`. */
+export const quantityIndexKey = (value: string): string => `q:${quantityKey(value)}`;
+
 /** Digit key of a run of digits: `#` and the digits without leading zeros. */
 export function digitKey(digits: string): string {
   return `#${digits.replace(/^0+(?=\d)/, '')}`;
 }
 
 const isDigitKey = (key: string): boolean => /^#\d+$/.test(key);
+const isQuantityKey = (key: string): boolean => key.startsWith('q:');
 
 function hashOf(s: string, seed: number): number {
   let h = seed;
@@ -55,6 +62,7 @@ export function textKeys(text: string): Set<string> {
       for (const m of r.matchAll(/\d+/g)) keys.add(digitKey(m[0]));
     }
   }
+  for (const q of quantityMatches(text, false)) keys.add(quantityIndexKey(q));
   return keys;
 }
 
@@ -69,18 +77,22 @@ export class KeyIndex {
   private readonly maxDigits: number;
   /** pow[n] = P^n, up to the longest wanted key and one. */
   private readonly pow: Int32Array;
+  private readonly quantities: boolean;
 
   constructor(keys: Iterable<string>) {
     let words = 0;
     let maxWordLength = 0;
     let maxDigits = 0;
+    let quantities = false;
     for (const key of keys) {
       if (this.postingsOf.has(key)) continue;
       this.postingsOf.set(key, []);
-      if (isDigitKey(key)) maxDigits = Math.max(maxDigits, key.length - 1);
+      if (isQuantityKey(key)) quantities = true;
+      else if (isDigitKey(key)) maxDigits = Math.max(maxDigits, key.length - 1);
       else maxWordLength = Math.max(maxWordLength, key.length);
       words++;
     }
+    this.quantities = quantities;
     this.maxWordLength = maxWordLength;
     this.maxDigits = maxDigits;
     // About 32 bits per key: one text key in 32 that is not wanted gets past the filter to a lookup.
@@ -88,7 +100,7 @@ export class KeyIndex {
     while (size < words && size < 1 << 22) size <<= 1;
     this.filter = new Uint32Array(size);
     this.mask = size - 1;
-    for (const key of this.postingsOf.keys()) this.mark(isDigitKey(key) ? hashOf(key.slice(1), DIGIT_SEED) : hashOf(key, 0));
+    for (const key of this.postingsOf.keys()) if (!isQuantityKey(key)) this.mark(isDigitKey(key) ? hashOf(key.slice(1), DIGIT_SEED) : hashOf(key, 0));
     this.pow = new Int32Array(maxWordLength + 2);
     this.pow[0] = 1;
     for (let i = 1; i < this.pow.length; i++) this.pow[i] = Math.imul(this.pow[i - 1]!, P);
@@ -109,6 +121,7 @@ export class KeyIndex {
     this.scanReadings(text.toLowerCase(), item);
     LOWERS_TO_ASCII.lastIndex = 0;
     if (LOWERS_TO_ASCII.test(text)) this.scanReadings(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase(), item);
+    if (this.quantities) for (const q of quantityMatches(text, false)) this.hit(quantityIndexKey(q), item);
   }
 
   /** The text, and the text without thousands separators. */

@@ -5,9 +5,51 @@ import { loadText } from '../load/loader';
 import { auditInputFor } from './audit-session';
 import { auditSummary, type AuditInput } from './audit-summary';
 import { extractIdentifiers, type Identifier } from './identifiers';
-import { LaterIndex, requiredWords } from './later-index';
+import { keysOf, LaterIndex, requiredWords } from './later-index';
 
 const id = (kind: Identifier['kind'], value: string) => ({ kind, value }) as Identifier;
+
+describe('keysOf', () => {
+  // The first reading of keysOf, by regex: the words, and each pair and triple joined by single characters.
+  function byRegex(lower: string, skipFirst = false): string[] {
+    const keys: string[] = [];
+    let a: { joined: string | null } | null = null;
+    let b: { word: string; end: number } | null = null;
+    let first = true;
+    for (const m of lower.matchAll(/[a-z0-9]+/g)) {
+      const word = m[0];
+      if (first && skipFirst) {
+        first = false;
+        continue;
+      }
+      first = false;
+      keys.push(word);
+      if (b && m.index === b.end + 1) {
+        const pair = `${b.word}${lower[b.end]}${word}`;
+        keys.push(pair);
+        if (a?.joined) keys.push(`${a.joined}${lower[b.end]}${word}`);
+        a = { joined: pair };
+      } else a = null;
+      b = { word, end: m.index + word.length };
+    }
+    return keys;
+  }
+
+  it('gives the words, pairs and triples of a text in order', () => {
+    expect(keysOf('db/pool_conn.ts')).toEqual(['db', 'pool', 'db/pool', 'conn', 'pool_conn', 'db/pool_conn', 'ts', 'conn.ts', 'pool_conn.ts']);
+    expect(keysOf('https://a.io', true)).toEqual(['a', 'io', 'a.io']);
+  });
+
+  it('reads every text as the regex reading does', () => {
+    let seed = 1;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const parts = ['a', 'db', '42', '/', '.', '-', ' ', '  ', '_', 'é', 'X'];
+    for (let k = 0; k < 2000; k++) {
+      const text = Array.from({ length: r(12) }, () => parts[r(parts.length)]!).join('');
+      expect(keysOf(text, k % 2 === 0)).toEqual(byRegex(text, k % 2 === 0));
+    }
+  });
+});
 
 describe('requiredWords', () => {
   it('asks only for the runs a match must show as whole words, and the pairs and triples they form, per kind', () => {

@@ -12,35 +12,44 @@
 import type { Identifier } from './identifiers';
 import { normalizeNumber, quantityKey, parseDate } from './normalize';
 
-const WORD = /[a-z0-9]+/g;
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 
+const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+
 /**
- * The keys of a lowercased text: its words, and each run of two or three words joined by the one character
- * between them (`pool_conn`, `db/pool_conn`), which narrows common words down to where they stand together.
+ * The keys of a lowercased text: its words (runs of [a-z0-9]), and each run of two or three words joined by the
+ * one character between them (`pool_conn`, `db/pool_conn`), which narrows common words down to where they
+ * stand together. `skipFirst` leaves out the first word and every pair or triple holding it.
  */
 export function keysOf(lower: string, skipFirst = false): string[] {
   const keys: string[] = [];
-  // The last two words and where each ended, while they stay joined by single characters.
-  let a: { word: string; end: number; joined: string | null } | null = null;
-  let b: { word: string; end: number } | null = null;
+  // The previous word, and the start of the word before it while the two are joined by one character.
+  let prevStart = -1;
+  let prevEnd = -1;
+  let pairStart = -1;
   let first = true;
-  for (const m of lower.matchAll(WORD)) {
-    const word = m[0];
-    const at = m.index;
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordChar(lower.charCodeAt(i))) i++;
     if (first && skipFirst) {
       first = false;
       continue;
     }
     first = false;
-    keys.push(word);
-    if (b && at === b.end + 1) {
-      const pair = `${b.word}${lower[b.end]}${word}`;
-      keys.push(pair);
-      if (a?.joined) keys.push(`${a.joined}${lower[b.end]}${word}`);
-      a = { word: b.word, end: b.end, joined: pair };
-    } else a = null;
-    b = { word, end: at + word.length };
+    keys.push(lower.slice(start, i));
+    if (prevEnd >= 0 && start === prevEnd + 1) {
+      keys.push(lower.slice(prevStart, i));
+      if (pairStart >= 0) keys.push(lower.slice(pairStart, i));
+      pairStart = prevStart;
+    } else pairStart = -1;
+    prevStart = start;
+    prevEnd = i;
   }
   return keys;
 }

@@ -8,8 +8,8 @@ const id = (kind: Identifier['kind'], value: string) => ({ kind, value, index: 0
 
 
 describe('mentionKeys', () => {
-  it('narrows quantities, dates and phone numbers by the digit runs a match must show', () => {
-    expect(mentionKeys(id('quantity', '1,024 ms'))).toEqual([['#1024'], ['1', '024', '1,024', 'ms', '024 ms', '1,024 ms'], ['#1']]);
+  it('narrows quantities by their key, and dates, settings and phone numbers by the digit runs a match must show', () => {
+    expect(mentionKeys(id('quantity', '1,024 ms'))).toEqual([['q:1024 ms'], ['1', '024', '1,024', 'ms', '024 ms', '1,024 ms']]);
     expect(mentionKeys(id('quantity', 'pool_size: 20'))).toEqual([['#20']]);
     expect(mentionKeys(id('date', '2025'))).toEqual([['#2025']]);
     expect(mentionKeys(id('date', 'Oct 7'))).toEqual([['#7', '#10'], ['#7', 'oct'], ['#7', 'october']]);

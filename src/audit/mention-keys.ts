@@ -2,9 +2,9 @@
 // can check only the items that hold them. Word rules come from `requiredWords`; identifiers that `foundIn`
 // matches through the text's own identifiers (dates, quantities, phone numbers) are narrowed by the digit
 // runs any such match must show:
-// - a quantity `1,024 ms` matches an item quantity with the same canonical key, whose integer digits `1024`
-//   are written `1024` or `1,024` (a run `1024`, or a first run `1` before the commas), or the value itself
-//   as a token; a setting `pool_size: 20` matches one whose number reads `20` once thousands are removed;
+// - a quantity `1,024 ms` matches an item quantity with the same canonical key (the index lists the keys of
+//   the amounts the quantity pass matches), or the value itself as a token; a setting `pool_size: 20`
+//   matches one whose number reads `20` once thousands are removed;
 // - a date matches an item date with the same month and day (a run `7` or `07` with the month's run `10`
 //   or its name `oct`/`october`), or, for a bare year, any date in that year (a run `2025`);
 // - a version `v2` matches `v2` or `2`, with its first run or with the `v` on it;
@@ -12,7 +12,7 @@
 //   plain number (`5105550136`) or with thousands separators (a last run `136`).
 // Each rule names runs the matching regexes bound on both sides, so a match always shows them whole.
 import type { Identifier } from './identifiers';
-import { digitKey } from './key-index';
+import { digitKey, quantityIndexKey } from './key-index';
 import { isPhone, keysOf, requiredWords } from './later-index';
 import { normalizeNumber, parseDate, type DateParts } from './normalize';
 
@@ -49,15 +49,9 @@ function quantityKeys(v: string): MentionKeys {
     const digits = integerDigits(normalizeNumber(setting[2]!));
     return digits ? [[digitKey(digits)]] : null;
   }
-  const money = /^\$([\d,.]+)([kKMB]?)$/.exec(v);
-  const number = money ? money[1]! : /^([\d,.]+)\s*(.+)$/.exec(v)?.[1];
-  const digits = number === undefined ? null : integerDigits(normalizeNumber(number));
+  // An item quantity with the same key (the quantity pass matched it), or the value as a token.
   const words = keysOf(v.toLowerCase());
-  if (!digits || words.length === 0) return null;
-  const groups = [[digitKey(digits)], words];
-  // Written with thousands separators, the first run holds the leading 1–3 digits.
-  if (digits.length > 3) groups.push([digitKey(digits.slice(0, ((digits.length - 1) % 3) + 1))]);
-  return groups;
+  return words.length > 0 ? [[quantityIndexKey(v)], words] : null;
 }
 
 function dateKeys(d: DateParts): MentionKeys {

@@ -28,10 +28,22 @@ function has(sorted: readonly number[], x: number): boolean {
   return i < sorted.length && sorted[i] === x;
 }
 
+/** What look-ups of one identifier (by kind and value) need: its keys, and their postings once indexed. */
+interface Entry {
+  keys: MentionKeys;
+  lists: (readonly number[])[][] | null;
+}
+
+/** Does item i hold every key of a group (its postings, rarest first, `lists[0]` already holding it)? */
+function inRest(lists: (readonly number[])[], i: number): boolean {
+  for (let k = 1; k < lists.length; k++) if (!has(lists[k]!, i)) return false;
+  return true;
+}
+
 export class SessionItems {
   private readonly hays: (Haystack | undefined)[] = [];
   private index: KeyIndex | null = null;
-  private readonly keysMemo = new Map<string, MentionKeys>();
+  private readonly entries = new Map<string, Entry>();
   /** Items (ascending) with a question that asks for identifiers `askedAs` names alike. */
   private readonly askers = new Map<string, number[]>();
   private questioners: { item: number; questions: string[] }[] | null = null;
@@ -46,15 +58,30 @@ export class SessionItems {
     return (this.hays[i] ??= haystack(this.texts[i]!));
   }
 
-  /** `mentionKeys(id)`, once per value and kind. */
+  /**
+   * `mentionKeys(id)` without the keys that another key of their group holds (`pool_conn.ts` holds `conn.ts`
+   * and `ts`), once per value and kind: an item holding the longer key holds the shorter ones too, and the
+   * index need not list every item with a common word.
+   */
   keys(id: Identifier): MentionKeys {
+    return this.entry(id).keys;
+  }
+
+  private entry(id: Identifier): Entry {
     const memo = `${id.kind}\u0000${id.value}`;
-    let keys = this.keysMemo.get(memo);
-    if (keys === undefined) {
-      keys = mentionKeys(id);
-      this.keysMemo.set(memo, keys);
+    let entry = this.entries.get(memo);
+    if (!entry) {
+      const keys = mentionKeys(id)?.map((group) => group.filter((k, i) => !group.some((o, j) => j !== i && o.length > k.length && o.includes(k)))) ?? null;
+      entry = { keys, lists: null };
+      this.entries.set(memo, entry);
     }
-    return keys;
+    return entry;
+  }
+
+  /** Each group's postings, rarest first (after `prepare`). */
+  private lists(entry: Entry): (readonly number[])[][] | null {
+    if (!entry.keys || !this.index || entry.keys.some((g) => g.length === 0)) return null;
+    return (entry.lists ??= entry.keys.map((group) => group.map((k) => this.index!.postings(k)).sort((a, b) => a.length - b.length)));
   }
 
   /** Indexes every item for these keys; look-ups may then only ask for them. Without it, look-ups read every item. */
@@ -63,41 +90,41 @@ export class SessionItems {
     for (let i = 0; i < this.texts.length; i++) this.index.add(i, this.texts[i]!);
   }
 
-  /** Items holding every key of one of the groups, ascending within each group, from `from` on; every item when null. */
-  private *candidates(groups: MentionKeys, from: number): Generator<number> {
+  /** Items holding every key of one of the groups, ascending within each group; every item when null. */
+  private *candidates(groups: MentionKeys): Generator<number> {
     if (!groups || !this.index || groups.some((g) => g.length === 0)) {
-      for (let i = Math.max(0, from); i < this.texts.length; i++) yield i;
+      for (let i = 0; i < this.texts.length; i++) yield i;
       return;
     }
     for (const group of groups) {
       const lists = group.map((k) => this.index!.postings(k)).sort((a, b) => a.length - b.length);
-      const rarest = lists[0]!;
-      for (let j = lowerBound(rarest, from); j < rarest.length; j++) {
-        const i = rarest[j]!;
-        if (lists.every((list, k) => k === 0 || has(list, i))) yield i;
-      }
+      for (const i of lists[0]!) if (inRest(lists, i)) yield i;
     }
   }
 
   /** The first item from `from` on, not `skip`ped, that mentions `id` (as `foundIn` reads it); -1 if none. */
   firstMention(id: Identifier, from: number, skip: (i: number) => boolean): number {
-    const keys = this.index ? this.keys(id) : null;
-    if (!keys) {
-      for (const i of this.candidates(null, from)) if (!skip(i) && foundIn(id, this.hay(i))) return i;
+    const groups = this.lists(this.entry(id));
+    if (!groups) {
+      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && foundIn(id, this.hay(i))) return i;
       return -1;
     }
-    // Each group's candidates come in order: the first match of each, and the earliest of those.
-    let best = -1;
-    for (const group of keys) {
-      for (const i of this.candidates([group], from)) {
-        if (best >= 0 && i >= best) break;
-        if (!skip(i) && foundIn(id, this.hay(i))) {
-          best = i;
-          break;
-        }
+    // Walk the groups' candidates together in item order, so the first match ends the walk.
+    const at = groups.map((lists) => lowerBound(lists[0]!, from));
+    for (;;) {
+      let next = Infinity;
+      for (let g = 0; g < groups.length; g++) {
+        const lists = groups[g]!;
+        const rarest = lists[0]!;
+        let j = at[g]!;
+        while (j < rarest.length && !inRest(lists, rarest[j]!)) j++;
+        at[g] = j;
+        if (j < rarest.length && rarest[j]! < next) next = rarest[j]!;
       }
+      if (next === Infinity) return -1;
+      for (let g = 0; g < groups.length; g++) if (groups[g]![0]![at[g]!] === next) at[g]!++;
+      if (!skip(next) && foundIn(id, this.hay(next))) return next;
     }
-    return best;
   }
 
   /** The first item from `from` on, not `skip`ped, whose user asks for an identifier like `id` again; -1 if none. */
@@ -118,14 +145,14 @@ export class SessionItems {
 
   /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */
   some(groups: MentionKeys, among: (i: number) => boolean, test: (hay: Haystack) => boolean): boolean {
-    for (const i of this.candidates(groups, 0)) if (among(i) && test(this.hay(i))) return true;
+    for (const i of this.candidates(groups)) if (among(i) && test(this.hay(i))) return true;
     return false;
   }
 
   /** The items `among` the wanted ones that hold the keys of one of the groups, each once, ascending. */
   holding(groups: MentionKeys, among: (i: number) => boolean): Haystack[] {
     const found = new Set<number>();
-    for (const i of this.candidates(groups, 0)) if (among(i)) found.add(i);
+    for (const i of this.candidates(groups)) if (among(i)) found.add(i);
     return [...found].sort((a, b) => a - b).map((i) => this.hay(i));
   }
 }
