@@ -177,7 +177,7 @@ const paths: Pass = (text, emit) => {
   // so that `and/or`, `TCP/IP`, `req/s` stay words.
   // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
   // scanned once, not once per character.
-  each(new RegExp(`(?<![\\w<:/.~\\\\@+-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
+  if (text.includes('/')) each(new RegExp(`(?<![\\w<:/.~\\\\@+-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
     const raw = trimTrailing(m[0]);
     const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
     if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
@@ -202,11 +202,11 @@ const paths: Pass = (text, emit) => {
     }
     emit(raw, 'path', m.index);
   });
-  each(/(?<![\w\\])[A-Za-z]:\\(?:[^\\\s:*?"<>|]+\\)*[^\\\s:*?"<>|]+/g, text, (m) => {
+  if (text.includes('\\')) each(/(?<![\w\\])[A-Za-z]:\\(?:[^\\\s:*?"<>|]+\\)*[^\\\s:*?"<>|]+/g, text, (m) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  each(/(?<![\w.@/\\-])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
+  if (text.includes('.')) each(/(?<![\w.@/\\-])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
@@ -346,23 +346,31 @@ const numbers: Pass = (text, emit) =>
     emit(m[0], 'number', m.index);
   });
 
+/** A pass whose patterns all need `needed` in the text: without it the pass cannot match, and is skipped. */
+const needs =
+  (needed: string | RegExp, pass: Pass): Pass =>
+  (text, emit) => {
+    if (typeof needed === 'string' ? text.includes(needed) : needed.test(text)) pass(text, emit);
+  };
+
 const PASSES: Pass[] = [
-  urls,
-  emails,
+  needs('://', urls),
+  needs('@', emails),
   // Before UUIDs and dates: `~/.claude/projects/…/4d5611e5-….jsonl` is one path, not a UUID.
   paths,
-  uuids,
-  isoDates,
-  namedDates,
-  hostPorts,
-  labelledHosts,
-  labelledPorts,
-  hosts,
-  functions,
-  codes,
+  needs('-', uuids),
+  needs('-', isoDates),
+  needs(/Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/, namedDates),
+  needs(':', hostPorts),
+  needs(/host|server/i, labelledHosts),
+  needs(/port/i, labelledPorts),
+  // Matches without a dot are not emitted.
+  needs('.', hosts),
+  needs('(', functions),
+  needs('-', codes),
   hashes,
   versions,
-  settings,
+  needs('_', settings),
   quantities,
   phones,
   years,
@@ -452,7 +460,7 @@ export function extractIdentifiers(text: string): Identifier[] {
     return true;
   };
   // A redacting exporter's placeholder (`[REDACTED_TEXT len=3017 sha=f3ffd0ed]`) holds no content.
-  each(/\[REDACTED_[A-Z_]+ [^\]\n]{0,80}\]/g, text, (m) => claimed.fill(1, m.index, m.index + m[0].length));
+  if (text.includes('[REDACTED_')) each(/\[REDACTED_[A-Z_]+ [^\]\n]{0,80}\]/g, text, (m) => claimed.fill(1, m.index, m.index + m[0].length));
   for (const pass of PASSES) pass(text, emit);
   return out.sort((a, b) => a.index - b.index || kindOrder(a.kind) - kindOrder(b.kind));
 }

@@ -32,12 +32,22 @@ function has(sorted: readonly number[], x: number): boolean {
 interface Entry {
   keys: MentionKeys;
   lists: (readonly number[])[][] | null;
+  /** `foundIn` of the identifier in the items checked so far: compactions ask again for identifiers lost again. */
+  found: Map<number, boolean> | null;
 }
 
 /** Does item i hold every key of a group (its postings, rarest first, `lists[0]` already holding it)? */
 function inRest(lists: (readonly number[])[], i: number): boolean {
   for (let k = 1; k < lists.length; k++) if (!has(lists[k]!, i)) return false;
   return true;
+}
+
+/** The keys of a group that no longer key of the group holds. */
+function outermost(group: string[]): string[] {
+  if (group.length <= 1) return group;
+  const kept: string[] = [];
+  for (const key of [...group].sort((a, b) => b.length - a.length)) if (!kept.some((k) => k.length > key.length && k.includes(key))) kept.push(key);
+  return kept;
 }
 
 export class SessionItems {
@@ -71,8 +81,8 @@ export class SessionItems {
     const memo = `${id.kind}\u0000${id.value}`;
     let entry = this.entries.get(memo);
     if (!entry) {
-      const keys = mentionKeys(id)?.map((group) => group.filter((k, i) => !group.some((o, j) => j !== i && o.length > k.length && o.includes(k)))) ?? null;
-      entry = { keys, lists: null };
+      const keys = mentionKeys(id)?.map(outermost) ?? null;
+      entry = { keys, lists: null, found: null };
       this.entries.set(memo, entry);
     }
     return entry;
@@ -104,7 +114,8 @@ export class SessionItems {
 
   /** The first item from `from` on, not `skip`ped, that mentions `id` (as `foundIn` reads it); -1 if none. */
   firstMention(id: Identifier, from: number, skip: (i: number) => boolean): number {
-    const groups = this.lists(this.entry(id));
+    const entry = this.entry(id);
+    const groups = this.lists(entry);
     if (!groups) {
       for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && foundIn(id, this.hay(i))) return i;
       return -1;
@@ -123,7 +134,10 @@ export class SessionItems {
       }
       if (next === Infinity) return -1;
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]![at[g]!] === next) at[g]!++;
-      if (!skip(next) && foundIn(id, this.hay(next))) return next;
+      if (skip(next)) continue;
+      let found = entry.found?.get(next);
+      if (found === undefined) (entry.found ??= new Map()).set(next, (found = foundIn(id, this.hay(next))));
+      if (found) return next;
     }
   }
 
