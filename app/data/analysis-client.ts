@@ -1,8 +1,8 @@
 // One analysis worker for the tab; results cached per session and provider rule.
 import * as Comlink from 'comlink';
-import { useEffect, useState } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ProviderRule } from '../../src/cache';
-import type { CompactionAudit } from '../../src/audit';
+import type { ShownAudit } from '../../src/audit/trim-audit';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
 import { unpackResult } from './analysis-wire';
@@ -11,7 +11,6 @@ export type { AnalysisResult, CountProgress };
 
 let worker: Comlink.Remote<AnalysisWorkerApi> | null = null;
 const sent = new Map<string, Promise<void>>();
-const exactResults = new Map<string, Promise<AnalysisResult>>();
 
 function api(): Comlink.Remote<AnalysisWorkerApi> {
   if (!worker) worker = Comlink.wrap<AnalysisWorkerApi>(new Worker(new URL('../workers/analysis.worker.ts', import.meta.url), { type: 'module', name: 'analysis' }));
@@ -44,7 +43,7 @@ function ensureSent(key: string, session: Session): Promise<void> {
 
 export function forgetSession(key: string): void {
   sent.delete(key);
-  for (const k of [...exactResults.keys()]) if (k.startsWith(`${key}|`)) exactResults.delete(k);
+  for (const k of [...pipelines.keys()]) if (k.startsWith(`${key}|`)) pipelines.delete(k);
   auditResults.delete(key);
   void worker?.dropSession(key);
 }
@@ -55,8 +54,8 @@ export type AnalysisState =
   | { status: 'error'; message: string };
 
 /** The summary audits of a session, asked for once: they do not depend on the rule or the counts. */
-const auditResults = new Map<string, Promise<CompactionAudit[]>>();
-function auditsOf(key: string): Promise<CompactionAudit[]> {
+const auditResults = new Map<string, Promise<ShownAudit[]>>();
+function auditsOf(key: string): Promise<ShownAudit[]> {
   let p = auditResults.get(key);
   if (!p) {
     p = api().audits(key);
@@ -66,54 +65,74 @@ function auditsOf(key: string): Promise<CompactionAudit[]> {
   return p;
 }
 
-function withAudits(result: AnalysisResult, audits: CompactionAudit[] | null): AnalysisResult {
+function withAudits(result: AnalysisResult, audits: ShownAudit[] | null): AnalysisResult {
   if (!audits || !result.view.pending.includes('audits')) return result;
   return { ...result, view: { ...result.view, audits, pending: result.view.pending.filter((p) => p !== 'audits') } };
 }
 
+/** One analysis of a session under a rule, with whoever shows it listening: every view of it shares one run. */
+interface Pipeline {
+  state: AnalysisState;
+  listeners: Set<() => void>;
+}
+const pipelines = new Map<string, Pipeline>();
+
 /**
  * Estimates first (at once), then exact counts with progress, then the cache prefix and lints; the summary
- * audits arrive on their own, whichever view is shown by then. A finished result is reused when cached.
+ * audits arrive on their own (the worker runs them while the pool counts), whichever view is shown by then.
  */
+function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto'): Pipeline {
+  const id = `${key}|${rule}`;
+  const running = pipelines.get(id);
+  if (running) return running;
+  const p: Pipeline = { state: { status: 'loading' }, listeners: new Set() };
+  pipelines.set(id, p);
+  const set = (state: AnalysisState) => {
+    p.state = state;
+    for (const l of p.listeners) l();
+  };
+  let audits: ShownAudit[] | null = null;
+  const show = (result: AnalysisResult, progress: CountProgress | null) => set({ status: 'ready', result: withAudits(result, audits), progress });
+  const fail = (e: unknown) => {
+    if (pipelines.get(id) === p) pipelines.delete(id); // a later view tries again
+    set({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+  };
+  void (async () => {
+    try {
+      await ensureSent(key, session);
+      show(unpackResult(await api().analyze(key, rule, 'estimate'), session), { done: 0, total: 1 });
+      const onProgress = (progress: CountProgress) => {
+        if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
+      };
+      const exact = api().analyze(key, rule, 'exact', Comlink.proxy(onProgress));
+      auditsOf(key)
+        .then((rows) => {
+          audits = rows;
+          if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, rows) });
+        })
+        .catch(fail);
+      show(unpackResult(await exact, session), null);
+      show(unpackResult(await api().analyze(key, rule, 'complete'), session), null);
+    } catch (e) {
+      fail(e);
+    }
+  })();
+  return p;
+}
+
+/** The analysis of `session` as it comes in: loading, then ready (estimate → exact → complete), or error. */
 export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto'): AnalysisState {
-  const [state, setState] = useState<AnalysisState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    let audits: CompactionAudit[] | null = null;
-    const fail = (e: unknown) => live && setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-    const show = (result: AnalysisResult, progress: CountProgress | null) => live && setState({ status: 'ready', result: withAudits(result, audits), progress });
-    const cacheKey = `${key}|${rule}`;
-    const cached = exactResults.get(cacheKey);
-    void (async () => {
-      try {
-        await ensureSent(key, session);
-        if (!cached) show(unpackResult(await api().analyze(key, rule, 'estimate'), session), { done: 0, total: 1 });
-        auditsOf(key)
-          .then((rows) => {
-            audits = rows;
-            if (live) setState((s) => (s.status === 'ready' ? { ...s, result: withAudits(s.result, rows) } : s));
-          })
-          .catch(fail);
-        let done = cached;
-        if (!done) {
-          const exact = api()
-            .analyze(key, rule, 'exact', Comlink.proxy((p: CountProgress) => live && setState((s) => (s.status === 'ready' && !s.result.exact ? { ...s, progress: p } : s))))
-            .then((packed) => unpackResult(packed, session));
-          done = exact.then(async (result) => {
-            show(result, null);
-            return unpackResult(await api().analyze(key, rule, 'complete'), session);
-          });
-          exactResults.set(cacheKey, done);
-          done.catch(() => exactResults.delete(cacheKey));
-        }
-        show(await done, null);
-      } catch (e) {
-        fail(e);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [key, session, rule]);
+  const p = useMemo(() => pipelineFor(key, session, rule), [key, session, rule]);
+  const state = useSyncExternalStore(
+    (onChange) => {
+      p.listeners.add(onChange);
+      return () => p.listeners.delete(onChange);
+    },
+    () => p.state,
+  );
+  // Under another rule the same session keeps its last view until the new one's first arrives (no loading screen).
+  const last = useRef<{ key: string; state: AnalysisState } | null>(null);
+  if (state.status === 'ready') last.current = { key, state };
+  else if (state.status === 'loading' && last.current?.key === key) return last.current.state;
   return state;
 }

@@ -29,7 +29,11 @@ export function useUrlSync(active: boolean): void {
   const item = useApp((s) => s.selectedItemId);
   useEffect(() => {
     if (!active) return;
-    const next = spotSearch(location.search, { turn: callIndex + 1, item });
-    if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
+    // Written once stepping pauses: replaceState costs a few milliseconds, held `j` steps every frame.
+    const t = setTimeout(() => {
+      const next = spotSearch(location.search, { turn: callIndex + 1, item });
+      if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
+    }, 120);
+    return () => clearTimeout(t);
   }, [active, callIndex, item]);
 }

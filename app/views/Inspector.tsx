@@ -1,6 +1,6 @@
 // The inspector shell: step through calls, the context first, panels beside it.
 import type React from 'react';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
@@ -32,8 +32,8 @@ function firstContextWith(view: AnalysisView, id: string): number | null {
 
 function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; callIndex: number; setCall(i: number): void; extra: React.ReactNode }) {
   const n = view.calls.length;
-  const compactionCalls = view.calls.filter((c) => c.compactionId).map((c) => c.index);
-  const prevC = [...compactionCalls].reverse().find((i) => i < callIndex);
+  const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId).map((c) => c.index), [view.calls]);
+  const prevC = compactionCalls.findLast((i) => i < callIndex);
   const nextC = compactionCalls.find((i) => i > callIndex);
   const call = view.calls[callIndex];
   return (
@@ -43,11 +43,7 @@ function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; call
       </button>
       <div className="slider">
         <input type="range" aria-label="Call" min={1} max={Math.max(1, n)} value={callIndex + 1} onChange={(e) => setCall(Number(e.target.value) - 1)} disabled={n <= 1} />
-        <div className="slider-ticks" aria-hidden="true">
-          {compactionCalls.map((i) => (
-            <span key={i} className="slider-tick" style={{ left: n > 1 ? `${(i / (n - 1)) * 100}%` : '0' }} />
-          ))}
-        </div>
+        <SliderTicks calls={compactionCalls} n={n} />
       </div>
       <button type="button" onClick={() => setCall(callIndex + 1)} disabled={callIndex >= n - 1} aria-label="Next call">
         Next ›
@@ -67,6 +63,18 @@ function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; call
     </div>
   );
 }
+
+/** One mark per compaction on the slider; thousands of them share a few hundred positions, one mark each. */
+const SliderTicks = memo(function SliderTicks({ calls, n }: { calls: readonly number[]; n: number }) {
+  const at = [...new Set(calls.map((i) => (n > 1 ? Math.round((i / (n - 1)) * 400) / 4 : 0)))];
+  return (
+    <div className="slider-ticks" aria-hidden="true">
+      {at.map((pct) => (
+        <span key={pct} className="slider-tick" style={{ left: `${pct}%` }} />
+      ))}
+    </div>
+  );
+});
 
 function CountStatus({ result, progress }: { result: AnalysisResult; progress: CountProgress | null }) {
   const e = result.encoding;

@@ -35,13 +35,13 @@ export function PreviewStatus({ loaded }: { loaded: LoadedSession }) {
   );
 }
 
-/** The full session's analysis, started under its own key; the load hands over once it is exact (or failed). */
+/** The full session's analysis, started under its own key; the load hands over at its first view (or failure). */
 function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: string; fullKey: string; session: Session; file: string }) {
   const rule = useApp((s) => s.rule);
   const state = useAnalysis(fullKey, session, rule);
   const markReady = useApp((s) => s.markPreviewFullReady);
-  // The inspector reuses the exact result when the full session takes the tab; before it, it would start over.
-  const done = state.status === 'error' || (state.status === 'ready' && state.result.exact);
+  // The inspector joins the same analysis when the full session takes the tab: it hands over at the first view.
+  const done = state.status === 'error' || state.status === 'ready';
   useEffect(() => {
     if (done) markReady(previewKey);
   }, [done, markReady, previewKey]);

@@ -7,6 +7,10 @@ import { auditContexts, type DeferredPart } from '../../src/analysis/analyze-ses
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
 import { sessionContexts, type SessionContexts } from '../../src/analysis/session-analysis';
 import type { CompactionAudit } from '../../src/audit';
+import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
+
+/** Values of each audit list the page gets (the CLI and corpus mode read them all). */
+const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
 import { pack, type PackedResult } from '../data/analysis-wire';
@@ -128,7 +132,7 @@ const api = {
     audits.delete(key);
   },
   /** The summary audit of every compaction: it needs no counts, so it runs while the pool counts. */
-  audits(key: string): CompactionAudit[] {
+  audits(key: string): ShownAudit[] {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     let rows = audits.get(key);
@@ -138,7 +142,8 @@ const api = {
       audits.set(key, rows);
       mark('analysis:audits', t0, { key, compactions: rows.length });
     }
-    return rows;
+    // The page shows the first few hundred of each list: tens of thousands would take long to copy there.
+    return rows.map((r) => trimAudit(r, AUDIT_LIST_LIMIT));
   },
   async analyze(key: string, rule: ProviderRule | 'auto', phase: AnalysisPhase, onProgress?: (p: CountProgress) => void): Promise<PackedResult> {
     const session = sessions.get(key);

@@ -1,5 +1,5 @@
 // A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
-import type { CompactionAudit } from '../audit';
+import type { ShownAudit } from '../audit/trim-audit';
 import { unseenPrefixEstimates, type CacheReport, type ProviderRule } from '../cache';
 import type { Lint } from '../lints';
 import type { CompactionEvent, Item, Session, Usage } from '../model/types';
@@ -84,7 +84,8 @@ export interface AnalysisView {
    */
   spans: ViewSpan[] | null;
   cache: CacheReport[];
-  audits: CompactionAudit[];
+  /** Long lists cut to what a view shows (see trim-audit.ts), with their full counts. */
+  audits: ShownAudit[];
   lints: Lint[];
   /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
   pending: DeferredPart[];

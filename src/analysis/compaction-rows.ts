@@ -4,6 +4,7 @@ import type { CompactionEvent, CompactionKind, Item } from '../model/types';
 import { SCHEMA_HEADER } from '../model/markers';
 import type { CallView } from './analysis-view';
 import { firstCallOfCompaction } from './call-lookup';
+import { auditCount } from '../audit/trim-audit';
 
 export interface CompactionRow {
   id: string;
@@ -59,8 +60,8 @@ export function compactionRows(
       saved: c.tokensBefore !== null && c.tokensAfter !== null ? c.tokensBefore - c.tokensAfter : null,
       replaced: c.replacedIds.length > 0 ? c.replacedIds.length : (log?.evicted ?? null),
       fallback: log?.fallback ?? null,
-      keptIds: logged ? log.keptIdentifiers.length : audit ? audit.kept.length : null,
-      lostIds: logged ? log.lostIdentifiers.length : audit ? audit.lost.length : null,
+      keptIds: logged ? log.keptIdentifiers.length : audit ? auditCount(audit, 'kept') : null,
+      lostIds: logged ? log.lostIdentifiers.length : audit ? auditCount(audit, 'lost') : null,
       idsFrom: logged ? 'log' : audit ? 'audit' : null,
       summaryPreview: previewText(summaryText),
     };

@@ -8,6 +8,7 @@ import type { IdentifierKind } from '../../../src/audit/identifiers';
 import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
+import { auditCount } from '../../../src/audit/trim-audit';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
@@ -31,8 +32,8 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
     return <p className="empty">No compactions in this session: there is no summary to audit.</p>;
   }
   const audited = cards.filter((c) => c.audit).length;
-  const needed = cards.reduce((n, c) => n + c.neededLater.length, 0);
-  const invented = cards.reduce((n, c) => n + (c.audit?.invented.length ?? 0), 0);
+  const needed = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostReferencedLater') : 0), 0);
+  const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
   const items = virtualizer.getVirtualItems();
 
   return (
@@ -97,7 +98,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
         <>
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
             <h4>
-              Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{card.neededLater.length}</span>
+              Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostReferencedLater'))}</span>
             </h4>
             {card.neededLater.length === 0 ? (
               <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
@@ -120,7 +121,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           </div>
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
             <h4>
-              Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{audit.invented.length}</span>
+              Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
             </h4>
             {audit.invented.length === 0 ? (
               <p className="gate-ok small">
@@ -144,7 +145,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           {audit.instructionLike.length > 0 ? (
             <div role="group" className="gate" aria-label={`Instruction-like sentences, compaction ${c.index + 1}`}>
               <h4>
-                Instruction-like sentences <span className="count bad">{audit.instructionLike.length}</span>
+                Instruction-like sentences <span className="count bad">{fmt(auditCount(audit, 'instructionLike'))}</span>
               </h4>
               <p className="small muted">Orders in the summary that none of its sources gave:</p>
               <ul className="instructions">
@@ -157,8 +158,8 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             </div>
           ) : null}
           <div className="id-lists">
-            <IdList title="Kept" tone="kept" values={audit.kept} kinds={audit.kinds} />
-            <IdList title="Lost" tone="lost" values={audit.lost} kinds={audit.kinds} />
+            <IdList title="Kept" tone="kept" values={audit.kept} total={auditCount(audit, 'kept')} kinds={audit.kinds} />
+            <IdList title="Lost" tone="lost" values={audit.lost} total={auditCount(audit, 'lost')} kinds={audit.kinds} />
           </div>
           {log && (log.keptIdentifiers.length > 0 || log.lostIdentifiers.length > 0) ? (
             <p className="small muted">
@@ -200,14 +201,15 @@ function kindTitle(kind: IdentifierKind | undefined): string | undefined {
   return kind ? kindName(kind) : undefined;
 }
 
-function IdList({ title, tone, values, kinds }: { title: string; tone: 'kept' | 'lost'; values: string[]; kinds: Record<string, IdentifierKind> }) {
+function IdList({ title, tone, values, total, kinds }: { title: string; tone: 'kept' | 'lost'; values: string[]; total: number; kinds: Record<string, IdentifierKind> }) {
   const groups = useMemo(() => groupByKind(values, kinds), [values, kinds]);
   return (
     <details className={`id-list ${tone}`}>
       <summary>
-        {title} <span className="count">{values.length}</span>
+        {title} <span className="count">{fmt(total)}</span>
         <span className="muted small"> {groups.map((g) => `${g.values.length} ${kindName(g.kind, g.values.length)}`).join(', ')}</span>
       </summary>
+      {total > values.length ? <p className="small muted">The first {fmt(values.length)} of {fmt(total)} are listed here; <code>compaction-inspector inspect --json</code> lists them all.</p> : null}
       {values.length === 0 ? <p className="small muted">None.</p> : null}
       {groups.map((g) => (
         <KindGroupView key={g.kind} label={kindName(g.kind, g.values.length)} values={g.values} tone={tone} />

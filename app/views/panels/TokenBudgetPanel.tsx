@@ -82,6 +82,8 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
 
   // Bars are memoized: a step re-renders the two bars whose `current` changed, not all of them.
   const geo = useMemo<Geometry>(() => ({ slot, gap, mainW, usageW, usageGap: inner >= 8 ? 2 : 0, max: domain.ticks.max }), [slot, gap, mainW, usageW, inner, domain.ticks.max]);
+  const peak = useMemo(() => totals.reduce((m, t) => Math.max(m, t), 0), [totals]);
+  const compactionCount = useMemo(() => calls.reduce((k, c) => k + (c.compactionId ? 1 : 0), 0), [calls]);
   const compacted = useMemo(() => buckets.map((bk) => calls.slice(bk.start, bk.end + 1).some((c) => c.compactionId !== null)), [buckets, calls]);
   // Bar names change with the data, not with the step: built once, not for every bar on every step.
   const names = useMemo(() => buckets.map((bk) => barName(calls[bk.peak]!, totals[bk.peak]!, bk, bucketSize)), [buckets, calls, totals, bucketSize]);
@@ -141,8 +143,6 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const shown = hover ?? callIndex;
   const shownCall = calls[shown] ?? calls[0]!;
   const shownUsage = usage[shownCall.index] ?? null;
-  const peak = Math.max(...totals);
-  const compactionCount = calls.filter((c) => c.compactionId).length;
 
   return (
     <div className="budget">
