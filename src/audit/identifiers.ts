@@ -128,9 +128,16 @@ export function looksLikeHost(host: string): boolean {
 
 const HOST = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*';
 
+// Each look-ahead right after a look-behind holds for every match of its pattern (`host:port` has a `:` and a
+// digit after its host characters, a function chain a `(`, …): it only spares the engine hopeless starts.
+// For dotted hosts it also skips hosts without a dot, which the pass drops anyway.
+const HOST_PORT = new RegExp(`(?<![\\w./:@-])(?=[A-Za-z0-9.-]*:\\d)(${HOST}):(\\d{2,5})(?![\\w:]|\\.\\d)`, 'g');
+const LABELLED_HOST = new RegExp(`\\b(?:host(?:name)?|server)["']?[ \\t]{0,3}(?:[:=]|\\bis\\b)?[ \\t]{0,3}["'\`]?(${HOST})`, 'gi');
+const DOTTED_HOST = new RegExp(`(?<![\\w.@/-])(?=[A-Za-z0-9-]*\\.[A-Za-z0-9])${HOST}(?![\\w@-]|\\.[A-Za-z0-9])`, 'g');
+
 // `db-prod-1:5432` is kept whole and also split, so a summary that writes host and port apart still keeps them.
 const hostPorts: Pass = (text, emit) =>
-  each(new RegExp(`(?<![\\w./:@-])(${HOST}):(\\d{2,5})(?![\\w:]|\\.\\d)`, 'g'), text, (m) => {
+  each(HOST_PORT, text, (m) => {
     const host = m[1]!;
     const port = Number(m[2]);
     if (!looksLikeHost(host) || port < 1 || port > 65535) return;
@@ -141,7 +148,7 @@ const hostPorts: Pass = (text, emit) =>
   });
 
 const labelledHosts: Pass = (text, emit) =>
-  each(new RegExp(`\\b(?:host(?:name)?|server)["']?[ \\t]{0,3}(?:[:=]|\\bis\\b)?[ \\t]{0,3}["'\`]?(${HOST})`, 'gi'), text, (m) => {
+  each(LABELLED_HOST, text, (m) => {
     const host = m[1]!;
     if (looksLikeHost(host) || (/[-.\d]/.test(host) && /[a-z]/i.test(host) && !/^\d/.test(host))) {
       emit(host, 'host', m.index + m[0].length - host.length);
@@ -155,7 +162,7 @@ const labelledPorts: Pass = (text, emit) =>
   });
 
 const hosts: Pass = (text, emit) =>
-  each(new RegExp(`(?<![\\w.@/-])${HOST}(?![\\w@-]|\\.[A-Za-z0-9])`, 'g'), text, (m) => {
+  each(DOTTED_HOST, text, (m) => {
     const host = m[0];
     if (!host.includes('.')) return;
     const last = host.slice(host.lastIndexOf('.') + 1).toLowerCase();
@@ -172,12 +179,14 @@ const DIR_NAMES = new Set(
     'handlers models views controllers routes migrations fixtures tmp var etc usr home opt').split(' '),
 );
 
+const SLASHED_PATH = new RegExp(`(?<![\\w<:/.~\\\\@+-])(?=${PATH_CHARS}*/)(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g');
+
 const paths: Pass = (text, emit) => {
   // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
   // so that `and/or`, `TCP/IP`, `req/s` stay words.
   // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
   // scanned once, not once per character.
-  if (text.includes('/')) each(new RegExp(`(?<![\\w<:/.~\\\\@+-])(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g'), text, (m) => {
+  if (text.includes('/')) each(SLASHED_PATH, text, (m) => {
     const raw = trimTrailing(m[0]);
     const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
     if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
@@ -206,7 +215,7 @@ const paths: Pass = (text, emit) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  if (text.includes('.')) each(/(?<![\w.@/\\-])[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
+  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
@@ -239,7 +248,7 @@ const LIBRARY_RECEIVERS = new Set(
  * `Module.func(` keeps its module; `obj.method(` on a variable keeps only the method name.
  */
 const functions: Pass = (text, emit) =>
-  each(/(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((\))?/g, text, (m) => {
+  each(/(?<![\w$.])(?=[\w$.]*\()([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((\))?/g, text, (m) => {
     const chain = m[1]!;
     const cut = chain.lastIndexOf('.');
     const method = chain.slice(cut + 1);
@@ -254,7 +263,7 @@ const functions: Pass = (text, emit) =>
   });
 
 const codes: Pass = (text, emit) =>
-  each(/(?<![\w-])#?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?![\w-])/g, text, (m) => {
+  each(/(?<![\w-])(?=#?[A-Z0-9]*-)#?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?![\w-])/g, text, (m) => {
     const hash = m[0].startsWith('#');
     const code = hash ? m[0].slice(1) : m[0];
     const index = hash ? m.index + 1 : m.index;
@@ -301,8 +310,10 @@ const versions: Pass = (text, emit) => {
 /** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 
+const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w]|[.,]\\d)`, 'g');
+
 const settings: Pass = (text, emit) =>
-  each(new RegExp(`(?<![\\w.$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w]|[.,]\\d)`, 'g'), text, (m) => {
+  each(SETTING, text, (m) => {
     emit(m[0], 'quantity', m.index);
   });
 // Word units may follow a space; one-letter units must be attached (`30s`, `24h`, `1M`; not `B`, which reads apartment `4B` as bytes).
@@ -310,11 +321,14 @@ const SPACED_UNITS =
   'ms|µs|us|ns|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|yrs?|[KMGTP]i?B|kB|bytes?|tokens?|words?|req/s|rps|qps|%|°[CF]';
 const ATTACHED_UNITS = `${SPACED_UNITS}|s|m|h|d|w|k|K|M`;
 
+const MONEY = new RegExp(`(?<![\\w.$-])\\$(?:${NUM})(?:[kKMB]\\b)?`, 'g');
+const AMOUNT = new RegExp(`(?<![\\w.,$-])(?:${NUM})(?:(?:${ATTACHED_UNITS})|[ \\t](?:${SPACED_UNITS}))(?![\\w/])`, 'g');
+
 const quantities: Pass = (text, emit) => {
-  each(new RegExp(`(?<![\\w.$-])\\$(?:${NUM})(?:[kKMB]\\b)?`, 'g'), text, (m) => {
+  each(MONEY, text, (m) => {
     emit(m[0], 'quantity', m.index);
   });
-  each(new RegExp(`(?<![\\w.,$-])(?:${NUM})(?:(?:${ATTACHED_UNITS})|[ \\t](?:${SPACED_UNITS}))(?![\\w/])`, 'g'), text, (m) => {
+  each(AMOUNT, text, (m) => {
     // `0m`, `0.00s` in timing tables say nothing a later turn could need.
     if (Number(/^[\d.]+/.exec(m[0].replace(/,/g, ''))![0]) === 0) return;
     emit(m[0], 'quantity', m.index);

@@ -29,6 +29,16 @@ describe('KeyIndex', () => {
     expect(index.postings('missing')).toEqual([]);
   });
 
+  it("tells where a key first stands in each item's lower case, or 0 when the lower case moved the text", () => {
+    const index = new KeyIndex(['db/pool', 'pool', '#7']);
+    index.add(0, 'x DB/Pool, db/pool');
+    index.add(1, '\u0130 db/pool');
+    index.add(2, 'pool 7');
+    expect(index.postings('db/pool')).toEqual([0, 1]);
+    expect(index.offsets('db/pool')).toEqual([2, 0]);
+    expect(index.offsets('pool')).toEqual([5, 0, 0]);
+  });
+
   it('reads a character whose lower case is an ASCII letter also as a separator', () => {
     const index = new KeyIndex(['oct', 'koct']);
     index.add(0, '\u212AOct 7');

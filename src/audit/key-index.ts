@@ -40,7 +40,7 @@ function hashOf(s: string, seed: number): number {
   return h;
 }
 
-/** Spreads a hash's bits before it picks a filter bit (murmur3's finalizer). */
+/** Spreads a hash's bits before it picks a slot (murmur3's finalizer). */
 function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -66,13 +66,35 @@ export function textKeys(text: string): Set<string> {
   return keys;
 }
 
+export interface Posting {
+  key: string;
+  /** Items holding the key, ascending. */
+  items: number[];
+  /** Where the key first stands in each item's lowercased text; 0 when not known (another reading, or `İ`). */
+  offsets: number[];
+}
+
 const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
+const WORD = 0;
+const DIGITS = 1;
+const QUANTITY = 2;
+
 export class KeyIndex {
-  private readonly postingsOf = new Map<string, number[]>();
-  // One bit per hash value (mod the filter size): a clear bit means the text's key is not wanted.
-  private readonly filter: Uint32Array;
+  /** Each wanted key's number, and by number its posting, kind, hash and the text a reading must show. */
+  private readonly ids = new Map<string, number>();
+  private readonly postingList: Posting[] = [];
+  private readonly kinds: Uint8Array;
+  private readonly hashes: Int32Array;
+  private readonly shown: string[] = [];
+  /** The last item recorded for each key: an item is listed once however often it holds the key. */
+  private readonly lastItem: Int32Array;
+  // Open addressing by hash: a slot holds a key number plus one, 0 when empty. A text's key is looked up by its
+  // hash and compared in place, so no substring is cut for the many keys no identifier needs.
+  private readonly slots: Int32Array;
   private readonly mask: number;
+  /** Does the text being scanned have the offsets of the item's text and lower case? */
+  private aligned = false;
   private readonly maxWordLength: number;
   private readonly maxDigits: number;
   /** pow[n] = P^n, up to the longest wanted key and one. */
@@ -80,69 +102,115 @@ export class KeyIndex {
   private readonly quantities: boolean;
 
   constructor(keys: Iterable<string>) {
-    let words = 0;
+    const kinds: number[] = [];
+    for (const key of keys) {
+      if (this.ids.has(key)) continue;
+      this.ids.set(key, this.postingList.length);
+      this.postingList.push({ key, items: [], offsets: [] });
+      const kind = isQuantityKey(key) ? QUANTITY : isDigitKey(key) ? DIGITS : WORD;
+      kinds.push(kind);
+      this.shown.push(kind === DIGITS ? key.slice(1) : key);
+    }
+    const count = kinds.length;
+    this.kinds = Uint8Array.from(kinds);
+    this.hashes = new Int32Array(count);
+    this.lastItem = new Int32Array(count).fill(-1);
+    let size = 1 << 10;
+    while (size < 2 * count) size <<= 1;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
     let maxWordLength = 0;
     let maxDigits = 0;
-    let quantities = false;
-    for (const key of keys) {
-      if (this.postingsOf.has(key)) continue;
-      this.postingsOf.set(key, []);
-      if (isQuantityKey(key)) quantities = true;
-      else if (isDigitKey(key)) maxDigits = Math.max(maxDigits, key.length - 1);
-      else maxWordLength = Math.max(maxWordLength, key.length);
-      words++;
+    for (let id = 0; id < count; id++) {
+      const kind = this.kinds[id]!;
+      if (kind === QUANTITY) continue;
+      const shown = this.shown[id]!;
+      if (kind === DIGITS) maxDigits = Math.max(maxDigits, shown.length);
+      else maxWordLength = Math.max(maxWordLength, shown.length);
+      const h = hashOf(shown, kind === DIGITS ? DIGIT_SEED : 0);
+      this.hashes[id] = h;
+      let slot = mix(h) & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = id + 1;
     }
-    this.quantities = quantities;
+    this.quantities = kinds.includes(QUANTITY);
     this.maxWordLength = maxWordLength;
     this.maxDigits = maxDigits;
-    // About 32 bits per key: one text key in 32 that is not wanted gets past the filter to a lookup.
-    let size = 1 << 11;
-    while (size < words && size < 1 << 22) size <<= 1;
-    this.filter = new Uint32Array(size);
-    this.mask = size - 1;
-    for (const key of this.postingsOf.keys()) if (!isQuantityKey(key)) this.mark(isDigitKey(key) ? hashOf(key.slice(1), DIGIT_SEED) : hashOf(key, 0));
     this.pow = new Int32Array(maxWordLength + 2);
     this.pow[0] = 1;
     for (let i = 1; i < this.pow.length; i++) this.pow[i] = Math.imul(this.pow[i - 1]!, P);
   }
 
-  private mark(h: number): void {
-    const m = mix(h);
-    this.filter[(m >>> 5) & this.mask]! |= 1 << (m & 31);
+  /** The wanted key of this kind that `s` shows at [start, start + len), with hash h; -1 when none. */
+  private find(kind: number, s: string, start: number, len: number, h: number): number {
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const entry = this.slots[slot]!;
+      if (entry === 0) return -1;
+      const id = entry - 1;
+      if (this.hashes[id] === h && this.kinds[id] === kind) {
+        const shown = this.shown[id]!;
+        if (shown.length === len && s.startsWith(shown, start)) return id;
+      }
+    }
   }
 
-  private maybe(h: number): boolean {
-    const m = mix(h);
-    return (this.filter[(m >>> 5) & this.mask]! & (1 << (m & 31))) !== 0;
+  private record(id: number, item: number, at: number): void {
+    if (this.lastItem[id] === item) return;
+    this.lastItem[id] = item;
+    const posting = this.postingList[id]!;
+    posting.items.push(item);
+    posting.offsets.push(this.aligned ? at : 0);
   }
 
   /** Items must be added in ascending order of `item`. */
   add(item: number, text: string): void {
-    this.scanReadings(text.toLowerCase(), item);
+    const lower = text.toLowerCase();
+    // Lowercasing keeps every offset unless the text holds `İ`, which lowercases to two characters.
+    this.aligned = lower.length === text.length;
+    this.scan(lower, item);
+    this.aligned = false;
+    this.scanPlain(lower, item);
     LOWERS_TO_ASCII.lastIndex = 0;
-    if (LOWERS_TO_ASCII.test(text)) this.scanReadings(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase(), item);
-    if (this.quantities) for (const q of quantityMatches(text, false)) this.hit(quantityIndexKey(q), item);
+    if (LOWERS_TO_ASCII.test(text)) {
+      const spaced = text.replace(LOWERS_TO_ASCII, ' ').toLowerCase();
+      this.scan(spaced, item);
+      this.scanPlain(spaced, item);
+    }
+    if (this.quantities) {
+      for (const q of quantityMatches(text, false)) {
+        const id = this.ids.get(quantityIndexKey(q));
+        if (id !== undefined) this.record(id, item, 0);
+      }
+    }
   }
 
-  /** The text, and the text without thousands separators. */
-  private scanReadings(lower: string, item: number): void {
-    this.scan(lower, item);
-    if (lower.includes(',')) {
-      const plain = lower.replace(THOUSANDS, '');
-      if (plain !== lower) this.scan(plain, item);
-    }
+  /** The text without thousands separators, when it has any. */
+  private scanPlain(lower: string, item: number): void {
+    if (!lower.includes(',')) return;
+    const plain = lower.replace(THOUSANDS, '');
+    if (plain !== lower) this.scan(plain, item);
   }
 
   /** Ascending items holding `key`; the key must be one the index was built for. */
   postings(key: string): readonly number[] {
-    const list = this.postingsOf.get(key);
-    if (!list) throw new Error(`key not indexed: ${key}`);
-    return list;
+    return this.posting(key).items;
   }
 
-  private hit(key: string, item: number): void {
-    const list = this.postingsOf.get(key);
-    if (list && list[list.length - 1] !== item) list.push(item);
+  /** Where `key` first stands in each item of `postings(key)` (0 when not known). */
+  offsets(key: string): readonly number[] {
+    return this.posting(key).offsets;
+  }
+
+  /** The key's items, ascending, and where it first stands in each. */
+  posting(key: string): Readonly<Posting> {
+    const id = this.ids.get(key);
+    if (id === undefined) throw new Error(`key not indexed: ${key}`);
+    return this.postingList[id]!;
+  }
+
+  private word(s: string, start: number, end: number, h: number, item: number): void {
+    const id = this.find(WORD, s, start, end - start, h);
+    if (id >= 0) this.record(id, item, start);
   }
 
   private scan(s: string, item: number): void {
@@ -191,16 +259,16 @@ export class KeyIndex {
       }
       if (digitStart >= 0) this.digitRun(s, digitStart, i, digitHash, digits, item);
       const len = i - start;
-      if (len <= maxLen && this.maybe(h)) this.hit(s.slice(start, i), item);
+      if (len <= maxLen) this.word(s, start, i, h, item);
       if (prevEnd >= 0 && start === prevEnd + 1) {
         const sep = s.charCodeAt(prevEnd);
         let pair = 0;
         if (i - prevStart <= maxLen) {
           pair = (Math.imul(prevHash, pow[len + 1]!) + Math.imul(sep, pow[len]!) + h) | 0;
-          if (this.maybe(pair)) this.hit(s.slice(prevStart, i), item);
+          this.word(s, prevStart, i, pair, item);
           if (pairStart >= 0 && i - pairStart <= maxLen) {
             const triple = (Math.imul(pairHash, pow[len + 1]!) + Math.imul(sep, pow[len]!) + h) | 0;
-            if (this.maybe(triple)) this.hit(s.slice(pairStart, i), item);
+            this.word(s, pairStart, i, triple, item);
           }
         }
         // A pair too long to be wanted makes every triple holding it too long as well.
@@ -214,11 +282,15 @@ export class KeyIndex {
   }
 
   private digitRun(s: string, start: number, end: number, hash: number, digits: number, item: number): void {
+    // Compared without the leading zeros; a run of zeros reads `0` (its last zero).
+    let from = end - digits;
     if (digits === 0) {
-      // All zeros: the key is `#0`.
       hash = (Math.imul(DIGIT_SEED, P) + 48) | 0;
       digits = 1;
+      from = end - 1;
     }
-    if (digits <= this.maxDigits && this.maybe(hash)) this.hit(digitKey(s.slice(start, end)), item);
+    if (digits > this.maxDigits) return;
+    const id = this.find(DIGITS, s, from, digits, hash);
+    if (id >= 0) this.record(id, item, start);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Identifier, IdentifierKind } from './identifiers';
-import { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
+import { canonicalKey, containsNumber, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
 
 const id = (kind: IdentifierKind, value: string): Identifier => ({ kind, value, index: 0 });
 const isIn = (kind: IdentifierKind, value: string, text: string) => foundIn(id(kind, value), haystack(text));
@@ -143,5 +143,35 @@ describe('containsToken', () => {
     expect(containsToken('a db-prod-1 b', 'db-prod-1')).toBe(true);
     expect(containsToken('a xdb-prod-1 b', 'db-prod-1')).toBe(false);
     expect(containsToken('a db-prod-1_x b', 'db-prod-1')).toBe(false);
+  });
+});
+
+describe('containsToken and containsNumber by character codes', () => {
+  // The first readings, by regular expressions.
+  const tokenByRegex = (text: string, needle: string): boolean => {
+    if (!needle) return false;
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      const [b, b2, a, a2] = [text[at - 1] ?? '', text[at - 2] ?? '', text[at + needle.length] ?? '', text[at + needle.length + 1] ?? ''];
+      const left = !/[A-Za-z0-9]/.test(needle[0]!) || (!/[A-Za-z0-9_]/.test(b) && !(/[-.]/.test(b) && /[A-Za-z0-9]/.test(b2)));
+      const right = !/[A-Za-z0-9]/.test(needle[needle.length - 1]!) || (!/[A-Za-z0-9_]/.test(a) && !(/[-.]/.test(a) && /[A-Za-z0-9]/.test(a2)));
+      if (left && right) return true;
+    }
+    return false;
+  };
+  const numberByRegex = (text: string, digits: string): boolean =>
+    new RegExp(`(?<![\\w]|\\d[.,])${digits.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w]|[.,]\\d)`).test(text);
+
+  it('answer as the regular expressions do', () => {
+    let seed = 4;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const parts = ['5432', '54', '1', 'db', '-', '.', ',', '_', ' ', 'x', '/', 'é', '\u212A', '0'];
+    const text = (n: number) => Array.from({ length: n }, () => parts[r(parts.length)]!).join('');
+    for (let k = 0; k < 5000; k++) {
+      const t = text(r(10));
+      const needle = text(1 + r(3));
+      expect(containsToken(t, needle), `${t} ${needle}`).toBe(tokenByRegex(t, needle));
+      const digits = ['5432', '54', '1', '1.5', '1,5', ''][r(6)]!;
+      expect(containsNumber(t, digits), `${t} ${digits}`).toBe(numberByRegex(t, digits));
+    }
   });
 });

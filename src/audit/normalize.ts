@@ -155,24 +155,27 @@ export function haystack(text: string): Haystack {
   };
 }
 
-const WORDISH = /[A-Za-z0-9_]/;
-const ALNUM = /[A-Za-z0-9]/;
+// Character tests by code: `containsToken` runs for every identifier against many texts.
+const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWordish = (c: number): boolean => isAlnum(c) || c === 95;
+const isDashOrDot = (c: number): boolean => c === 45 || c === 46;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
  * Is `needle` in `text` as a whole token? Not glued to letters, digits or `_`, and not the tail or head of
  * a longer dashed/dotted name (`prod-1` is not in `db-prod-1`, `db-prod-1` is not in `db-prod-10`).
  * A leading `/` is allowed, so `config/db.yaml` is found inside `/app/config/db.yaml`.
  */
-export function containsToken(text: string, needle: string): boolean {
+export function containsToken(text: string, needle: string, from = 0): boolean {
   if (!needle) return false;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    const before = text[at - 1] ?? '';
-    const before2 = text[at - 2] ?? '';
-    const after = text[at + needle.length] ?? '';
-    const after2 = text[at + needle.length + 1] ?? '';
-    const leftOk = !ALNUM.test(needle[0]!) || (!WORDISH.test(before) && !(/[-.]/.test(before) && ALNUM.test(before2)));
-    const rightOk =
-      !ALNUM.test(needle[needle.length - 1]!) || (!WORDISH.test(after) && !(/[-.]/.test(after) && ALNUM.test(after2)));
+  const checkLeft = isAlnum(needle.charCodeAt(0));
+  const checkRight = isAlnum(needle.charCodeAt(needle.length - 1));
+  for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
+    // Out of range, charCodeAt gives NaN, which no test accepts: the text's edges are boundaries.
+    const before = text.charCodeAt(at - 1);
+    const after = text.charCodeAt(at + needle.length);
+    const leftOk = !checkLeft || (!isWordish(before) && !(isDashOrDot(before) && isAlnum(text.charCodeAt(at - 2))));
+    const rightOk = !checkRight || (!isWordish(after) && !(isDashOrDot(after) && isAlnum(text.charCodeAt(at + needle.length + 1))));
     if (leftOk && rightOk) return true;
   }
   return false;
@@ -189,14 +192,67 @@ function containsUrl(text: string, url: string): boolean {
 
 /** A number as a whole token: not part of a longer number or decimal (`5432` is not in `54321` or `1.5432`). */
 export function containsNumber(text: string, digits: string): boolean {
-  const re = new RegExp(`(?<![\\w]|\\d[.,])${escape(digits)}(?![\\w]|[.,]\\d)`);
-  return re.test(text);
+  // The pattern `(?<![\w]|\d[.,])digits(?![\w]|[.,]\d)`, by look-ups instead of a regex compiled per call.
+  if (!digits) return pattern('(?<![\\w]|\\d[.,])(?![\\w]|[.,]\\d)').test(text);
+  const isPoint = (c: number) => c === 44 || c === 46;
+  for (let at = text.indexOf(digits); at >= 0; at = text.indexOf(digits, at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    if (isWordish(before) || (isPoint(before) && isDigit(text.charCodeAt(at - 2)))) continue;
+    const after = text.charCodeAt(at + digits.length);
+    if (isWordish(after) || (isPoint(after) && isDigit(text.charCodeAt(at + digits.length + 1)))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Compiled patterns by source, so a look-up repeated over many texts compiles its pattern once. */
+const compiled = new Map<string, RegExp>();
+function pattern(source: string, flags = ''): RegExp {
+  const key = `${flags}/${source}`;
+  let re = compiled.get(key);
+  if (!re) {
+    if (compiled.size > 10_000) compiled.clear();
+    re = new RegExp(source, flags);
+    compiled.set(key, re);
+  }
+  return re;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Is the identifier `id` (found in some other text) present in `hay`, under the matching rules of its kind? */
-export function foundIn(id: Identifier, hay: Haystack): boolean {
+/**
+ * Where `foundIn` may start looking for a path or a token in a text whose first occurrence of `key` (one of the
+ * identifier's required keys, see later-index.ts) is at `keyAt`: each occurrence of the identifier holds the key,
+ * so none starts more than its length (less the key's) before the key's first place. 0 for kinds matched
+ * otherwise. Offsets are the same in a text and its lower case unless the text holds `İ`.
+ */
+export function searchFrom(id: Identifier, key: string, keyAt: number): number {
+  let needle: string;
+  switch (id.kind) {
+    case 'path':
+      needle = pathSuffix(id.value);
+      break;
+    case 'host':
+    case 'email':
+    case 'ticket':
+    case 'order-id':
+    case 'uuid':
+    case 'hash':
+      needle = id.value;
+      break;
+    default:
+      return 0;
+  }
+  const lower = needle.toLowerCase();
+  if (!lower.includes(key)) return 0;
+  return Math.max(0, keyAt - (Math.max(needle.length, lower.length) - key.length));
+}
+
+/**
+ * Is the identifier `id` (found in some other text) present in `hay`, under the matching rules of its kind?
+ * `from` (see `searchFrom`): no occurrence of a path or token starts before it.
+ */
+export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
   const v = id.value;
   switch (id.kind) {
     case 'host-port': {
@@ -207,7 +263,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
     case 'port':
       return containsNumber(hay.text, String(Number(v)));
     case 'path':
-      return containsToken(hay.text, pathSuffix(v));
+      return containsToken(hay.text, pathSuffix(v), from);
     case 'url':
       return containsUrl(hay.lower, v.replace(/\/+$/, '').toLowerCase());
     case 'function': {
@@ -217,7 +273,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
     }
     case 'version': {
       const core = v.replace(/^v/i, '');
-      return new RegExp(`(?<![\\w.])v?${escape(core)}(?![\\w]|[.-][\\w])`, 'i').test(hay.text);
+      return pattern(`(?<![\\w.])v?${escape(core)}(?![\\w]|[.-][\\w])`, 'i').test(hay.text);
     }
     case 'number': {
       if (isPhone(v)) return hay.ids.some((o) => o.kind === 'number' && digitsOf(o.value) === digitsOf(v)) || hay.text.includes(v);
@@ -237,7 +293,7 @@ export function foundIn(id: Identifier, hay: Haystack): boolean {
       return hay.quantityMatchKeys.has(key) && hay.quantityKeys.has(key);
     }
     default:
-      return containsToken(hay.lower, v.toLowerCase());
+      return containsToken(hay.lower, v.toLowerCase(), from);
   }
 }
 
@@ -251,18 +307,19 @@ function sameDateIn(d: DateParts, other: Identifier): boolean {
  * longer suffix (`b/c/d.ts`) stands as a token, its last two segments do too, so only they need a look.
  */
 function pathSuffix(path: string): string {
-  const parts = path.split('/');
-  return parts.length >= 3 ? parts.slice(-2).join('/') : path;
+  const last = path.lastIndexOf('/');
+  const second = last > 0 ? path.lastIndexOf('/', last - 1) : -1;
+  return second < 0 ? path : path.slice(second + 1);
 }
 
 function containsName(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(text);
+  return pattern(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(text);
 }
 
 /** `pool_size 20`, `pool size is 20`, `pool-size=20`, `set pool_size to 20`: the setting, then its number within the same clause. */
 function settingIn(text: string, name: string, num: string): boolean {
   const words = name.split('_').map(escape).join('[\\s_-]*');
-  return new RegExp(`(?<![\\w])${words}(?![\\w])[^\\d\\n.;!?,]{0,16}?(?<![\\d.])${escape(num)}(?![\\w]|[.,]\\d)`, 'i').test(text);
+  return pattern(`(?<![\\w])${words}(?![\\w])[^\\d\\n.;!?,]{0,16}?(?<![\\d.])${escape(num)}(?![\\w]|[.,]\\d)`, 'i').test(text);
 }
 
 /**

@@ -54,4 +54,21 @@ describe('SessionItems', () => {
       }
     }
   });
+
+  it('gives what a scan gives on long made-up texts where paths and tickets recur, with and without İ', () => {
+    let seed = 21;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const bits = ['src/db/pool.ts', 'lib/db/pool.ts', 'db/pool.ts', 'xdb/pool.ts', 'db/pool.tsx', 'FRE-12', 'FRE-123', 'xFRE-12', 'a@b.io', ' ', '\n', '/', '\u0130', 'é', 'db', 'pool'];
+    const many = Array.from({ length: 80 }, () => Array.from({ length: 40 + r(60) }, () => bits[r(bits.length)]!).join(r(2) ? ' ' : ''));
+    const wanted = [id('path', 'app/src/db/pool.ts'), id('path', 'db/pool.ts'), id('ticket', 'FRE-12'), id('email', 'a@b.io'), id('host', 'b.io')];
+    const items = new SessionItems(many, many.map(() => 'tool'));
+    items.prepare(wanted.flatMap((i) => items.keys(i) ?? []).flat());
+    for (const i of wanted) {
+      for (let from = 0; from < many.length; from += 7) {
+        let scan = -1;
+        for (let k = from; k < many.length && scan < 0; k++) if (foundIn(i, haystack(many[k]!))) scan = k;
+        expect(items.firstMention(i, from, () => false), `${i.value} from ${from}`).toBe(scan);
+      }
+    }
+  });
 });

@@ -6,9 +6,9 @@
 // and the items that may hold an identifier come from one key index over the session (key-index.ts,
 // mention-keys.ts).
 import type { Identifier } from './identifiers';
-import { KeyIndex } from './key-index';
+import { KeyIndex, type Posting } from './key-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
-import { foundIn, haystack, type Haystack } from './normalize';
+import { foundIn, haystack, searchFrom, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
 /** First index of `sorted` whose value is at least `x`. */
@@ -31,14 +31,15 @@ function has(sorted: readonly number[], x: number): boolean {
 /** What look-ups of one identifier (by kind and value) need: its keys, and their postings once indexed. */
 interface Entry {
   keys: MentionKeys;
-  lists: (readonly number[])[][] | null;
+  /** Each group's postings, rarest first. */
+  lists: Readonly<Posting>[][] | null;
   /** `foundIn` of the identifier in the items checked so far: compactions ask again for identifiers lost again. */
   found: Map<number, boolean> | null;
 }
 
 /** Does item i hold every key of a group (its postings, rarest first, `lists[0]` already holding it)? */
-function inRest(lists: (readonly number[])[], i: number): boolean {
-  for (let k = 1; k < lists.length; k++) if (!has(lists[k]!, i)) return false;
+function inRest(lists: readonly Readonly<Posting>[], i: number): boolean {
+  for (let k = 1; k < lists.length; k++) if (!has(lists[k]!.items, i)) return false;
   return true;
 }
 
@@ -89,9 +90,13 @@ export class SessionItems {
   }
 
   /** Each group's postings, rarest first (after `prepare`). */
-  private lists(entry: Entry): (readonly number[])[][] | null {
-    if (!entry.keys || !this.index || entry.keys.some((g) => g.length === 0)) return null;
-    return (entry.lists ??= entry.keys.map((group) => group.map((k) => this.index!.postings(k)).sort((a, b) => a.length - b.length)));
+  private lists(entry: Entry): Readonly<Posting>[][] | null {
+    const index = this.index;
+    if (!entry.keys || !index || entry.keys.some((g) => g.length === 0)) return null;
+    return (entry.lists ??= entry.keys.map((group) => {
+      const lists = group.map((key) => index.posting(key));
+      return lists.length > 1 ? lists.sort((a, b) => a.items.length - b.items.length) : lists;
+    }));
   }
 
   /** Indexes every item for these keys; look-ups may then only ask for them. Without it, look-ups read every item. */
@@ -107,8 +112,8 @@ export class SessionItems {
       return;
     }
     for (const group of groups) {
-      const lists = group.map((k) => this.index!.postings(k)).sort((a, b) => a.length - b.length);
-      for (const i of lists[0]!) if (inRest(lists, i)) yield i;
+      const lists = group.map((key) => this.index!.posting(key)).sort((a, b) => a.items.length - b.items.length);
+      for (const i of lists[0]!.items) if (inRest(lists, i)) yield i;
     }
   }
 
@@ -121,22 +126,29 @@ export class SessionItems {
       return -1;
     }
     // Walk the groups' candidates together in item order, so the first match ends the walk.
-    const at = groups.map((lists) => lowerBound(lists[0]!, from));
+    const at = groups.map((lists) => lowerBound(lists[0]!.items, from));
     for (;;) {
       let next = Infinity;
+      let by = -1;
       for (let g = 0; g < groups.length; g++) {
         const lists = groups[g]!;
-        const rarest = lists[0]!;
+        const rarest = lists[0]!.items;
         let j = at[g]!;
         while (j < rarest.length && !inRest(lists, rarest[j]!)) j++;
         at[g] = j;
-        if (j < rarest.length && rarest[j]! < next) next = rarest[j]!;
+        if (j < rarest.length && rarest[j]! < next) {
+          next = rarest[j]!;
+          by = g;
+        }
       }
       if (next === Infinity) return -1;
-      for (let g = 0; g < groups.length; g++) if (groups[g]![0]![at[g]!] === next) at[g]!++;
+      // The rarest key's place in the item tells where the identifier may start.
+      const rarest = groups[by]![0]!;
+      const start = searchFrom(id, rarest.key, rarest.offsets[at[by]!]!);
+      for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
       let found = entry.found?.get(next);
-      if (found === undefined) (entry.found ??= new Map()).set(next, (found = foundIn(id, this.hay(next))));
+      if (found === undefined) (entry.found ??= new Map()).set(next, (found = foundIn(id, this.hay(next), start)));
       if (found) return next;
     }
   }
