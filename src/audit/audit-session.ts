@@ -129,12 +129,13 @@ export function auditSession(session: Session): CompactionAudit[] {
     const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids));
     return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
-  const wanted = new Set<string>();
-  for (const { lost, own } of split) {
-    for (const id of lost) for (const group of keys(id) ?? []) for (const k of group) wanted.add(k);
-    for (const id of own) for (const group of supportKeys(id, keys(id))) for (const k of group) wanted.add(k);
+  function* wanted(): Generator<string> {
+    for (const { lost, own } of split) {
+      for (const id of lost) for (const group of keys(id) ?? []) yield* group;
+      for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
+    }
   }
-  shared.prepare(wanted);
+  shared.prepare(wanted());
 
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;

@@ -55,6 +55,7 @@ export class SessionItems {
   private readonly hays: (Haystack | undefined)[] = [];
   private index: KeyIndex | null = null;
   private readonly entries = new Map<string, Entry>();
+  private readonly byObject = new WeakMap<Identifier, Entry>();
   /** Items (ascending) with a question that asks for identifiers `askedAs` names alike. */
   private readonly askers = new Map<string, number[]>();
   private questioners: { item: number; questions: string[] }[] | null = null;
@@ -79,6 +80,9 @@ export class SessionItems {
   }
 
   private entry(id: Identifier): Entry {
+    // Each identifier object is asked for several times (kept or lost, keys, look-up): remember it by object.
+    const known = this.byObject.get(id);
+    if (known) return known;
     const memo = `${id.kind}\u0000${id.value}`;
     let entry = this.entries.get(memo);
     if (!entry) {
@@ -86,6 +90,7 @@ export class SessionItems {
       entry = { keys, lists: null, found: null };
       this.entries.set(memo, entry);
     }
+    this.byObject.set(id, entry);
     return entry;
   }
 
