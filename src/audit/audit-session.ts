@@ -116,10 +116,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   const items = session.items;
   const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
   const texts = items.map(renderForAudit);
-  const shared = new SessionItems(
-    texts,
-    items.map((i) => i.role),
-  );
+  const shared = new SessionItems(texts, items.map((i) => i.role));
   const placed = placements(session);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.

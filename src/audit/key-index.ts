@@ -1,16 +1,18 @@
 // Which items hold a key, for keys chosen up front. The audit of a long session asks "which later items
 // could mention this lost identifier?" for hundreds of thousands of identifiers over tens of megabytes of
 // text; indexing every word of every item cost seconds. Here the keys the lost identifiers need are known
-// before the pass, so the pass hashes each word as it goes and only looks up the few that may be wanted.
+// before the pass, so the pass hashes each word (and pair, and triple) as it goes and looks the hash up among
+// the wanted keys, comparing characters in place: no substring is cut for the many keys nothing needs.
 //
 // Keys, as `keysOf` in later-index.ts reads a lowercased text: a word is a maximal run of [a-z0-9]; a pair
 // or triple is two or three words each joined to the next by exactly one character (`db/pool_conn`).
 // Digit keys (`#42`) are maximal runs of [0-9], leading zeros dropped (`07` and `7` are both `#7`), for
-// identifiers matched by number (dates, quantities, phone numbers). Quantity keys (`q:30 s`) are the
-// `quantityKey` of each amount the quantity pass matches in the text (claimed by an earlier pass or not). Each text is also read with thousands
-// separators removed (as number look-ups read it), and, when it holds a character whose lower case is an
-// ASCII letter (`İ`, the Kelvin sign), with that character as a separator, since matching rules check their
-// boundaries either in the lowercased text or in the original: postings can only grow, never miss an item.
+// identifiers matched by number (dates, settings, phone numbers). Quantity keys (`q:30 s`) are the
+// `quantityKey` of each amount the quantity pass matches in the text (claimed by an earlier pass or not).
+// Each text is also read with thousands separators removed (as number look-ups read it), and, when it holds
+// a character whose lower case is an ASCII letter (`İ`, the Kelvin sign), with that character as a
+// separator, since matching rules check their boundaries either in the lowercased text or in the original:
+// postings can only grow, never miss an item.
 
 import { quantityMatches } from './identifiers';
 import { keysOf } from './later-index';

@@ -33,8 +33,11 @@ interface Entry {
   keys: MentionKeys;
   /** Each group's postings, rarest first. */
   lists: Readonly<Posting>[][] | null;
-  /** `foundIn` of the identifier in the items checked so far: compactions ask again for identifiers lost again. */
-  found: Map<number, boolean> | null;
+  /**
+   * The items checked so far, as item + 1 where `foundIn` held and -(item + 1) where it did not: compactions ask
+   * again for identifiers lost again. Mostly one or two, so a short list (at most 32 are kept).
+   */
+  found: number[] | null;
 }
 
 /** Does item i hold every key of a group (its postings, rarest first, `lists[0]` already holding it)? */
@@ -43,7 +46,7 @@ function inRest(lists: readonly Readonly<Posting>[], i: number): boolean {
   return true;
 }
 
-/** The keys of a group that no longer key of the group holds. */
+/** The keys of a group that no longer key of the same group holds (`pool_conn.ts` holds `conn.ts` and `ts`). */
 function outermost(group: string[]): string[] {
   if (group.length <= 1) return group;
   const kept: string[] = [];
@@ -55,7 +58,8 @@ export class SessionItems {
   private readonly hays: (Haystack | undefined)[] = [];
   private index: KeyIndex | null = null;
   private readonly entries = new Map<string, Entry>();
-  private readonly byObject = new WeakMap<Identifier, Entry>();
+  // A plain map: it lives as long as the audit, and a large WeakMap costs the garbage collector more.
+  private readonly byObject = new Map<Identifier, Entry>();
   /** Items (ascending) with a question that asks for identifiers `askedAs` names alike. */
   private readonly askers = new Map<string, number[]>();
   private questioners: { item: number; questions: string[] }[] | null = null;
@@ -152,8 +156,9 @@ export class SessionItems {
       const start = searchFrom(id, rarest.key, rarest.offsets[at[by]!]!);
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
-      let found = entry.found?.get(next);
-      if (found === undefined) (entry.found ??= new Map()).set(next, (found = foundIn(id, this.hay(next), start)));
+      const seen = entry.found?.find((f) => f === next + 1 || f === -(next + 1));
+      const found = seen !== undefined ? seen > 0 : foundIn(id, this.hay(next), start);
+      if (seen === undefined && (entry.found?.length ?? 0) < 32) (entry.found ??= []).push(found ? next + 1 : -(next + 1));
       if (found) return next;
     }
   }
