@@ -1,11 +1,11 @@
 // One analysis worker for the tab; results cached per session and provider rule.
 import * as Comlink from 'comlink';
-import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProviderRule } from '../../src/cache';
 import type { ShownAudit } from '../../src/audit/trim-audit';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
-import { unpackResult } from './analysis-wire';
+import { forgetStatic, unpackResult } from './analysis-wire';
 
 export type { AnalysisResult, CountProgress };
 
@@ -45,6 +45,7 @@ export function forgetSession(key: string): void {
   sent.delete(key);
   for (const k of [...pipelines.keys()]) if (k.startsWith(`${key}|`)) pipelines.delete(k);
   auditResults.delete(key);
+  forgetStatic(key);
   void worker?.dropSession(key);
 }
 
@@ -78,8 +79,8 @@ interface Pipeline {
 const pipelines = new Map<string, Pipeline>();
 
 /**
- * Estimates first (at once), then exact counts with progress, then the cache prefix and lints; the summary
- * audits arrive on their own (the worker runs them while the pool counts), whichever view is shown by then.
+ * Estimates first (at once), then exact counts with progress, then the cache prefix and lints, then the
+ * summary audits (asked for once per session, whatever the rule).
  */
 function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto'): Pipeline {
   const id = `${key}|${rule}`;
@@ -104,15 +105,11 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto')
       const onProgress = (progress: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
       };
-      const exact = api().analyze(key, rule, 'exact', Comlink.proxy(onProgress));
-      auditsOf(key)
-        .then((rows) => {
-          audits = rows;
-          if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, rows) });
-        })
-        .catch(fail);
-      show(unpackResult(await exact, session), null);
+      show(unpackResult(await api().analyze(key, rule, 'exact', Comlink.proxy(onProgress)), session), null);
       show(unpackResult(await api().analyze(key, rule, 'complete'), session), null);
+      // Last: the audit has the worker to itself (run beside the count, it held up the pool's answer).
+      audits = await auditsOf(key);
+      if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, audits) });
     } catch (e) {
       fail(e);
     }
@@ -123,13 +120,18 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto')
 /** The analysis of `session` as it comes in: loading, then ready (estimate → exact → complete), or error. */
 export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto'): AnalysisState {
   const p = useMemo(() => pipelineFor(key, session, rule), [key, session, rule]);
-  const state = useSyncExternalStore(
-    (onChange) => {
-      p.listeners.add(onChange);
-      return () => p.listeners.delete(onChange);
-    },
-    () => p.state,
-  );
+  const [shown, setShown] = useState<{ p: Pipeline; state: AnalysisState }>({ p, state: p.state });
+  useEffect(() => {
+    // A new view re-renders the whole inspector: as a transition, React renders it in slices and a key press
+    // (the next step) goes first, instead of one long main-thread task per arrival.
+    const onChange = () => startTransition(() => setShown({ p, state: p.state }));
+    p.listeners.add(onChange);
+    onChange();
+    return () => {
+      p.listeners.delete(onChange);
+    };
+  }, [p]);
+  const state = shown.p === p ? shown.state : p.state;
   // Under another rule the same session keeps its last view until the new one's first arrives (no loading screen).
   const last = useRef<{ key: string; state: AnalysisState } | null>(null);
   if (state.status === 'ready') last.current = { key, state };

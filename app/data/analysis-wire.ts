@@ -17,17 +17,36 @@ interface Result {
 }
 
 export interface PackedResult extends Omit<Result, 'view'> {
-  view: Omit<AnalysisView, 'items' | 'calls'> & { items: (Item | number)[]; calls: PackedCall[] };
+  view: Omit<AnalysisView, 'items' | 'calls' | StaticPart> & { items: (Item | number)[]; calls: PackedCall[] } & Partial<Pick<AnalysisView, StaticPart>>;
+  /** The session's key: its static parts are left out after the first view of it that carried them. */
+  key: string;
+}
+
+/** Parts of a view that depend only on the session's contexts, not on counts or rule: sent once per session. */
+type StaticPart = 'eviction' | 'removedBy' | 'compactions' | 'variants';
+const STATIC: readonly StaticPart[] = ['eviction', 'removedBy', 'compactions', 'variants'];
+/** Page side: the static parts of each session's views, by key. */
+const staticParts = new Map<string, Pick<AnalysisView, StaticPart>>();
+/** Worker side: keys whose static parts the page has. */
+const sentStatic = new Set<string>();
+
+/** Both sides forget a session's static parts when it closes. */
+export function forgetStatic(key: string): void {
+  staticParts.delete(key);
+  sentStatic.delete(key);
 }
 
 /** A replayed transcript's call crosses without its entries: the page reads them from the view's spans. */
 type PackedCall = Omit<CallView, 'entries'> & { entries?: CallView['entries'] };
 
 /** Worker side: `session` is the worker's copy of the session the page sent (same items, same order). */
-export function pack<R extends Result>(result: R, session: Session): PackedResult {
+export function pack<R extends Result>(result: R, session: Session, key: string): PackedResult {
   const index = new Map<Item, number>(session.items.map((it, i) => [it, i]));
   const calls: PackedCall[] = result.view.spans ? result.view.calls.map(withoutEntries) : result.view.calls;
-  return { ...result, view: { ...result.view, calls, items: result.view.items.map((it) => index.get(it) ?? it) } };
+  const view: PackedResult['view'] = { ...result.view, calls, items: result.view.items.map((it) => index.get(it) ?? it) };
+  if (sentStatic.has(key)) for (const k of STATIC) delete view[k];
+  sentStatic.add(key);
+  return { ...result, view, key };
 }
 
 /** A copy of the call without reading its `entries` (a getter that would build the list just to drop it). */
@@ -40,7 +59,11 @@ function withoutEntries(call: CallView): PackedCall {
 /** Page side: `session` is the session the page sent with setSession. */
 export function unpackResult(packed: PackedResult, session: Session): Result {
   const items = packed.view.items.map((it) => (typeof it === 'number' ? session.items[it]! : it));
-  const view: AnalysisView = { ...packed.view, items, calls: packed.view.calls as CallView[] };
+  const kept = staticParts.get(packed.key);
+  const parts = STATIC.every((k) => packed.view[k] !== undefined) ? (Object.fromEntries(STATIC.map((k) => [k, packed.view[k]])) as Pick<AnalysisView, StaticPart>) : kept;
+  if (!parts) throw new Error(`the analysis of ${packed.key} arrived without the parts sent before it`);
+  staticParts.set(packed.key, parts);
+  const view: AnalysisView = { ...packed.view, ...parts, items, calls: packed.view.calls as CallView[] };
   if (view.spans) {
     const byId = new Map(items.map((it) => [it.id, it]));
     const timeline = new ViewTimeline({ calls: view.calls, spans: view.spans, itemById: (id) => byId.get(id), variants: view.variants });

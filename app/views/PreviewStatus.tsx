@@ -35,13 +35,14 @@ export function PreviewStatus({ loaded }: { loaded: LoadedSession }) {
   );
 }
 
-/** The full session's analysis, started under its own key; the load hands over at its first view (or failure). */
+/** The full session's analysis, started under its own key; the load hands over once it is exact (or failed). */
 function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: string; fullKey: string; session: Session; file: string }) {
   const rule = useApp((s) => s.rule);
   const state = useAnalysis(fullKey, session, rule);
   const markReady = useApp((s) => s.markPreviewFullReady);
-  // The inspector joins the same analysis when the full session takes the tab: it hands over at the first view.
-  const done = state.status === 'error' || state.status === 'ready';
+  // The inspector joins the same analysis when the full session takes the tab. It hands over once the counts
+  // are exact, so the view the user is reading changes once, not twice (estimate, then exact).
+  const done = state.status === 'error' || (state.status === 'ready' && state.result.exact);
   useEffect(() => {
     if (done) markReady(previewKey);
   }, [done, markReady, previewKey]);

@@ -13,7 +13,7 @@ import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
-import { pack, type PackedResult } from '../data/analysis-wire';
+import { forgetStatic, pack, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 
 export interface AnalysisResult {
@@ -128,10 +128,11 @@ const api = {
   },
   dropSession(key: string): void {
     sessions.delete(key);
+    forgetStatic(key);
     contexts.delete(key);
     audits.delete(key);
   },
-  /** The summary audit of every compaction: it needs no counts, so it runs while the pool counts. */
+  /** The summary audit of every compaction (it needs no counts): asked for once per session. */
   audits(key: string): ShownAudit[] {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
@@ -155,7 +156,7 @@ const api = {
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
       mark('analysis:estimate-view', t0, { key });
-      return pack({ view, encoding, exact: false }, session);
+      return pack({ view, encoding, exact: false }, session, key);
     }
     const counter = await counterFor(encoding.encoding);
     if (phase === 'complete') {
@@ -164,7 +165,7 @@ const api = {
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
       mark('analysis:complete-view', t0, { key });
-      return pack({ view, encoding, exact: true }, session);
+      return pack({ view, encoding, exact: true }, session, key);
     }
     const t0 = performance.now();
     const texts = textsOf(session);
@@ -195,7 +196,7 @@ const api = {
     counted.set(encoding.encoding, memo);
     const view = buildAnalysisView(session, { count, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.exact });
     mark('analysis:exact-view', t1, { key });
-    return pack({ view, encoding, exact: true }, session);
+    return pack({ view, encoding, exact: true }, session, key);
   },
 };
 
