@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Identifier } from './identifiers';
+import { askedAs, asksAgain, asksFor, questions } from './questions';
+
+const id = (kind: Identifier['kind'], value: string) => ({ kind, value, index: 0 }) as Identifier;
+
+describe('questions', () => {
+  it('keeps the sentences that end in a question mark', () => {
+    expect(questions('Done. Which port again? And the host?\nok')).toEqual([' Which port again?', ' And the host?']);
+    expect(questions('no question here')).toEqual([]);
+  });
+});
+
+describe('asksFor', () => {
+  it("reads a question as asking for an identifier's kind, or for a setting by its name", () => {
+    expect(asksFor(id('port', '5432'), ['Which port again?'])).toBe(true);
+    expect(asksFor(id('path', 'src/a.ts'), ['Which port again?'])).toBe(false);
+    expect(asksFor(id('quantity', 'pool_size: 20'), ['What was the pool size?'])).toBe(true);
+    expect(asksFor(id('quantity', '30s'), ['What was the timeout?'])).toBe(false);
+  });
+
+  it('counts only questions a user asks', () => {
+    expect(asksAgain('user')).toBe(true);
+    expect(asksAgain(undefined)).toBe(true);
+    expect(asksAgain('assistant')).toBe(false);
+  });
+});
+
+describe('askedAs', () => {
+  it('names identifiers alike when every question asks for both or for neither', () => {
+    expect(askedAs(id('port', '5432'))).toBe(askedAs(id('port', '6379')));
+    expect(askedAs(id('quantity', 'pool_size: 20'))).toBe('quantity:pool_size');
+    expect(askedAs(id('quantity', 'pool_size: 30'))).toBe('quantity:pool_size');
+    expect(askedAs(id('quantity', '30s'))).toBeNull();
+    expect(askedAs(id('number', '12345'))).toBeNull();
+  });
+});
