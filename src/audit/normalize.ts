@@ -221,12 +221,12 @@ function pattern(source: string, flags = ''): RegExp {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Where `foundIn` may start looking for a path or a token in a text whose first occurrence of `key` (one of the
- * identifier's required keys, see later-index.ts) is at `keyAt`: each occurrence of the identifier holds the key,
- * so none starts more than its length (less the key's) before the key's first place. 0 for kinds matched
- * otherwise. Offsets are the same in a text and its lower case unless the text holds `İ`.
+ * How far before the first place of `key` (one of the identifier's required keys, see later-index.ts) in a
+ * text `foundIn` may find the identifier: each occurrence of a path or token holds the key, so none starts
+ * more than its length, less the key's, before the key's first place. -1 for kinds matched otherwise (look
+ * from the start). Offsets are the same in a text and its lower case unless the text holds `İ`.
  */
-export function searchFrom(id: Identifier, key: string, keyAt: number): number {
+export function searchSlack(id: Identifier, key: string): number {
   let needle: string;
   switch (id.kind) {
     case 'path':
@@ -241,16 +241,16 @@ export function searchFrom(id: Identifier, key: string, keyAt: number): number {
       needle = id.value;
       break;
     default:
-      return 0;
+      return -1;
   }
   const lower = needle.toLowerCase();
-  if (!lower.includes(key)) return 0;
-  return Math.max(0, keyAt - (Math.max(needle.length, lower.length) - key.length));
+  if (!lower.includes(key)) return -1;
+  return Math.max(needle.length, lower.length) - key.length;
 }
 
 /**
  * Is the identifier `id` (found in some other text) present in `hay`, under the matching rules of its kind?
- * `from` (see `searchFrom`): no occurrence of a path or token starts before it.
+ * `from` (see `searchSlack`): no occurrence of a path or token starts before it.
  */
 export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
   const v = id.value;

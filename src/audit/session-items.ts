@@ -8,7 +8,7 @@
 import type { Identifier } from './identifiers';
 import { KeyIndex, type Posting } from './key-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
-import { foundIn, haystack, searchFrom, type Haystack } from './normalize';
+import { foundIn, haystack, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
 /** First index of `sorted` whose value is at least `x`. */
@@ -33,6 +33,8 @@ interface Entry {
   keys: MentionKeys;
   /** Each group's postings, rarest first. */
   lists: Readonly<Posting>[][] | null;
+  /** For each group, `searchSlack` of its rarest key. */
+  slack: number[] | null;
   /**
    * The items checked so far, as item + 1 where `foundIn` held and -(item + 1) where it did not: compactions ask
    * again for identifiers lost again. Mostly one or two, so a short list (at most 32 are kept).
@@ -91,7 +93,7 @@ export class SessionItems {
     let entry = this.entries.get(memo);
     if (!entry) {
       const keys = mentionKeys(id)?.map(outermost) ?? null;
-      entry = { keys, lists: null, found: null };
+      entry = { keys, lists: null, slack: null, found: null };
       this.entries.set(memo, entry);
     }
     this.byObject.set(id, entry);
@@ -152,8 +154,8 @@ export class SessionItems {
       }
       if (next === Infinity) return -1;
       // The rarest key's place in the item tells where the identifier may start.
-      const rarest = groups[by]![0]!;
-      const start = searchFrom(id, rarest.key, rarest.offsets[at[by]!]!);
+      const slack = (entry.slack ??= groups.map((lists) => searchSlack(id, lists[0]!.key)))[by]!;
+      const start = slack < 0 ? 0 : Math.max(0, groups[by]![0]!.offsets[at[by]!]! - slack);
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
       const seen = entry.found?.find((f) => f === next + 1 || f === -(next + 1));
