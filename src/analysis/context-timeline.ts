@@ -37,10 +37,7 @@ export class ContextTimeline {
 
   /** The spans call `ci` was sent, in order. */
   spansAt(ci: number): Span[] {
-    const out: Span[] = [];
-    const { from, to, spans } = this;
-    for (let i = 0; i < spans.length; i++) if (from[i]! <= ci && ci < to[i]!) out.push(spans[i]!);
-    return out;
+    return Array.from(this.activeAt(ci), (i) => this.spans[i]!);
   }
 
   /** The items call `ci` was sent, in order. */
@@ -52,20 +49,71 @@ export class ContextTimeline {
   entriesAt(ci: number): ContextEntry[] {
     let entries = this.recent.get(ci);
     if (entries) return entries;
-    const { from, to, spans, flags } = this;
-    const items: Item[] = [];
-    const own: number[] = [];
-    for (let i = 0; i < spans.length; i++) {
-      if (from[i]! <= ci && ci < to[i]!) {
-        items.push(spans[i]!.item);
-        own.push(flags[i]!);
-      }
+    const active = this.activeAt(ci);
+    const { spans, flags } = this;
+    const regions = regionsOf(Array.from(active, (i) => flags[i]!));
+    // One entry object per span and region: consecutive calls share them, as they share most spans.
+    entries = new Array<ContextEntry>(active.length);
+    for (let k = 0; k < active.length; k++) {
+      const i = active[k]!;
+      const region = regions[k]!;
+      let e = this.entryOf[i];
+      if (!e || e.region !== region) this.entryOf[i] = e = { item: spans[i]!.item, region };
+      entries[k] = e;
     }
-    const regions = regionsOf(own);
-    entries = items.map((item, i) => ({ item, region: regions[i]! }));
     this.recent.set(ci, entries);
     if (this.recent.size > KEEP) this.recent.delete(this.recent.keys().next().value!);
     return entries;
+  }
+
+  private readonly entryOf: (ContextEntry | undefined)[] = [];
+  /** The last call whose active spans were worked out, and those spans (indices in order). */
+  private last: { ci: number; active: Int32Array } | null = null;
+  /** Spans that start at each call, in order; built on first need. */
+  private startsAt: Int32Array[] | null = null;
+
+  /**
+   * Indices of the spans call `ci` was sent, in order. Reading the calls one after another (as every pass over
+   * a session does) updates the previous call's list with what ended and started, instead of scanning all spans.
+   */
+  private activeAt(ci: number): Int32Array {
+    const { from, to } = this;
+    const prev = this.last;
+    let out: Int32Array;
+    if (prev && prev.ci === ci - 1) {
+      const starts = (this.startsAt ??= this.buildStarts())[ci] ?? new Int32Array(0);
+      out = new Int32Array(prev.active.length + starts.length);
+      let n = 0;
+      let a = 0;
+      let b = 0;
+      while (a < prev.active.length || b < starts.length) {
+        const x = a < prev.active.length ? prev.active[a]! : Infinity;
+        const y = b < starts.length ? starts[b]! : Infinity;
+        if (x <= y) {
+          a++;
+          if (to[x]! > ci) out[n++] = x;
+        } else {
+          b++;
+          out[n++] = y;
+        }
+      }
+      out = out.subarray(0, n);
+    } else {
+      const list: number[] = [];
+      for (let i = 0; i < from.length; i++) if (from[i]! <= ci && ci < to[i]!) list.push(i);
+      out = Int32Array.from(list);
+    }
+    this.last = { ci, active: out };
+    return out;
+  }
+
+  private buildStarts(): Int32Array[] {
+    const lists: number[][] = Array.from({ length: this.calls }, () => []);
+    for (let i = 0; i < this.from.length; i++) {
+      const f = this.from[i]!;
+      if (f < this.calls && this.to[i]! > f) lists[f]!.push(i);
+    }
+    return lists.map((l) => Int32Array.from(l));
   }
 }
 
