@@ -3,7 +3,6 @@
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { distinctOf, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
 import type { Identifier, IdentifierKind } from './identifiers';
-import type { MentionKeys } from './mention-keys';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 
@@ -127,20 +126,13 @@ export function auditSession(session: Session): CompactionAudit[] {
     const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids));
     return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
-  function* wanted(): Generator<string> {
-    // Identifiers lost again share their keys: hand each identifier's keys over once.
-    const seen = new Set<MentionKeys>();
-    for (const { lost, own } of split) {
-      for (const id of lost) {
-        const groups = keys(id);
-        if (!groups || seen.has(groups)) continue;
-        seen.add(groups);
-        for (const group of groups) yield* group;
-      }
-      for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
-    }
+  function* summaryKeys(): Generator<string> {
+    for (const { own } of split) for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
   }
-  shared.prepare(wanted());
+  shared.prepare(
+    split.flatMap((s) => s.lost),
+    summaryKeys(),
+  );
 
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;

@@ -55,8 +55,14 @@ describe('KeyIndex', () => {
     expect(index.postings('q:5 mb')).toEqual([]);
   });
 
-  it('refuses a key it was not built for', () => {
+  it('refuses a key it was not built for, and a key wanted once items were added', () => {
     expect(() => new KeyIndex(['a']).postings('b')).toThrow();
+    const index = new KeyIndex();
+    const a = index.want('a');
+    index.add(0, 'a b');
+    expect(a.items).toEqual([0]);
+    expect(index.want('a')).toBe(a);
+    expect(() => index.want('b')).toThrow();
   });
 
   it('gives every wanted key exactly the items whose straightforward reading holds it', () => {

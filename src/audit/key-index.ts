@@ -86,59 +86,71 @@ export class KeyIndex {
   /** Each wanted key's number, and by number its posting, kind, hash and the text a reading must show. */
   private readonly ids = new Map<string, number>();
   private readonly postingList: Posting[] = [];
-  private readonly kinds: Uint8Array;
-  private readonly hashes: Int32Array;
+  private readonly kindList: number[] = [];
   private readonly shown: string[] = [];
+  private sealed = false;
+  private kinds = new Uint8Array(0);
+  private hashes = new Int32Array(0);
   /** The last item recorded for each key: an item is listed once however often it holds the key. */
-  private readonly lastItem: Int32Array;
+  private lastItem = new Int32Array(0);
   // Open addressing by hash: a slot holds a key number plus one, 0 when empty. A text's key is looked up by its
   // hash and compared in place, so no substring is cut for the many keys no identifier needs.
-  private readonly slots: Int32Array;
-  private readonly mask: number;
+  private slots = new Int32Array(0);
+  private mask = 0;
   /** Does the text being scanned have the offsets of the item's text and lower case? */
   private aligned = false;
-  private readonly maxWordLength: number;
-  private readonly maxDigits: number;
+  private maxWordLength = 0;
+  private maxDigits = 0;
   /** pow[n] = P^n, up to the longest wanted key and one. */
-  private readonly pow: Int32Array;
-  private readonly quantities: boolean;
+  private pow = new Int32Array(0);
+  private quantities = false;
 
-  constructor(keys: Iterable<string>) {
-    const kinds: number[] = [];
-    for (const key of keys) {
-      if (this.ids.has(key)) continue;
-      this.ids.set(key, this.postingList.length);
-      this.postingList.push({ key, items: [], offsets: [] });
-      const kind = isQuantityKey(key) ? QUANTITY : isDigitKey(key) ? DIGITS : WORD;
-      kinds.push(kind);
-      this.shown.push(kind === DIGITS ? key.slice(1) : key);
-    }
-    const count = kinds.length;
-    this.kinds = Uint8Array.from(kinds);
+  /** An index for these keys; `want` adds more until the first item is added. */
+  constructor(keys: Iterable<string> = []) {
+    for (const key of keys) this.want(key);
+  }
+
+  /** Adds a key to index (before the first `add`), and gives its posting, filled as items are added. */
+  want(key: string): Readonly<Posting> {
+    const known = this.ids.get(key);
+    if (known !== undefined) return this.postingList[known]!;
+    if (this.sealed) throw new Error(`key wanted after items were added: ${key}`);
+    const posting = { key, items: [], offsets: [] };
+    this.ids.set(key, this.postingList.length);
+    this.postingList.push(posting);
+    const kind = isQuantityKey(key) ? QUANTITY : isDigitKey(key) ? DIGITS : WORD;
+    this.kindList.push(kind);
+    this.shown.push(kind === DIGITS ? key.slice(1) : key);
+    return posting;
+  }
+
+  /** Builds the hash table of the wanted keys. */
+  private seal(): void {
+    this.sealed = true;
+    const count = this.kindList.length;
+    this.kinds = Uint8Array.from(this.kindList);
     this.hashes = new Int32Array(count);
     this.lastItem = new Int32Array(count).fill(-1);
     let size = 1 << 10;
     while (size < 2 * count) size <<= 1;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
-    let maxWordLength = 0;
-    let maxDigits = 0;
     for (let id = 0; id < count; id++) {
       const kind = this.kinds[id]!;
-      if (kind === QUANTITY) continue;
+      if (kind === QUANTITY) {
+        this.quantities = true;
+        continue;
+      }
       const shown = this.shown[id]!;
-      if (kind === DIGITS) maxDigits = Math.max(maxDigits, shown.length);
-      else maxWordLength = Math.max(maxWordLength, shown.length);
+      if (kind === DIGITS) this.maxDigits = Math.max(this.maxDigits, shown.length);
+      else this.maxWordLength = Math.max(this.maxWordLength, shown.length);
       const h = hashOf(shown, kind === DIGITS ? DIGIT_SEED : 0);
       this.hashes[id] = h;
       let slot = mix(h) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = id + 1;
     }
-    this.quantities = kinds.includes(QUANTITY);
-    this.maxWordLength = maxWordLength;
-    this.maxDigits = maxDigits;
-    this.pow = new Int32Array(maxWordLength + 2);
+    this.pow = new Int32Array(this.maxWordLength + 2);
     this.pow[0] = 1;
     for (let i = 1; i < this.pow.length; i++) this.pow[i] = Math.imul(this.pow[i - 1]!, P);
   }
@@ -166,6 +178,7 @@ export class KeyIndex {
 
   /** Items must be added in ascending order of `item`. */
   add(item: number, text: string): void {
+    if (!this.sealed) this.seal();
     const lower = text.toLowerCase();
     // Lowercasing keeps every offset unless the text holds `İ`, which lowercases to two characters.
     this.aligned = lower.length === text.length;

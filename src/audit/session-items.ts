@@ -31,8 +31,9 @@ function has(sorted: readonly number[], x: number): boolean {
 /** What look-ups of one identifier (by kind and value) need: its keys, and their postings once indexed. */
 interface Entry {
   keys: MentionKeys;
-  /** Each group's postings, rarest first. */
+  /** Each group's postings, rarest first once `sorted`. */
   lists: Readonly<Posting>[][] | null;
+  sorted: boolean;
   /** For each group, `searchSlack` of its rarest key. */
   slack: number[] | null;
   /**
@@ -93,7 +94,7 @@ export class SessionItems {
     let entry = this.entries.get(memo);
     if (!entry) {
       const keys = mentionKeys(id)?.map(outermost) ?? null;
-      entry = { keys, lists: null, slack: null, found: null };
+      entry = { keys, lists: null, sorted: false, slack: null, found: null };
       this.entries.set(memo, entry);
     }
     this.byObject.set(id, entry);
@@ -104,16 +105,27 @@ export class SessionItems {
   private lists(entry: Entry): Readonly<Posting>[][] | null {
     const index = this.index;
     if (!entry.keys || !index || entry.keys.some((g) => g.length === 0)) return null;
-    return (entry.lists ??= entry.keys.map((group) => {
-      const lists = group.map((key) => index.posting(key));
-      return lists.length > 1 ? lists.sort((a, b) => a.items.length - b.items.length) : lists;
-    }));
+    entry.lists ??= entry.keys.map((group) => group.map((key) => index.posting(key)));
+    if (!entry.sorted) {
+      for (const lists of entry.lists) if (lists.length > 1) lists.sort((a, b) => a.items.length - b.items.length);
+      entry.sorted = true;
+    }
+    return entry.lists;
   }
 
-  /** Indexes every item for these keys; look-ups may then only ask for them. Without it, look-ups read every item. */
-  prepare(keys: Iterable<string>): void {
-    this.index = new KeyIndex(keys);
-    for (let i = 0; i < this.texts.length; i++) this.index.add(i, this.texts[i]!);
+  /**
+   * Indexes every item for the keys of these identifiers and for the other keys; look-ups may then only ask for
+   * those. Without it, look-ups read every item.
+   */
+  prepare(ids: Iterable<Identifier>, keys: Iterable<string> = []): void {
+    const index = new KeyIndex(keys);
+    // Each identifier's postings come straight from the index, without looking its keys up again.
+    for (const id of ids) {
+      const entry = this.entry(id);
+      if (entry.keys && !entry.lists) entry.lists = entry.keys.map((group) => group.map((key) => index.want(key)));
+    }
+    for (let i = 0; i < this.texts.length; i++) index.add(i, this.texts[i]!);
+    this.index = index;
   }
 
   /** Items holding every key of one of the groups, ascending within each group; every item when null. */

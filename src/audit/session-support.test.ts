@@ -12,7 +12,7 @@ function joinedBacks(id: Identifier, texts: string[]): boolean {
 
 function check(texts: string[], read: number[], ids: Identifier[]): SupportCheck {
   const items = new SessionItems(texts, texts.map(() => 'tool'));
-  items.prepare(ids.flatMap((i) => supportKeys(i, items.keys(i))).flat());
+  items.prepare([], ids.flatMap((i) => supportKeys(i, items.keys(i))).flat());
   const wanted = new Set(read);
   return new SupportCheck({ items, has: (i) => wanted.has(i), texts: () => read.map((i) => texts[i]!) });
 }
