@@ -36,7 +36,7 @@ export function unitsOf(call: CallContext): PromptUnit[] {
 
 // One unit per item object: a replayed transcript sends the same items call after call.
 const units = new WeakMap<Item, PromptUnit>();
-function unitOf(item: Item): PromptUnit {
+export function unitOf(item: Item): PromptUnit {
   let u = units.get(item);
   if (!u) units.set(item, (u = { id: item.id, item, text: item.text, oneHour: item.meta?.['cacheTtl'] === '1h' }));
   return u;

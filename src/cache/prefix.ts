@@ -3,7 +3,7 @@
 import type { CallContext } from '../analysis/context-types';
 import { structuralCause, type CacheBreakCause, type PromptSide } from './cause';
 import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
-import { DigestCache, sameContent, sameUnit, serializeUnit, unitsOf, type PromptUnit, type UnitDigest } from './item-hash';
+import { DigestCache, sameContent, sameUnit, serializeUnit, TOOLS_UNIT_ID, unitOf, type PromptUnit, type UnitDigest } from './item-hash';
 import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, providerOf, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
 
 export interface CachePrefixOptions {
@@ -71,6 +71,8 @@ export interface CacheReport {
 
 interface Prompt extends PromptSide {
   call: CallContext;
+  /** The call's entries, read once. */
+  entries: readonly CallContext['entries'][number][];
   units: PromptUnit[];
   digests: UnitDigest[];
   /** Counted tokens of the recorded units. */
@@ -189,20 +191,27 @@ function reusedOutput(prev: Prompt, cur: Prompt): number {
 }
 
 function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): Prompt {
-  const units = unitsOf(call);
+  const entries = call.entries;
+  const lead = call.tools != null && call.tools !== '' ? 1 : 0;
+  const units: PromptUnit[] = new Array(entries.length + lead);
+  if (lead) units[0] = { id: TOOLS_UNIT_ID, item: null, text: call.tools! };
+  // A replayed transcript's calls share entry objects where they send the same thing at the same place.
+  const prevEntries = prev && prev.units.length - prev.entries.length === lead ? prev.entries : null;
   const digests: UnitDigest[] = new Array(units.length);
   let visibleTokens = 0;
   let oneHour = false;
   for (let j = 0; j < units.length; j++) {
-    const u = units[j]!;
-    const d = prev && j < prev.units.length ? cache.digest(u, prev.units[j]!, prev.digests[j]!) : cache.digest(u);
+    const same = prevEntries !== null && j >= lead && prevEntries[j - lead] === entries[j - lead];
+    const u = j < lead ? units[j]! : same ? prev!.units[j]! : unitOf(entries[j - lead]!.item);
+    units[j] = u;
+    const d = same ? prev!.digests[j]! : prev && j < prev.units.length ? cache.digest(u, prev.units[j]!, prev.digests[j]!) : cache.digest(u);
     digests[j] = d;
     visibleTokens += d.tokens;
     if (u.oneHour) oneHour = true;
   }
   const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
   const unseenOwn = reported === null ? null : Math.max(0, reported - visibleTokens);
-  return { call, units, digests, visibleTokens, unseenOwn, oneHour };
+  return { call, entries, units, digests, visibleTokens, unseenOwn, oneHour };
 }
 
 /**
