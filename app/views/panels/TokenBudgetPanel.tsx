@@ -207,12 +207,6 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
                   <line key={v} x1={0} x2={chartWidth} y1={y(v)} y2={y(v)} />
                 ))}
               </g>
-              {current >= 0 ? (
-                <g className="current-mark" aria-hidden="true">
-                  <rect className="current-slot" x={current * slot + slot / 2 - Math.max(slot, 8) / 2} y={-TOP + 2} width={Math.max(slot, 8)} height={PLOT_HEIGHT + TOP - 2} />
-                  <path className="current-caret" d={`M${current * slot + slot / 2},${PLOT_HEIGHT + 1} l4,5 h-8 Z`} />
-                </g>
-              ) : null}
               {buckets.map((bucket, b) => (
                 <Bar
                   key={bucket.start}
@@ -247,11 +241,28 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
               </g>
             </g>
           </svg>
+          {current >= 0 ? <CurrentMark x={current * slot + slot / 2} slot={slot} width={chartWidth} /> : null}
         </div>
       </div>
 
       <Readout call={shownCall} usage={shownUsage} patternId={patternId} hovering={hover !== null && hover !== callIndex} prefixUnrecorded={shownCall.prefixUnrecorded} anyUsage={anyUsage} dense={dense} itemById={itemById} />
     </div>
+  );
+}
+
+/**
+ * The current call's mark, drawn in its own small layer over the chart: moved on every step, it would
+ * otherwise repaint the whole chart of hundreds of bars each time.
+ */
+function CurrentMark({ x, slot, width }: { x: number; slot: number; width: number }) {
+  const w = Math.max(slot, 8);
+  return (
+    <svg className="budget-current" width={width} height={TOP + PLOT_HEIGHT + BOTTOM} aria-hidden="true">
+      <g transform={`translate(${x}, ${TOP})`}>
+        <rect className="current-slot" x={-w / 2} y={-TOP + 2} width={w} height={PLOT_HEIGHT + TOP - 2} />
+        <path className="current-caret" d={`M0,${PLOT_HEIGHT + 1} l4,5 h-8 Z`} />
+      </g>
+    </svg>
   );
 }
 
