@@ -1,6 +1,7 @@
 // One item of a session: role, kind, tool pairing and text. Text is untrusted and rendered as plain text.
 import type { ReactNode } from 'react';
 import type { Item } from '../../src/model/types';
+import { count } from '../format/count';
 
 const PREVIEW_CHARS = 600;
 
@@ -56,17 +57,17 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
           <span className="badge warn" title="No matching call or result in this file">unpaired</span>
         ) : null}
         {item.isError ? <span className="badge warn">error</span> : null}
-        {item.redacted ? <span className="badge muted-badge" title="The exporter replaced this text">redacted · {item.redacted.len.toLocaleString()} chars</span> : null}
+        {item.redacted ? <span className="badge muted-badge" title="The exporter replaced this text">redacted · {count(item.redacted.len)} chars</span> : null}
         {item.omission ? <span className="badge omit">{OMISSION_LABEL[item.omission.target]}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
         {badges}
-        {tokens !== undefined ? <span className="item-tokens">{tokens.toLocaleString('en-US')} tok</span> : null}
+        {tokens !== undefined ? <span className="item-tokens">{count(tokens)} tok</span> : null}
         <span className="item-id muted">{item.id}</span>
         {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
       </div>
       {body ?? (text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>)}
       {long && !body ? (
         <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>
-          {expanded ? 'Show less' : `Show all ${item.text.length.toLocaleString()} characters`}
+          {expanded ? 'Show less' : `Show all ${count(item.text.length)} characters`}
         </button>
       ) : null}
     </article>

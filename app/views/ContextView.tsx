@@ -9,6 +9,7 @@ import { NoteBadge } from '../components/NoteBadge';
 import { useApp } from '../store';
 import { GhostGroup, groupGhosts } from './GhostGroup';
 import { SummaryCardView } from './SummaryCardView';
+import { count } from '../format/count';
 
 const BANDS: { region: RegionName; name: string; hint: string }[] = [
   { region: 'head', name: 'Head', hint: 'kept verbatim at the start: system prompt and the first turn' },
@@ -97,9 +98,9 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   return (
     <div className="context" ref={root}>
       <p className="context-summary">
-        The model was sent <strong>{call.entries.length.toLocaleString('en-US')} items</strong>, <strong>{call.contextTokens.toLocaleString('en-US')} tokens</strong>
-        {call.bands.tools ? ` (${call.bands.tools.toLocaleString('en-US')} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
-        {ghosts.length ? ` ${ghosts.length.toLocaleString('en-US')} earlier items (${ghostTokens.toLocaleString('en-US')} tokens) were no longer in it.` : ''}
+        The model was sent <strong>{count(call.entries.length)} items</strong>, <strong>{count(call.contextTokens)} tokens</strong>
+        {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
+        {ghosts.length ? ` ${count(ghosts.length)} earlier items (${count(ghostTokens)} tokens) were no longer in it.` : ''}
         {applied ? ` Compaction #${applied.index + 1} (${applied.kind}${applied.trigger ? `, ${applied.trigger}` : ''}) happened just before this call.` : ''}
       </p>
       {BANDS.map((b) => {
@@ -115,8 +116,8 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
             <header className="ctx-band-title">
               <h3>{b.name}</h3>
               <span className="ctx-band-count">
-                {entries.length} item{entries.length === 1 ? '' : 's'} · {tokens.toLocaleString('en-US')} tok
-                {b.region === 'middle' && ghosts.length ? ` · ${ghosts.length} evicted (${ghostTokens.toLocaleString('en-US')} tok)` : ''}
+                {entries.length} item{entries.length === 1 ? '' : 's'} · {count(tokens)} tok
+                {b.region === 'middle' && ghosts.length ? ` · ${ghosts.length} evicted (${count(ghostTokens)} tok)` : ''}
               </span>
               <span className="ctx-band-hint muted small">{b.hint}</span>
             </header>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { GhostView } from '../../src/analysis/analysis-view';
 import type { Item } from '../../src/model/types';
+import { count } from '../format/count';
 
 const VERB: Record<GhostView['label'], string> = {
   summarized: 'summarized',
@@ -23,7 +24,7 @@ export function GhostGroup({ ghosts, compactionIndex, itemById, onJump }: Props)
   const label = ghosts[0]!.label;
   const tokens = ghosts.reduce((n, g) => n + g.tokens, 0);
   const what = `${ghosts.length} item${ghosts.length > 1 ? 's' : ''} ${VERB[label]}${compactionIndex !== null ? ` by compaction #${compactionIndex + 1}` : ''}`;
-  const summary = `${what}, ${tokens.toLocaleString('en-US')} tokens`;
+  const summary = `${what}, ${count(tokens)} tokens`;
   return (
     <div className={`ghost ghost-${label}`}>
       <button type="button" className="ghost-head" aria-expanded={open} aria-label={`Ghost: ${summary}`} onClick={() => setOpen(!open)}>
@@ -31,7 +32,7 @@ export function GhostGroup({ ghosts, compactionIndex, itemById, onJump }: Props)
           {open ? '▾' : '▸'}
         </span>
         <span>{what}</span>
-        <span className="ghost-tokens">{tokens.toLocaleString('en-US')} tok</span>
+        <span className="ghost-tokens">{count(tokens)} tok</span>
       </button>
       {open ? (
         <ul className="ghost-items">
@@ -42,7 +43,7 @@ export function GhostGroup({ ghosts, compactionIndex, itemById, onJump }: Props)
                 <button type="button" className="ghost-item" aria-expanded={openItem === g.id} onClick={() => setOpenItem(openItem === g.id ? null : g.id)}>
                   <span className="muted">{item ? `${item.role} ${item.kind.replace('_', ' ')}${item.name ? ` · ${item.name}` : ''}` : g.id}</span>
                   <span className="ghost-preview">{item ? item.text.slice(0, 120) || '(empty)' : 'original not in the file'}</span>
-                  <span className="ghost-tokens">{g.tokens.toLocaleString('en-US')} tok</span>
+                  <span className="ghost-tokens">{count(g.tokens)} tok</span>
                 </button>
                 {openItem === g.id && item ? (
                   <div className="ghost-original">
