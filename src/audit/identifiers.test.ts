@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractIdentifiers, mayMatchAcross, quantityMatches } from './identifiers';
+import { dateMatches, extractIdentifiers, mayMatchAcross, quantityMatches } from './identifiers';
 
 const found = (text: string) => extractIdentifiers(text).map((i) => [i.kind, i.value]);
 
@@ -205,5 +205,29 @@ describe('mayMatchAcross', () => {
     }
     expect(same).toBeGreaterThan(300);
     expect(flagged).toBeGreaterThan(300);
+  });
+});
+
+describe('dateMatches', () => {
+  it('lists the dates the date passes match, also where an earlier pass claimed the characters', () => {
+    const text = 'shipped 2025-10-07 in 2024, see https://x.io/a?d=2023-01-02 and Oct 7';
+    expect(dateMatches(text)).toEqual(['2025-10-07', '2023-01-02', 'Oct 7', '2024']);
+    expect(extractIdentifiers(text).filter((i) => i.kind === 'date').map((i) => i.value)).toEqual(['2025-10-07', '2024', 'Oct 7']);
+  });
+});
+
+describe('quantityMatches and dateMatches', () => {
+  it('hold every quantity and every date extractIdentifiers finds, on made-up texts', () => {
+    let seed = 8;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const parts = ['30s', '5 MB', '$1,024', 'pool_size: 20', '2025-10-07', 'Oct 7', '7th October', 'in 2023', 'https://x.io/?t=', 'a/b/', 'v1.2', '-', ' ', '\n', 'x', '12,345', '(', '2024'];
+    for (let k = 0; k < 3000; k++) {
+      const text = Array.from({ length: 1 + r(8) }, () => parts[r(parts.length)]!).join(r(2) ? ' ' : '');
+      const ids = extractIdentifiers(text);
+      const quantities = quantityMatches(text);
+      const dates = dateMatches(text);
+      for (const q of ids.filter((i) => i.kind === 'quantity')) expect(quantities, text).toContain(q.value);
+      for (const d of ids.filter((i) => i.kind === 'date')) expect(dates, text).toContain(d.value);
+    }
   });
 });

@@ -458,6 +458,22 @@ export function mayMatchAcross(texts: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Every date the date passes match in `text`, before earlier passes claim their characters: the dates among
+ * `extractIdentifiers(text)` are some of these.
+ */
+export function dateMatches(text: string): string[] {
+  const out: string[] = [];
+  const emit: Emit = (value) => {
+    out.push(value);
+    return true;
+  };
+  isoDates(text, emit);
+  namedDates(text, emit);
+  years(text, emit);
+  return out;
+}
+
 /** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
 export function extractIdentifiers(text: string): Identifier[] {
   const claimed = new Uint8Array(text.length);

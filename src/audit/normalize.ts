@@ -1,7 +1,7 @@
 // Matching rules for identifiers: when does a text contain an identifier found elsewhere, allowing for
 // the ways a summary rewrites it (case, `v` prefixes, date formats, units, thousands separators,
 // host and port written apart).
-import { extractIdentifiers, quantityMatches, type Identifier, type IdentifierKind } from './identifiers';
+import { dateMatches as dateMatchValues, extractIdentifiers, quantityMatches, type Identifier, type IdentifierKind } from './identifiers';
 
 export interface DateParts {
   year: number | null;
@@ -126,6 +126,8 @@ export interface Haystack {
   readonly quantityKeys: ReadonlySet<string>;
   /** `quantityKey` of each quantity the quantity passes match, claimed or not: holds every key of `quantityKeys`. */
   readonly quantityMatchKeys: ReadonlySet<string>;
+  /** Each date the date passes match, claimed or not: holds every date among `ids`. */
+  readonly dateMatches: readonly DateParts[];
 }
 
 export function haystack(text: string): Haystack {
@@ -134,6 +136,7 @@ export function haystack(text: string): Haystack {
   let ids: Identifier[] | undefined;
   let quantities: Set<string> | undefined;
   let quantityMatchKeys: ReadonlySet<string> | undefined;
+  let dates: DateParts[] | undefined;
   return {
     text,
     get lower() {
@@ -151,6 +154,12 @@ export function haystack(text: string): Haystack {
     get quantityMatchKeys() {
       // Once the identifiers are out, their quantities are the exact answer.
       return (quantityMatchKeys ??= ids ? this.quantityKeys : new Set(quantityMatches(text).map(quantityKey)));
+    },
+    get dateMatches() {
+      // Once the identifiers are out, their dates are the exact answer.
+      return (dates ??= (ids ? ids.filter((o) => o.kind === 'date').map((o) => o.value) : dateMatchValues(text))
+        .map(parseDate)
+        .filter((d): d is DateParts => d !== null));
     },
   };
 }
@@ -282,7 +291,8 @@ export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
     case 'date': {
       const d = parseDate(v);
       if (!d) return containsToken(hay.lower, v.toLowerCase());
-      return hay.ids.some((o) => o.kind === 'date' && sameDateIn(d, o));
+      // The date passes alone first: extracting every identifier of the text is needed only when they match it.
+      return hay.dateMatches.some((o) => datesMatch(d, o)) && hay.ids.some((o) => o.kind === 'date' && sameDateIn(d, o));
     }
     case 'quantity': {
       // The text look-up first: extracting the text's own quantities costs every identifier pass, and is
