@@ -5,7 +5,7 @@ import type { ProviderRule } from '../../src/cache';
 import type { ShownAudit } from '../../src/audit/trim-audit';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
-import { forgetStatic, unpackResult } from './analysis-wire';
+import { forgetStatic, unpackResult, type PackedResult } from './analysis-wire';
 
 export type { AnalysisResult, CountProgress };
 
@@ -71,6 +71,16 @@ function withAudits(result: AnalysisResult, audits: ShownAudit[] | null): Analys
   return { ...result, view: { ...result.view, audits, pending: result.view.pending.filter((p) => p !== 'audits') } };
 }
 
+/**
+ * A view unpacked in a task of its own: the message it came in was unpacked (structured clone) in the task that
+ * resolved the call, and doing both in one made one long main-thread task of a big session's view.
+ */
+async function unpacked(call: Promise<PackedResult>, session: Session): Promise<AnalysisResult> {
+  const packed = await call;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return unpackResult(packed, session);
+}
+
 /** One analysis of a session under a rule, with whoever shows it listening: every view of it shares one run. */
 interface Pipeline {
   state: AnalysisState;
@@ -101,12 +111,12 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto')
   void (async () => {
     try {
       await ensureSent(key, session);
-      show(unpackResult(await api().analyze(key, rule, 'estimate'), session), { done: 0, total: 1 });
+      show(await unpacked(api().analyze(key, rule, 'estimate'), session), { done: 0, total: 1 });
       const onProgress = (progress: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
       };
-      show(unpackResult(await api().analyze(key, rule, 'exact', Comlink.proxy(onProgress)), session), null);
-      show(unpackResult(await api().analyze(key, rule, 'complete'), session), null);
+      show(await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress)), session), null);
+      show(await unpacked(api().analyze(key, rule, 'complete'), session), null);
       // Last: the audit has the worker to itself (run beside the count, it held up the pool's answer).
       audits = await auditsOf(key);
       if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, audits) });
