@@ -5,7 +5,7 @@ import { loadText } from '../load/loader';
 import { auditInputFor } from './audit-session';
 import { auditSummary, type AuditInput } from './audit-summary';
 import { extractIdentifiers, type Identifier } from './identifiers';
-import { keysOf, LaterIndex, requiredWords } from './later-index';
+import { keysOf, LaterIndex, outerKeysOf, requiredWords } from './later-index';
 
 const id = (kind: Identifier['kind'], value: string) => ({ kind, value }) as Identifier;
 
@@ -47,6 +47,29 @@ describe('keysOf', () => {
     for (let k = 0; k < 2000; k++) {
       const text = Array.from({ length: r(12) }, () => parts[r(parts.length)]!).join('');
       expect(keysOf(text, k % 2 === 0)).toEqual(byRegex(text, k % 2 === 0));
+    }
+  });
+});
+
+describe('outerKeysOf', () => {
+  it("gives each run's triples, or its pair, or its word", () => {
+    expect(outerKeysOf('src/db/pool_conn.ts')).toEqual(['src/db/pool', 'db/pool_conn', 'pool_conn.ts']);
+    expect(outerKeysOf('db/pool  ts x')).toEqual(['db/pool', 'ts x']);
+    expect(outerKeysOf('https://a.io', true)).toEqual(['a.io']);
+    expect(outerKeysOf('')).toEqual([]);
+  });
+
+  it('gives only keys keysOf gives, and every key keysOf gives stands inside one of them', () => {
+    let seed = 2;
+    const r = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const parts = ['a', 'db', '42', '/', '.', '-', ' ', '  ', '_', 'é'];
+    for (let k = 0; k < 2000; k++) {
+      const text = Array.from({ length: r(12) }, () => parts[r(parts.length)]!).join('');
+      const skip = k % 2 === 0;
+      const outer = outerKeysOf(text, skip);
+      const all = keysOf(text, skip);
+      for (const key of outer) expect(all, text).toContain(key);
+      for (const key of all) expect(outer.some((o) => o.includes(key)), `${text}: ${key}`).toBe(true);
     }
   });
 });

@@ -54,45 +54,87 @@ export function keysOf(lower: string, skipFirst = false): string[] {
   return keys;
 }
 
+/**
+ * The outermost of `keysOf`'s keys: in each run of words joined by single characters, its triples (or its pair,
+ * or its word), which hold all its shorter keys. Some of `keysOf(lower, skipFirst)`, so an item holding them
+ * holds every key they hold.
+ */
+export function outerKeysOf(lower: string, skipFirst = false): string[] {
+  const keys: string[] = [];
+  // The current run: where its words start, and where its last word ended.
+  let starts: number[] = [];
+  let end = -1;
+  const close = () => {
+    const m = starts.length;
+    if (m >= 3) for (let k = 0; k + 2 < m; k++) keys.push(lower.slice(starts[k]!, k + 3 < m ? starts[k + 3]! - 1 : end));
+    else if (m > 0) keys.push(lower.slice(starts[0]!, end));
+  };
+  let first = true;
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordChar(lower.charCodeAt(i))) i++;
+    if (first && skipFirst) {
+      first = false;
+      continue;
+    }
+    first = false;
+    if (end >= 0 && start === end + 1) starts.push(start);
+    else {
+      close();
+      starts = [start];
+    }
+    end = i;
+  }
+  close();
+  return keys;
+}
+
 export const isPhone = (value: string): boolean => /[\s()-]/.test(value.replace(/^\+/, '')) && value.replace(/\D/g, '').length >= 10;
 
 /**
  * The keys every text that `foundIn` matches `id` in must contain (words and joined pairs of a part of the
  * needle whose runs the rule bounds); null when the rule guarantees none, and every item must be checked.
+ * `read` gives the keys of that part (`outerKeysOf` for only the outermost ones).
  */
-export function requiredWords(id: Identifier): string[] | null {
+export function requiredWords(id: Identifier, read: (lower: string, skipFirst?: boolean) => string[] = keysOf): string[] | null {
   const v = id.value;
   const need = (keys: string[]) => (keys.length ? keys : null);
   switch (id.kind) {
     case 'host-port':
       // Both ways of matching need the host as a whole token.
-      return need(keysOf(v.slice(0, v.lastIndexOf(':')).toLowerCase()));
+      return need(read(v.slice(0, v.lastIndexOf(':')).toLowerCase()));
     case 'port':
-      return need(keysOf(String(Number(v))));
+      return need(read(String(Number(v))));
     case 'path': {
       // Every accepted suffix holds at least the last two segments.
       const parts = v.split('/');
-      return need(keysOf((parts.length >= 2 ? parts.slice(-2).join('/') : v).toLowerCase()));
+      return need(read((parts.length >= 2 ? parts.slice(-2).join('/') : v).toLowerCase()));
     }
     case 'url':
       // No boundary is checked before a URL: its first run may be glued to what precedes it.
-      return need(keysOf(v.replace(/\/+$/, '').toLowerCase(), true));
+      return need(read(v.replace(/\/+$/, '').toLowerCase(), true));
     case 'function': {
       const name = v.replace(/\(\)$/, '');
-      return need(keysOf(name.slice(name.lastIndexOf('.') + 1).toLowerCase()));
+      return need(read(name.slice(name.lastIndexOf('.') + 1).toLowerCase()));
     }
     case 'version':
       // `1.2` may be written `v1.2`: the first run may carry the `v`.
-      return need(keysOf(v.replace(/^v/i, '').toLowerCase(), true));
+      return need(read(v.replace(/^v/i, '').toLowerCase(), true));
     case 'number':
-      return isPhone(v) ? null : need(keysOf(normalizeNumber(v).toLowerCase()));
+      return isPhone(v) ? null : need(read(normalizeNumber(v).toLowerCase()));
     case 'quantity':
       // Matched by canonical key among the item's own identifiers: see `LaterIndex.quantityCandidates`.
       return null;
     case 'date':
-      return parseDate(v) ? null : need(keysOf(v.toLowerCase()));
+      return parseDate(v) ? null : need(read(v.toLowerCase()));
     default:
-      return need(keysOf(v.toLowerCase()));
+      return need(read(v.toLowerCase()));
   }
 }
 

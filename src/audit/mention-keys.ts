@@ -19,6 +19,8 @@ import { normalizeNumber, parseDate, type DateParts } from './normalize';
 /** Items that may hold the identifier hold every key of at least one group; null when every item may. */
 export type MentionKeys = string[][] | null;
 
+type KeyReader = (lower: string, skipFirst?: boolean) => string[];
+
 const SETTING = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?\s*[:=]?\s*([\d,.]+)$/;
 
 // Every spelling the date pattern accepts for each month (`Sept?(?:ember)?` also reads `Sepember`).
@@ -43,14 +45,14 @@ function integerDigits(normalized: string): string | null {
   return /^\d+$/.test(int) ? int : null;
 }
 
-function quantityKeys(v: string): MentionKeys {
+function quantityKeys(v: string, read: KeyReader): MentionKeys {
   const setting = SETTING.exec(v);
   if (setting) {
     const digits = integerDigits(normalizeNumber(setting[2]!));
     return digits ? [[digitKey(digits)]] : null;
   }
   // An item quantity with the same key (the quantity pass matched it), or the value as a token.
-  const words = keysOf(v.toLowerCase());
+  const words = read(v.toLowerCase());
   return words.length > 0 ? [[quantityIndexKey(v)], words] : null;
 }
 
@@ -66,10 +68,14 @@ function phoneKeys(v: string): MentionKeys {
   return [[digitKey(digits.slice(-7, -4))], [digitKey(digits)], [digitKey(digits.slice(-3))]];
 }
 
-export function mentionKeys(id: Identifier): MentionKeys {
+/**
+ * The key groups of an identifier. `read` gives the keys of a part of it (`outerKeysOf` for only the outermost
+ * ones, which hold the others).
+ */
+export function mentionKeys(id: Identifier, read: KeyReader = keysOf): MentionKeys {
   switch (id.kind) {
     case 'quantity':
-      return quantityKeys(id.value);
+      return quantityKeys(id.value, read);
     case 'date': {
       const d = parseDate(id.value);
       if (d) return dateKeys(d);
@@ -81,13 +87,13 @@ export function mentionKeys(id: Identifier): MentionKeys {
     case 'version': {
       // `1.2` may be written `v1.2`: the first run is the core's or the core's with the `v`.
       const core = id.value.replace(/^v/i, '').toLowerCase();
-      const bare = keysOf(core);
-      const prefixed = keysOf(`v${core}`);
+      const bare = read(core);
+      const prefixed = read(`v${core}`);
       return bare.length > 0 && prefixed.length > 0 ? [bare, prefixed] : null;
     }
     default:
       break;
   }
-  const words = requiredWords(id);
+  const words = requiredWords(id, read);
   return words ? [words] : null;
 }

@@ -7,6 +7,7 @@
 // mention-keys.ts).
 import type { Identifier } from './identifiers';
 import { KeyIndex, type Posting } from './key-index';
+import { outerKeysOf } from './later-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
 import { foundIn, haystack, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
@@ -49,14 +50,6 @@ function inRest(lists: readonly Readonly<Posting>[], i: number): boolean {
   return true;
 }
 
-/** The keys of a group that no longer key of the same group holds (`pool_conn.ts` holds `conn.ts` and `ts`). */
-function outermost(group: string[]): string[] {
-  if (group.length <= 1) return group;
-  const kept: string[] = [];
-  for (const key of [...group].sort((a, b) => b.length - a.length)) if (!kept.some((k) => k.length > key.length && k.includes(key))) kept.push(key);
-  return kept;
-}
-
 export class SessionItems {
   private readonly hays: (Haystack | undefined)[] = [];
   private index: KeyIndex | null = null;
@@ -78,9 +71,9 @@ export class SessionItems {
   }
 
   /**
-   * `mentionKeys(id)` without the keys that another key of their group holds (`pool_conn.ts` holds `conn.ts`
-   * and `ts`), once per value and kind: an item holding the longer key holds the shorter ones too, and the
-   * index need not list every item with a common word.
+   * `mentionKeys(id)` with only the outermost keys of each part (`pool_conn.ts`, not `conn.ts` and `ts`), once
+   * per value and kind: an item holding the longer key holds the shorter ones too, and the index need not list
+   * every item with a common word.
    */
   keys(id: Identifier): MentionKeys {
     return this.entry(id).keys;
@@ -93,7 +86,7 @@ export class SessionItems {
     const memo = `${id.kind}\u0000${id.value}`;
     let entry = this.entries.get(memo);
     if (!entry) {
-      const keys = mentionKeys(id)?.map(outermost) ?? null;
+      const keys = mentionKeys(id, outerKeysOf);
       entry = { keys, lists: null, sorted: false, slack: null, found: null };
       this.entries.set(memo, entry);
     }
