@@ -33,10 +33,36 @@ function divergenceLabel(report: CacheReport, itemById: ReadonlyMap<string, Item
   return `item ${d.itemIndex + 1} (${describeItem(itemById.get(d.itemId), d.itemId)})`;
 }
 
+function RulePicker({ rule, setRule, here }: { rule: ProviderRule | 'auto'; setRule(r: ProviderRule | 'auto'): void; here: ProviderRule | null }) {
+  return (
+    <label className="rule-picker">
+      Provider rule
+      <select value={rule} onChange={(e) => setRule(e.target.value as ProviderRule | 'auto')}>
+        <option value="auto">auto{rule === 'auto' && here ? ` (${here} here)` : ''}</option>
+        {PROVIDER_RULES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function CachePanel({ view, callIndex, itemById, goTo, rule, setRule }: PanelProps) {
   const summary = useMemo(() => sessionCacheSummary(view.cache), [view.cache]);
   const report = view.cache[callIndex];
-  if (view.pending.includes('cache')) return <PendingPart view={view} part="cache" />;
+  if (view.pending.includes('cache')) {
+    // The rule stays at hand while the prefix is worked out (a rule change starts that over).
+    return (
+      <div className="cache">
+        <div className="cache-top">
+          <RulePicker rule={rule} setRule={setRule} here={null} />
+        </div>
+        <PendingPart view={view} part="cache" />
+      </div>
+    );
+  }
   if (view.calls.length === 0 || !report) {
     return <p className="empty">This session has no model calls, so there is no prompt cache to analyse.</p>;
   }
@@ -49,17 +75,7 @@ export default function CachePanel({ view, callIndex, itemById, goTo, rule, setR
     <div className="cache">
       <div className="cache-top">
         <h3 className={`cache-headline tone-${headline.tone}`}>{headline.text}</h3>
-        <label className="rule-picker">
-          Provider rule
-          <select value={rule} onChange={(e) => setRule(e.target.value as ProviderRule | 'auto')}>
-            <option value="auto">auto{rule === 'auto' ? ` (${report.rule} here)` : ''}</option>
-            {PROVIDER_RULES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RulePicker rule={rule} setRule={setRule} here={report.rule} />
       </div>
       <p className="muted small rule-note">
         {report.rule}: {RULE_NOTE[report.rule]}.
