@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadText } from '../load/loader';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { assistant, compaction, session, summary, system, toolCall, toolResult, user } from '../test/builders';
+import { fixtureTranscripts } from '../test/fixture-transcripts';
 import { buildAnalysisView } from './analysis-view';
 import { firstCallByItem } from './call-lookup';
 import { modelCalls } from './calls';
@@ -62,19 +60,8 @@ function referenceContexts(s: Session): string[][] {
 
 const shown = (it: Item, original: Item | undefined) => `${it.id}${original && original.text !== it.text ? '*' : ''}`;
 
-function transcripts(): { name: string; session: Session }[] {
-  const dirs = [join(__dirname, '../formats/__fixtures__'), join(__dirname, '../../public/demos')];
-  const out: { name: string; session: Session }[] = [];
-  for (const dir of dirs) {
-    for (const f of readdirSync(dir)) {
-      for (const s of loadText(f, readFileSync(join(dir, f), 'utf8')).sessions) if (s.requests.length === 0) out.push({ name: f, session: s });
-    }
-  }
-  return out;
-}
-
 describe('replayTranscript on spans', () => {
-  const all = transcripts();
+  const all = fixtureTranscripts();
   it('covers transcripts with compactions', () => {
     expect(all.filter((t) => t.session.compactions.length > 0).length).toBeGreaterThanOrEqual(5);
   });
@@ -118,7 +105,7 @@ describe('replayTranscript on spans', () => {
 
 describe('ViewTimeline', () => {
   it("gives each call of a view the entries buildAnalysisView computed from the engine's lists", () => {
-    for (const { session: s } of transcripts().filter((t) => t.session.compactions.length > 0)) {
+    for (const { session: s } of fixtureTranscripts().filter((t) => t.session.compactions.length > 0)) {
       const view = buildAnalysisView(s, { count: (t) => t.length, ghosts: false });
       const byId = new Map(view.items.map((it) => [it.id, it]));
       const fresh = new ViewTimeline({ calls: view.calls, spans: view.spans!, itemById: (id) => byId.get(id), variants: view.variants });

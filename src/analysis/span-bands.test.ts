@@ -1,20 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadText } from '../load/loader';
-import type { Session } from '../model/types';
+import { fixtureTranscripts } from '../test/fixture-transcripts';
 import { buildAnalysisView, type CallBands } from './analysis-view';
 
-function replayed(): { name: string; session: Session }[] {
-  const out: { name: string; session: Session }[] = [];
-  for (const dir of [join(__dirname, '../formats/__fixtures__'), join(__dirname, '../../public/demos')]) {
-    for (const f of readdirSync(dir)) for (const s of loadText(f, readFileSync(join(dir, f), 'utf8')).sessions) if (s.requests.length === 0) out.push({ name: f, session: s });
-  }
-  return out;
-}
-
 describe('bandsFromSpans', () => {
-  it.each(replayed().map((r) => [r.name, r.session] as const))('gives every call of %s the bands its entry list adds up to', (_, s) => {
+  it.each(fixtureTranscripts().map((r) => [r.name, r.session] as const))('gives every call of %s the bands its entry list adds up to', (_, s) => {
     const view = buildAnalysisView(s, { count: (t) => t.length, ghosts: false });
     const roleOf = new Map(view.items.map((it) => [it.id, it.role]));
     for (const call of view.calls) {
