@@ -42,7 +42,14 @@ export default function AgentOmitPanel({ session, view, callIndex, goTo }: Panel
           <p className="empty">The agent omitted no thought and no observation.</p>
         ) : (
           <>
-            <OmitMatrix stats={stats} currentTurn={currentTurn} onItem={goToItem} />
+            {stats.turns.length * (stats.observations.length + 1) <= MATRIX_MAX_CELLS ? (
+              <OmitMatrix stats={stats} currentTurn={currentTurn} onItem={goToItem} />
+            ) : (
+              <p className="muted small ao-matrix-skipped">
+                The observation × turn matrix is drawn for up to {fmt(MATRIX_MAX_CELLS)} cells; this trajectory has {fmt(stats.observations.length)} observations over {fmt(stats.turns.length)} turns. The
+                timeline below lists every omission, and the Eviction map shows each observation against every call.
+              </p>
+            )}
             <OmitTimeline stats={stats} currentTurn={currentTurn} onItem={goToItem} />
           </>
         )}
@@ -127,6 +134,9 @@ function Frac({ top, bottom, className }: { top: ReactNode; bottom: string; clas
     </span>
   );
 }
+
+/** Above this many cells (observations × turns) the matrix would be millions of SVG elements: it is left out. */
+const MATRIX_MAX_CELLS = 60_000;
 
 /** Cell size of the omission matrix: as large as fits the panel, between these. */
 const CELL_MAX = 24;
