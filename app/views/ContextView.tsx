@@ -98,7 +98,7 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   return (
     <div className="context" ref={root}>
       <p className="context-summary">
-        The model was sent <strong>{count(call.entries.length)} items</strong>, <strong>{count(call.contextTokens)} tokens</strong>
+        The model was sent <strong>{count(call.entries.length)} item{call.entries.length === 1 ? '' : 's'}</strong>, <strong>{count(call.contextTokens)} tokens</strong>
         {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
         {ghosts.length ? ` ${count(ghosts.length)} earlier items (${count(ghostTokens)} tokens) were no longer in it.` : ''}
         {applied ? ` Compaction #${applied.index + 1} (${applied.kind}${applied.trigger ? `, ${applied.trigger}` : ''}) happened just before this call.` : ''}
