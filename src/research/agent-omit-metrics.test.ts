@@ -61,6 +61,16 @@ describe('agentOmitStats', () => {
     });
   });
 
+  it('holds, at every turn, the tokens of exactly the observations returned before it and not yet omitted', () => {
+    for (const s of [demoSession('deepsearch-agent-omit.json'), fixtureSession('agent-omit-webshop.json')]) {
+      const st = agentOmitStats(s, words);
+      const direct = (turn: number) =>
+        st.observations.filter((r) => r.turn !== null && r.turn < turn && (r.omittedAtTurn === null || r.omittedAtTurn >= turn)).reduce((n, r) => n + r.tokens, 0);
+      expect(st.turns.map((t) => t.observationsInContext)).toEqual(st.turns.map((t) => direct(t.turn)));
+      expect(st.turns.some((t) => t.observationsInContext > 0)).toBe(true);
+    }
+  });
+
   it('reports a command naming an observation that never came, and a placeholder omitted by a multi-number command', () => {
     // The WebShop fixture: `<omit_tool_response_1_2_7>` at turn 3, observation 2 kept only as a placeholder.
     const s = fixtureSession('agent-omit-webshop.json');

@@ -151,6 +151,16 @@ export function agentOmitStats(session: Session, tokens: TokenSource): AgentOmit
   const observationOfTurn = new Map<number, ObservationRecord>();
   for (const rec of observations) if (rec.turn !== null && !observationOfTurn.has(rec.turn)) observationOfTurn.set(rec.turn, rec);
 
+  // Tokens of the observations each turn's context held: a running sum over where each one starts and ends, not a
+  // pass over every observation per turn (10k turns × 10k observations).
+  const inContextAt = runningSum(
+    observations.flatMap((r) => {
+      if (r.turn === null || (r.omittedAtTurn !== null && r.omittedAtTurn <= r.turn)) return [];
+      const starts = { at: r.turn + 1, delta: r.tokens };
+      return r.omittedAtTurn === null ? [starts] : [starts, { at: r.omittedAtTurn + 1, delta: -r.tokens }];
+    }),
+  );
+
   let thoughtsWithoutOriginal = 0;
   let thoughtTokensSaved = 0;
   const omittedThoughtTurns: number[] = [];
@@ -170,9 +180,7 @@ export function agentOmitStats(session: Session, tokens: TokenSource): AgentOmit
       else thoughtsWithoutOriginal++;
     }
     const obs = observationOfTurn.get(t.index) ?? null;
-    const inContext = observations
-      .filter((r) => r.turn !== null && r.turn < t.index && (r.omittedAtTurn === null || r.omittedAtTurn >= t.index))
-      .reduce((n, r) => n + r.tokens, 0);
+    const inContext = inContextAt(t.index);
     return {
       turn: t.index,
       itemIds: t.items.map((it) => it.id),
@@ -210,5 +218,24 @@ export function agentOmitStats(session: Session, tokens: TokenSource): AgentOmit
     },
     omissionsByTurn: omitTurns.map((t) => (t.thoughtOmitted ? 1 : 0) + t.omits.length),
     taskSucceeded: taskSucceeded(session),
+  };
+}
+
+/** The sum of every `delta` whose `at` is at or before a point, for integer points. */
+function runningSum(changes: { at: number; delta: number }[]): (point: number) => number {
+  const sorted = [...changes].sort((a, b) => a.at - b.at);
+  const at = sorted.map((c) => c.at);
+  const sums: number[] = [];
+  let total = 0;
+  for (const c of sorted) sums.push((total += c.delta));
+  return (point) => {
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! <= point) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? 0 : sums[lo - 1]!;
   };
 }
