@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactionInEffect, firstCallByItem, firstCallOfCompaction, firstCallWithItem } from './call-lookup';
+import { compactionInEffect, firstCallByCompaction, firstCallByItem, firstCallOfCompaction, firstCallWithItem } from './call-lookup';
 
 const entry = (id: string) => ({ id, region: 'tail' as const, tokens: 1, variant: false, isNew: false });
 // Three calls: a compaction `c1` between the first and second, the second's output read by the third.
@@ -57,5 +57,17 @@ describe('compactionInEffect', () => {
   });
   it('clamps a call index past the end', () => {
     expect(compactionInEffect(calls, 99)).toBe('c1');
+  });
+});
+
+describe('firstCallByCompaction', () => {
+  it('gives each compaction the first call that carries its id, as firstCallOfCompaction does one by one', () => {
+    const calls = [null, 'c1', null, 'c1', 'c2', null].map((compactionId) => ({ entries: [], outputIds: [], compactionId }));
+    const first = firstCallByCompaction(calls);
+    expect([...first]).toEqual([
+      ['c1', 1],
+      ['c2', 4],
+    ]);
+    for (const id of ['c1', 'c2', 'c3']) expect(first.get(id) ?? null).toBe(firstCallOfCompaction(calls, id));
   });
 });

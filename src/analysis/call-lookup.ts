@@ -45,6 +45,15 @@ export function firstCallWithItem(calls: readonly CallLike[], itemId: string): n
   return null;
 }
 
+/** The first call made after each compaction, by compaction id: one pass for many look-ups. */
+export function firstCallByCompaction(calls: readonly Pick<CallLike, 'compactionId'>[]): Map<string, number> {
+  const first = new Map<string, number>();
+  calls.forEach((c, ci) => {
+    if (c.compactionId !== null && !first.has(c.compactionId)) first.set(c.compactionId, ci);
+  });
+  return first;
+}
+
 /** The first call made after the compaction (the one that carries its id), or null. */
 export function firstCallOfCompaction(calls: readonly CallLike[], compactionId: string): number | null {
   const ci = calls.findIndex((c) => c.compactionId === compactionId);

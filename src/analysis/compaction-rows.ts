@@ -3,7 +3,7 @@ import type { CompactionAudit } from '../audit/audit-session';
 import type { CompactionEvent, CompactionKind, Item } from '../model/types';
 import { SCHEMA_HEADER } from '../model/markers';
 import type { CallView } from './analysis-view';
-import { firstCallOfCompaction } from './call-lookup';
+import { firstCallByCompaction } from './call-lookup';
 import { auditCount } from '../audit/trim-audit';
 
 export interface CompactionRow {
@@ -44,6 +44,7 @@ export function compactionRows(
   itemById: ReadonlyMap<string, Item>,
 ): CompactionRow[] {
   const auditOf = new Map(audits.map((a) => [a.compactionId, a]));
+  const firstCall = firstCallByCompaction(calls);
   return compactions.map((c) => {
     const audit = auditOf.get(c.id);
     const log = c.log;
@@ -54,7 +55,7 @@ export function compactionRows(
       number: c.index + 1,
       kind: c.kind,
       trigger: c.trigger ?? log?.strategy ?? null,
-      callIndex: firstCallOfCompaction(calls, c.id),
+      callIndex: firstCall.get(c.id) ?? null,
       tokensBefore: c.tokensBefore,
       tokensAfter: c.tokensAfter,
       saved: c.tokensBefore !== null && c.tokensAfter !== null ? c.tokensBefore - c.tokensAfter : null,

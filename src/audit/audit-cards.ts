@@ -1,6 +1,6 @@
 // The summary-audit panel's model: one card per compaction, the one in effect at the current call first,
 // each lost-and-needed identifier resolved to the call that first shows the item that needed it.
-import { compactionInEffect, firstCallByItem, firstCallOfCompaction } from '../analysis/call-lookup';
+import { compactionInEffect, firstCallByCompaction, firstCallByItem } from '../analysis/call-lookup';
 import type { AnalysisView } from '../analysis/analysis-view';
 import type { CompactionEvent } from '../model/types';
 import type { CompactionAudit } from './audit-session';
@@ -43,13 +43,14 @@ export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
   const byId = new Map(view.audits.map((a) => [a.compactionId, a]));
   const itemCall = firstCallByItem(view.calls, view.spans);
   const current = compactionInEffect(view.calls, callIndex);
+  const firstCall = firstCallByCompaction(view.calls);
   const cards = view.compactions.map((compaction): AuditCard => {
     const audit = byId.get(compaction.id) ?? null;
     return {
       compaction,
       audit,
       unaudited: audit ? null : unauditedReason(compaction),
-      callIndex: firstCallOfCompaction(view.calls, compaction.id),
+      callIndex: firstCall.get(compaction.id) ?? null,
       current: compaction.id === current,
       hasSummary: compaction.summaryId !== null || Boolean(compaction.log?.summary),
       neededLater: (audit?.lostReferencedLater ?? []).map((r) => ({
