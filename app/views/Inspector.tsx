@@ -87,9 +87,9 @@ function CountStatus({ result, progress }: { result: AnalysisResult; progress: C
     );
   }
   return (
-    <span className={`count-status${e.approximate ? ' approximate' : ''}`} title={e.reason}>
+    <span className={`count-status${e.approximate ? ' approximate' : ''}`} title={e.approximate ? `Approximate for this model: ${e.reason}` : e.reason}>
       {e.encoding}
-      {e.approximate ? ' (approximate for this model)' : ''}
+      {e.approximate ? <span aria-label=" (approximate for this model)"> ≈</span> : null}
     </span>
   );
 }
