@@ -20,6 +20,16 @@ import { TranscriptView } from './TranscriptView';
 let urlSpotTaken = false;
 
 /**
+ * The spot the page's address names (?turn=, ?item=), for the first session shown; none for the others. Taken in
+ * an effect, not during render: a render React discards (a transition restarted) must not use it up.
+ */
+function takeUrlSpot(): ReturnType<typeof readUrlSpot> {
+  if (urlSpotTaken) return { turn: null, item: null };
+  urlSpotTaken = true;
+  return readUrlSpot();
+}
+
+/**
  * Where to show an item: the first call whose context holds it, so it appears in the bands;
  * else the call that produced it.
  */
@@ -109,9 +119,6 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   const searchOpen = useApp((s) => s.searchOpen);
   const setSearchOpen = useApp((s) => s.setSearchOpen);
   const [status, setStatus] = useState<string | null>(null);
-  // Read before the URL sync below rewrites the address bar; only the page's first session owns that spot.
-  const initialSpot = useRef(urlSpotTaken ? { turn: null, item: null } : readUrlSpot());
-  urlSpotTaken = true;
   const itemById = useMemo(() => new Map<string, Item>(view.items.map((i) => [i.id, i])), [view]);
   const setCall = useCallback((i: number) => setCallRaw(Math.max(0, Math.min(view.calls.length - 1, i))), [setCallRaw, view]);
   const [synced, setSynced] = useState(false);
@@ -138,8 +145,9 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     if (opened.current) return;
     opened.current = true;
     // A share link or bundle that opened this session brings its own view.
+    // Read before the URL sync rewrites the address bar (it starts once `synced` is set below).
+    const spot = takeUrlSpot();
     if (applyPendingView(session, view)) return setSynced(true);
-    const spot = initialSpot.current;
     goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
     // With no model call to show a context for, the items themselves are the view.
     if (view.calls.length === 0) setLeftView('transcript');
