@@ -5,6 +5,7 @@ import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, us
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { matchesFilter, type ChartFilter } from '../../../src/corpus/corpus-charts';
 import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
+import { SortableTh } from '../../components/SortableTh';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -140,21 +141,9 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
           <thead>
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id} aria-rowindex={1}>
-                {hg.headers.map((h) => {
-                  const sorted = h.column.getIsSorted();
-                  const meta = h.column.columnDef.meta as { numeric?: boolean; title?: string } | undefined;
-                  const numeric = meta?.numeric;
-                  return (
-                    <th key={h.id} scope="col" title={meta?.title} className={numeric ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                      <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                        <span>{flexRender(h.column.columnDef.header, h.getContext())}</span>
-                        <span aria-hidden="true" className="sort-mark">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
+                {hg.headers.map((h) => (
+                  <SortableTh key={h.id} header={h} />
+                ))}
               </tr>
             ))}
           </thead>

@@ -16,6 +16,7 @@ import { compactionInEffect } from '../../../src/analysis/call-lookup';
 import { compactionRows, rowMatches, type CompactionRow } from '../../../src/analysis/compaction-rows';
 import type { PanelProps } from './panel-props';
 import './compaction-log.css';
+import { SortableTh } from '../../components/SortableTh';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 // Missing values sort last whatever the direction (TanStack's sortUndefined needs undefined, not null).
@@ -139,24 +140,9 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
           <thead>
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
-                {hg.headers.map((h) => {
-                  const sorted = h.column.getIsSorted();
-                  const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                  return (
-                    <th key={h.id} scope="col" className={numeric ? 'num' : undefined} aria-sort={h.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
-                      {h.column.getCanSort() ? (
-                        <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                          <span className="sort-label">{flexRender(h.column.columnDef.header, h.getContext())}</span>
-                          <span aria-hidden="true" className="sort-mark">
-                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        flexRender(h.column.columnDef.header, h.getContext())
-                      )}
-                    </th>
-                  );
-                })}
+                {hg.headers.map((h) => (
+                  <SortableTh key={h.id} header={h} />
+                ))}
               </tr>
             ))}
           </thead>

@@ -6,6 +6,7 @@ import type { SweepRow } from '../../../../src/compaction';
 import { sweepableParams, sweepPlan, type RerunForm, type SweepForm } from '../../../../src/rerun/form';
 import type { SweepOutput } from '../../../data/rerun-client';
 import { usd } from './RerunResultView';
+import { SortableTh } from '../../../components/SortableTh';
 
 const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls' };
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -186,20 +187,9 @@ export function SweepTable({ sweep, shownRow, onPick }: { sweep: SweepOutput; sh
           <thead>
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
-                {hg.headers.map((h) => {
-                  const sorted = h.column.getIsSorted();
-                  const isNum = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                  return (
-                    <th key={h.id} scope="col" className={isNum ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                      <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                        {flexRender(h.column.columnDef.header, h.getContext())}
-                        <span aria-hidden="true" className="sort-mark">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
+                {hg.headers.map((h) => (
+                  <SortableTh key={h.id} header={h} />
+                ))}
               </tr>
             ))}
           </thead>
