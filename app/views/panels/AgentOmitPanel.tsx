@@ -5,7 +5,8 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'r
 import { callTicks, niceTicks, tickFormat, yScale } from '../../../src/charts/budget-scale';
 import { agentOmitStats, omitCell, percentShares, SHARE_ORDER, turnShareStack, turnShareTotal, type AgentOmitStats, type OmitTurn, type ShareKey, type ShareMode } from '../../../src/research';
 import type { PanelProps } from './panel-props';
-import { fmt, plural, useCallOf, useOutputIds, useWidth } from './research-parts';
+import { useWidth } from '../../hooks/use-width';
+import { fmt, plural, useCallOf, useOutputIds } from './research-parts';
 import './agent-omit.css';
 
 const SHARE_LABEL: Record<ShareKey, string> = { thought: 'Thought', action: 'Action', observation: 'Observation' };

@@ -1,11 +1,12 @@
 // Eviction map: every original item (rows) against every call (columns), labelled by what the call saw of it.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { EvictionLabel } from '../../../src/analysis/context-types';
 import { describeLabels, EVICTION_LABELS, itemKindPhrase, labelAt, labelCountsAt } from '../../../src/analysis/eviction-runs';
 import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import './eviction-map.css';
+import { useWidth } from '../../hooks/use-width';
 
 type Row = PanelProps['view']['eviction'][number];
 
@@ -24,19 +25,6 @@ const LABEL_HINT: Record<EvictionLabel, string> = {
 };
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
-}
 
 /** Every k-th call gets a number in the column header, k a round step wide enough for the text. */
 function labelStep(cell: number): number {
@@ -74,7 +62,7 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId !== null).map((c) => c.index), [view.calls]);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const width = useWidth(scroller);
+  const width = useWidth(scroller, 0);
   const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((width - LABEL_W - 14) / Math.max(1, n))));
   const gridW = n * cell;
 

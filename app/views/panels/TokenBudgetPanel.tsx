@@ -1,11 +1,12 @@
 // Token budget per call: stacked bands, reported cache usage beside each bar, window and threshold lines, compactions.
-import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CallBands, CallView } from '../../../src/analysis/analysis-view';
 import { BAND_LABEL, BAND_ORDER, bandsTotal, bucketCalls, bucketOf, compactionThreshold, newInputByRegion, stackBands, usageSplit, type BandKey, type Bucket, type UsageSplit } from '../../../src/charts/budget-bars';
 import { callTicks, fitDomain, stepPath, tickFormat, yScale } from '../../../src/charts/budget-scale';
 import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import './token-budget.css';
+import { useWidth } from '../../hooks/use-width';
 
 /** Above this many calls, consecutive calls share a bar (drawn as their peak call). */
 const MAX_BARS = 400;
@@ -33,19 +34,6 @@ function barName(call: CallView, total: number, bucket: Bucket, size: number): s
   return `Calls ${bucket.start + 1}–${bucket.end + 1}: peak ${fmt(total)} tokens at call ${call.index + 1} (${io})${compaction}`;
 }
 
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(640);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
-}
-
 export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: PanelProps) {
   const calls = view.calls;
   const patternId = `hatch-${useId().replace(/:/g, '')}`;
@@ -53,7 +41,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const barRefs = useRef<(SVGGElement | null)[]>([]);
   const refocus = useRef(false);
   const [hover, setHover] = useState<number | null>(null);
-  const wrapWidth = useWidth(wrapRef);
+  const wrapWidth = useWidth(wrapRef, 640);
 
   const totals = useMemo(() => calls.map((c) => bandsTotal(c.bands)), [calls]);
   const buckets = useMemo(() => bucketCalls(totals, MAX_BARS), [totals]);

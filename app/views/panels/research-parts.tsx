@@ -1,6 +1,6 @@
 // Pieces the three research panels share: number formats, item → call lookup, a list virtualized inside the
 // panel's own scroll, and a text with one highlighted span.
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AnalysisView } from '../../../src/analysis/analysis-view';
 import { firstCallByItem } from '../../../src/analysis/call-lookup';
@@ -26,20 +26,6 @@ export function useCallOf(view: AnalysisView): (itemId: string | null | undefine
 /** Item ids the current call wrote. */
 export function useOutputIds(view: AnalysisView, callIndex: number): ReadonlySet<string> {
   return useMemo(() => new Set(view.calls[callIndex]?.outputIds ?? []), [view.calls, callIndex]);
-}
-
-/** The element's width, following resizes (charts size themselves to the panel). */
-export function useWidth(ref: RefObject<HTMLElement | null>, initial = 600): number {
-  const [width, setWidth] = useState(initial);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
 }
 
 function scrollParent(el: HTMLElement): HTMLElement | null {
