@@ -2,37 +2,11 @@
 // the app's one endpoint setting (the Re-run panel's summarizer uses the same); the key stays in memory.
 import { useEffect, useId, useRef, useState } from 'react';
 import { chatCompletionsUrl } from '../../../src/client';
-import { allowedConnectOrigins, ENDPOINT_ORIGIN_KEY, policyInstalled } from '../../security/csp';
+import { EndpointPolicyNotice, endpointBlocked } from '../../components/EndpointPolicyNotice';
 import { useApp } from '../../store';
-import { originOfBaseUrl, PENDING_ENDPOINT_KEY } from '../../store/settings-slice';
+import { originOfBaseUrl } from '../../store/settings-slice';
 import type { CorpusEntry } from '../../store/corpus-slice';
 import { judgeCandidates, pickSample, runJudge, type JudgeRun } from './judge-runner';
-
-/**
- * The page's Content-Security-Policy is fixed at load: a judge endpoint it does not list is refused until a reload
- * admits it. A reload drops the corpus (dropped files cannot be re-read after it), so say so.
- */
-function PolicyNotice({ origin, baseUrl, model }: { origin: string; baseUrl: string; model: string }) {
-  if (typeof document === 'undefined' || !policyInstalled(document) || allowedConnectOrigins(document).includes(origin)) return null;
-  const allow = () => {
-    try {
-      sessionStorage.setItem(ENDPOINT_ORIGIN_KEY, origin);
-      sessionStorage.setItem(PENDING_ENDPOINT_KEY, JSON.stringify({ baseUrl, model }));
-    } catch {
-      // Without session storage the origin cannot be carried over; the reload then changes nothing.
-    }
-    location.reload();
-  };
-  return (
-    <p className="small judge-warn" role="note">
-      This page may only connect to the endpoints allowed when it loaded (Content-Security-Policy), so requests to {origin} would be refused. Allowing it reloads the page:
-      drop the corpus again afterwards and type the API key again.{' '}
-      <button type="button" onClick={allow}>
-        Allow this endpoint and reload
-      </button>
-    </p>
-  );
-}
 
 export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: boolean }) {
   const endpoint = useApp((s) => s.endpoint);
@@ -47,7 +21,7 @@ export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: bo
   const candidates = judgeCandidates(rows).length;
   const target = endpoint.baseUrl.trim() ? chatCompletionsUrl(endpoint.baseUrl) : null;
   const origin = target?.ok ? originOfBaseUrl(endpoint.baseUrl) : null;
-  const blocked = origin !== null && typeof document !== 'undefined' && policyInstalled(document) && !allowedConnectOrigins(document).includes(origin);
+  const blocked = origin !== null && endpointBlocked(origin);
   const ready = target?.ok === true && endpoint.model.trim() !== '' && !blocked;
   const busy = progress !== null && progress.done < progress.total;
   const cells = Object.values(judge);
@@ -87,7 +61,7 @@ export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: bo
         <input id={`${id}-n`} type="number" min={1} max={1000} step={1} value={size} onChange={(e) => setSize(Math.max(1, Math.min(1000, Math.floor(Number(e.target.value) || 1))))} />
       </div>
       {target && !target.ok ? <p className="judge-warn small">{target.reason}</p> : null}
-      {origin ? <PolicyNotice origin={origin} baseUrl={endpoint.baseUrl} model={endpoint.model} /> : null}
+      {origin ? <EndpointPolicyNotice origin={origin} baseUrl={endpoint.baseUrl} model={endpoint.model} className="judge-warn" lost="Drop the corpus again afterwards (dropped files cannot be re-read) and type the API key again." /> : null}
       <div className="judge-actions">
         <button type="button" className="primary" disabled={!ready || busy || candidates === 0 || running} onClick={start}>
           Score summaries

@@ -2,35 +2,9 @@
 // offline summarizer runs and nothing leaves the page. The key stays in memory unless the user says otherwise.
 import { useId } from 'react';
 import { chatCompletionsUrl } from '../../../../src/client';
-import { allowedConnectOrigins, ENDPOINT_ORIGIN_KEY, policyInstalled } from '../../../security/csp';
-import { endpointOrigin, PENDING_ENDPOINT_KEY } from '../../../store/settings-slice';
+import { EndpointPolicyNotice } from '../../../components/EndpointPolicyNotice';
+import { endpointOrigin } from '../../../store/settings-slice';
 import { useApp } from '../../../store';
-
-/**
- * The page's Content-Security-Policy is fixed when the page loads: an endpoint origin it does not list
- * can only be admitted by a reload. Base URL and model survive it; the key never leaves memory.
- */
-function PolicyNotice({ origin, baseUrl, model }: { origin: string; baseUrl: string; model: string }) {
-  if (typeof document === 'undefined' || !policyInstalled(document) || allowedConnectOrigins(document).includes(origin)) return null;
-  const allow = () => {
-    try {
-      sessionStorage.setItem(ENDPOINT_ORIGIN_KEY, origin);
-      sessionStorage.setItem(PENDING_ENDPOINT_KEY, JSON.stringify({ baseUrl, model }));
-    } catch {
-      // Without session storage the origin cannot be carried over; the reload then changes nothing.
-    }
-    location.reload();
-  };
-  return (
-    <p className="small rr-warn" role="note">
-      This page may only connect to the endpoints allowed when it loaded (Content-Security-Policy). Requests to {origin} will be refused until the page reloads
-      with it allowed. Open sessions reopen from the Library; type the API key again afterwards.{' '}
-      <button type="button" onClick={allow}>
-        Allow this endpoint and reload
-      </button>
-    </p>
-  );
-}
 
 export function EndpointFields({ disabled }: { disabled: boolean }) {
   const endpoint = useApp((s) => s.endpoint);
@@ -60,7 +34,7 @@ export function EndpointFields({ disabled }: { disabled: boolean }) {
           <span className="rr-warn">{target && !target.ok ? target.reason : ''}</span>
         )}
       </p>
-      {origin ? <PolicyNotice origin={origin} baseUrl={endpoint.baseUrl} model={endpoint.model} /> : null}
+      {origin ? <EndpointPolicyNotice origin={origin} baseUrl={endpoint.baseUrl} model={endpoint.model} className="rr-warn" lost="Open sessions reopen from the Library; type the API key again afterwards." /> : null}
       <div className="rr-endpoint">
         <div className="rr-field rr-wide">
           <label htmlFor={`${id}-url`}>Base URL</label>
