@@ -2,10 +2,10 @@
 // a row (click, Enter or Space) opens its trajectory in the inspector.
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type FilterFn, type SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { matchesFilter, type ChartFilter } from '../../../src/corpus/corpus-charts';
 import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
 import { SortableTh } from '../../components/SortableTh';
+import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -109,17 +109,10 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
   });
   const shown = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  const virtual = virtualizer.getVirtualItems();
-  const padTop = virtual.length ? virtual[0]!.start : 0;
-  const padBottom = virtual.length ? virtualizer.getTotalSize() - virtual[virtual.length - 1]!.end : 0;
+  const { virtual, padTop, padBottom } = useVirtualRows(shown.length, scrollRef, ROW_HEIGHT, 10);
   const visibleCols = table.getVisibleLeafColumns().length;
-  const onKey = (e: KeyboardEvent, r: CorpusEntry) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open(r);
-    }
-  };
+  const onKey = (e: KeyboardEvent, r: CorpusEntry) => activateOnKey(e, () => open(r));
+
   const total = rows.length;
   const countText = shown.length === total ? `${total.toLocaleString('en-US')} trajectories` : `${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} trajectories`;
 
@@ -148,11 +141,7 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
             ))}
           </thead>
           <tbody>
-            {padTop > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={visibleCols} style={{ height: padTop, padding: 0, border: 'none' }} />
-              </tr>
-            ) : null}
+            <SpacerRow height={padTop} cols={visibleCols} />
             {virtual.map((v) => {
               const row = shown[v.index]!;
               return (
@@ -168,11 +157,7 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
                 </tr>
               );
             })}
-            {padBottom > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={visibleCols} style={{ height: padBottom, padding: 0, border: 'none' }} />
-              </tr>
-            ) : null}
+            <SpacerRow height={padBottom} cols={visibleCols} />
           </tbody>
         </table>
         {shown.length === 0 ? <p className="empty">{total === 0 ? 'No trajectories measured yet.' : 'No trajectory matches the filter.'}</p> : null}

@@ -11,12 +11,12 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { compactionInEffect } from '../../../src/analysis/call-lookup';
 import { compactionRows, rowMatches, type CompactionRow } from '../../../src/analysis/compaction-rows';
 import type { PanelProps } from './panel-props';
 import './compaction-log.css';
 import { SortableTh } from '../../components/SortableTh';
+import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 // Missing values sort last whatever the direction (TanStack's sortUndefined needs undefined, not null).
@@ -104,10 +104,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
   const rows = table.getRowModel().rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const virtual = virtualizer.getVirtualItems();
-  const padTop = virtual.length ? virtual[0]!.start : 0;
-  const padBottom = virtual.length ? virtualizer.getTotalSize() - virtual[virtual.length - 1]!.end : 0;
+  const { virtualizer, virtual, padTop, padBottom } = useVirtualRows(rows.length, scrollRef, ROW_HEIGHT, 12);
   const visibleCols = table.getVisibleLeafColumns().length;
 
   if (data.length === 0) return <p className="empty">No compactions in this session: the log is empty.</p>;
@@ -115,12 +112,8 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
   const open = (row: CompactionRow) => {
     if (row.callIndex !== null) goTo({ call: row.callIndex });
   };
-  const onKey = (e: KeyboardEvent, row: CompactionRow) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open(row);
-    }
-  };
+  const onKey = (e: KeyboardEvent, row: CompactionRow) => activateOnKey(e, () => open(row));
+
 
   return (
     <div className="log-panel">
@@ -147,11 +140,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
             ))}
           </thead>
           <tbody>
-            {padTop > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={visibleCols} style={{ height: padTop, padding: 0, border: 'none' }} />
-              </tr>
-            ) : null}
+            <SpacerRow height={padTop} cols={visibleCols} />
             {virtual.map((vi) => {
               const row = rows[vi.index]!;
               const r = row.original;
@@ -179,11 +168,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
                 </tr>
               );
             })}
-            {padBottom > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={visibleCols} style={{ height: padBottom, padding: 0, border: 'none' }} />
-              </tr>
-            ) : null}
+            <SpacerRow height={padBottom} cols={visibleCols} />
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={visibleCols} className="no-match">

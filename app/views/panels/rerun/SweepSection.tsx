@@ -7,6 +7,7 @@ import { sweepableParams, sweepPlan, type RerunForm, type SweepForm } from '../.
 import type { SweepOutput } from '../../../data/rerun-client';
 import { usd } from './RerunResultView';
 import { SortableTh } from '../../../components/SortableTh';
+import { activateOnKey } from '../../../components/virtual-table';
 
 const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls' };
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -170,12 +171,8 @@ export function SweepTable({ sweep, shownRow, onPick }: { sweep: SweepOutput; sh
     getSortedRowModel: getSortedRowModel(),
     getRowId: (r) => r.id,
   });
-  const onKey = (e: KeyboardEvent, index: number) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onPick(index);
-    }
-  };
+  const onKey = (e: KeyboardEvent, index: number) => activateOnKey(e, () => onPick(index));
+
   return (
     <div className="rr-sweep-results">
       <p className="small muted">
