@@ -2,8 +2,8 @@
 // order. A per-call copy of the context grows with calls × items (70 million entries for a 20k-turn
 // trajectory); spans grow with items, and one call's list is rebuilt when something reads it.
 import type { Item } from '../model/types';
-import type { ContextEntry, RegionName } from './context-types';
-import { RECAP_FLAG, regionFlags, SYSTEM_FLAG, USER_FLAG } from './regions';
+import type { ContextEntry } from './context-types';
+import { regionAt, regionFlags, regionFrame } from './regions';
 
 export interface Span {
   /** The item as the model saw it (a masked variant has its own span after the original's). */
@@ -52,24 +52,12 @@ export class ContextTimeline {
     const active = this.activeAt(ci);
     const { spans, flags } = this;
     const n = active.length;
-    // The region rule of regions.ts (regionsOf), read off the span flags without building lists for it.
-    let first = -1;
-    let last = -1;
-    for (let k = 0; k < n; k++) {
-      if (!(flags[active[k]!]! & RECAP_FLAG)) continue;
-      if (first < 0) first = k;
-      last = k;
-    }
-    let headEnd = 0;
-    if (first < 0) {
-      while (headEnd < n && flags[active[headEnd]!]! & SYSTEM_FLAG) headEnd++;
-      if (headEnd < n && flags[active[headEnd]!]! & USER_FLAG) headEnd++;
-    }
+    const frame = regionFrame(n, (k) => flags[active[k]!]!);
     // One entry object per span and region: consecutive calls share them, as they share most spans.
     entries = new Array<ContextEntry>(n);
     for (let k = 0; k < n; k++) {
       const i = active[k]!;
-      const region: RegionName = first >= 0 ? (k < first ? 'head' : flags[i]! & RECAP_FLAG ? 'summary' : k < last ? 'middle' : 'tail') : k < headEnd ? 'head' : 'tail';
+      const region = regionAt(k, flags[i]!, frame);
       let e = this.entryOf[i];
       if (!e || e.region !== region) this.entryOf[i] = e = { item: spans[i]!.item, region };
       entries[k] = e;
@@ -92,6 +80,7 @@ export class ContextTimeline {
   private activeAt(ci: number): Int32Array {
     const { from, to } = this;
     const prev = this.last;
+    if (prev && prev.ci === ci) return prev.active;
     let out: Int32Array;
     if (prev && prev.ci === ci - 1) {
       const starts = (this.startsAt ??= this.buildStarts())[ci] ?? new Int32Array(0);

@@ -21,24 +21,38 @@ export function regionFlags(item: Item): number {
  * Without one: head = the leading system/developer items and the first user turn, tail = the rest.
  */
 export function regionsOf(flags: ArrayLike<number>): RegionName[] {
-  const n = flags.length;
-  let first = -1;
-  let last = -1;
-  for (let i = 0; i < n; i++) {
-    if (!(flags[i]! & RECAP_FLAG)) continue;
-    if (first < 0) first = i;
-    last = i;
-  }
-  const out = new Array<RegionName>(n);
-  if (first >= 0) {
-    for (let i = 0; i < n; i++) out[i] = i < first ? 'head' : flags[i]! & RECAP_FLAG ? 'summary' : i < last ? 'middle' : 'tail';
-    return out;
+  const frame = regionFrame(flags.length, (k) => flags[k]!);
+  return Array.from({ length: flags.length }, (_, k) => regionAt(k, flags[k]!, frame));
+}
+
+/** Where the regions of a context of `n` items start and end, from each item's flags. */
+export interface RegionFrame {
+  firstRecap: number;
+  lastRecap: number;
+  /** Without a recap: items before this index are the head. */
+  headEnd: number;
+}
+
+export function regionFrame(n: number, flagAt: (k: number) => number): RegionFrame {
+  let firstRecap = -1;
+  let lastRecap = -1;
+  for (let k = 0; k < n; k++) {
+    if (!(flagAt(k) & RECAP_FLAG)) continue;
+    if (firstRecap < 0) firstRecap = k;
+    lastRecap = k;
   }
   let headEnd = 0;
-  while (headEnd < n && flags[headEnd]! & SYSTEM_FLAG) headEnd++;
-  if (headEnd < n && flags[headEnd]! & USER_FLAG) headEnd++;
-  for (let i = 0; i < n; i++) out[i] = i < headEnd ? 'head' : 'tail';
-  return out;
+  if (firstRecap < 0) {
+    while (headEnd < n && flagAt(headEnd) & SYSTEM_FLAG) headEnd++;
+    if (headEnd < n && flagAt(headEnd) & USER_FLAG) headEnd++;
+  }
+  return { firstRecap, lastRecap, headEnd };
+}
+
+/** The region of the item at `k`, whose flags are `flags`. */
+export function regionAt(k: number, flags: number, f: RegionFrame): RegionName {
+  if (f.firstRecap < 0) return k < f.headEnd ? 'head' : 'tail';
+  return k < f.firstRecap ? 'head' : flags & RECAP_FLAG ? 'summary' : k < f.lastRecap ? 'middle' : 'tail';
 }
 
 export function assignRegions(items: readonly Item[]): ContextEntry[] {
