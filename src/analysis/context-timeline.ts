@@ -40,11 +40,6 @@ export class ContextTimeline {
     return Array.from(this.activeAt(ci), (i) => this.spans[i]!);
   }
 
-  /** The items call `ci` was sent, in order. */
-  itemsAt(ci: number): Item[] {
-    return this.spansAt(ci).map((s) => s.item);
-  }
-
   /** Call `ci`'s context with regions; the last few are kept, so reading a call twice costs once. */
   entriesAt(ci: number): ContextEntry[] {
     let entries = this.recent.get(ci);

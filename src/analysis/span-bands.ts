@@ -18,6 +18,25 @@ export interface SpanTotals {
   counted: number;
 }
 
+/**
+ * Spans whose item is sent for the first time at their first call: no span of the same id ended there (a masked
+ * variant follows its original) and the call before did not write it. A call's `isNew` entries are these.
+ */
+export function newSpans<S extends Pick<ViewSpan, 'id' | 'from' | 'to'>>(spans: readonly S[], calls: readonly { outputIds: readonly string[] }[]): Set<S> {
+  const endsAt = new Map<string, Set<number>>();
+  for (const s of spans) {
+    let set = endsAt.get(s.id);
+    if (!set) endsAt.set(s.id, (set = new Set()));
+    set.add(s.to);
+  }
+  const out = new Set<S>();
+  for (const s of spans) {
+    if (s.from === 0 || endsAt.get(s.id)!.has(s.from) || calls[s.from - 1]!.outputIds.includes(s.id)) continue;
+    out.add(s);
+  }
+  return out;
+}
+
 /** Bands of every call, in call order. `itemOf` is the item a span shows (its variant when masked). */
 export function bandsFromSpans(spans: readonly ViewSpan[], calls: readonly { outputIds: readonly string[] }[], itemOf: (s: ViewSpan) => Item): SpanTotals[] {
   const sorted = [...spans].sort((a, b) => a.order - b.order);
@@ -26,12 +45,7 @@ export function bandsFromSpans(spans: readonly ViewSpan[], calls: readonly { out
   const to = new Int32Array(n);
   const tokens = new Float64Array(n);
   const flags = new Uint8Array(n);
-  const endsAt = new Map<string, Set<number>>();
-  for (const s of sorted) {
-    let set = endsAt.get(s.id);
-    if (!set) endsAt.set(s.id, (set = new Set()));
-    set.add(s.to);
-  }
+  const fresh = newSpans(sorted, calls);
   const recaps: number[] = [];
   sorted.forEach((s, i) => {
     const item = itemOf(s);
@@ -40,9 +54,7 @@ export function bandsFromSpans(spans: readonly ViewSpan[], calls: readonly { out
     tokens[i] = s.tokens;
     let f = regionFlags(item);
     if (f & RECAP) recaps.push(i);
-    const continued = endsAt.get(s.id)!.has(s.from);
-    const written = s.from > 0 && calls[s.from - 1]!.outputIds.includes(s.id);
-    if (s.from > 0 && !continued && !written) f |= NEW;
+    if (fresh.has(s)) f |= NEW;
     flags[i] = f;
   });
   const out: SpanTotals[] = [];

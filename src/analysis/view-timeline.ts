@@ -3,6 +3,7 @@
 import type { Item } from '../model/types';
 import type { CallEntryView, CallView } from './analysis-view';
 import { ContextTimeline, type Span } from './context-timeline';
+import { newSpans } from './span-bands';
 
 export interface ViewSpan {
   id: string;
@@ -26,8 +27,10 @@ export class ViewTimeline {
   private readonly timeline: ContextTimeline;
   private readonly viewOf = new Map<Span, ViewSpan>();
   private readonly recent = new Map<number, CallEntryView[]>();
+  private readonly fresh: Set<ViewSpan>;
 
   constructor(private readonly source: SpanSource) {
+    this.fresh = newSpans(source.spans, source.calls);
     const spans = source.spans.map((v): Span => {
       const item = (v.variant ? source.variants[v.id] : undefined) ?? source.itemById(v.id) ?? placeholder(v.id);
       const span = { item, from: v.from, to: v.to, order: v.order };
@@ -37,29 +40,15 @@ export class ViewTimeline {
     this.timeline = new ContextTimeline(spans, source.calls.length);
   }
 
-  /** Item ids call `ci` was sent. */
-  private idsAt(ci: number): Set<string> {
-    return new Set(this.timeline.itemsAt(ci).map((it) => it.id));
-  }
-
   entriesAt(ci: number): CallEntryView[] {
     let out = this.recent.get(ci);
     if (out) return out;
-    const seenBefore = ci > 0 ? this.idsAt(ci - 1) : new Set<string>();
-    if (ci > 0) for (const id of this.source.calls[ci - 1]?.outputIds ?? []) seenBefore.add(id);
     const active = this.timeline.spansAt(ci).map((s) => this.viewOf.get(s)!);
     const regions = this.timeline.entriesAt(ci);
-    out = active.map((v, i) => ({ id: v.id, region: regions[i]!.region, tokens: v.tokens, variant: v.variant, isNew: ci > 0 && !seenBefore.has(v.id) }));
+    out = active.map((v, i) => ({ id: v.id, region: regions[i]!.region, tokens: v.tokens, variant: v.variant, isNew: v.from === ci && this.fresh.has(v) }));
     this.recent.set(ci, out);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
     return out;
-  }
-
-  /** The first call that was sent each item (the start of its first span). */
-  firstCalls(): Map<string, number> {
-    const first = new Map<string, number>();
-    for (const s of this.source.spans) if ((first.get(s.id) ?? Infinity) > s.from) first.set(s.id, s.from);
-    return first;
   }
 }
 
