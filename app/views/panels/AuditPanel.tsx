@@ -41,11 +41,11 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
       <p className="audit-overview">
         {view.compactions.length} compaction{view.compactions.length === 1 ? '' : 's'}, {audited} audited ·{' '}
         <span className={needed > 0 ? 'gate-bad' : 'gate-ok'}>
-          <strong>{needed}</strong> lost and needed later
+          <strong>{fmt(needed)}</strong> lost and needed later
         </span>{' '}
         ·{' '}
         <span className={invented > 0 ? 'gate-bad invented-text' : 'gate-ok'}>
-          <strong>{invented}</strong> invented
+          <strong>{fmt(invented)}</strong> invented
         </span>
       </p>
       <div className="audit-scroll" ref={scrollRef}>
