@@ -55,7 +55,7 @@ test('two teammates: A annotates and copies the link; B opens it, drops the same
   const dialog = pa.getByRole('dialog', { name: 'Share link' });
   await expect(dialog.getByRole('status')).toHaveText('Copied to the clipboard.');
   const link = await dialog.getByRole('textbox', { name: 'Share link URL' }).inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#ci=1\.[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 4173}/#ci=1\\.[A-Za-z0-9_-]+$`));
   expect(await pa.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(dialog).toContainText(`${link.length.toLocaleString('en-US')} characters`);
   await expect(dialog).toContainText('short enough for chat apps');

@@ -1,14 +1,12 @@
 // Checks the analysis on the real Claude Code session in ../shared/samples (read at run time, never copied).
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadFiles } from '../load/loader';
 import { createTokenCounter, TokenMemo } from '../tokens';
 import { analyzeSession } from './analyze-session';
 
-const SAMPLES = new URL('../../../shared/samples/', import.meta.url);
-const read = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(new URL(name, SAMPLES))) });
+import { describeSamples, readSample as read } from '../test/shared-samples';
 
-describe('analyzeSession on claude-code-compacted.jsonl', async () => {
+describeSamples('analyzeSession on claude-code-compacted.jsonl', async () => {
   const counter = await createTokenCounter('o200k_base');
   const memo = new TokenMemo();
   const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;

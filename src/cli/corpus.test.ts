@@ -128,7 +128,7 @@ describe('corpus --jsonl', () => {
     expect((await corpus(dir, '--threads', 'many')).code).toBe(2);
     expect((await corpus(join(dir, 'nope'))).code).toBe(2);
     const err: string[] = [];
-    const code = await run(['corpus', dir, '--bogus'], { out: () => {}, err: (t) => err.push(t), readFile: () => new Uint8Array(), listDir: () => [], isDir: () => false });
+    const code = await run(['corpus', dir, '--bogus'], { out: () => {}, err: (t) => err.push(t), readFile: () => new Uint8Array(), listDir: () => [], isDir: () => false, exists: () => false });
     expect(code).toBe(2);
     expect(err[0]).toMatch(/^unknown option --bogus/);
   });

@@ -14,6 +14,7 @@ function fakeIo(files: Record<string, string>) {
     },
     listDir: (p) => Object.keys(files).filter((f) => f.startsWith(`${p}/`)).map((f) => f.slice(p.length + 1)),
     isDir: () => false,
+    exists: (p) => Object.keys(files).some((f) => f === p || f.startsWith(`${p}/`)),
   };
   return { io, out, err };
 }
