@@ -1,8 +1,14 @@
-// Everything the engine says about one session: per-call contexts, cache prefix, summary audits, lints.
+// Everything the engine says about one session: per-call contexts, calibrated token figures, cache verdicts,
+// summary audits, lints, and the session's facts that every surface reads.
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
+import type { PriceOverrides } from '../cost/prices';
 import { lintSession, type Lint } from '../lints';
 import type { Session } from '../model/types';
+import { pickEncoding } from '../tokens/encoding';
+import { calibrate, type SessionCalibration } from './calibration';
+import { countedPerCall, type CountedCalls } from './counted-tokens';
+import { resolveCompactions, sessionFacts, type ResolvedCompaction, type SessionFacts } from './session-facts';
 import { sessionContexts, type SessionContexts } from './session-analysis';
 
 export interface AnalyzeOptions {
@@ -14,6 +20,10 @@ export interface AnalyzeOptions {
   contexts?: SessionContexts;
   /** Parts left for later: a first view is shown without them, and they arrive when done. */
   defer?: readonly DeferredPart[];
+  /** The encoding `count` uses, and whether it stands in for the model's own tokenizer (default: picked from the model). */
+  encoding?: { name: string; approximate: boolean };
+  /** Price overrides by model name. */
+  prices?: PriceOverrides;
 }
 
 /** The slow parts of an analysis, which a first view goes without. */
@@ -21,23 +31,37 @@ export type DeferredPart = 'cache' | 'lints' | 'audits';
 
 export interface SessionAnalysis {
   contexts: SessionContexts;
+  /** Counted tokens and items per call (counted-tokens.ts). */
+  counted: CountedCalls;
+  calibration: SessionCalibration;
+  /** The session's compactions (recorded and inferred) with their sizes resolved. */
+  compactions: ResolvedCompaction[];
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
+  facts: SessionFacts;
 }
 
 export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionAnalysis {
   const contexts = opts.contexts ?? sessionContexts(session);
   const defer = new Set(opts.defer ?? []);
   const items = contextItems(session, contexts);
-  const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
+  const encoding = opts.encoding ?? (() => {
+    const e = pickEncoding(session.model);
+    return { name: e.encoding, approximate: e.approximate };
+  })();
+  const counted = countedPerCall(contexts, opts.count);
+  const calibration = calibrate(contexts.calls, counted, encoding.approximate);
+  const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
+  const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, ...(opts.prices ? { prices: opts.prices } : {}) });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
   const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count });
-  return { contexts, cache, audits, lints };
+  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name });
+  return { contexts, counted, calibration, compactions, cache, audits, lints, facts };
 }
 
-/** Request logs hold their items per request; the audit and lints read them from one flat list. */
-function contextItems(session: Session, contexts: SessionContexts) {
+/** Request logs hold their items per request; the audit, lints and facts read them from one flat list. */
+export function contextItems(session: Session, contexts: SessionContexts) {
   return session.requests.length > 0 ? contexts.eviction.map((row) => row.item) : session.items;
 }
 

@@ -33,11 +33,42 @@ describeSamples('analyzeSession on claude-code-compacted.jsonl', async () => {
     expect(a.cache[at + 1]!.cacheBreak).toBe(false);
   });
 
-  it('predicts the cached tokens that were reported on ordinary calls, within a few tokens', () => {
+  it('predicts the cached tokens that were reported on ordinary calls within the calibration error', () => {
     const ordinary = a.cache.filter((r, i) => i > 0 && !r.cacheBreak && !r.ttlExpired && r.reportedCacheRead !== null && r.reportedCacheRead > 0);
     expect(ordinary.length).toBeGreaterThan(50);
-    const close = ordinary.filter((r) => Math.abs(r.cachedPredicted - r.reportedCacheRead!) <= 5);
-    expect(close.length / ordinary.length).toBeGreaterThan(0.9);
+    // Claude's tokenizer is not public: predictions are o200k counts calibrated against usage, so within a few percent.
+    const close = ordinary.filter((r) => Math.abs(r.cachedPredicted - r.reportedCacheRead!) <= 0.05 * r.reportedCacheRead!);
+    expect(close.length / ordinary.length).toBeGreaterThan(0.85);
+  });
+
+  it('finds every collapse the provider reported, each with a cause from the evidence', () => {
+    // Calls 19 and 114 follow gaps beyond the 5-minute TTL the usage shows; 62 follows the compaction; 138 comes
+    // 5 s after 137 with the conversation unchanged, yet the provider read only 21,478 tokens: the unrecorded prefix.
+    const misses = a.cache.filter((r) => r.reportedMiss).map((r) => [r.call, r.cause]);
+    expect(misses).toEqual([
+      [19, 'ttl'],
+      [62, 'compaction'],
+      [114, 'ttl'],
+      [138, 'unrecorded-prefix'],
+    ]);
+    expect(a.cache[137]!).toMatchObject({ reportedCacheRead: 21_478, cacheBreak: true, predictedBreak: false, missKind: 'partial' });
+    expect(a.facts.cache).toMatchObject({ breaks: 4, reportedMisses: 4, byCause: { ttl: 2, compaction: 1, 'unrecorded-prefix': 1 } });
+    // Priced at Opus 4.6's rates: 5-minute writes at $6.25 against reads at $0.50 per million tokens.
+    expect(a.cache[137]!.missCostUsd).toBeCloseTo((a.cache[137]!.missTokens! * (6.25 - 0.5)) / 1e6, 6);
+  });
+
+  it('calibrates counted tokens to the reported prompt: a stable prefix, within 3% on the median call and 10% at p95', () => {
+    const errors = a.calibration.calls.map((c) => Math.abs(c.contextTokens - c.reportedPrompt!) / c.reportedPrompt!).sort((x, y) => x - y);
+    expect(errors[errors.length >> 1]!).toBeLessThan(0.03);
+    expect(errors[Math.floor(errors.length * 0.95)]!).toBeLessThan(0.1);
+    const prefixes = new Set(a.calibration.calls.filter((c) => c.segment === 0).map((c) => c.prefixTokens));
+    expect(prefixes.size).toBe(1);
+  });
+
+  it('sizes the compaction from the recorded preTokens and the first following call\'s reported prompt', () => {
+    const c = a.compactions.find((k) => k.kind === 'compact')!;
+    expect(c).toMatchObject({ call: at + 1, tokensBefore: 170_251, tokensBeforeSource: 'recorded', tokensAfterSource: 'reported' });
+    expect(c.tokensAfter).toBe(a.calibration.calls[at]!.reportedPrompt);
   });
 
   it('says the prefix was not recorded and estimates it from reported usage', () => {

@@ -3,7 +3,23 @@ import type { Item } from '../model/types';
 import { classifyText } from '../model/markers';
 import type { PromptUnit, UnitDigest } from './item-hash';
 
-export type CacheBreakCause = 'compaction' | 'recap-regenerated' | 'edited' | 'masked' | 'ttl' | 'unknown';
+/**
+ * Why a call's cache did not serve the previous prompt, most specific first: the structural causes the content
+ * shows, then the model, the lifetime, and what only the provider's figures reveal.
+ */
+export type CacheBreakCause =
+  | 'compaction'
+  | 'recap-regenerated'
+  | 'edited'
+  | 'masked'
+  | 'model-changed'
+  | 'ttl'
+  | 'unrecorded-prefix'
+  | 'provider-miss'
+  | 'below-minimum'
+  | 'unknown';
+
+export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = ['compaction', 'recap-regenerated', 'edited', 'masked', 'model-changed', 'ttl', 'unrecorded-prefix', 'provider-miss', 'below-minimum', 'unknown'];
 
 export interface PromptSide {
   units: readonly PromptUnit[];
@@ -53,7 +69,7 @@ export function isMaskedResult(item: Item | null | undefined): boolean {
  * 4. edited — an item (or the tool schemas) at that position changed;
  * 5. unknown — e.g. this call's prompt simply ends earlier.
  */
-export function structuralCause(input: CauseInput): Exclude<CacheBreakCause, 'ttl'> {
+export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'unknown' {
   const { previous, current, unitIndex: k, compactionId } = input;
   const oldUnit = previous.units[k];
   const newUnit = current.units[k];

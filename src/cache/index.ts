@@ -1,5 +1,6 @@
 // Prompt-cache prefix analysis: public surface.
-export { analyzeCachePrefix, breakpointsOf, reportedPromptTokens, unseenPrefixEstimates, type CachePrefixOptions, type CacheReport } from './prefix';
+export { analyzeCachePrefix, breakpointsOf, unseenPrefixEstimates, type CachePrefixOptions, type CacheReport } from './prefix';
+export { reportedCacheable, reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
 export {
   ANTHROPIC_LOOKBACK_BLOCKS,
   DEFAULT_TTL_MS,

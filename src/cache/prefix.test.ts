@@ -127,7 +127,7 @@ describe('analyzeCachePrefix', () => {
     const a = call([sys('m0', SYS), user('m1', U1)], { timestamp: '2025-01-01T10:00:00Z' });
     const b = call([sys('m0', SYS), user('m1', U1), asst('m2', 'ok')], { timestamp: '2025-01-01T10:06:00Z' });
     const [, r] = analyzeCachePrefix(calls(a, b), { count });
-    expect(r).toMatchObject({ prefixTokens: 19, cachedPredicted: 0, cacheBreak: false, cause: 'ttl', ttlExpired: true, gapMs: 360_000, ttlMs: 300_000 });
+    expect(r).toMatchObject({ prefixTokens: 19, cachedPredicted: 0, predictedBreak: true, cacheBreak: true, cause: 'ttl', ttlExpired: true, gapMs: 360_000, ttlMs: 300_000, ttlSource: 'default' });
   });
 
   it('uses the 1-hour TTL when the previous call asked for it, and an explicit ttlMs over both', () => {
@@ -135,7 +135,7 @@ describe('analyzeCachePrefix', () => {
     const b = call([sys('m0', SYS), user('m1', U1)], { timestamp: '2025-01-01T10:30:00Z' });
     const [, hour] = analyzeCachePrefix(calls(a, b), { count });
     const [, forced] = analyzeCachePrefix(calls(a, b), { count, ttlMs: 60_000 });
-    expect(hour).toMatchObject({ ttlExpired: false, ttlMs: 3_600_000, cachedPredicted: 19, cause: null });
+    expect(hour).toMatchObject({ ttlExpired: false, ttlMs: 3_600_000, ttlSource: 'cache-control', cachedPredicted: 19, cause: null });
     expect(forced).toMatchObject({ ttlExpired: true, cachedPredicted: 0, cause: 'ttl' });
   });
 
@@ -236,7 +236,7 @@ describe('analyzeCachePrefix', () => {
 
   it('predicts nothing cached when the model changes', () => {
     const [, r] = analyzeCachePrefix(calls(call([sys('m0', SYS)], { model: 'gpt-4o' }), call([sys('m0', SYS), user('m1', U1)], { model: 'gpt-4o-mini' })), { count });
-    expect(r).toMatchObject({ prefixTokens: 10, cachedPredicted: 0, modelChanged: true, cause: null });
+    expect(r).toMatchObject({ prefixTokens: 10, cachedPredicted: 0, modelChanged: true, predictedBreak: true, cause: 'model-changed' });
   });
 
   it('counts each distinct item once across calls, even when every call holds fresh copies', () => {

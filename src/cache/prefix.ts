@@ -4,7 +4,11 @@ import type { CallContext } from '../analysis/context-types';
 import { structuralCause, type CacheBreakCause, type PromptSide } from './cause';
 import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
 import { DigestCache, sameContent, sameUnit, serializeUnit, TOOLS_UNIT_ID, unitOf, type PromptUnit, type UnitDigest } from './item-hash';
-import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, providerOf, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
+import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
+import type { SessionCalibration } from '../analysis/calibration';
+import type { PriceOverrides } from '../cost/prices';
+import { applyReported, type ReportedVerdict } from './forensics';
+import { reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
 
 export interface CachePrefixOptions {
   /** Token counter for a text (a memoized tokenizer in the app, a word counter in tests). */
@@ -18,11 +22,20 @@ export interface CachePrefixOptions {
   ttlMs?: number;
   /** Fewest tokens of the previous prompt that must be lost for a divergence to count as a cache break (default 1). */
   minBreakTokens?: number;
+  /**
+   * Counted tokens calibrated against reported usage (analysis/calibration.ts): the unrecorded prefix comes from
+   * it, and the reports' context figures are its calibrated ones, so every surface shows the same numbers.
+   */
+  calibration?: SessionCalibration;
+  /** Price overrides by model name for pricing misses (cost/prices.ts). */
+  prices?: PriceOverrides;
 }
 
-export interface CacheReport {
-  /** `call.index`. */
+export interface CacheReport extends ReportedVerdict {
+  /** `call.index` (0-based). */
   index: number;
+  /** 1-based call number, as the app and the CLI show it. */
+  call: number;
   /** `call.id`. */
   callId: string;
   rule: ProviderRule;
@@ -54,15 +67,22 @@ export interface CacheReport {
   unseenPrefixTokens: number | null;
   /** Leading items (and tool schemas) identical to the previous call's. */
   sharedItems: number;
-  /** Something before the end of the previous prompt changed, losing at least `minBreakTokens`. */
+  /**
+   * The content analysis alone says the cache cannot serve the previous prompt: something before its end changed
+   * (losing at least `minBreakTokens`), the TTL ran out, or the model changed.
+   */
+  predictedBreak: boolean;
+  /** A cache break by either side: the prediction, or a miss the provider reported (forensics.ts). */
   cacheBreak: boolean;
-  /** Why the cache cannot serve the previous prompt: a structural cause for a break, `ttl` for a time gap; null when it holds. */
+  /** Why the cache did not serve the previous prompt, from the evidence (most specific first); null when it held. */
   cause: CacheBreakCause | null;
   /** Time since the previous call exceeds the TTL: nothing is cached even with an identical prefix. */
   ttlExpired: boolean;
   /** Milliseconds since the previous call, null when a timestamp is missing. */
   gapMs: number | null;
+  /** The cache lifetime used: from the previous call's reported 5m/1h writes, its breakpoints, or the default. */
   ttlMs: number;
+  ttlSource: ReportedTtl['source'];
   /** The model differs from the previous call's: caches are per model, so nothing is served. */
   modelChanged: boolean;
   /** First divergence from the previous prompt; null when the previous prompt is a prefix of this one. */
@@ -87,18 +107,22 @@ interface Prompt extends PromptSide {
 export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePrefixOptions): CacheReport[] {
   const cache = new DigestCache(opts.count);
   const minBreak = opts.minBreakTokens ?? 1;
+  const calibrated = opts.calibration?.calls;
   const reports: CacheReport[] = [];
   let prev: Prompt | null = null;
   let prevUnseen: number | null = null;
-  for (const call of calls) {
+  let ttl: ReportedTtl | null = null;
+  calls.forEach((call, ci) => {
     const cur = promptOf(call, prev, cache);
     const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForCall(call) : opts.rule;
-    const unseen: number | null = call.prefixUnrecorded ? sharedUnseen(prev?.unseenOwn ?? prevUnseen, cur.unseenOwn) : 0;
+    const cal = calibrated?.[ci];
+    // The calibrated prefix is one figure per segment; without it, the smaller of two calls' own estimates.
+    const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev?.unseenOwn ?? prevUnseen, cur.unseenOwn);
     const unseenTokens = unseen ?? 0;
-    // This call's whole prompt: its own estimate of what was not recorded, when it has one.
-    const contextTokens = cur.visibleTokens + (call.prefixUnrecorded ? (cur.unseenOwn ?? unseenTokens) : 0);
+    const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (cur.unseenOwn ?? unseenTokens) : 0);
     const base = {
       index: call.index,
+      call: call.index + 1,
       callId: call.id,
       rule,
       reportedCacheRead: call.usage?.cacheRead ?? null,
@@ -106,24 +130,31 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
       prefixUnrecorded: call.prefixUnrecorded,
       unseenPrefixTokens: unseen,
     };
+    const prevTtl = ttl;
+    let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
-      const ttl = opts.ttlMs ?? DEFAULT_TTL_MS;
-      reports.push({ ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: ttl, modelChanged: false, divergence: null });
+      const t = opts.ttlMs ?? DEFAULT_TTL_MS;
+      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
-      reports.push({ ...base, ...compare(prev, cur, rule, unseenTokens, opts.ttlMs, minBreak, cache) });
+      const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
+      const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, cache);
+      if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
+      report = { ...base, ...cmp, ttlSource: ttlUsed.source };
     }
+    reports.push(applyReported(report, { previous: ci > 0 ? calls[ci - 1]! : null, current: call, calibration: cal ?? null, prices: opts.prices }));
+    ttl = ttlOfCall(call, cur.oneHour, prevTtl);
     prevUnseen = unseen;
     prev = cur;
-  }
+  });
   return reports;
 }
 
 type Comparison = Pick<
   CacheReport,
-  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
+  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
 
-function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlOption: number | undefined, minBreak: number, cache: DigestCache): Comparison {
+function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlMs: number, minBreak: number, cache: DigestCache): Comparison {
   // Whole units first, by digest; characters only inside the first unit that differs.
   const n = Math.min(prev.units.length, cur.units.length);
   let k = 0;
@@ -145,9 +176,8 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
 
   const previousContextTokens = prev.visibleTokens + unseen;
   const lostTokens = Math.max(0, previousContextTokens - prefixTokens);
-  const cacheBreak = divergence !== null && lostTokens >= minBreak;
+  const contentBreak = divergence !== null && lostTokens >= minBreak;
 
-  const ttlMs = ttlOption ?? (prev.oneHour ? ONE_HOUR_TTL_MS : DEFAULT_TTL_MS);
   const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
@@ -157,10 +187,27 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const cachedPredicted = ttlExpired || modelChanged ? 0 : rounded;
 
   let cause: CacheBreakCause | null = null;
-  if (cacheBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId });
+  if (contentBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId });
+  else if (modelChanged && prefixTokens > 0) cause = 'model-changed';
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
+  const predictedBreak = cause !== null;
 
-  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, cacheBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+}
+
+/**
+ * The comparison runs in counted tokens; with a calibration its figures are put in the provider's tokens: the
+ * share of the previous call's recorded part that is shared, applied to that call's calibrated recorded part.
+ */
+function toCalibrated(cmp: Comparison, unseen: number, prevVisible: number, prevCalibrated: number): void {
+  const recorded = Math.max(0, prevCalibrated - unseen);
+  const f = prevVisible > 0 ? recorded / prevVisible : 1;
+  const map = (t: number) => (t <= 0 ? 0 : Math.round(t <= unseen ? t : unseen + (t - unseen) * f));
+  cmp.prefixTokens = map(cmp.prefixTokens);
+  cmp.cachedPredicted = map(cmp.cachedPredicted);
+  cmp.outputReusedTokens = Math.round(cmp.outputReusedTokens * f);
+  cmp.previousContextTokens = prevCalibrated;
+  cmp.lostTokens = Math.max(0, prevCalibrated - cmp.prefixTokens);
 }
 
 /**
@@ -229,18 +276,6 @@ export function unseenPrefixEstimates(calls: readonly Pick<CallContext, 'api' | 
     prevUnseen = unseen;
     return unseen;
   });
-}
-
-/**
- * Prompt tokens the provider reported. OpenAI's (and DeepSeek's) input count already includes cached
- * tokens; Anthropic's — and, when the provider is unknown, by default — excludes cache reads and writes.
- */
-export function reportedPromptTokens(call: Pick<CallContext, 'api' | 'model' | 'usage'>): number | null {
-  const usage = call.usage;
-  if (!usage || usage.input === null) return null;
-  const provider = providerOf(call);
-  if (provider === 'openai' || provider === 'deepseek') return usage.input;
-  return usage.input + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);
 }
 
 /** Unit position → index in `call.entries`; -1 when the tool schemas are what changed. */

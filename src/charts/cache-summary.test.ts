@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeCachePrefix, type CacheReport } from '../cache';
 import { asst, call, calls, countWords, marker, summary, sys, user, usage } from '../cache/test-builders';
-import { cacheHeadline, causeSentence, formatDuration, predictedVsReported, prefixBar, sessionCacheSummary } from './cache-summary';
+import { cacheBreaks, cacheHeadline, causeSentence, formatDuration, formatUsd, predictedVsReported, prefixBar } from './cache-summary';
 
 // The course unit's payments agent (reference 001): turns, then a compaction that puts a recap
 // where the middle turns were, then a five-minute-plus pause before the next call.
@@ -29,8 +29,10 @@ describe('cacheHeadline', () => {
 
   it('says how much of the prompt a held cache reuses', () => {
     // Words plus one per role header: system 10 + user 9 shared; the new turns add 4 + 3.
-    expect(held).toMatchObject({ prefixTokens: 19, contextTokens: 26, cacheBreak: false });
-    expect(cacheHeadline(held)).toEqual({ tone: 'held', text: 'Cache held: 19 of 26 tokens reused' });
+    expect(held).toMatchObject({ prefixTokens: 19, contextTokens: 26, cacheBreak: false, reportedMiss: false });
+    // The provider's figure leads where there is one; the prediction speaks only without it.
+    expect(cacheHeadline(held)).toEqual({ tone: 'held', text: 'Cache held: the provider read 16 tokens' });
+    expect(cacheHeadline({ ...held, reportedMiss: null })).toEqual({ tone: 'held', text: 'Cache held: 19 of 26 tokens reused (predicted; no reported cache figures)' });
   });
 
   it('names the item and the cause of a break, with the label the panel gives the item', () => {
@@ -40,7 +42,7 @@ describe('cacheHeadline', () => {
   });
 
   it('says the cache expired after a gap beyond the TTL although the prefix matched', () => {
-    expect(expired).toMatchObject({ cacheBreak: false, ttlExpired: true, cause: 'ttl', gapMs: 7 * 60_000 });
+    expect(expired).toMatchObject({ cacheBreak: true, ttlExpired: true, cause: 'ttl', gapMs: 7 * 60_000 });
     expect(cacheHeadline(expired)).toEqual({ tone: 'expired', text: 'Cache expired: 7 min gap, beyond the 5 min TTL' });
   });
 });
@@ -50,8 +52,8 @@ describe('causeSentence', () => {
     expect(causeSentence(held)).toBeNull();
     expect(causeSentence(broke)).toBe('A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew.');
     expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
-    for (const cause of ['recap-regenerated', 'edited', 'masked', 'unknown'] as const) {
-      const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000 })!;
+    for (const cause of ['recap-regenerated', 'edited', 'masked', 'model-changed', 'unknown'] as const) {
+      const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000, ttlSource: 'default', reportedCacheRead: null, previousCacheable: null, missKind: null, rule: 'exact' })!;
       expect(s.endsWith('.')).toBe(true);
       expect(s.split('. ')).toHaveLength(1);
     }
@@ -74,22 +76,24 @@ describe('predictedVsReported', () => {
   });
 });
 
-describe('sessionCacheSummary', () => {
-  it('counts breaks, the tokens they lost, expiries and predicted against reported totals', () => {
+describe('cacheBreaks', () => {
+  it('lists every break with its cause, the tokens processed again and whether each side saw it', () => {
     // The marker takes the place of recap, question and answer: 33 tokens of the previous prompt, 20 of them shared.
     expect(dropped).toMatchObject({ cacheBreak: true, cause: 'compaction', lostTokens: 13 });
-    const s = sessionCacheSummary(reports);
-    expect(s.breaks).toEqual([
-      { index: 2, cause: 'compaction', lostTokens: 6, itemId: 's1' },
-      { index: 4, cause: 'compaction', lostTokens: 13, itemId: 'x1' },
+    expect(cacheBreaks(reports).map((b) => [b.index, b.cause, b.reported, b.predicted, b.itemId])).toEqual([
+      [2, 'compaction', false, true, 's1'],
+      [3, 'ttl', false, true, null],
+      [4, 'compaction', false, true, 'x1'],
     ]);
-    expect(s.tokensLostToBreaks).toBe(19);
-    expect(s).toMatchObject({ calls: 5, expired: 1, reportedTotal: 16, reportedCalls: 3 });
-    expect(s.predictedTotal).toBe(reports.reduce((n, r) => n + r.cachedPredicted, 0));
+    // What the previous call left cached (its prompt of 46) less the 0 read: below the granularity, so only the
+    // prediction calls it a break, and the tokens come from the reported figures all the same.
+    expect(cacheBreaks(reports)[0]!.missTokens).toBe(46);
   });
+});
 
-  it('has no reported total when no call reports cached tokens', () => {
-    expect(sessionCacheSummary([]).reportedTotal).toBeNull();
+describe('formatUsd', () => {
+  it('writes cents, and less than a cent as such', () => {
+    expect([0.004, 0.42, 12.3].map(formatUsd)).toEqual(['<$0.01', '$0.42', '$12.30']);
   });
 });
 

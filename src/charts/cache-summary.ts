@@ -6,7 +6,11 @@ export const CAUSE_LABEL: Record<CacheBreakCause, string> = {
   'recap-regenerated': 'regenerated recap',
   edited: 'edited earlier item',
   masked: 'masked tool result',
+  'model-changed': 'model changed',
   ttl: 'time gap beyond the cache TTL',
+  'unrecorded-prefix': 'change in the unrecorded prefix',
+  'provider-miss': 'provider miss (best-effort cache)',
+  'below-minimum': 'below the minimum cacheable length',
   unknown: 'unknown',
 };
 
@@ -23,7 +27,9 @@ export function formatDuration(ms: number): string {
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** One sentence on why the cache could not serve the previous prompt. */
-export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs'>): string | null {
+export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs' | 'ttlSource' | 'reportedCacheRead' | 'previousCacheable' | 'missKind' | 'rule'>): string | null {
+  const reRead = report.reportedCacheRead !== null && report.previousCacheable !== null ? `The provider read ${fmt(report.reportedCacheRead)} of the ${fmt(report.previousCacheable)} tokens the previous call left cached` : null;
+  const lifetime = `${formatDuration(report.ttlMs)} cache lifetime${report.ttlSource === 'usage' ? ' (from the reported cache writes)' : report.ttlSource === 'cache-control' ? ' (asked for by a cache breakpoint)' : ''}`;
   switch (report.cause) {
     case null:
       return null;
@@ -35,10 +41,18 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
       return 'An item (or the tool schemas) the previous call already sent was changed in place, which invalidates everything after it.';
     case 'masked':
       return 'An old tool result was replaced by a placeholder (observation masking), so the prompt stops matching at that result.';
+    case 'model-changed':
+      return 'The model changed since the previous call; caches are kept per model, so nothing could be read.';
     case 'ttl':
       return report.gapMs !== null
-        ? `${formatDuration(report.gapMs)} passed since the previous call, more than the ${formatDuration(report.ttlMs)} cache lifetime, so the cache had expired although the prefix matched.`
-        : `More than the ${formatDuration(report.ttlMs)} cache lifetime passed since the previous call, so the cache had expired although the prefix matched.`;
+        ? `${formatDuration(report.gapMs)} passed since the previous call, more than the ${lifetime}, so the cache had expired although the prefix matched.`
+        : `More than the ${lifetime} passed since the previous call, so the cache had expired although the prefix matched.`;
+    case 'unrecorded-prefix':
+      return `${reRead ?? 'The provider re-read only the start of the prompt'}: about the size of the system prompt and tools this file does not record. The recorded conversation did not change; what changed is in the unrecorded part of the prompt, just after it.`;
+    case 'provider-miss':
+      return `${reRead ?? 'The provider served less than the previous prompt'}, although the prompt did not change, the gap was within the ${lifetime} and above the minimum. ${report.rule === 'openai' ? 'OpenAI caching is best-effort: routing to another server or eviction causes misses no content comparison can predict.' : 'The provider missed its own cache (best-effort caching, eviction or routing).'}${report.missKind === 'full' ? ' Nothing was served.' : report.missKind === 'partial' ? ' Part of it was served.' : ''}`;
+    case 'below-minimum':
+      return `The previous prompt was shorter than the provider's minimum cacheable length, so it was never cached.${reRead ? ` ${reRead}.` : ''}`;
     case 'unknown':
       return 'The prompt stops matching here, but no compaction, recap, edit or masking explains it (for example, this prompt simply ends earlier).';
   }
@@ -58,13 +72,33 @@ export interface Headline {
 export function cacheHeadline(report: CacheReport, itemLabel?: string): Headline {
   if (report.previousContextTokens === null) return { tone: 'first', text: 'First call: there is no earlier prompt to reuse.' };
   if (report.cacheBreak) {
-    const where = itemLabel ?? (report.divergence ? `item ${report.divergence.itemId}` : 'the end of the prompt');
     const why = report.cause ? CAUSE_LABEL[report.cause] : 'unknown';
+    // The provider's figures lead: a reported miss is named as such, with what was served.
+    if (report.reportedMiss && report.reportedCacheRead !== null && report.previousCacheable !== null) {
+      return { tone: 'broke', text: `Cache miss reported: ${fmt(report.reportedCacheRead)} of ${fmt(report.previousCacheable)} tokens read — ${why}` };
+    }
+    if (report.cause === 'ttl') return { tone: 'expired', text: `Cache expired: ${report.gapMs !== null ? formatDuration(report.gapMs) : 'a'} gap, beyond the ${formatDuration(report.ttlMs)} TTL` };
+    if (report.cause === 'model-changed') return { tone: 'expired', text: 'Cache not used: the model changed since the previous call' };
+    const where = itemLabel ?? (report.divergence ? `item ${report.divergence.itemId}` : 'the end of the prompt');
     return { tone: 'broke', text: `Cache broke at ${where}: ${why}` };
   }
-  if (report.ttlExpired) return { tone: 'expired', text: `Cache expired: ${report.gapMs !== null ? formatDuration(report.gapMs) : 'a'} gap, beyond the ${formatDuration(report.ttlMs)} TTL` };
-  if (report.modelChanged) return { tone: 'expired', text: 'Cache not used: the model changed since the previous call' };
-  return { tone: 'held', text: `Cache held: ${fmt(report.prefixTokens)} of ${fmt(report.contextTokens)} tokens reused` };
+  if (report.reportedMiss === false && report.reportedCacheRead !== null) {
+    const gap = report.gapMs !== null && report.gapMs > 5 * 60_000 ? ` after a ${formatDuration(report.gapMs)} gap` : '';
+    return { tone: 'held', text: `Cache held: the provider read ${fmt(report.reportedCacheRead)} tokens${gap}` };
+  }
+  return { tone: 'held', text: `Cache held: ${fmt(report.prefixTokens)} of ${fmt(report.contextTokens)} tokens reused${report.reportedMiss === null ? ' (predicted; no reported cache figures)' : ''}` };
+}
+
+/**
+ * When the prediction and the provider's report disagree by more than the provider's granularity, a sentence on
+ * why; null when they agree or nothing was reported.
+ */
+export function disagreementSentence(report: CacheReport): string | null {
+  if (report.reportedMiss === null || report.previousContextTokens === null) return null;
+  if (report.reportedMiss && !report.predictedBreak) return 'The content analysis found no change that would break the cache; the provider\'s figures show the miss, so they decide.';
+  if (!report.reportedMiss && report.predictedBreak && (report.ttlExpired || report.modelChanged)) return 'The content analysis expected a miss, but the provider reported a hit, so the cache was still there.';
+  if (!report.reportedMiss && report.predictedBreak) return `The content changed at the divergence below, but the provider still read ${fmt(report.reportedCacheRead ?? 0)} tokens: the change came after its last cache breakpoint or within its rounding.`;
+  return null;
 }
 
 export interface PrefixBar {
@@ -101,41 +135,23 @@ export function predictedVsReported(report: CacheReport): PredictedVsReported {
 export interface CacheBreakEntry {
   index: number;
   cause: CacheBreakCause | null;
-  lostTokens: number;
+  /** Tokens processed again: the reported shortfall where figures exist, else the predicted loss. */
+  missTokens: number;
+  missCostUsd: number | null;
+  reported: boolean;
+  predicted: boolean;
   itemId: string | null;
 }
 
-export interface SessionCacheSummary {
-  calls: number;
-  breaks: CacheBreakEntry[];
-  /** Previous-prompt tokens the breaks made the provider read again. */
-  tokensLostToBreaks: number;
-  /** Calls whose cache expired with the prefix intact. */
-  expired: number;
-  predictedTotal: number;
-  /** Sum of reported cache reads, over the calls that report one; null when none does. */
-  reportedTotal: number | null;
-  /** Calls that report a cache-read figure. */
-  reportedCalls: number;
+/** The session's breaks, in call order, for the panel's list. */
+export function cacheBreaks(reports: readonly CacheReport[]): CacheBreakEntry[] {
+  return reports
+    .filter((r) => r.cacheBreak)
+    .map((r) => ({ index: r.index, cause: r.cause, missTokens: r.missTokens ?? r.lostTokens, missCostUsd: r.missCostUsd, reported: r.reportedMiss === true, predicted: r.predictedBreak, itemId: r.divergence?.itemId ?? null }));
 }
 
-export function sessionCacheSummary(reports: readonly CacheReport[]): SessionCacheSummary {
-  const breaks: CacheBreakEntry[] = [];
-  let lost = 0;
-  let expired = 0;
-  let predicted = 0;
-  let reported = 0;
-  let reportedCalls = 0;
-  for (const r of reports) {
-    if (r.cacheBreak) {
-      breaks.push({ index: r.index, cause: r.cause, lostTokens: r.lostTokens, itemId: r.divergence?.itemId ?? null });
-      lost += r.lostTokens;
-    } else if (r.ttlExpired && r.cause === 'ttl') expired++;
-    predicted += r.cachedPredicted;
-    if (r.reportedCacheRead !== null) {
-      reported += r.reportedCacheRead;
-      reportedCalls++;
-    }
-  }
-  return { calls: reports.length, breaks, tokensLostToBreaks: lost, expired, predictedTotal: predicted, reportedTotal: reportedCalls > 0 ? reported : null, reportedCalls };
+/** Dollars as a short figure: `$0.42`, `$12.30`, `<$0.01`. */
+export function formatUsd(v: number): string {
+  if (v > 0 && v < 0.01) return '<$0.01';
+  return `$${v.toFixed(2)}`;
 }

@@ -1,6 +1,8 @@
 // The stable JSON report of `compaction-inspector inspect --json`, and its readable form.
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
+import { CAUSE_LABEL, formatUsd } from '../charts/cache-summary';
+import type { SessionMetrics } from './session-metrics';
 
 export interface InspectIssue {
   file: string;
@@ -13,11 +15,13 @@ export interface InspectCompaction {
   index: number;
   kind: string;
   trigger: string | null;
+  /** 1-based call the compaction precedes (set once the session is analysed). */
+  call?: number | null;
   tokensBefore: number | null;
   tokensAfter: number | null;
 }
 
-export interface InspectSession {
+export interface InspectSession extends Partial<Omit<SessionMetrics, 'compactions'>> {
   id: string;
   format: FormatId;
   files: string[];
@@ -64,9 +68,22 @@ export function renderText(report: InspectReport): string {
   const out: string[] = [];
   for (const s of report.sessions) {
     out.push(`${s.files.join(' + ')}  [${s.format}]  session ${s.id}`);
-    out.push(`  ${n(s.items)} items · ${n(s.toolCalls)} tool call${s.toolCalls === 1 ? '' : 's'} · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}`);
-    for (const c of s.compactions) {
-      out.push(`  compaction #${c.index + 1} ${c.kind}${c.trigger ? ` (${c.trigger})` : ''}: ${n(c.tokensBefore)} → ${n(c.tokensAfter)} tokens`);
+    const f = s.facts;
+    const items = f?.items ?? s.items;
+    const toolCalls = f?.toolCalls ?? s.toolCalls;
+    const compactions = f ? f.compactions.total : s.compactions.length;
+    out.push(`  ${f ? `${n(f.calls)} model call${f.calls === 1 ? '' : 's'} · ` : ''}${n(items)} items · ${n(toolCalls)} tool call${toolCalls === 1 ? '' : 's'} · ${compactions} compaction${compactions === 1 ? '' : 's'}${f && f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}`);
+    if (f && f.calls > 0) {
+      const est = f.tokenizer.estimated ? ` (estimated ±${Math.round(f.tokenizer.uncertainty * 100)}%)` : '';
+      out.push(`  peak context ${n(f.peakContextTokens)} tokens at call ${f.peakCall}${est} · input ${n(f.totalInputTokens)} tokens${f.reportedInputTokens !== null ? ` · reported ${n(f.reportedInputTokens)}` : ''}`);
+    }
+    const c = s.cache;
+    if (c) {
+      const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
+      out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted${c.missCostUsd !== null ? ` · ${formatUsd(c.missCostUsd)} lost to misses` : ''}`);
+    }
+    for (const k of s.compactions) {
+      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens`);
     }
   }
   if (report.sessions.length === 0) out.push('No session loaded.');

@@ -5,7 +5,7 @@ import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { CORPUS_USAGE, runCorpus } from './corpus';
-import { inspectReport, renderText } from './inspect-report';
+import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
@@ -79,18 +79,17 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   }
   const loaded = loadFiles(inputs);
   const report = inspectReport(loaded);
-  if (opts.json) {
-    const counterFor = counters();
-    const sessions = [];
-    for (let i = 0; i < loaded.sessions.length; i++) {
-      const s = loaded.sessions[i]!;
-      const count = await counterFor(pickEncoding(s.model).encoding);
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule) });
-    }
-    io.out(JSON.stringify({ ...report, sessions }, null, 2));
-  } else {
-    io.out(renderText(report));
+  // Text and JSON read the same analysis, so the two never disagree.
+  const counterFor = counters();
+  const sessions: InspectSession[] = [];
+  for (let i = 0; i < loaded.sessions.length; i++) {
+    const s = loaded.sessions[i]!;
+    const choice = pickEncoding(s.model);
+    const count = await counterFor(choice.encoding);
+    sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate } }) });
   }
+  const full = { ...report, sessions };
+  io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
   return report.errors.length ? 1 : 0;
 }
 

@@ -1,20 +1,51 @@
-// The analysis part of the `inspect --json` report: per-call cache figures, summary audits, lints.
+// The analysis part of the `inspect` report: the session's facts, per-call figures and cache verdicts, resolved
+// compactions, summary audits and lints — all read from the engine's one analysis, as the app reads them.
 import { analyzeSession } from '../analysis/analyze-session';
-import type { ProviderRule } from '../cache';
+import type { SessionFacts } from '../analysis/session-facts';
+import type { CacheBreakCause, ProviderRule } from '../cache';
+import type { CacheSummary } from '../cache/forensics';
+import type { PriceOverrides } from '../cost/prices';
 import type { Session } from '../model/types';
 
 export interface InspectCall {
+  /** 0-based position, kept for older readers; `call` is the number the app shows. */
   index: number;
+  /** 1-based call number, as the app numbers calls. */
+  call: number;
+  /** Raw count of the recorded items and tool schemas with our tokenizer. */
+  countedTokens: number;
+  /** The calibrated whole prompt: unrecorded prefix + scale × counted (an estimate where `estimated`). */
   contextTokens: number;
+  estimated: boolean;
+  /** The whole prompt as reported (Anthropic: input + cache read + cache write; OpenAI: input). */
+  reportedPrompt: number | null;
   reportedInput: number | null;
   reportedCacheRead: number | null;
   reportedCacheWrite: number | null;
   predictedCached: number | null;
+  reportedMiss: boolean | null;
+  predictedBreak: boolean;
   cacheBreak: boolean;
-  cause: 'compaction' | 'recap-regenerated' | 'edited' | 'masked' | 'ttl' | 'unknown' | null;
+  cause: CacheBreakCause | null;
+  ttlMs: number;
+  missTokens: number | null;
+  missCostUsd: number | null;
+  diagnostic: string | null;
   divergence: { item: string; offset: number } | null;
-  /** Tokens the file never recorded (system prompt, tool schemas), estimated from reported usage. */
+  /** The unrecorded prefix (system prompt, tool schemas) fitted from reported usage; 0 when recorded. */
   unseenPrefixTokens: number | null;
+}
+
+export interface InspectCompactionFigures {
+  index: number;
+  kind: string;
+  trigger: string | null;
+  /** 1-based number of the call the compaction precedes. */
+  call: number | null;
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  tokensBeforeSource: string | null;
+  tokensAfterSource: string | null;
 }
 
 export interface InspectAudit {
@@ -33,31 +64,63 @@ export interface InspectLint {
 }
 
 export interface SessionMetrics {
+  facts: SessionFacts;
+  cache: CacheSummary | null;
   calls: InspectCall[];
+  compactions: InspectCompactionFigures[];
   audits: InspectAudit[];
   lints: InspectLint[];
   /** True when some call's prefix was not recorded by the format and had to be estimated. */
   prefixUnrecorded: boolean;
 }
 
-export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto'): SessionMetrics {
-  const a = analyzeSession(session, { count, rule });
+export interface MetricsOptions {
+  rule: ProviderRule | 'auto';
+  encoding?: { name: string; approximate: boolean };
+  prices?: PriceOverrides;
+}
+
+export function sessionMetrics(session: Session, count: (text: string) => number, opts: MetricsOptions): SessionMetrics {
+  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}) });
   return {
+    facts: a.facts,
+    cache: a.facts.cache,
     calls: a.cache.map((r, i) => {
       const usage = a.contexts.calls[i]!.usage;
+      const cal = a.calibration.calls[i]!;
       return {
         index: r.index,
-        contextTokens: r.contextTokens,
+        call: r.call,
+        countedTokens: a.counted.tokens[i]!,
+        contextTokens: cal.contextTokens,
+        estimated: cal.estimated,
+        reportedPrompt: r.reportedPrompt,
         reportedInput: usage?.input ?? null,
         reportedCacheRead: usage?.cacheRead ?? null,
         reportedCacheWrite: usage?.cacheWrite ?? null,
         predictedCached: r.cachedPredicted,
+        reportedMiss: r.reportedMiss,
+        predictedBreak: r.predictedBreak,
         cacheBreak: r.cacheBreak,
         cause: r.cause,
+        ttlMs: r.ttlMs,
+        missTokens: r.missTokens,
+        missCostUsd: r.missCostUsd,
+        diagnostic: r.diagnostic,
         divergence: r.divergence ? { item: r.divergence.itemId, offset: r.divergence.offset } : null,
         unseenPrefixTokens: r.unseenPrefixTokens,
       };
     }),
+    compactions: a.compactions.map((c) => ({
+      index: c.index,
+      kind: c.kind,
+      trigger: c.trigger,
+      call: c.call,
+      tokensBefore: c.tokensBefore,
+      tokensAfter: c.tokensAfter,
+      tokensBeforeSource: c.tokensBeforeSource,
+      tokensAfterSource: c.tokensAfterSource,
+    })),
     audits: a.audits.map((x) => ({
       compaction: x.compaction,
       kept: x.kept,

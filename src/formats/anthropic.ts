@@ -173,6 +173,20 @@ export function anthropicToItems(body: JsonObject, ctx: ParseContext, at: PathAt
   return items;
 }
 
+/**
+ * The Claude API's cache diagnostics on a response (beta `cache-diagnosis-2026-04-07`): the reason type when
+ * the request diverged from the previous one, `hit` when a comparison ran and found none, null when absent.
+ */
+export function anthropicDiagnostic(response: unknown): string | null {
+  if (!isObject(response) || !('diagnostics' in response)) return null;
+  const d = get(response, 'diagnostics');
+  if (d === null) return 'hit';
+  if (!isObject(d)) return null;
+  const reason = get(d, 'cache_miss_reason');
+  if (isObject(reason)) return str(reason, 'type') ?? null;
+  return str(d, 'cache_miss_reason_type') ?? str(d, 'type') ?? null;
+}
+
 /** Usage of a Messages response: cache writes and reads are reported apart from `input_tokens`. */
 export function anthropicUsage(u: unknown): Usage | null {
   if (!isObject(u)) return null;
@@ -182,6 +196,12 @@ export function anthropicUsage(u: unknown): Usage | null {
     cacheRead: num(u, 'cache_read_input_tokens') ?? null,
     cacheWrite: num(u, 'cache_creation_input_tokens') ?? null,
   };
+  // Claude Code and the API split cache writes by lifetime; the 1-hour TTL is read from here.
+  const split = get(u, 'cache_creation');
+  if (isObject(split)) {
+    usage.cacheWrite5m = num(split, 'ephemeral_5m_input_tokens') ?? null;
+    usage.cacheWrite1h = num(split, 'ephemeral_1h_input_tokens') ?? null;
+  }
   return usage.input === null && usage.output === null ? null : usage;
 }
 

@@ -3,6 +3,7 @@ import { recordsOf, type Document } from '../load/document';
 import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
 import type { ModelResponse, Session, Sidechain, Usage } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { anthropicUsage } from './anthropic';
 import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { abandonedLines, type TreeRecord } from './claude-code-tree';
@@ -12,14 +13,7 @@ const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress
 const CHAINED_TYPES = new Set(['user', 'assistant', 'system', 'progress', 'attachment']);
 
 function usageOf(message: JsonObject): Usage | null {
-  const usage = obj(message, 'usage');
-  if (!usage) return null;
-  return {
-    input: numAt(usage, 'input_tokens'),
-    output: numAt(usage, 'output_tokens'),
-    cacheRead: numAt(usage, 'cache_read_input_tokens'),
-    cacheWrite: numAt(usage, 'cache_creation_input_tokens'),
-  };
+  return anthropicUsage(get(message, 'usage'));
 }
 
 /** Builds one session (or sidechain) from its records, in file order. */

@@ -10,6 +10,7 @@ import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContex
 import { anthropicContentToItems, anthropicToItems, isAnthropicResponse, looksLikeAnthropicBody } from './anthropic';
 import { chatMessagesToItems } from './openai-chat';
 import { responsesItemsToItems, responsesRequestItems, unixSecondsToIso } from './openai-responses';
+import { anthropicDiagnostic } from './anthropic';
 import { usageOfAnyApi } from './request-log-usage';
 
 type Api = RecordedRequest['api'];
@@ -196,6 +197,8 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   pairToolCalls(items);
   const model = str(call.body, 'model') ?? (call.response ? str(call.response, 'model') : undefined) ?? null;
   const usage = call.response ? usageOfAnyApi(get(call.response, 'usage'), api) : null;
+  const diagnostic = call.response ? anthropicDiagnostic(call.response) : null;
+  if (usage && diagnostic !== null) usage.diagnostic = diagnostic;
   const tools = arr(call.body, 'tools');
   const request: RecordedRequest = { id, index, ...ts, model, api, items, tools: tools ? JSON.stringify(tools) : null, output, usage, source };
   g.session.requests.push(request);

@@ -47,6 +47,15 @@ export interface Usage {
   cacheWrite: number | null;
   /** Context window the harness reported with this usage, when it did (Codex). */
   contextWindow?: number | null;
+  /** Anthropic's split of `cacheWrite` by lifetime (`cache_creation.ephemeral_5m/1h_input_tokens`), when reported. */
+  cacheWrite5m?: number | null;
+  cacheWrite1h?: number | null;
+  /**
+   * The provider's own cache verdict for this call, when the log carries it: the Claude API's cache
+   * diagnostics `cache_miss_reason.type` (`model_changed`, `system_changed`, `tools_changed`,
+   * `messages_changed`, `previous_message_not_found`, `unavailable`), or `hit` when it found no divergence.
+   */
+  diagnostic?: string | null;
 }
 
 /** A text that a redacting exporter replaced, e.g. `[REDACTED_TEXT len=3017 sha=f3ffd0ed]`. */

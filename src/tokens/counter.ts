@@ -2,6 +2,7 @@
 // dynamic import on first use, so they land in their own chunks and never in the app's initial bundle;
 // the app only loads them in workers.
 import { isEncodingName, type EncodingName } from './encoding';
+import { countWithRedactions, hasRedactionHint } from './redaction';
 import { DEFAULT_MAX_RUN, splitLongRuns } from './split-runs';
 
 export const ENCODERS = ['gpt-tokenizer', 'js-tiktoken'] as const;
@@ -36,9 +37,14 @@ export function counterFromEncoder(encoding: EncodingName, encoder: EncoderId, e
     encoding,
     encoder,
     count(text: string): TokenCount {
-      const { parts, approximate } = splitLongRuns(text, maxRun);
-      let tokens = 0;
-      for (const p of parts) tokens += encodeLength(p);
+      let approximate = hasRedactionHint(text);
+      const tokens = countWithRedactions(text, (piece) => {
+        const split = splitLongRuns(piece, maxRun);
+        if (split.approximate) approximate = true;
+        let n = 0;
+        for (const p of split.parts) n += encodeLength(p);
+        return n;
+      });
       return { tokens, approximate };
     },
   };

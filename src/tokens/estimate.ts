@@ -3,6 +3,7 @@
 // numbers (punctuation and digits are short tokens) and badly undercounts CJK (about a token per
 // character), so each character class is priced on its own. Weights were fitted on the fixtures and samples.
 import type { EncodingName } from './encoding';
+import { countWithRedactions } from './redaction';
 import { isWhitespaceCode } from './split-runs';
 
 interface Weights {
@@ -39,6 +40,10 @@ function isSymbol(c: number): boolean {
 
 /** Estimated token count; never 0 for a non-empty text. */
 export function estimateTokens(text: string, encoding: EncodingName = 'o200k_base'): number {
+  return countWithRedactions(text, (t) => estimatePlain(t, encoding));
+}
+
+function estimatePlain(text: string, encoding: EncodingName): number {
   const w = WEIGHTS[encoding];
   let tokens = 0;
   let word = 0; // current run of ASCII letters

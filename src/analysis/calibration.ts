@@ -1,0 +1,221 @@
+// Counted tokens against reported ones. Each call's reported prompt is modelled as an unrecorded prefix (the
+// system prompt and tool schemas a format never writes down) plus a scale times what we count: the scale is
+// the tokenizer mismatch (Claude's tokenizer is not public; o200k differs from it by 10–45%). Both are fitted
+// robustly per segment of calls that share a model and recorded tools, so one odd call cannot move them, and
+// the prefix stays one figure for the segment instead of absorbing every error call by call.
+import { reportedPromptTokens } from '../cache/reported';
+import type { CallContext } from './context-types';
+import type { CountedCalls } from './counted-tokens';
+
+export interface CallCalibration {
+  /** Segment this call belongs to (0-based): calls with the same model and recorded tools. */
+  segment: number;
+  /** Estimated unrecorded prefix of this call (0 when the format records the whole prompt). */
+  prefixTokens: number;
+  scale: number;
+  /** Framing tokens per item in the context (role markers, block structure, ids) that counting text misses. */
+  perItem: number;
+  /** prefixTokens + scale × counted + perItem × items, rounded: the calibrated whole prompt. */
+  contextTokens: number;
+  /** The reported prompt, when the provider reported one. */
+  reportedPrompt: number | null;
+  /** Relative uncertainty of `contextTokens` (0.05 = ±5%); 0 when it is the reported figure's own model. */
+  uncertainty: number;
+  /** True when `contextTokens` is an estimate rather than a count of everything sent. */
+  estimated: boolean;
+}
+
+export interface SessionCalibration {
+  calls: CallCalibration[];
+  /** The scale of the segment with the most calls (1 without reported usage). */
+  scale: number;
+  /** Framing tokens per item of that segment. */
+  perItem: number;
+  /** Median unrecorded prefix over the calls (0 when every call records its whole prompt). */
+  prefixTokens: number;
+  /** Some figure is estimated: an unrecorded prefix, a scale fitted from usage, or a stand-in tokenizer. */
+  estimated: boolean;
+  /** How many calls had a reported prompt to fit against. */
+  fittedCalls: number;
+}
+
+/** Bounds on the tokenizer mismatch: outside them the fit is more likely wrong than the tokenizer. */
+const MIN_SCALE = 0.7;
+const MAX_SCALE = 1.7;
+/** Bounds on the framing tokens per item (role markers, block structure, tool ids) that we do not count. */
+const MAX_PER_ITEM = 300;
+/** Uncertainty of a count with a stand-in tokenizer and no usage to fit against. */
+const UNFITTED_UNCERTAINTY = 0.25;
+
+type CallShape = Pick<CallContext, 'api' | 'model' | 'usage' | 'prefixUnrecorded' | 'tools'>;
+
+/**
+ * Calibration of every call. `counted` holds each call's counted tokens and items (counted-tokens.ts);
+ * `approximate` says the counter is a stand-in for the model's own tokenizer.
+ */
+export function calibrate(calls: readonly CallShape[], counted: CountedCalls, approximate = false): SessionCalibration {
+  const segments = segmentsOf(calls);
+  const reported = calls.map((c) => reportedPromptTokens(c));
+  const groups = groupBy(segments);
+  // The session-wide fit lends its scale and framing to segments too short to fit their own.
+  const global = fitSegment(calls.map((_, i) => i), calls, counted, reported, null);
+  const fits = new Map<number, Fit>();
+  for (const [seg, members] of groups) fits.set(seg, groups.size === 1 ? global : fitSegment(members, calls, counted, reported, global.fitted ? global : null));
+
+  const out: CallCalibration[] = calls.map((c, i) => {
+    const fit = fits.get(segments[i]!)!;
+    const prefix = c.prefixUnrecorded ? fit.prefix : 0;
+    const raw = prefix + fit.scale * counted.tokens[i]! + fit.perItem * counted.items[i]!;
+    const estimated = c.prefixUnrecorded || fit.fitted || approximate;
+    const uncertainty = fit.fitted ? fit.spread : approximate ? UNFITTED_UNCERTAINTY : 0;
+    return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: Math.round(raw), reportedPrompt: reported[i]!, uncertainty, estimated };
+  });
+  const main = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
+  const prefixes = out.filter((_, i) => calls[i]!.prefixUnrecorded).map((c) => c.prefixTokens);
+  const mainFit = main ? fits.get(main[0])! : null;
+  return {
+    calls: out,
+    scale: mainFit?.scale ?? 1,
+    perItem: mainFit?.perItem ?? 0,
+    prefixTokens: prefixes.length ? Math.round(median(prefixes)) : 0,
+    estimated: out.some((c) => c.estimated),
+    fittedCalls: reported.filter((r, i) => r !== null && counted.tokens[i]! > 0).length,
+  };
+}
+
+interface Fit {
+  prefix: number;
+  scale: number;
+  perItem: number;
+  /** 90th percentile of |calibrated − reported| / reported over the segment. */
+  spread: number;
+  fitted: boolean;
+}
+
+const UNFITTED: Fit = { prefix: 0, scale: 1, perItem: 0, spread: 0, fitted: false };
+
+function fitSegment(members: readonly number[], calls: readonly CallShape[], counted: CountedCalls, reported: readonly (number | null)[], fallback: Fit | null): Fit {
+  const pts = members.filter((i) => reported[i] !== null && reported[i]! > 0 && counted.tokens[i]! > 0);
+  if (pts.length === 0) return fallback ? { ...fallback, prefix: 0, spread: fallback.spread } : UNFITTED;
+  const unrecorded = pts.some((i) => calls[i]!.prefixUnrecorded);
+  const R = pts.map((i) => reported[i]!);
+  const C = pts.map((i) => counted.tokens[i]!);
+  const N = pts.map((i) => counted.items[i]!);
+  let scale: number;
+  let perItem: number;
+  const spreadC = Math.max(...C) - Math.min(...C);
+  if (pts.length >= 4 && spreadC > 0.1 * median(C)) {
+    const w = robustFit(R, C, N, unrecorded);
+    scale = w.scale;
+    perItem = w.perItem;
+  } else if (fallback) {
+    scale = fallback.scale;
+    perItem = fallback.perItem;
+  } else {
+    scale = 1;
+    perItem = 0;
+  }
+  scale = clamp(scale, MIN_SCALE, MAX_SCALE);
+  perItem = clamp(perItem, 0, MAX_PER_ITEM);
+  const rest = R.map((r, k) => r - scale * C[k]! - perItem * N[k]!);
+  const prefix = unrecorded ? Math.max(0, median(rest)) : 0;
+  const errors = R.map((r, k) => Math.abs(prefix + scale * C[k]! + perItem * N[k]! - r) / r).sort((a, b) => a - b);
+  const spread = errors[Math.min(errors.length - 1, Math.floor(errors.length * 0.9))]!;
+  return { prefix, scale, perItem, spread, fitted: true };
+}
+
+/**
+ * R ≈ P + s·C + k·N by iteratively reweighted least squares with Huber weights: calls whose residual is far off
+ * (a reminder the file does not record, an odd attachment) lose their pull on the fit. P is left out when the
+ * format records the whole prompt; k is dropped when the data make it negative.
+ */
+function robustFit(R: readonly number[], C: readonly number[], N: readonly number[], withPrefix: boolean): { scale: number; perItem: number } {
+  const cols = (useN: boolean) => R.map((_, i) => [...(withPrefix ? [1] : []), C[i]!, ...(useN ? [N[i]!] : [])]);
+  const solveWith = (useN: boolean) => {
+    const X = cols(useN);
+    let w = new Array<number>(R.length).fill(1);
+    let beta: number[] | null = null;
+    for (let iter = 0; iter < 12; iter++) {
+      beta = weightedLeastSquares(X, R, w);
+      if (!beta) return null;
+      const res = X.map((x, i) => R[i]! - dot(x, beta!));
+      const mad = median(res.map((r) => Math.abs(r))) * 1.4826 || 1;
+      const c = 1.345 * mad;
+      w = res.map((r) => (Math.abs(r) <= c ? 1 : c / Math.abs(r)));
+    }
+    return beta;
+  };
+  let beta = solveWith(true);
+  const off = withPrefix ? 1 : 0;
+  if (!beta || beta[off + 1]! < 0) {
+    const b = solveWith(false);
+    return b ? { scale: b[off]!, perItem: 0 } : { scale: 1, perItem: 0 };
+  }
+  return { scale: beta[off]!, perItem: beta[off + 1]! };
+}
+
+/** Solves (XᵀWX)β = XᵀWy by Gaussian elimination with partial pivoting; null when singular. */
+function weightedLeastSquares(X: readonly number[][], y: readonly number[], w: readonly number[]): number[] | null {
+  const m = X[0]!.length;
+  // Columns are scaled to comparable sizes first: token counts run to 10⁵, the intercept is 1.
+  const norms = Array.from({ length: m }, (_, j) => Math.max(1, ...X.map((x) => Math.abs(x[j]!))));
+  const A = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+  const b = new Array<number>(m).fill(0);
+  X.forEach((x, i) => {
+    for (let a = 0; a < m; a++) {
+      const xa = x[a]! / norms[a]!;
+      b[a]! += w[i]! * xa * y[i]!;
+      for (let c = 0; c < m; c++) A[a]![c]! += w[i]! * xa * (x[c]! / norms[c]!);
+    }
+  });
+  for (let i = 0; i < m; i++) {
+    let p = i;
+    for (let j = i + 1; j < m; j++) if (Math.abs(A[j]![i]!) > Math.abs(A[p]![i]!)) p = j;
+    if (Math.abs(A[p]![i]!) < 1e-12) return null;
+    [A[i], A[p]] = [A[p]!, A[i]!];
+    [b[i], b[p]] = [b[p]!, b[i]!];
+    for (let j = i + 1; j < m; j++) {
+      const f = A[j]![i]! / A[i]![i]!;
+      for (let k = i; k < m; k++) A[j]![k]! -= f * A[i]![k]!;
+      b[j]! -= f * b[i]!;
+    }
+  }
+  const beta = new Array<number>(m).fill(0);
+  for (let i = m - 1; i >= 0; i--) {
+    let sum = b[i]!;
+    for (let k = i + 1; k < m; k++) sum -= A[i]![k]! * beta[k]!;
+    beta[i] = sum / A[i]![i]!;
+  }
+  return beta.map((v, j) => v / norms[j]!);
+}
+
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Calls share a segment while the model and the recorded tool schemas stay the same. */
+function segmentsOf(calls: readonly CallShape[]): number[] {
+  const keys = new Map<string, number>();
+  return calls.map((c) => {
+    const key = `${c.model ?? ''}\u0000${c.tools ?? ''}`;
+    let seg = keys.get(key);
+    if (seg === undefined) keys.set(key, (seg = keys.size));
+    return seg;
+  });
+}
+
+function groupBy(segments: readonly number[]): Map<number, number[]> {
+  const m = new Map<number, number[]>();
+  segments.forEach((s, i) => {
+    let list = m.get(s);
+    if (!list) m.set(s, (list = []));
+    list.push(i);
+  });
+  return m;
+}
+
+function median(v: readonly number[]): number {
+  if (v.length === 0) return 0;
+  const s = [...v].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}

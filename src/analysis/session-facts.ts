@@ -1,0 +1,130 @@
+// Every session-level figure, worked out once. The header, the panels, the CLI (text and JSON), corpus rows and
+// the HTML report all read these; none computes its own.
+import { cacheSummary, type CacheSummary } from '../cache/forensics';
+import type { CacheReport } from '../cache/prefix';
+import type { CompactionEvent, Item } from '../model/types';
+import type { SessionCalibration } from './calibration';
+import type { CallContext } from './context-types';
+
+/** A compaction with its sizes resolved from the best evidence, and the call it precedes. */
+export interface ResolvedCompaction extends CompactionEvent {
+  /** 1-based number of the first call after the compaction; null when no later call exists. */
+  call: number | null;
+  tokensBeforeSource: 'recorded' | 'reported' | 'estimated' | null;
+  tokensAfterSource: 'recorded' | 'reported' | 'estimated' | null;
+}
+
+export interface TokenizerFacts {
+  encoding: string;
+  /** Reported prompt tokens per counted token (the tokenizer mismatch), of the main segment. */
+  scale: number;
+  /** Framing tokens per item that counting text misses, fitted with the scale. */
+  perItem: number;
+  /** The unrecorded prefix (system prompt and tools a format never writes), median over calls. */
+  prefixTokens: number;
+  /** Some figure is an estimate (see calibration.ts). */
+  estimated: boolean;
+  /** Relative uncertainty of the calibrated context on the median call (0.03 = ±3%). */
+  uncertainty: number;
+}
+
+export interface SessionFacts {
+  calls: number;
+  items: number;
+  toolCalls: number;
+  compactions: { recorded: number; inferred: number; total: number };
+  /** The largest calibrated context over the calls. */
+  peakContextTokens: number;
+  /** 1-based call where the peak is; null without calls. */
+  peakCall: number | null;
+  /** Calibrated context tokens summed over the calls. */
+  totalInputTokens: number;
+  /** The provider's reported prompt tokens summed over the calls that report them; null when none does. */
+  reportedInputTokens: number | null;
+  /** Calls with a reported prompt. */
+  reportedCalls: number;
+  tokenizer: TokenizerFacts;
+  /** Cache verdicts summed up; null while the cache analysis is pending. */
+  cache: CacheSummary | null;
+}
+
+export interface FactsInput {
+  items: readonly Item[];
+  calls: readonly CallContext[];
+  compactions: readonly CompactionEvent[];
+  calibration: SessionCalibration;
+  /** Cache reports, or null while pending. */
+  cache: readonly CacheReport[] | null;
+  encoding: string;
+}
+
+export function sessionFacts(input: FactsInput): SessionFacts {
+  const { calls, calibration } = input;
+  let peak = 0;
+  let peakCall: number | null = null;
+  let total = 0;
+  let reported = 0;
+  let reportedCalls = 0;
+  calibration.calls.forEach((c, i) => {
+    total += c.contextTokens;
+    if (peakCall === null || c.contextTokens > peak) {
+      peak = c.contextTokens;
+      peakCall = i + 1;
+    }
+    if (c.reportedPrompt !== null) {
+      reported += c.reportedPrompt;
+      reportedCalls++;
+    }
+  });
+  const inferred = input.compactions.filter((c) => c.kind === 'inferred').length;
+  const spreads = calibration.calls.map((c) => c.uncertainty).sort((a, b) => a - b);
+  return {
+    calls: calls.length,
+    items: input.items.length,
+    toolCalls: input.items.filter((i) => i.kind === 'tool_call').length,
+    compactions: { recorded: input.compactions.length - inferred, inferred, total: input.compactions.length },
+    peakContextTokens: peak,
+    peakCall,
+    totalInputTokens: total,
+    reportedInputTokens: reportedCalls > 0 ? reported : null,
+    reportedCalls,
+    tokenizer: {
+      encoding: input.encoding,
+      scale: round3(calibration.scale),
+      perItem: round3(calibration.perItem),
+      prefixTokens: calibration.prefixTokens,
+      estimated: calibration.estimated,
+      uncertainty: spreads.length ? round3(spreads[spreads.length >> 1]!) : 0,
+    },
+    cache: input.cache && input.cache.length === calls.length ? cacheSummary(input.cache, calls) : null,
+  };
+}
+
+/**
+ * Each compaction's sizes: before = the recorded figure (Claude Code's `preTokens`), else the last reported prompt
+ * before it, else the calibrated context of that call; after = the recorded figure, else the first reported
+ * prompt after it, else the calibrated context of that call.
+ */
+export function resolveCompactions(compactions: readonly CompactionEvent[], calls: readonly CallContext[], calibration: SessionCalibration): ResolvedCompaction[] {
+  const firstCall = new Map<string, number>();
+  calls.forEach((c, i) => {
+    if (c.compactionId !== null && !firstCall.has(c.compactionId)) firstCall.set(c.compactionId, i);
+  });
+  return compactions.map((c) => {
+    const at = firstCall.get(c.id) ?? null;
+    const before = at !== null && at > 0 ? calibration.calls[at - 1]! : null;
+    const after = at !== null ? calibration.calls[at]! : null;
+    const [tokensBefore, tokensBeforeSource] = pick(c.tokensBefore, before);
+    const [tokensAfter, tokensAfterSource] = pick(c.tokensAfter, after);
+    return { ...c, call: at === null ? null : at + 1, tokensBefore, tokensAfter, tokensBeforeSource, tokensAfterSource };
+  });
+}
+
+function pick(recorded: number | null, cal: SessionCalibration['calls'][number] | null): [number | null, ResolvedCompaction['tokensBeforeSource']] {
+  if (recorded !== null) return [recorded, 'recorded'];
+  if (!cal) return [null, null];
+  if (cal.reportedPrompt !== null) return [cal.reportedPrompt, 'reported'];
+  return [cal.contextTokens, 'estimated'];
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
