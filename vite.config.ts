@@ -9,5 +9,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
+    // Property tests over long made-up sessions take seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

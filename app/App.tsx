@@ -93,7 +93,7 @@ export function App() {
         ) : active ? (
           <div className="session" key={active.key}>
             <PreviewStatus loaded={active} />
-            <SessionHeader session={active.session} />
+            <SessionHeader sessionKey={active.key} session={active.session} />
             <Inspector sessionKey={active.key} session={active.session} />
           </div>
         ) : (

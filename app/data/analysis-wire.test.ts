@@ -27,7 +27,6 @@ describe('pack and unpackResult', () => {
     const b = pack({ view: second, encoding, exact: true }, session, 'k2');
     expect(a.view.eviction).toBeDefined();
     expect(b.view.eviction).toBeUndefined();
-    expect(b.view.compactions).toBeUndefined();
     unpackResult(structuredClone(a), session);
     const back = unpackResult(structuredClone(b), session).view;
     expect(back.eviction).toEqual(second.eviction);

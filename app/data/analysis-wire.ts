@@ -23,8 +23,9 @@ export interface PackedResult extends Omit<Result, 'view'> {
 }
 
 /** Parts of a view that depend only on the session's contexts, not on counts or rule: sent once per session. */
-type StaticPart = 'eviction' | 'removedBy' | 'compactions' | 'variants';
-const STATIC: readonly StaticPart[] = ['eviction', 'removedBy', 'compactions', 'variants'];
+// Compactions are not static: their sizes come from the calibration, which exact counts refine.
+type StaticPart = 'eviction' | 'removedBy' | 'variants';
+const STATIC: readonly StaticPart[] = ['eviction', 'removedBy', 'variants'];
 /** Page side: the static parts of each session's views, by key. */
 const staticParts = new Map<string, Pick<AnalysisView, StaticPart>>();
 /** Worker side: keys whose static parts the page has. */

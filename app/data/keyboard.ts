@@ -6,6 +6,8 @@ export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'k / ←', does: 'previous call' },
   { keys: 'n', does: 'next compaction' },
   { keys: 'p', does: 'previous compaction' },
+  { keys: 'b', does: 'next cache break (reported or predicted)' },
+  { keys: 'B', does: 'previous cache break' },
   { keys: 'd', does: 'jump to the first cache divergence of this call' },
   { keys: '/', does: 'search the session' },
   { keys: '?', does: 'show this help' },

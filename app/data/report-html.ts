@@ -1,6 +1,7 @@
 // A self-contained HTML report of one session: facts, notes, compactions, lints, every call's context
 // and every item, in one file with its styles inline. No script, and a policy that forbids loading
 // anything, so opening it makes no network request. Every piece of session text is escaped.
+import { formatUsd } from '../../src/charts/cache-summary';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 
@@ -46,10 +47,15 @@ export function reportHtml(r: ReportInput): string {
 
   const facts: [string, string][] = [
     ['Format', r.formatLabel],
-    ['Items', n(v.items.length)],
-    ['Model calls', n(v.calls.length)],
-    ['Compactions', n(v.compactions.length)],
-    ['Peak context', `${n(v.peakContextTokens)} tokens${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
+    ['Items', n(v.facts.items)],
+    ['Model calls', n(v.facts.calls)],
+    ['Compactions', `${n(v.facts.compactions.total)}${v.facts.compactions.inferred ? ` (${n(v.facts.compactions.inferred)} inferred)` : ''}`],
+    ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.tokenizer.estimated ? ` (estimated ±${Math.max(1, Math.round(v.facts.tokenizer.uncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
+    ...(v.facts.cache
+      ? ([
+          ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted)${v.facts.cache.missCostUsd !== null ? ` · ${formatUsd(v.facts.cache.missCostUsd)} lost to misses` : ''}`],
+        ] as [string, string][])
+      : []),
     ...(r.model ? ([['Model', r.model]] as [string, string][]) : []),
     ['Files', r.files.join(', ')],
     ...(r.hash ? ([['SHA-256', r.hash]] as [string, string][]) : []),
@@ -67,8 +73,7 @@ export function reportHtml(r: ReportInput): string {
   const compactionsHtml = v.compactions.length
     ? `<ul>${v.compactions
         .map((c) => {
-          const at = v.calls.find((x) => x.compactionId === c.id);
-          return `<li>#${c.index + 1} ${e(c.kind)}${c.trigger ? ` · ${e(c.trigger)}` : ''}${at ? ` · before call ${at.index + 1}` : ''}${c.tokensBefore !== null ? ` · ${n(c.tokensBefore)}` : ''}${c.tokensAfter !== null ? ` → ${n(c.tokensAfter)} tokens` : ''}${c.replacedIds.length ? ` · ${n(c.replacedIds.length)} items replaced` : ''}</li>`;
+          return `<li>#${c.index + 1} ${e(c.kind)}${c.trigger ? ` · ${e(c.trigger)}` : ''}${c.call !== null ? ` · before call ${c.call}` : ''}${c.tokensBefore !== null ? ` · ${n(c.tokensBefore)}` : ''}${c.tokensAfter !== null ? ` → ${n(c.tokensAfter)} tokens` : ''}${c.replacedIds.length ? ` · ${n(c.replacedIds.length)} items replaced` : ''}</li>`;
         })
         .join('')}</ul>`
     : '<p class="muted">None recorded.</p>';

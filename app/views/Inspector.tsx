@@ -54,6 +54,7 @@ function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; call
       <div className="slider">
         <input type="range" aria-label="Call" min={1} max={Math.max(1, n)} value={callIndex + 1} onChange={(e) => setCall(Number(e.target.value) - 1)} disabled={n <= 1} />
         <SliderTicks calls={compactionCalls} n={n} />
+        <BreakTicks view={view} n={n} />
       </div>
       <button type="button" onClick={() => setCall(callIndex + 1)} disabled={callIndex >= n - 1} aria-label="Next call">
         Next ›
@@ -81,6 +82,19 @@ const SliderTicks = memo(function SliderTicks({ calls, n }: { calls: readonly nu
     <div className="slider-ticks" aria-hidden="true">
       {at.map((pct) => (
         <span key={pct} className="slider-tick" style={{ left: `${pct}%` }} />
+      ))}
+    </div>
+  );
+});
+
+/** The session's cache breaks on the slider, colored by cause (reported or predicted alike). */
+const BreakTicks = memo(function BreakTicks({ view, n }: { view: AnalysisView; n: number }) {
+  const at = new Map<number, string>();
+  for (const r of view.cache) if (r.cacheBreak) at.set(n > 1 ? Math.round((r.index / (n - 1)) * 400) / 4 : 0, r.cause ?? 'unknown');
+  return (
+    <div className="slider-ticks break-ticks" aria-hidden="true">
+      {[...at].map(([pct, cause]) => (
+        <span key={pct} className={`slider-tick break-tick cause-${cause}`} style={{ left: `${pct}%` }} />
       ))}
     </div>
   );
@@ -171,6 +185,17 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         if (prev) setCall(prev.index);
         else setStatus('No earlier compaction.');
       },
+      b: () => {
+        if (view.pending.includes('cache')) return setStatus('The cache verdicts are still being worked out; try again in a moment.');
+        const next = view.cache.find((r) => r.index > callIndex && r.cacheBreak);
+        if (next) setCall(next.index);
+        else setStatus('No later cache break.');
+      },
+      B: () => {
+        const prev = view.cache.findLast((r) => r.index < callIndex && r.cacheBreak);
+        if (prev) setCall(prev.index);
+        else setStatus('No earlier cache break.');
+      },
       d: () => {
         if (view.pending.includes('cache')) return setStatus('The cache prefix is still being worked out; try again in a moment.');
         const div = view.cache[callIndex]?.divergence;
@@ -211,7 +236,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
               Context at call {callIndex + 1}
             </button>
             <button type="button" role="tab" aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
-              All items ({session.items.length.toLocaleString('en-US')})
+              All items ({view.facts.items.toLocaleString('en-US')})
             </button>
             <span className="stepper-gap" />
             <button type="button" className="link" onClick={() => setSearchOpen(true)} aria-label="Search (/)">

@@ -1,5 +1,7 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
 import type { Session } from '../../src/model/types';
+import { useAnalysis } from '../data/analysis-client';
+import { useApp } from '../store';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
@@ -21,10 +23,19 @@ export function formatLabel(f: Session['format']): string {
   return FORMAT_LABEL[f];
 }
 
-export function SessionHeader({ session }: { session: Session }) {
-  const toolCalls = session.items.filter((i) => i.kind === 'tool_call').length;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
+export function SessionHeader({ sessionKey, session }: { sessionKey: string; session: Session }) {
+  const rule = useApp((s) => s.rule);
+  const state = useAnalysis(sessionKey, session, rule);
+  const view = state.status === 'ready' ? state.result.view : null;
+  const f = view?.facts ?? null;
+  const compactions = view?.compactions ?? null;
   const skipped = Object.entries(session.skipped);
   const skippedTotal = skipped.reduce((n, [, c]) => n + c, 0);
+  const pending = <span className="muted">…</span>;
+  const tk = f?.tokenizer;
   return (
     <section className="session-header" aria-label="Session">
       <dl className="facts">
@@ -39,21 +50,35 @@ export function SessionHeader({ session }: { session: Session }) {
           <dd>{FORMAT_LABEL[session.format]}</dd>
         </div>
         <div>
+          <dt>Model calls</dt>
+          <dd>{f ? fmt(f.calls) : pending}</dd>
+        </div>
+        <div>
           <dt>Items</dt>
-          <dd>{session.items.length.toLocaleString()}</dd>
+          <dd>{f ? fmt(f.items) : pending}</dd>
         </div>
         <div>
           <dt>Tool calls</dt>
-          <dd>{toolCalls.toLocaleString()}</dd>
+          <dd>{f ? fmt(f.toolCalls) : pending}</dd>
         </div>
         <div>
           <dt>Compactions</dt>
-          <dd>{session.compactions.length}</dd>
+          <dd title={f && f.compactions.inferred ? `${f.compactions.recorded} recorded, ${f.compactions.inferred} inferred from the requests` : undefined}>
+            {f ? `${fmt(f.compactions.total)}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` : pending}
+          </dd>
         </div>
         <div>
-          <dt>Model calls</dt>
-          <dd>{Math.max(session.responses.length, session.requests.length).toLocaleString()}</dd>
+          <dt>Peak context</dt>
+          <dd title={tk?.estimated ? `Calibrated against reported usage: unrecorded prefix ${fmt(tk.prefixTokens)} + ${tk.scale} × counted tokens; ±${Math.round(tk.uncertainty * 100)}% on the median call` : undefined}>
+            {f ? `${fmt(f.peakContextTokens)}${tk?.estimated ? ` ±${Math.max(1, Math.round(tk.uncertainty * 100))}%` : ''}` : pending}
+          </dd>
         </div>
+        {f?.cache && f.cache.hitRate !== null ? (
+          <div>
+            <dt>Cache hit rate</dt>
+            <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
+          </div>
+        ) : null}
         {session.model ? (
           <div>
             <dt>Model</dt>
@@ -65,16 +90,18 @@ export function SessionHeader({ session }: { session: Session }) {
           <dd>{session.files.join(', ')}</dd>
         </div>
       </dl>
-      {session.compactions.length ? (
+      {compactions && compactions.length ? (
         <details className="compactions-details">
-          <summary className="small muted">Recorded compactions</summary>
+          <summary className="small muted">Compactions</summary>
         <ul className="compactions" aria-label="Compactions">
-          {session.compactions.map((c) => (
+          {compactions.map((c) => (
             <li key={c.id}>
               <span className="badge kind kind-compaction">{c.kind}</span> #{c.index + 1}
+              {c.call !== null ? ` · before call ${c.call}` : ''}
               {c.trigger ? ` · ${c.trigger}` : ''}
-              {c.tokensBefore !== null ? ` · ${c.tokensBefore.toLocaleString()}` : ''}
-              {c.tokensAfter !== null ? ` → ${c.tokensAfter.toLocaleString()} tokens` : c.tokensBefore !== null ? ' tokens before' : ''}
+              {c.tokensBefore !== null ? ` · ${fmt(c.tokensBefore)}` : ''}
+              {c.tokensAfter !== null ? ` → ${fmt(c.tokensAfter)} tokens` : c.tokensBefore !== null ? ' tokens before' : ''}
+              {c.tokensBeforeSource === 'estimated' || c.tokensAfterSource === 'estimated' ? ' (estimated)' : ''}
               {c.replacedIds.length ? ` · ${c.replacedIds.length} items replaced` : ''}
               {c.log?.fallback ? ' · fell back to the marker' : ''}
             </li>

@@ -1,8 +1,9 @@
 // A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
 import type { ShownAudit } from '../audit/trim-audit';
-import { unseenPrefixEstimates, type CacheReport, type ProviderRule } from '../cache';
+import type { CacheReport, ProviderRule } from '../cache';
 import type { Lint } from '../lints';
-import type { CompactionEvent, Item, Session, Usage } from '../model/types';
+import type { Item, Session, Usage } from '../model/types';
+import type { ResolvedCompaction, SessionFacts } from './session-facts';
 import { analyzeSession, type DeferredPart } from './analyze-session';
 import type { SessionContexts } from './session-analysis';
 import type { EvictionLabel, RegionName } from './context-types';
@@ -10,10 +11,13 @@ import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
 import { ViewTimeline, type ViewSpan } from './view-timeline';
 
-/** Token bands of one call, stacked in the budget chart. They add up to the call's input plus output. */
+/**
+ * Token bands of one call, stacked in the budget chart, in the provider's tokens: counted bands times the call's
+ * calibration, plus the unrecorded prefix. They add up to the call's calibrated context (plus output).
+ */
 export interface CallBands {
   system: number;
-  /** Tool schemas, or the estimated unrecorded prefix (system prompt + tools) when the format omits it. */
+  /** Tool schemas, plus the estimated unrecorded prefix (system prompt + tools) when the format omits it. */
   tools: number;
   head: number;
   summary: number;
@@ -75,7 +79,8 @@ export interface AnalysisView {
    * rebuild a call's ghost rows when they were not built up front (see ghosts.ts).
    */
   removedBy?: Record<string, string>;
-  compactions: CompactionEvent[];
+  /** Recorded and inferred compactions, with sizes resolved from the best evidence and the call each precedes. */
+  compactions: ResolvedCompaction[];
   /** Each item's label per call, as runs of calls (see eviction-runs.ts `labelAt`). */
   eviction: { itemId: string; runs: LabelRun[] }[];
   /**
@@ -89,7 +94,9 @@ export interface AnalysisView {
   lints: Lint[];
   /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
   pending: DeferredPart[];
-  /** Largest context the session reached, and the window when known. */
+  /** Every session-level figure (session-facts.ts): what the header, panels, CLI and report show. */
+  facts: SessionFacts;
+  /** Largest context the session reached (`facts.peakContextTokens`), and the window when known. */
   peakContextTokens: number;
   contextWindow: number | null;
 }
@@ -154,10 +161,9 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
   const viewTimeline = spans ? new ViewTimeline({ calls: outputs, spans, itemById: (id) => byId.get(id), variants }) : null;
   const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants[v.id] : undefined) ?? byId.get(v.id)!) : null;
 
-  // Without the prefix analysis (deferred), the unrecorded prefix is estimated from the counted bands.
-  const unseen = a.cache.length === a.contexts.calls.length ? null : unseenPrefixEstimates(a.contexts.calls, a.contexts.calls.map((_, ci) => fromSpans?.[ci]!.counted ?? 0));
+  // Bands are counted with our tokenizer; each call's calibration (calibration.ts) puts them in the provider's
+  // tokens, so they add up to the call's calibrated context on every surface.
   const calls: CallView[] = a.contexts.calls.map((call, ci) => {
-    const report = a.cache[ci];
     const stored = fromSpans ? null : storedEntries(call, ci);
     const bands: CallBands = fromSpans ? { ...fromSpans[ci]!.bands } : { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
     for (const e of stored ?? []) {
@@ -167,9 +173,15 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       else bands[e.region] += e.tokens;
     }
     for (const o of call.output) bands.output += tok(o);
-    const counted = fromSpans ? fromSpans[ci]!.counted : stored!.reduce((n, e) => n + e.tokens, 0);
-    // Recorded tool schemas count as they are; an unrecorded prefix is estimated from reported usage.
-    bands.tools = call.tools ? opts.count(call.tools) : call.prefixUnrecorded ? ((report ? report.unseenPrefixTokens : unseen?.[ci]) ?? 0) : 0;
+    const cal = a.calibration.calls[ci]!;
+    bands.tools = call.tools ? opts.count(call.tools) : 0;
+    const counted = a.counted.tokens[ci]!;
+    const recorded = Math.max(0, cal.contextTokens - (call.prefixUnrecorded ? cal.prefixTokens : 0));
+    const f = counted > 0 ? recorded / counted : 1;
+    for (const k of ['system', 'tools', 'head', 'summary', 'middle', 'tail', 'newInput'] as const) bands[k] *= f;
+    bands.output *= cal.scale;
+    // An unrecorded prefix (system prompt + tools) stacks as the tools band.
+    if (call.prefixUnrecorded) bands.tools += cal.prefixTokens;
     const view: CallView = {
       index: ci,
       id: call.id,
@@ -181,7 +193,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       prefixUnrecorded: call.prefixUnrecorded,
       compactionId: call.compactionId,
       recorded: call.recorded,
-      contextTokens: counted + bands.tools,
+      contextTokens: cal.contextTokens,
       bands,
     };
     if (viewTimeline) Object.defineProperty(view, 'entries', { get: () => viewTimeline.entriesAt(ci), enumerable: true, configurable: true });
@@ -223,14 +235,15 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     calls,
     ghosts,
     removedBy,
-    compactions: a.contexts.compactions,
+    compactions: a.compactions,
     eviction: a.contexts.eviction.map((r) => ({ itemId: r.item.id, runs: r.runs })),
     spans,
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,
     pending: [...(opts.defer ?? [])],
-    peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),
+    facts: a.facts,
+    peakContextTokens: a.facts.peakContextTokens,
     contextWindow: session.contextWindow ?? knownContextWindow(session.model),
   };
 }

@@ -33,9 +33,34 @@ describe('run inspect', () => {
     ]);
     // One model call (the read_file tool call); its context is the system prompt and the first user message.
     expect(report.sessions[0].calls).toEqual([
-      { index: 0, contextTokens: expect.any(Number), reportedInput: null, reportedCacheRead: null, reportedCacheWrite: null, predictedCached: 0, cacheBreak: false, cause: null, divergence: null, unseenPrefixTokens: 0 },
+      {
+        index: 0,
+        call: 1,
+        countedTokens: expect.any(Number),
+        contextTokens: expect.any(Number),
+        estimated: false,
+        reportedPrompt: null,
+        reportedInput: null,
+        reportedCacheRead: null,
+        reportedCacheWrite: null,
+        predictedCached: 0,
+        reportedMiss: null,
+        predictedBreak: false,
+        cacheBreak: false,
+        cause: null,
+        ttlMs: 300_000,
+        missTokens: null,
+        missCostUsd: null,
+        diagnostic: null,
+        divergence: null,
+        unseenPrefixTokens: 0,
+      },
     ]);
-    expect(report.sessions[0].calls[0].contextTokens).toBeGreaterThan(10);
+    // Without reported usage the context is the count itself, and the session's facts say the same.
+    const [c] = report.sessions[0].calls;
+    expect(c.contextTokens).toBeGreaterThan(10);
+    expect(c.contextTokens).toBe(c.countedTokens);
+    expect(report.sessions[0].facts).toMatchObject({ calls: 1, items: 7, toolCalls: 1, compactions: { recorded: 0, inferred: 0, total: 0 }, peakContextTokens: c.contextTokens, peakCall: 1, reportedInputTokens: null });
     // The summary and the marker come after the last call, so no context shows them.
     expect(report.sessions[0].lints).toEqual([]);
   });
@@ -61,7 +86,7 @@ describe('run inspect', () => {
   it('prints a readable summary without --json', async () => {
     const { io, out } = fakeIo({ 'a.json': course });
     await run(['inspect', 'a.json'], io);
-    expect(out.join('\n')).toContain('7 items · 1 tool call · 0 compactions');
+    expect(out.join('\n')).toContain('1 model call · 7 items · 1 tool call · 0 compactions');
   });
 });
 

@@ -1,11 +1,9 @@
-// The metrics row of one trajectory: per-call contexts (replayed or recorded), the summary audit and the
-// lints, reduced to numbers. The prefix-cache analysis is skipped: a corpus row does not report it, and it
+// The metrics row of one trajectory: the session's facts (the figures `inspect` reports), the summary audit and
+// the lints, reduced to numbers. The prefix-cache analysis is skipped: a corpus row does not report it, and it
 // is the costliest part of a session's analysis.
 import { knownContextWindow } from '../analysis/analysis-view';
 import { sessionContexts } from '../analysis/session-analysis';
-import { auditSession } from '../audit';
-import { lintSession } from '../lints';
-import { promptTokens } from '../model/usage';
+import { analyzeSession } from '../analysis/analyze-session';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import type { CorpusRow } from './corpus-row';
 
@@ -26,17 +24,25 @@ const sortedUnique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 export function trajectoryMetrics(session: Session, opts: MetricsOptions): CorpusRow {
   const ctx = sessionContexts(session);
   const calls = ctx.calls;
+  // Token figures, counts, audits and lints from the one analysis `inspect` reads, so a row equals its report.
+  const memo = new Map<string, number>();
+  const counted = (t: string) => {
+    let n = memo.get(t);
+    if (n === undefined) memo.set(t, (n = opts.count(t)));
+    return n;
+  };
+  const a = analyzeSession(session, { count: counted, contexts: ctx, defer: ['cache'] });
+  const facts = a.facts;
   // Items are shared objects across calls; a masked variant is its own object with its own text.
   const tokensOf = new WeakMap<Item, number>();
   const tok = (it: Item) => {
     let n = tokensOf.get(it);
     if (n === undefined) {
-      n = opts.count(it.text);
+      n = counted(it.text);
       tokensOf.set(it, n);
     }
     return n;
   };
-  const contextTokens = calls.map((c) => sum(c.entries.map((e) => tok(e.item))) + (c.tools ? opts.count(c.tools) : 0));
   const outputTokens = calls.map((c) => sum(c.output.map(tok)));
 
   // Request logs hold their items per request; the flat list is the eviction map's.
@@ -76,6 +82,8 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     ...items.filter((it) => it.kind === 'tool_result' && it.omission?.target === 'observation').map((it) => it.id),
   ]);
 
+  // Savings from what each compaction recorded, else from the items it replaced: the next call's prompt holds
+  // new input too, so the resolved sizes would not measure the compaction alone.
   const saved = sum(
     ctx.compactions.map((c) => {
       if (c.tokensBefore !== null && c.tokensAfter !== null) return c.tokensBefore - c.tokensAfter;
@@ -85,10 +93,8 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     }),
   );
 
-  const audits = auditSession({ ...session, items, compactions: ctx.compactions });
-  const lints = lintSession({ format: session.format, items, calls, compactions: ctx.compactions, removals: ctx.removals, count: opts.count });
-
-  const reported = calls.map((c) => (c.usage ? promptTokens(c.usage) : null));
+  const audits = a.audits;
+  const lints = a.lints;
   const success = session.meta['success'];
   const reward = session.meta['reward'];
   return {
@@ -97,15 +103,15 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     line: opts.line ?? null,
     format: session.format,
     model: session.model,
-    items: items.length,
-    turns: calls.length,
-    tool_calls: items.filter((it) => it.kind === 'tool_call').length,
-    total_tokens: sum(contextTokens),
+    items: facts.items,
+    turns: facts.calls,
+    tool_calls: facts.toolCalls,
+    total_tokens: facts.totalInputTokens,
     output_tokens: sum(outputTokens),
-    peak_context_tokens: contextTokens.reduce((m, t) => Math.max(m, t), 0),
-    reported_input_tokens: reported.length > 0 && reported.every((r) => r !== null) ? sum(reported as number[]) : null,
+    peak_context_tokens: facts.peakContextTokens,
+    reported_input_tokens: facts.reportedInputTokens,
     context_window: session.contextWindow ?? knownContextWindow(session.model),
-    compactions: ctx.compactions.length,
+    compactions: facts.compactions.total,
     summaries: summaryCompactions.length,
     summary_turns: summaryTurns,
     omissions: new Set([...thoughtTurns, ...observationTurns]).size,

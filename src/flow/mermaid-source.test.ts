@@ -61,7 +61,10 @@ describe('mermaidFlow', () => {
     expect(f).toMatchObject({ segments: 3, compactions: 2, summaries: 1, notDrawn: 0 });
     expect(shown(labelOf(f.source, 'n0')!)).toBe(`Segment 1\ncalls 1-4\npeak ${v.calls[3]!.contextTokens.toLocaleString('en-US')} tokens`);
     expect(shown(labelOf(f.source, 'n1')!)).toBe('Compaction 1: microcompact, auto\ntokens 42,000 \u2192 33,000');
-    expect(shown(labelOf(f.source, 'n3')!)).toBe('Compaction 2: compact, manual\ntokens 48,210 \u2192 unknown');
+    // The file records only the compact's preTokens; its size after comes from the call that follows it.
+    expect(v.compactions[1]).toMatchObject({ tokensBefore: 48_210, tokensBeforeSource: 'recorded' });
+    expect(v.compactions[1]!.tokensAfterSource).not.toBeNull();
+    expect(shown(labelOf(f.source, 'n3')!)).toBe(`Compaction 2: compact, manual\ntokens 48,210 \u2192 ${v.compactions[1]!.tokensAfter!.toLocaleString('en-US')}`);
     expect(shown(labelOf(f.source, 'n4')!)).toMatch(/^Summary u-021\n\d+ tokens\n"This session is being continued f\.\.\."$/);
     expect(f.source).toContain('  n0 --> n1\n  n1 --> n2\n  n2 --> n3\n  n3 --> n5');
     expect(f.source).toContain('  n3 -.->|writes| n4');
@@ -105,8 +108,11 @@ describe('mermaidFlow', () => {
     const comps = f.nodes.filter((x) => x.kind === 'compaction');
     expect(comps.map((x) => x.fallback)).toEqual([false, true]);
     expect(f.source).toMatch(new RegExp(`^  class ${comps[1]!.id},${mark.id} fallback$`, 'm'));
-    expect(shown(labelOf(f.source, comps[1]!.id)!)).toBe('Compaction 2: compact, auto\nfallback marker');
-    expect(comps[1]!.title).toBe('Compaction 2: compact, auto, fallback marker');
+    // Its sizes are not recorded: they come from the calls around it.
+    const c2 = v.compactions[1]!;
+    const sizes = `${c2.tokensBefore!.toLocaleString('en-US')} \u2192 ${c2.tokensAfter!.toLocaleString('en-US')}`;
+    expect(shown(labelOf(f.source, comps[1]!.id)!)).toBe(`Compaction 2: compact, auto\ntokens ${sizes}\nfallback marker`);
+    expect(comps[1]!.title).toBe(`Compaction 2: compact, auto, tokens ${sizes.replace(' \u2192 ', ' to ')}, fallback marker`);
   });
 
   it('marks a summary kept verbatim by a later compaction', () => {

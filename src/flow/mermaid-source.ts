@@ -45,7 +45,7 @@ export interface FlowOptions {
   direction?: 'LR' | 'TD';
 }
 
-export type FlowInput = Pick<AnalysisView, 'calls' | 'compactions' | 'tokens' | 'items'>;
+export type FlowInput = Pick<AnalysisView, 'calls' | 'tokens' | 'items'> & { compactions: readonly CompactionEvent[] };
 
 const DEFAULT_PALETTE: FlowPalette = { segment: '#3056d3', compaction: '#dc2626', summary: '#d97706', fallback: '#6b7280' };
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;

@@ -2,7 +2,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { PROVIDER_RULES, type CacheReport, type ProviderRule } from '../../../src/cache';
-import { CAUSE_LABEL, cacheHeadline, causeSentence, formatDuration, predictedVsReported, prefixBar, sessionCacheSummary, type SessionCacheSummary } from '../../../src/charts/cache-summary';
+import { CAUSE_LABEL, cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar, type CacheBreakEntry } from '../../../src/charts/cache-summary';
+import type { CacheSummary } from '../../../src/cache/forensics';
+import { PRICES_AS_OF, priceOf } from '../../../src/cost/prices';
 import type { Item } from '../../../src/model/types';
 import type { GoTo, PanelProps } from './panel-props';
 import './cache-panel.css';
@@ -50,7 +52,7 @@ function RulePicker({ rule, setRule, here }: { rule: ProviderRule | 'auto'; setR
 }
 
 export default function CachePanel({ view, callIndex, itemById, goTo, rule, setRule }: PanelProps) {
-  const summary = useMemo(() => sessionCacheSummary(view.cache), [view.cache]);
+  const breaks = useMemo(() => cacheBreaks(view.cache), [view.cache]);
   const report = view.cache[callIndex];
   if (view.pending.includes('cache')) {
     // The rule stays at hand while the prefix is worked out (a rule change starts that over).
@@ -69,6 +71,7 @@ export default function CachePanel({ view, callIndex, itemById, goTo, rule, setR
   const label = divergenceLabel(report, itemById);
   const headline = cacheHeadline(report, label);
   const sentence = causeSentence(report);
+  const disagreement = disagreementSentence(report);
   const first = report.previousContextTokens === null;
 
   return (
@@ -81,13 +84,23 @@ export default function CachePanel({ view, callIndex, itemById, goTo, rule, setR
         {report.rule}: {RULE_NOTE[report.rule]}.
       </p>
       {sentence ? <p className="cause-sentence">{sentence}</p> : null}
-      {report.modelChanged ? <p className="cause-sentence">The model changed since the previous call; prompt caches are kept per model, so nothing is served from cache.</p> : null}
+      {disagreement ? (
+        <p className="note disagreement" role="note">
+          {disagreement}
+        </p>
+      ) : null}
+      {report.diagnostic !== null ? (
+        <p className="small diagnostic">
+          Provider diagnostic: <strong>{report.diagnostic === 'hit' ? 'no divergence' : report.diagnostic.replace(/_/g, ' ')}</strong>
+          {(report.diagnostic === 'hit') === !report.cacheBreak ? ' — agrees with this verdict.' : ' — differs from this verdict.'}
+        </p>
+      ) : null}
 
+      <Figures report={report} />
       {first ? null : <PrefixBar report={report} />}
       <Divergence report={report} itemById={itemById} goTo={goTo} />
-      <Figures report={report} />
       <UnrecordedNote report={report} />
-      <SessionSummary summary={summary} calls={view.calls.length} callIndex={callIndex} goTo={goTo} />
+      <SessionSummary summary={view.facts.cache} breaks={breaks} model={view.calls[callIndex]?.model ?? null} calls={view.calls.length} callIndex={callIndex} goTo={goTo} />
     </div>
   );
 }
@@ -180,30 +193,39 @@ function Figures({ report }: { report: CacheReport }) {
   const f = predictedVsReported(report);
   const zeroed = report.ttlExpired ? 'the cache had expired' : report.modelChanged ? 'the model changed' : null;
   const rounded = report.prefixTokens + report.outputReusedTokens;
+  const first = report.previousContextTokens === null;
   return (
     <div className="figures">
-      <h4>Cached tokens: predicted vs reported</h4>
+      <h4>Cached tokens: reported vs predicted</h4>
       <dl className="figure-row">
-        <div className="figure">
-          <dt>Predicted ({report.rule})</dt>
-          <dd>{fmt(f.predicted)}</dd>
-        </div>
         <div className="figure">
           <dt>Reported cache read</dt>
           <dd>{f.reported === null ? <span className="muted">not reported</span> : fmt(f.reported)}</dd>
         </div>
         <div className="figure">
-          <dt>Difference</dt>
-          <dd className={f.difference ? 'diff-nonzero' : undefined}>{f.difference === null ? <span className="muted">—</span> : signed(f.difference)}</dd>
+          <dt>Left cached by the previous call</dt>
+          <dd>{report.previousCacheable === null ? <span className="muted">{first ? '—' : 'not reported'}</span> : fmt(report.previousCacheable)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Predicted ({report.rule})</dt>
+          <dd>{fmt(f.predicted)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Processed again</dt>
+          <dd className={report.missTokens ? 'diff-nonzero' : undefined}>
+            {report.missTokens === null ? <span className="muted">—</span> : fmt(report.missTokens)}
+            {report.missCostUsd !== null && report.missTokens ? <span className="miss-cost"> · {formatUsd(report.missCostUsd)}</span> : null}
+          </dd>
         </div>
       </dl>
       <p className="muted small">
-        {report.previousContextTokens === null
+        {first
           ? 'The first call has nothing cached from this session.'
-          : zeroed
+          : zeroed && report.reportedMiss !== false
             ? `Predicted 0 because ${zeroed}, although ${fmt(rounded)} tokens matched.`
             : `Shared prefix ${fmt(report.prefixTokens)} tokens${report.outputReusedTokens > 0 ? ` plus ${fmt(report.outputReusedTokens)} of the previous call's output` : ''}${f.predicted !== rounded ? `, rounded by the ${report.rule} rule to ${fmt(f.predicted)}` : ''}.`}
-        {f.difference !== null && f.difference !== 0 ? ` The prediction is ${f.difference > 0 ? 'above' : 'below'} what the provider reported.` : ''}
+        {f.difference !== null && f.difference !== 0 ? ` Prediction ${signed(f.difference)} against the report, which decides.` : ''}
+        {report.missTokens && report.missCostUsd === null ? ' No price is known for this model, so the miss is shown in tokens only.' : ''}
       </p>
     </div>
   );
@@ -214,7 +236,7 @@ function UnrecordedNote({ report }: { report: CacheReport }) {
   return (
     <p className="note" role="note">
       {report.unseenPrefixTokens !== null
-        ? `This format does not record part of the prompt (system prompt, tool schemas). That prefix is estimated at ${fmt(report.unseenPrefixTokens)} tokens from reported usage (reported prompt minus counted tokens) and counted as shared by both calls.`
+        ? `This format does not record part of the prompt (system prompt, tool schemas). That prefix is estimated at ${fmt(report.unseenPrefixTokens)} tokens, fitted once for the segment against reported usage (reported prompt = prefix + scale × counted tokens), and counted as shared by both calls.`
         : 'This format does not record part of the prompt (system prompt, tool schemas), and no reported usage allows an estimate. The figures above leave that prefix out, so the real prompt and prefix are larger than shown.'}
     </p>
   );
@@ -222,20 +244,47 @@ function UnrecordedNote({ report }: { report: CacheReport }) {
 
 const ROW = 30;
 
-function SessionSummary({ summary, calls, callIndex, goTo }: { summary: SessionCacheSummary; calls: number; callIndex: number; goTo(t: GoTo): void }) {
+function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { summary: CacheSummary | null; breaks: CacheBreakEntry[]; model: string | null; calls: number; callIndex: number; goTo(t: GoTo): void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const n = summary.breaks.length;
+  const n = breaks.length;
   const virtualizer = useVirtualizer({ count: n, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
+  const price = priceOf(model);
+  const causes = summary ? Object.entries(summary.byCause) : [];
   return (
     <div className="cache-session">
       <h4>This session</h4>
+      {summary ? (
+        <dl className="figure-row session-figures" aria-label="Session cache figures">
+          <div className="figure">
+            <dt>Reported hit rate</dt>
+            <dd>{summary.hitRate === null ? <span className="muted">not reported</span> : `${(summary.hitRate * 100).toFixed(1)}%`}</dd>
+          </div>
+          <div className="figure">
+            <dt>Cache breaks</dt>
+            <dd>{fmt(summary.breaks)}</dd>
+          </div>
+          <div className="figure">
+            <dt>Reported · predicted</dt>
+            <dd>
+              {fmt(summary.reportedMisses)} · {fmt(summary.predictedBreaks)}
+            </dd>
+          </div>
+          <div className="figure">
+            <dt>Lost to misses</dt>
+            <dd>{summary.missCostUsd === null ? `${fmt(summary.missTokens)} tok` : formatUsd(summary.missCostUsd)}</dd>
+          </div>
+        </dl>
+      ) : null}
       <p className="small">
-        <strong>
-          {n} cache break{n === 1 ? '' : 's'}
-        </strong>{' '}
-        in {fmt(calls)} call{calls === 1 ? '' : 's'}, {fmt(summary.tokensLostToBreaks)} tokens of earlier prompts lost to them
-        {summary.expired > 0 ? `; ${summary.expired} call${summary.expired === 1 ? '' : 's'} found the cache expired` : ''}. Predicted {fmt(summary.predictedTotal)} cached tokens in all
-        {summary.reportedTotal !== null ? `, reported ${fmt(summary.reportedTotal)} (over ${summary.reportedCalls} call${summary.reportedCalls === 1 ? '' : 's'} with usage)` : ', none reported'}.
+        {n} cache break{n === 1 ? '' : 's'} in {fmt(calls)} call{calls === 1 ? '' : 's'}
+        {causes.length ? `: ${causes.map(([c, k]) => `${k} ${CAUSE_LABEL[c as keyof typeof CAUSE_LABEL]}`).join(', ')}` : ''}.
+        {summary && summary.agreement.compared > 0 ? ` Prediction and report agree on ${fmt(summary.agreement.agree)} of ${fmt(summary.agreement.compared)} calls.` : ''}
+        {summary && summary.diagnostics.compared > 0 ? ` Provider diagnostics agree on ${fmt(summary.diagnostics.agree)} of ${fmt(summary.diagnostics.compared)}.` : ''}
+      </p>
+      <p className="muted small">
+        {price
+          ? `Priced at ${price.label}: input $${price.input}, cache write $${price.cacheWrite5m} (5 min) / $${price.cacheWrite1h} (1 h), cache read $${price.cacheRead} per million tokens (table of ${PRICES_AS_OF}).`
+          : `No price is known for ${model ?? 'this model'}: misses are shown in tokens.`}
       </p>
       {n === 0 ? (
         <p className="muted small">No call breaks the cache.</p>
@@ -243,13 +292,18 @@ function SessionSummary({ summary, calls, callIndex, goTo }: { summary: SessionC
         <div ref={scrollRef} className="breaks" style={{ maxHeight: Math.min(n, 8) * ROW + 2 }}>
           <ul aria-label="Cache breaks" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((v) => {
-              const b = summary.breaks[v.index]!;
+              const b = breaks[v.index]!;
               return (
                 <li key={b.index} style={{ transform: `translateY(${v.start}px)`, height: ROW }}>
-                  <button type="button" className={b.index === callIndex ? 'break current' : 'break'} aria-current={b.index === callIndex ? 'step' : undefined} onClick={() => goTo({ call: b.index })}>
+                  <button type="button" className={b.index === callIndex ? `break current cause-${b.cause ?? 'unknown'}` : `break cause-${b.cause ?? 'unknown'}`} aria-current={b.index === callIndex ? 'step' : undefined} onClick={() => goTo({ call: b.index })}>
                     <span className="break-call">Call {b.index + 1}</span>
-                    <span className="break-cause">{b.cause ? CAUSE_LABEL[b.cause] : 'unknown'}</span>
-                    <span className="break-lost">{fmt(b.lostTokens)} tokens lost</span>
+                    <span className="break-cause">
+                      {b.cause ? CAUSE_LABEL[b.cause] : 'unknown'}
+                      <span className="muted">{b.reported && b.predicted ? ' · both' : b.reported ? ' · reported' : ' · predicted'}</span>
+                    </span>
+                    <span className="break-lost">
+                      {fmt(b.missTokens)} tok{b.missCostUsd !== null ? ` · ${formatUsd(b.missCostUsd)}` : ''}
+                    </span>
                   </button>
                 </li>
               );

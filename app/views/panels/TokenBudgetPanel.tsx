@@ -1,6 +1,7 @@
 // Token budget per call: stacked bands, reported cache usage beside each bar, window and threshold lines, compactions.
 import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CallBands, CallView } from '../../../src/analysis/analysis-view';
+import { CAUSE_LABEL } from '../../../src/charts/cache-summary';
 import { BAND_LABEL, BAND_ORDER, bandsTotal, bucketCalls, bucketOf, compactionThreshold, newInputByRegion, stackBands, usageSplit, type BandKey, type Bucket, type UsageSplit } from '../../../src/charts/budget-bars';
 import { callTicks, fitDomain, stepPath, tickFormat, yScale } from '../../../src/charts/budget-scale';
 import type { Item } from '../../../src/model/types';
@@ -73,6 +74,8 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const peak = useMemo(() => totals.reduce((m, t) => Math.max(m, t), 0), [totals]);
   const compactionCount = useMemo(() => calls.reduce((k, c) => k + (c.compactionId ? 1 : 0), 0), [calls]);
   const compacted = useMemo(() => buckets.map((bk) => calls.slice(bk.start, bk.end + 1).some((c) => c.compactionId !== null)), [buckets, calls]);
+  // The first cache break in each bar's calls, reported or predicted, marked above the bar by its cause.
+  const breakAt = useMemo(() => buckets.map((bk) => view.cache.slice(bk.start, bk.end + 1).find((r) => r.cacheBreak) ?? null), [buckets, view.cache]);
   // Bar names change with the data, not with the step: built once, not for every bar on every step.
   const names = useMemo(() => buckets.map((bk) => barName(calls[bk.peak]!, totals[bk.peak]!, bk, bucketSize)), [buckets, calls, totals, bucketSize]);
   const latest = useRef({ buckets, goTo });
@@ -140,7 +143,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
         </strong>
         : {fmt(calls[callIndex]?.contextTokens ?? 0)} tokens of context, {fmt(calls[callIndex]?.bands.output ?? 0)} output.{' '}
         <span className="muted">
-          Peak {fmt(peak)} · {compactionCount === 0 ? 'no compactions' : `${compactionCount} compaction${compactionCount === 1 ? '' : 's'}`}
+          Peak context {fmt(view.facts.peakContextTokens)} · {view.facts.compactions.total === 0 ? 'no compactions' : `${view.facts.compactions.total} compaction${view.facts.compactions.total === 1 ? '' : 's'}`}
           {bucketSize > 1 ? ` · ${bucketSize} calls per bar (each bar shows its highest call)` : ''}
         </span>
       </p>
@@ -217,6 +220,15 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
               ) : null}
               {thresholdOn && threshold !== null ? <RefLine className="ref-threshold" y={y(threshold)} width={chartWidth} label={`threshold ${compactTokens(threshold)}`} /> : null}
               {windowOn && ctxWindow !== null ? <RefLine className="ref-window" y={y(ctxWindow)} width={chartWidth} label={`window ${compactTokens(ctxWindow)}`} /> : null}
+              <g className="cache-break-marks">
+                {breakAt.map((r, b) =>
+                  r ? (
+                    <path key={b} className={`cache-break-mark cause-${r.cause ?? 'unknown'}`} d={`M${b * slot + slot / 2},-2 l4,-7 h-8 Z`}>
+                      <title>{`Call ${r.call}: cache break — ${CAUSE_LABEL[r.cause ?? 'unknown']}${r.missTokens ? `, ${fmt(r.missTokens)} tokens processed again` : ''}`}</title>
+                    </path>
+                  ) : null,
+                )}
+              </g>
               <g className="x-ticks" aria-hidden="true">
                 {callTicks(calls.length).map((n) => {
                   const b = bucketOf(buckets, n - 1);
