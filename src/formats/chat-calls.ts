@@ -3,7 +3,7 @@
 // keep one id across calls (as in request logs); a message a history processor elided in place becomes a
 // placeholder that names the content it stands in for, so the inspector shows that content as masked.
 import { pairToolCalls } from '../model/pairing';
-import type { Item, ModelResponse, OmissionInfo, RecordedRequest, Session, Usage } from '../model/types';
+import type { Item, ModelResponse, RecordedRequest, Session, Usage } from '../model/types';
 import type { At, ParseContext } from './adapter';
 import { chatMessagesToItems } from './openai-chat';
 import { ContentIds } from './request-log';
@@ -24,14 +24,17 @@ export interface ChatCall {
   line: number | null;
 }
 
-/** Recognizes a message text that a harness wrote in place of content it took out. */
-export type PlaceholderRule = (text: string) => OmissionInfo | null;
+/**
+ * Labels an item from its text the way its harness wrote it: a placeholder for content taken out (set
+ * `omission`), or a summary the harness inserted (set `kind`).
+ */
+export type ItemRule = (item: Item) => void;
 
 /**
  * Fills `session.requests`, `session.responses` and `session.items` from the calls, in order; the session's
  * items are the first-seen copies of every distinct message.
  */
-export function addChatCalls(session: Session, calls: ChatCall[], ctx: ParseContext, placeholder: PlaceholderRule | null = null): void {
+export function addChatCalls(session: Session, calls: ChatCall[], ctx: ParseContext, rule: ItemRule | null = null): void {
   const ids = new ContentIds();
   let previous: Item[] = [];
   const seen = new Set<string>();
@@ -41,7 +44,7 @@ export function addChatCalls(session: Session, calls: ChatCall[], ctx: ParseCont
     const ts = call.timestamp ? { timestamp: call.timestamp } : {};
     const counts = new Map<string, number>();
     const raw = chatMessagesToItems(call.messages, ctx, call.at, `${base}m`);
-    if (placeholder) for (const it of raw) markPlaceholder(it, placeholder);
+    if (rule) for (const it of raw) rule(it);
     const items = ids.canonical(raw, counts, base, {});
     // A placeholder first seen here stands in for whatever the previous call held at its place.
     items.forEach((it, k) => {
@@ -63,10 +66,4 @@ export function addChatCalls(session: Session, calls: ChatCall[], ctx: ParseCont
   }
   session.items = ids.firstSeen;
   session.model = session.model ?? calls.find((c) => c.model)?.model ?? null;
-}
-
-function markPlaceholder(it: Item, rule: PlaceholderRule): void {
-  if (it.kind !== 'message' && it.kind !== 'tool_result') return;
-  const omission = rule(it.text);
-  if (omission) it.omission = omission;
 }

@@ -8,6 +8,7 @@ import { claudeCode } from './claude-code';
 import { codex } from './codex';
 import { compactionLog } from './compaction-log';
 import { livekit } from './livekit';
+import { miniSweAgent } from './mini-swe-agent';
 import { openaiChat } from './openai-chat';
 import { openaiResponses } from './openai-responses';
 import { openhands } from './openhands';
@@ -21,6 +22,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   claudeCode,
   codex,
   sweAgent,
+  miniSweAgent,
   openhands,
   livekit,
   openaiChat,

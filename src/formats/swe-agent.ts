@@ -9,7 +9,7 @@
 // Files from SWE-agent 0.x record no query: their `history` is read as one transcript instead.
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
-import type { OmissionInfo, Session } from '../model/types';
+import type { Item, Session } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { addChatCalls, type ChatCall } from './chat-calls';
 import { chatMessagesToItems } from './openai-chat';
@@ -17,9 +17,10 @@ import { chatMessagesToItems } from './openai-chat';
 const ELIDED = /^\s*(?:OBSERVATION:\s*)?(Old environment output: \(\d+ lines omitted\)|Outdated window with \d+ lines omitted)/;
 
 /** SWE-agent's own placeholders for observations its history processors cut. */
-export function sweAgentPlaceholder(text: string): OmissionInfo | null {
-  const m = ELIDED.exec(text);
-  return m ? { target: 'observation', refs: [], marker: m[1]! } : null;
+export function markSweAgentPlaceholder(it: Item): void {
+  if (it.kind !== 'message' && it.kind !== 'tool_result') return;
+  const m = ELIDED.exec(it.text);
+  if (m) it.omission = { target: 'observation', refs: [], marker: m[1]! };
 }
 
 function isStep(v: unknown): v is JsonObject {
@@ -128,7 +129,7 @@ export const sweAgent: FormatAdapter = {
       });
     });
     if (calls.length > 0) {
-      addChatCalls(session, calls, ctx, sweAgentPlaceholder);
+      addChatCalls(session, calls, ctx, markSweAgentPlaceholder);
     } else {
       readHistory(root, session, ctx);
     }
