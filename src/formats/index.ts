@@ -4,6 +4,7 @@ import type { FormatId } from '../model/types';
 import type { FormatAdapter } from './adapter';
 import { agentOmit } from './agent-omit';
 import { anthropic } from './anthropic';
+import { atif } from './atif';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
 import { compactionLog } from './compaction-log';
@@ -23,6 +24,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   codex,
   sweAgent,
   miniSweAgent,
+  atif,
   openhands,
   livekit,
   openaiChat,

@@ -35,15 +35,12 @@ function wire(m: unknown): unknown {
   return out;
 }
 
-/** Chat usage of a LiteLLM response, with Anthropic's cache writes when LiteLLM passed them through. */
+/**
+ * Chat usage of a LiteLLM response. Its `prompt_tokens` already counts cached tokens, so Anthropic's
+ * `cache_creation_input_tokens` beside it is not added as a cache write (that would count it twice).
+ */
 function usageOf(response: unknown): Usage | null {
-  const u = isObject(response) ? get(response, 'usage') : undefined;
-  const usage = chatUsage(u);
-  if (usage && isObject(u)) {
-    const write = num(u, 'cache_creation_input_tokens');
-    if (write !== undefined) usage.cacheWrite = write;
-  }
-  return usage;
+  return chatUsage(isObject(response) ? get(response, 'usage') : undefined);
 }
 
 interface Record_ {
