@@ -18,6 +18,7 @@ import { requestLog } from './request-log';
 import { selfSum } from './self-sum';
 import { sharegpt } from './sharegpt';
 import { sweAgent } from './swe-agent';
+import { tauBench } from './tau-bench';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   claudeCode,
@@ -25,6 +26,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   sweAgent,
   miniSweAgent,
   atif,
+  tauBench,
   openhands,
   livekit,
   openaiChat,

@@ -46,11 +46,13 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
     sessions = [];
   }
   issues.push(...ctx.issues);
+  // Problems an adapter filed on one session (one task of a multi-task file) stay with it; the file's go to all.
+  const own = sessions.flatMap((s) => s.issues);
   for (const s of sessions) {
     pairToolCalls(s.items);
-    s.issues.push(...issues);
+    s.issues = [...issues, ...s.issues];
   }
-  return { sessions, issues };
+  return { sessions, issues: [...issues, ...own] };
 }
 
 /** Loads several files and joins the ones that belong together. */
