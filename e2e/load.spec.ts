@@ -35,7 +35,8 @@ test.describe('opening demos', () => {
 });
 
 test.describe('dropping fixtures', () => {
-  const files = readdirSync(FIXTURES).filter((f) => /\.(jsonl?|ndjson)$/.test(f)).sort();
+  // A tau-bench result holds a whole evaluation and opens as a corpus (e2e/formats-swe.spec.ts).
+  const files = readdirSync(FIXTURES).filter((f) => /\.(jsonl?|ndjson|traj)$/.test(f) && !f.startsWith('tau-bench')).sort();
   for (const file of files) {
     test(`${file} dropped into the page shows what the engine parsed`, async ({ page }) => {
       const expected = engineLoad(join(FIXTURES, file));

@@ -16,7 +16,7 @@ export function OpenFileButton() {
         multiple
         hidden
         aria-label="Choose files"
-        accept=".json,.jsonl,.ndjson,.txt,application/json"
+        accept=".json,.jsonl,.ndjson,.traj,.txt,application/json"
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
           e.target.value = '';

@@ -17,6 +17,10 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   'reasoning-trace': 'Iterated-summarization trace',
   'compaction-log': 'Compaction log',
   'request-log': 'Request log',
+  'swe-agent': 'SWE-agent trajectory',
+  'mini-swe-agent': 'mini-swe-agent trajectory',
+  atif: 'ATIF trajectory',
+  'tau-bench': 'tau-bench results',
 };
 
 export function formatLabel(f: Session['format']): string {

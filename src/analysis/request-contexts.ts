@@ -39,9 +39,13 @@ export function requestContexts(session: Session): RequestReplay {
       const removed = prev.items.filter((it) => !now.has(it.id));
       if (removed.length > 0) {
         const recap = r.items.find((it) => !before.has(it.id) && isRecap(it));
-        // A removed tool result whose call is still present, replaced by a placeholder result, was masked.
+        // A removed tool result whose call is still present, replaced by a placeholder result, was masked; so was
+        // any item a new placeholder names as the content it stands in for (SWE-agent's elided observations).
+        const placeholderFor = new Set(r.items.filter((n) => !before.has(n.id)).flatMap((n) => n.omission?.refs ?? []));
         const maskedIds = new Set(
-          removed.filter((it) => it.kind === 'tool_result' && r.items.some((n) => !before.has(n.id) && n.kind === 'tool_result' && n.callId === it.callId)).map((it) => it.id),
+          removed
+            .filter((it) => placeholderFor.has(it.id) || (it.kind === 'tool_result' && r.items.some((n) => !before.has(n.id) && n.kind === 'tool_result' && n.callId === it.callId)))
+            .map((it) => it.id),
         );
         const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
         const logged = loggedFor(session, r);

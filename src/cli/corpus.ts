@@ -25,7 +25,7 @@ export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…>
                                                    --threads N worker threads (default: cores − 1; 0 = none);
                                                    --estimate counts tokens with the fast estimate instead of o200k_base`;
 
-const CORPUS_EXT = /\.(jsonl?|ndjson)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj)$/i;
 
 export interface CorpusFile {
   /** Path to read (as given, joined with the path inside a folder). */

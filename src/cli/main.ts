@@ -35,7 +35,7 @@ const nodeIo: CliIo = {
   exists: (p) => existsSync(p),
 };
 
-const TRANSCRIPT_EXT = /\.(jsonl?|ndjson)$/i;
+const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj)$/i;
 
 function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
   const inputs: InputFile[] = [];

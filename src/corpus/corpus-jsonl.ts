@@ -8,7 +8,7 @@ import { isObject, get } from '../model/narrow';
 import type { FormatId, ParseIssue } from '../model/types';
 
 /** Formats whose one document is one whole trajectory, so a JSONL of them is a corpus. */
-export const TRAJECTORY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['self-sum', 'agent-omit', 'sharegpt', 'reasoning-trace']);
+export const TRAJECTORY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['self-sum', 'agent-omit', 'sharegpt', 'reasoning-trace', 'swe-agent', 'mini-swe-agent', 'atif']);
 
 /** The synthetic file name of a corpus line: what its items' `source.file` and its issues name. */
 export function corpusLineName(file: string, line: number): string {

@@ -24,6 +24,11 @@ export interface FormatAdapter {
    * Return 0 quickly for documents of another shape; the registry picks the highest score ≥ 0.5.
    */
   sniff(doc: Document): number;
+  /**
+   * Formats whose container this one reads with more specific content (tags, harness fields): their close
+   * score on the same document is expected, not an ambiguity worth a warning.
+   */
+  refines?: readonly FormatId[];
   /** Parses everything it can; problems go to `ctx`, never thrown. */
   parse(doc: Document, ctx: ParseContext): Session[];
 }
@@ -61,5 +66,5 @@ export function emptySession(format: FormatId, file: string, id: string): Sessio
 /** Session id fallback: the file name without folders or extension. */
 export function idFromFile(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/\.(jsonl?|ndjson|txt)$/i, '');
+  return base.replace(/(\.traj)?\.(jsonl?|ndjson|txt)$|\.traj$/i, '');
 }

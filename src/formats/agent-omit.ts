@@ -58,6 +58,8 @@ export function omissionCompactions(items: Item[], ctx: ParseContext, traj: Traj
 export const agentOmit: FormatAdapter = {
   id: 'agent-omit',
   label: 'Agent-Omit trajectory',
+  // Self-Sum and Agent-Omit read the same chat/ShareGPT containers, recognized by their tags.
+  refines: ['sharegpt', 'openai-chat'],
   sniff(doc: Document) {
     const s = trajectorySignals(doc);
     if (!s) return 0;

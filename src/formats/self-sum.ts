@@ -76,6 +76,8 @@ export function selfSumSegments(items: Item[]): CompactionEvent[] {
 export const selfSum: FormatAdapter = {
   id: 'self-sum',
   label: 'Self-Sum trajectory',
+  // Self-Sum and Agent-Omit read the same chat/ShareGPT containers, recognized by their tags.
+  refines: ['sharegpt', 'openai-chat'],
   sniff(doc: Document) {
     const s = trajectorySignals(doc);
     if (!s) return 0;

@@ -1,5 +1,5 @@
 // File bytes → sessions: decode, parse the document, detect the format, adapt, pair tool calls, join.
-import { createContext, detect } from '../formats';
+import { ambiguityMessage, createContext, detectWithRival } from '../formats';
 import { pairToolCalls } from '../model/pairing';
 import type { ParseIssue, Session } from '../model/types';
 import { decodeBytes } from './decode';
@@ -30,9 +30,13 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
   const parsed = parseDocument(name, text);
   if (!parsed.ok) return { sessions: [], issues: [...issues, parsed.issue] };
   issues.push(...parsed.issues);
-  const adapter = detect(parsed.doc);
-  if (!adapter) return { sessions: [], issues: [...issues, describeUnknown(parsed.doc)] };
+  const detection = detectWithRival(parsed.doc);
+  if (!detection) return { sessions: [], issues: [...issues, describeUnknown(parsed.doc)] };
+  const { adapter } = detection;
   const ctx = createContext(parsed.doc);
+  // Detection never guesses silently: a close second candidate is named beside the chosen one.
+  const ambiguity = ambiguityMessage(detection);
+  if (ambiguity) ctx.warn({}, ambiguity);
   let sessions: Session[];
   try {
     sessions = adapter.parse(parsed.doc, ctx);
@@ -42,11 +46,13 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
     sessions = [];
   }
   issues.push(...ctx.issues);
+  // Problems an adapter filed on one session (one task of a multi-task file) stay with it; the file's go to all.
+  const own = sessions.flatMap((s) => s.issues);
   for (const s of sessions) {
     pairToolCalls(s.items);
-    s.issues.push(...issues);
+    s.issues = [...issues, ...s.issues];
   }
-  return { sessions, issues };
+  return { sessions, issues: [...issues, ...own] };
 }
 
 /** Loads several files and joins the ones that belong together. */

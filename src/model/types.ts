@@ -14,6 +14,10 @@ export const FORMAT_IDS = [
   'reasoning-trace',
   'compaction-log',
   'request-log',
+  'swe-agent',
+  'mini-swe-agent',
+  'atif',
+  'tau-bench',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

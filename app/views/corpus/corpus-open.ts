@@ -1,12 +1,13 @@
 // When a drop or a pick opens corpus mode instead of the inspector: more than CORPUS_FILE_COUNT files, or a JSONL
 // whose lines are whole trajectories (folders: see dropped-folders.ts). Loaded on demand with the engine.
 import { isTrajectoryJsonl } from '../../../src/corpus/corpus-jsonl';
+import { looksLikeTauBenchHead } from '../../../src/formats/tau-bench';
 import type { CorpusFileRef } from '../../store/corpus-slice';
 import { openCorpus } from './corpus-client';
 
 /** More files than this at once is a corpus, not one session with its logs. */
 export const CORPUS_FILE_COUNT = 20;
-const CORPUS_EXT = /\.(jsonl?|ndjson)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj)$/i;
 /** A first line longer than this is not read to decide (a 16 MB trajectory per line is still a corpus candidate). */
 const HEAD_LIMIT = 16 << 20;
 
@@ -33,10 +34,17 @@ export async function isCorpusJsonl(source: Source): Promise<boolean> {
   return lines.length === 2 && isTrajectoryJsonl(lines[0]!, lines[1]!);
 }
 
+/** A benchmark result that holds a whole evaluation in one .json (tau-bench: a list of tasks) is a corpus too. */
+export async function isCorpusJson(source: Source): Promise<boolean> {
+  if (!/\.json$/i.test(source.name)) return false;
+  const head = source instanceof Blob ? await source.slice(0, 4096).text() : source.text.slice(0, 4096);
+  return looksLikeTauBenchHead(head);
+}
+
 /** True when these sources should open as a corpus rather than as one joined session. */
 export async function shouldOpenAsCorpus(sources: readonly Source[]): Promise<boolean> {
   if (sources.length > CORPUS_FILE_COUNT) return true;
-  for (const s of sources) if (await isCorpusJsonl(s)) return true;
+  for (const s of sources) if ((await isCorpusJsonl(s)) || (await isCorpusJson(s))) return true;
   return false;
 }
 

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sessionContexts } from '../analysis/session-analysis';
+import { loadText } from '../load/loader';
+
+// The fixture imitates a SWE-agent 1.1 function-calling run (`DefaultAgent.save_trajectory`, see
+// SWE-agent/SWE-agent sweagent/agent/agents.py and sweagent/types.py) with LastNObservations(n=1): each step's
+// `query` is what that call was sent, older observations elided to "Old environment output: (N lines omitted)",
+// and a last autosubmission step whose query is the default `[{}]`.
+const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+
+describe('sweAgent', () => {
+  const load = () => loadText('swe-agent-division.traj', fixture('swe-agent-division.traj'));
+
+  it('is read as SWE-agent, not OpenHands, with no warning', () => {
+    const { sessions, issues } = load();
+    expect(issues).toEqual([]);
+    const s = sessions[0]!;
+    expect(s.format).toBe('swe-agent');
+    expect(s.id).toBe('swe-agent-division');
+    expect(s.model).toBe('claude-sonnet-4-20250514');
+    expect(s.meta).toEqual({ tokens_sent: 9876, tokens_received: 412, api_calls: 4, instance_cost: 0.0421, exit_status: 'submitted', swe_agent_version: '1.1.0', submitted: true });
+    expect(s.skipped).toEqual({ 'step without a model call': 1 });
+  });
+
+  it('makes every step with a query one recorded call, sent exactly its query', () => {
+    const s = load().sessions[0]!;
+    expect(s.requests.map((r) => [r.id, r.api, r.items.map((i) => i.id), r.output.map((i) => i.id)])).toEqual([
+      ['step1', 'openai-chat', ['r0.m0', 'r0.m1'], ['r0.o0']],
+      ['step2', 'openai-chat', ['r0.m0', 'r0.m1', 'r0.o0', 'r1.m2.call0', 'r1.m3'], ['r1.o0']],
+      ['step3', 'openai-chat', ['r0.m0', 'r0.m1', 'r0.o0', 'r1.m2.call0', 'r2.m3', 'r1.o0', 'r2.m4.call0', 'r2.m5'], ['r2.o0']],
+      ['step4', 'openai-chat', ['r0.m0', 'r0.m1', 'r0.o0', 'r1.m2.call0', 'r2.m3', 'r1.o0', 'r2.m4.call0', 'r3.m5', 'r2.o0', 'r3.m6.call0', 'r3.m7'], ['r3.o0']],
+    ]);
+    const byId = new Map(s.items.map((i) => [i.id, i]));
+    expect(byId.get('r0.m1')!.text).toContain('<pr_description>');
+    expect(byId.get('r1.m2.call0')).toMatchObject({ kind: 'tool_call', name: 'str_replace_editor', callId: 'toolu_01', text: '{"command": "view", "path": "/testbed/src/division.py"}' });
+    expect(byId.get('r1.m3')).toMatchObject({ kind: 'tool_result', callId: 'toolu_01', pairId: 'r1.m2.call0' });
+    expect(byId.get('r1.m3')!.text).toContain('def division(a: float, b: float) -> float');
+  });
+
+  it('reads no usage per call (SWE-agent records only run totals) and one response per call', () => {
+    const s = load().sessions[0]!;
+    expect(s.requests.map((r) => r.usage)).toEqual([null, null, null, null]);
+    expect(s.responses.map((r) => [r.id, r.itemIds])).toEqual([
+      ['step1.response', ['r0.o0']],
+      ['step2.response', ['r1.o0']],
+      ['step3.response', ['r2.o0']],
+      ['step4.response', ['r3.o0']],
+    ]);
+  });
+
+  it('turns elided observations into placeholders, and shows what they replaced as masked', () => {
+    const s = load().sessions[0]!;
+    const byId = new Map(s.items.map((i) => [i.id, i]));
+    expect(byId.get('r2.m3')).toMatchObject({ kind: 'tool_result', callId: 'toolu_01', text: 'Old environment output: (8 lines omitted)', omission: { target: 'observation', refs: ['r1.m3'], marker: 'Old environment output: (8 lines omitted)' } });
+    expect(byId.get('r3.m5')!.omission).toMatchObject({ refs: ['r2.m5'] });
+    const { calls, compactions, removals } = sessionContexts(s);
+    expect(calls.map((c) => [c.recorded, c.compactionId])).toEqual([
+      [true, null],
+      [true, null],
+      [true, 'inferred-2'],
+      [true, 'inferred-3'],
+    ]);
+    expect(compactions.map((c) => [c.id, c.replacedIds])).toEqual([
+      ['inferred-2', ['r1.m3']],
+      ['inferred-3', ['r2.m5']],
+    ]);
+    expect([...removals]).toEqual([
+      ['r1.m3', { label: 'masked', compactionId: 'inferred-2', fromCall: 2 }],
+      ['r2.m5', { label: 'masked', compactionId: 'inferred-3', fromCall: 3 }],
+    ]);
+  });
+
+  it('names the step and field of a bad query and keeps the other steps', () => {
+    const bad = JSON.parse(fixture('swe-agent-division.traj'));
+    bad.trajectory[1].query = 'not a list';
+    const { sessions, issues } = loadText('bad.traj', JSON.stringify(bad, null, 2));
+    expect(issues).toEqual([{ file: 'bad.traj', line: expect.any(Number), field: 'trajectory[1].query', message: expect.stringContaining('list of messages'), severity: 'error' }]);
+    expect(sessions[0]!.requests.map((r) => r.id)).toEqual(['step1', 'step3', 'step4']);
+  });
+
+  it('rebuilds a SWE-agent 0.x file (no query per step) from its history, and says so', () => {
+    const old = {
+      trajectory: [{ action: 'ls', observation: 'a.py', response: 'DISCUSSION\nlist files\n```\nls\n```', thought: 'list files', state: '{}' }],
+      history: [
+        { role: 'system', content: 'SETTING: you are an autonomous programmer', agent: 'primary' },
+        { role: 'user', content: 'fix the bug', agent: 'primary' },
+        { role: 'assistant', content: 'DISCUSSION\nlist files\n```\nls\n```', thought: 'list files', action: 'ls\n', agent: 'primary' },
+        { role: 'user', content: 'a.py\n(Open file: n/a)', agent: 'primary' },
+      ],
+      info: { model_stats: { total_cost: 0.01, instance_cost: 0.01, tokens_sent: 500, tokens_received: 20, api_calls: 1 }, exit_status: 'submitted' },
+    };
+    const { sessions, issues } = loadText('old.traj', JSON.stringify(old, null, 2));
+    expect(issues.map((i) => [i.severity, i.field])).toEqual([['warning', 'trajectory']]);
+    const s = sessions[0]!;
+    expect(s.format).toBe('swe-agent');
+    expect(s.requests).toEqual([]);
+    expect(s.items.map((i) => [i.id, i.role])).toEqual([
+      ['h0', 'system'],
+      ['h1', 'user'],
+      ['h2', 'assistant'],
+      ['h3', 'user'],
+    ]);
+    expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['h0', 'h1']]);
+  });
+});

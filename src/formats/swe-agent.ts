@@ -1,0 +1,151 @@
+// SWE-agent `.traj` files (SWE-agent 1.x, `DefaultAgent.save_trajectory`):
+//   {trajectory: [{action, observation, response, thought, execution_time, state, query, extra_info}],
+//    history: [...], info: {model_stats: {instance_cost, tokens_sent, tokens_received, api_calls}, exit_status,
+//    submission, swe_agent_version, …}, replay_config: "<json>", environment}
+// Each step's `query` is the exact message list that call was sent, after SWE-agent's history processors ran, so
+// every step is a recorded request. LastNObservations writes "Old environment output: (N lines omitted)" in
+// place of old observations; those become placeholders and the observations they replace show as masked.
+// Steps without a query (an autosubmission after an error) made no model call and are counted, not shown.
+// Files from SWE-agent 0.x record no query: their `history` is read as one transcript instead.
+import type { Document } from '../load/document';
+import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
+import type { Item, Session } from '../model/types';
+import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { addChatCalls, type ChatCall } from './chat-calls';
+import { chatMessagesToItems } from './openai-chat';
+
+const ELIDED = /^\s*(?:OBSERVATION:\s*)?(Old environment output: \(\d+ lines omitted\)|Outdated window with \d+ lines omitted)/;
+
+/** SWE-agent's own placeholders for observations its history processors cut. */
+export function markSweAgentPlaceholder(it: Item): void {
+  if (it.kind !== 'message' && it.kind !== 'tool_result') return;
+  const m = ELIDED.exec(it.text);
+  if (m) it.omission = { target: 'observation', refs: [], marker: m[1]! };
+}
+
+function isStep(v: unknown): v is JsonObject {
+  return isObject(v) && (get(v, 'query') !== undefined || (typeof get(v, 'response') === 'string' && typeof get(v, 'thought') === 'string'));
+}
+
+/**
+ * A SWE-agent message in Chat Completions shape: `tool_call_ids` (a list) becomes `tool_call_id`, and the
+ * bookkeeping fields (agent, message_type, thought, action, cache_control) are left out.
+ */
+function chatMessage(m: unknown): unknown {
+  if (!isObject(m)) return m;
+  const out: Record<string, unknown> = { role: get(m, 'role'), content: get(m, 'content') ?? '' };
+  const calls = arr(m, 'tool_calls');
+  if (calls && calls.length > 0) out['tool_calls'] = calls;
+  const callIds = arr(m, 'tool_call_ids');
+  if (typeof callIds?.[0] === 'string') out['tool_call_id'] = callIds[0];
+  const reasoning = str(m, 'reasoning_content');
+  if (reasoning) out['reasoning_content'] = reasoning;
+  return out;
+}
+
+/** The model named in the replay config (a JSON string SWE-agent stores beside the trajectory). */
+function modelOf(root: JsonObject): string | null {
+  const replay = str(root, 'replay_config');
+  if (!replay) return null;
+  try {
+    const cfg: unknown = JSON.parse(replay);
+    const name = isObject(cfg) ? get(obj(obj(cfg, 'agent') ?? {}, 'model') ?? {}, 'name') : undefined;
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+function metaOf(root: JsonObject): Session['meta'] {
+  const meta: Session['meta'] = {};
+  const info = obj(root, 'info');
+  if (!info) return meta;
+  const stats = obj(info, 'model_stats');
+  if (stats) {
+    // Totals for the whole run: SWE-agent records no usage per call.
+    for (const key of ['tokens_sent', 'tokens_received', 'api_calls', 'instance_cost'] as const) {
+      const v = num(stats, key);
+      if (v !== undefined) meta[key] = v;
+    }
+  }
+  const exit = str(info, 'exit_status');
+  if (exit) meta['exit_status'] = exit;
+  const version = str(info, 'swe_agent_version');
+  if (version) meta['swe_agent_version'] = version;
+  const submission = get(info, 'submission');
+  if (typeof submission === 'string') meta['submitted'] = submission.trim().length > 0;
+  return meta;
+}
+
+export const sweAgent: FormatAdapter = {
+  id: 'swe-agent',
+  label: 'SWE-agent trajectory',
+  // The steps carry `action` and `observation` like OpenHands events; the query/response fields are SWE-agent's.
+  refines: ['openhands'],
+  sniff(doc: Document) {
+    if (doc.kind !== 'json' || !isObject(doc.value)) return 0;
+    const steps = arr(doc.value, 'trajectory');
+    if (!steps) return 0;
+    if (steps.length === 0) return arr(doc.value, 'history') && obj(doc.value, 'info') ? 0.9 : 0;
+    const sample = steps.slice(0, 20);
+    const ok = sample.filter(isStep).length / sample.length;
+    return ok >= 0.8 ? 0.97 : 0;
+  },
+  parse(doc, ctx) {
+    const root = doc.kind === 'json' && isObject(doc.value) ? doc.value : null;
+    const session = emptySession('swe-agent', ctx.file, idFromFile(ctx.file));
+    const steps = root ? arr(root, 'trajectory') : undefined;
+    if (!root || !steps) {
+      ctx.error({ path: ['trajectory'] }, 'expected a SWE-agent trajectory: an object with a `trajectory` array of steps');
+      return [session];
+    }
+    session.meta = metaOf(root);
+    session.model = modelOf(root);
+    const calls: ChatCall[] = [];
+    steps.forEach((step, i) => {
+      const at = ['trajectory', i];
+      if (!isObject(step)) {
+        ctx.error({ path: at }, `expected a step object, got ${step === null ? 'null' : Array.isArray(step) ? 'an array' : typeof step}`);
+        return;
+      }
+      const query = get(step, 'query');
+      const messages = Array.isArray(query) ? query.filter((m) => !(isObject(m) && Object.keys(m).length === 0)) : null;
+      if (!messages || messages.length === 0) {
+        if (query !== undefined && !Array.isArray(query)) ctx.error({ path: [...at, 'query'] }, 'expected `query` to be the list of messages the call was sent');
+        session.skipped['step without a model call'] = (session.skipped['step without a model call'] ?? 0) + 1;
+        return;
+      }
+      const response = str(step, 'response') ?? '';
+      const reasoning = str(step, 'reasoning_content');
+      calls.push({
+        id: `step${i + 1}`,
+        messages: messages.map(chatMessage),
+        at: (k) => ({ path: [...at, 'query', k] }),
+        output: [{ role: 'assistant', content: response, ...(reasoning ? { reasoning_content: reasoning } : {}) }],
+        outputAt: () => ({ path: [...at, 'response'] }),
+        usage: null,
+        model: session.model,
+        line: null,
+      });
+    });
+    if (calls.length > 0) {
+      addChatCalls(session, calls, ctx, markSweAgentPlaceholder);
+    } else {
+      readHistory(root, session, ctx);
+    }
+    return [session];
+  },
+};
+
+/** SWE-agent 0.x: no per-call query, so the history is the transcript and contexts are replayed from it. */
+function readHistory(root: JsonObject, session: Session, ctx: ParseContext): void {
+  const history = arr(root, 'history');
+  if (!history || history.length === 0) {
+    ctx.warn({ path: ['trajectory'] }, 'no step records the messages it sent (`query`) and there is no `history`: no model calls to show');
+    return;
+  }
+  ctx.warn({ path: ['trajectory'] }, 'the steps record no `query`; contexts are rebuilt from `history`, without the history processors SWE-agent applied');
+  const messages = history.filter((m) => !(isObject(m) && get(m, 'is_demo') === true));
+  // Each run of assistant output is one call (src/analysis/calls.ts), as the history records no responses.
+  session.items = chatMessagesToItems(messages.map(chatMessage), ctx, (i) => ({ path: ['history', history.indexOf(messages[i])] }), 'h');
+}
