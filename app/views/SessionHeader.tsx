@@ -15,6 +15,9 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   'reasoning-trace': 'Iterated-summarization trace',
   'compaction-log': 'Compaction log',
   'request-log': 'Request log',
+  inspect: 'Inspect AI log',
+  'gemini-cli': 'Gemini CLI session',
+  cline: 'Cline / Roo Code task',
 };
 
 export function formatLabel(f: Session['format']): string {

@@ -6,6 +6,9 @@ import { agentOmit } from './agent-omit';
 import { anthropic } from './anthropic';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
+// import { cline } from './cline';
+// import { geminiCli } from './gemini-cli';
+import { inspect } from './inspect';
 import { compactionLog } from './compaction-log';
 import { livekit } from './livekit';
 import { openaiChat } from './openai-chat';
@@ -19,6 +22,9 @@ import { sharegpt } from './sharegpt';
 export const ADAPTERS: readonly FormatAdapter[] = [
   claudeCode,
   codex,
+  inspect,
+  // geminiCli,
+  // cline,
   openhands,
   livekit,
   openaiChat,

@@ -94,7 +94,7 @@ function firstChoiceMessage(r: JsonObject): JsonObject | null {
  * (plus the item's own provider id, and which repeat of that content it is within the call).
  * The first call to show a content names it; the session's items are the first-seen copies.
  */
-class ContentIds {
+export class ContentIds {
   private readonly byKey = new Map<string, Item>();
   private readonly taken = new Set<string>();
   readonly firstSeen: Item[] = [];

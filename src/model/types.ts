@@ -14,6 +14,9 @@ export const FORMAT_IDS = [
   'reasoning-trace',
   'compaction-log',
   'request-log',
+  'inspect',
+  'gemini-cli',
+  'cline',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -120,6 +123,11 @@ export interface CompactionEvent {
   source: SourceRef;
   /** Compaction-log fields, kept as recorded. */
   log?: CompactionLogFields;
+  /**
+   * The recorded request this compaction came just before, where a format records both (Inspect's
+   * compaction events): the request-log replay completes it from what that call's input shows.
+   */
+  requestId?: string;
 }
 
 export interface CompactionLogFields {
