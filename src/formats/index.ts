@@ -6,7 +6,7 @@ import { agentOmit } from './agent-omit';
 import { anthropic } from './anthropic';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
-// import { cline } from './cline';
+import { cline } from './cline';
 // import { geminiCli } from './gemini-cli';
 import { inspect } from './inspect';
 import { compactionLog } from './compaction-log';
@@ -24,7 +24,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   codex,
   inspect,
   // geminiCli,
-  // cline,
+  cline,
   openhands,
   livekit,
   openaiChat,
