@@ -7,7 +7,7 @@ import { anthropic } from './anthropic';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
 import { cline } from './cline';
-// import { geminiCli } from './gemini-cli';
+import { geminiCli } from './gemini-cli';
 import { inspect } from './inspect';
 import { compactionLog } from './compaction-log';
 import { livekit } from './livekit';
@@ -23,7 +23,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   claudeCode,
   codex,
   inspect,
-  // geminiCli,
+  geminiCli,
   cline,
   openhands,
   livekit,
