@@ -8,8 +8,8 @@ import { loadFiles, loadText } from '../load/loader';
 // with `isSummary` and `condenseId`), packages/types ui message schema (`api_req_started` text JSON with
 // tokensIn/tokensOut/cacheWrites/cacheReads/cost; `condense_context` with `contextCondense`), and Cline's
 // task_metadata.json (`files_in_context`, `model_usage`).
-const DIR = new URL('./__fixtures__/cline-task/', import.meta.url);
-const file = (name: string, folder = 'tasks/1760000000000') => ({ name: `${folder}/${name}`, bytes: new Uint8Array(readFileSync(new URL(name, DIR))) });
+// The fixtures are the folder's three files, named `cline-<file>`; here they are given back their folder.
+const file = (name: string, folder = 'tasks/1760000000000') => ({ name: `${folder}/${name}`, bytes: new Uint8Array(readFileSync(new URL(`./__fixtures__/cline-${name}`, import.meta.url))) });
 const task = () => loadFiles([file('api_conversation_history.json'), file('ui_messages.json'), file('task_metadata.json')]);
 
 describe('cline', () => {
