@@ -34,14 +34,18 @@ async function expectUsage(page: Page, call: number, usage: { cacheRead: number;
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-test('an Inspect .eval opens one tab per sample; at its compaction the context holds the summary, and calls show their usage', async ({ page }) => {
+test('an Inspect .eval of two samples opens as a corpus; a sample opens alone, at its compaction the context holds the summary, and calls show their usage', async ({ page }) => {
   await page.goto('/');
   await dropFiles(page, [evalFile()]);
+  await expect(page.getByRole('heading', { name: /^Corpus/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Measured/ })).toContainText('Measured 2 trajectories from 1 file', { timeout: 30_000 });
+  await expect(page.getByRole('row', { name: /^Open trajectory/ })).toHaveCount(2);
+  await page.getByRole('row', { name: 'Open trajectory EvL4tq9Zc2/calc-1_epoch_1', exact: true }).click();
+
+  // Only the row's sample opens, not every sample of the log.
   const tabs = sessionTabs(page);
-  await expect(tabs).toHaveCount(2);
+  await expect(tabs).toHaveCount(1);
   await expect(tabs.nth(0)).toContainText('fix_calc · sample calc-1');
-  await expect(tabs.nth(1)).toContainText('fix_calc · sample ls-2');
-  await tabs.nth(0).click();
   await expectSessionFacts(page, { items: 11, toolCalls: 2, compactions: 1 });
   await expect(callLabel(page, 'Call 1 of 4')).toBeVisible();
 

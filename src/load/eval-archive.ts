@@ -16,6 +16,25 @@ function sampleKey(name: string): [number, string] {
   return m ? [Number(m[2]), m[1]!] : [Number.MAX_SAFE_INTEGER, name];
 }
 
+/**
+ * How many samples an Inspect `.eval` holds (0 when it is not one), read from the zip's directory without
+ * inflating anything: the drop decides from it whether a log opens as a corpus.
+ */
+export function evalSampleCount(bytes: Uint8Array): number {
+  let samples = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        if (SAMPLE_ENTRY.test(f.name)) samples++;
+        return false;
+      },
+    });
+  } catch {
+    return 0;
+  }
+  return samples;
+}
+
 export function readEvalArchive(file: string, bytes: Uint8Array): EvalArchive {
   let entries: Record<string, Uint8Array>;
   try {
