@@ -84,6 +84,28 @@ describe('gemini-cli', () => {
     ]);
   });
 
+  it('reads a kept message whose tool output was masked as an omission from that call on', () => {
+    const lines = fixture('gemini-cli-session.jsonl').trimEnd().split('\n');
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const byId = (id: string) => records.find((r) => r['id'] === id)!;
+    // The last record for the first reply is its full one; its output is replaced by the masking stub.
+    const g1 = JSON.parse(lines[3]!) as { toolCalls: { result: { functionResponse: { response: { output: string } } }[] }[] };
+    g1.toolCalls[0]!.result[0]!.functionResponse.response.output = '<tool_output_masked>Output saved to /tmp/out-1.txt</tool_output_masked>';
+    const masking = { $set: { messages: [byId('a1e0c7b2-0001'), g1, byId('c3a2e9d4-0003'), byId('d4b3f0e5-0004'), byId('e5c4a1f6-0005')] } };
+    // Masked after the second user message, before the fourth call.
+    const text = [...lines.slice(0, 8), JSON.stringify(masking), ...lines.slice(8, 9)].join('\n');
+    const s = loadText('masked.jsonl', text).sessions[0]!;
+    expect(s.compactions).toEqual([
+      expect.objectContaining({ id: 'masking-0', kind: 'omission', trigger: 'tool output masking', replacedIds: ['b2f1d8c3-0002.result0'], summaryId: 'b2f1d8c3-0002.result0~1', atItemId: 'b2f1d8c3-0002.result0~1' }),
+    ]);
+    const calls = sessionContexts(s).calls;
+    expect(calls.map((c) => c.compactionId)).toEqual([null, null, null, 'masking-0']);
+    const entries = calls[3]!.entries.map((e) => e.item);
+    expect(entries.map((e) => e.id).slice(0, 4)).toEqual(['a1e0c7b2-0001', 'b2f1d8c3-0002.t0', 'b2f1d8c3-0002.call0', 'b2f1d8c3-0002.result0~1']);
+    expect(entries[3]!.text).toBe('<tool_output_masked>Output saved to /tmp/out-1.txt</tool_output_masked>');
+    expect(calls[2]!.entries.map((e) => e.item.id)).toContain('b2f1d8c3-0002.result0');
+  });
+
   it('drops a rewound message and what followed it', () => {
     const lines = fixture('gemini-cli-session.jsonl').trimEnd().split('\n');
     // Rewind to the second user message, before the compression: the transcript ends after the first answer.

@@ -7,7 +7,8 @@
 // toolCalls?: [{id, name, args, result (parts with functionResponse), status}], tokens?: {input, output, cached,
 // thoughts, tool, total}, model?}`. Each `gemini` message is one model call with its tokens as usage.
 // A `$set` of messages that leaves earlier messages out is a compaction: the new messages (the
-// `<state_snapshot>` summary) stand in for the ones left out.
+// `<state_snapshot>` summary) stand in for the ones left out. One that changes a kept message's content (tool
+// output masking) is an omission: the stub replaces the output from then on.
 import { recordsOf, type Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
@@ -156,13 +157,34 @@ class Conversation {
     const keep = new Set(messages.filter(isMessage).map((m) => str(m, 'id')!));
     const removed = [...this.live.entries()].filter(([id]) => !keep.has(id));
     const fresh = messages.filter((m) => isMessage(m) && !this.live.has(str(m, 'id')!));
+    const edited: [Item, Item][] = [];
     messages.forEach((m, i) => {
+      const where = { ...at, path: [...(at.path ?? []), i] };
       if (!isMessage(m)) {
-        this.ctx.error({ ...at, path: [...(at.path ?? []), i] }, 'expected a message record with `id` and `type`');
+        this.ctx.error(where, 'expected a message record with `id` and `type`');
         return;
       }
-      this.put({ value: m, at: { ...at, path: [...(at.path ?? []), i] } }, fresh.includes(m));
+      if (fresh.includes(m)) this.put({ value: m, at: where }, true);
+      else edited.push(...this.edit(m, where));
     });
+    if (edited.length > 0) {
+      // Gemini CLI masks old, large tool outputs in place: from here on the model reads the stub, not the output.
+      const first = edited[0]![1];
+      this.compactions.push({
+        id: `masking-${this.compactions.length}`,
+        index: this.compactions.length,
+        kind: 'omission',
+        trigger: 'tool output masking',
+        tokensBefore: null,
+        tokensAfter: null,
+        replacedIds: edited.map(([old]) => old.id),
+        keptIds: [],
+        summaryId: first.id,
+        atItemId: first.id,
+        ...(timestamp ? { timestamp } : {}),
+        source: { file: this.ctx.file, line: at.line ?? null },
+      });
+    }
     if (removed.length === 0) return;
     for (const [id] of removed) this.live.delete(id);
     const standIn = fresh.flatMap((m) => this.live.get(str(m as JsonObject, 'id')!) ?? []);
@@ -183,6 +205,31 @@ class Conversation {
       ...(timestamp ? { timestamp } : {}),
       source: { file: this.ctx.file, line: at.line ?? null },
     });
+  }
+
+  /**
+   * A message the new history keeps, with some of its content changed: the changed items become new items (the
+   * old ones stay in the transcript, seen by the calls before), returned as [old, new] pairs.
+   */
+  private edit(m: JsonObject, at: At): [Item, Item][] {
+    const id = str(m, 'id')!;
+    const old = this.live.get(id) ?? [];
+    const byId = new Map(old.map((it) => [it.id, it]));
+    const pairs: [Item, Item][] = [];
+    const next = this.itemsOf(m, at).map((it) => {
+      const before = byId.get(it.id);
+      if (!before) {
+        this.items.push(it);
+        return it;
+      }
+      if (before.text === it.text) return before;
+      const changed: Item = { ...it, id: `${it.id}~${this.compactions.length + 1}`, omission: { target: 'tool_result', refs: [before.id], marker: it.text.slice(0, 200) } };
+      this.items.push(changed);
+      pairs.push([before, changed]);
+      return changed;
+    });
+    this.live.set(id, next);
+    return pairs;
   }
 
   private itemsOf(m: JsonObject, at: At): Item[] {
