@@ -109,6 +109,30 @@ describe('inspect', () => {
     expect(s.compactions).toEqual([]);
   });
 
+  it("keeps a sub-agent's calls (an agent span inside a tool) out of the sample's calls, as a sidechain", () => {
+    type Ev = Record<string, unknown>;
+    const log = JSON.parse(FIXTURE) as { samples: { events: Ev[] }[] };
+    const events = log.samples[1]!.events;
+    const span = (id: string, type: string, name: string, parent?: string): Ev => ({ event: 'span_begin', id, span_id: id, type, name, ...(parent ? { parent_id: parent } : {}), timestamp: '2026-02-10T10:01:01.500+00:00' });
+    const sub: Ev = {
+      event: 'model',
+      span_id: 'agent-r',
+      uuid: 'mev-sub',
+      model: 'openai/gpt-4.1-mini',
+      input: [{ id: 'R1', role: 'system', content: 'You are a researcher.' }, { id: 'R2', role: 'user', content: 'Where is the repository root?' }],
+      tools: [],
+      output: { choices: [{ message: { id: 'R3', role: 'assistant', content: 'It is /work/app.' } }], usage: { input_tokens: 30, output_tokens: 8 } },
+    };
+    // The sample's own agent wraps its calls; the researcher runs inside a handoff tool of that agent.
+    events.splice(1, 0, span('agent-main', 'agent', 'react', 'solvers2'));
+    for (const e of events) if (e['event'] === 'model') e['span_id'] = 'agent-main';
+    events.splice(3, 0, span('tool-h', 'tool', 'transfer_to_researcher', 'agent-main'), span('agent-r', 'agent', 'researcher', 'tool-h'), sub);
+    const s = loadText('handoff.json', JSON.stringify(log)).sessions[1]!;
+    expect(s.requests.map((r) => r.id)).toEqual(['mev-b1', 'mev-b2']);
+    expect(s.sidechains.map((c) => [c.id, c.purpose, c.items.map((i) => i.text)])).toEqual([['agent-researcher-0', 'subagent', ['You are a researcher.', 'Where is the repository root?', 'It is /work/app.']]]);
+    expect(sessionContexts(s).compactions).toEqual([]);
+  });
+
   it('reads a .eval zip directly, samples in order, as the .json log reads', () => {
     const fromZip = loadFile({ name: 'fix_calc.eval', bytes: evalArchive() });
     const fromJson = loadText('fix_calc.eval', FIXTURE);

@@ -7,7 +7,8 @@
 // Inspect pools inputs (`input: []`, `input_refs: [[start, end), …]` into `events_data.messages`) and moves long
 // texts to `attachments` (`attachment://<hash>`); both are resolved here. A `compaction` event `{type: summary|
 // edit|trim, tokens_before, tokens_after, source, metadata.strategy}` is recorded before the next call; the
-// summarizer's own model call becomes a sidechain of it. Model calls made while scoring are not the agent's.
+// summarizer's own model call becomes a sidechain of it. Model calls made while scoring are not the agent's; a
+// sub-agent's (an `agent` span inside another agent or a tool: handoffs, agents as tools) are a sidechain.
 import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, numAt, obj, str, strAt, type JsonObject } from '../model/narrow';
 import { pairToolCalls } from '../model/pairing';
@@ -184,19 +185,34 @@ interface ModelEventRef {
 }
 
 /** A recorded compaction and the model events around it, in event order. */
-type Step = { kind: 'model'; ref: ModelEventRef } | { kind: 'compaction'; event: JsonObject; path: FieldPath };
+/** A sub-agent's calls (a handoff or an agent run as a tool): its own conversation, not the sample's. */
+interface SubAgent {
+  span: string;
+  name: string;
+}
+
+type Step = { kind: 'model'; ref: ModelEventRef } | { kind: 'subagent'; ref: ModelEventRef; agent: SubAgent } | { kind: 'compaction'; event: JsonObject; path: FieldPath };
 
 function stepsOf(sample: SampleRef, ctx: ParseContext, skipped: Record<string, number>): Step[] {
   const events = arr(sample.value, 'events') ?? [];
-  const spans = new Map<string, { type: string | null; parent: string | null }>();
-  const scoring = (spanId: string | undefined): boolean => {
-    for (let id = spanId, n = 0; id !== undefined && n < 100; n++) {
+  const spans = new Map<string, { type: string | null; name: string; parent: string | null }>();
+  /** The span and its ancestors, innermost first (bounded: a cycle in bad input must not hang). */
+  const chain = (spanId: string | undefined) => {
+    const out: { id: string; type: string | null; name: string }[] = [];
+    for (let id = spanId; id !== undefined && out.length < 100; ) {
       const span = spans.get(id);
-      if (!span) return false;
-      if (span.type !== null && SCORING_SPANS.has(span.type)) return true;
+      if (!span) break;
+      out.push({ id, type: span.type, name: span.name });
       id = span.parent ?? undefined;
     }
-    return false;
+    return out;
+  };
+  const scoring = (spanId: string | undefined) => chain(spanId).some((s) => s.type !== null && SCORING_SPANS.has(s.type));
+  // An agent span inside another agent or a tool is a sub-agent; the outermost agent is the sample's own.
+  const subAgent = (spanId: string | undefined): SubAgent | null => {
+    const spansUp = chain(spanId);
+    const k = spansUp.findIndex((s, j) => s.type === 'agent' && spansUp.slice(j + 1).some((up) => up.type === 'agent' || up.type === 'tool'));
+    return k < 0 ? null : { span: spansUp[k]!.id, name: spansUp[k]!.name };
   };
   const steps: Step[] = [];
   events.forEach((e, i) => {
@@ -208,11 +224,14 @@ function stepsOf(sample: SampleRef, ctx: ParseContext, skipped: Record<string, n
     const kind = str(e, 'event');
     if (kind === 'span_begin') {
       const id = str(e, 'id');
-      if (id) spans.set(id, { type: str(e, 'type') ?? null, parent: str(e, 'parent_id') ?? null });
+      if (id) spans.set(id, { type: str(e, 'type') ?? null, name: str(e, 'name') ?? 'agent', parent: str(e, 'parent_id') ?? null });
     } else if (kind === 'model') {
       if (get(e, 'pending') === true) bump(skipped, 'model (pending)');
       else if (scoring(str(e, 'span_id'))) bump(skipped, 'model (scoring)');
-      else steps.push({ kind: 'model', ref: { event: e, path } });
+      else {
+        const agent = subAgent(str(e, 'span_id'));
+        steps.push(agent ? { kind: 'subagent', ref: { event: e, path }, agent } : { kind: 'model', ref: { event: e, path } });
+      }
     } else if (kind === 'compaction') {
       steps.push({ kind: 'compaction', event: e, path });
     } else if (kind !== undefined && !STRUCTURE_EVENTS.has(kind)) {
@@ -274,7 +293,12 @@ function sampleSession(sample: SampleRef, header: JsonObject | null, ctx: ParseC
   const ids = new ContentIds();
   const pending: CompactionEvent[] = [];
   const summarizers = summarizerEvents(steps, pools, ctx);
+  const agents = new Map<string, { agent: SubAgent; last: ModelEventRef }>();
   for (const step of steps) {
+    if (step.kind === 'subagent') {
+      agents.set(step.agent.span, { agent: step.agent, last: step.ref });
+      continue;
+    }
     if (step.kind === 'compaction') {
       pending.push(compactionOf(step.event, step.path, session.compactions.length + pending.length, ctx));
       continue;
@@ -291,6 +315,10 @@ function sampleSession(sample: SampleRef, header: JsonObject | null, ctx: ParseC
   }
   // A compaction after the last call changed no call's context: kept, tied to no call.
   session.compactions.push(...pending);
+  // Each sub-agent's last call holds its whole conversation: its input and what it answered.
+  for (const { agent, last } of agents.values()) {
+    session.sidechains.push({ ...sidechainOf(last, pools, ctx, `agent-${agent.name}-${session.sidechains.length}`, ''), purpose: 'subagent', compactionId: null });
+  }
   session.items = ids.firstSeen;
   if (session.requests.length === 0) fallbackItems(v, sample.path, pools, ctx, session);
   if (session.model === null) session.model = session.requests[0]?.model ?? null;
@@ -319,7 +347,7 @@ function summarizerEvents(steps: Step[], pools: SamplePools, ctx: ParseContext):
     if (step.kind !== 'compaction') return;
     const id = compactionId(step.event, compactions++);
     if (str(step.event, 'type') !== undefined && str(step.event, 'type') !== 'summary') return;
-    const before = steps[k - 1];
+    const before = steps.slice(0, k).filter((s) => s.kind !== 'subagent').at(-1);
     const after = steps.slice(k + 1).find((s) => s.kind === 'model');
     if (before?.kind !== 'model' || after?.kind !== 'model') return;
     const body = summaryBody(outputText(before.ref.event, pools));
