@@ -120,10 +120,10 @@ export function joinClineTasks(sessions: Session[]): Session[] {
       joined.add(meta);
     }
   }
-  for (const ui of uis) {
-    if (joined.has(ui)) continue;
-    const file = ui.files[0] ?? '';
-    ui.issues.push({ file, line: null, field: null, message: 'panel messages alone: load api_conversation_history.json from the same task folder to see what each call was sent', severity: 'warning' });
+  for (const lone of [...uis, ...metas]) {
+    if (joined.has(lone)) continue;
+    const what = part(lone) === 'ui' ? 'panel messages' : 'task metadata';
+    lone.issues.push({ file: lone.files[0] ?? '', line: null, field: null, message: `${what} alone: load api_conversation_history.json from the same task folder to see what each call was sent`, severity: 'warning' });
   }
   return sessions.filter((s) => !joined.has(s));
 }

@@ -105,6 +105,24 @@ describe('cline', () => {
     ]);
   });
 
+  it('does not count a request that failed before any reply as a call', () => {
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const api = [{ role: 'user', content: '<task>x</task>' }, { role: 'assistant', content: 'a' }];
+    const ui = [
+      { ts: 1, type: 'say', say: 'api_req_started', text: '{"request":"x","streamingFailedMessage":"overloaded"}' },
+      { ts: 2, type: 'say', say: 'api_req_started', text: '{"request":"x","tokensIn":7,"tokensOut":3,"cacheWrites":0,"cacheReads":0}' },
+    ];
+    const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
+    expect(s.issues).toEqual([]);
+    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 7, output: 3, cacheRead: 0, cacheWrite: 0 }]);
+    expect(s.skipped).toEqual({ 'api_req_started (failed)': 1 });
+  });
+
+  it('says what is missing when panel messages or metadata are loaded without their API history', () => {
+    const r = loadFiles([file('ui_messages.json'), file('task_metadata.json')]);
+    expect(r.sessions.map((s) => s.issues.map((i) => i.message.slice(0, 32)))).toEqual([['panel messages alone: load api_c'], ['task metadata alone: load api_co']]);
+  });
+
   it('is detected by content: the API history by its <task> opening, not as a bare Anthropic array', () => {
     expect(loadText('history.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: '<task>\nhi\n</task>' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('cline');
     expect(loadText('plain.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('anthropic');

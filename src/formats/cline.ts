@@ -163,6 +163,12 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
     if (say === 'api_req_started') {
       const info = parseJsonText(get(m, 'text'));
       if (!info) ctx.warn({ path: [i, 'text'] }, 'api_req_started text is not the JSON object Cline writes; the call has no usage');
+      // A request that failed or was cancelled before any reply left no assistant message: not a call.
+      const failed = info !== null && num(info, 'tokensIn') === undefined && num(info, 'tokensOut') === undefined && (get(info, 'cancelReason') !== undefined || get(info, 'streamingFailedMessage') !== undefined);
+      if (failed) {
+        bump(session.skipped, 'api_req_started (failed)');
+        return;
+      }
       const usage = info ? usageOf(info, str(m, 'apiProtocol') ?? str(info, 'apiProtocol')) : null;
       const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
       const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source: { file: ctx.file, line: null } };
