@@ -69,6 +69,7 @@ describe('inspect', () => {
     expect(a!.responses.map((r) => r.usage)).toEqual(a!.requests.map((r) => r.usage));
     // Inspect subtracts OpenAI's cached tokens from input_tokens: the whole prompt is input + cache read.
     expect(b!.requests.map((r) => r.usage && promptTokens(r.usage))).toEqual([180, 1280]);
+    expect(b!.model).toBe('openai/gpt-4.1-mini');
   });
 
   it('records the compaction event before the next call, completed from what that call was sent', () => {

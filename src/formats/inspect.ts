@@ -321,7 +321,8 @@ function sampleSession(sample: SampleRef, header: JsonObject | null, ctx: ParseC
   }
   session.items = ids.firstSeen;
   if (session.requests.length === 0) fallbackItems(v, sample.path, pools, ctx, session);
-  if (session.model === null) session.model = session.requests[0]?.model ?? null;
+  // The sample's calls name the model they ran on (a task may set another model than the eval's).
+  session.model = session.requests[0]?.model ?? session.model;
   return session;
 }
 
