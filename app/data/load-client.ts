@@ -11,6 +11,8 @@ export interface LoadOptions {
   onPreview?: (p: LoadPreview) => void;
   /** Stops the load: the worker is ended and the promise rejects with an AbortError. */
   signal?: AbortSignal;
+  /** Keeps only the session with this id (one sample of a log that holds many), when the files have it. */
+  only?: string;
 }
 
 export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void, opts: LoadOptions = {}): Promise<WorkerLoadResult> {
@@ -30,7 +32,7 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
       if (list) list.push(items);
       else chunks.set(i, [items]);
     };
-    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems)), died]);
+    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only), died]);
     for (const [i, list] of chunks) result.sessions[i]!.items = list.flat();
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];

@@ -10,7 +10,7 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   if (input.length === 0) return;
   // Many files at once, or a JSONL of whole trajectories, opens corpus mode instead.
   const corpus = await import('../views/corpus/corpus-open');
-  if (!opts.bundle && (await corpus.shouldOpenAsCorpus(input))) return corpus.openSourcesAsCorpus(input);
+  if (!opts.bundle && opts.only === undefined && (await corpus.shouldOpenAsCorpus(input))) return corpus.openSourcesAsCorpus(input);
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
   // A bundle carries its own files, notes and view: each opens as a load of its own.
   const { plain: sources, bundles } = await splitBundles(input);
@@ -22,7 +22,8 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   const preview = opts.bundle ? null : new PreviewTab();
   let result: WorkerLoadResult;
   try {
-    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled } : {});
+    const only = opts.only !== undefined ? { only: opts.only } : {};
+    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled, ...only } : only);
   } catch (e) {
     const key = preview?.end();
     if (preview?.cancelled.aborted) {

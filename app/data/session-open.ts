@@ -25,6 +25,8 @@ export interface OpenOptions {
   /** URLs the sources were fetched from (?src, a demo, a link's sourceUrls). */
   sourceUrls?: string[];
   bundle?: BundleIntent;
+  /** Open only the session with this id (a corpus row's sample of a log that holds many); never as a corpus. */
+  only?: string;
 }
 
 export interface FoundBundle {

@@ -21,6 +21,9 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   'mini-swe-agent': 'mini-swe-agent trajectory',
   atif: 'ATIF trajectory',
   'tau-bench': 'tau-bench results',
+  inspect: 'Inspect AI log',
+  'gemini-cli': 'Gemini CLI session',
+  cline: 'Cline / Roo Code task',
 };
 
 export function formatLabel(f: Session['format']): string {

@@ -110,6 +110,7 @@ const api = {
     onPreview?: (p: LoadPreview) => void,
     analysisPort?: MessagePort,
     onItems?: (session: number, items: Session['items']) => unknown,
+    only?: string,
   ): Promise<WorkerLoadResult> {
     if (onPreview) {
       const preview = await previewOf(sources).catch(() => null);
@@ -122,7 +123,10 @@ const api = {
     onProgress({ file: inputs.map((f) => f.name).join(', '), loaded: 0, total, phase: 'parsing' });
     // Hashed before parsing: the bytes are here already, and the hash keys the library and share links.
     const digests = await Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
-    const result = loadFiles(inputs);
+    const loaded = loadFiles(inputs);
+    // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
+    const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
+    const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
     const hashes = await sessionHashes(result.sessions, digests);
     const handedOff = handOff(result.sessions, analysisPort);
     return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff };

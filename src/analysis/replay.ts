@@ -23,7 +23,7 @@ export interface Replay {
 }
 
 /** Formats whose files never record the system prompt or the tool schemas the harness sent. */
-const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands']);
+const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands', 'cline', 'gemini-cli']);
 
 /** The wire API behind formats that record only one provider's sessions; it decides cache rules. */
 const API_OF_FORMAT: Partial<Record<Session['format'], CallContext['api']>> = {
@@ -32,6 +32,8 @@ const API_OF_FORMAT: Partial<Record<Session['format'], CallContext['api']>> = {
   codex: 'openai-responses',
   'openai-responses': 'openai-responses',
   'openai-chat': 'openai-chat',
+  // Cline and Roo keep Anthropic-style history whatever the provider; most tasks run on Claude.
+  cline: 'anthropic',
 };
 
 const CLEARED_TEXT = '[Old tool result content cleared]';

@@ -19,10 +19,12 @@ function isRecap(item: Item): boolean {
 
 /**
  * A logged compaction that names this call: by request id, else by turn (the 1-based call number,
- * as the course's joining tuple counts it).
+ * as the course's joining tuple counts it); or a recorded compaction event placed before this call.
  */
 function loggedFor(session: Session, r: RecordedRequest): CompactionEvent | undefined {
-  return session.compactions.find((c) => c.log && (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1));
+  return session.compactions.find((c) =>
+    c.log ? (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1) : c.requestId !== undefined && c.requestId === r.id,
+  );
 }
 
 export function requestContexts(session: Session): RequestReplay {

@@ -1,6 +1,6 @@
 // `compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]`
 //
-// Walks folders for .json/.jsonl/.ndjson files, measures every trajectory (one per file, or one per line of a
+// Walks folders for .json/.jsonl/.ndjson/.eval files, measures every trajectory (one per file, or one per line of a
 // JSONL corpus) in worker threads, and writes one JSON line per trajectory to stdout, in input order (files
 // sorted by path within each folder, lines in file order). Problems go to stderr as JSON lines
 // {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
@@ -25,7 +25,7 @@ export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…>
                                                    --threads N worker threads (default: cores − 1; 0 = none);
                                                    --estimate counts tokens with the fast estimate instead of o200k_base`;
 
-const CORPUS_EXT = /\.(jsonl?|ndjson|traj)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
 export interface CorpusFile {
   /** Path to read (as given, joined with the path inside a folder). */

@@ -12,7 +12,7 @@ const USAGE = `Usage:
   compaction-inspector inspect <files…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
                                                    load files as the app does (joined where they belong together);
                                                    --json adds per-call cache figures, summary audits and lints
-  compaction-inspector check-samples [dir]         inspect every .json/.jsonl file in dir (default ../shared/samples); fail on any error
+  compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
 
 Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
@@ -35,7 +35,7 @@ const nodeIo: CliIo = {
   exists: (p) => existsSync(p),
 };
 
-const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj)$/i;
+const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
 function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
   const inputs: InputFile[] = [];
@@ -153,7 +153,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       return 2;
     }
     if (files.length === 0) {
-      io.err(`no .json or .jsonl files in ${dir}`);
+      io.err(`no .json, .jsonl or .eval files in ${dir}`);
       return 2;
     }
     io.out(`Checking ${files.length} sample files in ${dir}`);

@@ -7,6 +7,9 @@ import { anthropic } from './anthropic';
 import { atif } from './atif';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
+import { cline } from './cline';
+import { geminiCli } from './gemini-cli';
+import { inspect } from './inspect';
 import { compactionLog } from './compaction-log';
 import { livekit } from './livekit';
 import { miniSweAgent } from './mini-swe-agent';
@@ -27,6 +30,9 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   miniSweAgent,
   atif,
   tauBench,
+  inspect,
+  geminiCli,
+  cline,
   openhands,
   livekit,
   openaiChat,

@@ -9,9 +9,14 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return magic.every((b, i) => bytes[i] === b);
 }
 
+/** A zip archive (an Inspect `.eval` log is one): read by `readEvalArchive`, not decoded as text. */
+export function isZip(bytes: Uint8Array): boolean {
+  return startsWith(bytes, ZIP);
+}
+
 export function decodeBytes(bytes: Uint8Array): Decoded {
   if (bytes.length === 0) return { ok: false, message: 'the file is empty' };
-  if (startsWith(bytes, ZIP)) return { ok: false, message: 'this is a zip archive, not a transcript; unzip it and drop the files inside' };
+  if (isZip(bytes)) return { ok: false, message: 'this is a zip archive, not a transcript; unzip it and drop the files inside' };
   if (startsWith(bytes, GZIP)) return { ok: false, message: 'this is a gzip archive, not a transcript; decompress it first' };
   const warnings: string[] = [];
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {

@@ -1,4 +1,5 @@
 // Joins files that belong together: sidechains to their session, compaction and request logs to their transcript.
+import { joinClineTasks } from '../formats/cline-join';
 import type { Session, Sidechain } from '../model/types';
 
 const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
@@ -62,11 +63,14 @@ function attachLog(target: Session, log: Session): void {
 /**
  * Sessions loaded together are joined where they belong together:
  * - a Claude Code sidechain (`meta.sidechainOf`) goes into the session with that id;
+ * - a Cline / Roo Code task's API history, panel messages and metadata become one session;
  * - a compaction or request log goes to the transcript whose id matches its `meta.joinSessionId`,
  *   or to the only transcript loaded.
  * Anything that finds no partner stays a session of its own.
  */
-export function joinSessions(sessions: Session[]): Session[] {
+export function joinSessions(loaded: Session[]): Session[] {
+  // A Cline / Roo task's files become one transcript before anything joins to it.
+  const sessions = joinClineTasks(loaded);
   const transcripts = sessions.filter((s) => !LOG_FORMATS.has(s.format) && !sidechainOf(s));
   const byId = new Map(transcripts.map((s) => [s.id, s]));
   const out: Session[] = [...transcripts];

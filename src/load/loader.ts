@@ -2,9 +2,10 @@
 import { ambiguityMessage, createContext, detectWithRival } from '../formats';
 import { pairToolCalls } from '../model/pairing';
 import type { ParseIssue, Session } from '../model/types';
-import { decodeBytes } from './decode';
+import { decodeBytes, isZip } from './decode';
 import { describeUnknown } from './describe-unknown';
-import { parseDocument } from './document';
+import { parseDocument, type Document } from './document';
+import { readEvalArchive } from './eval-archive';
 import { joinSessions } from './join';
 
 export interface InputFile {
@@ -20,6 +21,7 @@ export interface LoadResult {
 
 /** Loads one file. Never throws: a file that cannot be read yields an issue and no session. */
 export function loadFile(file: InputFile): LoadResult {
+  if (file.bytes.length > 0 && isZip(file.bytes)) return loadArchive(file);
   const decoded = decodeBytes(file.bytes);
   if (!decoded.ok) return { sessions: [], issues: [{ file: file.name, line: null, field: null, message: decoded.message, severity: 'error' }] };
   return loadText(file.name, decoded.text, decoded.warnings);
@@ -30,16 +32,28 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
   const parsed = parseDocument(name, text);
   if (!parsed.ok) return { sessions: [], issues: [...issues, parsed.issue] };
   issues.push(...parsed.issues);
-  const detection = detectWithRival(parsed.doc);
-  if (!detection) return { sessions: [], issues: [...issues, describeUnknown(parsed.doc)] };
+  return loadDocument(parsed.doc, issues);
+}
+
+/** An Inspect `.eval` zip: its header and samples are read into the value a `.json` log holds. */
+function loadArchive(file: InputFile): LoadResult {
+  const archive = readEvalArchive(file.name, file.bytes);
+  if (!archive.ok) return { sessions: [], issues: [{ file: file.name, line: null, field: null, message: archive.message, severity: 'error' }] };
+  // No text: issues inside it name the field (`samples[0].events[3]`), not a line.
+  return loadDocument({ kind: 'json', file: file.name, value: archive.value, text: '' }, archive.issues);
+}
+
+function loadDocument(doc: Document, issues: ParseIssue[]): LoadResult {
+  const detection = detectWithRival(doc);
+  if (!detection) return { sessions: [], issues: [...issues, describeUnknown(doc)] };
   const { adapter } = detection;
-  const ctx = createContext(parsed.doc);
+  const ctx = createContext(doc);
   // Detection never guesses silently: a close second candidate is named beside the chosen one.
   const ambiguity = ambiguityMessage(detection);
   if (ambiguity) ctx.warn({}, ambiguity);
   let sessions: Session[];
   try {
-    sessions = adapter.parse(parsed.doc, ctx);
+    sessions = adapter.parse(doc, ctx);
   } catch (e) {
     // Adapters report problems as values; a throw is a bug, but it must not lose other files.
     ctx.error({}, `${adapter.label} parser failed: ${e instanceof Error ? e.message : String(e)}`);

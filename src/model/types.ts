@@ -18,6 +18,9 @@ export const FORMAT_IDS = [
   'mini-swe-agent',
   'atif',
   'tau-bench',
+  'inspect',
+  'gemini-cli',
+  'cline',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -133,6 +136,11 @@ export interface CompactionEvent {
   source: SourceRef;
   /** Compaction-log fields, kept as recorded. */
   log?: CompactionLogFields;
+  /**
+   * The recorded request this compaction came just before, where a format records both (Inspect's
+   * compaction events): the request-log replay completes it from what that call's input shows.
+   */
+  requestId?: string;
 }
 
 export interface CompactionLogFields {

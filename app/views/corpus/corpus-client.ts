@@ -158,5 +158,6 @@ export async function openCorpusEntry(entry: CorpusEntry): Promise<void> {
   // Opened before: go to its tab instead of loading it twice.
   const open = sessions.find((s) => s.session.files[0] === source.name && s.session.id === entry.id);
   if (open) return setActive(open.key);
-  await openSources([source]);
+  // A log of many samples (an Inspect .eval) opens just this row's sample.
+  await openSources([source], { only: entry.id });
 }

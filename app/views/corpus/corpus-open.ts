@@ -41,10 +41,19 @@ export async function isCorpusJson(source: Source): Promise<boolean> {
   return looksLikeTauBenchHead(head);
 }
 
+/** An Inspect `.eval` zip with more than one sample: each sample is a session, so the log is a corpus. */
+export async function isMultiSampleLog(source: Source): Promise<boolean> {
+  if (!(source instanceof Blob) || source.size < 4) return false;
+  const head = new Uint8Array(await source.slice(0, 4).arrayBuffer());
+  if (head[0] !== 0x50 || head[1] !== 0x4b || head[2] !== 0x03 || head[3] !== 0x04) return false;
+  const { evalSampleCount } = await import('../../../src/load/eval-archive');
+  return evalSampleCount(new Uint8Array(await source.arrayBuffer())) > 1;
+}
+
 /** True when these sources should open as a corpus rather than as one joined session. */
 export async function shouldOpenAsCorpus(sources: readonly Source[]): Promise<boolean> {
   if (sources.length > CORPUS_FILE_COUNT) return true;
-  for (const s of sources) if ((await isCorpusJsonl(s)) || (await isCorpusJson(s))) return true;
+  for (const s of sources) if ((await isCorpusJsonl(s)) || (await isCorpusJson(s)) || (await isMultiSampleLog(s))) return true;
   return false;
 }
 

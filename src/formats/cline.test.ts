@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sessionContexts } from '../analysis/session-analysis';
+import { loadFiles, loadText } from '../load/loader';
+
+// The task folder imitates a Roo Code task (`tasks/<taskId>/`), modelled on RooCodeInc/Roo-Code
+// src/core/condense/index.ts (non-destructive condense: `condenseParent` on the condensed messages, the summary
+// with `isSummary` and `condenseId`), packages/types ui message schema (`api_req_started` text JSON with
+// tokensIn/tokensOut/cacheWrites/cacheReads/cost; `condense_context` with `contextCondense`), and Cline's
+// task_metadata.json (`files_in_context`, `model_usage`).
+// The fixtures are the folder's three files, named `cline-<file>`; here they are given back their folder.
+const file = (name: string, folder = 'tasks/1760000000000') => ({ name: `${folder}/${name}`, bytes: new Uint8Array(readFileSync(new URL(`./__fixtures__/cline-${name}`, import.meta.url))) });
+const task = () => loadFiles([file('api_conversation_history.json'), file('ui_messages.json'), file('task_metadata.json')]);
+
+describe('cline', () => {
+  it('joins the files of one task folder into one session', () => {
+    const { sessions, issues } = task();
+    expect(issues).toEqual([]);
+    expect(sessions).toHaveLength(1);
+    const s = sessions[0]!;
+    expect([s.format, s.id, s.title, s.model]).toEqual(['cline', '1760000000000', 'Cline task 1760000000000', 'claude-sonnet-4-5-20250929']);
+    expect(s.files).toEqual(['tasks/1760000000000/api_conversation_history.json', 'tasks/1760000000000/ui_messages.json', 'tasks/1760000000000/task_metadata.json']);
+    expect(s.meta).toEqual({ clineTask: 'tasks/1760000000000', cost: 0.0624, filesInContext: 1 });
+  });
+
+  it('reads the API history as items, the summary placed where the model first saw it', () => {
+    const s = task().sessions[0]!;
+    expect(s.items.map((i) => `${i.id}:${i.role}:${i.kind}`)).toEqual([
+      'm0.0:user:message',
+      'm0.1:user:message',
+      'm1.0:assistant:message',
+      'm1.1:assistant:tool_call',
+      'm2.0:tool:tool_result',
+      'm3.0:assistant:tool_call',
+      'm4.0:tool:tool_result',
+      'm6.0:assistant:tool_call',
+      'm7.0:tool:tool_result',
+      'm5.0:assistant:summary',
+      'm8.0:assistant:message',
+    ]);
+    expect(s.items.find((i) => i.id === 'm1.1')).toMatchObject({ name: 'read_file', callId: 'toolu_01', pairId: 'm2.0' });
+    expect(s.skipped).toEqual({ 'say:text': 2, 'ask:tool': 2, 'ask:command': 1, 'say:command_output': 1, 'say:completion_result': 1, 'ask:completion_result': 1 });
+  });
+
+  it('gives each assistant message the usage of its api_req_started, in order', () => {
+    const s = task().sessions[0]!;
+    expect(s.responses.map((r) => [r.id, r.itemIds, r.usage])).toEqual([
+      ['m1', ['m1.0', 'm1.1'], { input: 3, output: 120, cacheRead: 0, cacheWrite: 9800 }],
+      ['m3', ['m3.0'], { input: 6, output: 210, cacheRead: 9800, cacheWrite: 640 }],
+      ['m6', ['m6.0'], { input: 5, output: 90, cacheRead: 10440, cacheWrite: 120 }],
+      ['m8', ['m8.0'], { input: 4, output: 80, cacheRead: 1900, cacheWrite: 2100 }],
+    ]);
+  });
+
+  it('records the condense as a compaction with its tokens, replacing the condensed messages before the next call', () => {
+    const s = task().sessions[0]!;
+    expect(s.compactions).toEqual([
+      expect.objectContaining({ id: 'cnd-7f3a', index: 0, kind: 'condensation', trigger: 'condense_context', tokensBefore: 10720, tokensAfter: 4020, replacedIds: ['m1.0', 'm1.1', 'm2.0', 'm3.0', 'm4.0'], summaryId: 'm5.0', atItemId: 'm5.0' }),
+    ]);
+    const contexts = sessionContexts(s);
+    expect(contexts.calls.map((c) => [c.compactionId, c.entries.map((e) => e.item.id)])).toEqual([
+      [null, ['m0.0', 'm0.1']],
+      [null, ['m0.0', 'm0.1', 'm1.0', 'm1.1', 'm2.0']],
+      [null, ['m0.0', 'm0.1', 'm1.0', 'm1.1', 'm2.0', 'm3.0', 'm4.0']],
+      ['cnd-7f3a', ['m0.0', 'm0.1', 'm5.0', 'm6.0', 'm7.0']],
+    ]);
+  });
+
+  it('joins two task files dropped without folders, and leaves another task apart', () => {
+    const r = loadFiles([file('api_conversation_history.json', ''), file('ui_messages.json', '')].map((f) => ({ ...f, name: f.name.slice(1) })));
+    expect(r.sessions.map((s) => [s.format, s.responses.filter((x) => x.usage).length, s.compactions.length])).toEqual([['cline', 4, 1]]);
+    const two = loadFiles([file('api_conversation_history.json', 'tasks/a'), file('ui_messages.json', 'tasks/b'), file('api_conversation_history.json', 'tasks/c')]);
+    expect(two.sessions.map((s) => [s.id, s.compactions.length])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 0],
+    ]);
+  });
+
+  it("turns Cline's conversationHistoryDeletedRange into a compaction dropping those messages before that request", () => {
+    const api = [
+      { role: 'user', content: [{ type: 'text', text: '<task>\nRename foo to bar\n</task>' }] },
+      { role: 'assistant', content: 'Reading.' },
+      { role: 'user', content: [{ type: 'text', text: '[read_file] result' }] },
+      { role: 'assistant', content: 'Editing.' },
+      { role: 'user', content: [{ type: 'text', text: '[replace_in_file] result' }] },
+      { role: 'assistant', content: 'Done.' },
+    ];
+    const req = (ts: number, extra: object = {}) => ({ ts, type: 'say', say: 'api_req_started', text: JSON.stringify({ tokensIn: 10, tokensOut: 5, cacheWrites: 0, cacheReads: 100 }), ...extra });
+    const ui = [req(100), req(200), req(300, { conversationHistoryDeletedRange: [1, 2] })];
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
+    expect(s.compactions).toEqual([expect.objectContaining({ trigger: 'conversationHistoryDeletedRange', replacedIds: ['m1', 'm2.0'], summaryId: null, atItemId: 'm4.0' })]);
+    expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['m0.0'], ['m0.0', 'm1', 'm2.0'], ['m0.0', 'm3', 'm4.0']]);
+  });
+
+  it('warns, naming the file, when requests and assistant messages do not line up, and on a bad api_req_started', () => {
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const api = [{ role: 'user', content: '<task>x</task>' }, { role: 'assistant', content: 'a' }];
+    const ui = [{ ts: 1, type: 'say', say: 'api_req_started', text: 'not json' }, { ts: 2, type: 'say', say: 'api_req_started', text: '{"tokensIn":1}' }];
+    const r = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]);
+    expect(r.sessions[0]!.issues.map((i) => [i.file, i.field, i.message])).toEqual([
+      ['t/ui_messages.json', '[0].text', 'api_req_started text is not the JSON object Cline writes; the call has no usage'],
+      ['t/ui_messages.json', null, '2 api_req_started for 1 assistant messages: usage attached in order to the first 1'],
+    ]);
+  });
+
+  it('does not count a request that failed before any reply as a call', () => {
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const api = [{ role: 'user', content: '<task>x</task>' }, { role: 'assistant', content: 'a' }];
+    const ui = [
+      { ts: 1, type: 'say', say: 'api_req_started', text: '{"request":"x","streamingFailedMessage":"overloaded"}' },
+      { ts: 2, type: 'say', say: 'api_req_started', text: '{"request":"x","tokensIn":7,"tokensOut":3,"cacheWrites":0,"cacheReads":0}' },
+    ];
+    const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
+    expect(s.issues).toEqual([]);
+    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 7, output: 3, cacheRead: 0, cacheWrite: 0 }]);
+    expect(s.skipped).toEqual({ 'api_req_started (failed)': 1 });
+  });
+
+  it('says what is missing when panel messages or metadata are loaded without their API history', () => {
+    const r = loadFiles([file('ui_messages.json'), file('task_metadata.json')]);
+    expect(r.sessions.map((s) => s.issues.map((i) => i.message.slice(0, 32)))).toEqual([['panel messages alone: load api_c'], ['task metadata alone: load api_co']]);
+  });
+
+  it('is detected by content: the API history by its <task> opening, not as a bare Anthropic array', () => {
+    expect(loadText('history.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: '<task>\nhi\n</task>' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('cline');
+    expect(loadText('plain.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('anthropic');
+  });
+});

@@ -1,0 +1,264 @@
+// Cline and Roo Code task folders (`tasks/<taskId>/`): three files, each read on its own, then joined per task
+// by src/formats/cline-join.ts.
+// - `api_conversation_history.json`: the Anthropic-style messages the model was sent (`[{role, content, ts?}]`).
+//   Roo Code condenses without deleting: condensed messages carry `condenseParent`, the summary `isSummary` and
+//   `condenseId`; a sliding-window truncation tags `truncationParent` and adds an `isTruncationMarker` message.
+// - `ui_messages.json`: what the panel showed (`[{ts, type: say|ask, say?, ask?, text?}]`). One `api_req_started`
+//   per model call, its `text` a JSON string `{request, tokensIn, tokensOut, cacheWrites, cacheReads, cost}`;
+//   `condense_context` with `contextCondense: {prevContextTokens, newContextTokens, summary, condenseId?}` (Cline
+//   writes the same fields as JSON in `text`), `condense_context_error`, `sliding_window_truncation` with
+//   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on a request.
+// - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`.
+import type { Document } from '../load/document';
+import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
+import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
+import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { anthropicContentToItems } from './anthropic';
+
+export type ClinePart = 'api' | 'ui' | 'meta';
+
+/** Names an api-history message in a ui compaction's `replacedIds` until the join resolves it to items. */
+export const MESSAGE_REF = '#message:';
+
+/** The folder a task file sits in (its task id), '' when the name has none. */
+export function taskFolder(file: string): string {
+  const parts = file.split(/[\\/]/);
+  return parts.length > 1 ? parts.slice(0, -1).join('/') : '';
+}
+
+function isApiMessage(v: unknown): v is JsonObject {
+  return isObject(v) && (get(v, 'role') === 'user' || get(v, 'role') === 'assistant') && get(v, 'content') !== undefined;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((b) => (isObject(b) && typeof get(b, 'text') === 'string' ? (get(b, 'text') as string) : '')).join('\n');
+}
+
+/** The API history of a task: user/assistant messages, the first one the `<task>` with environment details. */
+function looksLikeApiHistory(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  const head = v.slice(0, 50);
+  if (!head.every(isApiMessage)) return false;
+  const first = textOf(get(v[0] as JsonObject, 'content'));
+  const hasTs = head.some((m) => typeof get(m as JsonObject, 'ts') === 'number');
+  return /<task>|<environment_details>/.test(first) || hasTs;
+}
+
+function looksLikeUiMessages(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  const head = v.slice(0, 50);
+  return head.every((m) => isObject(m) && typeof get(m, 'ts') === 'number' && (get(m, 'type') === 'say' || get(m, 'type') === 'ask'));
+}
+
+function looksLikeTaskMetadata(v: unknown): boolean {
+  return isObject(v) && Array.isArray(get(v, 'model_usage')) && (Array.isArray(get(v, 'files_in_context')) || Array.isArray(get(v, 'environment_history')));
+}
+
+function tsToIso(ts: unknown): string | undefined {
+  return typeof ts === 'number' && Number.isFinite(ts) && ts > 0 ? new Date(ts).toISOString() : undefined;
+}
+
+function baseSession(ctx: ParseContext, part: ClinePart): Session {
+  const folder = taskFolder(ctx.file);
+  const session = emptySession('cline', ctx.file, folder ? (folder.split('/').pop() ?? folder) : idFromFile(ctx.file));
+  session.title = part === 'api' ? `Cline task ${session.id}` : ctx.file;
+  session.meta['clinePart'] = part;
+  session.meta['clineTask'] = folder;
+  return session;
+}
+
+/** The API history: items per message, and one response per assistant message (usage comes from the ui). */
+function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
+  const session = baseSession(ctx, 'api');
+  list.forEach((m, i) => {
+    if (!isApiMessage(m)) {
+      ctx.error({ path: [i] }, 'expected a message `{role: user|assistant, content}`');
+      return;
+    }
+    const role = get(m, 'role') === 'assistant' ? 'assistant' : 'user';
+    const ts = tsToIso(get(m, 'ts'));
+    const items = anthropicContentToItems(get(m, 'content'), role, ctx, { path: [i] }, `m${i}`).map((it) => {
+      const meta: Item['meta'] = { ...(it.meta ?? {}), message: i };
+      const condenseParent = str(m, 'condenseParent');
+      if (condenseParent) meta['condenseParent'] = condenseParent;
+      const truncationParent = str(m, 'truncationParent');
+      if (truncationParent) meta['truncationParent'] = truncationParent;
+      const condenseId = str(m, 'condenseId');
+      if (condenseId) meta['condenseId'] = condenseId;
+      const truncationId = str(m, 'truncationId');
+      if (truncationId) meta['truncationId'] = truncationId;
+      return { ...it, meta, ...(ts ? { timestamp: ts } : {}) };
+    });
+    if (get(m, 'isSummary') === true) for (const it of items) if (it.kind === 'message') it.kind = 'summary';
+    if (get(m, 'isTruncationMarker') === true) {
+      for (const it of items) {
+        it.kind = 'omission';
+        it.omission = { target: 'turns', refs: [], marker: it.text.slice(0, 200) };
+      }
+    }
+    session.items.push(...items);
+    if (role === 'assistant' && get(m, 'isSummary') !== true && items.length > 0) {
+      const response: ModelResponse = { id: `m${i}`, index: session.responses.length, itemIds: items.map((it) => it.id), usage: null, model: null, ...(ts ? { timestamp: ts } : {}), source: { file: ctx.file, line: null } };
+      session.responses.push(response);
+    }
+  });
+  return session;
+}
+
+interface ReqInfo {
+  tokensIn?: number;
+  tokensOut?: number;
+  cacheWrites?: number;
+  cacheReads?: number;
+  cost?: number;
+}
+
+function parseJsonText(text: unknown): JsonObject | null {
+  if (typeof text !== 'string' || !text.trim().startsWith('{')) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return isObject(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cline and Roo report Anthropic's usage as given (input without cache reads and writes); Roo marks calls
+ * made over an OpenAI-style protocol, whose input already counts cached tokens.
+ */
+function usageOf(info: JsonObject, protocol: string | undefined): Usage | null {
+  const r: ReqInfo = { tokensIn: num(info, 'tokensIn'), tokensOut: num(info, 'tokensOut'), cacheWrites: num(info, 'cacheWrites'), cacheReads: num(info, 'cacheReads') };
+  if (r.tokensIn === undefined && r.tokensOut === undefined) return null;
+  const openai = protocol === 'openai';
+  return { input: r.tokensIn ?? null, output: r.tokensOut ?? null, cacheRead: r.cacheReads ?? (openai ? null : 0), cacheWrite: openai ? (r.cacheWrites ?? null) : (r.cacheWrites ?? 0) };
+}
+
+function bump(skipped: Record<string, number>, key: string): void {
+  const k = key in Object.prototype ? `(${key})` : key;
+  skipped[k] = (Object.prototype.hasOwnProperty.call(skipped, k) ? skipped[k]! : 0) + 1;
+}
+
+/**
+ * The panel's messages: a response (usage, time, cost) per `api_req_started`, and the condense and truncation
+ * events as compactions. A compaction's `timestamp` places it among the calls; its id is the `condenseId` or
+ * `truncationId` the API history tags its messages with; a deleted range names the messages it drops.
+ */
+function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
+  const session = baseSession(ctx, 'ui');
+  let deletedUpTo = -1;
+  const addCompaction = (c: Omit<CompactionEvent, 'index' | 'source'>) =>
+    session.compactions.push({ ...c, index: session.compactions.length, source: { file: ctx.file, line: null } });
+  list.forEach((m, i) => {
+    if (!isObject(m)) {
+      ctx.error({ path: [i] }, 'expected a ui message object');
+      return;
+    }
+    const say = str(m, 'say');
+    const ts = tsToIso(get(m, 'ts'));
+    const stamp = ts ? { timestamp: ts } : {};
+    if (get(m, 'partial') === true) return;
+    if (say === 'api_req_started') {
+      const info = parseJsonText(get(m, 'text'));
+      if (!info) ctx.warn({ path: [i, 'text'] }, 'api_req_started text is not the JSON object Cline writes; the call has no usage');
+      // A request that failed or was cancelled before any reply left no assistant message: not a call.
+      const failed = info !== null && num(info, 'tokensIn') === undefined && num(info, 'tokensOut') === undefined && (get(info, 'cancelReason') !== undefined || get(info, 'streamingFailedMessage') !== undefined);
+      if (failed) {
+        bump(session.skipped, 'api_req_started (failed)');
+        return;
+      }
+      const usage = info ? usageOf(info, str(m, 'apiProtocol') ?? str(info, 'apiProtocol')) : null;
+      const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
+      const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source: { file: ctx.file, line: null } };
+      const cost = info ? num(info, 'cost') : undefined;
+      if (cost !== undefined) session.meta['cost'] = Math.round(((Number(session.meta['cost'] ?? 0) || 0) + cost) * 1e6) / 1e6;
+      session.responses.push(response);
+      const range = arr(m, 'conversationHistoryDeletedRange');
+      const end = range && typeof range[1] === 'number' ? range[1] : undefined;
+      const start = range && typeof range[0] === 'number' ? range[0] : undefined;
+      if (start !== undefined && end !== undefined && end > deletedUpTo) {
+        const from = Math.max(start, deletedUpTo + 1);
+        const refs: string[] = [];
+        for (let k = from; k <= end; k++) refs.push(`${MESSAGE_REF}${k}`);
+        deletedUpTo = end;
+        // Dropped before this call: placed just before it.
+        addCompaction({ id: `deleted-${from}-${end}`, kind: 'condensation', trigger: 'conversationHistoryDeletedRange', tokensBefore: null, tokensAfter: null, replacedIds: refs, keptIds: [], summaryId: null, atItemId: null, ...(ts ? { timestamp: new Date(Date.parse(ts) - 1).toISOString() } : {}) });
+      }
+      return;
+    }
+    if (say === 'condense_context') {
+      const cc = obj(m, 'contextCondense') ?? parseJsonText(get(m, 'text'));
+      if (!cc) {
+        ctx.warn({ path: [i] }, 'condense_context has no contextCondense; the compaction is kept without its figures');
+      }
+      const condenseId = cc ? str(cc, 'condenseId') : undefined;
+      addCompaction({
+        id: condenseId ?? `condense-${session.compactions.length}`,
+        kind: 'condensation',
+        trigger: 'condense_context',
+        tokensBefore: (cc && num(cc, 'prevContextTokens')) ?? null,
+        tokensAfter: (cc && num(cc, 'newContextTokens')) ?? null,
+        replacedIds: [],
+        keptIds: [],
+        summaryId: null,
+        atItemId: null,
+        ...stamp,
+      });
+      return;
+    }
+    if (say === 'sliding_window_truncation') {
+      const t = obj(m, 'contextTruncation') ?? parseJsonText(get(m, 'text'));
+      const truncationId = t ? str(t, 'truncationId') : undefined;
+      addCompaction({
+        id: truncationId ?? `truncation-${session.compactions.length}`,
+        kind: 'condensation',
+        trigger: 'sliding_window_truncation',
+        tokensBefore: (t && num(t, 'prevContextTokens')) ?? null,
+        tokensAfter: (t && num(t, 'newContextTokens')) ?? null,
+        replacedIds: [],
+        keptIds: [],
+        summaryId: null,
+        atItemId: null,
+        ...stamp,
+      });
+      return;
+    }
+    if (say === 'condense_context_error') {
+      ctx.warn({ path: [i] }, `a context condense failed: ${String(get(m, 'text') ?? '').slice(0, 200)}`);
+    }
+    bump(session.skipped, say ? `say:${say}` : `ask:${str(m, 'ask') ?? 'unknown'}`);
+  });
+  return session;
+}
+
+function parseTaskMetadata(v: JsonObject, ctx: ParseContext): Session {
+  const session = baseSession(ctx, 'meta');
+  const usage = arr(v, 'model_usage') ?? [];
+  const last = usage.at(-1);
+  if (isObject(last)) session.model = str(last, 'model_id') ?? null;
+  const files = arr(v, 'files_in_context');
+  if (files) session.meta['filesInContext'] = files.length;
+  return session;
+}
+
+export const cline: FormatAdapter = {
+  id: 'cline',
+  label: 'Cline / Roo Code task',
+  // A task's api_conversation_history.json is Anthropic messages with Cline's own fields.
+  refines: ['anthropic'],
+  sniff(doc: Document) {
+    if (doc.kind !== 'json') return 0;
+    if (looksLikeUiMessages(doc.value)) return 0.95;
+    if (looksLikeTaskMetadata(doc.value)) return 0.9;
+    // Above a bare Anthropic message array (0.85): the `<task>` opening or per-message `ts` settles it.
+    return looksLikeApiHistory(doc.value) ? 0.9 : 0;
+  },
+  parse(doc, ctx) {
+    const v = doc.kind === 'json' ? doc.value : undefined;
+    if (Array.isArray(v) && looksLikeUiMessages(v)) return [parseUiMessages(v, ctx)];
+    if (isObject(v)) return [parseTaskMetadata(v, ctx)];
+    return [parseApiHistory(Array.isArray(v) ? v : [], ctx)];
+  },
+};
