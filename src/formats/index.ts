@@ -11,6 +11,7 @@ import { livekit } from './livekit';
 import { openaiChat } from './openai-chat';
 import { openaiResponses } from './openai-responses';
 import { openhands } from './openhands';
+import { openhandsSdk } from './openhands-sdk';
 import { reasoningTrace } from './reasoning-trace';
 import { requestLog } from './request-log';
 import { selfSum } from './self-sum';
@@ -20,6 +21,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   claudeCode,
   codex,
   openhands,
+  openhandsSdk,
   livekit,
   openaiChat,
   openaiResponses,

@@ -1,5 +1,6 @@
 // Joins files that belong together: sidechains to their session, compaction and request logs to their transcript.
-import type { Session, Sidechain } from '../model/types';
+import { joinOpenHandsSdk } from '../formats/openhands-sdk-join';
+import type { ParseIssue, Session, Sidechain } from '../model/types';
 
 const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
 
@@ -61,12 +62,14 @@ function attachLog(target: Session, log: Session): void {
 
 /**
  * Sessions loaded together are joined where they belong together:
+ * - the parts of an OpenHands SDK conversation (one event per file, base_state.json) become one session;
  * - a Claude Code sidechain (`meta.sidechainOf`) goes into the session with that id;
  * - a compaction or request log goes to the transcript whose id matches its `meta.joinSessionId`,
  *   or to the only transcript loaded.
- * Anything that finds no partner stays a session of its own.
+ * Anything that finds no partner stays a session of its own. Problems a join finds go to `issues`.
  */
-export function joinSessions(sessions: Session[]): Session[] {
+export function joinSessions(loaded: Session[], issues?: ParseIssue[]): Session[] {
+  const sessions = joinOpenHandsSdk(loaded, issues);
   const transcripts = sessions.filter((s) => !LOG_FORMATS.has(s.format) && !sidechainOf(s));
   const byId = new Map(transcripts.map((s) => [s.id, s]));
   const out: Session[] = [...transcripts];
