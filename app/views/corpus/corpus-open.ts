@@ -1,6 +1,7 @@
 // When a drop or a pick opens corpus mode instead of the inspector: more than CORPUS_FILE_COUNT files, or a JSONL
 // whose lines are whole trajectories (folders: see dropped-folders.ts). Loaded on demand with the engine.
 import { isTrajectoryJsonl } from '../../../src/corpus/corpus-jsonl';
+import { isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
 import type { CorpusFileRef } from '../../store/corpus-slice';
 import { openCorpus } from './corpus-client';
 
@@ -35,6 +36,8 @@ export async function isCorpusJsonl(source: Source): Promise<boolean> {
 
 /** True when these sources should open as a corpus rather than as one joined session. */
 export async function shouldOpenAsCorpus(sources: readonly Source[]): Promise<boolean> {
+  // The files of an OpenHands SDK conversation (one event per file) are one session, however many.
+  if (sources.every((s) => isOpenHandsConversationFile(s.name))) return false;
   if (sources.length > CORPUS_FILE_COUNT) return true;
   for (const s of sources) if (await isCorpusJsonl(s)) return true;
   return false;
