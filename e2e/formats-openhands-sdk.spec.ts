@@ -1,5 +1,6 @@
-// An OpenHands SDK conversation dropped as its files (base_state.json + one event per file) opens as one session
-// whose condensations show the forgotten events as evicted rows, with each call's usage from base_state.json.
+// OpenHands files dropped into the page. An SDK conversation (base_state.json + one event per file) opens as one session
+// whose condensations show the forgotten events as evicted rows, with each call's usage from base_state.json;
+// its completion logs (log_completions, one call per file) open as one request log.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -64,4 +65,28 @@ test('each call shows the usage base_state.json recorded for it', async ({ page 
   const usage = panel.getByRole('list', { name: 'Reported usage of call 3' });
   await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(usage3.input!));
   await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText(fmt(usage3.cacheRead!));
+});
+
+test('OpenHands completion logs (one call per file) open as one request log with the condensation between calls', async ({ page }) => {
+  const dir = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'completion-logs');
+  const logs = readdirSync(dir).sort().map((f) => join(dir, f));
+  const { sessions, issues } = engineLoad(...logs);
+  expect(issues).toEqual([]);
+  expect(sessions).toHaveLength(1);
+  const usage2 = sessions[0]!.requests[1]!.usage!;
+  await page.goto('/');
+  await dropFiles(page, fromDisk(...logs));
+  await expect(sessionTabs(page)).toHaveCount(1);
+  await expect(callLabel(page, 'Call 1 of 3')).toBeVisible();
+  // The third call's messages keep the head and a summary: the calls before it lost what it no longer holds.
+  await page.keyboard.press('n');
+  await expect(callLabel(page, 'Call 3 of 3')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Context at call 3' })).toContainText('USER_CONTEXT: Fix export/csv_writer.py');
+  await expect(band(page, 'Middle').getByRole('button', { name: /^Ghost: 3 items .* compaction #1/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Token budget' }).click();
+  const panel = page.getByRole('region', { name: 'Token budget' });
+  await panel.getByRole('button', { name: /^Call 2: / }).click();
+  const usage = panel.getByRole('list', { name: 'Reported usage of call 2' });
+  await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(usage2.input!));
+  await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText(fmt(usage2.cacheRead!));
 });
