@@ -139,6 +139,26 @@ describe('openhandsSdk', () => {
     expect(ids(5)).toEqual([e(0), e(1), `${e(16)}-summary`, `${e(13)}`, e(14)]);
     expect(removals.get(`${e(8)}-summary`)).toMatchObject({ label: 'summarized', compactionId: 'c1', fromCall: 5 });
     expect(calls[5]!.usage).toMatchObject({ input: 2480, output: 52 });
+    // The events keep the system prompt but not the tools' parameter schemas: the prefix is estimated from usage.
+    expect(calls.every((c) => c.prefixUnrecorded)).toBe(true);
+  });
+
+  it('reads events one per JSONL line, and warns when a summary_offset is not where the forgotten events were', () => {
+    const msg = (id: string, role: string, text: string) => ({ id, kind: 'MessageEvent', source: role === 'user' ? 'user' : 'agent', llm_message: { role, content: [{ type: 'text', text }] }, ...(role === 'assistant' ? { llm_response_id: `r-${id}` } : {}) });
+    const lines = [
+      msg('m1', 'user', 'first task'),
+      msg('m2', 'assistant', 'working'),
+      msg('m3', 'user', 'more'),
+      msg('m4', 'assistant', 'still working'),
+      { id: 'c1', kind: 'Condensation', source: 'environment', forgotten_event_ids: ['m2', 'm3'], summary: 'did things', summary_offset: 0, llm_response_id: 'r-c' },
+      msg('m5', 'assistant', 'done'),
+    ];
+    const { sessions, issues } = loadText('events.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'));
+    const s = sessions[0]!;
+    expect(s.items.map((i) => i.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'c1', 'c1-summary', 'm5']);
+    expect(s.responses.map((r) => r.id)).toEqual(['r-m2', 'r-m4', 'r-m5']);
+    expect(s.compactions[0]).toMatchObject({ replacedIds: ['m2', 'm3'], summaryId: 'c1-summary', atItemId: 'c1', source: { file: 'events.jsonl', line: 5 } });
+    expect(issues).toEqual([{ file: 'events.jsonl', line: 5, field: null, severity: 'warning', message: expect.stringContaining('puts its summary at view position 0, not where the forgotten events were (1)') }]);
   });
 
   it('reads the same conversation from one document of events, and warns about forgotten events it does not have', () => {
