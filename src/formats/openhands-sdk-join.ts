@@ -77,12 +77,13 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
     const partRequest = metaString(part, PART.request);
     if (partRequest !== null) request = partRequest;
     const compactionAt = new Map(part.compactions.map((c) => [c.atItemId, c]));
+    const ofPart = new Map(part.items.map((it) => [it.id, it]));
     for (const item of part.items) {
       itemById.set(item.id, item);
       s.items.push(item);
       const c = item.kind === 'compaction' ? compactionAt.get(item.id) : undefined;
       if (c) {
-        s.compactions.push(condense(c, item));
+        s.compactions.push(condense(c, item, ofPart));
         continue;
       }
       if (item.kind === 'compaction') continue;
@@ -99,7 +100,7 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
   }
 
   /** A Condensation: its forgotten events become the ids of their items, checked against the view. */
-  function condense(c: CompactionEvent, at: Item): CompactionEvent {
+  function condense(c: CompactionEvent, at: Item, ofPart: Map<string, Item>): CompactionEvent {
     const replaced: string[] = [];
     const forgottenKeys = new Set<string>();
     let missing = 0;
@@ -117,7 +118,7 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
     if (missing) warn(at.source.file, at.source.line, `condensation ${at.id} forgets ${missing} event(s) that are not among the loaded files; load the whole events folder to see them`);
     const firstGone = view.findIndex((k) => forgottenKeys.has(k));
     view = view.filter((k) => !forgottenKeys.has(k));
-    const offset = c.summaryId ? summaryItem(c.summaryId)?.meta?.['summaryOffset'] : undefined;
+    const offset = c.summaryId ? ofPart.get(c.summaryId)?.meta?.['summaryOffset'] : undefined;
     if (c.summaryId && typeof offset === 'number' && missing === 0) {
       summaryOffsets.set(c.summaryId, offset);
       // The replay shows a summary where the first forgotten event was (every kept event before it stays
@@ -128,11 +129,6 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
     const trigger = c.trigger ?? request;
     request = null;
     return { ...c, id: `c${s.compactions.length}`, index: s.compactions.length, trigger, replacedIds: [...new Set(replaced)] };
-  }
-
-  function summaryItem(id: string): Item | undefined {
-    for (const p of events) for (const it of p.items) if (it.id === id) return it;
-    return undefined;
   }
 
   s.responses = responsesOf(s, parts);

@@ -175,6 +175,24 @@ describe('openhandsSdk', () => {
     expect(issues).toEqual([{ file: EVENTS[8], line: null, field: null, severity: 'warning', message: expect.stringContaining('forgets 6 event(s) that are not among the loaded files') }]);
   });
 
+  it('sends no summary for a condensation without summary_offset, as the SDK does: the events are dropped', () => {
+    const events = [
+      { id: 'u', kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'go' }] } },
+      { id: 'a', kind: 'MessageEvent', source: 'agent', llm_message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] }, llm_response_id: 'r1' },
+      { id: 'c', kind: 'Condensation', source: 'environment', forgotten_event_ids: ['a'], summary: 'said ok', summary_offset: null, llm_response_id: 'rc' },
+      { id: 'b', kind: 'MessageEvent', source: 'agent', llm_message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, llm_response_id: 'r2' },
+    ];
+    const s = loadText('e.json', JSON.stringify(events)).sessions[0]!;
+    expect(s.items.map((i) => [i.id, i.kind, i.text])).toEqual([
+      ['u', 'message', 'go'],
+      ['a', 'message', 'ok'],
+      ['c', 'compaction', 'said ok'],
+      ['b', 'message', 'done'],
+    ]);
+    expect(s.compactions[0]).toMatchObject({ replacedIds: ['a'], summaryId: null });
+    expect(sessionContexts(s).removals.get('a')).toMatchObject({ label: 'dropped', fromCall: 1 });
+  });
+
   it('keeps two conversations apart by their folders, and names a bad event file and field', () => {
     const other = JSON.stringify({ id: 'b1', kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } });
     const bad = JSON.stringify({ id: 'b2', kind: 'MessageEvent', source: 'user' });

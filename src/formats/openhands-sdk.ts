@@ -58,14 +58,14 @@ function eventListOf(doc: Document): EventRef[] | null {
   }
   const v = doc.value;
   let list: unknown[] | undefined;
-  let base: (string | number)[] = [];
+  let prefix: (string | number)[] = [];
   if (Array.isArray(v)) list = v;
   else if (isObject(v)) {
     for (const key of ['items', 'events']) {
       const found = arr(v, key);
       if (found) {
         list = found;
-        base = [key];
+        prefix = [key];
         break;
       }
     }
@@ -73,7 +73,7 @@ function eventListOf(doc: Document): EventRef[] | null {
   if (!list || list.length === 0) return null;
   const sample = list.slice(0, 20);
   if (sample.filter(isSdkEvent).length / sample.length < 0.8) return null;
-  return list.map((value, i) => ({ value, at: { path: [...base, i] } }));
+  return list.map((value, i) => ({ value, at: { path: [...prefix, i] } }));
 }
 
 /** Text of SDK content: a string, or `[{type: "text", text}, {type: "image", image_urls}]`. */
@@ -129,7 +129,10 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
   }
   const source = { file: ctx.file, line: at.line ?? null };
   const timestamp = str(value, 'timestamp');
-  const base = { source, ...(timestamp ? { timestamp } : {}), meta: { event: id } as NonNullable<Item['meta']> };
+  type Meta = NonNullable<Item['meta']>;
+  // Every item gets its own meta object, naming the event it came from (the merge reads it).
+  const at0 = { source, ...(timestamp ? { timestamp } : {}) };
+  const meta = (extra: Meta = {}): Meta => ({ event: id, ...extra });
   const items: Item[] = [];
   const responseId = str(value, 'llm_response_id');
 
@@ -139,7 +142,7 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
       const dynamic = get(value, 'dynamic_context');
       const text = [isObject(prompt) ? (str(prompt, 'text') ?? '') : contentText(prompt), isObject(dynamic) ? (str(dynamic, 'text') ?? '') : ''].filter((t) => t).join('\n\n');
       const tools = arr(value, 'tools') ?? [];
-      items.push({ ...base, id, kind: 'message', role: 'system', text, meta: { ...base.meta, tools: tools.length } });
+      items.push({ ...at0, id, kind: 'message', role: 'system', text, meta: meta({ tools: tools.length }) });
       break;
     }
     case 'MessageEvent': {
@@ -150,27 +153,25 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
       }
       const role = str(message, 'role');
       const thinking = reasoningText(message);
-      if (thinking) items.push({ ...base, id: `${id}.reasoning`, kind: 'thinking', role: 'assistant', text: thinking });
+      if (thinking) items.push({ ...at0, id: `${id}.reasoning`, kind: 'thinking', role: 'assistant', text: thinking, meta: meta() });
       const extended = contentText(get(value, 'extended_content'));
       const text = [contentText(get(message, 'content')), extended].filter((t) => t).join('\n');
-      items.push({ ...base, id, kind: 'message', role: role === 'assistant' ? 'assistant' : role === 'system' ? 'system' : 'user', text });
+      items.push({ ...at0, id, kind: 'message', role: role === 'assistant' ? 'assistant' : role === 'system' ? 'system' : 'user', text, meta: meta() });
       break;
     }
     case 'ActionEvent': {
       const thinking = reasoningText(value);
-      if (thinking) items.push({ ...base, id: `${id}.reasoning`, kind: 'thinking', role: 'assistant', text: thinking });
+      if (thinking) items.push({ ...at0, id: `${id}.reasoning`, kind: 'thinking', role: 'assistant', text: thinking, meta: meta() });
       const thought = contentText(get(value, 'thought'));
-      if (thought.trim()) items.push({ ...base, id: `${id}.thought`, kind: 'message', role: 'assistant', text: thought });
+      if (thought.trim()) items.push({ ...at0, id: `${id}.thought`, kind: 'message', role: 'assistant', text: thought, meta: meta() });
       const call = obj(value, 'tool_call');
       const name = str(value, 'tool_name') ?? (call && str(call, 'name')) ?? 'tool';
       const callId = str(value, 'tool_call_id') ?? (call && str(call, 'id')) ?? id;
       const args = call ? get(call, 'arguments') : undefined;
       const action = obj(value, 'action');
       const text = typeof args === 'string' ? args : args !== undefined ? JSON.stringify(args) : action ? JSON.stringify(action) : '';
-      const meta: NonNullable<Item['meta']> = { ...base.meta };
       const actionKind = action && str(action, 'kind');
-      if (actionKind) meta['action'] = actionKind;
-      items.push({ ...base, id, kind: 'tool_call', role: 'assistant', text, name, callId, meta });
+      items.push({ ...at0, id, kind: 'tool_call', role: 'assistant', text, name, callId, meta: meta(actionKind ? { action: actionKind } : {}) });
       break;
     }
     case 'ObservationEvent':
@@ -178,7 +179,7 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
     case 'UserRejectObservation': {
       const callId = str(value, 'tool_call_id');
       const name = str(value, 'tool_name');
-      const meta: NonNullable<Item['meta']> = { ...base.meta, observation: kind };
+      const facts = meta({ observation: kind });
       let text: string;
       let isError = false;
       if (kind === 'ObservationEvent') {
@@ -186,9 +187,9 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
         if (!observation) ctx.warn(sub('observation'), 'ObservationEvent has no `observation` object');
         text = [contentText(observation ? get(observation, 'content') : undefined), contentText(get(value, 'extended_content'))].filter((t) => t).join('\n');
         const observationKind = observation && str(observation, 'kind');
-        if (observationKind) meta['observation'] = observationKind;
+        if (observationKind) facts['observation'] = observationKind;
         const exit = observation ? num(observation, 'exit_code') : undefined;
-        if (exit !== undefined && exit !== -1) meta['exitCode'] = exit;
+        if (exit !== undefined && exit !== -1) facts['exitCode'] = exit;
         isError = (observation && get(observation, 'is_error') === true) || (exit !== undefined && exit > 0);
       } else if (kind === 'AgentErrorEvent') {
         text = str(value, 'error') ?? '';
@@ -198,7 +199,7 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
         text = `Action rejected: ${str(value, 'rejection_reason') ?? 'User rejected the action'}`;
         isError = true;
       }
-      const item: Item = { ...base, id, kind: 'tool_result', role: 'tool', text, meta };
+      const item: Item = { ...at0, id, kind: 'tool_result', role: 'tool', text, meta: facts };
       if (callId) item.callId = callId;
       else ctx.warn(sub('tool_call_id'), `${kind} names no tool_call_id, so it answers no tool call`);
       if (name) item.name = name;
@@ -214,10 +215,12 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
       } else ctx.warn(sub('forgotten_event_ids'), 'Condensation has no forgotten_event_ids list');
       const summary = get(value, 'summary');
       const offset = num(value, 'summary_offset');
-      items.push({ ...base, id, kind: 'compaction', role: 'system', text: '', name: 'condensation', meta: { ...base.meta, forgottenEvents: forgotten.length } });
-      // The SDK never stores the summary event: it derives it, with this id, and sends it as a user message.
-      const summaryId = typeof summary === 'string' ? `${id}-summary` : null;
-      if (summaryId) items.push({ ...base, id: summaryId, kind: 'summary', role: 'user', text: summary as string, meta: { ...base.meta, summaryOffset: offset ?? null } });
+      // The SDK never stores the summary event: it derives it, with this id, and sends it as a user message at
+      // summary_offset. Without an offset it sends no summary; the marker then keeps the text.
+      const summaryId = typeof summary === 'string' && offset !== undefined ? `${id}-summary` : null;
+      const kept = typeof summary === 'string' && !summaryId ? summary : '';
+      items.push({ ...at0, id, kind: 'compaction', role: 'system', text: kept, name: 'condensation', meta: meta({ forgottenEvents: forgotten.length }) });
+      if (summaryId) items.push({ ...at0, id: summaryId, kind: 'summary', role: 'user', text: summary as string, meta: meta({ summaryOffset: offset ?? null }) });
       const c: CompactionEvent = {
         id: `c${session.compactions.length}`,
         index: session.compactions.length,
@@ -237,7 +240,7 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
       break;
     }
     case 'CondensationSummaryEvent':
-      items.push({ ...base, id, kind: 'summary', role: 'user', text: str(value, 'summary') ?? '' });
+      items.push({ ...at0, id, kind: 'summary', role: 'user', text: str(value, 'summary') ?? '', meta: meta() });
       break;
     case 'CondensationRequest':
       session.meta[PART.request] = str(value, 'reason') ?? 'request';
