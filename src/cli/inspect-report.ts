@@ -63,7 +63,9 @@ export function formatIssue(i: InspectIssue): string {
 export function renderText(report: InspectReport): string {
   const out: string[] = [];
   for (const s of report.sessions) {
-    out.push(`${s.files.join(' + ')}  [${s.format}]  session ${s.id}`);
+    // A conversation folder is one file per event: name the first and count the rest.
+    const files = s.files.length > 4 ? `${s.files[0]} + ${s.files.length - 1} more files` : s.files.join(' + ');
+    out.push(`${files}  [${s.format}]  session ${s.id}`);
     out.push(`  ${n(s.items)} items · ${n(s.toolCalls)} tool call${s.toolCalls === 1 ? '' : 's'} · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}`);
     for (const c of s.compactions) {
       out.push(`  compaction #${c.index + 1} ${c.kind}${c.trigger ? ` (${c.trigger})` : ''}: ${n(c.tokensBefore)} → ${n(c.tokensAfter)} tokens`);
