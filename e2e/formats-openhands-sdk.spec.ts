@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { promptTokens } from '../src/model/usage';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
 import { expectSessionFacts, sessionTabs } from './support/session-view';
@@ -54,7 +55,8 @@ test('dropped conversation files open as one session whose condensation shows th
 test('each call shows the usage base_state.json recorded for it', async ({ page }) => {
   const s = engineLoad(...FILES).sessions[0]!;
   const usage3 = s.responses[2]!.usage!;
-  expect(usage3).toMatchObject({ input: 2650, cacheRead: 1950 });
+  expect(promptTokens(usage3)).toBe(2650);
+  expect(usage3).toMatchObject({ cacheRead: 1950, cacheWrite: 690 });
   await page.goto('/');
   await dropFiles(page, fromDisk(...FILES));
   await expect(callLabel(page, 'Call 1 of 6')).toBeVisible();
@@ -63,8 +65,9 @@ test('each call shows the usage base_state.json recorded for it', async ({ page 
   await panel.getByRole('button', { name: /^Call 3: / }).click();
   await expect(callLabel(page, 'Call 3 of 6')).toBeVisible();
   const usage = panel.getByRole('list', { name: 'Reported usage of call 3' });
-  await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(usage3.input!));
+  await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(promptTokens(usage3)!));
   await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText(fmt(usage3.cacheRead!));
+  await expect(usage.getByRole('listitem').filter({ hasText: 'Cache write' })).toContainText(fmt(usage3.cacheWrite!));
 });
 
 test('OpenHands completion logs (one call per file) open as one request log with the condensation between calls', async ({ page }) => {

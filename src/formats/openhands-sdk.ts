@@ -8,6 +8,7 @@
 // (its events' items, its usage); `joinOpenHandsSdk` merges the parts of one conversation in event-file order.
 // A document holding many events (a JSON array, `{items|events: […]}` from the agent server, JSONL) is merged
 // here at once.
+import { providerOf } from '../cache/provider-rules';
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, ParseIssue, Session, Usage } from '../model/types';
@@ -263,11 +264,19 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
 }
 
 /**
- * The SDK's token usage entry. Its prompt_tokens come from litellm and already include cached tokens, so cache
- * writes stay null (a non-null cacheWrite reads as Anthropic-style usage whose input excludes the cache).
+ * The SDK's token usage entry. litellm reports every provider in the OpenAI shape: prompt_tokens include cache
+ * reads and writes. For OpenAI-style providers that is how the engine reads `input`; for the others (Anthropic,
+ * unknown) it reads `input` as the uncached rest, so the cache is taken out of it and the write kept.
  */
-function usageOf(u: JsonObject): Usage {
-  const usage: Usage = { input: num(u, 'prompt_tokens') ?? null, output: num(u, 'completion_tokens') ?? null, cacheRead: num(u, 'cache_read_tokens') ?? null, cacheWrite: null };
+function usageOf(u: JsonObject, model: string | null): Usage {
+  const prompt = num(u, 'prompt_tokens') ?? null;
+  const read = num(u, 'cache_read_tokens') ?? null;
+  const write = num(u, 'cache_write_tokens') ?? null;
+  const provider = providerOf({ api: null, model, usage: null });
+  const usage: Usage =
+    provider === 'openai' || provider === 'deepseek' || prompt === null
+      ? { input: prompt, output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: null }
+      : { input: Math.max(0, prompt - (read ?? 0) - (write ?? 0)), output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: write ?? 0 };
   const window = num(u, 'context_window');
   if (window) usage.contextWindow = window;
   return usage;
@@ -294,7 +303,8 @@ function parseBaseState(v: JsonObject, session: Session, ctx: ParseContext): voi
         ctx.warn({ path: ['stats', 'usage_to_metrics', usageId, 'token_usages', i, 'response_id'] }, 'token usage without a response_id: no call to attach it to');
         return;
       }
-      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: usageOf(u), model: str(u, 'model') ?? session.model, source: { file: ctx.file, line: null } });
+      const model = str(u, 'model') ?? session.model;
+      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: usageOf(u, model), model, source: { file: ctx.file, line: null } });
     });
   }
 }
