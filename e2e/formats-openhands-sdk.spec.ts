@@ -9,7 +9,7 @@ import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
 import { expectSessionFacts, sessionTabs } from './support/session-view';
 
-const CONV = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'openhands-sdk-conversation', '7d3c2a9e4b1f4e8a9c552f6d0b1a8e31');
+const CONV = join(import.meta.dirname, '..', 'src', 'formats', '__fixture-folders__', 'openhands-sdk-conversation', '7d3c2a9e4b1f4e8a9c552f6d0b1a8e31');
 const FILES = [join(CONV, 'base_state.json'), ...readdirSync(join(CONV, 'events')).sort().map((f) => join(CONV, 'events', f))];
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -71,8 +71,8 @@ test('each call shows the usage base_state.json recorded for it', async ({ page 
 });
 
 test('OpenHands completion logs (one call per file) open as one request log with the condensation between calls', async ({ page }) => {
-  const dir = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'completion-logs');
-  const logs = readdirSync(dir).sort().map((f) => join(dir, f));
+  const dir = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
+  const logs = readdirSync(dir).filter((f) => f.startsWith('completion-log-')).sort().map((f) => join(dir, f));
   const { sessions, issues } = engineLoad(...logs);
   expect(issues).toEqual([]);
   expect(sessions).toHaveLength(1);

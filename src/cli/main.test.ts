@@ -66,7 +66,7 @@ describe('run inspect', () => {
   });
 
   it('reads a folder argument as its files, so an OpenHands SDK conversation folder is one session', async () => {
-    const dir = fileURLToPath(new URL('../formats/__fixtures__/openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31', import.meta.url));
+    const dir = fileURLToPath(new URL('../formats/__fixture-folders__/openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31', import.meta.url));
     const out: string[] = [];
     const io: CliIo = { out: (t) => out.push(t), err: () => {}, readFile: (p) => readFileSync(p), listDir: (p) => readdirSync(p), isDir: (p) => statSync(p).isDirectory(), exists: (p) => existsSync(p) };
     expect(await run(['inspect', '--json', dir], io)).toBe(0);

@@ -7,8 +7,8 @@ import { loadFiles, loadText, type InputFile } from '../load/loader';
 // `<model>-<timestamp>.json` per call: messages, tools, kwargs, response with usage, cost, timestamp), modelled
 // on OpenHands/software-agent-sdk .pr/artifacts/*/telemetry_phase_*/gpt-4o-mini-*.json. Three calls of one
 // agent; before the third, the agent's history was condensed (head kept, a summary, the latest call kept).
-const DIR = new URL('./__fixtures__/completion-logs/', import.meta.url);
-const NAMES = readdirSync(DIR).sort();
+const DIR = new URL('./__fixtures__/', import.meta.url);
+const NAMES = readdirSync(DIR).filter((f) => f.startsWith('completion-log-')).sort();
 const file = (name: string): InputFile => ({ name, bytes: readFileSync(new URL(name, DIR)) });
 const text = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
 const encode = (name: string, v: unknown): InputFile => ({ name, bytes: new TextEncoder().encode(JSON.stringify(v)) });

@@ -51,7 +51,7 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
   const base = bases[0];
   const first = events[0] ?? parts[0]!;
   const s = emptySession('openhands-sdk', first.files[0] ?? '', base?.id ?? first.id);
-  s.files = [...bases, ...events].flatMap((p) => p.files);
+  s.files = [...new Set([...bases, ...events].flatMap((p) => p.files))];
   s.title = s.id;
   for (const p of parts) {
     s.issues.push(...p.issues);

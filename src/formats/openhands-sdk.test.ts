@@ -10,7 +10,7 @@ import { promptTokens } from '../model/usage';
 // events/event-NNNNN-<id>.json, modelled on OpenHands/software-agent-sdk .pr/artifacts/*/conversations/*/ and the
 // event classes in openhands-sdk/openhands/sdk/event/ (Condensation, ActionEvent, ObservationEvent, …). An
 // LLMSummarizingCondenser (keep_first 2) condenses twice; the second condensation forgets the first's summary.
-const CONV = fileURLToPath(new URL('./__fixtures__/openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31', import.meta.url));
+const CONV = fileURLToPath(new URL('./__fixture-folders__/openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31', import.meta.url));
 const EVENTS = readdirSync(join(CONV, 'events')).sort();
 const file = (rel: string, name = rel): InputFile => ({ name, bytes: readFileSync(join(CONV, rel)) });
 /** The conversation as the app gets a dropped folder's files: bare names, in any order. */
@@ -168,6 +168,7 @@ describe('openhandsSdk', () => {
     const events = EVENTS.map((name) => JSON.parse(readFileSync(join(CONV, 'events', name), 'utf8')) as unknown);
     const whole = loadText('events.json', JSON.stringify({ items: events }));
     expect(whole.issues).toEqual([]);
+    expect(whole.sessions[0]!.files).toEqual(['events.json']);
     const folder = loadFiles(dropped()).sessions[0]!;
     expect(whole.sessions[0]!.items.map((i) => i.id)).toEqual(folder.items.map((i) => i.id));
     expect(whole.sessions[0]!.compactions.map((c) => c.replacedIds)).toEqual(folder.compactions.map((c) => c.replacedIds));
