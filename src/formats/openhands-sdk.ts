@@ -317,7 +317,7 @@ export const openhandsSdk: FormatAdapter = {
     return eventListOf(doc) ? 0.95 : 0;
   },
   parse(doc, ctx) {
-    const fileId = idFromFile(ctx.file).replace(/\.json$/i, '');
+    const fileId = idFromFile(ctx.file);
     const session = emptySession('openhands-sdk', ctx.file, fileId);
     const folder = conversationFolderOf(ctx.file);
     if (folder) session.meta[PART.conversation] = conversationKey(folder);
