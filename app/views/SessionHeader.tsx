@@ -7,6 +7,7 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
   codex: 'Codex CLI rollout',
   openhands: 'OpenHands events',
+  'openhands-sdk': 'OpenHands SDK conversation',
   livekit: 'LiveKit ChatContext',
   'openai-chat': 'OpenAI Chat Completions',
   'openai-responses': 'OpenAI Responses',

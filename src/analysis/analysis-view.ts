@@ -50,7 +50,10 @@ export interface CallView {
   prefixUnrecorded: boolean;
   compactionId: string | null;
   recorded: boolean;
+  /** The calibrated whole prompt (calibration.ts). */
   contextTokens: number;
+  /** The part of it the format never recorded (system prompt, tools), fitted from usage; 0 when recorded. */
+  unrecordedPrefixTokens: number;
   bands: CallBands;
 }
 
@@ -194,6 +197,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       compactionId: call.compactionId,
       recorded: call.recorded,
       contextTokens: cal.contextTokens,
+      unrecordedPrefixTokens: call.prefixUnrecorded ? cal.prefixTokens : 0,
       bands,
     };
     if (viewTimeline) Object.defineProperty(view, 'entries', { get: () => viewTimeline.entriesAt(ci), enumerable: true, configurable: true });

@@ -22,8 +22,11 @@ export interface Replay {
   timeline: ContextTimeline | null;
 }
 
-/** Formats whose files never record the system prompt or the tool schemas the harness sent. */
-const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands', 'cline', 'gemini-cli']);
+/**
+ * Formats whose files never record the system prompt or the tool schemas the harness sent. The OpenHands SDK
+ * records its system prompt but not the tools' parameter schemas.
+ */
+const PREFIX_UNRECORDED = new Set<Session['format']>(['claude-code', 'codex', 'openhands', 'openhands-sdk', 'cline', 'gemini-cli']);
 
 /** The wire API behind formats that record only one provider's sessions; it decides cache rules. */
 const API_OF_FORMAT: Partial<Record<Session['format'], CallContext['api']>> = {

@@ -16,7 +16,7 @@ describe('bandsFromSpans', () => {
         else want[e.region] += e.tokens;
       }
       const counted = call.entries.reduce((n, e) => n + e.tokens, 0);
-      const f = counted > 0 ? (call.contextTokens - (call.prefixUnrecorded ? view.facts.tokenizer.prefixTokens : 0)) / counted : 1;
+      const f = counted > 0 ? (call.contextTokens - call.unrecordedPrefixTokens) / counted : 1;
       const got = { ...call.bands, tools: 0, output: 0 };
       for (const k of Object.keys(want) as (keyof CallBands)[]) expect(got[k]).toBeCloseTo(want[k] * f, 6);
       // The bands add up to the calibrated context.

@@ -67,7 +67,9 @@ export function formatIssue(i: InspectIssue): string {
 export function renderText(report: InspectReport): string {
   const out: string[] = [];
   for (const s of report.sessions) {
-    out.push(`${s.files.join(' + ')}  [${s.format}]  session ${s.id}`);
+    // A conversation folder is one file per event: name the first and count the rest.
+    const files = s.files.length > 4 ? `${s.files[0]} + ${s.files.length - 1} more files` : s.files.join(' + ');
+    out.push(`${files}  [${s.format}]  session ${s.id}`);
     const f = s.facts;
     const items = f?.items ?? s.items;
     const toolCalls = f?.toolCalls ?? s.toolCalls;

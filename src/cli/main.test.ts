@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run, type CliIo } from './main';
 
@@ -87,6 +88,19 @@ describe('run inspect', () => {
     const { io, out } = fakeIo({ 'a.json': course });
     await run(['inspect', 'a.json'], io);
     expect(out.join('\n')).toContain('1 model call · 7 items · 1 tool call · 0 compactions');
+  });
+
+  it('reads a folder argument as its files, so an OpenHands SDK conversation folder is one session', async () => {
+    const dir = fileURLToPath(new URL('../formats/__fixture-folders__/openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31', import.meta.url));
+    const out: string[] = [];
+    const io: CliIo = { out: (t) => out.push(t), err: () => {}, readFile: (p) => readFileSync(p), listDir: (p) => readdirSync(p), isDir: (p) => statSync(p).isDirectory(), exists: (p) => existsSync(p) };
+    expect(await run(['inspect', '--json', dir], io)).toBe(0);
+    const report = JSON.parse(out.join('\n'));
+    expect(report.sessions).toHaveLength(1);
+    expect(report.sessions[0]).toMatchObject({ id: '7d3c2a9e-4b1f-4e8a-9c55-2f6d0b1a8e31', format: 'openhands-sdk', toolCalls: 6 });
+    expect(report.sessions[0].files[0]).toBe('7d3c2a9e4b1f4e8a9c552f6d0b1a8e31/base_state.json');
+    expect(report.sessions[0].compactions.map((c: { kind: string }) => c.kind)).toEqual(['condensation', 'condensation']);
+    expect(report.sessions[0].calls).toHaveLength(6);
   });
 });
 

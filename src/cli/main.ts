@@ -9,8 +9,9 @@ import { inspectReport, renderText, type InspectSession } from './inspect-report
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
-  compaction-inspector inspect <files…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
-                                                   load files as the app does (joined where they belong together);
+  compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
+                                                   load files as the app does (joined where they belong together;
+                                                   a folder gives its .json/.jsonl files, e.g. an OpenHands conversation);
                                                    --json adds per-call cache figures, summary audits and lints
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
@@ -37,12 +38,32 @@ const nodeIo: CliIo = {
 
 const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
+/**
+ * A folder's transcript files, named by their path from the folder's own name (`conv/events/event-00001-….json`):
+ * an OpenHands SDK conversation is a folder, and the folder names which conversation its events belong to.
+ */
+function expandFolder(dir: string, io: CliIo): { path: string; name: string }[] {
+  const out: { path: string; name: string }[] = [];
+  const walk = (path: string, name: string) => {
+    for (const entry of io.listDir(path).sort()) {
+      if (entry.startsWith('.')) continue;
+      const child = join(path, entry);
+      if (io.isDir(child)) walk(child, `${name}/${entry}`);
+      else if (TRANSCRIPT_EXT.test(entry)) out.push({ path: child, name: `${name}/${entry}` });
+    }
+  };
+  walk(dir, basename(resolve(dir)));
+  return out;
+}
+
 function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
   const inputs: InputFile[] = [];
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      inputs.push({ name: basename(p), bytes: io.readFile(p) });
+      const files = io.exists(p) && io.isDir(p) ? expandFolder(p, io) : [{ path: p, name: basename(p) }];
+      if (files.length === 0) missing.push(`${p}: no .json or .jsonl files in this folder`);
+      for (const f of files) inputs.push({ name: f.name, bytes: io.readFile(f.path) });
     } catch (e) {
       missing.push(`${p}: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -16,6 +16,7 @@ import { miniSweAgent } from './mini-swe-agent';
 import { openaiChat } from './openai-chat';
 import { openaiResponses } from './openai-responses';
 import { openhands } from './openhands';
+import { openhandsSdk } from './openhands-sdk';
 import { reasoningTrace } from './reasoning-trace';
 import { requestLog } from './request-log';
 import { selfSum } from './self-sum';
@@ -34,6 +35,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   geminiCli,
   cline,
   openhands,
+  openhandsSdk,
   livekit,
   openaiChat,
   openaiResponses,

@@ -1,5 +1,8 @@
 // Request log JSONL: one model call per line, as proxies and SDK loggers write them:
 // {"request": <body>, "response": <body>?, "timestamp"?, "request_id"?, "session_id"?} or a bare request body.
+// Also LiteLLM-style completion logs, one JSON file per call, as OpenHands (`log_completions`) writes them:
+// {"messages", "tools"?, "kwargs" (with `tools` in older OpenHands), "response", "timestamp"?, "cost"?};
+// several such files that continue one another are joined into one session (request-log-join.ts).
 // The body is OpenAI Chat Completions, OpenAI Responses or Anthropic Messages, detected per line.
 // Requests are kept exactly as logged: compactions between calls are inferred later, not here.
 import { recordsOf, type Document, type JsonlRecord } from '../load/document';
@@ -21,6 +24,15 @@ interface Call {
   bodyPath: FieldPath;
   response: JsonObject | null;
   responsePath: FieldPath;
+  /** Tool schemas kept beside the body rather than in it (completion logs). */
+  tools?: unknown[];
+}
+
+/** A completion log: the call's messages at the top, its response body beside them. */
+export function isCompletionLog(v: unknown): v is JsonObject {
+  if (!isObject(v) || !Array.isArray(get(v, 'messages')) || get(v, 'request') !== undefined) return false;
+  const r = get(v, 'response');
+  return isObject(r) && (Array.isArray(get(r, 'choices')) || Array.isArray(get(r, 'output')));
 }
 
 function hasConversation(v: unknown): v is JsonObject {
@@ -38,6 +50,11 @@ function callOf(v: JsonObject): Call | null {
     const respBody = isObject(resp) && isObject(get(resp, 'body')) && !isObject(get(resp, 'usage')) ? get(resp, 'body') : resp;
     const responsePath = respBody === resp ? ['response'] : ['response', 'body'];
     return { body, bodyPath, response: isObject(respBody) ? respBody : null, responsePath };
+  }
+  if (isCompletionLog(v)) {
+    const kwargs = get(v, 'kwargs');
+    const tools = arr(v, 'tools') ?? (isObject(kwargs) ? arr(kwargs, 'tools') : undefined);
+    return { body: v, bodyPath: [], response: get(v, 'response') as JsonObject, responsePath: ['response'], ...(tools ? { tools } : {}) };
   }
   return hasConversation(v) ? { body: v, bodyPath: [], response: null, responsePath: [] } : null;
 }
@@ -130,13 +147,19 @@ interface Group {
 
 function looksLikeLogRecord(v: unknown, jsonl: boolean): boolean {
   if (!isObject(v)) return false;
+  if (isCompletionLog(v)) return true;
   if (isObject(get(v, 'request'))) return callOf(v) !== null;
   return jsonl && typeof get(v, 'model') === 'string' && hasConversation(v);
 }
 
+/** Meta flag of a session read from one completion log file. */
+export const COMPLETION_LOG = 'completionLog';
+
 export const requestLog: FormatAdapter = {
   id: 'request-log',
   label: 'Request log',
+  // A completion log holds a Chat Completions `messages` list inside the call it records.
+  refines: ['openai-chat'],
   sniff(doc: Document) {
     // A single-line log parses as one JSON document: accept it only when it is a `{request: …}` record.
     const sample = recordsOf(doc).slice(0, 50);
@@ -155,7 +178,10 @@ export const requestLog: FormatAdapter = {
       }
       return g;
     };
-    for (const rec of recordsOf(doc)) addCall(rec, ctx, groupFor);
+    const records = recordsOf(doc);
+    for (const rec of records) addCall(rec, ctx, groupFor);
+    // A completion log file is one call; the join chains the files that continue one another.
+    if (doc.kind === 'json' && isCompletionLog(records[0]?.value)) for (const g of groups.values()) g.session.meta[COMPLETION_LOG] = true;
     if (groups.size === 0) groupFor(null);
     const sessions = [...groups.values()].map((g) => {
       g.session.items = g.ids.firstSeen;
@@ -199,7 +225,7 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   const usage = call.response ? usageOfAnyApi(get(call.response, 'usage'), api) : null;
   const diagnostic = call.response ? anthropicDiagnostic(call.response) : null;
   if (usage && diagnostic !== null) usage.diagnostic = diagnostic;
-  const tools = arr(call.body, 'tools');
+  const tools = call.tools ?? arr(call.body, 'tools');
   const request: RecordedRequest = { id, index, ...ts, model, api, items, tools: tools ? JSON.stringify(tools) : null, output, usage, source };
   g.session.requests.push(request);
   if (call.response) {

@@ -1,6 +1,8 @@
 // Joins files that belong together: sidechains to their session, compaction and request logs to their transcript.
 import { joinClineTasks } from '../formats/cline-join';
-import type { Session, Sidechain } from '../model/types';
+import { joinOpenHandsSdk } from '../formats/openhands-sdk-join';
+import { joinCompletionLogs } from '../formats/request-log-join';
+import type { ParseIssue, Session, Sidechain } from '../model/types';
 
 const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
 
@@ -62,15 +64,18 @@ function attachLog(target: Session, log: Session): void {
 
 /**
  * Sessions loaded together are joined where they belong together:
+ * - the parts of an OpenHands SDK conversation (one event per file, base_state.json) become one session;
+ * - completion log files (one call each) that continue one another become one request log;
  * - a Claude Code sidechain (`meta.sidechainOf`) goes into the session with that id;
  * - a Cline / Roo Code task's API history, panel messages and metadata become one session;
  * - a compaction or request log goes to the transcript whose id matches its `meta.joinSessionId`,
  *   or to the only transcript loaded.
- * Anything that finds no partner stays a session of its own.
+ * Anything that finds no partner stays a session of its own. Problems a join finds go to `issues`.
  */
-export function joinSessions(loaded: Session[]): Session[] {
-  // A Cline / Roo task's files become one transcript before anything joins to it.
-  const sessions = joinClineTasks(loaded);
+export function joinSessions(loaded: Session[], issues?: ParseIssue[]): Session[] {
+  // A Cline / Roo task's files, an OpenHands SDK conversation's event files and chained completion logs each
+  // become one transcript before anything joins to it.
+  const sessions = joinCompletionLogs(joinOpenHandsSdk(joinClineTasks(loaded), issues));
   const transcripts = sessions.filter((s) => !LOG_FORMATS.has(s.format) && !sidechainOf(s));
   const byId = new Map(transcripts.map((s) => [s.id, s]));
   const out: Session[] = [...transcripts];

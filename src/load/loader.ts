@@ -78,5 +78,5 @@ export function loadFiles(files: InputFile[]): LoadResult {
     sessions.push(...r.sessions);
     issues.push(...r.issues);
   }
-  return { sessions: joinSessions(sessions), issues };
+  return { sessions: joinSessions(sessions, issues), issues };
 }

@@ -4,6 +4,7 @@ export const FORMAT_IDS = [
   'claude-code',
   'codex',
   'openhands',
+  'openhands-sdk',
   'livekit',
   'openai-chat',
   'openai-responses',

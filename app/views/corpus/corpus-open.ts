@@ -2,6 +2,7 @@
 // whose lines are whole trajectories (folders: see dropped-folders.ts). Loaded on demand with the engine.
 import { isTrajectoryJsonl } from '../../../src/corpus/corpus-jsonl';
 import { looksLikeTauBenchHead } from '../../../src/formats/tau-bench';
+import { isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
 import type { CorpusFileRef } from '../../store/corpus-slice';
 import { openCorpus } from './corpus-client';
 
@@ -52,6 +53,8 @@ export async function isMultiSampleLog(source: Source): Promise<boolean> {
 
 /** True when these sources should open as a corpus rather than as one joined session. */
 export async function shouldOpenAsCorpus(sources: readonly Source[]): Promise<boolean> {
+  // The files of an OpenHands SDK conversation (one event per file) are one session, however many.
+  if (sources.every((s) => isOpenHandsConversationFile(s.name))) return false;
   if (sources.length > CORPUS_FILE_COUNT) return true;
   for (const s of sources) if ((await isCorpusJsonl(s)) || (await isCorpusJson(s)) || (await isMultiSampleLog(s))) return true;
   return false;
