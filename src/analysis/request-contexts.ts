@@ -19,10 +19,14 @@ function isRecap(item: Item): boolean {
 
 /**
  * A logged compaction that names this call: by request id, else by turn (the 1-based call number,
- * as the course's joining tuple counts it).
+ * as the course's joining tuple counts it); else a recorded provider-side compaction new in this call.
  */
-function loggedFor(session: Session, r: RecordedRequest): CompactionEvent | undefined {
-  return session.compactions.find((c) => c.log && (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1));
+function loggedFor(session: Session, r: RecordedRequest, before: ReadonlySet<string>): CompactionEvent | undefined {
+  return (
+    session.compactions.find((c) => c.log && (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1)) ??
+    // A provider-side compaction takes effect at the first call whose input carries its block or item.
+    session.compactions.find((c) => c.kind === 'server' && c.atItemId !== null && !before.has(c.atItemId) && r.items.some((it) => it.id === c.atItemId))
+  );
 }
 
 export function requestContexts(session: Session): RequestReplay {
@@ -44,7 +48,7 @@ export function requestContexts(session: Session): RequestReplay {
           removed.filter((it) => it.kind === 'tool_result' && r.items.some((n) => !before.has(n.id) && n.kind === 'tool_result' && n.callId === it.callId)).map((it) => it.id),
         );
         const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
-        const logged = loggedFor(session, r);
+        const logged = loggedFor(session, r, before);
         const event: CompactionEvent = logged ? { ...logged } : {
           id: `inferred-${k}`,
           index: session.compactions.length + inferred.length,

@@ -1,7 +1,8 @@
 // Request log JSONL: one model call per line, as proxies and SDK loggers write them:
 // {"request": <body>, "response": <body>?, "timestamp"?, "request_id"?, "session_id"?} or a bare request body.
 // The body is OpenAI Chat Completions, OpenAI Responses or Anthropic Messages, detected per line.
-// Requests are kept exactly as logged: compactions between calls are inferred later, not here.
+// Requests are kept as the model saw them: a provider-side compaction block or item hides what precedes it
+// (request-log-compaction.ts), and is recorded as an event; other compactions between calls are inferred later.
 import { recordsOf, type Document, type JsonlRecord } from '../load/document';
 import { arr, get, isObject, str, strAt, type JsonObject } from '../model/narrow';
 import { pairToolCalls } from '../model/pairing';
@@ -10,6 +11,7 @@ import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContex
 import { anthropicContentToItems, anthropicToItems, isAnthropicResponse, looksLikeAnthropicBody } from './anthropic';
 import { chatMessagesToItems } from './openai-chat';
 import { responsesItemsToItems, responsesRequestItems, unixSecondsToIso } from './openai-responses';
+import { callCompactionFacts, effectiveContext, isProviderCompaction, serverCompactions, type CallCompactionFacts } from './request-log-compaction';
 import { usageOfAnyApi } from './request-log-usage';
 
 type Api = RecordedRequest['api'];
@@ -125,6 +127,10 @@ interface Group {
   session: Session;
   ids: ContentIds;
   requestIds: Set<string>;
+  /** Per request, what its record says about compaction. */
+  facts: CallCompactionFacts[];
+  /** Items a `/responses/compact` call kept beside its compaction item: still in context after it. */
+  retained: Set<string>;
 }
 
 function looksLikeLogRecord(v: unknown, jsonl: boolean): boolean {
@@ -148,7 +154,7 @@ export const requestLog: FormatAdapter = {
     const groupFor = (sid: string | null): Group => {
       let g = groups.get(sid);
       if (!g) {
-        g = { session: emptySession('request-log', ctx.file, idFromFile(ctx.file)), ids: new ContentIds(), requestIds: new Set() };
+        g = { session: emptySession('request-log', ctx.file, idFromFile(ctx.file)), ids: new ContentIds(), requestIds: new Set(), facts: [], retained: new Set() };
         if (sid !== null) g.session.meta['joinSessionId'] = sid;
         groups.set(sid, g);
       }
@@ -159,6 +165,7 @@ export const requestLog: FormatAdapter = {
     const sessions = [...groups.values()].map((g) => {
       g.session.items = g.ids.firstSeen;
       g.session.model = g.session.requests[0]?.model ?? null;
+      g.session.compactions.push(...serverCompactions(g.session.requests, g.facts, g.session.compactions.length));
       return g.session;
     });
     if (sessions.length > 1) for (const s of sessions) s.id = `${s.id}#${String(s.meta['joinSessionId'] ?? 'none')}`;
@@ -191,8 +198,12 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   const source = { file: ctx.file, line };
   // Repeats are counted over the request and its output together, so a reply that repeats an earlier text is new.
   const counts = new Map<string, number>();
-  const items = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
+  const logged = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
   const output = g.ids.canonical(outputItems(api, call, ctx, line, base, g.session.skipped), counts, base, { responseId, ...ts });
+  const items = effectiveContext(logged, g.retained);
+  const facts = callCompactionFacts(v, call.response);
+  if (facts.endpoint) for (const it of output) if (!isProviderCompaction(it)) g.retained.add(it.id);
+  g.facts.push(facts);
   pairToolCalls(items);
   const model = str(call.body, 'model') ?? (call.response ? str(call.response, 'model') : undefined) ?? null;
   const usage = call.response ? usageOfAnyApi(get(call.response, 'usage'), api) : null;

@@ -97,6 +97,7 @@ export type CompactionKind =
   | 'summary' // LiveKit / Self-Sum / reasoning-trace summaries in place of earlier items
   | 'omission' // Agent-Omit observation omission
   | 'log' // a compaction-log record
+  | 'server' // provider-side: an Anthropic `compaction` block or OpenAI `compaction` item in a request log
   | 'inferred'; // inferred between two logged requests
 
 export interface CompactionEvent {
@@ -120,6 +121,11 @@ export interface CompactionEvent {
   source: SourceRef;
   /** Compaction-log fields, kept as recorded. */
   log?: CompactionLogFields;
+  /**
+   * The summary cannot be read (an encrypted provider compaction): what it kept is unknown, so the
+   * audit says "opaque" instead of counting every identifier as lost.
+   */
+  opaque?: boolean;
 }
 
 export interface CompactionLogFields {
