@@ -15,6 +15,8 @@ export interface InspectCompaction {
   trigger: string | null;
   tokensBefore: number | null;
   tokensAfter: number | null;
+  /** The summary is encrypted by the provider: no audit can read it. */
+  opaque: boolean;
 }
 
 export interface InspectSession {
@@ -41,7 +43,7 @@ export function sessionReport(s: Session): InspectSession {
     files: [...s.files],
     items: s.items.length,
     toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
-    compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter })),
+    compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter, opaque: c.opaque === true })),
   };
 }
 
@@ -66,7 +68,7 @@ export function renderText(report: InspectReport): string {
     out.push(`${s.files.join(' + ')}  [${s.format}]  session ${s.id}`);
     out.push(`  ${n(s.items)} items · ${n(s.toolCalls)} tool call${s.toolCalls === 1 ? '' : 's'} · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}`);
     for (const c of s.compactions) {
-      out.push(`  compaction #${c.index + 1} ${c.kind}${c.trigger ? ` (${c.trigger})` : ''}: ${n(c.tokensBefore)} → ${n(c.tokensAfter)} tokens`);
+      out.push(`  compaction #${c.index + 1} ${c.kind}${c.trigger ? ` (${c.trigger})` : ''}: ${n(c.tokensBefore)} → ${n(c.tokensAfter)} tokens${c.opaque ? ' (opaque summary)' : ''}`);
     }
   }
   if (report.sessions.length === 0) out.push('No session loaded.');

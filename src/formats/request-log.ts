@@ -198,10 +198,11 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   const source = { file: ctx.file, line };
   // Repeats are counted over the request and its output together, so a reply that repeats an earlier text is new.
   const counts = new Map<string, number>();
-  const logged = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
-  const output = g.ids.canonical(outputItems(api, call, ctx, line, base, g.session.skipped), counts, base, { responseId, ...ts });
-  const items = effectiveContext(logged, g.retained);
   const facts = callCompactionFacts(v, call.response);
+  const logged = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
+  // A compact call's output is the next input, not a reply: the messages it keeps are the ones it was sent.
+  const output = g.ids.canonical(outputItems(api, call, ctx, line, base, g.session.skipped), facts.endpoint ? new Map() : counts, base, { responseId, ...ts });
+  const items = effectiveContext(logged, g.retained);
   if (facts.endpoint) for (const it of output) if (!isProviderCompaction(it)) g.retained.add(it.id);
   g.facts.push(facts);
   pairToolCalls(items);
