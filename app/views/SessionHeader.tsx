@@ -1,4 +1,5 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
+import { sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
@@ -16,6 +17,18 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   'compaction-log': 'Compaction log',
   'request-log': 'Request log',
 };
+
+const fmt = (n: number | null) => (n === null ? '?' : n.toLocaleString('en-US'));
+
+/** One sidechain in a line: what it was, how many calls, which parent call started it, what it used. */
+function sidechainLine(s: SidechainSummary): string {
+  const what = s.purpose === 'subagent' ? `Subagent ${s.id}${s.agentType ? ` (${s.agentType}${s.description ? `: ${s.description}` : ''})` : ''}` : `Compaction summarizer ${s.id}`;
+  const from = s.parentCall !== null ? ` · started by call ${s.parentCall}` : '';
+  const prompt = s.usage.input === null ? null : s.usage.input + (s.usage.cacheRead ?? 0) + (s.usage.cacheWrite ?? 0);
+  const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
+  const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
+  return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;
+}
 
 export function formatLabel(f: Session['format']): string {
   return FORMAT_LABEL[f];
@@ -88,9 +101,14 @@ export function SessionHeader({ session }: { session: Session }) {
         </p>
       ) : null}
       {session.sidechains.length ? (
-        <p className="muted small">
-          Joined sidechains: {session.sidechains.map((s) => `${s.id} (${s.purpose}, ${s.items.length} items)`).join(', ')}
-        </p>
+        <div className="muted small">
+          Joined sidechains:
+          <ul aria-label="Sidechains">
+            {sidechainSummaries(session).map((s) => (
+              <li key={s.id}>{sidechainLine(s)}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );

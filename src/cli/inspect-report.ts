@@ -1,6 +1,7 @@
 // The stable JSON report of `compaction-inspector inspect --json`, and its readable form.
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
+import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
 export interface InspectIssue {
   file: string;
@@ -26,6 +27,8 @@ export interface InspectSession {
   items: number;
   toolCalls: number;
   compactions: InspectCompaction[];
+  /** Joined side conversations: subagents and compaction summarizers. */
+  sidechains: SidechainSummary[];
 }
 
 export interface InspectReport {
@@ -44,6 +47,7 @@ export function sessionReport(s: Session): InspectSession {
     items: s.items.length,
     toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
     compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter, opaque: c.opaque === true })),
+    sidechains: sidechainSummaries(s),
   };
 }
 
@@ -69,6 +73,10 @@ export function renderText(report: InspectReport): string {
     out.push(`  ${n(s.items)} items · ${n(s.toolCalls)} tool call${s.toolCalls === 1 ? '' : 's'} · ${s.compactions.length} compaction${s.compactions.length === 1 ? '' : 's'}`);
     for (const c of s.compactions) {
       out.push(`  compaction #${c.index + 1} ${c.kind}${c.trigger ? ` (${c.trigger})` : ''}: ${n(c.tokensBefore)} → ${n(c.tokensAfter)} tokens${c.opaque ? ' (opaque summary)' : ''}`);
+    }
+    for (const sc of s.sidechains) {
+      const from = sc.parentCall !== null ? `, started by call ${sc.parentCall}` : '';
+      out.push(`  ${sc.purpose} ${sc.id}${sc.agentType ? ` (${sc.agentType})` : ''}: ${n(sc.items)} items · ${n(sc.calls)} call${sc.calls === 1 ? '' : 's'}${from}`);
     }
   }
   if (report.sessions.length === 0) out.push('No session loaded.');

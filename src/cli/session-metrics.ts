@@ -2,6 +2,7 @@
 import { analyzeSession } from '../analysis/analyze-session';
 import type { ProviderRule } from '../cache';
 import type { Session } from '../model/types';
+import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
 export interface InspectCall {
   index: number;
@@ -38,6 +39,8 @@ export interface SessionMetrics {
   lints: InspectLint[];
   /** True when some call's prefix was not recorded by the format and had to be estimated. */
   prefixUnrecorded: boolean;
+  /** The sidechains again, with the tokens each subagent's result cost the parent. */
+  sidechains: SidechainSummary[];
 }
 
 export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto'): SessionMetrics {
@@ -68,5 +71,6 @@ export function sessionMetrics(session: Session, count: (text: string) => number
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
+    sidechains: sidechainSummaries(session, count),
   };
 }

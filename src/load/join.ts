@@ -38,7 +38,11 @@ function attachSidechain(main: Session, side: Session): void {
     });
     compactionId = (byText ?? main.compactions.find((c) => c.kind === 'compact'))?.id ?? null;
   }
-  main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId });
+  // A subagent the parent already knows (from its progress records or its Task result) takes the file's
+  // transcript, which is the complete one, and keeps its link to the Task call.
+  const known = purpose === 'subagent' ? main.sidechains.find((s) => s.id === agentId && s.purpose === 'subagent') : undefined;
+  if (known) Object.assign(known, { file: side.files[0] ?? '', items: side.items, responses: side.responses });
+  else main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId, responses: side.responses });
   main.files.push(...side.files);
   main.issues.push(...side.issues);
 }

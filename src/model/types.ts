@@ -197,6 +197,24 @@ export interface Sidechain {
   items: Item[];
   /** The compaction whose summary this sidechain produced, when known. */
   compactionId: string | null;
+  /** The sidechain's own model calls with their reported usage, when its transcript records them. */
+  responses?: ModelResponse[];
+  /** A subagent's link to its parent: the tool call that started it and the result that came back. */
+  parent?: SidechainParent;
+}
+
+export interface SidechainParent {
+  /** Provider id of the parent's tool call (`toolu_…`), the `parentToolUseID` of its progress records. */
+  toolUseId: string;
+  /** Item id of that tool call in the parent session, when loaded. */
+  callItemId: string | null;
+  /** Item id of the tool result the parent received: what the subagent cost the parent's context. */
+  resultItemId: string | null;
+  /** `toolUseResult.totalTokens` as the harness reported it for the whole subagent run. */
+  reportedTotalTokens: number | null;
+  /** Subagent type and description from the tool call's input (`subagent_type`, `description`). */
+  agentType: string | null;
+  description: string | null;
 }
 
 /**
