@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditContexts } from '../analysis/analyze-session';
 import { sessionContexts } from '../analysis/session-analysis';
 import { unauditedReason } from '../audit/audit-cards';
-import { loadText } from '../load/loader';
+import { loadFiles, loadText } from '../load/loader';
 import { effectiveContext } from './request-log-compaction';
 import { summary, system, user } from '../test/builders';
 
@@ -96,6 +96,22 @@ describe('requestLog with an Anthropic server-side compaction', () => {
     expect(ctx.removals.get('r1.m2.0')).toEqual({ label: 'summarized', compactionId: 'server-r2.o0.0', fromCall: 3 });
     const [audit] = auditContexts(s, ctx);
     expect(audit).toMatchObject({ compactionId: 'server-r2.o0.0', kept: ['billing/invoice.py', 'billing/currency.py'], lost: [] });
+  });
+});
+
+describe('a request log with server-side compaction joined to its transcript', () => {
+  it('keeps the recorded server event at call 4 instead of inferring a second compaction', () => {
+    const transcript = { system: 'You are a coding agent working in /repo.', messages: [{ role: 'user', content: 'The invoice totals are off by one cent.' }], metadata: { session_id: 'billing-fix' } };
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const { sessions, issues } = loadFiles([
+      { name: 'transcript.json', bytes: bytes(JSON.stringify(transcript)) },
+      { name: 'calls.jsonl', bytes: bytes(fixture('request-log-anthropic-compaction.jsonl')) },
+    ]);
+    expect(issues).toEqual([]);
+    expect(sessions).toHaveLength(1);
+    const ctx = sessionContexts(sessions[0]!);
+    expect(ctx.compactions.map((c) => [c.id, c.kind, c.summaryId, c.tokensBefore, c.tokensAfter])).toEqual([['server-r2.o0.0', 'server', 'r2.o0.0', 50154, 239]]);
+    expect(ctx.calls.map((c) => c.compactionId)).toEqual([null, null, null, 'server-r2.o0.0', null]);
   });
 });
 

@@ -48,8 +48,10 @@ function attachSidechain(main: Session, side: Session): void {
 }
 
 function attachLog(target: Session, log: Session): void {
-  // The log's own marker and summary items stay in the log; its events keep only ids the transcript has.
+  // The log's own marker and summary items stay in the log; its events keep only ids the transcript has, or
+  // (a request log's provider-side compaction) ids its requests carry, since those become the calls' contexts.
   const known = new Set(target.items.map((i) => i.id));
+  for (const r of log.requests) for (const it of [...r.items, ...r.output]) known.add(it.id);
   const keep = (id: string | null) => (id !== null && known.has(id) ? id : null);
   const offset = target.compactions.length;
   for (const c of log.compactions) {
