@@ -1,6 +1,7 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
-import { sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
+import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
+import { useApp } from '../store';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
@@ -28,6 +29,13 @@ function sidechainLine(s: SidechainSummary): string {
   const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
   const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
   return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;
+}
+
+/** Opens a sidechain in a tab of its own, to step through its calls like any session. */
+function openSidechain(session: Session, index: number): void {
+  const sidechain = session.sidechains[index];
+  if (!sidechain) return;
+  useApp.getState().finishLoad(sidechain.file ? [sidechain.file] : [], [sidechainSession(session, sidechain)], []);
 }
 
 export function formatLabel(f: Session['format']): string {
@@ -104,8 +112,18 @@ export function SessionHeader({ session }: { session: Session }) {
         <div className="muted small">
           Joined sidechains:
           <ul aria-label="Sidechains">
-            {sidechainSummaries(session).map((s) => (
-              <li key={s.id}>{sidechainLine(s)}</li>
+            {sidechainSummaries(session).map((s, i) => (
+              <li key={s.id}>
+                {sidechainLine(s)}
+                {s.items > 0 ? (
+                  <>
+                    {' '}
+                    <button type="button" className="link" onClick={() => openSidechain(session, i)}>
+                      Open {s.purpose === 'subagent' ? 'subagent' : 'summarizer'} {s.id}
+                    </button>
+                  </>
+                ) : null}
+              </li>
             ))}
           </ul>
         </div>

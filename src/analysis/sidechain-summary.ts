@@ -1,7 +1,7 @@
 // The sidechains of a session in one summary each, for the CLI report and the session header: a subagent's
 // calls and usage, the parent call that started it (1-based) and what its result cost the parent's context.
 import { modelCalls } from './calls';
-import type { Session, Usage } from '../model/types';
+import type { Session, Sidechain, Usage } from '../model/types';
 
 export interface SidechainSummary {
   id: string;
@@ -56,4 +56,29 @@ export function sidechainSummaries(session: Session, count?: (text: string) => n
       reportedTotalTokens: p?.reportedTotalTokens ?? null,
     };
   });
+}
+
+/**
+ * A sidechain as a session of its own, so its calls and contexts can be inspected like any session: its items,
+ * its model calls with their usage, the parent's format (which decides what the format leaves unrecorded).
+ */
+export function sidechainSession(parent: Session, sidechain: Sidechain): Session {
+  const responses = sidechain.responses ?? [];
+  const described = sidechain.parent?.description ? `: ${sidechain.parent.description}` : '';
+  return {
+    id: `${parent.id}/${sidechain.id}`,
+    format: parent.format,
+    title: `${sidechain.purpose === 'subagent' ? 'Subagent' : 'Compaction summarizer'} ${sidechain.id}${described} (of ${parent.title})`,
+    files: sidechain.file ? [sidechain.file] : [],
+    items: sidechain.items,
+    compactions: [],
+    requests: [],
+    responses,
+    sidechains: [],
+    model: responses.find((r) => r.model)?.model ?? null,
+    contextWindow: parent.contextWindow,
+    skipped: {},
+    issues: [],
+    meta: { parentSession: parent.id, agentId: sidechain.id },
+  };
 }

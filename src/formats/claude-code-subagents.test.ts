@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sidechainSummaries } from '../analysis/sidechain-summary';
+import { sidechainSession, sidechainSummaries } from '../analysis/sidechain-summary';
+import { sessionContexts } from '../analysis/session-analysis';
 import { loadFiles, loadText } from '../load/loader';
 
 // Fixtures written after the record layout of Claude Code 2.1 subagents as public tools document it
@@ -47,6 +48,7 @@ describe('claudeCode subagents', () => {
       ['s1-004', 'message', 'assistant', 6],
     ]);
     expect(sc.items[1]).toMatchObject({ name: 'Grep', callId: 'toolu_S1' });
+    expect(sc.items[2]).toMatchObject({ callId: 'toolu_S1', pairId: 's1-002', name: 'Grep' });
     expect(sc.responses!.map((r) => [r.id, r.model, r.itemIds, r.usage])).toEqual([
       ['msg_s1', 'claude-haiku-4-5-20251001', ['s1-002'], { input: 3, output: 40, cacheRead: 0, cacheWrite: 5200 }],
       ['msg_s2', 'claude-haiku-4-5-20251001', ['s1-004'], { input: 5, output: 60, cacheRead: 5200, cacheWrite: 80 }],
@@ -113,5 +115,19 @@ describe('sidechainSummaries', () => {
       expect.objectContaining({ id: 'a7e11f0', file: SIDE, items: 4, calls: 2, parentCall: 2, usage: { input: 5, output: 106, cacheRead: 4100, cacheWrite: 4140 }, reportedTotalTokens: 4410 }),
     ]);
     expect(sidechainSummaries(s)[0]!.resultTokens).toBeNull();
+  });
+});
+
+describe('sidechainSession', () => {
+  it('opens a subagent as a session whose calls have the subagent context and reported usage', () => {
+    const parent = both().sessions[0]!;
+    const s = sidechainSession(parent, parent.sidechains[0]!);
+    expect(s).toMatchObject({ id: '5b1e0c2a-9f4d-4e61-8a3b-2c7d90e1f3aa/a51c0de', format: 'claude-code', model: 'claude-haiku-4-5-20251001', files: [PARENT] });
+    expect(s.title).toBe('Subagent a51c0de: Find retry config (of claude-code-subagent.jsonl)');
+    const calls = sessionContexts(s).calls;
+    expect(calls.map((c) => [c.entries.map((e) => e.item.id), c.usage?.cacheRead])).toEqual([
+      [['s1-001'], 0],
+      [['s1-001', 's1-002', 's1-003'], 5200],
+    ]);
   });
 });

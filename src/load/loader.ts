@@ -44,6 +44,7 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
   issues.push(...ctx.issues);
   for (const s of sessions) {
     pairToolCalls(s.items);
+    for (const sc of s.sidechains) pairToolCalls(sc.items);
     s.issues.push(...issues);
   }
   return { sessions, issues };
