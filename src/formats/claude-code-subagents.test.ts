@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sidechainSession, sidechainSummaries } from '../analysis/sidechain-summary';
 import { sessionContexts } from '../analysis/session-analysis';
 import { loadFiles, loadText } from '../load/loader';
+import { describeSamples, readSample } from '../test/shared-samples';
 
 // Fixtures written after the record layout of Claude Code 2.1 subagents as public tools document it
 // (mrf/agent-racer docs/SUBAGENT-PLAN.md: `progress` records with `data.type:"agent_progress"`, `agentId`,
@@ -129,5 +130,23 @@ describe('sidechainSession', () => {
       [['s1-001'], 0],
       [['s1-001', 's1-002', 's1-003'], 5200],
     ]);
+  });
+});
+
+describeSamples('claude-code subagents in a real 2.1.39 session', () => {
+  it('reads its Explore subagent from 67 agent_progress records, linked to the Task call that started it', () => {
+    const sample = readSample('claude-code-compacted.jsonl');
+    const { sessions } = loadFiles([sample]);
+    const s = sessions[0]!;
+    const sc = s.sidechains.find((c) => c.id === 'a2898e3')!;
+    expect(sc.purpose).toBe('subagent');
+    expect(sc.responses).toHaveLength(11);
+    expect(sc.parent).toMatchObject({ toolUseId: 'toolu_017pLRuPHYTX5t99EnLyV53m', agentType: 'Explore', reportedTotalTokens: 76365 });
+    expect(sidechainSummaries(s).find((c) => c.id === 'a2898e3')!.parentCall).toBe(4);
+    // Only the other progress records (hooks, bash output) are still counted as skipped.
+    const records = new TextDecoder().decode(sample.bytes).trim().split('\n').map((l) => JSON.parse(l) as { type?: string; data?: { type?: string } });
+    const progress = records.filter((r) => r.type === 'progress');
+    expect(progress.filter((r) => r.data?.type === 'agent_progress')).toHaveLength(67);
+    expect(s.skipped['progress']).toBe(progress.length - 67);
   });
 });
