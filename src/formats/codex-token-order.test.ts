@@ -69,4 +69,10 @@ describe('codex token_count order', () => {
       [['L5'], null],
     ]);
   });
+
+  it('reads the flat token_count payload of the earliest rollouts as one call usage', () => {
+    const flat = line('event_msg', { type: 'token_count', input_tokens: 900, cached_input_tokens: 512, output_tokens: 40, reasoning_output_tokens: 0, total_tokens: 940 });
+    const s = loadText('old.jsonl', [message('user', 'go'), flat, message('assistant', 'done')].join('\n')).sessions[0]!;
+    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 900, output: 40, cacheRead: 512, cacheWrite: null, contextWindow: null }]);
+  });
 });

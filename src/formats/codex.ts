@@ -175,18 +175,19 @@ class RolloutParser {
 
   /** A token_count measures one response: the open one (`after` order) or the next one (`before` order). */
   private tokenCount(p: JsonObject): void {
-    const info = obj(p, 'info');
-    if (!info) return;
-    const window = numAt(info, 'model_context_window');
+    // Since CLI 0.3x: `info: {total_token_usage, last_token_usage, model_context_window}` (null before any call);
+    // earlier the payload itself held one call's usage.
+    const info = obj(p, 'info') ?? null;
+    const window = info ? numAt(info, 'model_context_window') : null;
     if (window !== null) this.session.contextWindow = window;
-    const last = obj(info, 'last_token_usage');
+    const last = info ? obj(info, 'last_token_usage') : numAt(p, 'input_tokens') !== null ? p : undefined;
     if (!last) return;
     const input = numAt(last, 'input_tokens');
     const output = numAt(last, 'output_tokens');
     const total = numAt(last, 'total_tokens');
     this.compactions.lastContextTokens = total ?? (input !== null || output !== null ? (input ?? 0) + (output ?? 0) : null);
     // Codex repeats the last token_count after tool outputs: the same cumulative total measures nothing new.
-    const cumulative = get(info, 'total_token_usage');
+    const cumulative = info ? get(info, 'total_token_usage') : undefined;
     const key = cumulative === undefined ? null : JSON.stringify(cumulative);
     if (key !== null && key === this.lastTotal) return;
     if (key !== null) this.lastTotal = key;
