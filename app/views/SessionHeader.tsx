@@ -1,4 +1,5 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
+import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
 import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
@@ -27,11 +28,28 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   cline: 'Cline / Roo Code task',
 };
 
+const fmt = (n: number | null) => (n === null ? '?' : n.toLocaleString('en-US'));
+
+/** One sidechain in a line: what it was, how many calls, which parent call started it, what it used. */
+function sidechainLine(s: SidechainSummary): string {
+  const what = s.purpose === 'subagent' ? `Subagent ${s.id}${s.agentType ? ` (${s.agentType}${s.description ? `: ${s.description}` : ''})` : ''}` : `Compaction summarizer ${s.id}`;
+  const from = s.parentCall !== null ? ` · started by call ${s.parentCall}` : '';
+  const prompt = s.usage.input === null ? null : s.usage.input + (s.usage.cacheRead ?? 0) + (s.usage.cacheWrite ?? 0);
+  const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
+  const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
+  return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;
+}
+
+/** Opens a sidechain in a tab of its own, to step through its calls like any session. */
+function openSidechain(session: Session, index: number): void {
+  const sidechain = session.sidechains[index];
+  if (!sidechain) return;
+  useApp.getState().finishLoad(sidechain.file ? [sidechain.file] : [], [sidechainSession(session, sidechain)], []);
+}
+
 export function formatLabel(f: Session['format']): string {
   return FORMAT_LABEL[f];
 }
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
 export function SessionHeader({ sessionKey, session }: { sessionKey: string; session: Session }) {
@@ -123,9 +141,24 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </p>
       ) : null}
       {session.sidechains.length ? (
-        <p className="muted small">
-          Joined sidechains: {session.sidechains.map((s) => `${s.id} (${s.purpose}, ${s.items.length} items)`).join(', ')}
-        </p>
+        <div className="muted small">
+          Joined sidechains:
+          <ul aria-label="Sidechains">
+            {sidechainSummaries(session).map((s, i) => (
+              <li key={s.id}>
+                {sidechainLine(s)}
+                {s.items > 0 ? (
+                  <>
+                    {' '}
+                    <button type="button" className="link" onClick={() => openSidechain(session, i)}>
+                      Open {s.purpose === 'subagent' ? 'subagent' : 'summarizer'} {s.id}
+                    </button>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );

@@ -19,11 +19,14 @@ function isRecap(item: Item): boolean {
 
 /**
  * A logged compaction that names this call: by request id, else by turn (the 1-based call number,
- * as the course's joining tuple counts it); or a recorded compaction event placed before this call.
+ * as the course's joining tuple counts it); or a recorded compaction event placed before this call; else a recorded
+ * provider-side compaction new in this call.
  */
-function loggedFor(session: Session, r: RecordedRequest): CompactionEvent | undefined {
-  return session.compactions.find((c) =>
-    c.log ? (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1) : c.requestId !== undefined && c.requestId === r.id,
+function loggedFor(session: Session, r: RecordedRequest, before: ReadonlySet<string>): CompactionEvent | undefined {
+  return (
+    session.compactions.find((c) => (c.log ? (c.log.requestId !== null ? c.log.requestId === r.id : c.log.turn === r.index + 1) : c.requestId !== undefined && c.requestId === r.id)) ??
+    // A provider-side compaction takes effect at the first call whose input carries its block or item.
+    session.compactions.find((c) => c.kind === 'server' && c.atItemId !== null && !before.has(c.atItemId) && r.items.some((it) => it.id === c.atItemId))
   );
 }
 
@@ -50,7 +53,7 @@ export function requestContexts(session: Session): RequestReplay {
             .map((it) => it.id),
         );
         const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
-        const logged = loggedFor(session, r);
+        const logged = loggedFor(session, r, before);
         const event: CompactionEvent = logged ? { ...logged } : {
           id: `inferred-${k}`,
           index: session.compactions.length + inferred.length,

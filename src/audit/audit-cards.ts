@@ -32,6 +32,7 @@ type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'> & { spans
 /** Why a compaction has no audit: the engine audits only compactions that record their evicted items. */
 export function unauditedReason(event: CompactionEvent): string {
   const log = event.log;
+  if (event.opaque) return 'Opaque: the provider encrypted this summary, so what it kept cannot be read. Nothing is known lost, and nothing is known kept.';
   if (event.replacedIds.length > 0) return 'Not audited: its evicted items are not in the loaded transcript.';
   if (log && (log.keptIdentifiers.length > 0 || log.lostIdentifiers.length > 0)) {
     return `Not audited: the log records no evicted items, only its own lists (${log.keptIdentifiers.length} kept, ${log.lostIdentifiers.length} lost).`;

@@ -20,10 +20,11 @@ export function renderForAudit(item: Item): string {
 
 /**
  * Audit input for one compaction, or null when the event records no evicted items (a compaction-log line
- * without ids carries its own kept/lost lists instead).
+ * without ids carries its own kept/lost lists instead) or its summary is opaque.
  */
 export function auditInputFor(session: Session, event: CompactionEvent): AuditInput | null {
-  if (event.replacedIds.length === 0) return null;
+  // An encrypted summary cannot be read: auditing it would count every identifier as lost.
+  if (event.replacedIds.length === 0 || event.opaque) return null;
   const replaced = new Set(event.replacedIds);
   const position = new Map(session.items.map((item, i) => [item.id, i]));
   const summaryItem = event.summaryId ? session.items.find((i) => i.id === event.summaryId) : undefined;
@@ -86,7 +87,7 @@ function placements(session: Session): Placement[] {
   });
   const out: Placement[] = [];
   for (const event of session.compactions) {
-    if (event.replacedIds.length === 0) continue;
+    if (event.replacedIds.length === 0 || event.opaque) continue;
     const replaced = new Set(event.replacedIds);
     const summaryAt = event.summaryId ? first.get(event.summaryId) : undefined;
     const summary = (summaryAt !== undefined ? items[summaryAt]!.text : undefined) ?? event.log?.summary ?? '';

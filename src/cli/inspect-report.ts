@@ -3,6 +3,7 @@ import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
 import { CAUSE_LABEL, formatUsd } from '../charts/cache-summary';
 import type { SessionMetrics } from './session-metrics';
+import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
 export interface InspectIssue {
   file: string;
@@ -19,6 +20,8 @@ export interface InspectCompaction {
   call?: number | null;
   tokensBefore: number | null;
   tokensAfter: number | null;
+  /** The summary is encrypted by the provider: no audit can read it. */
+  opaque: boolean;
 }
 
 export interface InspectSession extends Partial<Omit<SessionMetrics, 'compactions'>> {
@@ -28,6 +31,8 @@ export interface InspectSession extends Partial<Omit<SessionMetrics, 'compaction
   items: number;
   toolCalls: number;
   compactions: InspectCompaction[];
+  /** Joined side conversations: subagents and compaction summarizers. */
+  sidechains: SidechainSummary[];
 }
 
 export interface InspectReport {
@@ -45,7 +50,8 @@ export function sessionReport(s: Session): InspectSession {
     files: [...s.files],
     items: s.items.length,
     toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
-    compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter })),
+    compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter, opaque: c.opaque === true })),
+    sidechains: sidechainSummaries(s),
   };
 }
 
@@ -85,7 +91,11 @@ export function renderText(report: InspectReport): string {
       out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted${c.missCostUsd !== null ? ` · ${formatUsd(c.missCostUsd)} lost to misses` : ''}`);
     }
     for (const k of s.compactions) {
-      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens`);
+      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}`);
+    }
+    for (const sc of s.sidechains) {
+      const from = sc.parentCall !== null ? `, started by call ${sc.parentCall}` : '';
+      out.push(`  ${sc.purpose} ${sc.id}${sc.agentType ? ` (${sc.agentType})` : ''}: ${n(sc.items)} items · ${n(sc.calls)} call${sc.calls === 1 ? '' : 's'}${from}`);
     }
   }
   if (report.sessions.length === 0) out.push('No session loaded.');

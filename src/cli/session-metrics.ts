@@ -6,6 +6,7 @@ import type { CacheBreakCause, ProviderRule } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
 import type { PriceOverrides } from '../cost/prices';
 import type { Session } from '../model/types';
+import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
 export interface InspectCall {
   /** 0-based position, kept for older readers; `call` is the number the app shows. */
@@ -46,6 +47,8 @@ export interface InspectCompactionFigures {
   tokensAfter: number | null;
   tokensBeforeSource: string | null;
   tokensAfterSource: string | null;
+  /** The provider encrypted the summary: what it kept cannot be read. */
+  opaque: boolean;
 }
 
 export interface InspectAudit {
@@ -72,6 +75,8 @@ export interface SessionMetrics {
   lints: InspectLint[];
   /** True when some call's prefix was not recorded by the format and had to be estimated. */
   prefixUnrecorded: boolean;
+  /** The sidechains again, with the tokens each subagent's result cost the parent. */
+  sidechains: SidechainSummary[];
 }
 
 export interface MetricsOptions {
@@ -120,6 +125,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       tokensAfter: c.tokensAfter,
       tokensBeforeSource: c.tokensBeforeSource,
       tokensAfterSource: c.tokensAfterSource,
+      opaque: c.opaque === true,
     })),
     audits: a.audits.map((x) => ({
       compaction: x.compaction,
@@ -131,5 +137,6 @@ export function sessionMetrics(session: Session, count: (text: string) => number
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
+    sidechains: sidechainSummaries(session, count),
   };
 }

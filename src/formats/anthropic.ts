@@ -95,10 +95,13 @@ function blockToItem(block: unknown, role: Role, id: string, ctx: ParseContext, 
       return withMeta({ id, kind: 'tool_call', role: 'assistant', text: asText(get(block, 'input')), source, ...(name ? { name } : {}), ...(callId ? { callId } : {}) });
     }
     case 'compaction': {
-      // Anthropic's compaction block holds the readable summary that replaces the earlier turns.
+      // Anthropic's compaction block holds the readable summary that replaces the earlier turns; a proxy
+      // that re-encodes it may keep only `encrypted_content`, which nobody can read.
       const content = get(block, 'content');
-      const text = typeof content === 'string' && content ? content : '[compaction]';
-      return withMeta({ id, kind: 'summary', role: 'assistant', text, source, meta: { blockType: 'compaction' } });
+      const encrypted = str(block, 'encrypted_content');
+      const readable = typeof content === 'string' && content !== '';
+      const text = readable ? content : encrypted !== undefined ? `[encrypted compaction, ${encrypted.length} chars]` : '[compaction]';
+      return withMeta({ id, kind: 'summary', role: 'assistant', text, source, meta: { blockType: 'compaction', encrypted: !readable && encrypted !== undefined } });
     }
     case 'image':
     case 'document':

@@ -6,6 +6,7 @@ import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from 
 import { anthropicUsage } from './anthropic';
 import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
+import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, type TreeRecord } from './claude-code-tree';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
@@ -97,6 +98,8 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     } else if (type === 'custom-title') {
       customTitle = str(v, 'customTitle') ?? customTitle;
     }
+    // A subagent's messages are read into its sidechain, not skipped.
+    if (isAgentProgress(v)) continue;
     // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
     skip(type);
   }
@@ -165,11 +168,28 @@ export const claudeCode: FormatAdapter = {
       else side.set(key, [r]);
     }
     buildSession(main, session, ctx);
+    const links = new SubagentLinks(main);
+    const linked = (sidechain: Sidechain, toolUseId: string | null) => {
+      if (sidechain.purpose === 'subagent') links.link(session, sidechain, toolUseId);
+      session.sidechains.push(sidechain);
+    };
     for (const [agentId, list] of side) {
       const sub = emptySession('claude-code', ctx.file, agentId);
       buildSession(list, sub, ctx);
-      const sidechain: Sidechain = { id: agentId, purpose: agentId.startsWith('acompact') ? 'compaction' : 'subagent', file: ctx.file, items: sub.items, compactionId: null };
-      session.sidechains.push(sidechain);
+      linked({ id: agentId, purpose: agentId.startsWith('acompact') ? 'compaction' : 'subagent', file: ctx.file, items: sub.items, compactionId: null, responses: sub.responses }, null);
+    }
+    // Subagents whose messages came as agent_progress records in this file.
+    const progress = progressTranscripts(main);
+    for (const [agentId, { toolUseId, records: list }] of progress) {
+      if (side.has(agentId)) continue;
+      const sub = emptySession('claude-code', ctx.file, agentId);
+      buildSession(list, sub, nestedContext(ctx));
+      linked({ id: agentId, purpose: 'subagent', file: ctx.file, items: sub.items, compactionId: null, responses: sub.responses }, toolUseId);
+    }
+    // Subagents known only from their Task result: their sidechain file, when loaded too, fills them in.
+    for (const agentId of links.agentIds()) {
+      if (side.has(agentId) || progress.has(agentId)) continue;
+      linked({ id: agentId, purpose: 'subagent', file: '', items: [], compactionId: null, responses: [] }, null);
     }
     return [session];
   },

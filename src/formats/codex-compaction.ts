@@ -126,6 +126,8 @@ export class CodexCompactions {
       replacedIds: this.context.filter((id) => !keptSet.has(id)),
       keptIds: kept,
       summaryId: summary?.id ?? null,
+      // Server-side compaction returns only an encrypted summary: the audit cannot read what it kept.
+      ...(summary?.meta?.['encrypted'] === true ? { opaque: true } : {}),
     };
     if (reuse) {
       Object.assign(reuse, fields);

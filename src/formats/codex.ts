@@ -1,10 +1,12 @@
-// Codex CLI rollout JSONL (~/.codex/sessions/…/rollout-*.jsonl): `{timestamp, type, payload}` lines.
+// Codex CLI rollout JSONL (~/.codex/sessions/…/rollout-*.jsonl): `{timestamp, type, payload}` lines; and the
+// `codex exec --json` event stream (codex-exec.ts).
 import { recordsOf, type Document } from '../load/document';
 import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
 import { redactionHint } from '../model/markers';
-import type { Item, ModelResponse, Session } from '../model/types';
+import type { Item, ModelResponse, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { CodexCompactions } from './codex-compaction';
+import { execStreamScore, parseExecStream } from './codex-exec';
 import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
 
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg', 'compacted']);
@@ -20,6 +22,17 @@ class RolloutParser {
   readonly session: Session;
   private readonly compactions: CodexCompactions;
   private open: ModelResponse | null = null;
+  /**
+   * Where each token_count sits against the response it measures: `after` it (current rollouts), or
+   * `before` it (2025 rollouts, CLI 0.4x: the items of a turn were recorded when it ended). Decided by the
+   * first token_count that carries usage: a response still open means `after`.
+   */
+  private usageOrder: 'after' | 'before' | null = null;
+  /** `before` order: the usage the next response gets, and the response the last token_count measured. */
+  private pendingUsage: Usage | null = null;
+  private measured: ModelResponse | null = null;
+  /** The last cumulative total seen: a token_count that repeats it measures nothing new. */
+  private lastTotal: string | null = null;
   private readonly usedIds = new Set<string>();
   private metaSeen = false;
 
@@ -81,6 +94,7 @@ class RolloutParser {
         return this.event(p, line, timestamp);
       case 'compacted':
         this.close();
+        this.measured = null;
         for (const item of this.compactions.compacted(p, line, timestamp)) this.session.items.push(item);
         return;
     }
@@ -132,22 +146,62 @@ class RolloutParser {
     }
     const { item, fromModel } = converted;
     // Consecutive model-side items form one response; the next token_count closes it with its usage.
+    // In `before` order every model item up to the next token_count is that one response, tool outputs between.
     if (fromModel) {
+      if (!this.open && this.usageOrder === 'before' && this.measured) this.open = this.measured;
       if (!this.open) {
         this.open = { id: `r${this.session.responses.length}`, index: this.session.responses.length, itemIds: [], usage: null, model: this.session.model, source: { file: this.ctx.file, line } };
         if (timestamp) this.open.timestamp = timestamp;
         this.session.responses.push(this.open);
+        if (this.usageOrder === 'before') {
+          this.open.usage = this.pendingUsage;
+          this.pendingUsage = null;
+          this.measured = this.open;
+        }
       }
       this.open.itemIds.push(item.id);
       item.responseId = this.open.id;
     } else {
       this.close();
+      // A new user or developer message starts a new request, which the next token_count measures.
+      if (item.kind !== 'tool_result') this.measured = null;
     }
     this.push(item, timestamp);
   }
 
   private close(): void {
     this.open = null;
+  }
+
+  /** A token_count measures one response: the open one (`after` order) or the next one (`before` order). */
+  private tokenCount(p: JsonObject): void {
+    // Since CLI 0.3x: `info: {total_token_usage, last_token_usage, model_context_window}` (null before any call);
+    // earlier the payload itself held one call's usage.
+    const info = obj(p, 'info') ?? null;
+    const window = info ? numAt(info, 'model_context_window') : null;
+    if (window !== null) this.session.contextWindow = window;
+    const last = info ? obj(info, 'last_token_usage') : numAt(p, 'input_tokens') !== null ? p : undefined;
+    if (!last) return;
+    const input = numAt(last, 'input_tokens');
+    const output = numAt(last, 'output_tokens');
+    const total = numAt(last, 'total_tokens');
+    this.compactions.lastContextTokens = total ?? (input !== null || output !== null ? (input ?? 0) + (output ?? 0) : null);
+    // Codex repeats the last token_count after tool outputs: the same cumulative total measures nothing new.
+    const cumulative = info ? get(info, 'total_token_usage') : undefined;
+    const key = cumulative === undefined ? null : JSON.stringify(cumulative);
+    if (key !== null && key === this.lastTotal) return;
+    if (key !== null) this.lastTotal = key;
+    const usage: Usage = { input, output, cacheRead: numAt(last, 'cached_input_tokens'), cacheWrite: null, contextWindow: window };
+    this.usageOrder ??= this.open ? 'after' : 'before';
+    if (this.usageOrder === 'before') {
+      this.pendingUsage = usage;
+      this.measured = null;
+      this.close();
+      return;
+    }
+    if (!this.open) return;
+    this.open.usage = usage;
+    this.close();
   }
 
   private event(p: JsonObject, line: number, timestamp: string | undefined): void {
@@ -157,22 +211,10 @@ class RolloutParser {
       const window = numAt(p, 'model_context_window');
       if (window !== null) this.session.contextWindow = window;
     } else if (kind === 'token_count') {
-      const info = obj(p, 'info');
-      if (!info) return;
-      const window = numAt(info, 'model_context_window');
-      if (window !== null) this.session.contextWindow = window;
-      const last = obj(info, 'last_token_usage');
-      if (!last) return;
-      const input = numAt(last, 'input_tokens');
-      const output = numAt(last, 'output_tokens');
-      const total = numAt(last, 'total_tokens');
-      this.compactions.lastContextTokens = total ?? (input !== null || output !== null ? (input ?? 0) + (output ?? 0) : null);
-      // Codex repeats the last token_count after tool outputs; only the first one after a response counts.
-      if (!this.open) return;
-      this.open.usage = { input, output, cacheRead: numAt(last, 'cached_input_tokens'), cacheWrite: null, contextWindow: window };
-      this.close();
+      this.tokenCount(p);
     } else if (kind === 'context_compacted') {
       this.close();
+      this.measured = null;
       for (const item of this.compactions.contextCompacted(line, timestamp)) this.session.items.push(item);
     }
     // agent_message, agent_reasoning, user_message repeat response items; the rest is UI state.
@@ -192,11 +234,13 @@ export const codex: FormatAdapter = {
       const type = get(v, 'type');
       if (typeof type === 'string' && LINE_TYPES.has(type) && isObject(get(v, 'payload')) && typeof get(v, 'timestamp') === 'string') shaped++;
     }
-    if (objects === 0 || shaped === 0) return 0;
+    if (objects === 0 || shaped === 0) return execStreamScore(doc);
     const ratio = shaped / objects;
     return ratio >= 0.8 ? 0.95 : ratio >= 0.5 ? 0.7 : 0;
   },
   parse(doc, ctx) {
+    // `codex exec --json` writes events, not a rollout: no line of it has a rollout shape.
+    if (execStreamScore(doc) > 0) return [parseExecStream(doc, ctx)];
     const parser = new RolloutParser(ctx);
     for (const { line, value } of recordsOf(doc)) parser.line(line, value);
     return [parser.session];

@@ -3,6 +3,11 @@
 // Shared by the OpenAI Responses and Anthropic adapters.
 import type { CompactionEvent, Item } from '../model/types';
 
+/** A compaction item whose summary is encrypted: its text is a placeholder, not what the model reads. */
+export function isOpaqueCompaction(item: Item): boolean {
+  return item.meta?.['encrypted'] === true;
+}
+
 const INSTRUCTION_ROLES = new Set<Item['role']>(['system', 'developer']);
 
 /**
@@ -28,6 +33,7 @@ export function compactionsAtItems(items: Item[], isCompaction: (item: Item) => 
       keptIds: kept.map((it) => it.id),
       summaryId: item.id,
       atItemId: item.id,
+      ...(isOpaqueCompaction(item) ? { opaque: true } : {}),
       ...(item.timestamp ? { timestamp: item.timestamp } : {}),
       source: item.source,
     });

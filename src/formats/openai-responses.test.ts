@@ -74,6 +74,8 @@ describe('openaiResponses', () => {
         keptIds: ['instructions', 'm0'],
         summaryId: 'cmp_01',
         atItemId: 'cmp_01',
+        // Encrypted: the audit must say it cannot read it, not that it lost everything.
+        opaque: true,
         source: { file: 'req.json', line: null },
       },
     ]);

@@ -4,7 +4,8 @@
 // {"messages", "tools"?, "kwargs" (with `tools` in older OpenHands), "response", "timestamp"?, "cost"?};
 // several such files that continue one another are joined into one session (request-log-join.ts).
 // The body is OpenAI Chat Completions, OpenAI Responses or Anthropic Messages, detected per line.
-// Requests are kept exactly as logged: compactions between calls are inferred later, not here.
+// Requests are kept as the model saw them: a provider-side compaction block or item hides what precedes it
+// (request-log-compaction.ts), and is recorded as an event; other compactions between calls are inferred later.
 import { recordsOf, type Document, type JsonlRecord } from '../load/document';
 import { arr, get, isObject, str, strAt, type JsonObject } from '../model/narrow';
 import { pairToolCalls } from '../model/pairing';
@@ -14,6 +15,7 @@ import { anthropicContentToItems, anthropicToItems, isAnthropicResponse, looksLi
 import { chatMessagesToItems } from './openai-chat';
 import { responsesItemsToItems, responsesRequestItems, unixSecondsToIso } from './openai-responses';
 import { anthropicDiagnostic } from './anthropic';
+import { callCompactionFacts, effectiveContext, isProviderCompaction, serverCompactions, type CallCompactionFacts } from './request-log-compaction';
 import { usageOfAnyApi } from './request-log-usage';
 
 type Api = RecordedRequest['api'];
@@ -143,6 +145,10 @@ interface Group {
   session: Session;
   ids: ContentIds;
   requestIds: Set<string>;
+  /** Per request, what its record says about compaction. */
+  facts: CallCompactionFacts[];
+  /** Items a `/responses/compact` call kept beside its compaction item: still in context after it. */
+  retained: Set<string>;
 }
 
 function looksLikeLogRecord(v: unknown, jsonl: boolean): boolean {
@@ -172,7 +178,7 @@ export const requestLog: FormatAdapter = {
     const groupFor = (sid: string | null): Group => {
       let g = groups.get(sid);
       if (!g) {
-        g = { session: emptySession('request-log', ctx.file, idFromFile(ctx.file)), ids: new ContentIds(), requestIds: new Set() };
+        g = { session: emptySession('request-log', ctx.file, idFromFile(ctx.file)), ids: new ContentIds(), requestIds: new Set(), facts: [], retained: new Set() };
         if (sid !== null) g.session.meta['joinSessionId'] = sid;
         groups.set(sid, g);
       }
@@ -186,6 +192,7 @@ export const requestLog: FormatAdapter = {
     const sessions = [...groups.values()].map((g) => {
       g.session.items = g.ids.firstSeen;
       g.session.model = g.session.requests[0]?.model ?? null;
+      g.session.compactions.push(...serverCompactions(g.session.requests, g.facts, g.session.compactions.length));
       return g.session;
     });
     if (sessions.length > 1) for (const s of sessions) s.id = `${s.id}#${String(s.meta['joinSessionId'] ?? 'none')}`;
@@ -218,8 +225,13 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   const source = { file: ctx.file, line };
   // Repeats are counted over the request and its output together, so a reply that repeats an earlier text is new.
   const counts = new Map<string, number>();
-  const items = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
-  const output = g.ids.canonical(outputItems(api, call, ctx, line, base, g.session.skipped), counts, base, { responseId, ...ts });
+  const facts = callCompactionFacts(v, call.response);
+  const logged = g.ids.canonical(requestItems(api, call, ctx, line, base, g.session.skipped), counts, base, {});
+  // A compact call's output is the next input, not a reply: the messages it keeps are the ones it was sent.
+  const output = g.ids.canonical(outputItems(api, call, ctx, line, base, g.session.skipped), facts.endpoint ? new Map() : counts, base, { responseId, ...ts });
+  const items = effectiveContext(logged, g.retained);
+  if (facts.endpoint) for (const it of output) if (!isProviderCompaction(it)) g.retained.add(it.id);
+  g.facts.push(facts);
   pairToolCalls(items);
   const model = str(call.body, 'model') ?? (call.response ? str(call.response, 'model') : undefined) ?? null;
   const usage = call.response ? usageOfAnyApi(get(call.response, 'usage'), api) : null;

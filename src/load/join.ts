@@ -41,14 +41,20 @@ function attachSidechain(main: Session, side: Session): void {
     });
     compactionId = (byText ?? main.compactions.find((c) => c.kind === 'compact'))?.id ?? null;
   }
-  main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId });
+  // A subagent the parent already knows (from its progress records or its Task result) takes the file's
+  // transcript, which is the complete one, and keeps its link to the Task call.
+  const known = purpose === 'subagent' ? main.sidechains.find((s) => s.id === agentId && s.purpose === 'subagent') : undefined;
+  if (known) Object.assign(known, { file: side.files[0] ?? '', items: side.items, responses: side.responses });
+  else main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId, responses: side.responses });
   main.files.push(...side.files);
   main.issues.push(...side.issues);
 }
 
 function attachLog(target: Session, log: Session): void {
-  // The log's own marker and summary items stay in the log; its events keep only ids the transcript has.
+  // The log's own marker and summary items stay in the log; its events keep only ids the transcript has, or
+  // (a request log's provider-side compaction) ids its requests carry, since those become the calls' contexts.
   const known = new Set(target.items.map((i) => i.id));
+  for (const r of log.requests) for (const it of [...r.items, ...r.output]) known.add(it.id);
   const keep = (id: string | null) => (id !== null && known.has(id) ? id : null);
   const offset = target.compactions.length;
   for (const c of log.compactions) {

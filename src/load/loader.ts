@@ -64,6 +64,7 @@ function loadDocument(doc: Document, issues: ParseIssue[]): LoadResult {
   const own = sessions.flatMap((s) => s.issues);
   for (const s of sessions) {
     pairToolCalls(s.items);
+    for (const sc of s.sidechains) pairToolCalls(sc.items);
     s.issues = [...issues, ...s.issues];
   }
   return { sessions, issues: [...issues, ...own] };

@@ -114,6 +114,7 @@ export type CompactionKind =
   | 'summary' // LiveKit / Self-Sum / reasoning-trace summaries in place of earlier items
   | 'omission' // Agent-Omit observation omission
   | 'log' // a compaction-log record
+  | 'server' // provider-side: an Anthropic `compaction` block or OpenAI `compaction` item in a request log
   | 'inferred'; // inferred between two logged requests
 
 export interface CompactionEvent {
@@ -142,6 +143,11 @@ export interface CompactionEvent {
    * compaction events): the request-log replay completes it from what that call's input shows.
    */
   requestId?: string;
+  /**
+   * The summary cannot be read (an encrypted provider compaction): what it kept is unknown, so the
+   * audit says "opaque" instead of counting every identifier as lost.
+   */
+  opaque?: boolean;
 }
 
 export interface CompactionLogFields {
@@ -213,6 +219,24 @@ export interface Sidechain {
   items: Item[];
   /** The compaction whose summary this sidechain produced, when known. */
   compactionId: string | null;
+  /** The sidechain's own model calls with their reported usage, when its transcript records them. */
+  responses?: ModelResponse[];
+  /** A subagent's link to its parent: the tool call that started it and the result that came back. */
+  parent?: SidechainParent;
+}
+
+export interface SidechainParent {
+  /** Provider id of the parent's tool call (`toolu_…`), the `parentToolUseID` of its progress records. */
+  toolUseId: string;
+  /** Item id of that tool call in the parent session, when loaded. */
+  callItemId: string | null;
+  /** Item id of the tool result the parent received: what the subagent cost the parent's context. */
+  resultItemId: string | null;
+  /** `toolUseResult.totalTokens` as the harness reported it for the whole subagent run. */
+  reportedTotalTokens: number | null;
+  /** Subagent type and description from the tool call's input (`subagent_type`, `description`). */
+  agentType: string | null;
+  description: string | null;
 }
 
 /**
