@@ -95,11 +95,13 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   const byRegion = (r: RegionName) => call.entries.map((e, i) => ({ e, i })).filter(({ e }) => e.region === r);
   const ghostTokens = ghosts.reduce((n, g) => n + g.tokens, 0);
   const applied = call.compactionId ? view.compactions.find((c) => c.id === call.compactionId) : undefined;
+  const tk = view.facts.tokenizer;
   return (
     <div className="context" ref={root}>
       <p className="context-summary">
         The model was sent <strong>{count(call.entries.length)} item{call.entries.length === 1 ? '' : 's'}</strong>, <strong>{count(call.contextTokens)} tokens</strong>
         {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
+        {tk.estimated && tk.scale !== 1 ? ` Items below are counted with ${tk.encoding}; calibrated on the reported usage, the provider counts about ${tk.scale.toFixed(2)}× as many, plus framing.` : ''}
         {ghosts.length ? ` ${count(ghosts.length)} earlier items (${count(ghostTokens)} tokens) were no longer in it.` : ''}
         {applied ? ` Compaction #${applied.index + 1} (${applied.kind}${applied.trigger ? `, ${applied.trigger}` : ''}) happened just before this call.` : ''}
       </p>

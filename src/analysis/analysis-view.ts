@@ -2,6 +2,7 @@
 import type { ShownAudit } from '../audit/trim-audit';
 import type { CacheReport, ProviderRule } from '../cache';
 import type { Lint } from '../lints';
+import type { PriceOverrides } from '../cost/prices';
 import type { Item, Session, Usage } from '../model/types';
 import type { ResolvedCompaction, SessionFacts } from './session-facts';
 import { analyzeSession, type DeferredPart } from './analyze-session';
@@ -129,11 +130,13 @@ export interface ViewOptions {
   contexts?: SessionContexts;
   /** Parts the view goes without for now; `pending` lists them. */
   defer?: readonly DeferredPart[];
+  /** The user's prices over the dated table. */
+  prices?: PriceOverrides;
 }
 
 export function buildAnalysisView(session: Session, opts: ViewOptions): AnalysisView {
   const rule = opts.rule ?? 'auto';
-  const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}) });
+  const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}), ...(opts.prices ? { prices: opts.prices } : {}) });
   const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
   const byId = new Map(items.map((i) => [i.id, i]));
   const known = new Set(byId.keys());
