@@ -141,7 +141,7 @@ function randomTree(seed: number, n: number): TreeRecord[] {
   const id = () => `u${line + 1}-${r.int(0, 9)}`;
   while (records.length < n) {
     const roll = r.next();
-    const parentUuid = r.chance(0.08) && uuids.length ? r.pick(uuids) : r.chance(0.02) ? null : r.chance(0.02) ? 'missing' : tip;
+    const parentUuid: string | null = r.chance(0.08) && uuids.length ? r.pick(uuids) : r.chance(0.02) ? null : r.chance(0.02) ? 'missing' : tip;
     if (roll < 0.3) {
       const uuid = id();
       push({ type: 'user', uuid, parentUuid, message: { role: 'user', content: 'hi' } });
@@ -149,7 +149,7 @@ function randomTree(seed: number, n: number): TreeRecord[] {
     } else if (roll < 0.55) {
       const mid = `m${line}`;
       const calls = r.int(1, 3);
-      let prev = parentUuid;
+      let prev: string | null = parentUuid;
       const ids: string[] = [];
       for (let k = 0; k < calls; k++) {
         const uuid = id();
