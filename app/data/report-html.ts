@@ -92,7 +92,7 @@ export function reportHtml(r: ReportInput): string {
     .map((it) => {
       const long = it.text.length > PREVIEW;
       const text = long ? `<details><summary>${e(it.text.slice(0, PREVIEW))}…</summary><pre>${e(it.text)}</pre></details>` : `<pre>${e(it.text)}</pre>`;
-      return `<li id="item-${e(encodeURIComponent(it.id))}" class="k-${e(it.kind)} role-${e(it.role)}"><div class="ih"><code>${e(it.id)}</code> ${e(it.role)} ${e(it.kind.replace('_', ' '))}${it.name ? ` <strong>${e(it.name)}</strong>` : ''}${v.tokens[it.id] !== undefined ? ` <span class="muted">${n(v.tokens[it.id]!)} tok</span>` : ''}</div>${text}</li>`;
+      return `<li id="item-${e(encodeURIComponent(it.id))}" class="k-${e(it.kind)} role-${e(it.role)}"><div class="ih"><code>${e(it.id)}</code> ${e(it.role)} ${e(it.kind.replace('_', ' '))}${it.name ? ` <strong>${e(it.name)}</strong>` : ''}${v.tokens.get(it.id) !== undefined ? ` <span class="muted">${n(v.tokens.get(it.id)!)} tok</span>` : ''}</div>${text}</li>`;
     })
     .join('');
 

@@ -6,6 +6,7 @@ import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from 
 import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { abandonedLines, type TreeRecord } from './claude-code-tree';
+import { countKey } from '../model/dictionary';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
 const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
@@ -28,7 +29,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const compactions = new ClaudeCodeCompactions(session, ctx);
   const responses = new Map<string, ModelResponse>();
   const seen = new Set<string>();
-  const skip = (key: string) => (session.skipped[key] = (session.skipped[key] ?? 0) + 1);
+  const skip = (key: string) => countKey(session.skipped, key);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
 

@@ -6,6 +6,7 @@ import type { Item, ModelResponse, Session } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { CodexCompactions } from './codex-compaction';
 import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
+import { countKey } from '../model/dictionary';
 
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg', 'compacted']);
 
@@ -29,7 +30,7 @@ class RolloutParser {
   }
 
   private skip(key: string): void {
-    this.session.skipped[key] = (this.session.skipped[key] ?? 0) + 1;
+    countKey(this.session.skipped, key);
   }
 
   /** The payload's own id when it has one (and it is unused), else the line. */
