@@ -6,7 +6,8 @@ import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
-import { openUrls } from './data/open-files';
+import { FetchConsent } from './components/FetchConsent';
+import { openLinkSources } from './data/link-sources';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
@@ -63,10 +64,11 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   useEffect(() => {
-    // StrictMode runs effects twice in development; the URL's sources are opened once per page.
+    // StrictMode runs effects twice in development; the URL's sources are opened (or asked about) once per page.
     if (srcOpened) return;
     srcOpened = true;
-    void openUrls(new URLSearchParams(location.search).getAll('src'));
+    const srcs = new URLSearchParams(location.search).getAll('src');
+    if (srcs.length) void openLinkSources(srcs, 'src');
   }, []);
   return (
     <div className="app">
@@ -83,6 +85,7 @@ export function App() {
       </header>
       <LoadProgressBar />
       <LoadReports />
+      <FetchConsent />
       <SharedLinkBanner />
       <Notices />
       <CorpusTab />

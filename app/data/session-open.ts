@@ -24,6 +24,8 @@ export interface BundleIntent {
 export interface OpenOptions {
   /** URLs the sources were fetched from (?src, a demo, a link's sourceUrls). */
   sourceUrls?: string[];
+  /** Fetched from another origin: the library gets the session only when the user keeps it. */
+  askToKeep?: boolean;
   bundle?: BundleIntent;
 }
 
@@ -154,12 +156,28 @@ export async function afterLoad(sessions: readonly Session[], plan: ReturnType<t
       });
     }
     if (!s.hash || !s.files?.length) continue;
-    try {
-      const notice = await rememberSession({ hash: s.hash, title: s.session.title, format: s.session.format, files: s.files, sourceUrls: s.sourceUrls ?? [] });
-      if (notice) useApp.getState().pushNotice({ id: `library-${s.hash}`, tone: 'info', text: notice });
-    } catch (e) {
-      useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}. "${s.session.title}" was not added to the library; it stays open in this tab.` });
+    const entry = { hash: s.hash, title: s.session.title, format: s.session.format, files: s.files, sourceUrls: s.sourceUrls ?? [] };
+    if (opts.askToKeep) {
+      useApp.getState().pushNotice({
+        id: `keep-${s.hash}`,
+        tone: 'info',
+        text: `"${s.session.title}" came from a link and is open in this tab only; nothing of it is stored unless you keep it.`,
+        action: { label: 'Keep in library', run: () => keepInLibrary(entry) },
+      });
+      continue;
     }
+    await keepInLibrary(entry, false);
   }
   await refreshLibrary();
+}
+
+/** Stores a session in the library; a storage failure becomes a notice (the session stays open). */
+export async function keepInLibrary(entry: Parameters<typeof rememberSession>[0], refresh = true): Promise<void> {
+  try {
+    const notice = await rememberSession(entry);
+    if (notice) useApp.getState().pushNotice({ id: `library-${entry.hash}`, tone: 'info', text: notice });
+  } catch (e) {
+    useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}. "${entry.title}" was not added to the library; it stays open in this tab.` });
+  }
+  if (refresh) await refreshLibrary();
 }

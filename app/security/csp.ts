@@ -1,10 +1,11 @@
 import { decodeShareFragment, hasShareFragment } from '../../src/share';
+import { acceptedOrigins } from '../data/fetch-consent';
 import { buildCsp } from './csp-policy';
 
 export { buildCsp };
 
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
-// the app's origin, the URLs the user opened with ?src=, and the endpoint the user configured.
+// the app's origin, the link sources the user agreed to open, and the endpoint the user configured.
 
 /** Where the configured endpoint's origin (never its key) is kept so the policy can allow it at start-up. */
 export const ENDPOINT_ORIGIN_KEY = 'compaction-inspector.endpoint-origin';
@@ -20,23 +21,17 @@ export function originOf(url: string, base?: string): string | null {
   }
 }
 
-/** The origins this page load may contact, read before anything else runs. */
+/**
+ * The origins this page load may contact, read before anything else runs: of a link's sources (`?src=`, a share
+ * link's source URLs) only those the user accepted in this tab (data/fetch-consent.ts), and the endpoint.
+ */
 export function startupOrigins(location: Location, storage: Pick<Storage, 'getItem'> | null, tabStorage: Pick<Storage, 'getItem'> | null = null): string[] {
-  const origins: string[] = [];
-  for (const src of new URLSearchParams(location.search).getAll('src')) {
-    const o = originOf(src, location.href);
-    if (o && o !== location.origin) origins.push(o);
-  }
-  // A share link names the URLs its session came from; the page must be able to fetch them.
+  const sources = new URLSearchParams(location.search).getAll('src');
   if (hasShareFragment(location.hash)) {
     const link = decodeShareFragment(location.hash);
-    if (link.ok) {
-      for (const src of link.value.value.sourceUrls) {
-        const o = originOf(src);
-        if (o && o !== location.origin) origins.push(o);
-      }
-    }
+    if (link.ok) sources.push(...link.value.value.sourceUrls);
   }
+  const origins = acceptedOrigins(sources, location.href, tabStorage);
   // A remembered endpoint (localStorage), or one set in this tab before a reload (sessionStorage).
   for (const endpoint of [storage?.getItem(ENDPOINT_ORIGIN_KEY), tabStorage?.getItem(ENDPOINT_ORIGIN_KEY)]) {
     const o = endpoint ? originOf(endpoint) : null;
