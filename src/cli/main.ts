@@ -1,6 +1,7 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
@@ -82,12 +83,22 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   if (opts.json) {
     const counterFor = counters();
     const sessions = [];
+    let failed = false;
     for (let i = 0; i < loaded.sessions.length; i++) {
       const s = loaded.sessions[i]!;
       const count = await counterFor(pickEncoding(s.model).encoding);
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule) });
+      try {
+        sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule) });
+      } catch (e) {
+        // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
+        const failure = describeAnalysisFailure(e, 'cli');
+        io.err(`${s.files.join(', ')}: ${failure.message} (${failure.detail})`);
+        sessions.push({ ...report.sessions[i]!, analysisError: failure.message });
+        failed = true;
+      }
     }
     io.out(JSON.stringify({ ...report, sessions }, null, 2));
+    if (failed) return 1;
   } else {
     io.out(renderText(report));
   }
