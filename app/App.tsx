@@ -13,6 +13,7 @@ import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
+import { plain, Untrusted } from './components/Untrusted';
 
 let srcOpened = false;
 
@@ -27,10 +28,10 @@ function SessionTabs() {
       <div role="tablist">
         {sessions.map(({ key, session }) => (
           <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
-            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={session.files.join(', ')}>
-              {session.title} <span className="muted small">{formatLabel(session.format)}</span>
+            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={plain(session.files.join(', '))}>
+              <Untrusted text={session.title} /> <span className="muted small">{formatLabel(session.format)}</span>
             </button>
-            <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
+            <button type="button" className="close" aria-label={`Close ${plain(session.title)}`} onClick={() => close(key)}>
               ×
             </button>
           </span>

@@ -1,5 +1,6 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
 import type { Session } from '../../src/model/types';
+import { plain, Untrusted } from '../components/Untrusted';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
@@ -31,7 +32,9 @@ export function SessionHeader({ session }: { session: Session }) {
         <div className="facts-title">
           <dt className="visually-hidden">Session</dt>
           <dd>
-            <h2>{session.title}</h2>
+            <h2>
+              <Untrusted text={session.title} />
+            </h2>
           </dd>
         </div>
         <div>
@@ -57,12 +60,21 @@ export function SessionHeader({ session }: { session: Session }) {
         {session.model ? (
           <div>
             <dt>Model</dt>
-            <dd>{session.model}</dd>
+            <dd>
+              <Untrusted text={session.model} />
+            </dd>
           </div>
         ) : null}
         <div>
           <dt>Files</dt>
-          <dd>{session.files.join(', ')}</dd>
+          <dd>
+            {session.files.map((f, i) => (
+              <span key={i}>
+                {i ? ', ' : ''}
+                <Untrusted text={f} />
+              </span>
+            ))}
+          </dd>
         </div>
       </dl>
       {session.compactions.length ? (
@@ -84,7 +96,7 @@ export function SessionHeader({ session }: { session: Session }) {
       ) : null}
       {skippedTotal ? (
         <p className="muted small">
-          {skippedTotal.toLocaleString()} records carry no conversation and are not shown ({skipped.map(([t, c]) => `${t} ${c}`).join(', ')}).
+          {skippedTotal.toLocaleString()} records carry no conversation and are not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
         </p>
       ) : null}
       {session.sidechains.length ? (
