@@ -9,6 +9,7 @@ import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
 import { ViewTimeline, type ViewSpan } from './view-timeline';
+import { maxOf } from '../model/arrays';
 
 /** Token bands of one call, stacked in the budget chart. They add up to the call's input plus output. */
 export interface CallBands {
@@ -234,7 +235,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     audits: a.audits,
     lints: a.lints,
     pending: [...(opts.defer ?? [])],
-    peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),
+    peakContextTokens: maxOf(calls.map((c) => c.contextTokens), 0),
     contextWindow: session.contextWindow ?? knownContextWindow(session.model),
   };
 }

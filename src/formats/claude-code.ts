@@ -7,6 +7,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { abandonedLines, type TreeRecord } from './claude-code-tree';
 import { countKey } from '../model/dictionary';
+import { pushAll } from '../model/arrays';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
 const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
@@ -83,7 +84,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           session.model = model;
         }
       }
-      session.items.push(...items);
+      pushAll(session.items, items);
       compactions.add(uuid, items);
       continue;
     }

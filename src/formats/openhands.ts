@@ -12,6 +12,7 @@ import { arr, get, isObject, num, numAt, obj, path, str, strAt, type JsonObject 
 import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { countKey, setOwn } from '../model/dictionary';
+import { pushAll } from '../model/arrays';
 
 interface EventRef {
   value: unknown;
@@ -207,7 +208,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
     }
 
     if (items.length) {
-      session.items.push(...items);
+      pushAll(session.items, items);
       itemsByEvent.set(eventId, items.map((it) => it.id));
     }
     // Usage: one model response may produce several events (parallel tool calls); count it once.
@@ -238,7 +239,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       }
     }
   });
-  session.responses.push(...responses.values());
+  pushAll(session.responses, responses.values());
 
   function condense(
     args: JsonObject,

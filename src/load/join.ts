@@ -1,5 +1,6 @@
 // Joins files that belong together: sidechains to their session, compaction and request logs to their transcript.
 import type { Session, Sidechain } from '../model/types';
+import { pushAll } from '../model/arrays';
 
 const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
 
@@ -40,7 +41,7 @@ function attachSidechain(main: Session, side: Session): void {
   }
   main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId });
   main.files.push(...side.files);
-  main.issues.push(...side.issues);
+  pushAll(main.issues, side.issues);
 }
 
 function attachLog(target: Session, log: Session): void {
@@ -53,9 +54,9 @@ function attachLog(target: Session, log: Session): void {
   }
   const rOffset = target.requests.length;
   for (const r of log.requests) target.requests.push({ ...r, index: rOffset + r.index });
-  if (target.responses.length === 0) target.responses.push(...log.responses);
+  if (target.responses.length === 0) pushAll(target.responses, log.responses);
   target.files.push(...log.files);
-  target.issues.push(...log.issues);
+  pushAll(target.issues, log.issues);
   if (target.model === null) target.model = log.model;
 }
 

@@ -6,6 +6,7 @@ import { decodeBytes } from './decode';
 import { describeUnknown } from './describe-unknown';
 import { parseDocument } from './document';
 import { joinSessions } from './join';
+import { pushAll } from '../model/arrays';
 
 export interface InputFile {
   name: string;
@@ -29,7 +30,7 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
   const issues: ParseIssue[] = warnings.map((message) => ({ file: name, line: null, field: null, message, severity: 'warning' as const }));
   const parsed = parseDocument(name, text);
   if (!parsed.ok) return { sessions: [], issues: [...issues, parsed.issue] };
-  issues.push(...parsed.issues);
+  pushAll(issues, parsed.issues);
   const adapter = detect(parsed.doc);
   if (!adapter) return { sessions: [], issues: [...issues, describeUnknown(parsed.doc)] };
   const ctx = createContext(parsed.doc);
@@ -41,10 +42,10 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
     ctx.error({}, `${adapter.label} parser failed: ${e instanceof Error ? e.message : String(e)}`);
     sessions = [];
   }
-  issues.push(...ctx.issues);
+  pushAll(issues, ctx.issues);
   for (const s of sessions) {
     pairToolCalls(s.items);
-    s.issues.push(...issues);
+    pushAll(s.issues, issues);
   }
   return { sessions, issues };
 }
@@ -56,7 +57,7 @@ export function loadFiles(files: InputFile[]): LoadResult {
   for (const f of files) {
     const r = loadFile(f);
     sessions.push(...r.sessions);
-    issues.push(...r.issues);
+    pushAll(issues, r.issues);
   }
   return { sessions: joinSessions(sessions), issues };
 }
