@@ -6,6 +6,8 @@ import { allowedConnectOrigins, policyInstalled } from '../security/csp';
 import { handedOff, sessionPort } from './analysis-client';
 import { checkSource, MAX_SOURCE_BYTES } from './fetch-consent';
 import { readCapped, tooLarge } from './read-capped';
+import type { Result } from '../../src/share';
+import { readBundle, type OpenedBundle } from './bundle-open';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
@@ -40,6 +42,20 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
       if (id) handedOff(s, id);
     });
     return result;
+  } finally {
+    api[Comlink.releaseProxy]();
+    worker.terminate();
+  }
+}
+
+/** Decodes a bundle in a load worker (inline where there is no Worker, as in unit tests). */
+export async function readBundleOffThread(source: LoadSource): Promise<Result<OpenedBundle>> {
+  if (typeof Worker === 'undefined') return readBundle(source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : source.text);
+  const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
+  const api = Comlink.wrap<LoadWorkerApi>(worker);
+  const died = new Promise<never>((_, reject) => worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`))));
+  try {
+    return await Promise.race([api.readBundle(source), died]);
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();

@@ -138,10 +138,9 @@ async function openBundle(b: FoundBundle): Promise<void> {
     finishLoad([b.name], [], [{ file: b.name, line: null, field: null, message: b.result.error, severity: 'error' }]);
     return;
   }
-  const { value, warnings } = b.result.value;
-  if (warnings.length) pushNotice({ id: `bundle-warn-${b.name}`, tone: 'warn', text: `${b.name}: ${warnings.join(' ')}` });
-  const files = value.files.map((f) => new File([f.bytes as Uint8Array<ArrayBuffer>], f.name));
-  await openSources(files, { bundle: { name: b.name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
+  const value = b.result.value;
+  if (value.warnings.length) pushNotice({ id: `bundle-warn-${b.name}`, tone: 'warn', text: `${b.name}: ${value.warnings.join(' ')}` });
+  await openSources(value.files, { bundle: { name: b.name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
 }
 
 /**

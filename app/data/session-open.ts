@@ -2,13 +2,14 @@
 // gets its hash, files and source URLs, a link's or bundle's view waits for its session, and after
 // the load the session goes to the library and its notes are read, merged and applied.
 import type { Session } from '../../src/model/types';
-import { decodeBundle, sniffBundle, type Annotation, type DecodedBundle, type Result, type ViewState } from '../../src/share';
+import { sniffBundle, type Annotation, type Result, type ViewState } from '../../src/share';
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
-import type { LoadSource, WorkerLoadResult } from './load-client';
+import type { OpenedBundle } from './bundle-open';
+import { readBundleOffThread, type LoadSource, type WorkerLoadResult } from './load-client';
 import { setPendingView } from './pending-view';
 import { refreshLibrary } from './library-actions';
 import { absoluteUrls, nameFromUrl, pickByName, viewFromStore } from './share-build';
@@ -31,7 +32,7 @@ export interface OpenOptions {
 
 export interface FoundBundle {
   name: string;
-  result: Result<DecodedBundle>;
+  result: Result<OpenedBundle>;
 }
 
 /** Sets bundles apart from ordinary files by their first bytes, and reads them. */
@@ -50,7 +51,7 @@ export async function splitBundles(sources: readonly LoadSource[]): Promise<{ pl
       plain.push(s);
       continue;
     }
-    const result = s instanceof Blob ? await decodeBundle(new Uint8Array(await s.arrayBuffer())) : await decodeBundle(s.text);
+    const result = await readBundleOffThread(s);
     bundles.push({ name: s.name, result });
   }
   return { plain, bundles };
