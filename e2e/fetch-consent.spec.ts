@@ -50,7 +50,13 @@ test('a src link to another origin asks before fetching, and fetches only after 
     await expect(page.getByRole('region', { name: /Open 1 file/ })).toHaveCount(0);
     // Nothing is stored until the user keeps it.
     await expect(page.getByText('came from a link and is open in this tab only')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Keep in library' })).toBeVisible();
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    const library = page.getByRole('region', { name: 'Library' });
+    await expect(library.getByText('Nothing yet')).toBeVisible();
+    await library.getByRole('button', { name: 'Close the library' }).click();
+    await page.getByRole('button', { name: 'Keep in library' }).click();
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    await expect(library.getByRole('button', { name: 'Open course.json' })).toBeVisible();
   } finally {
     await other.close();
   }
