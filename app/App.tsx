@@ -6,12 +6,14 @@ import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
-import { openUrls } from './data/open-files';
+import { FetchConsent } from './components/FetchConsent';
+import { openLinkSources } from './data/link-sources';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
+import { plain, Untrusted } from './components/Untrusted';
 
 let srcOpened = false;
 
@@ -26,10 +28,10 @@ function SessionTabs() {
       <div role="tablist">
         {sessions.map(({ key, session }) => (
           <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
-            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={session.files.join(', ')}>
-              {session.title} <span className="muted small">{formatLabel(session.format)}</span>
+            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={plain(session.files.join(', '))}>
+              <Untrusted text={session.title} /> <span className="muted small">{formatLabel(session.format)}</span>
             </button>
-            <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
+            <button type="button" className="close" aria-label={`Close ${plain(session.title)}`} onClick={() => close(key)}>
               ×
             </button>
           </span>
@@ -63,10 +65,11 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   useEffect(() => {
-    // StrictMode runs effects twice in development; the URL's sources are opened once per page.
+    // StrictMode runs effects twice in development; the URL's sources are opened (or asked about) once per page.
     if (srcOpened) return;
     srcOpened = true;
-    void openUrls(new URLSearchParams(location.search).getAll('src'));
+    const srcs = new URLSearchParams(location.search).getAll('src');
+    if (srcs.length) void openLinkSources(srcs, 'src');
   }, []);
   return (
     <div className="app">
@@ -83,6 +86,7 @@ export function App() {
       </header>
       <LoadProgressBar />
       <LoadReports />
+      <FetchConsent />
       <SharedLinkBanner />
       <Notices />
       <CorpusTab />

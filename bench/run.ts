@@ -5,6 +5,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserBench } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
+import { benchClaudeCodeLoad } from './claude-code-load';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
 import { budgetRows, machineInfo, printTable, writeResults } from './report';
@@ -31,7 +32,8 @@ if (only !== 'browser') {
   const corpusMode = await benchCorpusMode();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
-  node = { tokenizers, memo, corpusMode, cachePrefix };
+  const claudeCodeLoad = benchClaudeCodeLoad();
+  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad };
 }
 let browser: BrowserBench[] = [];
 if (only !== 'node') {

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import type { Item } from '../../src/model/types';
 import { count } from '../format/count';
+import { plain, Untrusted } from './Untrusted';
+import { showControls } from '../../src/model/visible-text';
 
 const PREVIEW_CHARS = 600;
 
@@ -43,12 +45,12 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
   const long = item.text.length > previewChars;
   const text = expanded || !long ? item.text : `${item.text.slice(0, previewChars)}…`;
   return (
-    <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${item.id}`} data-item-id={item.id}>
+    <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${plain(item.id)}`} data-item-id={item.id}>
       <div className="item-head">
         <span className="item-index">{index + 1}</span>
         <span className={`badge role role-${item.role}`}>{item.role}</span>
         <span className={`badge kind kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
-        {item.name ? <span className="item-name">{item.name}</span> : null}
+        {item.name ? <Untrusted className="item-name" text={item.name} /> : null}
         {item.pairId ? (
           <button type="button" className="link pair" onClick={() => onJump(item.pairId!)}>
             {item.kind === 'tool_call' ? 'result' : 'call'} ↗
@@ -61,10 +63,10 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
         {item.omission ? <span className="badge omit">{OMISSION_LABEL[item.omission.target]}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
         {badges}
         {tokens !== undefined ? <span className="item-tokens">{count(tokens)} tok</span> : null}
-        <span className="item-id muted">{item.id}</span>
+        <Untrusted className="item-id muted" text={item.id} />
         {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
       </div>
-      {body ?? (text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>)}
+      {body ?? (text ? <div className="item-text">{showControls(text)}</div> : <div className="item-text muted">(empty)</div>)}
       {long && !body ? (
         <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>
           {expanded ? 'Show less' : `Show all ${count(item.text.length)} characters`}

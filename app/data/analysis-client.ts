@@ -8,6 +8,7 @@ import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
 import { forgetStatic, unpackResult, type PackedResult } from './analysis-wire';
 import { useApp } from '../store';
+import { describeAnalysisFailure } from '../../src/analysis/analysis-failure';
 
 export type { AnalysisResult, CountProgress };
 
@@ -54,7 +55,8 @@ export function forgetSession(key: string): void {
 export type AnalysisState =
   | { status: 'loading' }
   | { status: 'ready'; result: AnalysisResult; progress: CountProgress | null }
-  | { status: 'error'; message: string };
+  /** `message` says what happened and what to do; `detail` is the error as thrown, for a report. */
+  | { status: 'error'; message: string; detail: string };
 
 /** The summary audits of a session, asked for once: they do not depend on the rule or the counts. */
 const auditResults = new Map<string, Promise<ShownAudit[]>>();
@@ -109,7 +111,8 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   const show = (result: AnalysisResult, progress: CountProgress | null) => set({ status: 'ready', result: withAudits(result, audits), progress });
   const fail = (e: unknown) => {
     if (pipelines.get(id) === p) pipelines.delete(id); // a later view tries again
-    set({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    const failure = describeAnalysisFailure(e, 'app');
+    set({ status: 'error', message: failure.message, detail: failure.detail });
   };
   void (async () => {
     try {

@@ -28,11 +28,11 @@ interface Props {
 }
 
 function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryView; index: number; view: AnalysisView; itemById: ReadonlyMap<string, Item>; onJump(id: string): void }) {
-  const expanded = useApp((s) => !!s.expanded[entry.id]);
+  const expanded = useApp((s) => s.expanded.has(entry.id));
   const toggle = useApp((s) => s.toggleExpanded);
   const selected = useApp((s) => s.selectedItemId === entry.id);
   const original = itemById.get(entry.id);
-  const shown = entry.variant ? (view.variants[entry.id] ?? original) : original;
+  const shown = entry.variant ? (view.variants.get(entry.id) ?? original) : original;
   if (!shown) return null;
   const compaction = shown.kind === 'summary' ? view.compactions.find((c) => c.summaryId === shown.id) : undefined;
   const badges = (

@@ -301,7 +301,11 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
   if (state.status === 'error') {
     return (
       <div role="alert" className="view-error">
-        <strong>The analysis failed.</strong> {state.message}
+        <strong>The analysis could not finish.</strong> {state.message}
+        <details>
+          <summary>Error as reported</summary>
+          <code>{state.detail}</code>
+        </details>
       </div>
     );
   }

@@ -7,7 +7,7 @@ interface Props {
   item: Item;
   compaction: CompactionEvent | undefined;
   itemById: ReadonlyMap<string, Item>;
-  tokens: Record<string, number>;
+  tokens: ReadonlyMap<string, number>;
   onJump(id: string): void;
 }
 
@@ -15,7 +15,7 @@ export function SummaryCardView({ item, compaction, itemById, tokens, onJump }: 
   const [showSources, setShowSources] = useState(false);
   const card = parseSummaryCard(item.text);
   const sources = (compaction?.replacedIds ?? []).map((id) => itemById.get(id)).filter((x): x is Item => !!x);
-  const sourceTokens = sources.reduce((n, s) => n + (tokens[s.id] ?? 0), 0);
+  const sourceTokens = sources.reduce((n, s) => n + (tokens.get(s.id) ?? 0), 0);
   return (
     <div className="summary-card">
       {card.style === 'schema' ? (
@@ -55,7 +55,7 @@ export function SummaryCardView({ item, compaction, itemById, tokens, onJump }: 
                   </button>{' '}
                   <span className="muted small">
                     {s.role} {s.kind.replace('_', ' ')}
-                    {s.name ? ` · ${s.name}` : ''} · {(tokens[s.id] ?? 0).toLocaleString('en-US')} tok
+                    {s.name ? ` · ${s.name}` : ''} · {(tokens.get(s.id) ?? 0).toLocaleString('en-US')} tok
                   </span>
                   <div className="source-text">{s.text.length > 400 ? `${s.text.slice(0, 400)}…` : s.text}</div>
                 </li>

@@ -52,7 +52,7 @@ export function TranscriptView({ session }: { session: Session }) {
               className={selected === item.id ? 'row selected' : 'row'}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
             >
-              <ItemRow item={item} index={v.index} expanded={!!expanded[item.id]} onToggle={() => toggle(item.id)} onJump={jump} />
+              <ItemRow item={item} index={v.index} expanded={expanded.has(item.id)} onToggle={() => toggle(item.id)} onJump={jump} />
             </div>
           );
         })}

@@ -1,6 +1,7 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { parsePriceOverrides, type PriceOverrides } from '../cost/prices';
 import { loadFiles, type InputFile } from '../load/loader';
@@ -105,15 +106,24 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   // Text and JSON read the same analysis, so the two never disagree.
   const counterFor = counters();
   const sessions: InspectSession[] = [];
+  let failed = false;
   for (let i = 0; i < loaded.sessions.length; i++) {
     const s = loaded.sessions[i]!;
     const choice = pickEncoding(s.model);
     const count = await counterFor(choice.encoding);
-    sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}) }) });
+    try {
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}) }) });
+    } catch (e) {
+      // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
+      const failure = describeAnalysisFailure(e, 'cli');
+      io.err(`${s.files.join(', ')}: ${failure.message} (${failure.detail})`);
+      sessions.push({ ...report.sessions[i]!, analysisError: failure.message });
+      failed = true;
+    }
   }
   const full = { ...report, sessions };
   io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
-  return report.errors.length ? 1 : 0;
+  return report.errors.length || failed ? 1 : 0;
 }
 
 function parseProvider(flags: string[]): ProviderRule | 'auto' | null {

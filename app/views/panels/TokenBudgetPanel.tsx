@@ -8,6 +8,7 @@ import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import './token-budget.css';
 import { useWidth } from '../../hooks/use-width';
+import { maxOf } from '../../../src/model/arrays';
 
 /** Above this many calls, consecutive calls share a bar (drawn as their peak call). */
 const MAX_BARS = 400;
@@ -51,7 +52,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const anyUsage = usage.some((u) => u !== null);
   const threshold = useMemo(() => compactionThreshold(view.compactions), [view.compactions]);
   const ctxWindow = view.contextWindow;
-  const dataMax = Math.max(0, ...totals, ...usage.map((u) => u?.prompt ?? 0));
+  const dataMax = Math.max(maxOf(totals, 0), maxOf(usage.map((u) => u?.prompt ?? 0), 0));
   const domain = useMemo(() => fitDomain(dataMax, [{ value: ctxWindow }, { value: threshold }]), [dataMax, ctxWindow, threshold]);
   const [windowOn, thresholdOn] = domain.onScale as [boolean, boolean];
   const y = yScale(domain.ticks.max, PLOT_HEIGHT);
