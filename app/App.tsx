@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { DropZone } from './components/DropZone';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { LoadReports } from './components/IssueList';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
@@ -89,15 +90,25 @@ export function App() {
       <SessionTabs />
       <main>
         {corpusInFront ? (
-          <CorpusMain />
+          <ErrorBoundary name="The corpus view">
+            <CorpusMain />
+          </ErrorBoundary>
         ) : active ? (
           <div className="session" key={active.key}>
-            <PreviewStatus loaded={active} />
-            <SessionHeader session={active.session} />
-            <Inspector sessionKey={active.key} session={active.session} />
+            <ErrorBoundary name="The session header">
+              <PreviewStatus loaded={active} />
+              <SessionHeader session={active.session} />
+            </ErrorBoundary>
+            <ErrorBoundary name="The inspector">
+              <Inspector sessionKey={active.key} session={active.session} />
+            </ErrorBoundary>
           </div>
         ) : (
-          <Welcome />
+          <div className="page-scroll">
+            <ErrorBoundary name="The start page">
+              <Welcome />
+            </ErrorBoundary>
+          </div>
         )}
       </main>
       <DropZone />

@@ -34,6 +34,7 @@ function poolSize(files: number): number {
 
 function stopWorkers(r: Running): void {
   r.stopped = true;
+  // Emptied below, so a proxy released here is never called again.
   for (const w of r.workers) {
     void w.api.cancel(r.run).catch(() => {});
     w.api[Comlink.releaseProxy]();
