@@ -8,6 +8,8 @@ import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { openUrls } from './data/open-files';
+import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, offerUrlSpot, readUrlSpot, restoreFromHistory } from './data/url-state';
+import { demoUrls } from './demos';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
@@ -15,6 +17,30 @@ import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
 
 let srcOpened = false;
+
+/** Opens what an address names (?demo=…[&file=…] or ?src=…), in the history entry of that address. */
+async function openFromAddress(search: string): Promise<void> {
+  const demo = demoInUrl(search);
+  const src = new URLSearchParams(search).getAll('src');
+  if (!demo && src.length === 0) return;
+  const spot = readUrlSpot(search);
+  keepAddressForNextPlace();
+  try {
+    await openUrls(demo ? demoUrls(demo) : src);
+    const file = demo ? fileInUrl(search) : null;
+    if (!file) return;
+    // A demo of several sessions: the address names the one to show.
+    const s = useApp.getState();
+    const named = s.sessions.find((x) => x.sourceUrls?.length === 1 && x.sourceUrls[0]!.endsWith(`/${encodeURIComponent(file)}`));
+    if (named && named.key !== s.activeKey) {
+      keepAddressForNextPlace();
+      offerUrlSpot(spot);
+      s.setActive(named.key);
+    }
+  } finally {
+    keepAddressForNextPlace(false);
+  }
+}
 
 function SessionTabs() {
   const sessions = useApp((s) => s.sessions);
@@ -67,7 +93,11 @@ export function App() {
     // StrictMode runs effects twice in development; the URL's sources are opened once per page.
     if (srcOpened) return;
     srcOpened = true;
-    void openUrls(new URLSearchParams(location.search).getAll('src'));
+    // History follows what is in front for the life of the page; Back/Forward bring it back.
+    followPlace(useApp.getState());
+    useApp.subscribe(followPlace);
+    window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search)));
+    void openFromAddress(location.search);
   }, []);
   return (
     <div className="app">
