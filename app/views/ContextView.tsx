@@ -62,7 +62,7 @@ function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryVi
           clickedSelection = id;
           select(id);
         }}
-        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} /> : undefined}
+        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} expanded={expanded} onToggle={() => toggle(entry.id)} /> : undefined}
       />
     </div>
   );
