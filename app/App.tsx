@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { onTablistKeyDown } from './components/tablist-keys';
 import { LoadReports } from './components/IssueList';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
@@ -42,18 +43,36 @@ async function openFromAddress(search: string): Promise<void> {
   }
 }
 
+/** Past this many open sessions the strip also offers a menu of them all (it scrolls sideways too). */
+const TAB_MENU_FROM = 6;
+
 function SessionTabs() {
   const sessions = useApp((s) => s.sessions);
   const activeKey = useApp((s) => s.activeKey);
   const setActive = useApp((s) => s.setActive);
   const close = useApp((s) => s.closeSession);
+  const strip = useRef<HTMLDivElement>(null);
+  const show = (key: string) => {
+    setActive(key);
+    useApp.getState().showCorpus(false);
+  };
+  // The active tab is kept in sight in a strip that scrolls sideways.
+  useEffect(() => {
+    const el = activeKey === null ? null : strip.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(activeKey)}"]`);
+    if (el && strip.current) {
+      const box = strip.current;
+      if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft;
+      else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth;
+    }
+  }, [activeKey, sessions.length]);
   if (sessions.length === 0) return null;
+  const focusable = sessions.some((x) => x.key === activeKey) ? activeKey : sessions[0]!.key;
   return (
     <nav className="tabs" aria-label="Open sessions">
-      <div role="tablist">
+      <div role="tablist" ref={strip} onKeyDown={onTablistKeyDown}>
         {sessions.map(({ key, session }) => (
-          <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
-            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={session.files.join(', ')}>
+          <span key={key} className={key === activeKey ? 'tab active' : 'tab'} data-key={key}>
+            <button type="button" role="tab" aria-selected={key === activeKey} tabIndex={key === focusable ? 0 : -1} onClick={() => show(key)} title={session.files.join(', ')}>
               {session.title} <span className="muted small">{formatLabel(session.format)}</span>
             </button>
             <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
@@ -62,6 +81,16 @@ function SessionTabs() {
           </span>
         ))}
       </div>
+      {sessions.length >= TAB_MENU_FROM ? (
+        <select className="tab-menu" aria-label={`All ${sessions.length} open sessions`} value={activeKey ?? ''} onChange={(e) => e.target.value && show(e.target.value)}>
+          {activeKey === null ? <option value="">{sessions.length} sessions…</option> : null}
+          {sessions.map(({ key, session }, i) => (
+            <option key={key} value={key}>
+              {i + 1}. {session.title}
+            </option>
+          ))}
+        </select>
+      ) : null}
     </nav>
   );
 }
