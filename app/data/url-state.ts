@@ -151,8 +151,10 @@ export function followPlace(state: Places): void {
  * page); a demo or URL session whose tab was closed is opened again from the address.
  */
 export function restoreFromHistory(entry: Partial<HistoryEntry> | null, reopen: (search: string) => void): void {
+  // An entry this app did not write (a share link pasted as #fragment, which the page handles itself) moves nothing.
+  if (!entry || !('inspectorKey' in entry)) return;
   const s = useApp.getState();
-  const place = entry?.inspectorKey ?? null;
+  const place = entry.inspectorKey ?? null;
   const search = location.search;
   const names = new URLSearchParams(search);
   offerUrlSpot();
