@@ -58,7 +58,7 @@ async function judgeServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 test('blank-page hunt: every panel, both left views and every corpus action leave the app standing', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const errors = watchErrors(page);
   const judge = await judgeServer();
   await page.addInitScript((origin) => sessionStorage.setItem('compaction-inspector.endpoint-origin', origin), new URL(judge.url).origin);
@@ -87,9 +87,9 @@ test('blank-page hunt: every panel, both left views and every corpus action leav
     await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
     await expectAppShown(page);
     await page.getByRole('button', { name: /Back to corpus/ }).click();
-    await page.getByRole('figure', { name: 'Summaries per trajectory' }).getByRole('button').first().click();
+    await page.getByRole('figure', { name: 'Summaries per trajectory' }).getByRole('button', { name: /^[1-9]\d* trajectories with / }).first().click();
     await page.getByRole('button', { name: 'Show all', exact: true }).click();
-    await page.getByRole('figure', { name: 'When summaries fire' }).getByRole('button').first().click();
+    await page.getByRole('figure', { name: 'When summaries fire' }).getByRole('button', { name: /^[1-9]\d* summar(y|ies) after turn / }).first().click();
     await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await page.getByRole('row', { name: /^Open trajectory/ }).nth(1).click();
     await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
