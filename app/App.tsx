@@ -9,6 +9,7 @@ import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { openUrls } from './data/open-files';
+import { useScrollCue } from './hooks/use-scroll-cue';
 import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, offerUrlSpot, readUrlSpot, restoreFromHistory } from './data/url-state';
 import { demoUrls } from './demos';
 import { useActiveSession, useApp } from './store';
@@ -52,6 +53,7 @@ function SessionTabs() {
   const setActive = useApp((s) => s.setActive);
   const close = useApp((s) => s.closeSession);
   const strip = useRef<HTMLDivElement>(null);
+  useScrollCue(strip, [sessions.length]);
   const show = (key: string) => {
     setActive(key);
     useApp.getState().showCorpus(false);

@@ -14,12 +14,11 @@ const SIZES = [
 ] as const;
 
 async function shootPanels(page: Page, tag: string, theme: 'light' | 'dark') {
-  const narrow = page.getByRole('group', { name: 'Show' });
+  const narrow = page.locator('.narrow-switch .narrow-left');
   const vp = page.viewportSize()!;
   if (await narrow.count()) {
-    await narrow.getByRole('button').first().click();
+    await narrow.click();
     await page.screenshot({ path: join(SHOTS, `${tag}-${vp.width}-${theme}-context.png`) });
-    await narrow.getByRole('button').last().click();
   }
   const tabs = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab');
   const names = await tabs.allInnerTexts();

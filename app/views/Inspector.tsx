@@ -10,6 +10,7 @@ import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/an
 import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
 import { takeUrlSpot, useUrlSync } from '../data/url-state';
+import { useScrollCue } from '../hooks/use-scroll-cue';
 import { useWidth } from '../hooks/use-width';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
@@ -203,8 +204,18 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     if (shownPanel.current !== panel) setNarrowSide('right');
     shownPanel.current = panel;
   }, [panel]);
+  const tabStrip = useRef<HTMLDivElement>(null);
+  useScrollCue(tabStrip, [narrow, panels.length]);
+  // The chosen panel's tab is kept in sight when the strip scrolls sideways.
+  useEffect(() => {
+    const strip = tabStrip.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!strip || !tab || strip.scrollWidth <= strip.clientWidth) return;
+    if (tab.offsetLeft < strip.scrollLeft) strip.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = tab.offsetLeft + tab.offsetWidth - strip.clientWidth;
+  }, [active.id, narrow]);
   const panelTabs = (
-    <div className="subtabs panel-tabs" role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
+    <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
       {panels.map((p) => (
         <button
           key={p.id}
