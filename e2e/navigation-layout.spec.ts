@@ -266,3 +266,42 @@ test('a narrow window shows one side at a time: a panel tab shows the panel, a j
   await expect(left).toBeVisible();
   await expect(page.evaluate(() => document.documentElement.scrollHeight)).resolves.toBe(700);
 });
+
+/** How far a table sticks out of its scrolling box (0 when it fits). */
+const overflowX = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.scrollWidth - el.clientWidth);
+
+for (const size of [
+  { width: 1400, height: 900 },
+  { width: 1000, height: 700 },
+]) {
+  test(`tables fit their pane at ${size.width}×${size.height}: the compaction log, the sweep, the Self-Sum timing`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await openDemo(page);
+    await panelTabs(page).filter({ hasText: 'Compaction log' }).click();
+    await expect(page.getByRole('region', { name: 'Compaction log' }).getByRole('columnheader', { name: /Summary/ })).toBeInViewport();
+    expect(await overflowX(page, '.log-scroll')).toBeLessThanOrEqual(0);
+
+    await panelTabs(page).filter({ hasText: 'Re-run' }).click();
+    const panel = page.getByRole('region', { name: 'Re-run', exact: true });
+    await panel.getByRole('radiogroup', { name: 'Trigger kind' }).getByText('Token threshold').click();
+    await panel.getByLabel('Threshold', { exact: true }).fill('2500');
+    await panel.getByText('Sweep over a grid').click();
+    await panel.getByLabel('Thresholds', { exact: true }).fill('1500, 2500');
+    await panel.getByRole('button', { name: 'Sweep', exact: true }).click();
+    const sweep = panel.getByRole('table', { name: 'Sweep results' });
+    await expect(sweep.locator('tbody tr')).toHaveCount(10, { timeout: 60_000 });
+    await sweep.scrollIntoViewIfNeeded();
+    for (const name of [/Lost/, /Invented/]) await expect(sweep.getByRole('columnheader', { name })).toBeInViewport({ ratio: 1 });
+    expect(await overflowX(page, '.rr-sweep-scroll')).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/shots/sweep-${size.width}.png` });
+
+    await openDemo(page, DEMOS.find((d) => d.id === 'alfworld-self-sum')!);
+    await panelTabs(page).filter({ hasText: 'Self-Sum' }).click();
+    const next = page.getByRole('region', { name: 'Self-Sum' }).getByRole('columnheader', { name: 'Next segment' });
+    await next.scrollIntoViewIfNeeded();
+    await expect(next).toBeInViewport({ ratio: 1 });
+    expect(await overflowX(page, '.ss-timing')).toBeLessThanOrEqual(0);
+    expect(await overflowX(page, '.research-table-wrap')).toBeLessThanOrEqual(0);
+  });
+}
