@@ -84,6 +84,8 @@ test('blank-page hunt: every panel, both left views and every corpus action leav
     await page.getByRole('button', { name: 'Score summaries' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Scored/ })).toHaveText(/^Scored 2 of 2/);
     await page.getByRole('row', { name: /^Open trajectory/ }).first().click();
+    await expect(sessionTabs(page)).toHaveCount(2);
+    await expect(sessionTabs(page).nth(1)).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
     await expectAppShown(page);
     await page.getByRole('button', { name: /Back to corpus/ }).click();
@@ -92,6 +94,7 @@ test('blank-page hunt: every panel, both left views and every corpus action leav
     await page.getByRole('figure', { name: 'When summaries fire' }).getByRole('button', { name: /^[1-9]\d* summar(y|ies) after turn / }).first().click();
     await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await page.getByRole('row', { name: /^Open trajectory/ }).nth(1).click();
+    await expect(sessionTabs(page)).toHaveCount(3);
     await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
     await page.getByRole('button', { name: /Back to corpus/ }).click();
     await page.getByRole('button', { name: 'Close corpus' }).click();

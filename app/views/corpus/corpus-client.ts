@@ -155,9 +155,13 @@ export async function openCorpusEntry(entry: CorpusEntry): Promise<void> {
   if (!ref) return;
   const source = await trajectorySource(entry, ref);
   const { sessions, setActive, showCorpus } = useApp.getState();
-  showCorpus(false);
   // Opened before: go to its tab instead of loading it twice.
   const open = sessions.find((s) => s.session.files[0] === source.name && s.session.id === entry.id);
-  if (open) return setActive(open.key);
+  if (open) {
+    showCorpus(false);
+    return setActive(open.key);
+  }
+  // The corpus stays in front until the trajectory's tab opens (the shell then shows it): hiding it first showed
+  // whichever session was open before, for as long as the load took.
   await openSources([source]);
 }
