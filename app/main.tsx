@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { buildCsp, installCsp, startupOrigins } from './security/csp';
 import './styles.css';
 
@@ -18,6 +19,8 @@ installCsp(document, buildCsp({ connectOrigins: startupOrigins(location, storage
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary name="Compaction Inspector">
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );

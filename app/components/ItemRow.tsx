@@ -1,5 +1,5 @@
 // One item of a session: role, kind, tool pairing and text. Text is untrusted and rendered as plain text.
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { Item } from '../../src/model/types';
 import { count } from '../format/count';
 import { plain, Untrusted } from './Untrusted';
@@ -39,13 +39,32 @@ interface Props {
   body?: ReactNode;
   /** Characters shown before "Show all". */
   previewChars?: number;
+  /** The item is the selection (annotations, the diff and the eviction map follow it). */
+  selected?: boolean;
+  /** A click on the item (not on its buttons, nor one that selects text) selects it. */
+  onSelect?(id: string): void;
 }
 
-export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS }: Props) {
+/** A click that means "this item": not on a control inside it, and not the end of a text selection. */
+function selectsItem(e: MouseEvent<HTMLElement>): boolean {
+  if (e.button !== 0 || e.defaultPrevented) return false;
+  const t = e.target as HTMLElement;
+  if (t.closest('button, a, input, select, textarea, summary, [role="button"]')) return false;
+  const sel = window.getSelection();
+  return !sel || sel.isCollapsed;
+}
+
+export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS, selected, onSelect }: Props) {
   const long = item.text.length > previewChars;
   const text = expanded || !long ? item.text : `${item.text.slice(0, previewChars)}…`;
   return (
-    <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${plain(item.id)}`} data-item-id={item.id}>
+    <article
+      className={`item kind-${item.kind} role-${item.role}${onSelect ? ' selectable' : ''}`}
+      aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${plain(item.id)}`}
+      aria-current={selected ? 'true' : undefined}
+      data-item-id={item.id}
+      onClick={onSelect ? (e) => selectsItem(e) && onSelect(item.id) : undefined}
+    >
       <div className="item-head">
         <span className="item-index">{index + 1}</span>
         <span className={`badge role role-${item.role}`}>{item.role}</span>

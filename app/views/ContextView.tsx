@@ -20,6 +20,9 @@ const BANDS: { region: RegionName; name: string; hint: string }[] = [
 
 const VIRTUALIZE_OVER = 80;
 
+/** The item the user clicked here: already in view, so selecting it does not scroll the pane. */
+let clickedSelection: string | null = null;
+
 interface Props {
   view: AnalysisView;
   callIndex: number;
@@ -31,6 +34,7 @@ function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryVi
   const expanded = useApp((s) => s.expanded.has(entry.id));
   const toggle = useApp((s) => s.toggleExpanded);
   const selected = useApp((s) => s.selectedItemId === entry.id);
+  const select = useApp((s) => s.selectItem);
   const original = itemById.get(entry.id);
   const shown = entry.variant ? (view.variants.get(entry.id) ?? original) : original;
   if (!shown) return null;
@@ -53,7 +57,12 @@ function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryVi
         tokens={entry.tokens}
         badges={badges}
         previewChars={280}
-        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} /> : undefined}
+        selected={selected}
+        onSelect={(id) => {
+          clickedSelection = id;
+          select(id);
+        }}
+        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} expanded={expanded} onToggle={() => toggle(entry.id)} /> : undefined}
       />
     </div>
   );
@@ -86,7 +95,8 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   const compactionIndex = (id: string | null) => (id === null ? null : (view.compactions.find((c) => c.id === id)?.index ?? null));
 
   useEffect(() => {
-    if (!selected) return;
+    if (!selected || selected === clickedSelection) return;
+    clickedSelection = null;
     const el = root.current?.querySelector(`[data-item-id="${CSS.escape(selected)}"]`);
     el?.scrollIntoView({ block: 'center' });
   }, [selected, callIndex]);

@@ -12,7 +12,7 @@ import { maxOf } from '../../../src/model/arrays';
 
 /** Above this many calls, consecutive calls share a bar (drawn as their peak call). */
 const MAX_BARS = 400;
-/** Narrowest slot per bar; below it the chart scrolls sideways. */
+/** Narrowest slot per bar; below it consecutive calls share a bar. */
 const MIN_SLOT = 4;
 const PLOT_HEIGHT = 240;
 const TOP = 18;
@@ -46,7 +46,9 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const wrapWidth = useWidth(wrapRef, 640);
 
   const totals = useMemo(() => calls.map((c) => bandsTotal(c.bands)), [calls]);
-  const buckets = useMemo(() => bucketCalls(totals, MAX_BARS), [totals]);
+  // As many bars as the pane has room for: the chart fits its pane and never scrolls sideways.
+  const maxBars = Math.max(1, Math.min(MAX_BARS, Math.floor((wrapWidth - 2) / MIN_SLOT)));
+  const buckets = useMemo(() => bucketCalls(totals, maxBars), [totals, maxBars]);
   const bucketSize = buckets[0] ? buckets[0].end - buckets[0].start + 1 : 1;
   const usage = useMemo(() => calls.map((c) => usageSplit(c.usage)), [calls]);
   const anyUsage = usage.some((u) => u !== null);
