@@ -6,6 +6,7 @@ import type { CompactionEvent } from '../model/types';
 import type { CompactionAudit } from './audit-session';
 import type { LaterReference } from './audit-summary';
 import type { IdentifierKind } from './identifiers';
+import { bySpecificity } from './noise';
 
 export interface NeededLater extends LaterReference {
   kind: IdentifierKind | null;
@@ -53,11 +54,15 @@ export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
       callIndex: firstCall.get(compaction.id) ?? null,
       current: compaction.id === current,
       hasSummary: compaction.summaryId !== null || Boolean(compaction.log?.summary),
-      neededLater: (audit?.lostReferencedLater ?? []).map((r) => ({
-        ...r,
-        kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
-        callIndex: itemCall.get(r.itemId) ?? null,
-      })),
+      // Most specific first: a path or a ticket the user can act on before a bare name or a number.
+      neededLater: bySpecificity(
+        (audit?.lostReferencedLater ?? []).map((r) => ({
+          ...r,
+          kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
+          callIndex: itemCall.get(r.itemId) ?? null,
+        })),
+        (r) => ({ value: r.value, kind: r.kind ?? 'number' }),
+      ),
     };
   });
   return [...cards.filter((c) => c.current), ...cards.filter((c) => !c.current)];

@@ -52,10 +52,11 @@ describe('auditInputFor', () => {
       summary: '## Conversation Summary\n- **Entities:** db-prod-1:5432, FRE-512',
       sources: ['The nightly job fails. Check the database config.', 'read_file({"path":"config/db.yaml"})', 'host: db-prod-1\nport: 5432\nticket: FRE-512'],
       later: [
-        { id: 'm5', text: 'Which host and port again?', role: 'user' },
-        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant' },
+        { id: 'm5', text: 'Which host and port again?', role: 'user', kind: 'message' },
+        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant', kind: 'message' },
       ],
       context: ['You are a coding agent for the payments team.'],
+      sessionDays: [],
     });
   });
 

@@ -1,7 +1,8 @@
 // Runs the summary audit over every compaction of a loaded session: the evicted items are the sources,
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { distinctOf, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { distinctOf, isReference, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { daysOf, isNoise, type NoiseContext } from './noise';
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
@@ -38,9 +39,10 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     later: session.items
       .slice(at + 1)
       .filter(isContent)
-      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role })),
+      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role, kind: i.kind })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: session.items.slice(0, at + 1).filter(isContent).map(renderForAudit),
+    sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
   };
 }
 
@@ -118,12 +120,17 @@ export function auditSession(session: Session): CompactionAudit[] {
   const texts = items.map(renderForAudit);
   const shared = new SessionItems(texts, items.map((i) => i.role));
   const placed = placements(session);
+  const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
+  // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
+  // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
+  // or a tool result is a later reference (see `isReference`).
+  const notReference = items.map((item) => !isReference(item.role, item.kind, item.text));
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
     const kinds: Record<string, IdentifierKind> = {};
-    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids));
+    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids)).filter((id) => !isNoise(id, noise));
     return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
   function* summaryKeys(): Generator<string> {
@@ -138,8 +145,9 @@ export function auditSession(session: Session): CompactionAudit[] {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
     for (const id of lost) {
-      const mention = shared.firstMention(id, p.at + 1, p.skip);
-      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, p.skip);
+      const skip = (i: number) => p.skip(i) || notReference[i]!;
+      const mention = shared.firstMention(id, p.at + 1, skip);
+      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, skip);
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
     }
     // What the summarizer read: the evicted items, then the content items up to the compaction.
@@ -153,7 +161,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       return supportTexts;
     };
     const check = new SupportCheck({ items: shared, has: read, texts: support });
-    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id));
+    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise);
     const audit: SummaryAudit = { kept, lost: lost.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });

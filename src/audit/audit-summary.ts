@@ -8,7 +8,9 @@ import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
 import type { MentionKeys } from './mention-keys';
-import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
+import { isHarnessMessage } from '../model/harness-messages';
+import { isNoise, type NoiseContext } from './noise';
+import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, type Haystack } from './normalize';
 
 export interface AuditInput {
   /** The summary or fallback marker that stands in for the evicted slice. */
@@ -19,17 +21,20 @@ export interface AuditInput {
    * Items after the compaction, in order, whose mentions make a lost identifier "referenced later". A question
    * that names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given.
    */
-  later: { id: string; text: string; role?: string }[];
+  later: { id: string; text: string; role?: string; kind?: string }[];
   /**
    * Texts the summarizer could also draw on without them being evicted (system prompt, head, a prior
    * summary that stays). They back identifiers and sentences against the invented/instruction checks,
    * but are not audited for kept/lost.
    */
   context?: string[];
+  /** `YYYY-MM-DD` of the days the session ran: its own dates are not reported (see noise.ts). */
+  sessionDays?: readonly string[];
 }
 
 export interface LaterReference {
   value: string;
+  /** The item that refers to it: a later user message, tool call or tool result (never a harness notice). */
   itemId: string;
   /** `mention`: the later item contains the identifier; `question`: it asks for one of its kind ("Which port again?"). */
   via: 'mention' | 'question';
@@ -115,6 +120,7 @@ export function unbacked(
   support: () => string[],
   kinds: Record<string, IdentifierKind>,
   backs?: (id: Identifier) => boolean,
+  noise: NoiseContext = {},
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -127,7 +133,7 @@ export function unbacked(
   };
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
-    if ((backs ?? backedByJoined)(id)) continue;
+    if (isNoise(id, noise) || (backs ?? backedByJoined)(id)) continue;
     invented.push(id.value);
     kinds[id.value] = id.kind;
   }
@@ -136,19 +142,22 @@ export function unbacked(
 
 export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
   const kinds: Record<string, IdentifierKind> = {};
-  const { kept, lost: lostIds } = keptAndLost(input.summary, distinctIdentifiers(input.sources), kinds);
+  const noise: NoiseContext = { sessionDays: new Set(input.sessionDays ?? []) };
+  const sourceIds = distinctIdentifiers(input.sources).filter((id) => !isNoise(id, noise));
+  const { kept, lost: lostIds } = keptAndLost(input.summary, sourceIds, kinds);
 
-  const laterHays = input.later.map((l) => ({
+  const later = input.later.filter((l) => isReference(l.role, l.kind, l.text));
+  const laterHays = later.map((l) => ({
     id: l.id,
     hay: haystack(l.text),
     questions: asksAgain(l.role) ? questions(l.text) : [],
   }));
   const lostReferencedLater: LaterReference[] = [];
   // Many identifiers against many later items: look only at the items holding the words a match needs.
-  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(input.later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
+  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
   for (const id of lostIds) {
     const candidates = index?.candidates(id) ?? null;
-    const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => foundIn(id, l.hay)) : laterHays.find((l) => foundIn(id, l.hay));
+    const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => referencedIn(id, l.hay)) : laterHays.find((l) => referencedIn(id, l.hay));
     if (mention) {
       lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
       continue;
@@ -157,6 +166,18 @@ export function auditSummary(input: AuditInput, options: AuditOptions = {}): Sum
     if (question) lostReferencedLater.push({ value: id.value, itemId: question.id, via: 'question' });
   }
 
-  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds);
+  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds, undefined, noise);
   return { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
 }
+
+/**
+ * Can this later item show that a lost identifier was needed? A user message, a tool call's arguments or a tool
+ * result can; the agent's own prose and thinking only repeat what it still knew, and a harness notice in the
+ * user's turn (`<task-notification>`, `<system-reminder>`) repeats what the harness knows.
+ */
+export function isReference(role: string | undefined, kind: string | undefined, text: string): boolean {
+  if (role === 'assistant' && (kind === 'message' || kind === 'thinking')) return false;
+  if (asksAgain(role) && (kind === undefined || kind === 'message') && isHarnessMessage(text)) return false;
+  return true;
+}
+

@@ -1,6 +1,7 @@
 // The analysis part of the `inspect --json` report: per-call cache figures, summary audits, lints.
 import { analyzeSession } from '../analysis/analyze-session';
 import type { ProviderRule } from '../cache';
+import { bySpecificity } from '../audit/noise';
 import type { Session } from '../model/types';
 
 export interface InspectCall {
@@ -62,7 +63,8 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       compaction: x.compaction,
       kept: x.kept,
       lost: x.lost,
-      lostReferencedLater: [...new Set(x.lostReferencedLater.map((l) => l.value))],
+      // Most specific first (a path with a directory, a ticket, a hash before a bare name or a number).
+      lostReferencedLater: bySpecificity([...new Set(x.lostReferencedLater.map((l) => l.value))], (value) => ({ value, kind: x.kinds[value] ?? 'number' })),
       invented: x.invented,
       instructionLike: x.instructionLike,
     })),
