@@ -2,6 +2,9 @@
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { distinctOf, isReference, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { callTarget, targetKey } from '../refetch/call-target';
+import { lineSet, needleOf, onlyEchoes } from './echo';
+import { foundIn } from './normalize';
 import { daysOf, isNoise, type NoiseContext } from './noise';
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
@@ -33,13 +36,17 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const anchors = [event.summaryId, event.atItemId].map((id) => (id ? position.get(id) : undefined)).filter((i) => i !== undefined);
   const at = anchors.length > 0 ? Math.max(...anchors) : Math.max(...event.replacedIds.map((id) => position.get(id) ?? -1));
   const isContent = (item: Item) => item.kind !== 'compaction' && item.id !== event.summaryId && !replaced.has(item.id);
+  const keys = fetchKeys(session.items);
+  const keyOf = new Map(session.items.map((it, i) => [it, keys[i] ?? null]));
+  const evicted = session.items.filter((i) => replaced.has(i.id));
   return {
     summary,
-    sources: session.items.filter((i) => replaced.has(i.id)).map(renderForAudit),
+    sources: evicted.map(renderForAudit),
+    sourceCalls: evicted.map((i) => keyOf.get(i) ?? null),
     later: session.items
       .slice(at + 1)
       .filter(isContent)
-      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role, kind: i.kind })),
+      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role, kind: i.kind, ...(keyOf.get(i) ? { call: keyOf.get(i)! } : {}) })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: session.items.slice(0, at + 1).filter(isContent).map(renderForAudit),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
@@ -59,6 +66,17 @@ function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): Summ
     lostReferencedLater: audit.lostReferencedLater.filter((r) => !isTool(r.value)),
     invented: audit.invented.filter((v) => !isTool(v)),
   };
+}
+
+/** For each tool result, the key of the fetch that produced it (see call-target.ts); null for other items. */
+export function fetchKeys(items: readonly Item[]): (string | null)[] {
+  const byId = new Map(items.map((it) => [it.id, it]));
+  return items.map((it) => {
+    if (it.kind !== 'tool_result' || !it.pairId) return null;
+    const call = byId.get(it.pairId);
+    const target = call ? callTarget(call) : null;
+    return target ? targetKey(target) : null;
+  });
 }
 
 /** Where one compaction sits among the session's items. */
@@ -125,6 +143,9 @@ export function auditSession(session: Session): CompactionAudit[] {
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
   const notReference = items.map((item) => !isReference(item.role, item.kind, item.text));
+  // A later result of the same fetch (same tool, same target) prints the identifier again because the call ran
+  // again, not because a later turn asked for it: that is the re-fetch tax (src/refetch), not a reference.
+  const resultKeys = fetchKeys(items);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
@@ -145,7 +166,13 @@ export function auditSession(session: Session): CompactionAudit[] {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
     for (const id of lost) {
-      const skip = (i: number) => p.skip(i) || notReference[i]!;
+      let holders: number[] | null = null;
+      const holding = () => (holders ??= p.sources.filter((s) => foundIn(id, shared.hay(s))));
+      let refetched: Set<string> | null = null;
+      const fetchedBy = () => (refetched ??= new Set(holding().flatMap((s) => (resultKeys[s] ? [resultKeys[s]!] : []))));
+      let lines: Set<string> | null = null;
+      const echoes = (i: number) => items[i]!.kind === 'tool_result' && onlyEchoes(texts[i]!, needleOf(id.value), (lines ??= lineSet(holding().map((s) => texts[s]!))));
+      const skip = (i: number) => p.skip(i) || notReference[i]! || (resultKeys[i] !== null && fetchedBy().has(resultKeys[i]!)) || echoes(i);
       const mention = shared.firstMention(id, p.at + 1, skip);
       const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, skip);
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });

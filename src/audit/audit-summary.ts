@@ -9,6 +9,7 @@ import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessMessage } from '../model/harness-messages';
+import { lineSet, needleOf, onlyEchoes } from './echo';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, type Haystack } from './normalize';
 
@@ -21,7 +22,12 @@ export interface AuditInput {
    * Items after the compaction, in order, whose mentions make a lost identifier "referenced later". A question
    * that names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given.
    */
-  later: { id: string; text: string; role?: string; kind?: string }[];
+  later: { id: string; text: string; role?: string; kind?: string; call?: string }[];
+  /**
+   * For each source, the fetch key (tool and target, see refetch/call-target.ts) of the call whose result it is. A
+   * later result with the same key repeats the fetch: it shows the identifier again without a turn asking for it.
+   */
+  sourceCalls?: (string | null)[];
   /**
    * Texts the summarizer could also draw on without them being evicted (system prompt, head, a prior
    * summary that stays). They back identifiers and sentences against the invented/instruction checks,
@@ -155,9 +161,24 @@ export function auditSummary(input: AuditInput, options: AuditOptions = {}): Sum
   const lostReferencedLater: LaterReference[] = [];
   // Many identifiers against many later items: look only at the items holding the words a match needs.
   const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
+  let allSourceHays: Haystack[] | null = null;
+  const sourceHaysOf = () => (allSourceHays ??= input.sources.map(haystack));
   for (const id of lostIds) {
     const candidates = index?.candidates(id) ?? null;
-    const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => referencedIn(id, l.hay)) : laterHays.find((l) => referencedIn(id, l.hay));
+    let fetchedBy: Set<string> | null = null;
+    const refetch = (i: number) => {
+      const call = later[i]!.call;
+      if (!call) return false;
+      fetchedBy ??= new Set(sourceHaysOf().flatMap((h, k) => (input.sourceCalls?.[k] && foundIn(id, h) ? [input.sourceCalls[k]] : [])));
+      return fetchedBy.has(call);
+    };
+    let lines: Set<string> | null = null;
+    // A tool result that only prints again lines the evicted text held (see echo.ts).
+    const echoes = (i: number) =>
+      later[i]!.kind === 'tool_result' && onlyEchoes(later[i]!.text, needleOf(id.value), (lines ??= lineSet(sourceHaysOf().filter((h) => foundIn(id, h)).map((h) => h.text))));
+    const refers = (i: number) => referencedIn(id, laterHays[i]!.hay) && !refetch(i) && !echoes(i);
+    const at = candidates ? candidates.find(refers) : laterHays.findIndex((_, i) => refers(i));
+    const mention = at !== undefined && at >= 0 ? laterHays[at] : undefined;
     if (mention) {
       lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
       continue;
