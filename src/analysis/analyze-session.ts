@@ -2,6 +2,7 @@
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
 import { lintSession, type Lint } from '../lints';
+import type { RuleSettings } from '../lints/rules';
 import type { Session } from '../model/types';
 import { sessionContexts, type SessionContexts } from './session-analysis';
 
@@ -12,6 +13,8 @@ export interface AnalyzeOptions {
   rule?: ProviderRule | 'auto';
   /** Contexts worked out before (they do not depend on the counter): reused instead of replayed again. */
   contexts?: SessionContexts;
+  /** The user's lint settings (muted rules, thresholds per harness); the defaults when absent. */
+  rules?: RuleSettings;
   /** Parts left for later: a first view is shown without them, and they arrive when done. */
   defer?: readonly DeferredPart[];
 }
@@ -32,7 +35,7 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const items = contextItems(session, contexts);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
-  const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count });
+  const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, rules: opts.rules });
   return { contexts, cache, audits, lints };
 }
 

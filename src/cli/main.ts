@@ -6,12 +6,16 @@ import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText } from './inspect-report';
+import { parseRuleSettings, type RuleSettings } from '../lints/rules';
+import { FORMAT_IDS } from '../model/types';
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
-  compaction-inspector inspect <files…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
+  compaction-inspector inspect <files…> [--json] [--provider openai|anthropic|vllm|deepseek|exact] [--rules FILE]
                                                    load files as the app does (joined where they belong together);
-                                                   --json adds per-call cache figures, summary audits and lints
+                                                   --json adds per-call cache figures, summary audits and lints;
+                                                   --rules reads lint settings (muted rules, thresholds per harness)
+                                                   in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}}
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
 
@@ -53,6 +57,7 @@ function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing:
 interface InspectOptions {
   json: boolean;
   rule: ProviderRule | 'auto';
+  rules?: RuleSettings;
 }
 
 /** One memoized counter per encoding: request logs repeat their prefix every call. */
@@ -85,7 +90,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     for (let i = 0; i < loaded.sessions.length; i++) {
       const s = loaded.sessions[i]!;
       const count = await counterFor(pickEncoding(s.model).encoding);
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule) });
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule, opts.rules) });
     }
     io.out(JSON.stringify({ ...report, sessions }, null, 2));
   } else {
@@ -106,7 +111,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--provider' && i + 1 < argv.length) out.push(`--provider=${argv[++i]}`);
+    if ((a === '--provider' || a === '--rules') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -118,7 +123,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider'));
+  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--rules='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -137,7 +142,22 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       io.err(`inspect needs at least one file\n\n${USAGE}`);
       return 2;
     }
-    return inspect(args, { json: flags.has('--json'), rule }, io);
+    const rulesFlag = flagList.find((f) => f.startsWith('--rules='));
+    let rules: RuleSettings | undefined;
+    if (rulesFlag) {
+      const path = rulesFlag.slice('--rules='.length);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(new TextDecoder().decode(io.readFile(path)));
+      } catch (e) {
+        io.err(`--rules ${path}: ${e instanceof Error ? e.message : String(e)}`);
+        return 2;
+      }
+      const parsed = parseRuleSettings(raw, { formats: FORMAT_IDS });
+      for (const p of parsed.problems) io.err(`--rules ${path}: ${p.replace(/^rule settings: /, '')}`);
+      rules = parsed.settings;
+    }
+    return inspect(args, { json: flags.has('--json'), rule, ...(rules ? { rules } : {}) }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));

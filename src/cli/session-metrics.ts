@@ -2,6 +2,7 @@
 import { analyzeSession } from '../analysis/analyze-session';
 import type { ProviderRule } from '../cache';
 import { bySpecificity } from '../audit/noise';
+import { RULE_INFO, type AppliesTo, type RuleSettings, type Severity } from '../lints/rules';
 import type { Session } from '../model/types';
 
 export interface InspectCall {
@@ -31,6 +32,9 @@ export interface InspectLint {
   rule: string;
   item: string;
   message: string;
+  severity: Severity;
+  /** The summary styles and harnesses the rule is meant for. */
+  appliesTo: AppliesTo;
 }
 
 export interface SessionMetrics {
@@ -41,8 +45,8 @@ export interface SessionMetrics {
   prefixUnrecorded: boolean;
 }
 
-export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto'): SessionMetrics {
-  const a = analyzeSession(session, { count, rule });
+export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto', rules?: RuleSettings): SessionMetrics {
+  const a = analyzeSession(session, { count, rule, ...(rules ? { rules } : {}) });
   return {
     calls: a.cache.map((r, i) => {
       const usage = a.contexts.calls[i]!.usage;
@@ -68,7 +72,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       invented: x.invented,
       instructionLike: x.instructionLike,
     })),
-    lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message })),
+    lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
   };
 }

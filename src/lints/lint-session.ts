@@ -3,8 +3,10 @@ import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, Item, Session } from '../model/types';
-import type { Lint } from './lint-types';
-import { hasHeader, MAX_SUMMARY_TOKENS, MAX_SUMMARY_WORDS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
+import { isHarnessMessage } from '../model/harness-messages';
+import type { Lint, LintRule } from './lint-types';
+import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
+import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
 export interface LintInput {
   format: Session['format'];
@@ -12,8 +14,10 @@ export interface LintInput {
   calls: readonly CallContext[];
   compactions: readonly CompactionEvent[];
   removals: ReadonlyMap<string, Removal>;
-  /** Token counter for the 512-token cap; an estimate is fine. */
+  /** Token counter for the course schema's 512-token cap; an estimate is fine. */
   count(text: string): number;
+  /** What the user muted or tuned (see rules.ts); the defaults when absent. */
+  rules?: RuleSettings;
 }
 
 const isSummary = (it: Item) => it.kind === 'summary';
@@ -34,7 +38,14 @@ function sharesSpan(a: string, b: string, normOf: (s: string) => string, min = 1
 export function lintSession(input: LintInput): Lint[] {
   const lints: Lint[] = [];
   const seen = new Set<string>();
+  const runs = new Map<LintRule, boolean>();
+  const on = (rule: LintRule) => {
+    let r = runs.get(rule);
+    if (r === undefined) runs.set(rule, (r = ruleRuns(input.rules, rule, input.format)));
+    return r;
+  };
   const add = (l: Lint) => {
+    if (!on(l.rule)) return;
     const key = `${l.rule}:${l.itemId}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -45,16 +56,27 @@ export function lintSession(input: LintInput): Lint[] {
   const summaries = input.items.filter(isSummary);
   for (const s of summaries) {
     const sections = sectionsPresent(s.text);
-    if (hasHeader(s.text)) {
+    const header = hasHeader(s.text);
+    // Claude Code, Codex and OpenHands write their own summary shapes: the course schema judges only its own.
+    const style = summaryStyle(input.format, header || sections.length >= 2);
+    if (header) {
       const missing = SCHEMA_SECTIONS.filter((n) => !sections.includes(n));
-      if (missing.length) add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema` });
-    } else if (sections.length >= 2) {
+      if (missing.length && judgesStyle(input.rules, 'summary-section-missing', input.format, style)) {
+        add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema` });
+      }
+    } else if (sections.length >= 2 && judgesStyle(input.rules, 'summary-header-missing', input.format, style)) {
       add({ rule: 'summary-header-missing', itemId: s.id, callIndex: null, message: 'summary uses the schema sections but not the "## Conversation Summary" header that downstream code detects it by' });
     }
-    const words = wordCount(s.text);
-    const tokens = input.count(s.text);
-    if (words > MAX_SUMMARY_WORDS || tokens > MAX_SUMMARY_TOKENS) {
-      add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: `summary has ${words} words and about ${tokens} tokens (limits: ${MAX_SUMMARY_WORDS} words, ${MAX_SUMMARY_TOKENS} tokens)` });
+    const maxWords = on('summary-too-long') ? thresholdFor(input.rules, 'summary-too-long', input.format, style) : null;
+    if (maxWords !== null) {
+      const words = wordCount(s.text);
+      // The course schema also caps tokens; a limit the user set counts words only.
+      const maxTokens = style === 'course-schema' ? MAX_SUMMARY_TOKENS : null;
+      const tokens = maxTokens !== null ? input.count(s.text) : 0;
+      if (words > maxWords || (maxTokens !== null && tokens > maxTokens)) {
+        const limits = maxTokens !== null ? `limits: ${maxWords} words, ${maxTokens} tokens` : `limit: ${maxWords} words`;
+        add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: `summary has ${words} words${maxTokens !== null ? ` and about ${tokens} tokens` : ''} (${limits})` });
+      }
     }
   }
   input.items.forEach((it, i) => {
@@ -104,6 +126,7 @@ export function lintSession(input: LintInput): Lint[] {
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
+  const maxStacked = thresholdFor(input.rules, 'stacked-summaries', input.format, 'other') ?? 1;
   input.calls.forEach((call, ci) => {
     const items = call.entries.map((e) => e.item);
     // Where this context starts like the previous one, the previous call already checked the items: every
@@ -129,7 +152,8 @@ export function lintSession(input: LintInput): Lint[] {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`)) {
+      // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
+      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`) && !isHarnessMessage(it.text)) {
         const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text, normOf));
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
@@ -138,8 +162,8 @@ export function lintSession(input: LintInput): Lint[] {
     const stacked = prevSummaries.filter((p) => p < same);
     for (let i = same; i < items.length; i++) if (factsOf(items[i]!) & SUMMARY) stacked.push(i);
     prevSummaries = stacked;
-    // Iterated summarization feeds every earlier summary on purpose; elsewhere they should be folded.
-    if (stacked.length > 1 && input.format !== 'reasoning-trace') add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
+    // Iterated summarization feeds every earlier summary on purpose (the rule does not run there); elsewhere they should be folded.
+    if (stacked.length > maxStacked) add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
 
     // A recap at the same position with new text on consecutive calls breaks the cache every turn.
     let recap: { pos: number; item: Item } | null = null;
