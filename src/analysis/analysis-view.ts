@@ -3,6 +3,7 @@ import type { ShownAudit } from '../audit/trim-audit';
 import { unseenPrefixEstimates, type CacheReport, type ProviderRule } from '../cache';
 import type { Lint } from '../lints';
 import type { CompactionEvent, Item, Session, Usage } from '../model/types';
+import type { CompactionRefetch } from '../refetch';
 import { analyzeSession, type DeferredPart } from './analyze-session';
 import type { SessionContexts } from './session-analysis';
 import type { EvictionLabel, RegionName } from './context-types';
@@ -87,6 +88,8 @@ export interface AnalysisView {
   /** Long lists cut to what a view shows (see trim-audit.ts), with their full counts. */
   audits: ShownAudit[];
   lints: Lint[];
+  /** Per compaction, the tool calls after it that fetch again what it removed (see src/refetch). */
+  refetch: CompactionRefetch[];
   /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
   pending: DeferredPart[];
   /** Largest context the session reached, and the window when known. */
@@ -229,6 +232,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,
+    refetch: a.refetch,
     pending: [...(opts.defer ?? [])],
     peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),
     contextWindow: session.contextWindow ?? knownContextWindow(session.model),

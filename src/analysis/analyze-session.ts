@@ -4,6 +4,7 @@ import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cach
 import { lintSession, type Lint } from '../lints';
 import type { RuleSettings } from '../lints/rules';
 import type { Session } from '../model/types';
+import { refetchTax, type CompactionRefetch } from '../refetch';
 import { sessionContexts, type SessionContexts } from './session-analysis';
 
 export interface AnalyzeOptions {
@@ -27,6 +28,8 @@ export interface SessionAnalysis {
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
+  /** Per compaction, the tool calls after it that fetch again what it removed. */
+  refetch: CompactionRefetch[];
 }
 
 export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionAnalysis {
@@ -36,7 +39,8 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
   const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, rules: opts.rules });
-  return { contexts, cache, audits, lints };
+  const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
+  return { contexts, cache, audits, lints, refetch };
 }
 
 /** Request logs hold their items per request; the audit and lints read them from one flat list. */

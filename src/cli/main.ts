@@ -90,7 +90,14 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     for (let i = 0; i < loaded.sessions.length; i++) {
       const s = loaded.sessions[i]!;
       const count = await counterFor(pickEncoding(s.model).encoding);
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, opts.rule, opts.rules) });
+      const { refetch, ...metrics } = sessionMetrics(s, count, opts.rule, opts.rules);
+      const base = report.sessions[i]!;
+      // Each compaction carries its re-fetch tax; null where it records no removed items to measure against.
+      const compactions = base.compactions.map((c) => {
+        const r = refetch.find((x) => x.compaction === c.index);
+        return { ...c, refetches: r?.refetches ?? null, refetchTokens: r?.refetchTokens ?? null, rereadsAfterChange: r?.rereadsAfterChange ?? null };
+      });
+      sessions.push({ ...base, compactions, ...metrics });
     }
     io.out(JSON.stringify({ ...report, sessions }, null, 2));
   } else {

@@ -4,6 +4,7 @@ import type { ProviderRule } from '../cache';
 import { bySpecificity } from '../audit/noise';
 import { RULE_INFO, type AppliesTo, type RuleSettings, type Severity } from '../lints/rules';
 import type { Session } from '../model/types';
+import type { Refetch } from '../refetch';
 
 export interface InspectCall {
   index: number;
@@ -37,13 +38,34 @@ export interface InspectLint {
   appliesTo: AppliesTo;
 }
 
+/** A tool call after a compaction that fetches again what it removed; calls are 1-based model calls. */
+export interface InspectRefetch {
+  call: number | null;
+  tool: string;
+  target: string;
+  tokens: number;
+  earlierCall: number | null;
+}
+
+/** The re-fetch tax of one compaction (merged into the report's `compactions` by index). */
+export interface InspectCompactionRefetch {
+  compaction: number;
+  refetches: InspectRefetch[];
+  refetchTokens: number;
+  /** Re-reads of a file written between the two reads: new content, counted apart. */
+  rereadsAfterChange: InspectRefetch[];
+}
+
 export interface SessionMetrics {
   calls: InspectCall[];
   audits: InspectAudit[];
   lints: InspectLint[];
+  refetch: InspectCompactionRefetch[];
   /** True when some call's prefix was not recorded by the format and had to be estimated. */
   prefixUnrecorded: boolean;
 }
+
+const shown = (r: Refetch): InspectRefetch => ({ call: r.call, tool: r.tool, target: r.target, tokens: r.tokens, earlierCall: r.earlierCall });
 
 export function sessionMetrics(session: Session, count: (text: string) => number, rule: ProviderRule | 'auto', rules?: RuleSettings): SessionMetrics {
   const a = analyzeSession(session, { count, rule, ...(rules ? { rules } : {}) });
@@ -73,6 +95,12 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       instructionLike: x.instructionLike,
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
+    refetch: a.refetch.map((r) => ({
+      compaction: r.compaction,
+      refetches: r.refetches.map(shown),
+      refetchTokens: r.refetchTokens,
+      rereadsAfterChange: r.changedRereads.map(shown),
+    })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
   };
 }

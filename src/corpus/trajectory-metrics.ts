@@ -5,6 +5,7 @@ import { knownContextWindow } from '../analysis/analysis-view';
 import { sessionContexts } from '../analysis/session-analysis';
 import { auditSession } from '../audit';
 import { lintSession } from '../lints';
+import { refetchTax } from '../refetch';
 import { promptTokens } from '../model/usage';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import type { CorpusRow } from './corpus-row';
@@ -86,6 +87,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
   );
 
   const audits = auditSession({ ...session, items, compactions: ctx.compactions });
+  const refetch = refetchTax({ items, compactions: ctx.compactions, calls: ctx.calls, count: opts.count });
   const lints = lintSession({ format: session.format, items, calls, compactions: ctx.compactions, removals: ctx.removals, count: opts.count });
 
   const reported = calls.map((c) => (c.usage ? promptTokens(c.usage) : null));
@@ -117,6 +119,8 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     invented_identifiers: new Set(audits.flatMap((a) => a.invented)).size,
     lost_identifiers: new Set(audits.flatMap((a) => a.lost)).size,
     lost_needed_later: new Set(audits.flatMap((a) => a.lostReferencedLater.map((l) => l.value))).size,
+    refetches: sum(refetch.map((r) => r.refetches.length)),
+    refetch_tokens: sum(refetch.map((r) => r.refetchTokens)),
     lints: lints.length,
     success: typeof success === 'boolean' ? success : null,
     reward: typeof reward === 'number' && Number.isFinite(reward) ? reward : null,
