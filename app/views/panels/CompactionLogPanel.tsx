@@ -1,5 +1,5 @@
 // The compaction log as a table (TanStack Table): sort, filter, show and hide columns; a row goes to its turn.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -64,6 +64,14 @@ const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
     meta: { numeric: true },
   },
   {
+    id: 'refetch',
+    header: 'Re-fetched',
+    accessorFn: (r) => orUndef(r.refetchTokens),
+    sortUndefined: 'last',
+    cell: (c) => <RefetchCell row={c.row.original} />,
+    meta: { numeric: true },
+  },
+  {
     id: 'summary',
     header: 'Summary',
     accessorFn: (r) => r.summaryPreview,
@@ -71,6 +79,36 @@ const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
     cell: (c) => <span className="summary-preview">{c.row.original.summaryPreview || <span className="muted">—</span>}</span>,
   },
 ];
+
+/** Calls after the compaction that fetched again what it removed; the costliest one links to both calls. */
+function RefetchCell({ row }: { row: CompactionRow }) {
+  const goTo = useContext(GoToContext);
+  if (row.refetches === null) return <>—</>;
+  const top = row.topRefetch;
+  const jump = (e: MouseEvent, item: string, call: number | null) => {
+    e.stopPropagation();
+    goTo?.({ item, ...(call !== null ? { call: call - 1 } : {}) });
+  };
+  return (
+    <span className="refetch-cell" title={`${row.refetches} tool call${row.refetches === 1 ? '' : 's'} fetched again what this compaction removed`}>
+      {num(row.refetches)} · {num(row.refetchTokens)} tok
+      {top ? (
+        <span className="refetch-links small">
+          {' '}
+          <button type="button" className="link" aria-label={`Costliest re-fetch: ${top.tool} ${top.target}, call ${top.call ?? '?'}`} onClick={(e) => jump(e, top.callId, top.call)}>
+            call {top.call ?? '?'}
+          </button>
+          <span className="muted">↩</span>
+          <button type="button" className="link" aria-label={`Its earlier call ${top.earlierCall ?? '?'}`} onClick={(e) => jump(e, top.earlierCallId, top.earlierCall)}>
+            {top.earlierCall ?? '?'}
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const GoToContext = createContext<PanelProps['goTo'] | null>(null);
 
 function IdCount({ n, from }: { n: number | null; from: CompactionRow['idsFrom'] }) {
   if (n === null) return <>—</>;
@@ -80,7 +118,7 @@ function IdCount({ n, from }: { n: number | null; from: CompactionRow['idsFrom']
 const ROW_HEIGHT = 38;
 
 export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: PanelProps) {
-  const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById), [view, itemById]);
+  const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById, view.refetch), [view, itemById]);
   const current = useMemo(() => compactionInEffect(view.calls, callIndex), [view.calls, callIndex]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
@@ -116,6 +154,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
 
 
   return (
+    <GoToContext.Provider value={goTo}>
     <div className="log-panel">
       <div className="log-toolbar">
         <label className="log-filter">
@@ -180,6 +219,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
         </table>
       </div>
     </div>
+    </GoToContext.Provider>
   );
 }
 
