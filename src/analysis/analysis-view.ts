@@ -88,6 +88,9 @@ export interface AnalysisView {
   /** Long lists cut to what a view shows (see trim-audit.ts), with their full counts. */
   audits: ShownAudit[];
   lints: Lint[];
+  /** Every lint before the rule settings judged it, and the session's harness: the app applies the user's settings. */
+  lintCandidates: Lint[];
+  format: Session['format'];
   /** Per compaction, the tool calls after it that fetch again what it removed (see src/refetch). */
   refetch: CompactionRefetch[];
   /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
@@ -232,6 +235,8 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,
+    lintCandidates: a.lintCandidates,
+    format: session.format,
     refetch: a.refetch,
     pending: [...(opts.defer ?? [])],
     peakContextTokens: Math.max(0, ...calls.map((c) => c.contextTokens)),

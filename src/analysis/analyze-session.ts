@@ -1,7 +1,7 @@
 // Everything the engine says about one session: per-call contexts, cache prefix, summary audits, lints.
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
-import { lintSession, type Lint } from '../lints';
+import { applyLintRules, lintSession, type Lint } from '../lints';
 import type { RuleSettings } from '../lints/rules';
 import type { Session } from '../model/types';
 import { refetchTax, type CompactionRefetch } from '../refetch';
@@ -28,6 +28,8 @@ export interface SessionAnalysis {
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
+  /** Every lint before the rule settings judged it: a view applies other settings to these without linting again. */
+  lintCandidates: Lint[];
   /** Per compaction, the tool calls after it that fetch again what it removed. */
   refetch: CompactionRefetch[];
 }
@@ -38,9 +40,10 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const items = contextItems(session, contexts);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto' });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
-  const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, rules: opts.rules });
+  const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
+  const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
-  return { contexts, cache, audits, lints, refetch };
+  return { contexts, cache, audits, lints, lintCandidates, refetch };
 }
 
 /** Request logs hold their items per request; the audit and lints read them from one flat list. */

@@ -2,9 +2,9 @@
 import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
-import type { CompactionEvent, Item, Session } from '../model/types';
+import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
 import { isHarnessMessage } from '../model/harness-messages';
-import type { Lint, LintRule } from './lint-types';
+import type { Lint } from './lint-types';
 import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
 import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
@@ -18,6 +18,11 @@ export interface LintInput {
   count(text: string): number;
   /** What the user muted or tuned (see rules.ts); the defaults when absent. */
   rules?: RuleSettings;
+  /**
+   * Return every candidate before the rule settings judge it (see `applyLintRules`), so a view can apply other
+   * settings without running the lints again.
+   */
+  candidates?: boolean;
 }
 
 const isSummary = (it: Item) => it.kind === 'summary';
@@ -37,18 +42,16 @@ function sharesSpan(a: string, b: string, normOf: (s: string) => string, min = 1
 
 export function lintSession(input: LintInput): Lint[] {
   const lints: Lint[] = [];
-  const seen = new Set<string>();
-  const runs = new Map<LintRule, boolean>();
-  const on = (rule: LintRule) => {
-    let r = runs.get(rule);
-    if (r === undefined) runs.set(rule, (r = ruleRuns(input.rules, rule, input.format)));
-    return r;
-  };
+  const seen = new Map<string, Lint>();
   const add = (l: Lint) => {
-    if (!on(l.rule)) return;
     const key = `${l.rule}:${l.itemId}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const had = seen.get(key);
+    if (had) {
+      // A stack seen again deeper keeps its largest count: a higher threshold may still be crossed.
+      if (l.measure?.stacked !== undefined && (had.measure?.stacked ?? 0) < l.measure.stacked) had.measure = l.measure;
+      return;
+    }
+    seen.set(key, l);
     lints.push(l);
   };
 
@@ -57,27 +60,16 @@ export function lintSession(input: LintInput): Lint[] {
   for (const s of summaries) {
     const sections = sectionsPresent(s.text);
     const header = hasHeader(s.text);
-    // Claude Code, Codex and OpenHands write their own summary shapes: the course schema judges only its own.
+    // Claude Code, Codex and OpenHands write their own summary shapes: the course schema judges only its own
+    // (the settings decide, in `applyLintRules`).
     const style = summaryStyle(input.format, header || sections.length >= 2);
     if (header) {
       const missing = SCHEMA_SECTIONS.filter((n) => !sections.includes(n));
-      if (missing.length && judgesStyle(input.rules, 'summary-section-missing', input.format, style)) {
-        add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema` });
-      }
-    } else if (sections.length >= 2 && judgesStyle(input.rules, 'summary-header-missing', input.format, style)) {
-      add({ rule: 'summary-header-missing', itemId: s.id, callIndex: null, message: 'summary uses the schema sections but not the "## Conversation Summary" header that downstream code detects it by' });
+      if (missing.length) add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema`, measure: { style } });
+    } else if (sections.length >= 2) {
+      add({ rule: 'summary-header-missing', itemId: s.id, callIndex: null, message: 'summary uses the schema sections but not the "## Conversation Summary" header that downstream code detects it by', measure: { style } });
     }
-    const maxWords = on('summary-too-long') ? thresholdFor(input.rules, 'summary-too-long', input.format, style) : null;
-    if (maxWords !== null) {
-      const words = wordCount(s.text);
-      // The course schema also caps tokens; a limit the user set counts words only.
-      const maxTokens = style === 'course-schema' ? MAX_SUMMARY_TOKENS : null;
-      const tokens = maxTokens !== null ? input.count(s.text) : 0;
-      if (words > maxWords || (maxTokens !== null && tokens > maxTokens)) {
-        const limits = maxTokens !== null ? `limits: ${maxWords} words, ${maxTokens} tokens` : `limit: ${maxWords} words`;
-        add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: `summary has ${words} words${maxTokens !== null ? ` and about ${tokens} tokens` : ''} (${limits})` });
-      }
-    }
+    add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: '', measure: { style, words: wordCount(s.text), tokens: input.count(s.text) } });
   }
   input.items.forEach((it, i) => {
     if (!isSummary(it)) return;
@@ -126,7 +118,6 @@ export function lintSession(input: LintInput): Lint[] {
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
-  const maxStacked = thresholdFor(input.rules, 'stacked-summaries', input.format, 'other') ?? 1;
   input.calls.forEach((call, ci) => {
     const items = call.entries.map((e) => e.item);
     // Where this context starts like the previous one, the previous call already checked the items: every
@@ -163,7 +154,7 @@ export function lintSession(input: LintInput): Lint[] {
     for (let i = same; i < items.length; i++) if (factsOf(items[i]!) & SUMMARY) stacked.push(i);
     prevSummaries = stacked;
     // Iterated summarization feeds every earlier summary on purpose (the rule does not run there); elsewhere they should be folded.
-    if (stacked.length > maxStacked) add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
+    if (stacked.length > 1) add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: '', measure: { stacked: stacked.length } });
 
     // A recap at the same position with new text on consecutive calls breaks the cache every turn.
     let recap: { pos: number; item: Item } | null = null;
@@ -186,5 +177,39 @@ export function lintSession(input: LintInput): Lint[] {
     }
     prevRecap = recap;
   });
-  return lints;
+  return input.candidates ? lints : applyLintRules(lints, input.format, input.rules);
+}
+
+/**
+ * The lints the rule settings keep, from `lintSession`'s candidates: muted rules and rules not meant for the
+ * harness go; schema rules judge only the summary styles they are for; the length and stacking rules compare
+ * with the threshold in force (the course's 200 words and 512 tokens, one summary per context, or the user's).
+ */
+export function applyLintRules(candidates: readonly Lint[], format: FormatId, rules?: RuleSettings): Lint[] {
+  const out: Lint[] = [];
+  for (const l of candidates) {
+    if (!ruleRuns(rules, l.rule, format)) continue;
+    const style = l.measure?.style ?? 'other';
+    if (l.rule === 'summary-section-missing' || l.rule === 'summary-header-missing') {
+      if (judgesStyle(rules, l.rule, format, style)) out.push(l);
+    } else if (l.rule === 'summary-too-long') {
+      const maxWords = thresholdFor(rules, 'summary-too-long', format, style);
+      if (maxWords === null) continue;
+      const words = l.measure?.words ?? 0;
+      // The course schema also caps tokens; a limit set for another style counts words only.
+      const maxTokens = style === 'course-schema' ? MAX_SUMMARY_TOKENS : null;
+      const tokens = l.measure?.tokens ?? 0;
+      if (words <= maxWords && (maxTokens === null || tokens <= maxTokens)) continue;
+      const message =
+        maxTokens !== null
+          ? `summary has ${words} words and about ${tokens} tokens (limits: ${maxWords} words, ${maxTokens} tokens)`
+          : `summary has ${words} words (limit: ${maxWords} words)`;
+      out.push({ ...l, message });
+    } else if (l.rule === 'stacked-summaries') {
+      const max = thresholdFor(rules, 'stacked-summaries', format, 'other') ?? 1;
+      const n = l.measure?.stacked ?? 0;
+      if (n > max) out.push({ ...l, message: `${n} summaries stacked in one context${max > 1 ? ` (limit ${max})` : ''}; fold the prior summary into one` });
+    } else out.push(l);
+  }
+  return out;
 }
