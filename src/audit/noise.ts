@@ -32,13 +32,15 @@ const GENERIC_FUNCTIONS = new Set(
   ('is_binary is_list is_map is_atom is_integer is_float is_number is_boolean is_tuple is_function is_pid is_struct ' +
     'is_nil handle_info handle_event handle_call handle_cast handle_continue handle_params push_event push_navigate ' +
     'push_patch put_flash assign assign_new pushEvent handleEvent some_function my_function foo bar baz do_something ' +
-    'console.log setState useState useEffect useMemo useCallback useRef')
+    'console.log setState useState useEffect useMemo useCallback useRef map_size unquote unquote_splicing __using__ ' +
+    '__before_compile__ __after_compile__ __struct__ on_exit build_conn render_click setup_all')
     .split(' '),
 );
 // Standard-library modules of Elixir, Python and JavaScript whose calls fill any code a tool printed.
 const LIBRARY_MODULES = new Set(
   ('Process GenServer Task Agent Supervisor DynamicSupervisor Registry File Path System Application Code Base URI ' +
-    'Enum Map List String Keyword Kernel Logger IO Jason Ecto Repo Plug Phoenix ExUnit Mix Object Array JSON Promise Math')
+    'Enum Map List String Keyword Kernel Logger IO Jason Ecto Repo Plug Phoenix ExUnit Mix Object Array JSON Promise Math ' +
+    'DateTime NaiveDateTime Date Time Module Macro Sandbox Integer Float Tuple Stream Access')
     .split(' '),
 );
 
