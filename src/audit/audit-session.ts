@@ -4,7 +4,6 @@ import type { CompactionEvent, Item, Session } from '../model/types';
 import { distinctOf, isReference, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
 import { callTarget, targetKey } from '../refetch/call-target';
 import { lineSet, needleOf, onlyEchoes } from './echo';
-import { foundIn } from './normalize';
 import { daysOf, isNoise, type NoiseContext } from './noise';
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
@@ -165,9 +164,10 @@ export function auditSession(session: Session): CompactionAudit[] {
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
+    const evicted = new Set(p.sources);
     for (const id of lost) {
       let holders: number[] | null = null;
-      const holding = () => (holders ??= p.sources.filter((s) => foundIn(id, shared.hay(s))));
+      const holding = () => (holders ??= shared.indicesHolding(id, (i) => evicted.has(i)));
       let refetched: Set<string> | null = null;
       const fetchedBy = () => (refetched ??= new Set(holding().flatMap((s) => (resultKeys[s] ? [resultKeys[s]!] : []))));
       let lines: Set<string> | null = null;
@@ -178,7 +178,6 @@ export function auditSession(session: Session): CompactionAudit[] {
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
     }
     // What the summarizer read: the evicted items, then the content items up to the compaction.
-    const evicted = new Set(p.sources);
     const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i));
     let supportTexts: string[] | undefined;
     const support = () => {

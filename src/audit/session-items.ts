@@ -9,7 +9,7 @@ import type { Identifier } from './identifiers';
 import { KeyIndex, type Posting } from './key-index';
 import { outerKeysOf } from './later-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
-import { haystack, referencedIn, searchSlack, type Haystack } from './normalize';
+import { foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
 /** First index of `sorted` whose value is at least `x`. */
@@ -184,6 +184,13 @@ export class SessionItems {
     }
     for (let j = lowerBound(items, from); j < items.length; j++) if (!skip(items[j]!)) return items[j]!;
     return -1;
+  }
+
+  /** The items `among` the wanted ones that hold `id` (as `foundIn` reads it), ascending: looked up by its keys. */
+  indicesHolding(id: Identifier, among: (i: number) => boolean): number[] {
+    const out = new Set<number>();
+    for (const i of this.candidates(this.entry(id).keys)) if (among(i) && foundIn(id, this.hay(i))) out.add(i);
+    return [...out].sort((a, b) => a - b);
   }
 
   /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */

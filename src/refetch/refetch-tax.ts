@@ -74,15 +74,18 @@ export function refetchTax(input: RefetchInput): CompactionRefetch[] {
     .sort((a, b) => a.pos - b.pos);
 
   return placed.map(({ event, pos }, k) => {
-    const removed = new Set(event.replacedIds);
-    // Fetches whose result the compaction removed, by key: the latest such call before the compaction.
+    // Fetches whose result the compaction removed, by key: the latest such call before the compaction. Read from
+    // the removed ids, not by scanning the items before it: a long session has thousands of compactions.
     const gone = new Map<string, { item: Item; index: number; target: CallTarget }>();
-    for (let i = 0; i <= pos && i < items.length; i++) {
-      const t = targets[i];
-      const call = items[i]!;
+    for (const id of event.replacedIds) {
+      const result = byId.get(id);
+      if (result?.kind !== 'tool_result' || !result.pairId) continue;
+      const index = at.get(result.pairId);
+      if (index === undefined || index > pos) continue;
+      const t = targets[index];
       if (!t || t.writes) continue;
-      const result = resultOf(call);
-      if (result && removed.has(result.id)) gone.set(targetKey(t), { item: call, index: i, target: t });
+      const key = targetKey(t);
+      if ((gone.get(key)?.index ?? -1) < index) gone.set(key, { item: items[index]!, index, target: t });
     }
     const refetches: Refetch[] = [];
     const changedRereads: Refetch[] = [];
