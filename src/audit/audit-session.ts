@@ -145,6 +145,13 @@ export function auditSession(session: Session): CompactionAudit[] {
   // A later result of the same fetch (same tool, same target) prints the identifier again because the call ran
   // again, not because a later turn asked for it: that is the re-fetch tax (src/refetch), not a reference.
   const resultKeys = fetchKeys(items);
+  // Each evicted item's lines, made once: many lost identifiers come from the same long tool output.
+  const lineSets = new Map<number, Set<string>>();
+  const linesOf = (i: number): Set<string> => {
+    let set = lineSets.get(i);
+    if (!set) lineSets.set(i, (set = lineSet([texts[i]!])));
+    return set;
+  };
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
@@ -165,14 +172,16 @@ export function auditSession(session: Session): CompactionAudit[] {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
     const evicted = new Set(p.sources);
+    // Fetches whose results this compaction evicted: a later result of another fetch is never a repeat of one.
+    const evictedFetches = new Set(p.sources.map((s) => resultKeys[s]).filter((key) => key !== null));
     for (const id of lost) {
       let holders: number[] | null = null;
       const holding = () => (holders ??= shared.indicesHolding(id, (i) => evicted.has(i)));
       let refetched: Set<string> | null = null;
       const fetchedBy = () => (refetched ??= new Set(holding().flatMap((s) => (resultKeys[s] ? [resultKeys[s]!] : []))));
-      let lines: Set<string> | null = null;
-      const echoes = (i: number) => items[i]!.kind === 'tool_result' && onlyEchoes(texts[i]!, needleOf(id.value), (lines ??= lineSet(holding().map((s) => texts[s]!))));
-      const skip = (i: number) => p.skip(i) || notReference[i]! || (resultKeys[i] !== null && fetchedBy().has(resultKeys[i]!)) || echoes(i);
+      const echoes = (i: number) => items[i]!.kind === 'tool_result' && onlyEchoes(texts[i]!, needleOf(id.value), holding().map(linesOf));
+      const refetch = (i: number) => resultKeys[i] !== null && evictedFetches.has(resultKeys[i]!) && fetchedBy().has(resultKeys[i]!);
+      const skip = (i: number) => p.skip(i) || notReference[i]! || refetch(i) || echoes(i);
       const mention = shared.firstMention(id, p.at + 1, skip);
       const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, skip);
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });

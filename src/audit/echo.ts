@@ -16,13 +16,15 @@ export function lineSet(texts: readonly string[]): Set<string> {
 }
 
 /** Is every line of `later` that holds `needle` one of the `source` lines? False when no line holds it. */
-export function onlyEchoes(later: string, needle: string, source: ReadonlySet<string>): boolean {
+export function onlyEchoes(later: string, needle: string, source: ReadonlySet<string> | readonly ReadonlySet<string>[]): boolean {
+  const sets = source instanceof Set ? [source] : (source as readonly ReadonlySet<string>[]);
   let seen = false;
   for (let at = later.indexOf(needle); at >= 0; ) {
     const start = later.lastIndexOf('\n', at) + 1;
     const endAt = later.indexOf('\n', at);
     const end = endAt < 0 ? later.length : endAt;
-    if (!source.has(bare(later.slice(start, end)))) return false;
+    const line = bare(later.slice(start, end));
+    if (!sets.some((set) => set.has(line))) return false;
     seen = true;
     at = later.indexOf(needle, end);
   }
