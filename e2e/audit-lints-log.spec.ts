@@ -116,7 +116,7 @@ test.describe('lints', () => {
     const group = region.getByRole('button', { name: /Causal order broken/ });
     await expect(group).toHaveAttribute('aria-expanded', 'true');
     await expect(group).toContainText(String(view.lints.filter((l) => l.rule === 'causal-order').length));
-    await expect(region).toContainText('effects before their cause');
+    await expect(region).toContainText('an effect before its cause');
     await region.getByRole('button', { name: new RegExp(lint.message.replace(/[()]/g, '\\$&')) }).click();
     await expect(callLabel(page, `Call ${lint.callIndex! + 1} of ${view.calls.length}`)).toBeVisible();
     await expect(page.locator('.row.selected')).toHaveAttribute('data-item-id', lint.itemId);
@@ -128,6 +128,32 @@ test.describe('lints', () => {
     await expect(region.getByRole('button', { name: /user message placed after/ })).toHaveCount(0);
     await group.click();
     await shots(page, 'lints');
+  });
+});
+
+test.describe('rules', () => {
+  test('muting a rule for the harness empties its lints, survives a reload, and reset brings it back', async ({ page }) => {
+    const view = engineView(acme.files, 'acme-audio-plain-summary.livekit');
+    const causal = view.lints.filter((l) => l.rule === 'causal-order').length;
+    expect(causal).toBeGreaterThan(0);
+
+    await openDemo(page, acme, 'acme-audio-plain-summary');
+    const rules = await openPanel(page, 'Rules');
+    await expect(rules.getByRole('combobox', { name: 'Settings for' })).toHaveValue('livekit');
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Causal order broken' })).toContainText(`${causal} in this session`);
+    await rules.getByRole('checkbox', { name: 'Mute Causal order broken for livekit' }).check();
+    const lints = await openPanel(page, 'Lints');
+    await expect(lints.getByRole('button', { name: /Causal order broken/ })).toHaveCount(0);
+
+    // Saved in this browser: a reload keeps the rule muted.
+    await page.reload();
+    await page.getByRole('button', { name: acme.title }).click();
+    await sessionTabs(page).filter({ hasText: 'acme-audio-plain-summary' }).click();
+    const again = await openPanel(page, 'Rules');
+    await expect(again.getByRole('checkbox', { name: 'Mute Causal order broken for livekit' })).toBeChecked();
+    await again.getByRole('button', { name: 'Reset all rules' }).click();
+    const back = await openPanel(page, 'Lints');
+    await expect(back.getByRole('button', { name: /Causal order broken/ })).toContainText(String(causal));
   });
 });
 

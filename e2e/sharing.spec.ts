@@ -55,7 +55,7 @@ test('two teammates: A annotates and copies the link; B opens it, drops the same
   const dialog = pa.getByRole('dialog', { name: 'Share link' });
   await expect(dialog.getByRole('status')).toHaveText('Copied to the clipboard.');
   const link = await dialog.getByRole('textbox', { name: 'Share link URL' }).inputValue();
-  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 4173}/#ci=1\\.[A-Za-z0-9_-]+$`));
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 4173}/#ci=2\\.[A-Za-z0-9_-]+$`));
   expect(await pa.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(dialog).toContainText(`${link.length.toLocaleString('en-US')} characters`);
   await expect(dialog).toContainText('short enough for chat apps');
@@ -227,7 +227,7 @@ test('the endpoint API key typed in the Re-run panel is in no link, bundle, repo
   await page.getByRole('button', { name: 'Copy share link' }).click();
   const link = await page.getByRole('dialog', { name: 'Share link' }).getByRole('textbox', { name: 'Share link URL' }).inputValue();
   await page.getByRole('dialog', { name: 'Share link' }).getByRole('button', { name: 'Done' }).click();
-  const payload = /#ci=1\.([A-Za-z0-9_-]+)$/.exec(link)![1]!;
+  const payload = /#ci=2\.([A-Za-z0-9_-]+)$/.exec(link)![1]!;
   const json = inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8');
   expect(json).toContain('A note that is not a key');
   expect(json).not.toContain(KEY);

@@ -41,6 +41,8 @@ export async function openShareLink(fragment: string): Promise<void> {
     return;
   }
   const share = decoded.value.value;
+  // The sharer's lint rule settings come with the view (a link without them leaves the user's own alone).
+  if (share.lintRules) useApp.getState().replaceLintRules(share.lintRules);
   setSharedLink({ phase: 'opening', share });
   const stillOpening = () => {
     const s = useApp.getState().sharedLink;
@@ -130,7 +132,7 @@ export function buildShareLink(loaded: LoadedSession, redact: RedactOptions | nu
     notes = redactAnnotations(notes, r);
     for (const [original, replacement] of r.placeholders) redacted.push({ original, replacement });
   }
-  const frag = encodeShareFragment(shareInputFor({ hash: loaded.hash, sourceUrls: loaded.sourceUrls ?? [] }, currentView(), notes));
+  const frag = encodeShareFragment(shareInputFor({ hash: loaded.hash, sourceUrls: loaded.sourceUrls ?? [] }, currentView(), notes, useApp.getState().lintRules));
   if (!frag.ok) return frag;
   return { ok: true, value: { url: shareBase(location.href) + frag.value, notes: notes.length, redacted } };
 }

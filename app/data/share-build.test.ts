@@ -65,6 +65,18 @@ describe('source URLs', () => {
   });
 });
 
+describe('shareInputFor and lint rule settings', () => {
+  it('carries changed rule settings, field by field, and leaves them out when the defaults stand', () => {
+    const lintRules = { version: 1 as const, rules: { 'summary-too-long': { 'claude-code': { threshold: 2500, apiKey: KEY } } } } as never;
+    const frag = encodeShareFragment(shareInputFor({ hash: HASH }, viewFromStore(storeState), [], lintRules));
+    if (!frag.ok) throw new Error(frag.error);
+    expect(inflateForTest(frag.value)).not.toContain(KEY);
+    const back = decodeShareFragment(frag.value);
+    expect(back.ok && back.value.value.lintRules).toEqual({ version: 1, rules: { 'summary-too-long': { 'claude-code': { threshold: 2500 } } } });
+    expect('lintRules' in shareInputFor({ hash: HASH }, viewFromStore(storeState), [], { version: 1, rules: {} })).toBe(false);
+  });
+});
+
 describe('the API key never leaves the tab', () => {
   const annotations = [{ ...note('a1', 'ok'), apiKey: KEY } as Annotation];
   it('is not in a share link built from a store state that holds it', () => {

@@ -1,6 +1,7 @@
 // Pure helpers between the app's store and the share engine: what a link, a bundle or the library
 // gets from the app's state. Each picks its fields one by one, so nothing else the store holds (an
 // endpoint API key, settings) can reach a link, a bundle or IndexedDB.
+import type { RuleSettings } from '../../src/lints/rules';
 import { annotationToJson, CACHE_RULE_CHOICES, LIMITS, type Annotation, type BundleFile, type BundleInput, type CacheRuleChoice, type LeftView, type ShareInput, type ViewState } from '../../src/share';
 
 /** The part of the store a view state is read from. */
@@ -40,12 +41,14 @@ export interface ShareSessionSource {
   sourceUrls?: readonly string[];
 }
 
-export function shareInputFor(session: ShareSessionSource, view: ViewState, annotations: readonly Annotation[]): ShareInput {
+/** The lint rule settings travel in a link (they hold no secret); the endpoint settings never do. */
+export function shareInputFor(session: ShareSessionSource, view: ViewState, annotations: readonly Annotation[], lintRules?: RuleSettings): ShareInput {
   return {
     sessionHash: session.hash,
     sourceUrls: (session.sourceUrls ?? []).filter(isHttpUrl),
     view: { turn: view.turn, item: view.item, panel: view.panel, rule: view.rule, leftView: view.leftView },
     annotations: annotations.map(annotationToJson),
+    ...(lintRules && Object.keys(lintRules.rules).length > 0 ? { lintRules } : {}),
   };
 }
 

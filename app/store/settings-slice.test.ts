@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { ENDPOINT_ORIGIN_KEY } from '../security/csp';
-import { DEFAULT_ENDPOINT, endpointOrigin, makeSettingsSlice, persistedSettings, readSettings, SETTINGS_KEY, type SettingsSlice } from './settings-slice';
+import { DEFAULT_ENDPOINT, endpointOrigin, LINT_RULES_KEY, makeSettingsSlice, persistedSettings, readSettings, SETTINGS_KEY, type SettingsSlice } from './settings-slice';
 
 const KEY = 'sk-test-5a4b3c2d1e';
 
@@ -100,5 +100,26 @@ describe('endpointOrigin', () => {
     expect(endpointOrigin({ endpoint: { ...DEFAULT_ENDPOINT, baseUrl: 'https://api.example.com/v1?x=1' } })).toBe('https://api.example.com');
     expect(endpointOrigin({ endpoint: DEFAULT_ENDPOINT })).toBeNull();
     expect(endpointOrigin({ endpoint: { ...DEFAULT_ENDPOINT, baseUrl: 'ftp://x' } })).toBeNull();
+  });
+});
+
+describe('lint rule settings', () => {
+  it('saves a muted rule and a threshold per harness, reads them back on start, and forgets a setting undone', () => {
+    const storage = memoryStorage();
+    const store = storeWith(storage);
+    store.getState().setLintRule('summary-too-long', 'claude-code', { threshold: 2500 });
+    store.getState().setLintRule('causal-order', '*', { muted: true });
+    expect(JSON.parse(storage.data.get(LINT_RULES_KEY)!)).toEqual({ version: 1, rules: { 'summary-too-long': { 'claude-code': { threshold: 2500 } }, 'causal-order': { '*': { muted: true } } } });
+    expect(storeWith(storage).getState().lintRules).toEqual(store.getState().lintRules);
+    store.getState().setLintRule('causal-order', '*', { muted: false });
+    store.getState().setLintRule('summary-too-long', 'claude-code', { threshold: undefined });
+    expect(store.getState().lintRules).toEqual({ version: 1, rules: {} });
+    expect(storage.data.has(LINT_RULES_KEY)).toBe(false);
+  });
+
+  it('starts from the defaults when what is stored is malformed', () => {
+    const storage = memoryStorage({ [LINT_RULES_KEY]: '{"version":1,"rules":{"summary-too-long":{"claude-code":{"threshold":"many"}},"made-up":{}}}' });
+    expect(storeWith(storage).getState().lintRules).toEqual({ version: 1, rules: { 'summary-too-long': { 'claude-code': {} } } });
+    expect(storeWith(memoryStorage({ [LINT_RULES_KEY]: 'not json' })).getState().lintRules).toEqual({ version: 1, rules: {} });
   });
 });

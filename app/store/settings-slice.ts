@@ -4,6 +4,9 @@
 import type { StateCreator } from 'zustand';
 import { chatCompletionsUrl } from '../../src/client';
 import { ENDPOINT_ORIGIN_KEY } from '../security/csp';
+import { DEFAULT_RULE_SETTINGS, parseRuleSettings, type RuleSetting, type RuleSettings } from '../../src/lints/rules';
+import type { LintRule } from '../../src/lints/lint-types';
+import { FORMAT_IDS, type FormatId } from '../../src/model/types';
 
 export interface EndpointSettings {
   baseUrl: string;
@@ -26,6 +29,38 @@ export interface SettingsSlice {
   setEndpoint(patch: Partial<EndpointSettings>): void;
   setRemember(on: boolean): void;
   setRememberKey(on: boolean): void;
+  /** Lint rules the user muted or tuned, per harness; saved in this browser and carried in share links. */
+  lintRules: RuleSettings;
+  setLintRule(rule: LintRule, harness: FormatId | '*', patch: RuleSetting): void;
+  /** Replaces every rule setting (a share link's); `null` restores the defaults. */
+  replaceLintRules(settings: RuleSettings | null): void;
+}
+
+/** Where the lint rule settings are kept: they hold no secret, so they are always saved. */
+export const LINT_RULES_KEY = 'compaction-inspector.lint-rules';
+
+/** Rule settings read back from storage; anything malformed is dropped (the defaults stand). */
+export function readLintRules(raw: string | null): RuleSettings {
+  if (raw === null) return DEFAULT_RULE_SETTINGS;
+  try {
+    return parseRuleSettings(JSON.parse(raw), { formats: FORMAT_IDS }).settings;
+  } catch {
+    return DEFAULT_RULE_SETTINGS;
+  }
+}
+
+/** `settings` with one rule's setting on one harness patched; an empty setting is removed. */
+export function withLintRule(settings: RuleSettings, rule: LintRule, harness: FormatId | '*', patch: RuleSetting): RuleSettings {
+  const byHarness = { ...(settings.rules[rule] ?? {}) };
+  const next: RuleSetting = { ...(byHarness[harness] ?? {}), ...patch };
+  if (next.muted === false) delete next.muted;
+  if (next.threshold === undefined) delete next.threshold;
+  if (Object.keys(next).length === 0) delete byHarness[harness];
+  else byHarness[harness] = next;
+  const rules = { ...settings.rules };
+  if (Object.keys(byHarness).length === 0) delete rules[rule];
+  else rules[rule] = byHarness;
+  return { version: 1, rules };
 }
 
 /** Where remembered settings go (the CSP reads only the origin, under its own key). */
@@ -133,12 +168,38 @@ function takePending(tab: SettingsStorage | null): Partial<EndpointSettings> {
   }
 }
 
+function readRulesStored(storage: SettingsStorage | null): string | null {
+  try {
+    return storage?.getItem(LINT_RULES_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLintRules(storage: SettingsStorage | null, settings: RuleSettings): void {
+  try {
+    if (Object.keys(settings.rules).length === 0) storage?.removeItem(LINT_RULES_KEY);
+    else storage?.setItem(LINT_RULES_KEY, JSON.stringify(settings));
+  } catch {
+    // Private mode or a full quota: the settings stay in memory.
+  }
+}
+
 export function makeSettingsSlice(storage: SettingsStorage | null, tab: SettingsStorage | null = null): StateCreator<SettingsSlice, [], [], SettingsSlice> {
   return (set, get) => {
     const save = () => writeSettings(storage, get());
     const stored = readSettings(readStored(storage));
     return {
       ...stored,
+      lintRules: readLintRules(readRulesStored(storage)),
+      setLintRule: (rule, harness, patch) => {
+        set((s) => ({ lintRules: withLintRule(s.lintRules, rule, harness, patch) }));
+        writeLintRules(storage, get().lintRules);
+      },
+      replaceLintRules: (settings) => {
+        set({ lintRules: settings ?? DEFAULT_RULE_SETTINGS });
+        writeLintRules(storage, get().lintRules);
+      },
       endpoint: { ...stored.endpoint, ...takePending(tab) },
       setEndpoint: (patch) => {
         set((s) => ({ endpoint: { ...s.endpoint, ...patch } }));

@@ -7,6 +7,7 @@ import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { onTablistKeyDown } from '../components/tablist-keys';
 import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
+import { applyLintRules } from '../../src/lints/lint-session';
 import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
 import { takeUrlSpot, useUrlSync } from '../data/url-state';
@@ -362,5 +363,15 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
       </div>
     );
   }
-  return <Ready session={session} view={state.result.view} status={<CountStatus result={state.result} progress={state.progress} />} />;
+  return <WithRules session={session} view={state.result.view} status={<CountStatus result={state.result} progress={state.progress} />} />;
+}
+
+/** The view with the user's lint rule settings applied to the candidates (no second lint run). */
+function WithRules({ session, view, status }: { session: Session; view: AnalysisView; status: React.ReactNode }) {
+  const lintRules = useApp((s) => s.lintRules);
+  const shown = useMemo(
+    () => (Object.keys(lintRules.rules).length === 0 ? view : { ...view, lints: applyLintRules(view.lintCandidates, view.format, lintRules) }),
+    [view, lintRules],
+  );
+  return <Ready session={session} view={shown} status={status} />;
 }

@@ -5,6 +5,7 @@ import type { Lint } from '../lints';
 import type { PriceOverrides } from '../cost/prices';
 import type { Item, Session, Usage } from '../model/types';
 import type { ResolvedCompaction, SessionFacts } from './session-facts';
+import type { CompactionRefetch } from '../refetch';
 import { analyzeSession, type DeferredPart } from './analyze-session';
 import type { SessionContexts } from './session-analysis';
 import type { EvictionLabel, RegionName } from './context-types';
@@ -97,6 +98,11 @@ export interface AnalysisView {
   /** Long lists cut to what a view shows (see trim-audit.ts), with their full counts. */
   audits: ShownAudit[];
   lints: Lint[];
+  /** Every lint before the rule settings judged it, and the session's harness: the app applies the user's settings. */
+  lintCandidates: Lint[];
+  format: Session['format'];
+  /** Per compaction, the tool calls after it that fetch again what it removed (see src/refetch). */
+  refetch: CompactionRefetch[];
   /** Parts not worked out yet (their lists are empty until then): a first view comes without them. */
   pending: DeferredPart[];
   /** Every session-level figure (session-facts.ts): what the header, panels, CLI and report show. */
@@ -253,6 +259,9 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     cache: a.cache,
     audits: a.audits,
     lints: a.lints,
+    lintCandidates: a.lintCandidates,
+    format: session.format,
+    refetch: a.refetch,
     pending: [...(opts.defer ?? [])],
     facts: a.facts,
     peakContextTokens: a.facts.peakContextTokens,

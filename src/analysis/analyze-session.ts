@@ -3,8 +3,10 @@
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
 import type { PriceOverrides } from '../cost/prices';
-import { lintSession, type Lint } from '../lints';
+import { applyLintRules, lintSession, type Lint } from '../lints';
+import type { RuleSettings } from '../lints/rules';
 import type { Session } from '../model/types';
+import { refetchTax, type CompactionRefetch } from '../refetch';
 import { pickEncoding } from '../tokens/encoding';
 import { calibrate, type SessionCalibration } from './calibration';
 import { countedPerCall, type CountedCalls } from './counted-tokens';
@@ -24,6 +26,8 @@ export interface AnalyzeOptions {
   encoding?: { name: string; approximate: boolean };
   /** Price overrides by model name. */
   prices?: PriceOverrides;
+  /** Lint settings: muted rules and thresholds per harness. */
+  rules?: RuleSettings;
 }
 
 /** The slow parts of an analysis, which a first view goes without. */
@@ -39,6 +43,10 @@ export interface SessionAnalysis {
   cache: CacheReport[];
   audits: CompactionAudit[];
   lints: Lint[];
+  /** Every lint before the rule settings judged it: a view applies other settings to these without linting again. */
+  lintCandidates: Lint[];
+  /** Per compaction, the tool calls after it that fetch again what it removed. */
+  refetch: CompactionRefetch[];
   facts: SessionFacts;
 }
 
@@ -55,9 +63,11 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, ...(opts.prices ? { prices: opts.prices } : {}) });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
-  const lints = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count });
+  const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
+  const lints = applyLintRules(lintCandidates, session.format, opts.rules);
+  const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name });
-  return { contexts, counted, calibration, compactions, cache, audits, lints, facts };
+  return { contexts, counted, calibration, compactions, cache, audits, lints, lintCandidates, refetch, facts };
 }
 
 /** Request logs hold their items per request; the audit, lints and facts read them from one flat list. */

@@ -33,6 +33,10 @@ describe('compactionRows', () => {
       lostIds: 1,
       idsFrom: 'log',
       summaryPreview: '- **Decisions:** fix the pool leak - **Entities:** db-prod-1:5432, FRE-512 - **Facts:** pool_size: 20 - **Open Items:** add a test',
+      // A log line without item ids: nothing to measure re-fetches against.
+      refetches: null,
+      refetchTokens: null,
+      topRefetch: null,
     });
   });
 
@@ -67,6 +71,16 @@ describe('compactionRows', () => {
   });
 });
 
+describe('compactionRows and the re-fetch tax', () => {
+  it('gives each compaction its re-fetch count and tokens, and its costliest re-fetch for the links', () => {
+    const [s] = loadFiles([read('../../refetch/__fixtures__/claude-code-refetch.jsonl')]).sessions;
+    const v = buildAnalysisView(s!, { count: words });
+    const [row] = compactionRows(v.compactions, v.calls, v.audits, new Map(v.items.map((i) => [i.id, i])), v.refetch);
+    expect([row!.refetches, row!.refetchTokens]).toEqual([2, 11]);
+    expect(row!.topRefetch).toMatchObject({ tool: 'Read', target: '/repo/config/db.yaml', call: 4, earlierCall: 1 });
+  });
+});
+
 describe('previewText', () => {
   it('drops the schema header, flattens whitespace and cuts long text with an ellipsis', () => {
     expect(previewText('## Conversation Summary\n- a\n\n- b')).toBe('- a - b');
@@ -75,7 +89,7 @@ describe('previewText', () => {
 });
 
 describe('rowMatches', () => {
-  const row = { id: 'log2', number: 2, kind: 'log', trigger: 'summarize', callIndex: 12, tokensBefore: 1, tokensAfter: 1, saved: 0, replaced: 1, fallback: true, keptIds: 0, lostIds: 11, idsFrom: 'log', summaryPreview: 'Earlier messages truncated' } as const;
+  const row = { id: 'log2', number: 2, kind: 'log', trigger: 'summarize', callIndex: 12, tokensBefore: 1, tokensAfter: 1, saved: 0, replaced: 1, fallback: true, keptIds: 0, lostIds: 11, idsFrom: 'log', summaryPreview: 'Earlier messages truncated', refetches: null, refetchTokens: null, topRefetch: null } as const;
 
   it('matches every word of the query anywhere in the row, case-insensitively', () => {
     expect(rowMatches(row, 'SUMMARIZE fallback')).toBe(true);

@@ -1,6 +1,7 @@
 // Rows of the compaction log table: one per compaction, with the call it led to and what it saved.
 import type { CompactionAudit } from '../audit/audit-session';
 import type { CompactionEvent, CompactionKind, Item } from '../model/types';
+import type { CompactionRefetch, Refetch } from '../refetch';
 import { SCHEMA_HEADER } from '../model/markers';
 import type { CallView } from './analysis-view';
 import { firstCallByCompaction } from './call-lookup';
@@ -26,6 +27,11 @@ export interface CompactionRow {
   /** Where the kept/lost counts come from: the log records them, or the summary audit measured them. */
   idsFrom: 'log' | 'audit' | null;
   summaryPreview: string;
+  /** Tool calls after it that fetch again what it removed, and their tokens; null when it records no removed items. */
+  refetches: number | null;
+  refetchTokens: number | null;
+  /** The costliest re-fetch, for the row's links to both calls. */
+  topRefetch: Refetch | null;
 }
 
 export const PREVIEW_CHARS = 140;
@@ -42,8 +48,10 @@ export function compactionRows(
   calls: readonly Pick<CallView, 'entries' | 'outputIds' | 'compactionId'>[],
   audits: readonly CompactionAudit[],
   itemById: ReadonlyMap<string, Item>,
+  refetch: readonly CompactionRefetch[] = [],
 ): CompactionRow[] {
   const auditOf = new Map(audits.map((a) => [a.compactionId, a]));
+  const refetchOf = new Map(refetch.map((r) => [r.compactionId, r]));
   const firstCall = firstCallByCompaction(calls);
   return compactions.map((c) => {
     const audit = auditOf.get(c.id);
@@ -65,6 +73,9 @@ export function compactionRows(
       lostIds: logged ? log.lostIdentifiers.length : audit ? auditCount(audit, 'lost') : null,
       idsFrom: logged ? 'log' : audit ? 'audit' : null,
       summaryPreview: previewText(summaryText),
+      refetches: refetchOf.get(c.id)?.refetches.length ?? null,
+      refetchTokens: refetchOf.get(c.id)?.refetchTokens ?? null,
+      topRefetch: refetchOf.get(c.id)?.refetches.reduce<Refetch | null>((top, r) => (top === null || r.tokens > top.tokens ? r : top), null) ?? null,
     };
   });
 }

@@ -3,9 +3,11 @@
 import { compactionInEffect, firstCallByCompaction, firstCallByItem } from '../analysis/call-lookup';
 import type { AnalysisView } from '../analysis/analysis-view';
 import type { CompactionEvent } from '../model/types';
+import type { CompactionRefetch } from '../refetch';
 import type { CompactionAudit } from './audit-session';
 import type { LaterReference } from './audit-summary';
 import type { IdentifierKind } from './identifiers';
+import { bySpecificity } from './noise';
 
 export interface NeededLater extends LaterReference {
   kind: IdentifierKind | null;
@@ -25,9 +27,11 @@ export interface AuditCard {
   /** Something stands in for the evicted items (a summary or marker); cleared tool results leave nothing. */
   hasSummary: boolean;
   neededLater: NeededLater[];
+  /** Tool calls after the compaction that fetch again what it removed; null when it records no removed items. */
+  refetch: CompactionRefetch | null;
 }
 
-type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'> & { spans?: AnalysisView['spans'] };
+type ViewPart = Pick<AnalysisView, 'calls' | 'compactions' | 'audits'> & { spans?: AnalysisView['spans']; refetch?: AnalysisView['refetch'] };
 
 /** Why a compaction has no audit: the engine audits only compactions that record their evicted items. */
 export function unauditedReason(event: CompactionEvent): string {
@@ -42,6 +46,7 @@ export function unauditedReason(event: CompactionEvent): string {
 
 export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
   const byId = new Map(view.audits.map((a) => [a.compactionId, a]));
+  const refetchOf = new Map((view.refetch ?? []).map((r) => [r.compactionId, r]));
   const itemCall = firstCallByItem(view.calls, view.spans);
   const current = compactionInEffect(view.calls, callIndex);
   const firstCall = firstCallByCompaction(view.calls);
@@ -54,11 +59,16 @@ export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
       callIndex: firstCall.get(compaction.id) ?? null,
       current: compaction.id === current,
       hasSummary: compaction.summaryId !== null || Boolean(compaction.log?.summary),
-      neededLater: (audit?.lostReferencedLater ?? []).map((r) => ({
-        ...r,
-        kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
-        callIndex: itemCall.get(r.itemId) ?? null,
-      })),
+      // Most specific first: a path or a ticket the user can act on before a bare name or a number.
+      neededLater: bySpecificity(
+        (audit?.lostReferencedLater ?? []).map((r) => ({
+          ...r,
+          kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
+          callIndex: itemCall.get(r.itemId) ?? null,
+        })),
+        (r) => ({ value: r.value, kind: r.kind ?? 'number' }),
+      ),
+      refetch: refetchOf.get(compaction.id) ?? null,
     };
   });
   return [...cards.filter((c) => c.current), ...cards.filter((c) => !c.current)];

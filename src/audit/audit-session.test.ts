@@ -51,11 +51,14 @@ describe('auditInputFor', () => {
     expect(auditInputFor(s, s.compactions[0]!)).toEqual({
       summary: '## Conversation Summary\n- **Entities:** db-prod-1:5432, FRE-512',
       sources: ['The nightly job fails. Check the database config.', 'read_file({"path":"config/db.yaml"})', 'host: db-prod-1\nport: 5432\nticket: FRE-512'],
+      // Its tool items are not paired here, so no source is a fetch's result.
+      sourceCalls: [null, null, null],
       later: [
-        { id: 'm5', text: 'Which host and port again?', role: 'user' },
-        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant' },
+        { id: 'm5', text: 'Which host and port again?', role: 'user', kind: 'message' },
+        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant', kind: 'message' },
       ],
       context: ['You are a coding agent for the payments team.'],
+      sessionDays: [],
     });
   });
 
@@ -207,7 +210,8 @@ describe('auditSession on many compactions', () => {
       expect(rows.some((a) => a.invented.length > 0)).toBe(true);
       expect(rows.some((a) => a.instructionLike.length > 0)).toBe(true);
     }
-  });
+    // Three sessions, each audited twice (once the slow reference way): seconds on a loaded machine.
+  }, 30_000);
 
   it('gives exactly the compaction-by-compaction audit on every fixture and demo session', () => {
     let compactions = 0;

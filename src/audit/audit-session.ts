@@ -1,7 +1,10 @@
 // Runs the summary audit over every compaction of a loaded session: the evicted items are the sources,
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { distinctOf, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { distinctOf, isReference, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
+import { callTarget, targetKey } from '../refetch/call-target';
+import { lineSet, needleOf, onlyEchoes } from './echo';
+import { daysOf, isNoise, type NoiseContext } from './noise';
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
@@ -34,15 +37,20 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const anchors = [event.summaryId, event.atItemId].map((id) => (id ? position.get(id) : undefined)).filter((i) => i !== undefined);
   const at = anchors.length > 0 ? maxOf(anchors) : maxOf(event.replacedIds.map((id) => position.get(id) ?? -1));
   const isContent = (item: Item) => item.kind !== 'compaction' && item.id !== event.summaryId && !replaced.has(item.id);
+  const keys = fetchKeys(session.items);
+  const keyOf = new Map(session.items.map((it, i) => [it, keys[i] ?? null]));
+  const evicted = session.items.filter((i) => replaced.has(i.id));
   return {
     summary,
-    sources: session.items.filter((i) => replaced.has(i.id)).map(renderForAudit),
+    sources: evicted.map(renderForAudit),
+    sourceCalls: evicted.map((i) => keyOf.get(i) ?? null),
     later: session.items
       .slice(at + 1)
       .filter(isContent)
-      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role })),
+      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role, kind: i.kind, ...(keyOf.get(i) ? { call: keyOf.get(i)! } : {}) })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: session.items.slice(0, at + 1).filter(isContent).map(renderForAudit),
+    sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
   };
 }
 
@@ -59,6 +67,17 @@ function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): Summ
     lostReferencedLater: audit.lostReferencedLater.filter((r) => !isTool(r.value)),
     invented: audit.invented.filter((v) => !isTool(v)),
   };
+}
+
+/** For each tool result, the key of the fetch that produced it (see call-target.ts); null for other items. */
+export function fetchKeys(items: readonly Item[]): (string | null)[] {
+  const byId = new Map(items.map((it) => [it.id, it]));
+  return items.map((it) => {
+    if (it.kind !== 'tool_result' || !it.pairId) return null;
+    const call = byId.get(it.pairId);
+    const target = call ? callTarget(call) : null;
+    return target ? targetKey(target) : null;
+  });
 }
 
 /** Where one compaction sits among the session's items. */
@@ -120,12 +139,27 @@ export function auditSession(session: Session): CompactionAudit[] {
   const texts = items.map(renderForAudit);
   const shared = new SessionItems(texts, items.map((i) => i.role));
   const placed = placements(session);
+  const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
+  // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
+  // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
+  // or a tool result is a later reference (see `isReference`).
+  const notReference = items.map((item) => !isReference(item.role, item.kind, item.text));
+  // A later result of the same fetch (same tool, same target) prints the identifier again because the call ran
+  // again, not because a later turn asked for it: that is the re-fetch tax (src/refetch), not a reference.
+  const resultKeys = fetchKeys(items);
+  // Each evicted item's lines, made once: many lost identifiers come from the same long tool output.
+  const lineSets = new Map<number, Set<string>>();
+  const linesOf = (i: number): Set<string> => {
+    let set = lineSets.get(i);
+    if (!set) lineSets.set(i, (set = lineSet([texts[i]!])));
+    return set;
+  };
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
     const kinds: Record<string, IdentifierKind> = {};
-    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids));
+    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids)).filter((id) => !isNoise(id, noise));
     return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
   function* summaryKeys(): Generator<string> {
@@ -139,13 +173,22 @@ export function auditSession(session: Session): CompactionAudit[] {
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;
     const lostReferencedLater: LaterReference[] = [];
+    const evicted = new Set(p.sources);
+    // Fetches whose results this compaction evicted: a later result of another fetch is never a repeat of one.
+    const evictedFetches = new Set(p.sources.map((s) => resultKeys[s]).filter((key) => key !== null));
     for (const id of lost) {
-      const mention = shared.firstMention(id, p.at + 1, p.skip);
-      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, p.skip);
+      let holders: number[] | null = null;
+      const holding = () => (holders ??= shared.indicesHolding(id, (i) => evicted.has(i)));
+      let refetched: Set<string> | null = null;
+      const fetchedBy = () => (refetched ??= new Set(holding().flatMap((s) => (resultKeys[s] ? [resultKeys[s]!] : []))));
+      const echoes = (i: number) => items[i]!.kind === 'tool_result' && onlyEchoes(texts[i]!, needleOf(id.value), holding().map(linesOf));
+      const refetch = (i: number) => resultKeys[i] !== null && evictedFetches.has(resultKeys[i]!) && fetchedBy().has(resultKeys[i]!);
+      const skip = (i: number) => p.skip(i) || notReference[i]! || refetch(i) || echoes(i);
+      const mention = shared.firstMention(id, p.at + 1, skip);
+      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, skip);
       if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
     }
     // What the summarizer read: the evicted items, then the content items up to the compaction.
-    const evicted = new Set(p.sources);
     const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i));
     let supportTexts: string[] | undefined;
     const support = () => {
@@ -155,7 +198,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       return supportTexts;
     };
     const check = new SupportCheck({ items: shared, has: read, texts: support });
-    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id));
+    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise);
     const audit: SummaryAudit = { kept, lost: lost.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });

@@ -8,7 +8,10 @@ import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
 import type { MentionKeys } from './mention-keys';
-import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
+import { isHarnessMessage } from '../model/harness-messages';
+import { lineSet, needleOf, onlyEchoes } from './echo';
+import { isNoise, type NoiseContext } from './noise';
+import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 
 export interface AuditInput {
@@ -20,17 +23,25 @@ export interface AuditInput {
    * Items after the compaction, in order, whose mentions make a lost identifier "referenced later". A question
    * that names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given.
    */
-  later: { id: string; text: string; role?: string }[];
+  later: { id: string; text: string; role?: string; kind?: string; call?: string }[];
+  /**
+   * For each source, the fetch key (tool and target, see refetch/call-target.ts) of the call whose result it is. A
+   * later result with the same key repeats the fetch: it shows the identifier again without a turn asking for it.
+   */
+  sourceCalls?: (string | null)[];
   /**
    * Texts the summarizer could also draw on without them being evicted (system prompt, head, a prior
    * summary that stays). They back identifiers and sentences against the invented/instruction checks,
    * but are not audited for kept/lost.
    */
   context?: string[];
+  /** `YYYY-MM-DD` of the days the session ran: its own dates are not reported (see noise.ts). */
+  sessionDays?: readonly string[];
 }
 
 export interface LaterReference {
   value: string;
+  /** The item that refers to it: a later user message, tool call or tool result (never a harness notice). */
   itemId: string;
   /** `mention`: the later item contains the identifier; `question`: it asks for one of its kind ("Which port again?"). */
   via: 'mention' | 'question';
@@ -116,6 +127,7 @@ export function unbacked(
   support: () => string[],
   kinds: Record<string, IdentifierKind>,
   backs?: (id: Identifier) => boolean,
+  noise: NoiseContext = {},
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -128,7 +140,7 @@ export function unbacked(
   };
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
-    if ((backs ?? backedByJoined)(id)) continue;
+    if (isNoise(id, noise) || (backs ?? backedByJoined)(id)) continue;
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
   }
@@ -137,19 +149,37 @@ export function unbacked(
 
 export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
   const kinds: Record<string, IdentifierKind> = {};
-  const { kept, lost: lostIds } = keptAndLost(input.summary, distinctIdentifiers(input.sources), kinds);
+  const noise: NoiseContext = { sessionDays: new Set(input.sessionDays ?? []) };
+  const sourceIds = distinctIdentifiers(input.sources).filter((id) => !isNoise(id, noise));
+  const { kept, lost: lostIds } = keptAndLost(input.summary, sourceIds, kinds);
 
-  const laterHays = input.later.map((l) => ({
+  const later = input.later.filter((l) => isReference(l.role, l.kind, l.text));
+  const laterHays = later.map((l) => ({
     id: l.id,
     hay: haystack(l.text),
     questions: asksAgain(l.role) ? questions(l.text) : [],
   }));
   const lostReferencedLater: LaterReference[] = [];
   // Many identifiers against many later items: look only at the items holding the words a match needs.
-  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(input.later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
+  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
+  let allSourceHays: Haystack[] | null = null;
+  const sourceHaysOf = () => (allSourceHays ??= input.sources.map(haystack));
   for (const id of lostIds) {
     const candidates = index?.candidates(id) ?? null;
-    const mention = candidates ? candidates.map((i) => laterHays[i]!).find((l) => foundIn(id, l.hay)) : laterHays.find((l) => foundIn(id, l.hay));
+    let fetchedBy: Set<string> | null = null;
+    const refetch = (i: number) => {
+      const call = later[i]!.call;
+      if (!call) return false;
+      fetchedBy ??= new Set(sourceHaysOf().flatMap((h, k) => (input.sourceCalls?.[k] && foundIn(id, h) ? [input.sourceCalls[k]] : [])));
+      return fetchedBy.has(call);
+    };
+    let lines: Set<string> | null = null;
+    // A tool result that only prints again lines the evicted text held (see echo.ts).
+    const echoes = (i: number) =>
+      later[i]!.kind === 'tool_result' && onlyEchoes(later[i]!.text, needleOf(id.value), (lines ??= lineSet(sourceHaysOf().filter((h) => foundIn(id, h)).map((h) => h.text))));
+    const refers = (i: number) => referencedIn(id, laterHays[i]!.hay) && !refetch(i) && !echoes(i);
+    const at = candidates ? candidates.find(refers) : laterHays.findIndex((_, i) => refers(i));
+    const mention = at !== undefined && at >= 0 ? laterHays[at] : undefined;
     if (mention) {
       lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
       continue;
@@ -158,6 +188,18 @@ export function auditSummary(input: AuditInput, options: AuditOptions = {}): Sum
     if (question) lostReferencedLater.push({ value: id.value, itemId: question.id, via: 'question' });
   }
 
-  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds);
+  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds, undefined, noise);
   return { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
 }
+
+/**
+ * Can this later item show that a lost identifier was needed? A user message, a tool call's arguments or a tool
+ * result can; the agent's own prose and thinking only repeat what it still knew, and a harness notice in the
+ * user's turn (`<task-notification>`, `<system-reminder>`) repeats what the harness knows.
+ */
+export function isReference(role: string | undefined, kind: string | undefined, text: string): boolean {
+  if (role === 'assistant' && (kind === 'message' || kind === 'thinking')) return false;
+  if (asksAgain(role) && (kind === undefined || kind === 'message') && isHarnessMessage(text)) return false;
+  return true;
+}
+

@@ -239,7 +239,7 @@ const BUILTIN_METHODS = new Set(
 );
 const LIBRARY_RECEIVERS = new Set(
   ('document window console Math JSON Object Array Promise Number Date Reflect Symbol Enum Map MapSet List Keyword Kernel ' +
-    'String Integer Float Regex IO Logger Stream Access Tuple os sys re json np pd path fs')
+    'String Integer Float Regex IO Logger Stream Access Tuple os sys re json np pd path fs hljs')
     .split(' '),
 );
 

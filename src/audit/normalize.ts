@@ -349,3 +349,34 @@ export function dateSupported(value: string, sources: Haystack[]): boolean {
   if (d.year === null) return sameDay.length > 0;
   return sameDay.some((x) => x.year === d.year) || (sameDay.some((x) => x.year === null) && yearSeen(d.year));
 }
+
+const isPathChar = (c: number): boolean => isWordish(c) || c === 46 || c === 45 || c === 64 || c === 126 || c === 43;
+
+/**
+ * Is the path `path` in `text` as a whole path, not as part of a longer one: `lib/a.ex` is not in
+ * `lib/a.ex/b`, a directory `deps/x/` not in `deps/x/lib`, and a bare `dsl.ex` not in `lib/ash/dsl.ex` (another
+ * folder's file of that name). A path with a directory may still stand under a longer prefix, as `foundIn` reads it.
+ */
+export function containsWholePath(text: string, path: string, from = 0): boolean {
+  const bare = !path.includes('/');
+  const needle = pathSuffix(path);
+  const dirEnd = needle.endsWith('/');
+  for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    const end = at + needle.length;
+    const after = text.charCodeAt(end);
+    if (isPathChar(before) || (bare && (before === 47 || before === 92))) continue;
+    if (dirEnd ? isPathChar(after) : after === 47 || isWordish(after) || (isDashOrDot(after) && isAlnum(text.charCodeAt(end + 1)))) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Does a later text refer to `id` (found in an evicted text) as a whole token: `foundIn`, and for a path, the
+ * path itself rather than a longer path it begins or ends (see `containsWholePath`).
+ */
+export function referencedIn(id: Identifier, hay: Haystack, from = 0): boolean {
+  if (!foundIn(id, hay, from)) return false;
+  return id.kind !== 'path' || containsWholePath(hay.text, id.value, from);
+}

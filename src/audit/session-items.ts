@@ -9,7 +9,7 @@ import type { Identifier } from './identifiers';
 import { KeyIndex, type Posting } from './key-index';
 import { outerKeysOf } from './later-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
-import { foundIn, haystack, searchSlack, type Haystack } from './normalize';
+import { foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
 /** First index of `sorted` whose value is at least `x`. */
@@ -133,12 +133,12 @@ export class SessionItems {
     }
   }
 
-  /** The first item from `from` on, not `skip`ped, that mentions `id` (as `foundIn` reads it); -1 if none. */
+  /** The first item from `from` on, not `skip`ped, that refers to `id` (as `referencedIn` reads it); -1 if none. */
   firstMention(id: Identifier, from: number, skip: (i: number) => boolean): number {
     const entry = this.entry(id);
     const groups = this.lists(entry);
     if (!groups) {
-      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && foundIn(id, this.hay(i))) return i;
+      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && referencedIn(id, this.hay(i))) return i;
       return -1;
     }
     // Walk the groups' candidates together in item order, so the first match ends the walk.
@@ -164,7 +164,7 @@ export class SessionItems {
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
       const seen = entry.found?.find((f) => f === next + 1 || f === -(next + 1));
-      const found = seen !== undefined ? seen > 0 : foundIn(id, this.hay(next), start);
+      const found = seen !== undefined ? seen > 0 : referencedIn(id, this.hay(next), start);
       if (seen === undefined && (entry.found?.length ?? 0) < 32) (entry.found ??= []).push(found ? next + 1 : -(next + 1));
       if (found) return next;
     }
@@ -184,6 +184,13 @@ export class SessionItems {
     }
     for (let j = lowerBound(items, from); j < items.length; j++) if (!skip(items[j]!)) return items[j]!;
     return -1;
+  }
+
+  /** The items `among` the wanted ones that hold `id` (as `foundIn` reads it), ascending: looked up by its keys. */
+  indicesHolding(id: Identifier, among: (i: number) => boolean): number[] {
+    const out = new Set<number>();
+    for (const i of this.candidates(this.entry(id).keys)) if (among(i) && foundIn(id, this.hay(i))) out.add(i);
+    return [...out].sort((a, b) => a - b);
   }
 
   /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */

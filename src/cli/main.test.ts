@@ -66,6 +66,22 @@ describe('run inspect', () => {
     expect(report.sessions[0].lints).toEqual([]);
   });
 
+  it('gives each lint its severity and what it applies to, and takes rule settings from --rules', async () => {
+    const demo = readFileSync(new URL('../../public/demos/acme-audio-plain-summary.livekit.json', import.meta.url), 'utf8');
+    const plain = fakeIo({ 'acme.json': demo });
+    expect(await run(['inspect', '--json', 'acme.json'], plain.io)).toBe(0);
+    expect(JSON.parse(plain.out.join('\n')).sessions[0].lints).toEqual([
+      { rule: 'causal-order', item: expect.any(String), message: expect.stringContaining('user message placed after the tool call'), severity: 'warning', appliesTo: { styles: 'all', harnesses: 'all' } },
+    ]);
+    const muted = fakeIo({ 'acme.json': demo, 'rules.json': JSON.stringify({ version: 1, rules: { 'causal-order': { livekit: { muted: true } }, 'no-such-rule': {} } }) });
+    expect(await run(['inspect', '--json', 'acme.json', '--rules', 'rules.json'], muted.io)).toBe(0);
+    expect(JSON.parse(muted.out.join('\n')).sessions[0].lints).toEqual([]);
+    expect(muted.err).toEqual(['--rules rules.json: unknown rule "no-such-rule"']);
+    const broken = fakeIo({ 'acme.json': demo, 'rules.json': '{"version":1,' });
+    expect(await run(['inspect', '--json', 'acme.json', '--rules', 'rules.json'], broken.io)).toBe(2);
+    expect(broken.err[0]).toMatch(/^--rules rules\.json: /);
+  });
+
   it('exits 1 and still reports what loaded when one input is broken', async () => {
     const { io, out } = fakeIo({ 'a.json': course, 'b.jsonl': '{"strange": true}\n{"strange": false}\n' });
     expect(await run(['inspect', '--json', 'a.json', 'b.jsonl'], io)).toBe(1);

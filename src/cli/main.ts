@@ -8,13 +8,17 @@ import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
+import { parseRuleSettings, type RuleSettings } from '../lints/rules';
+import { FORMAT_IDS } from '../model/types';
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
   compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
                                                    load files as the app does (joined where they belong together;
                                                    a folder gives its .json/.jsonl files, e.g. an OpenHands conversation);
-                                                   --json adds per-call cache figures, summary audits and lints
+                                                   --json adds per-call cache figures, summary audits and lints;
+                                                   --rules FILE reads lint settings (muted rules, thresholds per harness)
+                                                   in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}}
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
 
@@ -77,6 +81,7 @@ interface InspectOptions {
   json: boolean;
   rule: ProviderRule | 'auto';
   prices?: PriceOverrides;
+  rules?: RuleSettings;
 }
 
 /** One memoized counter per encoding: request logs repeat their prefix every call. */
@@ -112,7 +117,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     const choice = pickEncoding(s.model);
     const count = await counterFor(choice.encoding);
     try {
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}) }) });
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}) }) });
     } catch (e) {
       // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
       const failure = describeAnalysisFailure(e, 'cli');
@@ -138,7 +143,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if ((a === '--provider' || a === '--prices') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
+    if ((a === '--provider' || a === '--prices' || a === '--rules') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -150,7 +155,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices='));
+  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -186,7 +191,22 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       }
       prices = parsed.prices;
     }
-    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}) }, io);
+    const rulesFlag = flagList.find((f) => f.startsWith('--rules='));
+    let rules: RuleSettings | undefined;
+    if (rulesFlag) {
+      const path = rulesFlag.slice('--rules='.length);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(new TextDecoder().decode(io.readFile(path)));
+      } catch (e) {
+        io.err(`--rules ${path}: ${e instanceof Error ? e.message : String(e)}`);
+        return 2;
+      }
+      const parsed = parseRuleSettings(raw, { formats: FORMAT_IDS });
+      for (const p of parsed.problems) io.err(`--rules ${path}: ${p.replace(/^rule settings: /, '')}`);
+      rules = parsed.settings;
+    }
+    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}) }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));

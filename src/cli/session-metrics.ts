@@ -5,7 +5,10 @@ import type { SessionFacts } from '../analysis/session-facts';
 import type { CacheBreakCause, ProviderRule } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
 import type { PriceOverrides } from '../cost/prices';
+import { bySpecificity } from '../audit/noise';
+import { RULE_INFO, type AppliesTo, type RuleSettings, type Severity } from '../lints/rules';
 import type { Session } from '../model/types';
+import type { Refetch } from '../refetch';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
 export interface InspectCall {
@@ -49,7 +52,23 @@ export interface InspectCompactionFigures {
   tokensAfterSource: string | null;
   /** The provider encrypted the summary: what it kept cannot be read. */
   opaque: boolean;
+  /** Tool calls after the compaction that fetch again what it removed; null when it records no removed items. */
+  refetches: InspectRefetch[] | null;
+  refetchTokens: number | null;
+  /** Re-reads of a file written between the two reads: new content, counted apart (not waste). */
+  rereadsAfterChange: InspectRefetch[] | null;
 }
+
+/** A tool call after a compaction that fetches again what it removed; calls are 1-based model calls. */
+export interface InspectRefetch {
+  call: number | null;
+  tool: string;
+  target: string;
+  tokens: number;
+  earlierCall: number | null;
+}
+
+const shown = (r: Refetch): InspectRefetch => ({ call: r.call, tool: r.tool, target: r.target, tokens: r.tokens, earlierCall: r.earlierCall });
 
 export interface InspectAudit {
   compaction: number;
@@ -64,6 +83,9 @@ export interface InspectLint {
   rule: string;
   item: string;
   message: string;
+  severity: Severity;
+  /** The summary styles and harnesses the rule is meant for. */
+  appliesTo: AppliesTo;
 }
 
 export interface SessionMetrics {
@@ -83,10 +105,12 @@ export interface MetricsOptions {
   rule: ProviderRule | 'auto';
   encoding?: { name: string; approximate: boolean };
   prices?: PriceOverrides;
+  /** Lint settings (muted rules, thresholds per harness), as the app's Rules panel saves them. */
+  rules?: RuleSettings;
 }
 
 export function sessionMetrics(session: Session, count: (text: string) => number, opts: MetricsOptions): SessionMetrics {
-  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}) });
+  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
   return {
     facts: a.facts,
     cache: a.facts.cache,
@@ -116,7 +140,9 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         unseenPrefixTokens: r.unseenPrefixTokens,
       };
     }),
-    compactions: a.compactions.map((c) => ({
+    compactions: a.compactions.map((c) => {
+      const r = a.refetch.find((x) => x.compaction === c.index);
+      return {
       index: c.index,
       kind: c.kind,
       trigger: c.trigger,
@@ -126,16 +152,20 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       tokensBeforeSource: c.tokensBeforeSource,
       tokensAfterSource: c.tokensAfterSource,
       opaque: c.opaque === true,
-    })),
+      refetches: r ? r.refetches.map(shown) : null,
+      refetchTokens: r ? r.refetchTokens : null,
+      rereadsAfterChange: r ? r.changedRereads.map(shown) : null,
+    };
+    }),
     audits: a.audits.map((x) => ({
       compaction: x.compaction,
       kept: x.kept,
       lost: x.lost,
-      lostReferencedLater: [...new Set(x.lostReferencedLater.map((l) => l.value))],
+      lostReferencedLater: bySpecificity([...new Set(x.lostReferencedLater.map((l) => l.value))], (value) => ({ value, kind: x.kinds[value] ?? 'number' })),
       invented: x.invented,
       instructionLike: x.instructionLike,
     })),
-    lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message })),
+    lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),
     sidechains: sidechainSummaries(session, count),
   };

@@ -80,3 +80,51 @@ describe('lintSession', () => {
     expect(rules(stable).filter(([r]) => r === 'recap-regenerated')).toEqual([]);
   });
 });
+
+describe('lintSession and the harness', () => {
+  const nineSections = `Summary:\n1. Primary Request and Intent:\n${'The user asked for the transcript view to be rebuilt. '.repeat(40)}\n2. Key Technical Concepts:\n- Phoenix LiveView`;
+  const claudeCode = () =>
+    session(
+      [
+        user('u1', 'Work on bead spotter-dov.'),
+        toolCall('c1', 'k1', 'Bash', '{"command":"mix test 2>&1 | tail -20"}'),
+        toolResult('r1', 'k1', '14 doctests, 410 tests, 0 failures'),
+        boundary('b'),
+        summary('sum', nineSections, 'user'),
+        toolCall('c2', 'k2', 'Bash', '{"command":"run_in_background mix test 2>&1 | tail -20"}'),
+        toolResult('r2', 'k2', 'Command running in background with ID: b7636e2'),
+        user('n', '<task-notification>\n<task-id>b7636e2</task-id>\n<summary>Background command "run_in_background mix test 2>&1 | tail -20" completed</summary>\n</task-notification>'),
+        assistant('a2', 'Tests pass.'),
+      ],
+      { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })] },
+      'claude-code',
+    );
+  const lintWith = (s: Session, rules?: Parameters<typeof lintSession>[0]['rules']) => {
+    const ctx = sessionContexts(s);
+    return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4), rules }).map((l) => [l.rule, l.itemId]);
+  };
+
+  it('does not judge a Claude Code summary by the course schema, nor a task notification as a user message', () => {
+    expect(wordCountOf(nineSections)).toBeGreaterThan(200);
+    expect(lintWith(claudeCode())).toEqual([]);
+    // The same words typed by a person would be flagged.
+    const typed = claudeCode();
+    typed.items[7] = user('n', 'Background command "run_in_background mix test 2>&1 | tail -20" completed');
+    expect(lintWith(typed)).toEqual([['causal-order', 'n']]);
+  });
+
+  it('judges a Claude Code summary by a word limit the user set for Claude Code, and not for Codex', () => {
+    expect(lintWith(claudeCode(), { version: 1, rules: { 'summary-too-long': { 'claude-code': { threshold: 300 } } } })).toEqual([['summary-too-long', 'sum']]);
+    expect(lintWith(claudeCode(), { version: 1, rules: { 'summary-too-long': { codex: { threshold: 300 } } } })).toEqual([]);
+  });
+
+  it('mutes a rule for one harness or for every harness, and moves the stacking threshold', () => {
+    const stacked = session([user('u1', 'a'), summary('s1', GOOD), summary('s2', GOOD.replace('a', 'z')), assistant('a1', 'b')]);
+    expect(lintWith(stacked)).toContainEqual(['stacked-summaries', 's2']);
+    expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { '*': { muted: true } } } })).not.toContainEqual(['stacked-summaries', 's2']);
+    expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { [stacked.format]: { muted: true } } } })).not.toContainEqual(['stacked-summaries', 's2']);
+    expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { '*': { threshold: 2 } } } })).not.toContainEqual(['stacked-summaries', 's2']);
+  });
+});
+
+const wordCountOf = (t: string) => t.split(/\s+/).filter(Boolean).length;

@@ -2,9 +2,11 @@
 import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
-import type { CompactionEvent, Item, Session } from '../model/types';
+import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
+import { isHarnessMessage } from '../model/harness-messages';
 import type { Lint } from './lint-types';
-import { hasHeader, MAX_SUMMARY_TOKENS, MAX_SUMMARY_WORDS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
+import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
+import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
 export interface LintInput {
   format: Session['format'];
@@ -12,8 +14,15 @@ export interface LintInput {
   calls: readonly CallContext[];
   compactions: readonly CompactionEvent[];
   removals: ReadonlyMap<string, Removal>;
-  /** Token counter for the 512-token cap; an estimate is fine. */
+  /** Token counter for the course schema's 512-token cap; an estimate is fine. */
   count(text: string): number;
+  /** What the user muted or tuned (see rules.ts); the defaults when absent. */
+  rules?: RuleSettings;
+  /**
+   * Return every candidate before the rule settings judge it (see `applyLintRules`), so a view can apply other
+   * settings without running the lints again.
+   */
+  candidates?: boolean;
 }
 
 const isSummary = (it: Item) => it.kind === 'summary';
@@ -33,11 +42,16 @@ function sharesSpan(a: string, b: string, normOf: (s: string) => string, min = 1
 
 export function lintSession(input: LintInput): Lint[] {
   const lints: Lint[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Lint>();
   const add = (l: Lint) => {
     const key = `${l.rule}:${l.itemId}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const had = seen.get(key);
+    if (had) {
+      // A stack seen again deeper keeps its largest count: a higher threshold may still be crossed.
+      if (l.measure?.stacked !== undefined && (had.measure?.stacked ?? 0) < l.measure.stacked) had.measure = l.measure;
+      return;
+    }
+    seen.set(key, l);
     lints.push(l);
   };
 
@@ -45,17 +59,17 @@ export function lintSession(input: LintInput): Lint[] {
   const summaries = input.items.filter(isSummary);
   for (const s of summaries) {
     const sections = sectionsPresent(s.text);
-    if (hasHeader(s.text)) {
+    const header = hasHeader(s.text);
+    // Claude Code, Codex and OpenHands write their own summary shapes: the course schema judges only its own
+    // (the settings decide, in `applyLintRules`).
+    const style = summaryStyle(input.format, header || sections.length >= 2);
+    if (header) {
       const missing = SCHEMA_SECTIONS.filter((n) => !sections.includes(n));
-      if (missing.length) add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema` });
+      if (missing.length) add({ rule: 'summary-section-missing', itemId: s.id, callIndex: null, message: `summary lacks the ${missing.join(', ')} section${missing.length > 1 ? 's' : ''} of the schema`, measure: { style } });
     } else if (sections.length >= 2) {
-      add({ rule: 'summary-header-missing', itemId: s.id, callIndex: null, message: 'summary uses the schema sections but not the "## Conversation Summary" header that downstream code detects it by' });
+      add({ rule: 'summary-header-missing', itemId: s.id, callIndex: null, message: 'summary uses the schema sections but not the "## Conversation Summary" header that downstream code detects it by', measure: { style } });
     }
-    const words = wordCount(s.text);
-    const tokens = input.count(s.text);
-    if (words > MAX_SUMMARY_WORDS || tokens > MAX_SUMMARY_TOKENS) {
-      add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: `summary has ${words} words and about ${tokens} tokens (limits: ${MAX_SUMMARY_WORDS} words, ${MAX_SUMMARY_TOKENS} tokens)` });
-    }
+    add({ rule: 'summary-too-long', itemId: s.id, callIndex: null, message: '', measure: { style, words: wordCount(s.text), tokens: input.count(s.text) } });
   }
   input.items.forEach((it, i) => {
     if (!isSummary(it)) return;
@@ -129,7 +143,8 @@ export function lintSession(input: LintInput): Lint[] {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`)) {
+      // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
+      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`) && !isHarnessMessage(it.text)) {
         const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text, normOf));
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
@@ -138,8 +153,8 @@ export function lintSession(input: LintInput): Lint[] {
     const stacked = prevSummaries.filter((p) => p < same);
     for (let i = same; i < items.length; i++) if (factsOf(items[i]!) & SUMMARY) stacked.push(i);
     prevSummaries = stacked;
-    // Iterated summarization feeds every earlier summary on purpose; elsewhere they should be folded.
-    if (stacked.length > 1 && input.format !== 'reasoning-trace') add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: `${stacked.length} summaries stacked in one context; fold the prior summary into one` });
+    // Iterated summarization feeds every earlier summary on purpose (the rule does not run there); elsewhere they should be folded.
+    if (stacked.length > 1) add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: '', measure: { stacked: stacked.length } });
 
     // A recap at the same position with new text on consecutive calls breaks the cache every turn.
     let recap: { pos: number; item: Item } | null = null;
@@ -162,5 +177,39 @@ export function lintSession(input: LintInput): Lint[] {
     }
     prevRecap = recap;
   });
-  return lints;
+  return input.candidates ? lints : applyLintRules(lints, input.format, input.rules);
+}
+
+/**
+ * The lints the rule settings keep, from `lintSession`'s candidates: muted rules and rules not meant for the
+ * harness go; schema rules judge only the summary styles they are for; the length and stacking rules compare
+ * with the threshold in force (the course's 200 words and 512 tokens, one summary per context, or the user's).
+ */
+export function applyLintRules(candidates: readonly Lint[], format: FormatId, rules?: RuleSettings): Lint[] {
+  const out: Lint[] = [];
+  for (const l of candidates) {
+    if (!ruleRuns(rules, l.rule, format)) continue;
+    const style = l.measure?.style ?? 'other';
+    if (l.rule === 'summary-section-missing' || l.rule === 'summary-header-missing') {
+      if (judgesStyle(rules, l.rule, format, style)) out.push(l);
+    } else if (l.rule === 'summary-too-long') {
+      const maxWords = thresholdFor(rules, 'summary-too-long', format, style);
+      if (maxWords === null) continue;
+      const words = l.measure?.words ?? 0;
+      // The course schema also caps tokens; a limit set for another style counts words only.
+      const maxTokens = style === 'course-schema' ? MAX_SUMMARY_TOKENS : null;
+      const tokens = l.measure?.tokens ?? 0;
+      if (words <= maxWords && (maxTokens === null || tokens <= maxTokens)) continue;
+      const message =
+        maxTokens !== null
+          ? `summary has ${words} words and about ${tokens} tokens (limits: ${maxWords} words, ${maxTokens} tokens)`
+          : `summary has ${words} words (limit: ${maxWords} words)`;
+      out.push({ ...l, message });
+    } else if (l.rule === 'stacked-summaries') {
+      const max = thresholdFor(rules, 'stacked-summaries', format, 'other') ?? 1;
+      const n = l.measure?.stacked ?? 0;
+      if (n > max) out.push({ ...l, message: `${n} summaries stacked in one context${max > 1 ? ` (limit ${max})` : ''}; fold the prior summary into one` });
+    } else out.push(l);
+  }
+  return out;
 }

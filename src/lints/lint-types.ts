@@ -1,3 +1,4 @@
+import type { SummaryStyle } from './rules';
 export type LintRule =
   | 'recap-system-role'
   | 'tool-pair-split'
@@ -17,4 +18,9 @@ export interface Lint {
   /** The first call whose context shows the problem, when it is about a context. */
   callIndex: number | null;
   message: string;
+  /**
+   * What a rule with a threshold or a style measured (see `applyLintRules`): the summary's style, its words and
+   * tokens, the number of summaries stacked.
+   */
+  measure?: { style?: SummaryStyle; words?: number; tokens?: number; stacked?: number };
 }

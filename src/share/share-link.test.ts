@@ -30,13 +30,13 @@ const wire = () => JSON.parse(JSON.stringify(input())) as Record<string, any>;
 describe('encodeShareFragment / decodeShareFragment', () => {
   it('round-trips the hash, source URLs, view and every kind of annotation', () => {
     const frag = encoded(input());
-    expect(frag).toMatch(/^#ci=1\.[A-Za-z0-9_-]+$/);
-    expect(decodeShareFragment(frag)).toEqual({ ok: true, value: { version: 1, value: { ...input(), sourceUrls: ['https://example.org/runs/run-1.jsonl'] } } });
+    expect(frag).toMatch(/^#ci=2\.[A-Za-z0-9_-]+$/);
+    expect(decodeShareFragment(frag)).toEqual({ ok: true, value: { version: 2, value: { ...input(), sourceUrls: ['https://example.org/runs/run-1.jsonl'] } } });
   });
 
   it('gives an empty source list when the link has none, and accepts the fragment without # or inside a full URL', () => {
     const frag = encoded(input({ sourceUrls: undefined }));
-    const want = { ok: true, value: { version: 1, value: { ...input(), sourceUrls: [] } } };
+    const want = { ok: true, value: { version: 2, value: { ...input(), sourceUrls: [] } } };
     expect(decodeShareFragment(frag)).toEqual(want);
     expect(decodeShareFragment(frag.slice(1))).toEqual(want);
     expect(decodeShareFragment(shareUrl('https://app.example/inspector?x=1#old', frag))).toEqual(want);
@@ -62,7 +62,7 @@ describe('encodeShareFragment / decodeShareFragment', () => {
     expect(r.ok).toBe(true);
     expect(JSON.stringify(r)).not.toContain('SECRET');
     expect(JSON.stringify(r)).not.toContain('apiKey');
-    expect(r).toEqual({ ok: true, value: { version: 1, value: { sessionHash: HASH, sourceUrls: input().sourceUrls, view: view(), annotations: [note('a1', onItem('m7'), 'x')] } } });
+    expect(r).toEqual({ ok: true, value: { version: 2, value: { sessionHash: HASH, sourceUrls: input().sourceUrls, view: view(), annotations: [note('a1', onItem('m7'), 'x')] } } });
   });
 
   it('refuses to encode what the decoder would refuse, saying why', () => {
@@ -84,22 +84,34 @@ describe('decodeShareFragment on malformed links', () => {
   });
 
   it('refuses a newer version with a message to update, before reading the payload', () => {
-    expect(bad('#ci=2.AAAA')).toBe('This share link was made by a newer version of Compaction Inspector (share link format 2; this app reads up to 1). Update the app to open it.');
-    expect(bad('#ci=0.AAAA')).toBe('This share link has no valid version (expected a whole number from 1 to 1).');
+    expect(bad('#ci=3.AAAA')).toBe('This share link was made by a newer version of Compaction Inspector (share link format 3; this app reads up to 2). Update the app to open it.');
+    expect(bad('#ci=0.AAAA')).toBe('This share link has no valid version (expected a whole number from 1 to 2).');
     expect(bad('#ci=x.AAAA')).toBe('This share link is damaged: it does not start with a version number.');
   });
 
   it('upgrades an older version through the format upgraders before validating', () => {
-    // Pretend the app is at version 2 and version 1 links lacked `sourceUrls` under another name.
-    const v2: VersionedFormat = {
+    // Pretend the app is at version 3 and version 1 links lacked `sourceUrls` under another name.
+    const v3: VersionedFormat = {
       label: 'share link',
-      current: 2,
-      upgraders: { 1: (doc) => ({ ok: true, value: { ...(doc as object), sourceUrls: ['https://example.org/a.jsonl'] } }) },
+      current: 3,
+      upgraders: { 1: (doc) => ({ ok: true, value: { ...(doc as object), sourceUrls: ['https://example.org/a.jsonl'] } }), 2: (doc) => ({ ok: true, value: doc }) },
     };
-    const r = decodeShareFragment(craft({ ...wire(), sourceUrls: undefined }, 1), v2);
+    const r = decodeShareFragment(craft({ ...wire(), sourceUrls: undefined }, 1), v3);
     expect(r.ok && r.value.version).toBe(1);
     expect(r.ok && r.value.value.sourceUrls).toEqual(['https://example.org/a.jsonl']);
-    expect(SHARE_LINK_FORMAT.current).toBe(1);
+    expect(SHARE_LINK_FORMAT.current).toBe(2);
+  });
+
+  it('reads a version-1 link (before lint rules travelled) as one with the default rules', () => {
+    const r = decodeShareFragment(craft(wire(), 1));
+    expect(r).toEqual({ ok: true, value: { version: 1, value: { ...input(), sourceUrls: input().sourceUrls } } });
+  });
+
+  it('carries the lint rule settings, and refuses settings it cannot read', () => {
+    const lintRules = { version: 1 as const, rules: { 'summary-too-long': { 'claude-code': { threshold: 2500 } }, 'causal-order': { '*': { muted: true } } } };
+    const r = decodeShareFragment(encoded({ ...input(), lintRules }));
+    expect(r.ok && r.value.value.lintRules).toEqual(lintRules);
+    expect(bad(craft({ ...wire(), lintRules: { version: 1, rules: { 'no-such-rule': {} } } }, 2))).toBe('This share link is invalid: lintRules: unknown rule "no-such-rule".');
   });
 
   it('reports truncated, mangled and non-deflate payloads as damaged', () => {

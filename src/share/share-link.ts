@@ -5,7 +5,8 @@
 //   #ci=1.<payload>
 //   payload = base64url, no padding, of raw DEFLATE of the UTF-8 JSON
 //     {"sessionHash":"<64 hex>","sourceUrls":["https://…"],"view":{…ViewState},"annotations":[…Annotation]}
-//   `sourceUrls` is left out when empty. The version is written in clear text before the payload so a
+//   `sourceUrls` is left out when empty. Version 2 adds `lintRules` (the lint rule settings, src/lints/rules.ts),
+//   left out when the defaults stand; a version-1 link reads as one without it. The version is written in clear text before the payload so a
 //   newer app's link is recognised (and refused with a clear message) before anything is inflated.
 //   Other `&`-separated fragment parameters are ignored.
 import { annotationToJson, readAnnotations, type Annotation } from './annotations';
@@ -16,8 +17,23 @@ import { LIMITS } from './limits';
 import { fail, field, list, record, string, validate, type Result } from './schema';
 import { upgrade, versionProblem, type VersionedFormat } from './versioned';
 import { readViewState, type ViewState } from './view-state';
+import { parseRuleSettings, type RuleSettings } from '../lints/rules';
+import { FORMAT_IDS } from '../model/types';
 
-export const SHARE_LINK_VERSION = 1;
+/** A copy of the settings, rule by rule and field by field: nothing else a caller's object holds reaches the link. */
+function withLintRule(settings: RuleSettings): RuleSettings {
+  const rules: RuleSettings['rules'] = {};
+  for (const [rule, byHarness] of Object.entries(settings.rules)) {
+    const out: Record<string, { muted?: boolean; threshold?: number }> = {};
+    for (const [harness, v] of Object.entries(byHarness ?? {})) {
+      out[harness] = { ...(v.muted !== undefined ? { muted: v.muted } : {}), ...(v.threshold !== undefined ? { threshold: v.threshold } : {}) };
+    }
+    (rules as Record<string, unknown>)[rule] = out;
+  }
+  return { version: 1, rules };
+}
+
+export const SHARE_LINK_VERSION = 2;
 /** Fragment parameter holding the link payload. */
 export const SHARE_PARAM = 'ci';
 
@@ -28,6 +44,8 @@ export interface ShareState {
   sourceUrls: string[];
   view: ViewState;
   annotations: Annotation[];
+  /** The sharer's lint rule settings; absent when they kept the defaults. */
+  lintRules?: RuleSettings;
 }
 
 export interface ShareInput {
@@ -35,6 +53,7 @@ export interface ShareInput {
   sourceUrls?: readonly string[];
   view: ViewState;
   annotations: readonly Annotation[];
+  lintRules?: RuleSettings;
 }
 
 export interface DecodedShare {
@@ -43,8 +62,8 @@ export interface DecodedShare {
   version: number;
 }
 
-/** Older formats step up through these; empty while only version 1 exists. */
-export const SHARE_LINK_FORMAT: VersionedFormat = { label: 'share link', current: SHARE_LINK_VERSION, upgraders: {} };
+/** Older formats step up through these: a version-1 link is a version-2 link without lint rule settings. */
+export const SHARE_LINK_FORMAT: VersionedFormat = { label: 'share link', current: SHARE_LINK_VERSION, upgraders: { 1: (doc) => ({ ok: true, value: doc }) } };
 
 /**
  * The fragment (with its leading `#`) for `input`. Only the typed fields are written: whatever else a
@@ -141,6 +160,7 @@ interface Wire {
   sourceUrls?: string[];
   view?: ViewState;
   annotations?: Annotation[];
+  lintRules?: RuleSettings;
 }
 
 /** Picks the known fields, field by field, at every level: JSON.stringify sees nothing else. */
@@ -150,6 +170,7 @@ function toWire(input: ShareInput): Wire {
   if (input.sourceUrls && input.sourceUrls.length > 0) wire.sourceUrls = [...input.sourceUrls];
   wire.view = { turn: v.turn, item: v.item, panel: v.panel, rule: v.rule, leftView: v.leftView };
   wire.annotations = input.annotations.map(annotationToJson);
+  if (input.lintRules && Object.keys(input.lintRules.rules).length > 0) wire.lintRules = withLintRule(input.lintRules);
   return wire;
 }
 
@@ -169,9 +190,17 @@ export function readSourceUrl(v: unknown, at: string): string {
 
 /** The current-version schema of the link JSON. */
 function readShareJson(v: unknown): ShareState {
-  const o = record(v, 'link', ['sessionHash', 'sourceUrls', 'view', 'annotations']);
+  const o = record(v, 'link', ['sessionHash', 'sourceUrls', 'view', 'annotations', 'lintRules']);
   const sourceUrls = field(o, 'sourceUrls');
+  const rules = field(o, 'lintRules');
+  let lintRules: RuleSettings | undefined;
+  if (rules !== undefined) {
+    const parsed = parseRuleSettings(rules, { formats: FORMAT_IDS });
+    if (parsed.problems.length > 0) fail('lintRules', parsed.problems[0]!.replace(/^rule settings: /, ''));
+    lintRules = parsed.settings;
+  }
   return {
+    ...(lintRules ? { lintRules } : {}),
     sessionHash: string(field(o, 'sessionHash'), 'sessionHash', { max: 64, pattern: SHA256_HEX, patternName: 'a SHA-256 hex digest (64 lowercase hex digits)' }),
     sourceUrls: sourceUrls === undefined ? [] : list(sourceUrls, 'sourceUrls', LIMITS.sourceUrls, readSourceUrl),
     view: readViewState(field(o, 'view'), 'view'),

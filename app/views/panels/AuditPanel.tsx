@@ -9,6 +9,7 @@ import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { auditCount } from '../../../src/audit/trim-audit';
+import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
@@ -34,6 +35,8 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
   const audited = cards.filter((c) => c.audit).length;
   const needed = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostReferencedLater') : 0), 0);
   const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
+  const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
+  const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
   const items = virtualizer.getVirtualItems();
 
   return (
@@ -46,6 +49,10 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
         ·{' '}
         <span className={invented > 0 ? 'gate-bad invented-text' : 'gate-ok'}>
           <strong>{fmt(invented)}</strong> invented
+        </span>{' '}
+        ·{' '}
+        <span className={refetched > 0 ? 'gate-bad' : 'gate-ok'}>
+          <strong>{fmt(refetched)}</strong> re-fetched ({fmt(refetchTokens)} tokens)
         </span>
       </p>
       <div className="audit-scroll" ref={scrollRef}>
@@ -142,6 +149,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
               </>
             )}
           </div>
+          {card.refetch ? <RefetchGroup number={c.index + 1} refetch={card.refetch} goTo={goTo} /> : null}
           {audit.instructionLike.length > 0 ? (
             <div role="group" className="gate" aria-label={`Instruction-like sentences, compaction ${c.index + 1}`}>
               <h4>
@@ -171,6 +179,73 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
         <p className="muted unaudited">{card.unaudited}</p>
       )}
     </article>
+  );
+}
+
+/** The re-fetch tax: tool calls after the compaction that fetch again what it removed, each linked to both calls. */
+function RefetchGroup({ number, refetch, goTo }: { number: number; refetch: CompactionRefetch; goTo(t: GoTo): void }) {
+  const rows = refetch.refetches;
+  const changed = refetch.changedRereads;
+  return (
+    <div role="group" className="gate" aria-label={`Re-fetched after compaction ${number}`}>
+      <h4>
+        Re-fetched after it <span className={`count${rows.length ? ' bad' : ''}`}>{fmt(rows.length)}</span>
+        {rows.length > 0 ? <span className="muted small"> · {fmt(refetch.refetchTokens)} tokens paid again</span> : null}
+      </h4>
+      {rows.length === 0 ? (
+        <p className="gate-ok small">None: no later tool call fetched again what this compaction removed.</p>
+      ) : (
+        <table className="needed-table refetch-table">
+          <thead className="visually-hidden">
+            <tr>
+              <th scope="col">Tool and target</th>
+              <th scope="col">Tokens</th>
+              <th scope="col">Calls</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <RefetchRow key={r.callId} r={r} goTo={goTo} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {changed.length > 0 ? (
+        <details className="refetch-changed">
+          <summary className="small muted">
+            {fmt(changed.length)} re-read{changed.length === 1 ? '' : 's'} of a file written in between (new content, not counted)
+          </summary>
+          <table className="needed-table refetch-table">
+            <tbody>
+              {changed.map((r) => (
+                <RefetchRow key={r.callId} r={r} goTo={goTo} />
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function RefetchRow({ r, goTo }: { r: Refetch; goTo(t: GoTo): void }) {
+  const name = r.target.length > 72 ? `…${r.target.slice(-71)}` : r.target;
+  return (
+    <tr className="refetch">
+      <td>
+        <span className="muted small">{r.tool}</span> <code className="chip" title={r.target}>{name}</code>
+      </td>
+      <td className="muted small num">{fmt(r.tokens)} tok</td>
+      <td className="small">
+        <button type="button" className="link" aria-label={`${r.tool} ${r.target}: go to call ${r.call ?? '?'}`} onClick={() => goTo({ item: r.callId, ...(r.call !== null ? { call: r.call - 1 } : {}) })}>
+          {r.call !== null ? `call ${r.call}` : r.callId} ↗
+        </button>
+        <span className="muted"> repeats </span>
+        <button type="button" className="link" aria-label={`${r.tool} ${r.target}: go to the earlier call ${r.earlierCall ?? '?'}`} onClick={() => goTo({ item: r.earlierCallId, ...(r.earlierCall !== null ? { call: r.earlierCall - 1 } : {}) })}>
+          {r.earlierCall !== null ? `call ${r.earlierCall}` : r.earlierCallId} ↗
+        </button>
+      </td>
+    </tr>
   );
 }
 

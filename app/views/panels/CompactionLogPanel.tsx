@@ -1,5 +1,5 @@
 // The compaction log as a table (TanStack Table): sort, filter, show and hide columns; a row goes to its turn.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -35,6 +35,14 @@ const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
     accessorFn: (r) => orUndef(r.callIndex),
     sortUndefined: 'last',
     cell: (c) => (c.row.original.callIndex === null ? '—' : c.row.original.callIndex + 1),
+    meta: { numeric: true },
+  },
+  {
+    id: 'refetch',
+    header: 'Re-fetched',
+    accessorFn: (r) => orUndef(r.refetchTokens),
+    sortUndefined: 'last',
+    cell: (c) => <RefetchCell row={c.row.original} />,
     meta: { numeric: true },
   },
   { id: 'tokensBefore', header: 'Tokens before', accessorFn: (r) => orUndef(r.tokensBefore), sortUndefined: 'last', cell: (c) => num(c.row.original.tokensBefore), meta: { numeric: true } },
@@ -73,6 +81,36 @@ const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
   },
 ];
 
+/** Calls after the compaction that fetched again what it removed; the costliest one links to both calls. */
+function RefetchCell({ row }: { row: CompactionRow }) {
+  const goTo = useContext(GoToContext);
+  if (row.refetches === null) return <>—</>;
+  const top = row.topRefetch;
+  const jump = (e: MouseEvent, item: string, call: number | null) => {
+    e.stopPropagation();
+    goTo?.({ item, ...(call !== null ? { call: call - 1 } : {}) });
+  };
+  return (
+    <span className="refetch-cell" title={`${row.refetches} tool call${row.refetches === 1 ? '' : 's'} fetched again what this compaction removed`}>
+      {num(row.refetches)} · {num(row.refetchTokens)} tok
+      {top ? (
+        <span className="refetch-links small">
+          {' '}
+          <button type="button" className="link" aria-label={`Costliest re-fetch: ${top.tool} ${top.target}, call ${top.call ?? '?'}`} onClick={(e) => jump(e, top.callId, top.call)}>
+            call {top.call ?? '?'}
+          </button>
+          <span className="muted">↩</span>
+          <button type="button" className="link" aria-label={`Its earlier call ${top.earlierCall ?? '?'}`} onClick={(e) => jump(e, top.earlierCallId, top.earlierCall)}>
+            {top.earlierCall ?? '?'}
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const GoToContext = createContext<PanelProps['goTo'] | null>(null);
+
 function IdCount({ n, from }: { n: number | null; from: CompactionRow['idsFrom'] }) {
   if (n === null) return <>—</>;
   return <span title={from === 'log' ? 'as the compaction log records it' : 'measured by the summary audit'}>{num(n)}</span>;
@@ -84,7 +122,7 @@ const FIT_ALL_PX = 760;
 const FIT_FEW_PX = 560;
 
 export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: PanelProps) {
-  const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById), [view, itemById]);
+  const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById, view.refetch), [view, itemById]);
   const current = useMemo(() => compactionInEffect(view.calls, callIndex), [view.calls, callIndex]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
@@ -125,6 +163,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
 
 
   return (
+    <GoToContext.Provider value={goTo}>
     <div className="log-panel">
       <div className="log-toolbar">
         <label className="log-filter">
@@ -189,6 +228,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
         </table>
       </div>
     </div>
+    </GoToContext.Provider>
   );
 }
 

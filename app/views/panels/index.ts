@@ -12,13 +12,14 @@ export interface PanelDef {
   when?(session: Session): boolean;
 }
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
 
 export const PANELS: readonly PanelDef[] = [
   { id: 'budget', name: 'Token budget', Component: lazy(() => import('./TokenBudgetPanel')) },
   { id: 'cache', name: 'Cache prefix', Component: lazy(() => import('./CachePanel')) },
   { id: 'audit', name: 'Summary audit', Component: lazy(() => import('./AuditPanel')) },
   { id: 'lints', name: 'Lints', Component: lazy(() => import('./LintsPanel')) },
+  { id: 'rules', name: 'Rules', Component: lazy(() => import('./RulesPanel')) },
   { id: 'eviction', name: 'Eviction map', Component: lazy(() => import('./EvictionMapPanel')) },
   { id: 'log', name: 'Compaction log', Component: lazy(() => import('./CompactionLogPanel')) },
   { id: 'flow', name: 'Flow', Component: lazy(() => import('./FlowPanel')) },
