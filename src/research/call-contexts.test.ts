@@ -60,16 +60,34 @@ describe('research call contexts', () => {
     expect(h2.contextIds).not.toContain('m24.summary');
   });
 
-  it('sends each attempt of an iterated-summarization trace its prompt alone, and the Prompt column is that call counted', () => {
-    const s = fixtureSession('reasoning-trace-aime.json');
-    const view = buildAnalysisView(s, { count: words });
-    const calls = sentCalls(s, view);
-    expect(calls.map((c) => c.ids)).toEqual([['i1.prompt'], ['i2.prompt'], ['i3.prompt']]);
-    const perCall = counted(s);
-    const rows = iterationStats(s, view).rows;
-    expect(rows.map((r) => r.call)).toEqual([0, 1, 2]);
-    expect(rows.map((r) => r.promptTokens)).toEqual(perCall);
-    const text = (id: string) => s.items.find((it) => it.id === id)!.text;
-    expect(rows.map((r) => r.promptTokens)).toEqual(rows.map((r) => words(text(r.promptId!))));
+  for (const [name, load, n] of [
+    ['the AIME fixture', () => fixtureSession('reasoning-trace-aime.json'), 3],
+    ['the iterated-summarization demo', () => demoSession('aime-iterated-summarization.json'), 4],
+  ] as const) {
+    it(`sends each attempt of ${name} its prompt alone, and the Prompt column is that call counted`, () => {
+      const s = load();
+      const view = buildAnalysisView(s, { count: words });
+      const calls = sentCalls(s, view);
+      expect(calls.map((c) => c.ids)).toEqual(Array.from({ length: n }, (_, i) => [`i${i + 1}.prompt`]));
+      const perCall = counted(s);
+      const rows = iterationStats(s, view).rows;
+      expect(rows.map((r) => r.call)).toEqual(Array.from({ length: n }, (_, i) => i));
+      expect(rows.map((r) => r.promptTokens)).toEqual(perCall);
+      const text = (id: string) => s.items.find((it) => it.id === id)!.text;
+      expect(rows.map((r) => r.promptTokens)).toEqual(rows.map((r) => words(text(r.promptId!))));
+    });
+  }
+
+  it('gives the iterated-summarization demo a prompt per attempt carrying every earlier summary, first correct at attempt 3', () => {
+    const s = demoSession('aime-iterated-summarization.json');
+    const st = iterationStats(s, words);
+    expect(st.rows.map((r) => [r.finalAnswer, r.correct, r.passedTo])).toEqual([
+      ['143', false, [2, 3, 4]],
+      ['284', false, [3, 4]],
+      ['286', true, [4]],
+      ['286', true, []],
+    ]);
+    expect(st.firstCorrect).toBe(3);
+    expect(st.summarizer).toBe('backtracking');
   });
 });
