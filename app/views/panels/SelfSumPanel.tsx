@@ -5,6 +5,8 @@ import { selfSumSegments, stripCells, type SelfSumReport, type SelfSumSegment, t
 import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import { fmt, MarkedText, plural, segName, sumName, useCallOf, useOutputIds, VirtualStack } from './research-parts';
+import { SelfSumJudge } from './SelfSumJudge';
+import './rerun/rerun.css';
 import './self-sum.css';
 
 /** Summary steps listed in the lead line; the table has them all. */
@@ -80,6 +82,8 @@ export default function SelfSumPanel({ session, view, callIndex, itemById, goTo 
             <h3 id="ss-timing-h">Summary timing</h3>
             <TimingTable summaries={summaries} currentStep={currentStep?.step ?? null} onSummary={(s) => goToItem(s.itemId)} onTiming={(s) => goToItem(s.timingItemId)} />
           </section>
+
+          <SelfSumJudge session={session} />
 
           <section className="research-section" aria-labelledby="ss-fed-h">
             <h3 id="ss-fed-h">Each summary and the segment it starts</h3>
