@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { cspHeaders } from './app/security/csp-server.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // The same Content-Security-Policy header from `npm start` and `vite preview` as the built app runs under.
+  plugins: [react(), cspHeaders()],
   worker: { format: 'es' },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },

@@ -1,40 +1,103 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { DropZone } from './components/DropZone';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { onTablistKeyDown } from './components/tablist-keys';
 import { LoadReports } from './components/IssueList';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
+import { FetchConsent } from './components/FetchConsent';
+import { openLinkSources } from './data/link-sources';
 import { openUrls } from './data/open-files';
+import { useScrollCue } from './hooks/use-scroll-cue';
+import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, offerUrlSpot, readUrlSpot, restoreFromHistory } from './data/url-state';
+import { demoUrls } from './demos';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
+import { plain, Untrusted } from './components/Untrusted';
 
 let srcOpened = false;
+
+/** Opens what an address names (?demo=…[&file=…] or ?src=…), in the history entry of that address. */
+async function openFromAddress(search: string): Promise<void> {
+  const demo = demoInUrl(search);
+  const src = new URLSearchParams(search).getAll('src');
+  if (!demo && src.length === 0) return;
+  const spot = readUrlSpot(search);
+  keepAddressForNextPlace();
+  try {
+    // A demo is the app's own file; a `src` on another origin waits for the user's consent (link-sources.ts).
+    if (demo) await openUrls(demoUrls(demo));
+    else await openLinkSources(src, 'src');
+    const file = demo ? fileInUrl(search) : null;
+    if (!file) return;
+    // A demo of several sessions: the address names the one to show.
+    const s = useApp.getState();
+    const named = s.sessions.find((x) => x.sourceUrls?.length === 1 && x.sourceUrls[0]!.endsWith(`/${encodeURIComponent(file)}`));
+    if (named && named.key !== s.activeKey) {
+      keepAddressForNextPlace();
+      offerUrlSpot(spot);
+      s.setActive(named.key);
+    }
+  } finally {
+    keepAddressForNextPlace(false);
+  }
+}
+
+/** Past this many open sessions the strip also offers a menu of them all (it scrolls sideways too). */
+const TAB_MENU_FROM = 6;
 
 function SessionTabs() {
   const sessions = useApp((s) => s.sessions);
   const activeKey = useApp((s) => s.activeKey);
   const setActive = useApp((s) => s.setActive);
   const close = useApp((s) => s.closeSession);
+  const strip = useRef<HTMLDivElement>(null);
+  useScrollCue(strip, [sessions.length]);
+  const show = (key: string) => {
+    setActive(key);
+    useApp.getState().showCorpus(false);
+  };
+  // The active tab is kept in sight in a strip that scrolls sideways.
+  useEffect(() => {
+    const el = activeKey === null ? null : strip.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(activeKey)}"]`);
+    if (el && strip.current) {
+      const box = strip.current;
+      if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft;
+      else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth;
+    }
+  }, [activeKey, sessions.length]);
   if (sessions.length === 0) return null;
+  const focusable = sessions.some((x) => x.key === activeKey) ? activeKey : sessions[0]!.key;
   return (
     <nav className="tabs" aria-label="Open sessions">
-      <div role="tablist">
+      <div role="tablist" ref={strip} onKeyDown={onTablistKeyDown}>
         {sessions.map(({ key, session }) => (
-          <span key={key} className={key === activeKey ? 'tab active' : 'tab'}>
-            <button type="button" role="tab" aria-selected={key === activeKey} onClick={() => (setActive(key), useApp.getState().showCorpus(false))} title={session.files.join(', ')}>
-              {session.title} <span className="muted small">{formatLabel(session.format)}</span>
+          <span key={key} className={key === activeKey ? 'tab active' : 'tab'} data-key={key}>
+            <button type="button" role="tab" aria-selected={key === activeKey} tabIndex={key === focusable ? 0 : -1} onClick={() => show(key)} title={plain(session.files.join(', '))}>
+              <Untrusted text={session.title} /> <span className="muted small">{formatLabel(session.format)}</span>
             </button>
-            <button type="button" className="close" aria-label={`Close ${session.title}`} onClick={() => close(key)}>
+            <button type="button" className="close" aria-label={`Close ${plain(session.title)}`} onClick={() => close(key)}>
               ×
             </button>
           </span>
         ))}
       </div>
+      {sessions.length >= TAB_MENU_FROM ? (
+        <select className="tab-menu" aria-label={`All ${sessions.length} open sessions`} value={activeKey ?? ''} onChange={(e) => e.target.value && show(e.target.value)}>
+          {activeKey === null ? <option value="">{sessions.length} sessions…</option> : null}
+          {sessions.map(({ key, session }, i) => (
+            <option key={key} value={key}>
+              {i + 1}. {session.title}
+            </option>
+          ))}
+        </select>
+      ) : null}
     </nav>
   );
 }
@@ -63,10 +126,14 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   useEffect(() => {
-    // StrictMode runs effects twice in development; the URL's sources are opened once per page.
+    // StrictMode runs effects twice in development; the URL's sources are opened (or asked about) once per page.
     if (srcOpened) return;
     srcOpened = true;
-    void openUrls(new URLSearchParams(location.search).getAll('src'));
+    // History follows what is in front for the life of the page; Back/Forward bring it back.
+    followPlace(useApp.getState());
+    useApp.subscribe(followPlace);
+    window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search)));
+    void openFromAddress(location.search);
   }, []);
   return (
     <div className="app">
@@ -83,21 +150,32 @@ export function App() {
       </header>
       <LoadProgressBar />
       <LoadReports />
+      <FetchConsent />
       <SharedLinkBanner />
       <Notices />
       <CorpusTab />
       <SessionTabs />
       <main>
         {corpusInFront ? (
-          <CorpusMain />
+          <ErrorBoundary name="The corpus view">
+            <CorpusMain />
+          </ErrorBoundary>
         ) : active ? (
           <div className="session" key={active.key}>
-            <PreviewStatus loaded={active} />
-            <SessionHeader sessionKey={active.key} session={active.session} />
-            <Inspector sessionKey={active.key} session={active.session} />
+            <ErrorBoundary name="The session header">
+              <PreviewStatus loaded={active} />
+              <SessionHeader sessionKey={active.key} session={active.session} />
+            </ErrorBoundary>
+            <ErrorBoundary name="The inspector">
+              <Inspector sessionKey={active.key} session={active.session} />
+            </ErrorBoundary>
           </div>
         ) : (
-          <Welcome />
+          <div className="page-scroll">
+            <ErrorBoundary name="The start page">
+              <Welcome />
+            </ErrorBoundary>
+          </div>
         )}
       </main>
       <DropZone />

@@ -3,7 +3,7 @@
 // `ratio` is the share of the budget used, oriented so that ≤ 1 holds whatever the budget's direction.
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, platform, release, totalmem, type as osType } from 'node:os';
-import type { BrowserBench, OpenMeasure } from './browser/run-browser';
+import type { BrowserBench, OpenMeasure, TypicalMeasure } from './browser/run-browser';
 import type { CachePrefixBench } from './cache-prefix';
 
 export interface BudgetRow {
@@ -69,6 +69,27 @@ function where(m: OpenMeasure): string {
   return `${view}${top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : ''}`;
 }
 
+// 1b. A typical ~3 MB session: drop → first view and drop → every panel final, against its own split + parse.
+export function typicalRows(t: TypicalMeasure | null, timeoutS: number): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  if (t) {
+    const base = t.baseline?.splitParseMs ?? null;
+    const first = 'Typical 3 MB session: drop → first view';
+    const all = 'Typical 3 MB session: drop → every panel final';
+    if (base === null || t.firstViewMs === null) rows.push(missing(first, '≤ 250 ms or 3× split + parse', `no first view within ${timeoutS} s${t.error ? ` (${t.error})` : ''}${where(t)}`));
+    else {
+      const budget = Math.max(250, 3 * base);
+      rows.push({ measure: first, measured: `${s(t.firstViewMs)} (${r2(t.firstViewMs / base)}× the ${s(base)} split + parse)`, budget: `≤ ${s(budget)} (250 ms or 3×)`, ratio: r2(t.firstViewMs / budget), ok: t.firstViewMs <= budget, note: `${mb(t.bytes)}, ${t.baseline?.lines} lines` });
+    }
+    if (base === null || t.allPanelsMs === null) rows.push(missing(all, '≤ 1 s or 10× split + parse', `not every panel was final within ${timeoutS} s${t.error ? ` (${t.error})` : ''}`));
+    else {
+      const budget = Math.max(1000, 10 * base);
+      rows.push({ measure: all, measured: `${s(t.allPanelsMs)} (${r2(t.allPanelsMs / base)}× the split + parse)`, budget: `≤ ${s(budget)} (1 s or 10×)`, ratio: r2(t.allPanelsMs / budget), ok: t.allPanelsMs <= budget, note: `exact counts at ${t.exactMs === null ? '—' : s(t.exactMs)}; then each panel opened once and waited for` });
+    }
+  }
+  return rows;
+}
+
 export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, timeoutS: number): BudgetRow[] {
   const rows: BudgetRow[] = [];
   const a = b.a;
@@ -85,6 +106,8 @@ export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, time
       rows.push({ measure, measured: `${s(a.firstViewMs)} (${r2(x)}× the ${s(base)} split + parse)`, budget: '≤ 3×', ratio: r2(x / 3), ok: x <= 3, note: `${whole}${built ? `; its estimate view built in the worker in ${s(built.ms)}` : ''}${a.error ? `; ${a.error}` : ''}` });
     }
   }
+
+  rows.push(...typicalRows(b.typical, timeoutS));
 
   // 2. Exact counting throughput of (a) against single-thread js-tiktoken over (a sample of) the same texts.
   {

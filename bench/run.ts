@@ -1,13 +1,14 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 // Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
-// BENCH_ONLY=node|browser runs one half; BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
+// BENCH_ONLY=node|browser runs one half, BENCH_ONLY=typical only the typical 3 MB session row; BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
 // BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { benchBrowser, type BrowserBench } from './browser/run-browser';
+import { benchBrowser, type BrowserBench, type TypicalMeasure } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
+import { benchClaudeCodeLoad } from './claude-code-load';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
-import { budgetRows, machineInfo, printTable, writeResults } from './report';
+import { budgetRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
 const machine = {
@@ -24,23 +25,29 @@ const only = process.env['BENCH_ONLY'];
 const timeoutS = Number(process.env['BENCH_TIMEOUT_S'] ?? 90);
 let node: Record<string, unknown> = {};
 let cachePrefix: CachePrefixBench | null = null;
-if (only !== 'browser') {
+if (only !== 'browser' && only !== 'typical') {
   // The memo bench first: it is the more sensitive to a heap left full by the other.
   const memo = await benchMemo();
   const tokenizers = await benchTokenizers();
   const corpusMode = await benchCorpusMode();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
-  node = { tokenizers, memo, corpusMode, cachePrefix };
+  const claudeCodeLoad = benchClaudeCodeLoad();
+  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad };
 }
 let browser: BrowserBench[] = [];
+let typical: TypicalMeasure | null = null;
 if (only !== 'node') {
   console.log('\n## Scale benches in headless Chromium');
   // The issue's sizes, then 5% of them: where the full size misses, the small run shows how far off it is.
-  const scales = (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
-  browser = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales);
+  const scales = only === 'typical' ? [] : (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
+  ({ results: browser, typical } = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales));
 }
 const budgets = browser.map((b) => ({ scale: b.scale, rows: budgetRows(b, cachePrefix, timeoutS) }));
 for (const b of budgets) printTable(b.rows, b.scale);
-const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, ...node });
-console.log(`\nWrote ${out}`);
+if (budgets.length === 0 && typical) printTable(typicalRows(typical, timeoutS));
+// The typical row alone leaves the last full run's results.json as it was.
+if (only !== 'typical') {
+  const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, typical, ...node });
+  console.log(`\nWrote ${out}`);
+}

@@ -1,9 +1,12 @@
 // The one place load problems are shown: file, line and field for each.
 import type { ParseIssue } from '../../src/model/types';
 import { useApp } from '../store';
+import { showControls } from '../../src/model/visible-text';
+import { Untrusted } from './Untrusted';
 
 export function formatIssueLocation(issue: ParseIssue): string {
-  const parts = [issue.file];
+  // A file name is untrusted text: its control characters show as marks.
+  const parts = [showControls(issue.file)];
   if (issue.line !== null) parts.push(`line ${issue.line}`);
   if (issue.field !== null) parts.push(`field ${issue.field}`);
   return parts.join(' · ');
@@ -26,7 +29,7 @@ export function LoadReports() {
               <strong>
                 {errors.length ? `${errors.length} error${errors.length > 1 ? 's' : ''}` : ''}
                 {errors.length && warnings ? ', ' : ''}
-                {warnings ? `${warnings} warning${warnings > 1 ? 's' : ''}` : ''} loading {r.files.join(', ')}
+                {warnings ? `${warnings} warning${warnings > 1 ? 's' : ''}` : ''} loading <Untrusted text={r.files.join(', ')} />
               </strong>
               <span className="muted">{r.loadedSessions ? ` — ${r.loadedSessions} session${r.loadedSessions > 1 ? 's' : ''} loaded anyway` : ' — nothing loaded from these files; open sessions are untouched'}</span>
               <button type="button" className="link" onClick={() => dismiss(r.id)} aria-label="Dismiss">

@@ -1,7 +1,9 @@
 // One item of a session: role, kind, tool pairing and text. Text is untrusted and rendered as plain text.
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { Item } from '../../src/model/types';
 import { count } from '../format/count';
+import { plain, Untrusted } from './Untrusted';
+import { showControls } from '../../src/model/visible-text';
 
 const PREVIEW_CHARS = 600;
 
@@ -37,18 +39,37 @@ interface Props {
   body?: ReactNode;
   /** Characters shown before "Show all". */
   previewChars?: number;
+  /** The item is the selection (annotations, the diff and the eviction map follow it). */
+  selected?: boolean;
+  /** A click on the item (not on its buttons, nor one that selects text) selects it. */
+  onSelect?(id: string): void;
 }
 
-export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS }: Props) {
+/** A click that means "this item": not on a control inside it, and not the end of a text selection. */
+function selectsItem(e: MouseEvent<HTMLElement>): boolean {
+  if (e.button !== 0 || e.defaultPrevented) return false;
+  const t = e.target as HTMLElement;
+  if (t.closest('button, a, input, select, textarea, summary, [role="button"]')) return false;
+  const sel = window.getSelection();
+  return !sel || sel.isCollapsed;
+}
+
+export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS, selected, onSelect }: Props) {
   const long = item.text.length > previewChars;
   const text = expanded || !long ? item.text : `${item.text.slice(0, previewChars)}…`;
   return (
-    <article className={`item kind-${item.kind} role-${item.role}`} aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${item.id}`} data-item-id={item.id}>
+    <article
+      className={`item kind-${item.kind} role-${item.role}${onSelect ? ' selectable' : ''}`}
+      aria-label={`${item.role} ${KIND_LABEL[item.kind]} ${plain(item.id)}`}
+      aria-current={selected ? 'true' : undefined}
+      data-item-id={item.id}
+      onClick={onSelect ? (e) => selectsItem(e) && onSelect(item.id) : undefined}
+    >
       <div className="item-head">
         <span className="item-index">{index + 1}</span>
         <span className={`badge role role-${item.role}`}>{item.role}</span>
         <span className={`badge kind kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
-        {item.name ? <span className="item-name">{item.name}</span> : null}
+        {item.name ? <Untrusted className="item-name" text={item.name} /> : null}
         {item.pairId ? (
           <button type="button" className="link pair" onClick={() => onJump(item.pairId!)}>
             {item.kind === 'tool_call' ? 'result' : 'call'} ↗
@@ -61,10 +82,10 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
         {item.omission ? <span className="badge omit">{OMISSION_LABEL[item.omission.target]}{item.omission.refs.length ? ` ${item.omission.refs.join(', ')}` : ''}</span> : null}
         {badges}
         {tokens !== undefined ? <span className="item-tokens">{count(tokens)} tok</span> : null}
-        <span className="item-id muted">{item.id}</span>
+        <Untrusted className="item-id muted" text={item.id} />
         {item.timestamp ? <time className="muted" dateTime={item.timestamp}>{item.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time> : null}
       </div>
-      {body ?? (text ? <div className="item-text">{text}</div> : <div className="item-text muted">(empty)</div>)}
+      {body ?? (text ? <div className="item-text">{showControls(text)}</div> : <div className="item-text muted">(empty)</div>)}
       {long && !body ? (
         <button type="button" className="link" onClick={onToggle} aria-expanded={expanded}>
           {expanded ? 'Show less' : `Show all ${count(item.text.length)} characters`}

@@ -8,6 +8,7 @@ import { openFromLibrary } from '../data/share-actions';
 import { useApp } from '../store';
 import { formatLabel } from '../views/SessionHeader';
 import './share.css';
+import { plain, Untrusted } from './Untrusted';
 
 export function Library({ heading = 'h3', extra, hideWhenEmpty = false }: { heading?: 'h2' | 'h3'; extra?: ReactNode; hideWhenEmpty?: boolean }) {
   const entries = useApp((s) => s.library);
@@ -64,13 +65,17 @@ function LibraryRow({ e }: { e: LibraryEntry }) {
               void openFromLibrary(e.hash).finally(() => setBusy(false));
             }}
           >
-            {e.title}
+            <Untrusted text={e.title} />
           </button>
         ) : (
-          <span className="library-title">{e.title}</span>
+          <span className="library-title">
+            <Untrusted text={e.title} />
+          </span>
         )}
         <span className="library-meta muted small">
-          {format} · <span title={e.fileNames.join(', ')}>{files}</span> · {formatBytes(e.totalBytes)}
+          {format} · <span title={plain(e.fileNames.join(', '))}>
+            <Untrusted text={files} />
+          </span> · {formatBytes(e.totalBytes)}
           {e.notes ? ` · ${e.notes} note${e.notes === 1 ? '' : 's'}` : ''} · opened {openedLabel(e.openedAt)} · <span title={`sha256 ${e.hash}`}>{shortHash(e.hash)}</span>
         </span>
         {!e.stored ? <span className="library-meta small warn-note">Files not kept (too large or dropped for space): drop them again to reopen.</span> : null}

@@ -40,6 +40,8 @@ export function SharedLinkBanner() {
     );
   }
   if (!share) return null;
+  // The question about its sources is FetchConsent's, just above.
+  if (link.phase === 'consent') return null;
   if (link.phase === 'opening') {
     return (
       <div className="banner" role="status">
@@ -125,6 +127,17 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`banner banner-${n.tone === 'info' ? 'info' : n.tone === 'warn' ? 'warn' : 'error'}`} role="status">
           <p>{n.text}</p>
+          {n.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismiss(n.id);
+                void n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          ) : null}
           <button type="button" className="link banner-dismiss" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
             Dismiss
           </button>

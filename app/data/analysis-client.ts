@@ -3,9 +3,12 @@ import * as Comlink from 'comlink';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProviderRule } from '../../src/cache';
 import type { ShownAudit } from '../../src/audit/trim-audit';
+import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
 import { forgetStatic, unpackResult, type PackedResult } from './analysis-wire';
+import { useApp } from '../store';
+import { describeAnalysisFailure } from '../../src/analysis/analysis-failure';
 
 export type { AnalysisResult, CountProgress };
 
@@ -52,7 +55,8 @@ export function forgetSession(key: string): void {
 export type AnalysisState =
   | { status: 'loading' }
   | { status: 'ready'; result: AnalysisResult; progress: CountProgress | null }
-  | { status: 'error'; message: string };
+  /** `message` says what happened and what to do; `detail` is the error as thrown, for a report. */
+  | { status: 'error'; message: string; detail: string };
 
 /** The summary audits of a session, asked for once: they do not depend on the rule or the counts. */
 const auditResults = new Map<string, Promise<ShownAudit[]>>();
@@ -92,8 +96,9 @@ const pipelines = new Map<string, Pipeline>();
  * Estimates first (at once), then exact counts with progress, then the cache prefix and lints, then the
  * summary audits (asked for once per session, whatever the rule).
  */
-function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto'): Pipeline {
-  const id = `${key}|${rule}`;
+function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto', prices: PriceOverrides): Pipeline {
+  const priced = Object.keys(prices).length ? JSON.stringify(prices) : '';
+  const id = `${key}|${rule}|${priced}`;
   const running = pipelines.get(id);
   if (running) return running;
   const p: Pipeline = { state: { status: 'loading' }, listeners: new Set() };
@@ -106,17 +111,18 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto')
   const show = (result: AnalysisResult, progress: CountProgress | null) => set({ status: 'ready', result: withAudits(result, audits), progress });
   const fail = (e: unknown) => {
     if (pipelines.get(id) === p) pipelines.delete(id); // a later view tries again
-    set({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    const failure = describeAnalysisFailure(e, 'app');
+    set({ status: 'error', message: failure.message, detail: failure.detail });
   };
   void (async () => {
     try {
       await ensureSent(key, session);
-      show(await unpacked(api().analyze(key, rule, 'estimate'), session), { done: 0, total: 1 });
+      show(await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session), { done: 0, total: 1 });
       const onProgress = (progress: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
       };
-      show(await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress)), session), null);
-      show(await unpacked(api().analyze(key, rule, 'complete'), session), null);
+      show(await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices), session), null);
+      show(await unpacked(api().analyze(key, rule, 'complete', undefined, prices), session), null);
       // Last: the audit has the worker to itself (run beside the count, it held up the pool's answer).
       audits = await auditsOf(key);
       if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, audits) });
@@ -129,7 +135,9 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto')
 
 /** The analysis of `session` as it comes in: loading, then ready (estimate → exact → complete), or error. */
 export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto'): AnalysisState {
-  const p = useMemo(() => pipelineFor(key, session, rule), [key, session, rule]);
+  // The user's prices price the cache misses; every view of the session reads the same ones from the store.
+  const prices = useApp((s) => s.prices);
+  const p = useMemo(() => pipelineFor(key, session, rule, prices), [key, session, rule, prices]);
   const [shown, setShown] = useState<{ p: Pipeline; state: AnalysisState }>({ p, state: p.state });
   useEffect(() => {
     // A new view re-renders the whole inspector: as a transition, React renders it in slices and a key press

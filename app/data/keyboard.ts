@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'j / →', does: 'next call' },
   { keys: 'k / ←', does: 'previous call' },
+  { keys: 'Home / End', does: 'first / last call' },
   { keys: 'n', does: 'next compaction' },
   { keys: 'p', does: 'previous compaction' },
   { keys: 'b', does: 'next cache break (reported or predicted)' },
@@ -22,7 +23,7 @@ function typing(target: EventTarget | null): boolean {
 export function useShortcuts(handlers: Record<string, () => void>): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.metaKey || e.ctrlKey || e.altKey || e.defaultPrevented) return;
       if (e.key !== 'Escape' && typing(e.target)) return;
       const h = handlers[e.key];
       if (!h) return;

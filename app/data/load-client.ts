@@ -2,7 +2,12 @@
 import * as Comlink from 'comlink';
 import type { Session } from '../../src/model/types';
 import type { LoadPreview, LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
+import { allowedConnectOrigins, policyInstalled } from '../security/csp';
 import { handedOff, sessionPort } from './analysis-client';
+import { checkSource, MAX_SOURCE_BYTES } from './fetch-consent';
+import { readCapped, tooLarge } from './read-capped';
+import type { Result } from '../../src/share';
+import { readBundle, type OpenedBundle } from './bundle-open';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
@@ -45,22 +50,71 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
   }
 }
 
-/** Fetches files named by `?src=` (or demos) from where the user pointed; nothing else is contacted. */
-export async function fetchSources(urls: string[]): Promise<{ sources: LoadSource[]; failures: { url: string; message: string }[] }> {
+/** Decodes a bundle in a load worker (inline where there is no Worker, as in unit tests). */
+export async function readBundleOffThread(source: LoadSource): Promise<Result<OpenedBundle>> {
+  if (typeof Worker === 'undefined') return readBundle(source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : source.text);
+  const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
+  const api = Comlink.wrap<LoadWorkerApi>(worker);
+  const died = new Promise<never>((_, reject) => worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`))));
+  try {
+    return await Promise.race([api.readBundle(source), died]);
+  } finally {
+    api[Comlink.releaseProxy]();
+    worker.terminate();
+  }
+}
+
+/**
+ * Fetches the sources a link names (the caller has the user's consent for any on another origin, see
+ * fetch-consent.ts); nothing else is contacted. Each failure says what happened and what to do: a scheme that is
+ * never fetched, an origin the page's policy does not admit, a file over MAX_SOURCE_BYTES, an HTTP error.
+ */
+export async function fetchSources(urls: string[], maxBytes = MAX_SOURCE_BYTES): Promise<{ sources: LoadSource[]; failures: { url: string; message: string }[] }> {
   const sources: LoadSource[] = [];
   const failures: { url: string; message: string }[] = [];
-  await Promise.all(
-    urls.map(async (url, i) => {
-      try {
-        const res = await fetch(url, { credentials: 'omit' });
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const blob = await res.blob();
-        const name = decodeURIComponent(new URL(url, location.href).pathname.split('/').pop() || `source-${i + 1}`);
-        sources[i] = new File([blob], name);
-      } catch (e) {
-        failures.push({ url, message: e instanceof Error ? e.message : String(e) });
-      }
-    }),
-  );
+  // The browser says only "Failed to fetch" for a request its policy blocked; the violation event says which.
+  const blocked: string[] = [];
+  const onViolation = (e: SecurityPolicyViolationEvent) => {
+    if (e.effectiveDirective === 'connect-src') blocked.push(e.blockedURI);
+  };
+  document.addEventListener('securitypolicyviolation', onViolation);
+  try {
+    await Promise.all(
+      urls.map(async (url, i) => {
+        const check = checkSource(url, location.href);
+        if (check.kind === 'refused') return failures.push({ url, message: `not opened: ${check.reason}` });
+        if (check.kind === 'remote' && policyInstalled(document) && !allowedConnectOrigins(document).includes(check.origin)) {
+          return failures.push({ url, message: notAdmitted(check.origin) });
+        }
+        try {
+          const res = await fetch(check.url, { credentials: 'omit' });
+          if (!res.ok) throw new Error(`the server answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+          const body = await readCapped(res, maxBytes);
+          if (!body.ok) return failures.push({ url, message: tooLarge(body.bytes, body.declared, maxBytes) });
+          const name = decodeURIComponent(new URL(check.url).pathname.split('/').pop() || `source-${i + 1}`);
+          sources[i] = new File(body.parts, name);
+        } catch (e) {
+          // Violation events are queued: let them arrive before reading them.
+          await new Promise((r) => setTimeout(r, 0));
+          failures.push({ url, message: fetchFailure(check.url, check.origin, blocked, e) });
+        }
+      }),
+    );
+  } finally {
+    document.removeEventListener('securitypolicyviolation', onViolation);
+  }
   return { sources: sources.filter(Boolean), failures };
+}
+
+function notAdmitted(origin: string): string {
+  return `not fetched: this page's Content-Security-Policy does not admit ${origin} (it admits a link's sources only once you accept them, and this tab could not keep your answer). Open the link again and accept it, or download the file and drop it on the page.`;
+}
+
+function fetchFailure(url: string, origin: string, blocked: readonly string[], e: unknown): string {
+  const detail = e instanceof Error ? e.message : String(e);
+  const mine = blocked.find((b) => b === url || b === origin || url.startsWith(b));
+  if (mine) return `blocked by this page's Content-Security-Policy, which does not admit ${mine}. Open the link again and accept its sources, or download the file and drop it on the page.`;
+  if (blocked.length) return `blocked by this page's Content-Security-Policy: the request went on to ${blocked[0]} (a redirect?), which the policy does not admit. Download the file and drop it on the page.`;
+  if (/HTTP \d/.test(detail)) return `could not fetch: ${detail}. Check the link.`;
+  return `could not fetch (${detail}): the server did not answer, or refused this page (it must allow CORS, Access-Control-Allow-Origin). Check the link, or download the file and drop it on the page.`;
 }

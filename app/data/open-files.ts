@@ -139,13 +139,16 @@ async function openBundle(b: FoundBundle): Promise<void> {
     finishLoad([b.name], [], [{ file: b.name, line: null, field: null, message: b.result.error, severity: 'error' }]);
     return;
   }
-  const { value, warnings } = b.result.value;
-  if (warnings.length) pushNotice({ id: `bundle-warn-${b.name}`, tone: 'warn', text: `${b.name}: ${warnings.join(' ')}` });
-  const files = value.files.map((f) => new File([f.bytes as Uint8Array<ArrayBuffer>], f.name));
-  await openSources(files, { bundle: { name: b.name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
+  const value = b.result.value;
+  if (value.warnings.length) pushNotice({ id: `bundle-warn-${b.name}`, tone: 'warn', text: `${b.name}: ${value.warnings.join(' ')}` });
+  await openSources(value.files, { bundle: { name: b.name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
 }
 
-export async function openUrls(urls: string[]): Promise<void> {
+/**
+ * Fetches and opens URLs the user chose (a demo) or agreed to (a link's sources, see link-sources.ts).
+ * `askToKeep`: sessions from another origin are not put in the library until the user keeps them.
+ */
+export async function openUrls(urls: string[], opts: { askToKeep?: boolean } = {}): Promise<void> {
   if (urls.length === 0) return;
   useApp.getState().beginLoad();
   const { sources, failures } = await fetchSources(urls);
@@ -154,10 +157,10 @@ export async function openUrls(urls: string[]): Promise<void> {
     useApp.getState().finishLoad(
       failures.map((f) => f.url),
       [],
-      failures.map((f) => ({ file: f.url, line: null, field: null, message: `could not fetch: ${f.message}`, severity: 'error' as const })),
+      failures.map((f) => ({ file: f.url, line: null, field: null, message: f.message, severity: 'error' as const })),
     );
   }
-  if (sources.length) await openSources(sources, { sourceUrls: urls });
+  if (sources.length) await openSources(sources, { sourceUrls: urls, ...(opts.askToKeep ? { askToKeep: true } : {}) });
   // The fetch phase counted as a load of its own.
   useApp.getState().finishLoad([], [], []);
 }

@@ -44,6 +44,28 @@ describe('reportHtml', () => {
     expect(html).toContain(`default-src 'none'`);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
+  it('embeds no raw NUL or bidi control: they show as marks, and names are isolated', () => {
+    const evil = 'x\u0000y\u202Ez\u2066w\u0007';
+    const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${evil}`)).split('"Bash"').join(JSON.stringify(`Bash${evil}`));
+    const session = loadText('claude-code-session.jsonl', text).sessions[0]!;
+    const view = buildAnalysisView(session, { count: (t) => Math.ceil(t.length / 4) });
+    const html = reportHtml({
+      title: `Title ${evil}`,
+      formatLabel: 'Claude Code session',
+      hash: null,
+      files: [`file${evil}.jsonl`],
+      model: `model${evil}`,
+      view,
+      annotations: [{ id: 'a1', target: { kind: 'call', call: 1 }, note: `note ${evil}`, tags: [], createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z' }],
+      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    const shown = 'x␀y⟨RLO⟩z⟨LRI⟩w␇';
+    for (const where of [`<h1>Title ${shown}</h1>`, `file${shown}.jsonl`, `model${shown}`, `note ${shown}`, `<strong>Bash${shown}</strong>`]) expect(html).toContain(where);
+    expect(html).toContain('unicode-bidi:isolate');
+  });
+
   it('names the file after the session hash', () => {
     expect(reportFileName('d'.repeat(64))).toBe('compaction-inspector-dddddddddddd.report.html');
     expect(reportFileName(null)).toBe('compaction-inspector-session.report.html');

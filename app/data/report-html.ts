@@ -1,9 +1,11 @@
 // A self-contained HTML report of one session: facts, notes, compactions, lints, every call's context
 // and every item, in one file with its styles inline. No script, and a policy that forbids loading
-// anything, so opening it makes no network request. Every piece of session text is escaped.
+// anything, so opening it makes no network request. Every piece of session text is escaped, its control
+// characters (NUL, bidi overrides, …) shown as marks (model/visible-text.ts), and names are bidi-isolated.
 import { formatUsd } from '../../src/charts/cache-summary';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
+import { showControls } from '../../src/model/visible-text';
 
 export interface ReportInput {
   title: string;
@@ -33,7 +35,7 @@ export function reportFileName(hash: string | null): string {
 
 export function reportHtml(r: ReportInput): string {
   const v = r.view;
-  const e = escapeHtml;
+  const e = (s: string) => escapeHtml(showControls(s));
   const byId = new Map(v.items.map((i) => [i.id, i]));
   const positions = new Map<string, number>();
   v.calls.forEach((c, i) => c.entries.forEach((x) => positions.has(x.id) || positions.set(x.id, i + 1)));
@@ -97,7 +99,7 @@ export function reportHtml(r: ReportInput): string {
     .map((it) => {
       const long = it.text.length > PREVIEW;
       const text = long ? `<details><summary>${e(it.text.slice(0, PREVIEW))}…</summary><pre>${e(it.text)}</pre></details>` : `<pre>${e(it.text)}</pre>`;
-      return `<li id="item-${e(encodeURIComponent(it.id))}" class="k-${e(it.kind)} role-${e(it.role)}"><div class="ih"><code>${e(it.id)}</code> ${e(it.role)} ${e(it.kind.replace('_', ' '))}${it.name ? ` <strong>${e(it.name)}</strong>` : ''}${v.tokens[it.id] !== undefined ? ` <span class="muted">${n(v.tokens[it.id]!)} tok</span>` : ''}</div>${text}</li>`;
+      return `<li id="item-${e(encodeURIComponent(it.id))}" class="k-${e(it.kind)} role-${e(it.role)}"><div class="ih"><code>${e(it.id)}</code> ${e(it.role)} ${e(it.kind.replace('_', ' '))}${it.name ? ` <strong>${e(it.name)}</strong>` : ''}${v.tokens.get(it.id) !== undefined ? ` <span class="muted">${n(v.tokens.get(it.id)!)} tok</span>` : ''}</div>${text}</li>`;
     })
     .join('');
 
@@ -142,4 +144,5 @@ table{border-collapse:collapse;width:100%;margin-top:6px;font-size:.88rem}td,th{
 .items{list-style:none;padding:0}.items li{background:var(--panel);border:1px solid var(--border);border-left:4px solid #6b7280;border-radius:6px;padding:6px 10px;margin:6px 0}
 .items .role-user{border-left-color:#2563eb}.items .role-assistant{border-left-color:#059669}.items .role-tool{border-left-color:#9333ea}.items .k-summary{border-left-color:#d97706}
 .ih{font-size:.85rem}
+h1,code,strong,pre,.facts dd,.tag,summary{unicode-bidi:isolate}
 `;

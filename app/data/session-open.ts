@@ -2,13 +2,14 @@
 // gets its hash, files and source URLs, a link's or bundle's view waits for its session, and after
 // the load the session goes to the library and its notes are read, merged and applied.
 import type { Session } from '../../src/model/types';
-import { decodeBundle, sniffBundle, type Annotation, type DecodedBundle, type Result, type ViewState } from '../../src/share';
+import { sniffBundle, type Annotation, type Result, type ViewState } from '../../src/share';
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
-import type { LoadSource, WorkerLoadResult } from './load-client';
+import type { OpenedBundle } from './bundle-open';
+import { readBundleOffThread, type LoadSource, type WorkerLoadResult } from './load-client';
 import { setPendingView } from './pending-view';
 import { refreshLibrary } from './library-actions';
 import { absoluteUrls, nameFromUrl, pickByName, viewFromStore } from './share-build';
@@ -24,6 +25,8 @@ export interface BundleIntent {
 export interface OpenOptions {
   /** URLs the sources were fetched from (?src, a demo, a link's sourceUrls). */
   sourceUrls?: string[];
+  /** Fetched from another origin: the library gets the session only when the user keeps it. */
+  askToKeep?: boolean;
   bundle?: BundleIntent;
   /** Open only the session with this id (a corpus row's sample of a log that holds many); never as a corpus. */
   only?: string;
@@ -31,7 +34,7 @@ export interface OpenOptions {
 
 export interface FoundBundle {
   name: string;
-  result: Result<DecodedBundle>;
+  result: Result<OpenedBundle>;
 }
 
 /** Sets bundles apart from ordinary files by their first bytes, and reads them. */
@@ -50,7 +53,7 @@ export async function splitBundles(sources: readonly LoadSource[]): Promise<{ pl
       plain.push(s);
       continue;
     }
-    const result = s instanceof Blob ? await decodeBundle(new Uint8Array(await s.arrayBuffer())) : await decodeBundle(s.text);
+    const result = await readBundleOffThread(s);
     bundles.push({ name: s.name, result });
   }
   return { plain, bundles };
@@ -156,12 +159,28 @@ export async function afterLoad(sessions: readonly Session[], plan: ReturnType<t
       });
     }
     if (!s.hash || !s.files?.length) continue;
-    try {
-      const notice = await rememberSession({ hash: s.hash, title: s.session.title, format: s.session.format, files: s.files, sourceUrls: s.sourceUrls ?? [] });
-      if (notice) useApp.getState().pushNotice({ id: `library-${s.hash}`, tone: 'info', text: notice });
-    } catch (e) {
-      useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}. "${s.session.title}" was not added to the library; it stays open in this tab.` });
+    const entry = { hash: s.hash, title: s.session.title, format: s.session.format, files: s.files, sourceUrls: s.sourceUrls ?? [] };
+    if (opts.askToKeep) {
+      useApp.getState().pushNotice({
+        id: `keep-${s.hash}`,
+        tone: 'info',
+        text: `"${s.session.title}" came from a link and is open in this tab only; nothing of it is stored unless you keep it.`,
+        action: { label: 'Keep in library', run: () => keepInLibrary(entry) },
+      });
+      continue;
     }
+    await keepInLibrary(entry, false);
   }
   await refreshLibrary();
+}
+
+/** Stores a session in the library; a storage failure becomes a notice (the session stays open). */
+export async function keepInLibrary(entry: Parameters<typeof rememberSession>[0], refresh = true): Promise<void> {
+  try {
+    const notice = await rememberSession(entry);
+    if (notice) useApp.getState().pushNotice({ id: `library-${entry.hash}`, tone: 'info', text: notice });
+  } catch (e) {
+    useApp.getState().pushNotice({ id: 'storage', tone: 'warn', text: `${storageProblem(e)}. "${entry.title}" was not added to the library; it stays open in this tab.` });
+  }
+  if (refresh) await refreshLibrary();
 }

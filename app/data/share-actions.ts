@@ -22,7 +22,8 @@ import { EMPTY_NOTES, notesKey } from '../store/annotations-slice';
 import type { LoadedSession } from '../store/session-slice';
 import { getLibraryMeta, loadLibraryFiles } from './library';
 import { storageProblem } from './library-policy';
-import { openSources, openUrls } from './open-files';
+import { openLinkSources } from './link-sources';
+import { openSources } from './open-files';
 import { clearShareFragment } from './session-open';
 import { bundleInputFor, shareBase, shareInputFor, viewFromStore } from './share-build';
 
@@ -46,7 +47,12 @@ export async function openShareLink(fragment: string): Promise<void> {
     return s?.share === share && s.phase === 'opening';
   };
   if (share.sourceUrls.length) {
-    await openUrls(share.sourceUrls);
+    // Sources on another origin wait for the user's yes (the banner asks); on this app's origin they open at once.
+    const outcome = await openLinkSources(share.sourceUrls, 'share');
+    if (outcome === 'asked') {
+      if (stillOpening()) setSharedLink({ phase: 'consent', share });
+      return;
+    }
     if (stillOpening()) setSharedLink({ phase: 'need-file', share, message: 'Its source could not be loaded (see the message above).' });
     return;
   }

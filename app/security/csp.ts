@@ -1,15 +1,14 @@
 import { decodeShareFragment, hasShareFragment } from '../../src/share';
+import { acceptedOrigins } from '../data/fetch-consent';
+import { buildCsp } from './csp-policy';
+
+export { buildCsp };
 
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
-// the app's origin, the URLs the user opened with ?src=, and the endpoint the user configured.
+// the app's origin, the link sources the user agreed to open, and the endpoint the user configured.
 
 /** Where the configured endpoint's origin (never its key) is kept so the policy can allow it at start-up. */
 export const ENDPOINT_ORIGIN_KEY = 'compaction-inspector.endpoint-origin';
-
-export interface CspInput {
-  /** Extra origins the page may fetch from: the ?src= hosts and the configured endpoint. */
-  connectOrigins: string[];
-}
 
 /** An origin for connect-src, or null for anything that is not plain http(s). */
 export function originOf(url: string, base?: string): string | null {
@@ -22,41 +21,17 @@ export function originOf(url: string, base?: string): string | null {
   }
 }
 
-export function buildCsp({ connectOrigins }: CspInput): string {
-  const connect = ["'self'", ...new Set(connectOrigins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)))];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // React sets style attributes and Mermaid's SVG carries an inline <style>; no script can ride on either.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src ${connect.join(' ')}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "frame-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
-
-/** The origins this page load may contact, read before anything else runs. */
+/**
+ * The origins this page load may contact, read before anything else runs: of a link's sources (`?src=`, a share
+ * link's source URLs) only those the user accepted in this tab (data/fetch-consent.ts), and the endpoint.
+ */
 export function startupOrigins(location: Location, storage: Pick<Storage, 'getItem'> | null, tabStorage: Pick<Storage, 'getItem'> | null = null): string[] {
-  const origins: string[] = [];
-  for (const src of new URLSearchParams(location.search).getAll('src')) {
-    const o = originOf(src, location.href);
-    if (o && o !== location.origin) origins.push(o);
-  }
-  // A share link names the URLs its session came from; the page must be able to fetch them.
+  const sources = new URLSearchParams(location.search).getAll('src');
   if (hasShareFragment(location.hash)) {
     const link = decodeShareFragment(location.hash);
-    if (link.ok) {
-      for (const src of link.value.value.sourceUrls) {
-        const o = originOf(src);
-        if (o && o !== location.origin) origins.push(o);
-      }
-    }
+    if (link.ok) sources.push(...link.value.value.sourceUrls);
   }
+  const origins = acceptedOrigins(sources, location.href, tabStorage);
   // A remembered endpoint (localStorage), or one set in this tab before a reload (sessionStorage).
   for (const endpoint of [storage?.getItem(ENDPOINT_ORIGIN_KEY), tabStorage?.getItem(ENDPOINT_ORIGIN_KEY)]) {
     const o = endpoint ? originOf(endpoint) : null;
@@ -80,7 +55,7 @@ export function allowedConnectOrigins(doc: Document): string[] {
   return connect.split(/\s+/).filter((t) => /^https?:\/\//.test(t));
 }
 
-/** Whether a policy is installed at all (the built app) — the dev server runs without one. */
+/** Whether a policy is installed at all (main.tsx installs it; a unit test's document has none). */
 export function policyInstalled(doc: Document): boolean {
   return doc.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null;
 }

@@ -3,11 +3,12 @@ import { createAnnotationsSlice, type AnnotationsSlice } from './annotations-sli
 import { createCorpusSlice, type CorpusSlice } from './corpus-slice';
 import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
+import { createPricesSlice, type PricesSlice } from './prices-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice;
+export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice & PricesSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -17,6 +18,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createShareSlice(...a),
   ...createSettingsSlice(...a),
   ...createCorpusSlice(...a),
+  ...createPricesSlice(...a),
 }));
 
 export function useActiveSession() {

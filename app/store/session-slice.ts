@@ -71,7 +71,8 @@ export interface SessionSlice {
    * the sessions take its place in the tabs (and its active state), or it goes away when none loaded.
    */
   finishLoad(files: string[], sessions: Session[], issues: ParseIssue[], extras?: SessionExtra[], replaces?: string): void;
-  setActive(key: string): void;
+  /** null shows the start page (Back to it); the tabs stay open. */
+  setActive(key: string | null): void;
   closeSession(key: string): void;
   dismissReport(id: number): void;
 }

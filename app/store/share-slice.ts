@@ -10,10 +10,25 @@ export interface Notice {
   id: string;
   tone: 'info' | 'warn' | 'error';
   text: string;
+  /** One thing the user can do about it (the notice goes once it ran). */
+  action?: { label: string; run(): void | Promise<void> };
+}
+
+/**
+ * A link's sources on another origin, waiting for the user's yes before anything is fetched (see
+ * data/fetch-consent.ts). `via` says whether they came from `?src=` or a share link.
+ */
+export interface FetchConsent {
+  urls: string[];
+  origins: string[];
+  via: 'src' | 'share';
+  /** Why the answer could not be acted on (e.g. this tab cannot store it). */
+  problem?: string;
 }
 
 /**
  * A share link the page was opened with (or pasted into the address bar):
+ * - consent: its sources are on another origin and wait for the user's yes (fetchConsent);
  * - opening: loading from its source URLs or the library;
  * - need-file: asking for the file; any file opened now is checked against the link's hash;
  * - applied: a file with the link's hash opened at the link's view, with its notes;
@@ -22,7 +37,7 @@ export interface Notice {
  * Files opened while the notice is up are checked against the link, until it is dismissed.
  */
 export interface SharedLink {
-  phase: 'opening' | 'need-file' | 'applied' | 'mismatch' | 'error';
+  phase: 'consent' | 'opening' | 'need-file' | 'applied' | 'mismatch' | 'error';
   share: ShareState | null;
   /** Error text (phase error), or why the source could not be loaded (need-file). */
   message?: string;
@@ -48,6 +63,8 @@ export interface ShareSlice {
   setLibraryOpen(open: boolean): void;
   sharedLink: SharedLink | null;
   setSharedLink(s: SharedLink | null): void;
+  fetchConsent: FetchConsent | null;
+  setFetchConsent(c: FetchConsent | null): void;
   shareDialog: ShareDialog;
   setShareDialog(d: ShareDialog): void;
 }
@@ -63,6 +80,8 @@ export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set
   setLibraryOpen: (libraryOpen) => set({ libraryOpen }),
   sharedLink: null,
   setSharedLink: (sharedLink) => set({ sharedLink }),
+  fetchConsent: null,
+  setFetchConsent: (fetchConsent) => set({ fetchConsent }),
   shareDialog: null,
   setShareDialog: (shareDialog) => set({ shareDialog }),
 });

@@ -5,7 +5,8 @@ export type Theme = 'light' | 'dark';
 
 export interface ViewSlice {
   selectedItemId: string | null;
-  expanded: Record<string, boolean>;
+  /** Item ids shown in full. A Set: ids come from the file, and `constructor` or `__proto__` is an id like any other. */
+  expanded: ReadonlySet<string>;
   theme: Theme;
   selectItem(id: string | null): void;
   toggleExpanded(id: string): void;
@@ -19,9 +20,14 @@ function initialTheme(): Theme {
 
 export const createViewSlice: StateCreator<ViewSlice, [], [], ViewSlice> = (set) => ({
   selectedItemId: null,
-  expanded: {},
+  expanded: new Set<string>(),
   theme: initialTheme(),
   selectItem: (selectedItemId) => set({ selectedItemId }),
-  toggleExpanded: (id) => set((s) => ({ expanded: { ...s.expanded, [id]: !s.expanded[id] } })),
+  toggleExpanded: (id) =>
+    set((s) => {
+      const expanded = new Set(s.expanded);
+      if (!expanded.delete(id)) expanded.add(id);
+      return { expanded };
+    }),
   setTheme: (theme) => set({ theme }),
 });

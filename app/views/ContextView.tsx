@@ -20,6 +20,9 @@ const BANDS: { region: RegionName; name: string; hint: string }[] = [
 
 const VIRTUALIZE_OVER = 80;
 
+/** The item the user clicked here: already in view, so selecting it does not scroll the pane. */
+let clickedSelection: string | null = null;
+
 interface Props {
   view: AnalysisView;
   callIndex: number;
@@ -28,11 +31,12 @@ interface Props {
 }
 
 function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryView; index: number; view: AnalysisView; itemById: ReadonlyMap<string, Item>; onJump(id: string): void }) {
-  const expanded = useApp((s) => !!s.expanded[entry.id]);
+  const expanded = useApp((s) => s.expanded.has(entry.id));
   const toggle = useApp((s) => s.toggleExpanded);
   const selected = useApp((s) => s.selectedItemId === entry.id);
+  const select = useApp((s) => s.selectItem);
   const original = itemById.get(entry.id);
-  const shown = entry.variant ? (view.variants[entry.id] ?? original) : original;
+  const shown = entry.variant ? (view.variants.get(entry.id) ?? original) : original;
   if (!shown) return null;
   const compaction = shown.kind === 'summary' ? view.compactions.find((c) => c.summaryId === shown.id) : undefined;
   const badges = (
@@ -53,7 +57,12 @@ function EntryRow({ entry, index, view, itemById, onJump }: { entry: CallEntryVi
         tokens={entry.tokens}
         badges={badges}
         previewChars={280}
-        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} /> : undefined}
+        selected={selected}
+        onSelect={(id) => {
+          clickedSelection = id;
+          select(id);
+        }}
+        body={shown.kind === 'summary' ? <SummaryCardView item={shown} compaction={compaction} itemById={itemById} tokens={view.tokens} onJump={onJump} expanded={expanded} onToggle={() => toggle(entry.id)} /> : undefined}
       />
     </div>
   );
@@ -86,7 +95,8 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   const compactionIndex = (id: string | null) => (id === null ? null : (view.compactions.find((c) => c.id === id)?.index ?? null));
 
   useEffect(() => {
-    if (!selected) return;
+    if (!selected || selected === clickedSelection) return;
+    clickedSelection = null;
     const el = root.current?.querySelector(`[data-item-id="${CSS.escape(selected)}"]`);
     el?.scrollIntoView({ block: 'center' });
   }, [selected, callIndex]);
@@ -95,11 +105,13 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   const byRegion = (r: RegionName) => call.entries.map((e, i) => ({ e, i })).filter(({ e }) => e.region === r);
   const ghostTokens = ghosts.reduce((n, g) => n + g.tokens, 0);
   const applied = call.compactionId ? view.compactions.find((c) => c.id === call.compactionId) : undefined;
+  const tk = view.facts.tokenizer;
   return (
     <div className="context" ref={root}>
       <p className="context-summary">
         The model was sent <strong>{count(call.entries.length)} item{call.entries.length === 1 ? '' : 's'}</strong>, <strong>{count(call.contextTokens)} tokens</strong>
         {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
+        {tk.estimated && tk.scale !== 1 ? ` Items below are counted with ${tk.encoding}; calibrated on the reported usage, the provider counts about ${tk.scale.toFixed(2)}× as many, plus framing.` : ''}
         {ghosts.length ? ` ${count(ghosts.length)} earlier items (${count(ghostTokens)} tokens) were no longer in it.` : ''}
         {applied ? ` Compaction #${applied.index + 1} (${applied.kind}${applied.trigger ? `, ${applied.trigger}` : ''}) happened just before this call.` : ''}
       </p>

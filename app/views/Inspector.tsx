@@ -1,14 +1,17 @@
 // The inspector shell: step through calls, the context first, panels beside it.
 import type React from 'react';
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { onTablistKeyDown } from '../components/tablist-keys';
 import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
 import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
-import { readUrlSpot, useUrlSync } from '../data/url-state';
+import { takeUrlSpot, useUrlSync } from '../data/url-state';
+import { useScrollCue } from '../hooks/use-scroll-cue';
+import { useWidth } from '../hooks/use-width';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
 import { HelpDialog } from './HelpDialog';
@@ -16,18 +19,6 @@ import { panelsFor } from './panels';
 import type { GoTo } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
-
-let urlSpotTaken = false;
-
-/**
- * The spot the page's address names (?turn=, ?item=), for the first session shown; none for the others. Taken in
- * an effect, not during render: a render React discards (a transition restarted) must not use it up.
- */
-function takeUrlSpot(): ReturnType<typeof readUrlSpot> {
-  if (urlSpotTaken) return { turn: null, item: null };
-  urlSpotTaken = true;
-  return readUrlSpot();
-}
 
 /**
  * Where to show an item: the first call whose context holds it, so it appears in the bands;
@@ -39,6 +30,9 @@ function firstContextWith(view: AnalysisView, id: string): number | null {
   const produced = view.calls.findIndex((c) => c.outputIds.includes(id));
   return produced >= 0 ? produced : null;
 }
+
+/** Below this width the context and the panels take turns instead of sitting side by side. */
+const NARROW_PX = 1100;
 
 function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; callIndex: number; setCall(i: number): void; extra: React.ReactNode }) {
   const n = view.calls.length;
@@ -165,9 +159,12 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
     // With no model call to show a context for, the items themselves are the view.
     if (view.calls.length === 0) setLeftView('transcript');
+    else if (spot.view) setLeftView(spot.view);
     else if (!spot.item) setLeftView('context');
+    const named = panelsFor(session).find((p) => p.id === spot.panel);
+    if (named) setPanel(named.id);
     setSynced(true);
-  }, [goTo, view, setLeftView, session]);
+  }, [goTo, view, setLeftView, setPanel, session]);
 
   const shortcuts = useMemo(
     () => ({
@@ -175,6 +172,8 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
       ArrowRight: () => setCall(callIndex + 1),
       k: () => setCall(callIndex - 1),
       ArrowLeft: () => setCall(callIndex - 1),
+      Home: () => setCall(0),
+      End: () => setCall(view.calls.length - 1),
       n: () => {
         const next = view.calls.find((c) => c.index > callIndex && c.compactionId);
         if (next) setCall(next.index);
@@ -220,7 +219,55 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
 
   const panels = useMemo(() => panelsFor(session), [session]);
   const active = panels.find((p) => p.id === panel) ?? panels[0]!;
-  const props = { session, view, callIndex, itemById, goTo, rule, setRule };
+  const uid = useId();
+  // Narrow windows show one side at a time: choosing a panel shows the panels, a jump to an item the context.
+  const body = useRef<HTMLDivElement>(null);
+  const narrow = useWidth(body, 1400) < NARROW_PX;
+  const [narrowSide, setNarrowSide] = useState<'left' | 'right'>('left');
+  const shownPanel = useRef(panel);
+  useEffect(() => {
+    if (shownPanel.current !== panel) setNarrowSide('right');
+    shownPanel.current = panel;
+  }, [panel]);
+  const tabStrip = useRef<HTMLDivElement>(null);
+  useScrollCue(tabStrip, [narrow, panels.length]);
+  // The chosen panel's tab is kept in sight when the strip scrolls sideways.
+  useEffect(() => {
+    const strip = tabStrip.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!strip || !tab || strip.scrollWidth <= strip.clientWidth) return;
+    if (tab.offsetLeft < strip.scrollLeft) strip.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = tab.offsetLeft + tab.offsetWidth - strip.clientWidth;
+  }, [active.id, narrow]);
+  const panelTabs = (
+    <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
+      {panels.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          role="tab"
+          id={`${uid}-tab-${p.id}`}
+          aria-controls={`${uid}-panel`}
+          aria-selected={p.id === active.id}
+          tabIndex={p.id === active.id ? 0 : -1}
+          onClick={() => {
+            setPanel(p.id);
+            setNarrowSide('right');
+          }}
+        >
+          {p.name}
+        </button>
+      ))}
+    </div>
+  );
+  const goToShown = useCallback(
+    (t: GoTo) => {
+      goTo(t);
+      if (t.item !== undefined) setNarrowSide('left');
+    },
+    [goTo],
+  );
+  const props = { session, view, callIndex, itemById, goTo: goToShown, rule, setRule };
   return (
     <div className="inspector">
       <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={countStatus} />
@@ -229,13 +276,21 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
           {status}
         </p>
       ) : null}
-      <div className="inspector-body">
+      <div className={`inspector-body${narrow ? ` narrow show-${narrowSide}` : ''}`} ref={body}>
+        {narrow ? (
+          <div className="narrow-switch">
+            <button type="button" className="narrow-left" aria-pressed={narrowSide === 'left'} onClick={() => setNarrowSide('left')}>
+              {leftView === 'context' ? `Context at call ${callIndex + 1}` : 'All items'}
+            </button>
+            {panelTabs}
+          </div>
+        ) : null}
         <div className="inspector-left">
-          <div className="subtabs" role="tablist" aria-label="Left view">
-            <button type="button" role="tab" aria-selected={leftView === 'context'} onClick={() => setLeftView('context')}>
+          <div className="subtabs" role="tablist" aria-label="Left view" onKeyDown={onTablistKeyDown}>
+            <button type="button" role="tab" id={`${uid}-tab-context`} aria-controls={`${uid}-left`} tabIndex={leftView === 'context' ? 0 : -1} aria-selected={leftView === 'context'} onClick={() => setLeftView('context')}>
               Context at call {callIndex + 1}
             </button>
-            <button type="button" role="tab" aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
+            <button type="button" role="tab" id={`${uid}-tab-transcript`} aria-controls={`${uid}-left`} tabIndex={leftView === 'transcript' ? 0 : -1} aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
               All items ({view.facts.items.toLocaleString('en-US')})
             </button>
             <span className="stepper-gap" />
@@ -246,31 +301,29 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
               ?
             </button>
           </div>
-          <ErrorBoundary name={leftView === 'context' ? 'The context view' : 'The transcript'}>
-            {leftView === 'context' ? (
-              <section className="left-pane" aria-label={`Context at call ${callIndex + 1}`}>
-                <ContextView view={view} callIndex={callIndex} itemById={itemById} onJump={(id) => goTo({ item: id })} />
-              </section>
-            ) : (
-              <TranscriptView session={{ ...session, items: view.items.length > session.items.length ? view.items : session.items }} />
-            )}
-          </ErrorBoundary>
+          <div className="left-tabpanel" role="tabpanel" id={`${uid}-left`} aria-labelledby={`${uid}-tab-${leftView}`}>
+            <ErrorBoundary name={leftView === 'context' ? 'The context view' : 'The transcript'}>
+              {leftView === 'context' ? (
+                <section className="left-pane" aria-label={`Context at call ${callIndex + 1}`}>
+                  <ContextView view={view} callIndex={callIndex} itemById={itemById} onJump={(id) => goTo({ item: id })} />
+                </section>
+              ) : (
+                <TranscriptView session={{ ...session, items: view.items.length > session.items.length ? view.items : session.items }} />
+              )}
+            </ErrorBoundary>
+          </div>
         </div>
         <div className="inspector-right">
-          <div className="subtabs panel-tabs" role="tablist" aria-label="Panels">
-            {panels.map((p) => (
-              <button key={p.id} type="button" role="tab" aria-selected={p.id === active.id} onClick={() => setPanel(p.id)}>
-                {p.name}
-              </button>
-            ))}
+          {narrow ? null : panelTabs}
+          <div className="panel" role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${active.id}`}>
+            <section className="panel-region" aria-label={active.name}>
+              <ErrorBoundary key={active.id} name={active.name}>
+                <Suspense fallback={<p className="muted panel-loading">Loading {active.name}…</p>}>
+                  <active.Component {...props} />
+                </Suspense>
+              </ErrorBoundary>
+            </section>
           </div>
-          <section className="panel" aria-label={active.name}>
-            <ErrorBoundary key={active.id} name={active.name}>
-              <Suspense fallback={<p className="muted panel-loading">Loading {active.name}…</p>}>
-                <active.Component {...props} />
-              </Suspense>
-            </ErrorBoundary>
-          </section>
         </div>
       </div>
       {searchOpen ? (
@@ -279,7 +332,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
           onClose={() => setSearchOpen(false)}
           onPick={(id) => {
             setSearchOpen(false);
-            goTo({ item: id });
+            goToShown({ item: id });
           }}
         />
       ) : null}
@@ -301,7 +354,11 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
   if (state.status === 'error') {
     return (
       <div role="alert" className="view-error">
-        <strong>The analysis failed.</strong> {state.message}
+        <strong>The analysis could not finish.</strong> {state.message}
+        <details>
+          <summary>Error as reported</summary>
+          <code>{state.detail}</code>
+        </details>
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../
 import type { Session } from '../../src/model/types';
 import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
+import { plain, Untrusted } from '../components/Untrusted';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
@@ -68,7 +69,9 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         <div className="facts-title">
           <dt className="visually-hidden">Session</dt>
           <dd>
-            <h2>{session.title}</h2>
+            <h2>
+              <Untrusted text={session.title} />
+            </h2>
           </dd>
         </div>
         <div>
@@ -108,12 +111,21 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         {session.model ? (
           <div>
             <dt>Model</dt>
-            <dd>{session.model}</dd>
+            <dd>
+              <Untrusted text={session.model} />
+            </dd>
           </div>
         ) : null}
         <div>
           <dt>Files</dt>
-          <dd>{session.files.join(', ')}</dd>
+          <dd>
+            {session.files.map((f, i) => (
+              <span key={i}>
+                {i ? ', ' : ''}
+                <Untrusted text={f} />
+              </span>
+            ))}
+          </dd>
         </div>
       </dl>
       {compactions && compactions.length ? (
@@ -137,7 +149,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
       ) : null}
       {skippedTotal ? (
         <p className="muted small">
-          {skippedTotal.toLocaleString()} records carry no conversation and are not shown ({skipped.map(([t, c]) => `${t} ${c}`).join(', ')}).
+          {skippedTotal.toLocaleString()} records carry no conversation and are not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
         </p>
       ) : null}
       {session.sidechains.length ? (

@@ -28,8 +28,11 @@ export function TranscriptView({ session }: { session: Session }) {
     },
     [indexById, selectItem, virtualizer],
   );
-  // An item selected elsewhere (a panel, search, a link) is scrolled into view here too.
+  const clicked = useRef<string | null>(null);
+  // An item selected elsewhere (a panel, search, a link) is scrolled into view here too; one clicked here is in view.
   useEffect(() => {
+    if (selected !== null && selected === clicked.current) return;
+    clicked.current = null;
     const i = selected ? indexById.get(selected) : undefined;
     if (i !== undefined) virtualizer.scrollToIndex(i, { align: 'center' });
   }, [selected, indexById, virtualizer]);
@@ -52,7 +55,14 @@ export function TranscriptView({ session }: { session: Session }) {
               className={selected === item.id ? 'row selected' : 'row'}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
             >
-              <ItemRow item={item} index={v.index} expanded={!!expanded[item.id]} onToggle={() => toggle(item.id)} onJump={jump} />
+              <ItemRow item={item} index={v.index} expanded={expanded.has(item.id)} onToggle={() => toggle(item.id)}
+                onJump={jump}
+                selected={selected === item.id}
+                onSelect={(id) => {
+                  clicked.current = id;
+                  selectItem(id);
+                }}
+              />
             </div>
           );
         })}

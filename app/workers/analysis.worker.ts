@@ -12,6 +12,7 @@ import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 /** Values of each audit list the page gets (the CLI and corpus mode read them all). */
 const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
+import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
 import { forgetStatic, pack, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
@@ -146,7 +147,7 @@ const api = {
     // The page shows the first few hundred of each list: tens of thousands would take long to copy there.
     return rows.map((r) => trimAudit(r, AUDIT_LIST_LIMIT));
   },
-  async analyze(key: string, rule: ProviderRule | 'auto', phase: AnalysisPhase, onProgress?: (p: CountProgress) => void): Promise<PackedResult> {
+  async analyze(key: string, rule: ProviderRule | 'auto', phase: AnalysisPhase, onProgress?: (p: CountProgress) => void, prices?: PriceOverrides): Promise<PackedResult> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
@@ -154,7 +155,7 @@ const api = {
       // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
       warmPool(encoding.encoding);
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
+      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
       mark('analysis:estimate-view', t0, { key });
       return pack({ view, encoding, exact: false }, session, key);
     }
@@ -163,7 +164,7 @@ const api = {
       // Counted already by the exact phase: the memo answers every text.
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
+      const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
       mark('analysis:complete-view', t0, { key });
       return pack({ view, encoding, exact: true }, session, key);
     }
@@ -194,7 +195,7 @@ const api = {
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
     counted.set(encoding.encoding, memo);
-    const view = buildAnalysisView(session, { count, rule, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.exact });
+    const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.exact });
     mark('analysis:exact-view', t1, { key });
     return pack({ view, encoding, exact: true }, session, key);
   },

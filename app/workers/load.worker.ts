@@ -5,6 +5,8 @@ import { estimateRecords, jsonlPrefix, PREVIEW_MIN_BYTES, PREVIEW_PREFIX_BYTES }
 import type { Session } from '../../src/model/types';
 import { sha256Hex } from '../../src/share';
 import { sessionHashes } from '../data/session-hash';
+import type { Result } from '../../src/share';
+import { readBundle, type OpenedBundle } from '../data/bundle-open';
 
 export interface LoadProgress {
   file: string;
@@ -103,6 +105,10 @@ async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void
 }
 
 const api = {
+  /** A bundle's files and view, decoded here so the page's thread is not held (see data/bundle-open.ts). */
+  async readBundle(source: LoadSource): Promise<Result<OpenedBundle>> {
+    return readBundle(source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : source.text);
+  },
   /** `onPreview`, when given, gets a big JSONL file's preview before the whole file is read. */
   async load(
     sources: LoadSource[],

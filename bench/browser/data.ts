@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGENT_OMIT_BENCH, agentOmitTrajectory, type AgentOmitSpec } from '../generators/agent-omit';
-import { CLAUDE_CODE_BENCH, claudeCodeLines, type ClaudeCodeSpec } from '../generators/claude-code-session';
+import { CLAUDE_CODE_BENCH, CLAUDE_CODE_TYPICAL, claudeCodeLines, type ClaudeCodeSpec } from '../generators/claude-code-session';
 import { REQUEST_LOG_BENCH, requestLogLines, type RequestLogSpec } from '../generators/request-log';
 
 export const DATA_DIR = fileURLToPath(new URL('../results/data/', import.meta.url));
@@ -68,4 +68,9 @@ export function ensureInputs(specs: { a?: ClaudeCodeSpec; b?: RequestLogSpec; c?
     b: ensure(`bench-request-log-${b.calls}c-${b.seed}.jsonl`, b, (p) => writeLines(p, requestLogLines(b))),
     c: ensure(`bench-agent-omit-${c.turns}t-${c.seed}.json`, c, (p) => writeFileSync(p, agentOmitTrajectory(c).text)),
   };
+}
+
+/** The typical-session input: a ~3 MB Claude Code JSONL (CLAUDE_CODE_TYPICAL). */
+export function ensureTypical(spec: ClaudeCodeSpec = CLAUDE_CODE_TYPICAL): BenchInput {
+  return ensure(`bench-claude-code-typical-${spec.records}r-${spec.seed}.jsonl`, spec, (p) => writeLines(p, claudeCodeLines(spec)));
 }

@@ -11,10 +11,10 @@ import { AGENT_OMIT_BENCH } from '../generators/agent-omit';
 import { CLAUDE_CODE_BENCH } from '../generators/claude-code-session';
 import { REQUEST_LOG_BENCH } from '../generators/request-log';
 import { APP_OUT, buildAll, startPreview } from './build';
-import { ensureInputs, type BenchInput } from './data';
+import { ensureInputs, ensureTypical, type BenchInput } from './data';
 import { readHeap, type HeapReading } from './heap';
 import { loadSourceMap, type Resolver } from './source-map';
-import { dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
+import { allPanelsFinal, dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
 
 export interface BrowserOptions {
   /** Longest wait for the first view, then again for the exact count, per input, in seconds. */
@@ -67,7 +67,18 @@ export interface BrowserBench {
     cachePrefix: { calls: number; avgTokens: number; coldMs: number; fastMs: number; naiveMs: number; agree: boolean } | null;
   };
   c: OpenMeasure & { steps: { times: number[]; first: string | null; last: string | null } | null };
+  /** A typical ~3 MB Claude Code session (CLAUDE_CODE_TYPICAL), measured once per run, beside its own split + parse. */
+  typical: TypicalMeasure | null;
 }
+
+export type TypicalMeasure = OpenMeasure & {
+  spec: object;
+  baseline: { decodeMs: number; splitParseMs: number; lines: number } | null;
+  /** From the drop to every panel opened once and final (nothing loading, no deferred part pending), ms. */
+  allPanelsMs: number | null;
+  /** Each panel's time from its click to final, in the order opened. */
+  panels: { name: string; ms: number }[];
+};
 
 const LAZY = /mermaid|Diagram|cytoscape|katex|o200k_base|cl100k_base/;
 
@@ -232,8 +243,8 @@ async function measureOpen(
   browser: Browser,
   url: string,
   input: BenchInput,
-  opts: { timeoutS: number; baseline?: boolean; heap?: boolean; afterFirstView?: (page: Page) => Promise<void> },
-): Promise<OpenMeasure & { baseline: Awaited<ReturnType<typeof splitAndParse>> | null }> {
+  opts: { timeoutS: number; baseline?: boolean; heap?: boolean; afterFirstView?: (page: Page) => Promise<void>; allPanels?: boolean },
+): Promise<OpenMeasure & { baseline: Awaited<ReturnType<typeof splitAndParse>> | null; allPanelsMs?: number | null; panels?: { name: string; ms: number }[] }> {
   const dataUrl = publish(input);
   const { context, page } = await freshPage(browser, url);
   let crashed: string | null = null;
@@ -258,6 +269,9 @@ async function measureOpen(
       watch,
     );
     const finished = watch.exact !== null;
+    // Every panel final: opened one after the other once the counts are exact, each waited for.
+    const panelsRun = finished && opts.allPanels ? await withTimeout(page.evaluate(allPanelsFinal, { timeoutMs: opts.timeoutS * 1000 }), opts.timeoutS * 1000 + 5000, null) : null;
+    const panelsAt = panelsRun?.at ?? null;
     const profile = finished ? undefined : await profileWorker(browser, 5).catch(() => null);
     const worker = await workerMeasures(page);
     const tasks = await withTimeout(page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks), 30_000, [] as LongTask[]);
@@ -276,6 +290,7 @@ async function measureOpen(
       longTasksLoading: tasks.filter((t) => t.start >= watch.t0 && t.start < viewAt).map(round),
       longTasksCounting: tasks.filter((t) => t.start >= viewAt && t.start <= endAt).map(round),
       heap,
+      ...(opts.allPanels ? { allPanelsMs: panelsAt === null ? null : Math.round(panelsAt - watch.t0), panels: panelsRun?.panels ?? [] } : {}),
       ...(profile !== undefined ? { profile } : {}),
       baseline: baseline && { decodeMs: Math.round(baseline.decodeMs), splitParseMs: Math.round(baseline.splitParseMs), lines: baseline.lines },
     };
@@ -365,6 +380,7 @@ async function atScale(browser: Browser, url: string, opts: BrowserOptions, scal
   const { baseline: _b, ...b } = openB;
   const { baseline: _c, ...c } = openC;
   return {
+    typical: null,
     scale,
     chromium: browser.version(),
     ...build,
@@ -375,8 +391,17 @@ async function atScale(browser: Browser, url: string, opts: BrowserOptions, scal
   };
 }
 
+/** The typical-session row: drop → first view and drop → every panel final, beside the same file's split + parse. */
+async function measureTypical(browser: Browser, url: string, opts: BrowserOptions): Promise<TypicalMeasure> {
+  const input = ensureTypical();
+  const m = await measureOpen(browser, url, input, { timeoutS: opts.timeoutS, baseline: true, allPanels: true });
+  log(`(typical) ${(input.bytes / 1e6).toFixed(1)} MB: first view ${m.firstViewMs ?? 'not in time'} ms, every panel final ${m.allPanelsMs ?? 'not in time'} ms, split + parse ${m.baseline?.splitParseMs ?? '?'} ms${m.error ? ` (${m.error})` : ''}`);
+  log(`(typical) per panel: ${(m.panels ?? []).map((p) => `${p.name} ${p.ms} ms`).join(', ')}`);
+  return { ...m, spec: input.spec, allPanelsMs: m.allPanelsMs ?? null, panels: m.panels ?? [] };
+}
+
 /** One build and one browser for every scale asked for (the issue's sizes first, then smaller ones if any). */
-export async function benchBrowser(opts: BrowserOptions, scales: number[]): Promise<BrowserBench[]> {
+export async function benchBrowser(opts: BrowserOptions, scales: number[]): Promise<{ results: BrowserBench[]; typical: TypicalMeasure }> {
   const { seconds: buildSeconds } = await buildAll();
   log(`built the app and the baselines page in ${buildSeconds} s`);
   const { url, server } = await startPreview();
@@ -384,9 +409,10 @@ export async function benchBrowser(opts: BrowserOptions, scales: number[]): Prom
   try {
     const initialJs = await measureInitialJs(browser, url);
     log(`initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
+    const typical = await measureTypical(browser, url, opts);
     const out: BrowserBench[] = [];
-    for (const scale of scales) out.push(await atScale(browser, url, opts, scale, { buildSeconds, initialJs }));
-    return out;
+    for (const scale of scales) out.push({ ...(await atScale(browser, url, opts, scale, { buildSeconds, initialJs })), typical });
+    return { results: out, typical };
   } finally {
     await browser.close();
     await server.close();

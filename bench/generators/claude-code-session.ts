@@ -22,6 +22,8 @@ export interface ClaudeCodeSpec {
 }
 
 export const CLAUDE_CODE_BENCH: ClaudeCodeSpec = { seed: 1, records: 20_000, bytes: 100_000_000, compactions: 3 };
+/** A typical real session, shaped like the shared 3 MB sample: about 1,500 records, 150 calls, one compaction. */
+export const CLAUDE_CODE_TYPICAL: ClaudeCodeSpec = { seed: 3, records: 1_500, bytes: 3_000_000, compactions: 1 };
 
 const SESSION_START = Date.UTC(2026, 1, 12, 16, 0, 0);
 const MODEL = 'claude-opus-4-6';

@@ -2,6 +2,7 @@
 import type { ShownAudit } from '../audit/trim-audit';
 import type { CacheReport, ProviderRule } from '../cache';
 import type { Lint } from '../lints';
+import type { PriceOverrides } from '../cost/prices';
 import type { Item, Session, Usage } from '../model/types';
 import type { ResolvedCompaction, SessionFacts } from './session-facts';
 import { analyzeSession, type DeferredPart } from './analyze-session';
@@ -10,6 +11,7 @@ import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
 import { ViewTimeline, type ViewSpan } from './view-timeline';
+import { maxOf } from '../model/arrays';
 
 /**
  * Token bands of one call, stacked in the budget chart, in the provider's tokens: counted bands times the call's
@@ -70,10 +72,10 @@ export interface AnalysisView {
   rule: ProviderRule | 'auto';
   /** Every item the views may show: the session's, plus request-log items and masked variants. */
   items: Item[];
-  /** Masked or cleared versions as the model saw them, by original id. */
-  variants: Record<string, Item>;
+  /** Masked or cleared versions as the model saw them, by original id. Maps: ids come from the input (`__proto__` is an id). */
+  variants: Map<string, Item>;
   /** Token count of each item id (of the original text). */
-  tokens: Record<string, number>;
+  tokens: Map<string, number>;
   calls: CallView[];
   /** Per call, the items that had been evicted by then (ghost rows). */
   ghosts: GhostView[][];
@@ -81,7 +83,7 @@ export interface AnalysisView {
    * The compaction that took each removed item out (by item id): with `eviction` and `tokens`, enough to
    * rebuild a call's ghost rows when they were not built up front (see ghosts.ts).
    */
-  removedBy?: Record<string, string>;
+  removedBy?: Map<string, string>;
   /** Recorded and inferred compactions, with sizes resolved from the best evidence and the call each precedes. */
   compactions: ResolvedCompaction[];
   /** Each item's label per call, as runs of calls (see eviction-runs.ts `labelAt`). */
@@ -129,18 +131,24 @@ export interface ViewOptions {
   contexts?: SessionContexts;
   /** Parts the view goes without for now; `pending` lists them. */
   defer?: readonly DeferredPart[];
+  /** The user's prices over the dated table. */
+  prices?: PriceOverrides;
 }
 
 export function buildAnalysisView(session: Session, opts: ViewOptions): AnalysisView {
   const rule = opts.rule ?? 'auto';
-  const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}) });
+  const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}), ...(opts.prices ? { prices: opts.prices } : {}) });
   const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
   const byId = new Map(items.map((i) => [i.id, i]));
   const known = new Set(byId.keys());
   const extra: Item[] = [];
-  const variants: Record<string, Item> = {};
-  const tokens: Record<string, number> = {};
-  const tok = (it: Item) => (tokens[it.id] ??= opts.count(it.text));
+  const variants = new Map<string, Item>();
+  const tokens = new Map<string, number>();
+  const tok = (it: Item) => {
+    let t = tokens.get(it.id);
+    if (t === undefined) tokens.set(it.id, (t = opts.count(it.text)));
+    return t;
+  };
   for (const it of items) tok(it);
   const addExtra = (it: Item) => {
     if (known.has(it.id)) return;
@@ -155,14 +163,14 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     ? timeline.spans.map((sp) => {
         const original = byId.get(sp.item.id) ?? sp.item;
         const variant = original !== sp.item && original.text !== sp.item.text;
-        if (variant) variants[sp.item.id] = sp.item;
+        if (variant) variants.set(sp.item.id, sp.item);
         addExtra(sp.item);
         return { id: sp.item.id, variant, from: sp.from, to: sp.to, order: sp.order, tokens: variant ? opts.count(sp.item.text) : tok(original) };
       })
     : null;
   const outputs = a.contexts.calls.map((c) => ({ outputIds: c.output.map((o) => o.id) }));
   const viewTimeline = spans ? new ViewTimeline({ calls: outputs, spans, itemById: (id) => byId.get(id), variants }) : null;
-  const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants[v.id] : undefined) ?? byId.get(v.id)!) : null;
+  const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants.get(v.id) : undefined) ?? byId.get(v.id)!) : null;
 
   // Bands are counted with our tokenizer; each call's calibration (calibration.ts) puts them in the provider's
   // tokens, so they add up to the call's calibrated context on every surface.
@@ -170,7 +178,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     const stored = fromSpans ? null : storedEntries(call, ci);
     const bands: CallBands = fromSpans ? { ...fromSpans[ci]!.bands } : { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
     for (const e of stored ?? []) {
-      const role = (variants[e.id] ?? byId.get(e.id))?.role;
+      const role = (variants.get(e.id) ?? byId.get(e.id))?.role;
       if (role === 'system' || role === 'developer') bands.system += e.tokens;
       else if (e.isNew) bands.newInput += e.tokens;
       else bands[e.region] += e.tokens;
@@ -211,15 +219,15 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     return call.entries.map((e): CallEntryView => {
       const original = byId.get(e.item.id) ?? e.item;
       const variant = original !== e.item && original.text !== e.item.text;
-      if (variant) variants[e.item.id] = e.item;
+      if (variant) variants.set(e.item.id, e.item);
       addExtra(e.item);
       const t = variant ? opts.count(e.item.text) : tok(original);
       return { id: e.item.id, region: e.region, tokens: t, variant, isNew: !seenBefore.has(e.item.id) && ci > 0 };
     });
   }
 
-  const removedBy: Record<string, string> = {};
-  for (const [id, r] of a.contexts.removals) removedBy[id] = r.compactionId;
+  const removedBy = new Map<string, string>();
+  for (const [id, r] of a.contexts.removals) removedBy.set(id, r.compactionId);
   const ghosts = opts.ghosts === false ? [] : calls.map((call, ci) => {
     const present = new Set(call.entries.map((e) => e.id));
     return a.contexts.eviction

@@ -70,7 +70,7 @@ describe('diffContexts', () => {
     expect(d.removed.map((e) => e.id)).toEqual(['c1', 'r1']);
     expect(d.added.map((e) => e.id)).toEqual(['sum', 'u2']);
     expect(d.kept.map((e) => e.id)).toEqual(['s', 'u1']);
-    expect(d.tokens.removed).toBe(v.tokens.c1! + v.tokens.r1!);
+    expect(d.tokens.removed).toBe(v.tokens.get('c1')! + v.tokens.get('r1')!);
   });
 });
 

@@ -13,7 +13,7 @@ export function ghostsAt(view: GhostSource, ci: number): GhostView[] {
   for (const row of view.eviction) {
     const l = labelAt(row.runs, ci);
     if (l === null || l === 'verbatim' || l === 'masked' || present.has(row.itemId)) continue;
-    out.push({ id: row.itemId, label: l, tokens: view.tokens[row.itemId] ?? 0, compactionId: view.removedBy?.[row.itemId] ?? null });
+    out.push({ id: row.itemId, label: l, tokens: view.tokens.get(row.itemId) ?? 0, compactionId: view.removedBy?.get(row.itemId) ?? null });
   }
   return out;
 }

@@ -19,7 +19,7 @@ export interface SpanSource {
   calls: readonly Pick<CallView, 'outputIds'>[];
   spans: readonly ViewSpan[];
   itemById(id: string): Item | undefined;
-  variants: Readonly<Record<string, Item>>;
+  variants: ReadonlyMap<string, Item>;
 }
 
 /** Reads calls' entries from spans; keeps the last few it built. */
@@ -32,7 +32,7 @@ export class ViewTimeline {
   constructor(private readonly source: SpanSource) {
     this.fresh = newSpans(source.spans, source.calls);
     const spans = source.spans.map((v): Span => {
-      const item = (v.variant ? source.variants[v.id] : undefined) ?? source.itemById(v.id) ?? placeholder(v.id);
+      const item = (v.variant ? source.variants.get(v.id) : undefined) ?? source.itemById(v.id) ?? placeholder(v.id);
       const span = { item, from: v.from, to: v.to, order: v.order };
       this.viewOf.set(span, v);
       return span;

@@ -5,6 +5,7 @@ import { distinctOf, keptAndLost, ownIdentifiers, unbacked, type AuditInput, typ
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
+import { maxOf } from '../model/arrays';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -31,7 +32,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const summary = summaryItem?.text ?? event.log?.summary ?? '';
   // The compaction takes effect at its summary or boundary record, else right after the last evicted item.
   const anchors = [event.summaryId, event.atItemId].map((id) => (id ? position.get(id) : undefined)).filter((i) => i !== undefined);
-  const at = anchors.length > 0 ? Math.max(...anchors) : Math.max(...event.replacedIds.map((id) => position.get(id) ?? -1));
+  const at = anchors.length > 0 ? maxOf(anchors) : maxOf(event.replacedIds.map((id) => position.get(id) ?? -1));
   const isContent = (item: Item) => item.kind !== 'compaction' && item.id !== event.summaryId && !replaced.has(item.id);
   return {
     summary,

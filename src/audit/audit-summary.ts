@@ -9,6 +9,7 @@ import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
 import type { MentionKeys } from './mention-keys';
 import { canonicalKey, dateSupported, foundIn, haystack, type Haystack } from './normalize';
+import { setOwn } from '../model/dictionary';
 
 export interface AuditInput {
   /** The summary or fallback marker that stands in for the evicted slice. */
@@ -93,7 +94,7 @@ export function keptAndLost(
   const kept: string[] = [];
   const lost: Identifier[] = [];
   for (const id of sourceIds) {
-    kinds[id.value] = id.kind;
+    setOwn(kinds, id.value, id.kind);
     const keys = keysOf?.(id) ?? null;
     const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
     if (mayHold && foundIn(id, summaryHay)) kept.push(id.value);
@@ -129,7 +130,7 @@ export function unbacked(
   for (const id of distinctIdentifiers([own])) {
     if ((backs ?? backedByJoined)(id)) continue;
     invented.push(id.value);
-    kinds[id.value] = id.kind;
+    setOwn(kinds, id.value, id.kind);
   }
   return { invented, instructionLike: sentences(own).some(isInstructionLike) ? findInstructionLike(own, read()) : [] };
 }

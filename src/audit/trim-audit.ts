@@ -3,6 +3,7 @@
 // `limit` of each list stay, with every list's full count.
 import type { CompactionAudit } from './audit-session';
 import type { IdentifierKind } from './identifiers';
+import { setOwn } from '../model/dictionary';
 
 export type AuditList = 'kept' | 'lost' | 'lostReferencedLater' | 'invented' | 'instructionLike';
 const LISTS: readonly AuditList[] = ['kept', 'lost', 'lostReferencedLater', 'invented', 'instructionLike'];
@@ -20,7 +21,7 @@ export function trimAudit(audit: CompactionAudit, limit: number): ShownAudit {
   const lostReferencedLater = audit.lostReferencedLater.slice(0, limit);
   const invented = audit.invented.slice(0, limit);
   const kinds: Record<string, IdentifierKind> = {};
-  for (const v of [...kept, ...lost, ...invented, ...lostReferencedLater.map((r) => r.value)]) if (Object.hasOwn(audit.kinds, v)) kinds[v] = audit.kinds[v]!;
+  for (const v of [...kept, ...lost, ...invented, ...lostReferencedLater.map((r) => r.value)]) if (Object.hasOwn(audit.kinds, v)) setOwn(kinds, v, audit.kinds[v]!);
   return { ...audit, kept, lost, lostReferencedLater, invented, instructionLike: audit.instructionLike.slice(0, limit), kinds, totals };
 }
 

@@ -33,6 +33,8 @@ export interface InspectSession extends Partial<Omit<SessionMetrics, 'compaction
   compactions: InspectCompaction[];
   /** Joined side conversations: subagents and compaction summarizers. */
   sidechains: SidechainSummary[];
+  /** Why the analysis could not finish, when it could not (the rest of the report still stands). */
+  analysisError?: string;
 }
 
 export interface InspectReport {

@@ -1,7 +1,9 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
+import { parsePriceOverrides, type PriceOverrides } from '../cost/prices';
 import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { CORPUS_USAGE, runCorpus } from './corpus';
@@ -74,6 +76,7 @@ function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing:
 interface InspectOptions {
   json: boolean;
   rule: ProviderRule | 'auto';
+  prices?: PriceOverrides;
 }
 
 /** One memoized counter per encoding: request logs repeat their prefix every call. */
@@ -103,15 +106,24 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   // Text and JSON read the same analysis, so the two never disagree.
   const counterFor = counters();
   const sessions: InspectSession[] = [];
+  let failed = false;
   for (let i = 0; i < loaded.sessions.length; i++) {
     const s = loaded.sessions[i]!;
     const choice = pickEncoding(s.model);
     const count = await counterFor(choice.encoding);
-    sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate } }) });
+    try {
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}) }) });
+    } catch (e) {
+      // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
+      const failure = describeAnalysisFailure(e, 'cli');
+      io.err(`${s.files.join(', ')}: ${failure.message} (${failure.detail})`);
+      sessions.push({ ...report.sessions[i]!, analysisError: failure.message });
+      failed = true;
+    }
   }
   const full = { ...report, sessions };
   io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
-  return report.errors.length ? 1 : 0;
+  return report.errors.length || failed ? 1 : 0;
 }
 
 function parseProvider(flags: string[]): ProviderRule | 'auto' | null {
@@ -126,7 +138,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--provider' && i + 1 < argv.length) out.push(`--provider=${argv[++i]}`);
+    if ((a === '--provider' || a === '--prices') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -138,7 +150,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider'));
+  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -157,7 +169,24 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       io.err(`inspect needs at least one file\n\n${USAGE}`);
       return 2;
     }
-    return inspect(args, { json: flags.has('--json'), rule }, io);
+    const pricesFlag = flagList.find((f) => f.startsWith('--prices='));
+    let prices: PriceOverrides | undefined;
+    if (pricesFlag) {
+      const file = pricesFlag.slice('--prices='.length);
+      let parsed: ReturnType<typeof parsePriceOverrides>;
+      try {
+        parsed = parsePriceOverrides(JSON.parse(new TextDecoder().decode(io.readFile(file))));
+      } catch (e) {
+        io.err(`--prices ${file}: ${e instanceof Error ? e.message : String(e)}`);
+        return 2;
+      }
+      if (parsed.errors.length) {
+        io.err(parsed.errors.map((m) => `--prices ${file}: ${m}`).join('\n'));
+        return 2;
+      }
+      prices = parsed.prices;
+    }
+    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}) }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));

@@ -112,3 +112,21 @@ describe('axisTicks', () => {
     expect(linear(0, 10, 100, 0)(2.5)).toBe(75);
   });
 });
+
+describe('summaryTurnHistogram past 60 turns', () => {
+  it('draws every summary: a compaction at turn 184 lands in a bar of its own run of turns', () => {
+    const rows = [row({ summaries: 3, summary_turns: [12, 71, 184] })];
+    const { buckets, beyond } = summaryTurnHistogram(rows);
+    expect(beyond).toBe(0);
+    expect(buckets).toHaveLength(37);
+    expect(buckets[0]).toEqual({ value: 1, to: 5, count: 0 });
+    expect(buckets.find((b) => b.value <= 184 && b.to! >= 184)).toEqual({ value: 181, to: 185, count: 1 });
+    expect(buckets.reduce((n, b) => n + b.count, 0)).toBe(3);
+  });
+
+  it('a bar over several turns filters to the rows with a summary in that run', () => {
+    expect(matchesFilter(row({ summary_turns: [71] }), { kind: 'summary-turn', turn: 71, to: 75 })).toBe(true);
+    expect(matchesFilter(row({ summary_turns: [76] }), { kind: 'summary-turn', turn: 71, to: 75 })).toBe(false);
+    expect(describeFilter({ kind: 'summary-turn', turn: 71, to: 75 })).toBe('a summary after turns 71–75');
+  });
+});

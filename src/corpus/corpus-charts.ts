@@ -71,13 +71,29 @@ export function summariesHistogram(rows: readonly ChartRow[], cap = 20): { bucke
   return { buckets: counts.map((count, value) => ({ value, count })), capped: rows.some((r) => r.summaries > cap) };
 }
 
-/** Summaries by the turn after which they were written. */
-export function summaryTurnHistogram(rows: readonly ChartRow[]): { buckets: CountBucket[]; beyond: number } {
-  const maxTurn = Math.min(MAX_CHART_TURN, Math.max(0, maxOf(rows, (r) => maxOf(r.summary_turns, (t) => t))));
-  const counts = new Array<number>(maxTurn + 1).fill(0);
-  let beyond = 0;
-  for (const r of rows) for (const t of r.summary_turns) t <= maxTurn ? counts[t]!++ : beyond++;
-  return { buckets: counts.slice(1).map((count, i) => ({ value: i + 1, count })), beyond };
+/** A run of turns one bar of the summary-turn chart stands for (`value` to `to`, both inclusive). */
+export interface TurnBucket extends CountBucket {
+  /** The last turn of the bar, when it covers more than one. */
+  to?: number;
+}
+
+/** The round number of turns per bar (1, 2, 5, 10, 20, 50, …) that keeps the chart within `bars` bars. */
+export function turnsPerBar(maxTurn: number, bars = MAX_CHART_TURN): number {
+  for (let p = 1; ; p *= 10) for (const m of [1, 2, 5]) if (maxTurn <= bars * m * p) return m * p;
+}
+
+/**
+ * Summaries by the turn after which they were written. Every summary is drawn: past MAX_CHART_TURN turns, each bar
+ * covers a round run of turns instead of one. `beyond` stays for callers that still read it: always 0.
+ */
+export function summaryTurnHistogram(rows: readonly ChartRow[]): { buckets: TurnBucket[]; beyond: number } {
+  const maxTurn = Math.max(0, maxOf(rows, (r) => maxOf(r.summary_turns, (t) => t)));
+  const width = turnsPerBar(maxTurn);
+  const bars = Math.ceil(maxTurn / width);
+  const counts = new Array<number>(bars).fill(0);
+  for (const r of rows) for (const t of r.summary_turns) if (t >= 1) counts[Math.floor((t - 1) / width)]!++;
+  const buckets = counts.map((count, i) => (width === 1 ? { value: i + 1, count } : { value: i * width + 1, to: (i + 1) * width, count }));
+  return { buckets, beyond: 0 };
 }
 
 export type Outcome = 'success' | 'failure' | 'unknown';
@@ -142,7 +158,7 @@ export function tokensScatter(rows: readonly ChartRow[]): { y: 'reward' | 'succe
 export type ChartFilter =
   | { kind: 'omission-turn'; turn: number; what: 'thought' | 'observation' }
   | { kind: 'summaries'; count: number; orMore: boolean }
-  | { kind: 'summary-turn'; turn: number }
+  | { kind: 'summary-turn'; turn: number; to?: number }
   | { kind: 'outcome'; outcome: Outcome };
 
 export function matchesFilter(r: ChartRow, f: ChartFilter): boolean {
@@ -152,7 +168,7 @@ export function matchesFilter(r: ChartRow, f: ChartFilter): boolean {
     case 'summaries':
       return f.orMore ? r.summaries >= f.count : r.summaries === f.count;
     case 'summary-turn':
-      return r.summary_turns.includes(f.turn);
+      return f.to === undefined ? r.summary_turns.includes(f.turn) : r.summary_turns.some((t) => t >= f.turn && t <= f.to!);
     case 'outcome':
       return outcomeOf(r) === f.outcome;
   }
@@ -165,7 +181,7 @@ export function describeFilter(f: ChartFilter): string {
     case 'summaries':
       return `${f.count}${f.orMore ? ' or more' : ''} ${f.count === 1 && !f.orMore ? 'summary' : 'summaries'}`;
     case 'summary-turn':
-      return `a summary after turn ${f.turn}`;
+      return f.to === undefined ? `a summary after turn ${f.turn}` : `a summary after turns ${f.turn}–${f.to}`;
     case 'outcome':
       return f.outcome === 'unknown' ? 'no success flag' : f.outcome;
   }

@@ -88,3 +88,35 @@ export function missCost(price: ModelPrice, tokens: number, ttl: '5m' | '1h'): n
   const write = ttl === '1h' ? price.cacheWrite1h : price.cacheWrite5m;
   return (tokens * (write - price.cacheRead)) / 1e6;
 }
+
+const PRICE_FIELDS = ['input', 'cacheWrite5m', 'cacheWrite1h', 'cacheRead', 'output'] as const;
+
+/**
+ * User prices read from untrusted JSON (`{"<model>": {input, cacheWrite5m, cacheWrite1h, cacheRead, output}}`, USD
+ * per million tokens); a field left out takes the table's value for that model, else 0. Problems name the field.
+ */
+export function parsePriceOverrides(value: unknown): { prices: Record<string, ModelPrice>; errors: string[] } {
+  const prices: Record<string, ModelPrice> = Object.create(null);
+  const errors: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { prices, errors: ['prices must be an object of model name → prices'] };
+  for (const [model, raw] of Object.entries(value)) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      errors.push(`${model}: must be an object with ${PRICE_FIELDS.join(', ')}`);
+      continue;
+    }
+    const base = priceOf(model);
+    const price = {} as ModelPrice;
+    let ok = true;
+    for (const f of PRICE_FIELDS) {
+      const v = (raw as Record<string, unknown>)[f];
+      if (v === undefined) price[f] = base ? base[f] : 0;
+      else if (typeof v === 'number' && Number.isFinite(v) && v >= 0) price[f] = v;
+      else {
+        errors.push(`${model}.${f}: must be a number ≥ 0 (USD per million tokens)`);
+        ok = false;
+      }
+    }
+    if (ok) prices[model.toLowerCase()] = price;
+  }
+  return { prices, errors };
+}

@@ -140,8 +140,8 @@ describe('mermaidFlow', () => {
     expect(f.source.split('\n').filter((l) => /^\s*(click|style|classDef x|%%)/.test(l))).toEqual([]);
     // The text is still there for the reader, as text.
     const node = f.nodes.find((x) => x.item === hostileId)!;
-    expect(shown(labelOf(f.source, node.id)!)).toBe(`Summary "]; click n0 call alert(1) %%\n${v.tokens[hostileId]} tokens\n"<script>alert(1)</script>"`);
-    expect(node.title).toBe(`Summary ${hostileId}, ${v.tokens[hostileId]} tokens`);
+    expect(shown(labelOf(f.source, node.id)!)).toBe(`Summary "]; click n0 call alert(1) %%\n${v.tokens.get(hostileId)} tokens\n"<script>alert(1)</script>"`);
+    expect(node.title).toBe(`Summary ${hostileId}, ${v.tokens.get(hostileId)} tokens`);
     const c1 = f.nodes.find((x) => x.kind === 'compaction')!;
     expect(shown(labelOf(f.source, c1.id)!).split('\n')[0]).toBe('Compaction 1: `**md**` <img src=x onerror=alert(1)>...');
     expect(f.source).toContain(`  ${node.id} ==>|folded into|`);
@@ -160,7 +160,7 @@ describe('mermaidFlow', () => {
     const plain = mermaidFlow(buildAnalysisView(session([user('u', 'hi'), assistant('a', 'hello')]), { count }));
     expect(plain.nodes.map((x) => [x.kind, x.call])).toEqual([['segment', 0]]);
     expect(strayLines(plain.source)).toEqual([]);
-    const bare = mermaidFlow({ calls: [], items: [], tokens: {}, compactions: [compaction('c', { replacedIds: [], trigger: 'auto' }), { ...compaction('d', { replacedIds: [] }), index: 1 }] });
+    const bare = mermaidFlow({ calls: [], items: [], tokens: new Map(), compactions: [compaction('c', { replacedIds: [], trigger: 'auto' }), { ...compaction('d', { replacedIds: [] }), index: 1 }] });
     expect(bare.nodes.map((x) => [x.kind, x.call])).toEqual([['compaction', null], ['compaction', null]]);
     expect(bare.source).toContain('  n0 --> n1');
     expect(strayLines(bare.source)).toEqual([]);

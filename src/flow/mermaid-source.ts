@@ -171,7 +171,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
       sNode = summaryNodes.get(c.summaryId) ?? null;
       if (!sNode) {
         const noun = fallback ? 'Marker' : 'Summary';
-        const tokens = view.tokens[c.summaryId];
+        const tokens = view.tokens.get(c.summaryId);
         const quote = summary ? excerpt(summary.text) : '';
         const parts = [`${noun} ${escapeLabel(c.summaryId, 32)}`, ...(tokens !== undefined ? [`${fmt(tokens)} tokens`] : []), ...(quote ? [`#quot;${escapeLabel(quote, 36)}#quot;`] : [])];
         sNode = add('summary', stadium, parts.join(BR), `${noun} ${c.summaryId}${tokens !== undefined ? `, ${fmt(tokens)} tokens` : ''}`, { item: c.summaryId, fallback });

@@ -8,6 +8,8 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, type TreeRecord } from './claude-code-tree';
+import { countKey } from '../model/dictionary';
+import { pushAll } from '../model/arrays';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
 const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
@@ -23,7 +25,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const compactions = new ClaudeCodeCompactions(session, ctx);
   const responses = new Map<string, ModelResponse>();
   const seen = new Set<string>();
-  const skip = (key: string) => (session.skipped[key] = (session.skipped[key] ?? 0) + 1);
+  const skip = (key: string) => countKey(session.skipped, key);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
 
@@ -77,7 +79,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           session.model = model;
         }
       }
-      session.items.push(...items);
+      pushAll(session.items, items);
       compactions.add(uuid, items);
       continue;
     }

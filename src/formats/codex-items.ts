@@ -3,6 +3,7 @@ import { arr, asText, get, isObject, str, type JsonObject } from '../model/narro
 import { redactionHint } from '../model/markers';
 import type { Item, Role } from '../model/types';
 import type { ParseContext } from './adapter';
+import { own } from '../model/dictionary';
 
 const ROLES: Record<string, Role> = { user: 'user', assistant: 'assistant', developer: 'developer', system: 'system' };
 
@@ -67,7 +68,7 @@ export function codexItem(p: JsonObject, id: string, line: number, ctx: ParseCon
   switch (type) {
     case 'message': {
       const roleRaw = get(p, 'role');
-      const role = typeof roleRaw === 'string' ? ROLES[roleRaw] : undefined;
+      const role = typeof roleRaw === 'string' ? own(ROLES, roleRaw) : undefined;
       if (!role) {
         ctx.error({ line, path: [...at, 'role'] }, `unknown message role ${JSON.stringify(roleRaw)}; expected user, assistant, developer or system`);
         return null;

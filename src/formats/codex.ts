@@ -8,6 +8,7 @@ import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from 
 import { CodexCompactions } from './codex-compaction';
 import { execStreamScore, parseExecStream } from './codex-exec';
 import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
+import { countKey } from '../model/dictionary';
 
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg', 'compacted']);
 
@@ -42,7 +43,7 @@ class RolloutParser {
   }
 
   private skip(key: string): void {
-    this.session.skipped[key] = (this.session.skipped[key] ?? 0) + 1;
+    countKey(this.session.skipped, key);
   }
 
   /** The payload's own id when it has one (and it is unused), else the line. */

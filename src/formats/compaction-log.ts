@@ -7,6 +7,7 @@ import { get, isObject, type JsonObject } from '../model/narrow';
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, CompactionLogFields, Item, Session } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { countKey, setOwn } from '../model/dictionary';
 
 interface LogRecord {
   line: number;
@@ -177,7 +178,7 @@ export const compactionLog: FormatAdapter = {
         // Other events some harnesses interleave (turn markers, metrics) carry no compaction.
         const type = get(v, 'type') ?? get(v, 'event');
         if (typeof type === 'string') {
-          stray[type] = (stray[type] ?? 0) + 1;
+          countKey(stray, type);
           continue;
         }
       }
@@ -192,7 +193,7 @@ export const compactionLog: FormatAdapter = {
     if (bySession.size === 0) sessionFor(null);
     const sessions = [...bySession.values()];
     if (sessions.length > 1) for (const s of sessions) s.id = `${s.id}#${String(s.meta['joinSessionId'] ?? 'none')}`;
-    Object.assign(sessions[0]!.skipped, stray);
+    for (const [type, n] of Object.entries(stray)) setOwn(sessions[0]!.skipped, type, n);
     return sessions;
   },
 };

@@ -16,6 +16,7 @@ import { arr, asText, bool, get, isObject, num, obj, str, type JsonObject } from
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, Item, Role } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
+import { countKey } from '../model/dictionary';
 
 const ITEM_TYPES = new Set(['message', 'function_call', 'function_call_output', 'agent_handoff', 'agent_config_update']);
 const ROLES = new Map<string, Role>([
@@ -59,10 +60,9 @@ function isoTime(seconds: number | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** Counts a skipped record by type; names like `constructor` are bracketed so they never hit the prototype. */
+/** Counts a skipped record by type (`constructor` is a type like any other: see model/dictionary.ts). */
 function countSkipped(skipped: Record<string, number>, type: string): void {
-  const key = type in Object.prototype ? `(${type})` : type;
-  skipped[key] = (Object.prototype.hasOwnProperty.call(skipped, key) ? skipped[key]! : 0) + 1;
+  countKey(skipped, type);
 }
 
 function sniffScore(items: unknown[]): number {

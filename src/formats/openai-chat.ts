@@ -4,6 +4,7 @@ import { arr, asText, get, isObject, str, strAt, type JsonObject } from '../mode
 import { textItem } from '../model/markers';
 import type { Item, Role } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
+import { own } from '../model/dictionary';
 
 const ROLES: Record<string, Role> = {
   system: 'system',
@@ -56,7 +57,7 @@ export function chatMessagesToItems(messages: unknown[], ctx: ParseContext, at: 
       return;
     }
     const roleRaw = get(m, 'role');
-    const role = typeof roleRaw === 'string' ? ROLES[roleRaw] : undefined;
+    const role = typeof roleRaw === 'string' ? own(ROLES, roleRaw) : undefined;
     if (!role) {
       ctx.error({ ...where, path: [...(where.path ?? []), 'role'] }, `unknown role ${JSON.stringify(roleRaw)}; expected system, developer, user, assistant or tool`);
       return;

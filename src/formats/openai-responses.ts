@@ -5,6 +5,7 @@ import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
+import { countKey, own } from '../model/dictionary';
 
 const ROLES: Record<string, Role> = { user: 'user', assistant: 'assistant', system: 'system', developer: 'developer' };
 
@@ -115,7 +116,7 @@ export function responsesItemsToItems(
     }
     if (type === 'message') {
       const roleRaw = get(raw, 'role');
-      const role = typeof roleRaw === 'string' ? ROLES[roleRaw] : undefined;
+      const role = typeof roleRaw === 'string' ? own(ROLES, roleRaw) : undefined;
       if (!role) {
         ctx.error(sub(where, 'role'), `unknown role ${JSON.stringify(roleRaw)}; expected user, assistant, system or developer`);
         return;
@@ -163,7 +164,7 @@ export function responsesItemsToItems(
       return;
     }
     used.delete(id);
-    skipped[type] = (skipped[type] ?? 0) + 1;
+    countKey(skipped, type);
     if (!SKIPPED_TYPES.has(type)) ctx.warn(sub(where, 'type'), `unknown Responses item type ${JSON.stringify(type)} skipped`);
   });
   return items;

@@ -11,6 +11,8 @@ import type { Document } from '../load/document';
 import { arr, get, isObject, num, numAt, obj, path, str, strAt, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
+import { countKey, setOwn } from '../model/dictionary';
+import { pushAll } from '../model/arrays';
 
 interface EventRef {
   value: unknown;
@@ -74,8 +76,7 @@ function streamsOf(doc: Document): Stream[] | null {
 }
 
 function countSkipped(skipped: Record<string, number>, type: string): void {
-  const key = type in Object.prototype ? `(${type})` : type;
-  skipped[key] = (Object.prototype.hasOwnProperty.call(skipped, key) ? skipped[key]! : 0) + 1;
+  countKey(skipped, type);
 }
 
 function roleOfSource(source: string | undefined): Role {
@@ -101,7 +102,7 @@ function arrAt(o: unknown, dotted: string): unknown[] {
 
 function cleanArgs(args: JsonObject): string {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) if (!NOISE_ARGS.has(k) && v !== null && v !== '') out[k] = v;
+  for (const [k, v] of Object.entries(args)) if (!NOISE_ARGS.has(k) && v !== null && v !== '') setOwn(out, k, v);
   return JSON.stringify(out);
 }
 
@@ -207,7 +208,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
     }
 
     if (items.length) {
-      session.items.push(...items);
+      pushAll(session.items, items);
       itemsByEvent.set(eventId, items.map((it) => it.id));
     }
     // Usage: one model response may produce several events (parallel tool calls); count it once.
@@ -238,7 +239,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       }
     }
   });
-  session.responses.push(...responses.values());
+  pushAll(session.responses, responses.values());
 
   function condense(
     args: JsonObject,

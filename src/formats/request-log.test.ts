@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFiles, loadText } from '../load/loader';
+import { MAX_LOG_REQUESTS } from './request-log';
 
 // Fixtures imitate what logging proxies and SDK hooks write: one `{timestamp, request, response}` per call
 // (request-log-chat: a Chat Completions agent whose third call carries a recap), and one line per wire
@@ -138,5 +139,20 @@ describe('coding-agent demo', () => {
     for (const c of cached.slice(1)) expect(c >= 1024 && c % 128 === 0).toBe(true);
     expect([cached[6], cached[12]]).toEqual([cached[1], cached[1]]);
     expect(cached[6]!).toBeLessThan(cached[5]!);
+  });
+});
+
+describe('request log limit', () => {
+  it(`reads the first ${MAX_LOG_REQUESTS.toLocaleString('en-US')} records of a longer log and names the limit in one error`, () => {
+    const n = MAX_LOG_REQUESTS + 5;
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) lines.push(`{"request":{"messages":[{"role":"user","content":"hi ${i}"}]}}`);
+    const { sessions, issues } = loadText('huge.jsonl', lines.join('\n'));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.requests).toHaveLength(MAX_LOG_REQUESTS);
+    const errors = issues.filter((i) => i.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ file: 'huge.jsonl', line: MAX_LOG_REQUESTS + 1 });
+    expect(errors[0]!.message).toContain(`has ${n.toLocaleString('en-US')} records; the inspector reads the first 50,000 of a file (the documented limit, README "Limits")`);
   });
 });

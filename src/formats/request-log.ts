@@ -185,7 +185,16 @@ export const requestLog: FormatAdapter = {
       return g;
     };
     const records = recordsOf(doc);
-    for (const rec of records) addCall(rec, ctx, groupFor);
+    for (let i = 0; i < records.length; i++) {
+      if (i === MAX_LOG_REQUESTS) {
+        ctx.error(
+          { line: records[i]!.line },
+          `this request log has ${records.length.toLocaleString('en-US')} records; the inspector reads the first ${MAX_LOG_REQUESTS.toLocaleString('en-US')} of a file (the documented limit, README "Limits") and left out the rest. To inspect the rest, split the log, e.g. \`split -l ${MAX_LOG_REQUESTS} log.jsonl part-\`.`,
+        );
+        break;
+      }
+      addCall(records[i]!, ctx, groupFor);
+    }
     // A completion log file is one call; the join chains the files that continue one another.
     if (doc.kind === 'json' && isCompletionLog(records[0]?.value)) for (const g of groups.values()) g.session.meta[COMPLETION_LOG] = true;
     if (groups.size === 0) groupFor(null);
@@ -199,6 +208,13 @@ export const requestLog: FormatAdapter = {
     return sessions;
   },
 };
+
+/**
+ * Records (model calls) read from one request log. Every call is analysed against the one before, and a log
+ * of a million tiny calls took minutes and gigabytes before it failed; past this the rest is left out, with
+ * an error naming the limit (README "Limits").
+ */
+export const MAX_LOG_REQUESTS = 50_000;
 
 function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | null) => Group): void {
   const { line, value: v } = rec;

@@ -3,6 +3,7 @@ import { joinClineTasks } from '../formats/cline-join';
 import { joinOpenHandsSdk } from '../formats/openhands-sdk-join';
 import { joinCompletionLogs } from '../formats/request-log-join';
 import type { ParseIssue, Session, Sidechain } from '../model/types';
+import { pushAll } from '../model/arrays';
 
 const LOG_FORMATS = new Set(['compaction-log', 'request-log']);
 
@@ -47,7 +48,7 @@ function attachSidechain(main: Session, side: Session): void {
   if (known) Object.assign(known, { file: side.files[0] ?? '', items: side.items, responses: side.responses });
   else main.sidechains.push({ id: agentId, purpose, file: side.files[0] ?? '', items: side.items, compactionId, responses: side.responses });
   main.files.push(...side.files);
-  main.issues.push(...side.issues);
+  pushAll(main.issues, side.issues);
 }
 
 function attachLog(target: Session, log: Session): void {
@@ -62,9 +63,9 @@ function attachLog(target: Session, log: Session): void {
   }
   const rOffset = target.requests.length;
   for (const r of log.requests) target.requests.push({ ...r, index: rOffset + r.index });
-  if (target.responses.length === 0) target.responses.push(...log.responses);
+  if (target.responses.length === 0) pushAll(target.responses, log.responses);
   target.files.push(...log.files);
-  target.issues.push(...log.issues);
+  pushAll(target.issues, log.issues);
   if (target.model === null) target.model = log.model;
 }
 

@@ -7,6 +7,7 @@ import { describeUnknown } from './describe-unknown';
 import { parseDocument, type Document } from './document';
 import { readEvalArchive } from './eval-archive';
 import { joinSessions } from './join';
+import { pushAll } from '../model/arrays';
 
 export interface InputFile {
   name: string;
@@ -31,7 +32,7 @@ export function loadText(name: string, text: string, warnings: string[] = []): L
   const issues: ParseIssue[] = warnings.map((message) => ({ file: name, line: null, field: null, message, severity: 'warning' as const }));
   const parsed = parseDocument(name, text);
   if (!parsed.ok) return { sessions: [], issues: [...issues, parsed.issue] };
-  issues.push(...parsed.issues);
+  pushAll(issues, parsed.issues);
   return loadDocument(parsed.doc, issues);
 }
 
@@ -59,7 +60,7 @@ function loadDocument(doc: Document, issues: ParseIssue[]): LoadResult {
     ctx.error({}, `${adapter.label} parser failed: ${e instanceof Error ? e.message : String(e)}`);
     sessions = [];
   }
-  issues.push(...ctx.issues);
+  pushAll(issues, ctx.issues);
   // Problems an adapter filed on one session (one task of a multi-task file) stay with it; the file's go to all.
   const own = sessions.flatMap((s) => s.issues);
   for (const s of sessions) {
@@ -77,7 +78,7 @@ export function loadFiles(files: InputFile[]): LoadResult {
   for (const f of files) {
     const r = loadFile(f);
     sessions.push(...r.sessions);
-    issues.push(...r.issues);
+    pushAll(issues, r.issues);
   }
   return { sessions: joinSessions(sessions, issues), issues };
 }

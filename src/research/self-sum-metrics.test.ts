@@ -90,7 +90,7 @@ describe('selfSumSegments', () => {
 
   it('takes token counts from an analysis view by item id', () => {
     const s = fixtureSession('self-sum-sciworld.json');
-    const tokens = Object.fromEntries(s.items.map((i) => [i.id, 10]));
+    const tokens = new Map(s.items.map((i) => [i.id, 10]));
     const r = selfSumSegments(s, { tokens });
     expect(r.segments.map((g) => g.tokens)).toEqual([100, 50, 40]);
     expect(r.summaries.map((x) => x.tokens)).toEqual([10, 10]);

@@ -6,6 +6,7 @@ import type { Item, Session } from '../model/types';
 import { agentTurns } from './agent-turns';
 import { callByOutput, sentCalls } from './call-contexts';
 import { itemCounter, type TokenSource } from './token-source';
+import { maxOf } from '../model/arrays';
 
 export type SelfSumStepKind = 'action' | 'timing' | 'summary' | 'answer' | 'other';
 
@@ -129,7 +130,7 @@ export function selfSumSegments(session: Session, tokens: TokenSource): SelfSumR
   });
 
   const query = items.find((it) => it.role === 'user' && it.kind === 'message') ?? null;
-  const count = Math.max(0, ...items.map(segmentOf));
+  const count = maxOf(items.map(segmentOf), 0);
   const byOutput = callByOutput(sentCalls(session, tokens));
   const segments: SelfSumSegment[] = [];
   for (let k = 1; k <= count; k++) {

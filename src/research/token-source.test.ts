@@ -10,11 +10,11 @@ describe('itemCounter', () => {
   });
 
   it("takes a view's count by item id, not the text", () => {
-    expect(itemCounter({ tokens: { a: 42 } })(item('a', 'hello'))).toBe(42);
+    expect(itemCounter({ tokens: new Map([['a', 42]]) })(item('a', 'hello'))).toBe(42);
   });
 
   it('falls back to the counter for ids the view lacks, and to 0 without one', () => {
-    expect(itemCounter({ tokens: {}, count: (t) => t.length })(item('b', 'abc'))).toBe(3);
-    expect(itemCounter({ tokens: {} })(item('b', 'abc'))).toBe(0);
+    expect(itemCounter({ tokens: new Map(), count: (t) => t.length })(item('b', 'abc'))).toBe(3);
+    expect(itemCounter({ tokens: new Map() })(item('b', 'abc'))).toBe(0);
   });
 });

@@ -153,7 +153,7 @@ function SummariesChart({ rows, filter, setFilter }: ChartsProps) {
 }
 
 function SummaryTurnsChart({ rows, filter, setFilter }: ChartsProps) {
-  const { buckets, beyond } = useMemo(() => summaryTurnHistogram(rows), [rows]);
+  const { buckets } = useMemo(() => summaryTurnHistogram(rows), [rows]);
   const yTicks = axisTicks(0, Math.max(1, maxOf(buckets, (b) => b.count)), 4);
   const y = linear(yTicks.min, yTicks.max, PLOT_H, 0);
   const slot = PLOT_W / Math.max(1, buckets.length);
@@ -166,9 +166,9 @@ function SummaryTurnsChart({ rows, filter, setFilter }: ChartsProps) {
       yTicks={yTicks}
       yScale={y}
       yFormat={int}
-      xTicks={categoryTicks(buckets.map((b) => b.value)).map((v) => ({ x: (v - 0.5) * slot, label: String(v) }))}
+      xTicks={categoryTicks(buckets.map((_, i) => i)).map((i) => ({ x: (i + 0.5) * slot, label: String(buckets[i]!.value) }))}
       empty={buckets.length ? null : 'No summaries in this corpus.'}
-      footer={beyond ? `${beyond} summaries after turn 60 are not drawn.` : null}
+      footer={buckets[0]?.to !== undefined ? `Each bar covers ${buckets[0].to} turns.` : null}
     >
       {buckets.map((b, i) => (
         <Bar
@@ -178,8 +178,8 @@ function SummaryTurnsChart({ rows, filter, setFilter }: ChartsProps) {
           w={slot * 0.7}
           h={PLOT_H - y(b.count)}
           className="c-summary"
-          label={`${b.count} ${b.count === 1 ? 'summary' : 'summaries'} after turn ${b.value}`}
-          f={{ kind: 'summary-turn', turn: b.value }}
+          label={`${b.count} ${b.count === 1 ? 'summary' : 'summaries'} after turn ${b.to === undefined ? b.value : `${b.value}–${b.to}`}`}
+          f={b.to === undefined ? { kind: 'summary-turn', turn: b.value } : { kind: 'summary-turn', turn: b.value, to: b.to }}
           current={filter}
           setFilter={setFilter}
         />

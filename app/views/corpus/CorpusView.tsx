@@ -1,6 +1,7 @@
 // Corpus mode: progress while files are measured, the charts, the judge and the table of trajectories.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ChartFilter } from '../../../src/corpus/corpus-charts';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useApp } from '../../store';
 import type { CorpusEntry, CorpusState } from '../../store/corpus-slice';
 import { cancelCorpus, closeCorpus, openCorpusEntry } from './corpus-client';
@@ -117,10 +118,18 @@ export default function CorpusView() {
   if (!corpus) return null;
   return (
     <div className="corpus-view">
-      <Header c={corpus} />
-      <CorpusCharts rows={rows} filter={filter} setFilter={setFilter} open={open} />
-      <JudgePanel rows={rows} running={corpus.status === 'running'} />
-      <CorpusTable rows={rows} judge={judge} filter={filter} open={open} />
+      <ErrorBoundary name="The corpus header">
+        <Header c={corpus} />
+      </ErrorBoundary>
+      <ErrorBoundary name="The corpus charts">
+        <CorpusCharts rows={rows} filter={filter} setFilter={setFilter} open={open} />
+      </ErrorBoundary>
+      <ErrorBoundary name="The judge">
+        <JudgePanel rows={rows} running={corpus.status === 'running'} />
+      </ErrorBoundary>
+      <ErrorBoundary name="The corpus table">
+        <CorpusTable rows={rows} judge={judge} filter={filter} open={open} />
+      </ErrorBoundary>
     </div>
   );
 }

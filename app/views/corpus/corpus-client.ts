@@ -34,6 +34,7 @@ function poolSize(files: number): number {
 
 function stopWorkers(r: Running): void {
   r.stopped = true;
+  // Emptied below, so a proxy released here is never called again.
   for (const w of r.workers) {
     void w.api.cancel(r.run).catch(() => {});
     w.api[Comlink.releaseProxy]();
@@ -154,10 +155,14 @@ export async function openCorpusEntry(entry: CorpusEntry): Promise<void> {
   if (!ref) return;
   const source = await trajectorySource(entry, ref);
   const { sessions, setActive, showCorpus } = useApp.getState();
-  showCorpus(false);
   // Opened before: go to its tab instead of loading it twice.
   const open = sessions.find((s) => s.session.files[0] === source.name && s.session.id === entry.id);
-  if (open) return setActive(open.key);
+  if (open) {
+    showCorpus(false);
+    return setActive(open.key);
+  }
+  // The corpus stays in front until the trajectory's tab opens (the shell then shows it): hiding it first showed
+  // whichever session was open before, for as long as the load took.
   // A log of many samples (an Inspect .eval) opens just this row's sample.
   await openSources([source], { only: entry.id });
 }

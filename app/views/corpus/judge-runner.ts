@@ -42,6 +42,9 @@ export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onPr
   const api = Comlink.wrap<CorpusWorkerApi>(worker);
   const proxyStore = Comlink.proxy(pageJudgeStore);
   let cancelled = false;
+  // Set once the worker is gone: a proxy released is never called again (it throws, even from a cancel that
+  // comes later, e.g. when the panel unmounts after the run finished).
+  let released = false;
   const target = { baseUrl: endpoint.baseUrl.trim(), apiKey: endpoint.apiKey, model: endpoint.model.trim(), maxTokens: Math.max(JUDGE_MAX_TOKENS, endpoint.maxTokens), timeoutMs: Math.round(endpoint.timeoutS * 1000) };
   const set = (key: string, cell: JudgeCell) => useApp.getState().setJudge({ [key]: cell });
   useApp.getState().setJudge(Object.fromEntries(sample.map((r) => [r.key, { status: 'pending' } as JudgeCell])));
@@ -64,6 +67,7 @@ export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onPr
         onProgress(++n);
       }
     } finally {
+      released = true;
       api[Comlink.releaseProxy]();
       worker.terminate();
     }
@@ -71,6 +75,7 @@ export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onPr
   return {
     cancel: () => {
       cancelled = true;
+      if (released) return;
       void api.cancelJudging().catch(() => {});
     },
     done,

@@ -8,6 +8,7 @@ import type { PanelProps } from './panel-props';
 import { useWidth } from '../../hooks/use-width';
 import { fmt, plural, useCallOf, useOutputIds } from './research-parts';
 import './agent-omit.css';
+import { maxOf } from '../../../src/model/arrays';
 
 const SHARE_LABEL: Record<ShareKey, string> = { thought: 'Thought', action: 'Action', observation: 'Observation' };
 const ratio = (r: number) => r.toFixed(3);
@@ -335,7 +336,7 @@ function ShareBars({ stats, currentTurn, onTurn }: { stats: AgentOmitStats; curr
   const width = useWidth(wrapRef);
   const turns = stats.turns;
   const totals = turns.map((t) => turnShareTotal(t, mode));
-  const ticks = niceTicks(Math.max(0, ...totals), 4);
+  const ticks = niceTicks(maxOf(totals, 0), 4);
   const y = yScale(ticks.max, PLOT_H);
   const label = tickFormat(ticks.max);
   const plotW = Math.max(120, width - AXIS_W);

@@ -59,6 +59,12 @@ export default function AnnotationsPanel({ view, callIndex, itemById, goTo }: Pa
             'No notes yet'
           )}
           <span className="muted small"> · kept in this browser, shared with the link or a bundle</span>
+          {selectedHere ? (
+            <span className="small notes-selected">
+              {' '}
+              · Add note writes on the selected item <code>{selectedHere}</code>
+            </span>
+          ) : null}
         </p>
         <div className="notes-actions">
           <button

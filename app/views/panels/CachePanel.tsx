@@ -1,16 +1,19 @@
 // Prompt cache at the current call: the reused prefix, the first divergence with its diff and cause, predicted vs reported.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { PROVIDER_RULES, type CacheReport, type ProviderRule } from '../../../src/cache';
 import { CAUSE_LABEL, cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar, type CacheBreakEntry } from '../../../src/charts/cache-summary';
 import type { CacheSummary } from '../../../src/cache/forensics';
-import { PRICES_AS_OF, priceOf } from '../../../src/cost/prices';
+import { PRICES_AS_OF, priceOf, type ModelPrice } from '../../../src/cost/prices';
+import { useApp } from '../../store';
 import type { Item } from '../../../src/model/types';
 import type { GoTo, PanelProps } from './panel-props';
 import './cache-panel.css';
 import { PendingPart } from '../../components/PendingPart';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** A per-million price: `$0.50`, `$6.25`, `$0.075`. */
+const usd = (v: number) => `$${v.toFixed(Math.max(2, (String(v).split('.')[1] ?? '').length))}`;
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');
 
 const RULE_NOTE: Record<ProviderRule, string> = {
@@ -244,11 +247,62 @@ function UnrecordedNote({ report }: { report: CacheReport }) {
 
 const ROW = 30;
 
+const PRICE_FIELDS: [keyof ModelPrice, string][] = [
+  ['input', 'Input'],
+  ['cacheWrite5m', 'Cache write 5 min'],
+  ['cacheWrite1h', 'Cache write 1 h'],
+  ['cacheRead', 'Cache read'],
+  ['output', 'Output'],
+];
+
+/** The user's own prices for this model (USD per million tokens), kept in this browser; every figure follows them. */
+function PriceEditor({ model }: { model: string }) {
+  const prices = useApp((s) => s.prices);
+  const setPrice = useApp((s) => s.setPrice);
+  const current = priceOf(model, prices);
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const value = (k: keyof ModelPrice) => draft[k] ?? (current ? String(current[k]) : '');
+  const parsed = PRICE_FIELDS.map(([k]) => Number(value(k)));
+  const valid = parsed.every((v, i) => value(PRICE_FIELDS[i]![0]) !== '' && Number.isFinite(v) && v >= 0);
+  return (
+    <details className="price-editor">
+      <summary className="small">Set prices for {model}</summary>
+      <div className="price-fields">
+        {PRICE_FIELDS.map(([k, label]) => (
+          <label key={k}>
+            {label}
+            <input type="number" min={0} step="any" inputMode="decimal" value={value(k)} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />
+          </label>
+        ))}
+      </div>
+      <div className="price-actions">
+        <button
+          type="button"
+          disabled={!valid}
+          onClick={() => {
+            setPrice(model, Object.fromEntries(PRICE_FIELDS.map(([k], i) => [k, parsed[i]!])) as unknown as ModelPrice);
+            setDraft({});
+          }}
+        >
+          Use these prices
+        </button>
+        {current?.source === 'override' ? (
+          <button type="button" onClick={() => (setPrice(model, null), setDraft({}))}>
+            Back to the table
+          </button>
+        ) : null}
+        <span className="muted small">USD per million tokens, kept in this browser.</span>
+      </div>
+    </details>
+  );
+}
+
 function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { summary: CacheSummary | null; breaks: CacheBreakEntry[]; model: string | null; calls: number; callIndex: number; goTo(t: GoTo): void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const n = breaks.length;
   const virtualizer = useVirtualizer({ count: n, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
-  const price = priceOf(model);
+  const prices = useApp((s) => s.prices);
+  const price = priceOf(model, prices);
   const causes = summary ? Object.entries(summary.byCause) : [];
   return (
     <div className="cache-session">
@@ -283,9 +337,10 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
       </p>
       <p className="muted small">
         {price
-          ? `Priced at ${price.label}: input $${price.input}, cache write $${price.cacheWrite5m} (5 min) / $${price.cacheWrite1h} (1 h), cache read $${price.cacheRead} per million tokens (table of ${PRICES_AS_OF}).`
+          ? `Priced ${price.source === 'override' ? 'at your prices' : `at ${price.label}`}: input ${usd(price.input)}, cache write ${usd(price.cacheWrite5m)} (5 min) / ${usd(price.cacheWrite1h)} (1 h), cache read ${usd(price.cacheRead)} per million tokens${price.source === 'table' ? ` (table of ${PRICES_AS_OF})` : ''}.`
           : `No price is known for ${model ?? 'this model'}: misses are shown in tokens.`}
       </p>
+      {model ? <PriceEditor model={model} /> : null}
       {n === 0 ? (
         <p className="muted small">No call breaks the cache.</p>
       ) : (

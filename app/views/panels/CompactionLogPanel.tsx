@@ -17,6 +17,7 @@ import type { PanelProps } from './panel-props';
 import './compaction-log.css';
 import { SortableTh } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
+import { useWidth } from '../../hooks/use-width';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 // Missing values sort last whatever the direction (TanStack's sortUndefined needs undefined, not null).
@@ -78,14 +79,23 @@ function IdCount({ n, from }: { n: number | null; from: CompactionRow['idsFrom']
 }
 
 const ROW_HEIGHT = 38;
+/** Below these pane widths the table drops columns to keep the Summary in sight. */
+const FIT_ALL_PX = 760;
+const FIT_FEW_PX = 560;
 
 export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: PanelProps) {
   const data = useMemo(() => compactionRows(view.compactions, view.calls, view.audits, itemById), [view, itemById]);
   const current = useMemo(() => compactionInEffect(view.calls, callIndex), [view.calls, callIndex]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
-  // Narrow by default so the table fits beside the context; the Columns menu brings the rest back.
-  const [visibility, setVisibility] = useState<VisibilityState>({ replaced: false, keptIds: false, lostIds: false });
+  // Fitted to the pane until the user picks columns: the rarer ones are hidden, then, in a narrow pane, Tokens after
+  // (before − saved) and the trigger, then the kind; the Columns menu brings them back.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef, 600);
+  const fitted = useMemo<VisibilityState>(() => ({ replaced: false, keptIds: false, lostIds: false, ...(width < FIT_ALL_PX ? { tokensAfter: false, trigger: false } : {}), ...(width < FIT_FEW_PX ? { kind: false } : {}) }), [width]);
+  const [chosen, setChosen] = useState<VisibilityState | null>(null);
+  const visibility = chosen ?? fitted;
+  const setVisibility = (v: VisibilityState | ((old: VisibilityState) => VisibilityState)) => setChosen((old) => (typeof v === 'function' ? v(old ?? fitted) : v));
   const table = useReactTable({
     data,
     columns: COLUMNS,
@@ -103,7 +113,6 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
   });
   const rows = table.getRowModel().rows;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   const { virtualizer, virtual, padTop, padBottom } = useVirtualRows(rows.length, scrollRef, ROW_HEIGHT, 12);
   const visibleCols = table.getVisibleLeafColumns().length;
 
@@ -187,6 +196,7 @@ function ColumnsMenu({ table }: { table: ReturnType<typeof useReactTable<Compact
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const hidden = table.getAllLeafColumns().filter((c) => !c.getIsVisible()).length;
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
@@ -208,7 +218,7 @@ function ColumnsMenu({ table }: { table: ReturnType<typeof useReactTable<Compact
       }}
     >
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        Columns
+        Columns{hidden ? <span className="muted small"> ({hidden} hidden)</span> : null}
       </button>
       {open ? (
         <fieldset id={id} className="columns-popover">

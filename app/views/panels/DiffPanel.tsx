@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { diffContexts, type DiffEntry } from '../../../src/analysis/context-diff';
 import { itemKindPhrase } from '../../../src/analysis/eviction-runs';
 import type { Item } from '../../../src/model/types';
+import { useApp } from '../../store';
 import type { PanelProps } from './panel-props';
 import './diff.css';
 
@@ -61,6 +62,12 @@ export default function DiffPanel({ view, callIndex, itemById, goTo }: PanelProp
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10 });
+  // The selected item (clicked in the context, found by search, picked in another panel) is marked and brought into view.
+  const selected = useApp((s) => s.selectedItemId);
+  const selectedLine = selected === null ? -1 : lines.findIndex((l) => l.type === 'entry' && l.entry.id === selected);
+  useEffect(() => {
+    if (selectedLine >= 0) virtual.scrollToIndex(selectedLine, { align: 'auto' });
+  }, [selectedLine, virtual]);
 
   if (n === 0 || !diff) return <p className="empty">No model calls in this session, so there are no contexts to compare.</p>;
 
@@ -71,7 +78,7 @@ export default function DiffPanel({ view, callIndex, itemById, goTo }: PanelProp
   ));
   const net = diff.tokens.to - diff.tokens.from;
   return (
-    <div className="diff">
+    <div className="ctx-diff">
       <div className="diff-pick">
         <span className="diff-side">
           <label htmlFor={fromId}>From call</label>
@@ -129,8 +136,8 @@ export default function DiffPanel({ view, callIndex, itemById, goTo }: PanelProp
               const item = itemById.get(line.entry.id);
               const what = item ? `${itemKindPhrase(item)}${item.name ? ` ${item.name}` : ''}` : '';
               return (
-                <li key={line.key} className={`diff-row diff-${line.kind}`} style={style} aria-setsize={lines.length} aria-posinset={vr.index + 1}>
-                  <button type="button" onClick={() => goTo({ item: line.entry.id })} aria-label={`${line.kind} ${line.entry.id} ${what}, ${line.tokens} tokens`} title={preview(item)}>
+                <li key={line.key} className={`diff-row diff-${line.kind}${vr.index === selectedLine ? ' selected' : ''}`} style={style} aria-setsize={lines.length} aria-posinset={vr.index + 1}>
+                  <button type="button" aria-current={vr.index === selectedLine ? 'true' : undefined} onClick={() => goTo({ item: line.entry.id })} aria-label={`${line.kind} ${line.entry.id} ${what}, ${line.tokens} tokens`} title={preview(item)}>
                     <span className="diff-sign" aria-hidden="true">
                       {line.kind === 'removed' ? '\u2212' : line.kind === 'added' ? '+' : '~'}
                     </span>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import type { EvictionLabel } from '../../../src/analysis/context-types';
 import { describeLabels, EVICTION_LABELS, itemKindPhrase, labelAt, labelCountsAt } from '../../../src/analysis/eviction-runs';
 import type { Item } from '../../../src/model/types';
+import { useApp } from '../../store';
 import type { PanelProps } from './panel-props';
 import './eviction-map.css';
 import { useWidth } from '../../hooks/use-width';
@@ -67,6 +68,13 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const gridW = n * cell;
 
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12, scrollMargin: HEAD_H });
+
+  // The selected item's row is marked and scrolled into view, wherever it was selected.
+  const selected = useApp((s) => s.selectedItemId);
+  const selectedRow = useMemo(() => (selected === null ? -1 : rows.findIndex((r) => r.itemId === selected)), [rows, selected]);
+  useEffect(() => {
+    if (selectedRow >= 0) virtual.scrollToIndex(selectedRow, { align: 'auto' });
+  }, [selectedRow, virtual]);
 
   // Keyboard: one row is the tab stop; arrows move between rows and calls, Enter steps there.
   const [active, setActive] = useState(0);
@@ -192,7 +200,8 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
                   aria-label={`${title}: ${describeLabels(row.runs, n)}`}
                   aria-setsize={rows.length}
                   aria-posinset={vr.index + 1}
-                  className={isActive ? 'evm-row active' : 'evm-row'}
+                  className={`evm-row${isActive ? ' active' : ''}${vr.index === selectedRow ? ' selected' : ''}`}
+                  aria-current={vr.index === selectedRow ? 'true' : undefined}
                   data-row={vr.index}
                   style={{ transform: `translateY(${vr.start - HEAD_H}px)`, height: ROW_H }}
                 >

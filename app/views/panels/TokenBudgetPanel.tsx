@@ -8,10 +8,11 @@ import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import './token-budget.css';
 import { useWidth } from '../../hooks/use-width';
+import { maxOf } from '../../../src/model/arrays';
 
 /** Above this many calls, consecutive calls share a bar (drawn as their peak call). */
 const MAX_BARS = 400;
-/** Narrowest slot per bar; below it the chart scrolls sideways. */
+/** Narrowest slot per bar; below it consecutive calls share a bar. */
 const MIN_SLOT = 4;
 const PLOT_HEIGHT = 240;
 const TOP = 18;
@@ -45,13 +46,15 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const wrapWidth = useWidth(wrapRef, 640);
 
   const totals = useMemo(() => calls.map((c) => bandsTotal(c.bands)), [calls]);
-  const buckets = useMemo(() => bucketCalls(totals, MAX_BARS), [totals]);
+  // As many bars as the pane has room for: the chart fits its pane and never scrolls sideways.
+  const maxBars = Math.max(1, Math.min(MAX_BARS, Math.floor((wrapWidth - 2) / MIN_SLOT)));
+  const buckets = useMemo(() => bucketCalls(totals, maxBars), [totals, maxBars]);
   const bucketSize = buckets[0] ? buckets[0].end - buckets[0].start + 1 : 1;
   const usage = useMemo(() => calls.map((c) => usageSplit(c.usage)), [calls]);
   const anyUsage = usage.some((u) => u !== null);
   const threshold = useMemo(() => compactionThreshold(view.compactions), [view.compactions]);
   const ctxWindow = view.contextWindow;
-  const dataMax = Math.max(0, ...totals, ...usage.map((u) => u?.prompt ?? 0));
+  const dataMax = Math.max(maxOf(totals, 0), maxOf(usage.map((u) => u?.prompt ?? 0), 0));
   const domain = useMemo(() => fitDomain(dataMax, [{ value: ctxWindow }, { value: threshold }]), [dataMax, ctxWindow, threshold]);
   const [windowOn, thresholdOn] = domain.onScale as [boolean, boolean];
   const y = yScale(domain.ticks.max, PLOT_HEIGHT);

@@ -376,7 +376,7 @@ function CallCompare({ out, view, k, callIndex, itemById, goTo }: { out: RunOutp
     const variant = new Set((view.calls[k]?.entries ?? []).filter((e) => e.variant).map((e) => e.id));
     return call.originalIds.map((id, i) => {
       const tokens = out.originalTokens[k]?.[i] ?? 0;
-      const it = view.variants[id] ?? itemById.get(id);
+      const it = view.variants.get(id) ?? itemById.get(id);
       const side: SideItem = it ? sideItem(it, tokens, it) : { id, kind: 'message', role: 'user', name: null, tokens, preview: '', recap: null, created: false, rewritten: false };
       return variant.has(id) ? { ...side, rewritten: true } : side;
     });

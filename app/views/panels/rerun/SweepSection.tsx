@@ -107,7 +107,7 @@ function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): C
     },
     {
       id: 'compactions',
-      header: 'Compactions',
+      header: 'Compac\u00adtions',
       accessorFn: (r) => r.compactions,
       cell: (c) => (
         <span title={c.row.original.fallbacks ? `${c.row.original.fallbacks} fell back to the marker` : undefined}>

@@ -1,0 +1,102 @@
+// The cache panel against the CLI, call by call: the provider's reported figures decide, and every surface gives the
+// same verdict (the panel's headline, its list of breaks and session figures, the slider marks, `inspect --json`).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { CAUSE_LABEL } from '../src/charts/cache-summary';
+import { run } from '../src/cli/main';
+import { dropFiles, fromDisk } from './support/drop';
+
+const FIXTURE = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'claude-code-cache-forensics.jsonl');
+const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+interface CliCall {
+  call: number;
+  cacheBreak: boolean;
+  reportedMiss: boolean | null;
+  cause: keyof typeof CAUSE_LABEL | null;
+  reportedCacheRead: number | null;
+  missTokens: number | null;
+}
+
+/** What `compaction-inspector inspect --json` says about the files, run in this process. */
+async function cli(paths: string[]) {
+  const out: string[] = [];
+  const { readFileSync } = await import('node:fs');
+  const io = { out: (t: string) => out.push(t), err: () => {}, readFile: (p: string) => new Uint8Array(readFileSync(p)), listDir: () => [], isDir: () => false, exists: () => true };
+  expect(await run(['inspect', '--json', ...paths], io)).toBe(0);
+  return JSON.parse(out.join('\n')).sessions[0] as { calls: CliCall[]; facts: { calls: number; cache: { breaks: number; reportedMisses: number; predictedBreaks: number } } };
+}
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+async function openCachePanel(page: Page, paths: string[], calls: number) {
+  await page.goto('/');
+  await dropFiles(page, fromDisk(...paths));
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(`Call 1 of ${calls}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  const panel = page.getByRole('region', { name: 'Cache prefix' });
+  // Verdicts arrive with exact counts; the session figures appear with them.
+  await expect(panel.getByRole('definition').filter({ hasText: /%|not reported/ }).first()).toBeVisible({ timeout: 30_000 });
+  return panel;
+}
+
+/** Steps through every call and checks the headline against the CLI's verdict for it. */
+async function checkEveryCall(page: Page, calls: CliCall[]) {
+  const panel = page.getByRole('region', { name: 'Cache prefix' });
+  const headline = panel.locator('.cache-headline');
+  for (const c of calls) {
+    if (c.call > 1) await page.keyboard.press('j');
+    await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(new RegExp(`^Call ${c.call} of`))).toBeVisible();
+    if (c.call === 1) await expect(headline).toHaveText('First call: there is no earlier prompt to reuse.');
+    else if (!c.cacheBreak) await expect(headline).toHaveText(/^Cache held/);
+    else if (c.reportedMiss) await expect(headline).toHaveText(`Cache miss reported: ${fmt(c.reportedCacheRead!)} of ${fmt(c.reportedCacheRead! + c.missTokens!)} tokens read — ${CAUSE_LABEL[c.cause!]}`);
+    else await expect(headline).toHaveText(new RegExp(c.cause === 'ttl' ? '^Cache expired' : c.cause === 'model-changed' ? '^Cache not used' : `${CAUSE_LABEL[c.cause!]}$`));
+  }
+}
+
+test('the cache panel gives the CLI verdict on every call of a session with a TTL miss, a 1-hour hit, an unrecorded-prefix collapse and a compaction', async ({ page }) => {
+  const want = await cli([FIXTURE]);
+  expect(want.calls.map((c) => c.cause)).toEqual([null, null, null, 'ttl', null, null, 'unrecorded-prefix', 'compaction', null]);
+  const panel = await openCachePanel(page, [FIXTURE], want.facts.calls);
+  // The session figures and the list of breaks.
+  await expect(panel.getByRole('list', { name: 'Cache breaks' }).getByRole('listitem')).toHaveCount(want.facts.cache.breaks);
+  await expect(panel.getByText(`${want.facts.cache.reportedMisses} · ${want.facts.cache.predictedBreaks}`)).toBeVisible();
+  await checkEveryCall(page, want.calls);
+
+  // Call 6 comes 9 minutes after call 5, within the 1-hour TTL the usage shows: a hit, never "expired".
+  await page.keyboard.press('Home');
+  await page.getByRole('list', { name: 'Cache breaks' }).getByRole('button', { name: /^Call 7/ }).click();
+  await expect(panel.locator('.cache-headline')).toHaveText(/^Cache miss reported: 18,000 of/);
+  await expect(panel.getByText(/The recorded conversation did not change; what changed is in the unrecorded part of the prompt/)).toBeVisible();
+  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, 'cache-reported-miss.png') });
+  await page.keyboard.press('k');
+  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await expect(panel.locator('.cache-headline')).toHaveText('Cache held: the provider read 20,347 tokens after a 9 min 20 s gap');
+  await page.screenshot({ path: join(SHOTS, 'cache-1h-hit.png') });
+  await page.keyboard.press('b');
+  await page.keyboard.press('b');
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/^Call 8 of/)).toBeVisible();
+  await expect(panel.locator('.miss-cost')).toHaveText(' · $0.02');
+  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, 'cache-compaction-priced.png') });
+});
+
+test('on the shared Claude Code sample, the panel finds the four collapses the provider reported, as the CLI does', async ({ page }) => {
+  const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
+  test.skip(!files.every(existsSync), '../shared/samples is not beside this checkout');
+  test.setTimeout(180_000);
+  const want = await cli(files);
+  expect(want.calls.filter((c) => c.reportedMiss).map((c) => [c.call, c.cause])).toEqual([
+    [19, 'ttl'],
+    [62, 'compaction'],
+    [114, 'ttl'],
+    [138, 'unrecorded-prefix'],
+  ]);
+  await openCachePanel(page, files, want.facts.calls);
+  await checkEveryCall(page, want.calls);
+  await expect(page.locator('.break-tick')).toHaveCount(new Set(want.calls.filter((c) => c.cacheBreak).map((c) => Math.round(((c.call - 1) / (want.facts.calls - 1)) * 400))).size);
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { calibrate } from '../analysis/calibration';
+import type { CallContext } from '../analysis/context-types';
+import { countedPerCall } from '../analysis/counted-tokens';
+import { cacheSummary } from './forensics';
+import { analyzeCachePrefix } from './prefix';
+import { asst, call, calls, countWords, sys, user, usage } from './test-builders';
+
+/** The engine's own path: counted tokens → calibration → cache verdicts. */
+function analyze(cs: CallContext[]) {
+  const calibration = calibrate(cs, countedPerCall({ calls: cs, timeline: null }, countWords));
+  return analyzeCachePrefix(cs, { count: countWords, calibration });
+}
+
+const at = (min: number, sec = 0) => new Date(Date.UTC(2026, 1, 12, 21, min, sec)).toISOString();
+const U1 = 'Fix the flaky login test in auth/session.test.ts.';
+const A1 = 'Reading auth/session.test.ts now.';
+const U2 = 'Also check the retry helper.';
+
+/** Claude Code shapes: the system prompt and tools are not in the file (prefixUnrecorded), usage splits writes by TTL. */
+function claudeCode(extra: Partial<CallContext>) {
+  return { model: 'claude-opus-4-6', prefixUnrecorded: true, ...extra };
+}
+
+describe('applyReported (cause from the evidence)', () => {
+  it('reads the 1-hour TTL from usage and calls a long gap a hit when the provider reported one', () => {
+    const [, hit] = analyze(
+      calls(
+        call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 20_000, cacheWrite: 5_000, cacheWrite5m: 0, cacheWrite1h: 5_000 }) })),
+        call([user('u1', U1), asst('a1', A1), user('u2', U2)], claudeCode({ timestamp: at(9), usage: usage({ input: 3, cacheRead: 25_000, cacheWrite: 400 }) })),
+      ),
+    );
+    expect(hit).toMatchObject({ ttlMs: 3_600_000, ttlSource: 'usage', ttlExpired: false, reportedMiss: false, cacheBreak: false, cause: null, missTokens: 0 });
+  });
+
+  it('calls a 9-minute gap after 5-minute writes `ttl` only when the provider reported the miss', () => {
+    const first = call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 20_000, cacheWrite: 5_000, cacheWrite5m: 5_000, cacheWrite1h: 0 }) }));
+    const next = (read: number, write: number) => call([user('u1', U1), asst('a1', A1), user('u2', U2)], claudeCode({ timestamp: at(9), usage: usage({ input: 3, cacheRead: read, cacheWrite: write }) }));
+    const [, missed] = analyze(calls(first, next(0, 25_400)));
+    expect(missed).toMatchObject({ ttlMs: 300_000, ttlSource: 'usage', reportedMiss: true, predictedBreak: true, cacheBreak: true, cause: 'ttl', missKind: 'full', missTokens: 25_000 });
+    // Opus 4.6: re-written at the 5-minute price ($6.25) instead of read ($0.50) per million.
+    expect(missed!.missCostUsd).toBeCloseTo((25_000 * (6.25 - 0.5)) / 1e6, 6);
+    // The same gap with a reported hit: the provider still had it, so no ttl verdict.
+    const [, held] = analyze(calls(first, next(25_000, 400)));
+    expect(held).toMatchObject({ ttlExpired: true, reportedMiss: false, cacheBreak: false, cause: null });
+  });
+
+  it('names the unrecorded prefix when the conversation is unchanged and the provider re-read only about that much', () => {
+    const cs = calls(
+      call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 0, cacheWrite: 20_006 }) })),
+      call([user('u1', U1), asst('a1', A1)], claudeCode({ timestamp: at(0, 5), usage: usage({ input: 3, cacheRead: 20_009, cacheWrite: 5 }) })),
+      call([user('u1', U1), asst('a1', A1), user('u2', U2)], claudeCode({ timestamp: at(0, 10), usage: usage({ input: 3, cacheRead: 19_500, cacheWrite: 525 }) })),
+    );
+    const [, ok, collapsed] = analyze(cs);
+    expect(ok).toMatchObject({ reportedMiss: false, cacheBreak: false });
+    expect(collapsed).toMatchObject({ predictedBreak: false, reportedMiss: true, cacheBreak: true, cause: 'unrecorded-prefix', missKind: 'partial', reportedCacheRead: 19_500, previousCacheable: 20_014 });
+    expect(collapsed!.unseenPrefixTokens).toBeGreaterThan(19_000);
+  });
+
+  it('calls an OpenAI shortfall with the prompt unchanged a best-effort provider miss, partial, priced as uncached input', () => {
+    const big = sys('s0', Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' '));
+    const codex = (u: Partial<Parameters<typeof usage>[0]>, t: string, items = [big, user('u1', U1)]) => call(items, { model: 'gpt-5.3-codex', api: 'openai-responses', timestamp: t, usage: usage(u) });
+    const [, , miss] = analyze(
+      calls(
+        codex({ input: 50_000, cacheRead: 0 }, at(0)),
+        codex({ input: 50_100, cacheRead: 49_920 }, at(0, 20), [big, user('u1', U1), asst('a1', A1)]),
+        codex({ input: 50_200, cacheRead: 17_024 }, at(0, 40), [big, user('u1', U1), asst('a1', A1), user('u2', U2)]),
+      ),
+    );
+    expect(miss).toMatchObject({ rule: 'openai', predictedBreak: false, reportedMiss: true, cacheBreak: true, cause: 'provider-miss', missKind: 'partial', missTokens: 50_100 - 17_024 });
+    // GPT-5.3 Codex: $1.75 input against $0.175 cached per million.
+    expect(miss!.missCostUsd).toBeCloseTo(((50_100 - 17_024) * (1.75 - 0.175)) / 1e6, 6);
+  });
+
+  it('calls a miss after a prompt below the provider minimum `below-minimum`, and a model switch `model-changed`', () => {
+    const small = (u: Partial<Parameters<typeof usage>[0]>, model = 'gpt-5.3-codex') => call([user('u1', U1)], { model, api: 'openai-chat', timestamp: at(0), usage: usage(u) });
+    const [, below] = analyze(calls(small({ input: 900, cacheRead: 0 }), small({ input: 950, cacheRead: 0 })));
+    expect(below).toMatchObject({ reportedMiss: true, cause: 'below-minimum' });
+    const claude = (model: string, read: number) => call([user('u1', U1)], claudeCode({ model, timestamp: at(0), usage: usage({ input: 3, cacheRead: read, cacheWrite: 20_000 - read }) }));
+    const [, switched] = analyze(calls(claude('claude-opus-4-6', 0), claude('claude-sonnet-4-5', 0)));
+    expect(switched).toMatchObject({ modelChanged: true, reportedMiss: true, cacheBreak: true, cause: 'model-changed' });
+  });
+
+  it('keeps the prediction when no cache figures were reported', () => {
+    const [, r] = analyze(calls(call([user('u1', U1)], { timestamp: at(0) }), call([user('u1', U1), asst('a1', A1)], { timestamp: at(7) })));
+    expect(r).toMatchObject({ reportedMiss: null, predictedBreak: true, cacheBreak: true, cause: 'ttl', missCostUsd: null });
+  });
+});
+
+describe('cacheSummary', () => {
+  it('sums the reported hit rate, breaks by cause, agreement between the two sides and dollars lost', () => {
+    const first = call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 20_000, cacheWrite: 5_000, cacheWrite5m: 5_000 }) }));
+    const missed = call([user('u1', U1), asst('a1', A1), user('u2', U2)], claudeCode({ timestamp: at(9), usage: usage({ input: 3, cacheRead: 0, cacheWrite: 25_400 }) }));
+    const cs = calls(first, missed);
+    const reports = analyze(cs);
+    const s = cacheSummary(reports, cs);
+    expect(s.hitRate).toBeCloseTo(20_000 / (25_003 + 25_403), 6);
+    expect(s).toMatchObject({ breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 1, agree: 1 }, byCause: { ttl: 1 }, missTokens: 25_000 });
+    expect(s.missCostUsd).toBeCloseTo(reports[1]!.missCostUsd!, 9);
+  });
+});
