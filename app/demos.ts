@@ -31,6 +31,12 @@ export const DEMOS: readonly Demo[] = [
     description: 'Segments, summary timing turns and the query+summary that starts each segment.',
     files: ['alfworld-self-sum.json'],
   },
+  {
+    id: 'aime-iterated-summarization',
+    title: 'Math reasoning trace with iterated summarization (backtracking summaries)',
+    description: 'Four attempts at an AIME-style problem: each summary says where the reasoning changed course, and the next prompt carries them all.',
+    files: ['aime-iterated-summarization.json'],
+  },
 ];
 
 export function demoUrls(demo: Demo): string[] {

@@ -70,12 +70,12 @@ test.describe('Self-Sum panel', () => {
     await expect(region.getByText(`${plural(3, 'segment')}`, { exact: true })).toBeVisible();
     await expect(region).toContainText('fired at steps 11, 16');
 
-    // One button per segment, named by its steps and tokens (the engine's, once exact counts are in).
+    // One button per segment, named by its steps and what its last call was sent (the engine's, once exact counts are in).
     const segs = region.getByRole('list', { name: 'Segments' }).getByRole('button');
     await expect(segs).toHaveCount(3);
     for (const [i, seg] of report.segments.entries()) {
       const range = seg.firstStep === seg.lastStep ? `step ${seg.firstStep}` : `steps ${seg.firstStep}–${seg.lastStep}`;
-      await expect(segs.nth(i)).toHaveAccessibleName(`H${sup(seg.index)}: ${range}, ${plural(seg.steps, 'step')} (${plural(seg.actionSteps, 'action')}), ${fmt(seg.tokens)} tokens`);
+      await expect(segs.nth(i)).toHaveAccessibleName(`H${sup(seg.index)}: ${range}, ${plural(seg.steps, 'step')} (${plural(seg.actionSteps, 'action')}), ${fmt(seg.contextTokens)} tokens sent at call ${seg.lastCall! + 1}`);
     }
     await expect(segs.nth(0)).toHaveAttribute('aria-current', 'step');
 

@@ -7,7 +7,7 @@ import { processCorpusFile, type CorpusCounter, type RowLocation } from '../../s
 import type { CorpusRow } from '../../src/corpus/corpus-row';
 import { createJudge, JudgeCache, type JudgeOutcome, type JudgeStore } from '../../src/corpus/judge';
 import { loadFile } from '../../src/load/loader';
-import type { ParseIssue } from '../../src/model/types';
+import type { ParseIssue, Session } from '../../src/model/types';
 import { createTokenCounter, estimateTokens } from '../../src/tokens';
 
 export interface CorpusJob {
@@ -49,6 +49,20 @@ function counterFor(name: string): Promise<CorpusCounter> {
 }
 
 const cancelled = new Set<number>();
+
+/** One trajectory to the judge at the endpoint, unless the store (the page's cache, behind a proxy) has its scores. */
+function judgeOne(session: Session, endpoint: JudgeEndpoint, store: JudgeStore): Promise<JudgeOutcome> {
+  const signal = judging.signal;
+  const judge = createJudge({
+    model: endpoint.model,
+    cache: new JudgeCache(store),
+    complete: async (messages) => {
+      const r = await requestChatCompletion({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model, messages, temperature: 0, maxTokens: endpoint.maxTokens, timeoutMs: endpoint.timeoutMs, stream: false, signal });
+      return r.ok ? { ok: true, text: r.text } : { ok: false, reason: r.reason };
+    },
+  });
+  return judge.judge(session);
+}
 
 /** What the judge needs of the endpoint settings (the key crosses to this worker only, never further). */
 export interface JudgeEndpoint {
@@ -126,16 +140,11 @@ const api = {
     const loaded = source instanceof File ? loadFile({ name: source.name, bytes: new Uint8Array(await source.arrayBuffer()) }) : line ? loadCorpusLine(line.file, line.line, source.text) : loadFile({ name: source.name, bytes: new TextEncoder().encode(source.text) });
     const session = loaded.sessions.find((s) => s.id === id) ?? loaded.sessions[0];
     if (!session) return { ok: false, key: null, reason: 'the trajectory no longer loads' };
-    const signal = judging.signal;
-    const judge = createJudge({
-      model: endpoint.model,
-      cache: new JudgeCache(store),
-      complete: async (messages) => {
-        const r = await requestChatCompletion({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model, messages, temperature: 0, maxTokens: endpoint.maxTokens, timeoutMs: endpoint.timeoutMs, stream: false, signal });
-        return r.ok ? { ok: true, text: r.text } : { ok: false, reason: r.reason };
-      },
-    });
-    return judge.judge(session);
+    return judgeOne(session, endpoint, store);
+  },
+  /** Judges a session the page already has (the inspector's trajectory, or the one a re-run would have written). */
+  async judgeSession(session: Session, endpoint: JudgeEndpoint, store: JudgeStore): Promise<JudgeOutcome> {
+    return judgeOne(session, endpoint, store);
   },
   cancelJudging(): void {
     judging.abort();

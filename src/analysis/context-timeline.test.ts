@@ -36,6 +36,12 @@ function referenceContexts(s: Session): string[][] {
       live = live.map((it) => (replaced.has(it.id) ? { ...it, text: it.omission?.marker ?? '[Old tool result content cleared]' } : it));
       return;
     }
+    if (c.restatedIn !== undefined) {
+      // The next context starts over from the item restating the summary: only the system prompt stays.
+      live = live.filter((it) => it.role === 'system' || it.role === 'developer');
+      if (sum) inserted.add(sum.id);
+      return;
+    }
     const at = live.findIndex((it) => replaced.has(it.id));
     live = live.filter((it) => !replaced.has(it.id));
     if (sum && !inserted.has(sum.id)) {

@@ -110,6 +110,19 @@ export function replayTranscript(session: Session): Replay {
         close(sp);
         open({ ...sp.item, text: sp.item.omission?.marker ?? CLEARED_TEXT, omission: { target: 'tool_result', refs: [], marker: CLEARED_TEXT } }, sp.order);
       }
+    } else if (c.restatedIn !== undefined) {
+      // The next context starts over from the item that restates the summary and the kept items (Self-Sum's
+      // U^(k), an iterated-summarization prompt): everything before it but the system prompt goes, and the
+      // summary is never sent on its own.
+      for (const sp of [...live.values()]) {
+        if (isSystem(sp.item)) continue;
+        close(sp);
+        if (!replaced.has(sp.item.id) && !removals.has(sp.item.id)) removals.set(sp.item.id, { label, compactionId: c.id, fromCall: callsSeen });
+      }
+      if (summary) {
+        inserted.add(summary.id);
+        if (!removals.has(summary.id)) removals.set(summary.id, { label, compactionId: c.id, fromCall: callsSeen });
+      }
     } else {
       // The summary takes the place of the first item it replaced (which no context holds any more), else the end.
       const first = gone.reduce<Span | null>((m, sp) => (m === null || sp.order < m.order ? sp : m), null);

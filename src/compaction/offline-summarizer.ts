@@ -2,12 +2,14 @@
 // slice itself — Decisions from assistant sentences with a decision verb, Entities from the identifiers
 // the audit extracts, Facts from tool results and user statements that carry identifiers, Open Items from
 // unanswered questions and TODO-like sentences — folds a prior summary's bullets in, and stays within
-// 200 words. Everything it writes is copied from its sources, so it cannot invent a fact.
+// 200 words. Everything it writes is copied from its sources, so it cannot invent a fact. Asked for a reasoning
+// or backtracking summary (iterated summarization), it writes one in that style instead (offline-reasoning-summary.ts).
 import { parseSummaryCard } from '../analysis/summary-card';
 import { distinctIdentifiers, extractIdentifiers, renderForAudit, type Identifier, type IdentifierKind } from '../audit';
 import { wordCount } from '../lints/summary-schema';
 import { classifyText, SCHEMA_HEADER } from '../model/markers';
 import type { Item } from '../model/types';
+import { reasoningSummary } from './offline-reasoning-summary';
 import type { SummarizeRequest, SummarizeResult, Summarizer } from './summarizer';
 
 export const OFFLINE_MAX_WORDS = 200;
@@ -237,7 +239,9 @@ export const offlineSummarizer: Summarizer = {
   name: 'offline',
   async summarize(req: SummarizeRequest): Promise<SummarizeResult> {
     if (req.signal?.aborted) return { ok: false, failure: 'cancelled', reason: 'cancelled' };
-    const text = offlineSummary(req.slice, req.priorSummary);
+    // An iterated-summarization attempt gets a reasoning-style summary; the course schema is for conversations.
+    const style = req.style ?? 'course';
+    const text = style === 'course' ? offlineSummary(req.slice, req.priorSummary) : reasoningSummary(req.slice, style);
     req.onText?.(text);
     return { ok: true, text, model: null };
   },

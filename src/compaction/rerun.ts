@@ -13,6 +13,7 @@ import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
 import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
 import { offlineSummarizer } from './offline-summarizer';
+import { researchHistory } from './research-history';
 import { callCost, priceFor, PRICE_TABLE, type ModelPrice, type PriceEntry } from './pricing';
 import { resolveParams, runStrategy, type StrategyId, type StrategyParamsMap } from './strategy-registry';
 import type { Summarizer } from './summarizer';
@@ -175,7 +176,10 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   if (calls.length === 0) warnings.push('the session has no model calls to re-run');
   if (opts.trigger.kind === 'fraction' && triggerWindow(opts.trigger, window) === null) warnings.push('no context window known: the fraction trigger never fires (set a window)');
 
-  const fresh = newItemsPerCall(calls);
+  // Research trajectories compact by themselves: their own summary turns leave the history first.
+  const history = researchHistory(session, newItemsPerCall(calls));
+  const fresh = history.fresh;
+  if (history.note) warnings.push(history.note);
   const allTools = toolNamesOf(session.items.concat(fresh.flat()));
   const contexts: Item[][] = [];
   const before: number[] = [];

@@ -115,7 +115,7 @@ export const STRATEGIES: readonly StrategyInfo[] = [
       { ...headTail[1]!, default: ITERATED_DEFAULTS.tail } as ParamSpec,
       headTail[2]!,
       { name: 'method', label: 'Summarizer', kind: 'choice', default: ITERATED_DEFAULTS.method, options: ITERATED_METHODS, help: 'base and backtracking ask the summarizer; the others are plain functions of the attempt.' },
-      { name: 'k', label: 'k tokens', kind: 'int', default: ITERATED_DEFAULTS.k, min: 1, help: 'Tokens kept by last-k and first-k.' },
+      { name: 'k', label: 'k tokens', kind: 'int', default: ITERATED_DEFAULTS.k, min: 1, help: 'Tokens kept by last-k and first-k; at most half the attempt\'s reasoning, so the two keep its start and its end.' },
       { name: 'prompt', label: 'Prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'base/backtracking; placeholders: {question}, {reasoning}. Empty uses the paper\'s.' },
       { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: ITERATED_DEFAULTS.systemPrompt, nullable: false, prompt: true, help: 'Sent with base/backtracking; empty sends none.' },
       { name: 'blockTemplate', label: 'Summaries block', kind: 'text', default: ITERATED_DEFAULTS.blockTemplate, nullable: false, prompt: true, help: 'Placeholder: {summaries}.' },

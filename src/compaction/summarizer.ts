@@ -8,10 +8,18 @@ export interface SummarizeRequest {
   slice: readonly Item[];
   /** A summary already in the context that must be folded into the new one, not stacked. */
   priorSummary: string | null;
+  /**
+   * What kind of summary the prompt asks for: `course` (the default) the conversation schema; `reasoning` and
+   * `backtracking` an iterated-summarization attempt (the paper's base and backtracking prompts). An endpoint
+   * reads the prompt; the offline summarizer writes the matching style from the slice.
+   */
+  style?: SummaryStyle;
   /** Streaming: called with the text so far as it arrives. */
   onText?(textSoFar: string): void;
   signal?: AbortSignal;
 }
+
+export type SummaryStyle = 'course' | 'reasoning' | 'backtracking';
 
 export type SummarizeFailure = 'timeout' | 'network' | 'cors' | 'http' | 'garbage' | 'not-schema' | 'cancelled';
 

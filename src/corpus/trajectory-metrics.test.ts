@@ -50,8 +50,8 @@ describe('trajectoryMetrics', () => {
   it('measures a reasoning-trace corpus: one turn per iteration, a summary after each, tokens per context', async () => {
     const [a, b] = await rowsOf('reasoning-trace-corpus.jsonl');
     expect(a).toMatchObject({ id: 'trace_a', line: 1, format: 'reasoning-trace', turns: 2, summaries: 2, summary_turns: [1, 2], success: true, reward: null, ...none });
-    // Call 1 sees the question (5); call 2 the question, summary 1 (13) and the second prompt restating it (48).
-    expect(a).toMatchObject({ total_tokens: 5 + 66, peak_context_tokens: 66, output_tokens: 21 + 17 });
+    // Call 1 sees the question (5); call 2 only the second prompt (48), which restates the question and summary 1.
+    expect(a).toMatchObject({ total_tokens: 5 + 48, peak_context_tokens: 48, output_tokens: 21 + 17 });
     // Each summary takes out its iteration's thinking and answer: (17 + 4 − 13) + (13 + 4 − 12).
     expect(a!.tokens_saved).toBe(13);
     expect(b).toMatchObject({ id: 'trace_b', line: 2, turns: 1, summaries: 0, total_tokens: 5, output_tokens: 6, success: false });

@@ -41,11 +41,11 @@ describe('reasoningTrace', () => {
     expect(byId.get('i2.prompt')!.text).toContain('Here are summaries of your previous solution attempts:\n\nThe attempt first considered');
   });
 
-  it('makes each summary replace its iteration reasoning and answer, keeping the question', () => {
+  it('makes each summary replace its iteration reasoning and answer, keeping the question, restated in the next prompt', () => {
     const s = loadText('aime.json', fixture('reasoning-trace-aime.json')).sessions[0]!;
     expect(s.compactions).toEqual([
-      { id: 'c0', index: 0, kind: 'summary', trigger: 'backtracking', tokensBefore: null, tokensAfter: null, replacedIds: ['i1.think', 'i1.answer'], keptIds: ['i1.prompt'], summaryId: 'i1.summary', atItemId: 'i1.summary', source: { file: 'aime.json', line: null } },
-      { id: 'c1', index: 1, kind: 'summary', trigger: 'backtracking', tokensBefore: null, tokensAfter: null, replacedIds: ['i2.think', 'i2.answer'], keptIds: ['i1.prompt'], summaryId: 'i2.summary', atItemId: 'i2.summary', source: { file: 'aime.json', line: null } },
+      { id: 'c0', index: 0, kind: 'summary', trigger: 'backtracking', tokensBefore: null, tokensAfter: null, replacedIds: ['i1.think', 'i1.answer'], keptIds: ['i1.prompt'], summaryId: 'i1.summary', atItemId: 'i1.summary', source: { file: 'aime.json', line: null }, restatedIn: 'i2.prompt' },
+      { id: 'c1', index: 1, kind: 'summary', trigger: 'backtracking', tokensBefore: null, tokensAfter: null, replacedIds: ['i2.think', 'i2.answer'], keptIds: ['i1.prompt'], summaryId: 'i2.summary', atItemId: 'i2.summary', source: { file: 'aime.json', line: null }, restatedIn: 'i3.prompt' },
     ]);
   });
 

@@ -19,7 +19,8 @@
 // message), `i{i}.summary` (summary, role assistant), all with meta.iteration = i. Each summary is a
 // `summary` compaction replacing that iteration's thinking and answer and keeping the first prompt, which
 // holds the question. (Later prompts are not counted as replaced although the next prompt restates them:
-// the audit would then report the question's identifiers as lost.)
+// the audit would then report the question's identifiers as lost.) `restatedIn` names the next prompt: the
+// next attempt is a fresh call sent that prompt alone, which restates the question and every summary.
 import type { Document } from '../load/document';
 import { arr, bool, get, isObject, num, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item } from '../model/types';
@@ -95,6 +96,9 @@ export const reasoningTrace: FormatAdapter = {
       const given = str(raw, 'prompt');
       const prompt: Item = { id: `i${i}.prompt`, kind: 'message', role: 'user', text: given ?? defaultPrompt(question ?? '', summaries), source, meta: { ...meta, promptDefault: given === undefined } };
       items.push(prompt);
+      // Each attempt is a fresh call sent its prompt alone (Algorithm 1: r_t ← R(q, Σ)).
+      const previous = compactions.at(-1);
+      if (previous && previous.restatedIn === undefined && previous.summaryId === `i${i - 1}.summary`) previous.restatedIn = prompt.id;
       firstPromptId ??= prompt.id;
 
       const out = outputOf(raw);

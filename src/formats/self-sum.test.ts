@@ -46,7 +46,7 @@ describe('selfSum', () => {
     expect(byId.get('m6.summary')!.text).toBe('I went to the kitchen (sink, stove, cupboard, thermometer) and hold the metal pot. Next: fill it with water at the sink.');
   });
 
-  it('makes each summary replace the segment it closes and keep the query', () => {
+  it('makes each summary replace the segment it closes and keep the query, restated in the next segment\'s first turn', () => {
     const s = loadText('sci.json', fixture('self-sum-sciworld.json')).sessions[0]!;
     expect(s.compactions).toEqual([
       {
@@ -61,6 +61,7 @@ describe('selfSum', () => {
         summaryId: 'm6.summary',
         atItemId: 'm6.summary',
         source: { file: 'sci.json', line: null },
+        restatedIn: 'm7',
       },
       {
         id: 'c1',
@@ -74,6 +75,7 @@ describe('selfSum', () => {
         summaryId: 'm10.summary',
         atItemId: 'm10.summary',
         source: { file: 'sci.json', line: null },
+        restatedIn: 'm11',
       },
     ]);
   });

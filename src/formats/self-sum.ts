@@ -14,7 +14,8 @@
 //     …]}
 // Items get meta.segment = k (from 1); the user turn that starts segment k+1 gets meta.carriesSummary.
 // Each summary → a `summary` compaction replacing the items of the segment it closes (and the previous
-// summary, which the new segment no longer restates), keeping the query.
+// summary, which the new segment no longer restates), keeping the query; `restatedIn` names the user turn
+// that carries both into the next segment, which is then sent that turn and what follows it, nothing earlier.
 import type { Document } from '../load/document';
 import type { CompactionEvent, Item } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter } from './adapter';
@@ -38,6 +39,8 @@ export function selfSumSegments(items: Item[]): CompactionEvent[] {
   for (const item of items) {
     if (restatePending && item.role === 'user' && item.kind === 'message') {
       item.meta = { ...item.meta, carriesSummary: true };
+      // The next segment is sent U^(k) = (q, s_k) in this turn, not the query and the summary again beside it.
+      compactions[compactions.length - 1]!.restatedIn = item.id;
       restatePending = false;
     }
     item.meta = { ...item.meta, segment };

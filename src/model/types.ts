@@ -148,6 +148,13 @@ export interface CompactionEvent {
    * audit says "opaque" instead of counting every identifier as lost.
    */
   opaque?: boolean;
+  /**
+   * The item that carries the summary into the next context and restates what the compaction kept: a Self-Sum
+   * segment's first user turn U^(k) = (q, s_k), an iterated-summarization prompt (the question and every earlier
+   * summary). The next context then starts over from it: the replay sends that item, never the summary or the
+   * kept items beside it, so nothing is counted twice.
+   */
+  restatedIn?: string;
 }
 
 export interface CompactionLogFields {

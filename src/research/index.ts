@@ -6,3 +6,5 @@ export { selfSumSegments, type FedSummary, type SelfSumReport, type SelfSumSegme
 export { agentOmitStats, type AgentOmitStats, type ObservationRecord, type OmitRefProblem, type OmitTurn } from './agent-omit-metrics';
 export { iterationStats, type IterationRow, type IterationStats, type IterationTotals } from './iteration-metrics';
 export { omitCell, percentShares, SHARE_ORDER, stripCells, turnShareStack, turnShareTotal, type OmitCell, type ShareKey, type ShareMode, type ShareSegment, type StripCell } from './research-charts';
+export { sentCalls, callByOutput, type SentCall } from './call-contexts';
+export { judgedSummaries, rerunTrajectory, type RerunSummary } from './judge-trajectories';

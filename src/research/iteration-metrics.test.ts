@@ -46,6 +46,8 @@ describe('iterationStats', () => {
         thinkId: 'i1.think',
         answerId: null,
         summaryId: null,
+        call: 0,
+        contextIds: ['i1.prompt'],
         promptTokens: 1,
         reasoningTokens: 3,
         postThinkTokens: 0,

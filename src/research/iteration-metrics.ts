@@ -2,6 +2,7 @@
 // reasoning inside <think>, the post-think answer, and the summary passed on to later prompts. The paper's
 // Table 6 reports tokens per iteration; this gives the same per trajectory.
 import type { Item, Session } from '../model/types';
+import { callByOutput, sentCalls } from './call-contexts';
 import { itemCounter, type TokenSource } from './token-source';
 
 export interface IterationRow {
@@ -13,6 +14,11 @@ export interface IterationRow {
   thinkId: string | null;
   answerId: string | null;
   summaryId: string | null;
+  /** The attempt's call (0-based): the one that wrote its reasoning and answer. */
+  call: number | null;
+  /** Ids of the items that call was sent: the prompt alone when the earlier attempts were summarized. */
+  contextIds: string[];
+  /** What the attempt's call was sent, as the context view counts it; the prompt's tokens when it has no call. */
   promptTokens: number;
   reasoningTokens: number;
   postThinkTokens: number;
@@ -61,6 +67,7 @@ export function iterationStats(session: Session, tokens: TokenSource): Iteration
     groups.set(i, list);
   }
   const order = [...groups.keys()].sort((a, b) => a - b);
+  const byOutput = callByOutput(sentCalls(session, tokens));
   const rows: IterationRow[] = order.map((iteration) => {
     const items = groups.get(iteration)!;
     const prompt = items.find((it) => it.role === 'user') ?? null;
@@ -69,6 +76,7 @@ export function iterationStats(session: Session, tokens: TokenSource): Iteration
     const summary = items.find((it) => it.kind === 'summary') ?? null;
     const finalAnswer = answer?.meta?.['finalAnswer'];
     const correct = answer?.meta?.['correct'];
+    const call = [think, answer].map((it) => (it ? byOutput.get(it.id) : undefined)).find((c) => c !== undefined);
     return {
       iteration,
       promptId: prompt?.id ?? null,
@@ -76,7 +84,9 @@ export function iterationStats(session: Session, tokens: TokenSource): Iteration
       thinkId: think?.id ?? null,
       answerId: answer?.id ?? null,
       summaryId: summary?.id ?? null,
-      promptTokens: prompt ? tok(prompt) : 0,
+      call: call?.index ?? null,
+      contextIds: call?.ids ?? [],
+      promptTokens: call ? call.tokens : prompt ? tok(prompt) : 0,
       reasoningTokens: think ? tok(think) : 0,
       postThinkTokens: answer ? tok(answer) : 0,
       summaryTokens: summary ? tok(summary) : 0,

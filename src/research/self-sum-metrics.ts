@@ -4,6 +4,7 @@
 // way the paper's summary prompt does ("You are now at step {current_step}").
 import type { Item, Session } from '../model/types';
 import { agentTurns } from './agent-turns';
+import { callByOutput, sentCalls } from './call-contexts';
 import { itemCounter, type TokenSource } from './token-source';
 import { maxOf } from '../model/arrays';
 
@@ -33,6 +34,15 @@ export interface SelfSumSegment {
   actionSteps: number;
   /** Tokens of `itemIds`. */
   tokens: number;
+  /** The segment's last call (0-based): the one that wrote its summary, or its last step. */
+  lastCall: number | null;
+  /**
+   * What that call was sent, as the context view counts it: the system prompt, U^(k-1) and the segment's turns
+   * before it. The policy's whole context, so the largest of the segment.
+   */
+  contextTokens: number;
+  /** Ids of the items that call was sent, in order. */
+  contextIds: string[];
   /** The summary that closes the segment; null for the last one. */
   summaryId: string | null;
 }
@@ -121,11 +131,15 @@ export function selfSumSegments(session: Session, tokens: TokenSource): SelfSumR
 
   const query = items.find((it) => it.role === 'user' && it.kind === 'message') ?? null;
   const count = maxOf(items.map(segmentOf), 0);
+  const byOutput = callByOutput(sentCalls(session, tokens));
   const segments: SelfSumSegment[] = [];
   for (let k = 1; k <= count; k++) {
     const own = items.filter((it) => segmentOf(it) === k && !isSystem(it));
     const opener = k === 1 ? query : (own.find((it) => it.meta?.['carriesSummary'] === true) ?? null);
     const segSteps = steps.filter((s) => s.segment === k);
+    const last = own
+      .map((it) => byOutput.get(it.id))
+      .reduce<ReturnType<typeof byOutput.get>>((m, c) => (c && (!m || c.index > m.index) ? c : m), undefined);
     segments.push({
       index: k,
       itemIds: own.map((it) => it.id),
@@ -135,6 +149,9 @@ export function selfSumSegments(session: Session, tokens: TokenSource): SelfSumR
       steps: segSteps.length,
       actionSteps: segSteps.filter((s) => isEnvironmentStep(s.kind)).length,
       tokens: own.reduce((n, it) => n + tok(it), 0),
+      lastCall: last?.index ?? null,
+      contextTokens: last?.tokens ?? 0,
+      contextIds: last?.ids ?? [],
       summaryId: own.find((it) => it.kind === 'summary')?.id ?? null,
     });
   }

@@ -12,15 +12,15 @@ import { trajectorySource } from './corpus-client';
 import { policedWorker } from '../../security/policed-worker';
 import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
 
-/** The page's judge cache, shared by every corpus opened in this tab. */
+/** The page's judge cache, shared by every corpus opened in this tab and the inspector's Self-Sum panel. */
 const scores = new Map<string, JudgeScores>();
-const store: JudgeStore = {
+export const pageJudgeStore: JudgeStore = {
   get: async (key) => scores.get(key),
   set: async (key, value) => void scores.set(key, value),
 };
 
 /** The judge replies with eight scores and a sentence: room for that, whatever the summarizer limit is. */
-const JUDGE_MAX_TOKENS = 600;
+export const JUDGE_MAX_TOKENS = 600;
 
 export function judgeCandidates(rows: readonly CorpusEntry[]): CorpusEntry[] {
   return rows.filter((r) => r.summaries > 0);
@@ -40,7 +40,7 @@ export function runJudge(sample: CorpusEntry[], endpoint: EndpointSettings, onPr
   // The judge calls the endpoint from this worker, so it must obey the page's connect-src.
   const worker = policedWorker(corpusWorkerUrl, { type: 'module', name: 'corpus-judge' });
   const api = Comlink.wrap<CorpusWorkerApi>(worker);
-  const proxyStore = Comlink.proxy(store);
+  const proxyStore = Comlink.proxy(pageJudgeStore);
   let cancelled = false;
   // Set once the worker is gone: a proxy released is never called again (it throws, even from a cancel that
   // comes later, e.g. when the panel unmounts after the run finished).

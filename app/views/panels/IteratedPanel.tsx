@@ -110,7 +110,7 @@ export default function IteratedPanel({ session, view, callIndex, itemById, goTo
           </table>
         </div>
         <p className="research-note">
-          Reasoning: inside <code>&lt;think&gt;</code>. Post-think: the answer after <code>&lt;/think&gt;</code>. Summary: what this attempt passes on. Prompt: what the attempt was sent (question plus earlier summaries). The paper's Table 6 averages these over many traces; means here are over the iterations that have the part.
+          Reasoning: inside <code>&lt;think&gt;</code>. Post-think: the answer after <code>&lt;/think&gt;</code>. Summary: what this attempt passes on. Prompt: what the attempt's call was sent (the question plus earlier summaries), as the context view counts that call. The paper's Table 6 averages these over many traces; means here are over the iterations that have the part.
         </p>
       </section>
 

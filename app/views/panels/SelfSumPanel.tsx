@@ -5,6 +5,8 @@ import { selfSumSegments, stripCells, type SelfSumReport, type SelfSumSegment, t
 import type { Item } from '../../../src/model/types';
 import type { PanelProps } from './panel-props';
 import { fmt, MarkedText, plural, segName, sumName, useCallOf, useOutputIds, VirtualStack } from './research-parts';
+import { SelfSumJudge } from './SelfSumJudge';
+import './rerun/rerun.css';
 import './self-sum.css';
 
 /** Summary steps listed in the lead line; the table has them all. */
@@ -23,8 +25,13 @@ function stepRange(seg: SelfSumSegment): string {
   return seg.firstStep === seg.lastStep ? `step ${seg.firstStep}` : `steps ${seg.firstStep}–${seg.lastStep}`;
 }
 
+/** The segment's context: what its last call was sent, the same count the context view shows for that call. */
+function contextLabel(seg: SelfSumSegment): string {
+  return seg.lastCall === null ? 'no call' : `${fmt(seg.contextTokens)} tokens sent at call ${seg.lastCall + 1}`;
+}
+
 function segmentLabel(seg: SelfSumSegment): string {
-  return `${segName(seg.index)}: ${stepRange(seg)}, ${plural(seg.steps, 'step')} (${plural(seg.actionSteps, 'action')}), ${fmt(seg.tokens)} tokens`;
+  return `${segName(seg.index)}: ${stepRange(seg)}, ${plural(seg.steps, 'step')} (${plural(seg.actionSteps, 'action')}), ${contextLabel(seg)}`;
 }
 
 export default function SelfSumPanel({ session, view, callIndex, itemById, goTo }: PanelProps) {
@@ -62,8 +69,8 @@ export default function SelfSumPanel({ session, view, callIndex, itemById, goTo 
         <h3 id="ss-strip-h">Segments</h3>
         <SegmentStrip report={report} currentStep={currentStep} onSegment={(seg) => goToItem(seg.openerId, seg.itemIds[0])} onSummary={(s) => goToItem(s.itemId)} onStep={(s) => goToItem(s.itemIds[0])} />
         <p className="research-note">
-          Width: steps (every agent turn counts, timing and summary turns included, as the paper's summary prompt counts them); grey bar: the segment's tokens against the largest. Each segment after the first starts with U<sup>(k)</sup> = (q, s<sub>k</sub>): the query and the latest summary.
-          {report.systemTokens > 0 ? <> Segment tokens leave out the system prompt ({fmt(report.systemTokens)} tokens), which every segment repeats.</> : null}
+          Width: steps (every agent turn counts, timing and summary turns included, as the paper's summary prompt counts them). Each segment after the first starts with U<sup>(k)</sup> = (q, s<sub>k</sub>): the query and the latest summary, and nothing of the segments before. Tokens and grey bar: what the segment's last call was sent (system prompt, U<sup>(k)</sup> and the segment so far), as the context view counts that call.
+          {report.systemTokens > 0 ? <> The system prompt ({fmt(report.systemTokens)} tokens) is in every segment's count.</> : null}
         </p>
       </section>
 
@@ -75,6 +82,8 @@ export default function SelfSumPanel({ session, view, callIndex, itemById, goTo 
             <h3 id="ss-timing-h">Summary timing</h3>
             <TimingTable summaries={summaries} currentStep={currentStep?.step ?? null} onSummary={(s) => goToItem(s.itemId)} onTiming={(s) => goToItem(s.timingItemId)} />
           </section>
+
+          <SelfSumJudge session={session} />
 
           <section className="research-section" aria-labelledby="ss-fed-h">
             <h3 id="ss-fed-h">Each summary and the segment it starts</h3>
@@ -95,7 +104,7 @@ export default function SelfSumPanel({ session, view, callIndex, itemById, goTo 
 
 function SegmentStrip({ report, currentStep, onSegment, onSummary, onStep }: { report: SelfSumReport; currentStep: SelfSumStep | null; onSegment(seg: SelfSumSegment): void; onSummary(s: SelfSumSummary): void; onStep(s: SelfSumStep): void }) {
   const cells = useMemo(() => stripCells(report.segments.map((s) => s.steps), 8), [report.segments]);
-  const maxTokens = Math.max(1, ...report.segments.map((s) => s.tokens));
+  const maxTokens = Math.max(1, ...report.segments.map((s) => s.contextTokens));
   const summaryOf = new Map(report.summaries.map((s) => [s.itemId, s]));
   const stepsOf = (k: number) => report.steps.filter((s) => s.segment === k);
   return (
@@ -132,9 +141,9 @@ function SegmentStrip({ report, currentStep, onSegment, onSummary, onStep }: { r
               <button type="button" className="ss-seg" aria-label={segmentLabel(seg)} title={segmentLabel(seg)} aria-current={current ? 'step' : undefined} onClick={() => onSegment(seg)}>
                 <span className="ss-seg-name">{segName(seg.index)}</span>
                 <span className="ss-seg-facts">{plural(seg.steps, 'step')}</span>
-                <span className="ss-seg-facts">{fmt(seg.tokens)} tok</span>
+                <span className="ss-seg-facts">{fmt(seg.contextTokens)} tok</span>
                 <span className="ss-seg-tokens" aria-hidden="true">
-                  <span style={{ width: `${(seg.tokens / maxTokens) * 100}%` }} />
+                  <span style={{ width: `${(seg.contextTokens / maxTokens) * 100}%` }} />
                 </span>
               </button>
               <span className="ss-ticks" aria-hidden="true">

@@ -187,7 +187,7 @@ export const iterated: StrategyFn<IteratedParams> = async (context, params, deps
     const messages: { role: 'system' | 'user'; content: string }[] = [];
     if (params.systemPrompt.trim() !== '') messages.push({ role: 'system', content: params.systemPrompt });
     messages.push({ role: 'user', content: fillPrompt(prompt, { question, reasoning: clip(a.full, params.maxItemChars) }) });
-    const { result, call } = await callSummarizer(deps, { messages, slice: a.items, priorSummary: null });
+    const { result, call } = await callSummarizer(deps, { messages, slice: a.items, priorSummary: null, style: params.method === 'backtracking' ? 'backtracking' : 'reasoning' });
     calls.push(call);
     if (!result.ok && result.failure === 'cancelled') return { ...unchanged(context, result.reason, true), summarizerCalls: calls };
     if (!result.ok) {
@@ -225,14 +225,23 @@ export const iterated: StrategyFn<IteratedParams> = async (context, params, deps
   };
 };
 
+/**
+ * The k of last-k and first-k for one attempt: at most half its reasoning. The paper's k (404) is the mean length
+ * of its base summaries against attempts of about 10,000 tokens; applied to a shorter attempt it would keep the
+ * whole reasoning, and first-k and last-k would both be the attempt itself rather than its start and its end.
+ */
+export function spanTokens(a: Attempt, p: Pick<IteratedParams, 'k'>, count: (t: string) => number): number {
+  return Math.max(1, Math.min(p.k, Math.floor(count(a.reasoning) / 2)));
+}
+
 function deterministicSummary(a: Attempt, p: IteratedParams, count: (t: string) => number): string {
   switch (p.method) {
     case 'post-think':
       return a.postThink || '(no post-think answer)';
     case 'last-k':
-      return lastTokens(a.reasoning, p.k, count);
+      return lastTokens(a.reasoning, spanTokens(a, p, count), count);
     case 'first-k':
-      return firstTokens(a.reasoning, p.k, count);
+      return firstTokens(a.reasoning, spanTokens(a, p, count), count);
     case 'answer-only':
       return fillPrompt(p.answerTemplate, { answer: finalAnswer(a) ?? 'unknown' });
     default:

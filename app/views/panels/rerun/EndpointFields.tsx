@@ -1,12 +1,16 @@
 // The summarizer endpoint: an OpenAI-compatible /chat/completions URL, key and model. Empty Base URL: the
 // offline summarizer runs and nothing leaves the page. The key stays in memory unless the user says otherwise.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { chatCompletionsUrl } from '../../../../src/client';
 import { EndpointPolicyNotice } from '../../../components/EndpointPolicyNotice';
 import { endpointOrigin } from '../../../store/settings-slice';
 import { useApp } from '../../../store';
 
-export function EndpointFields({ disabled }: { disabled: boolean }) {
+/**
+ * `legend` and `offline` let another user of the one endpoint setting (the Self-Sum judge) name it and say what
+ * an empty Base URL means there.
+ */
+export function EndpointFields({ disabled, legend = 'Summarizer', offline }: { disabled: boolean; legend?: string; offline?: ReactNode }) {
   const endpoint = useApp((s) => s.endpoint);
   const remember = useApp((s) => s.remember);
   const rememberKey = useApp((s) => s.rememberKey);
@@ -20,9 +24,11 @@ export function EndpointFields({ disabled }: { disabled: boolean }) {
   const num = (v: string, fallback: number) => (v === '' || !Number.isFinite(Number(v)) ? fallback : Number(v));
   return (
     <fieldset className="rr-fieldset" disabled={disabled}>
-      <legend>Summarizer</legend>
+      <legend>{legend}</legend>
       <p className="small rr-endpoint-status" aria-live="polite">
-        {empty ? (
+        {empty && offline ? (
+          offline
+        ) : empty ? (
           <>
             <strong>Offline summarizer</strong> <span className="muted">— built in, extractive; no network. Set a Base URL to use an OpenAI-compatible endpoint.</span>
           </>
