@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAnalysisView } from '../../src/analysis/analysis-view';
+import { CAUSE_LABEL } from '../../src/charts/cache-summary';
 import { run } from '../../src/cli/main';
 import { trajectoryMetrics } from '../../src/corpus/trajectory-metrics';
 import { loadFiles } from '../../src/load/loader';
@@ -58,6 +59,9 @@ describe('session figures agree on every surface', () => {
       expect([row.turns, row.items, row.compactions, row.peak_context_tokens, row.total_tokens]).toEqual(want);
       expect([reportFigure(html, 'Model calls'), reportFigure(html, 'Items'), reportFigure(html, 'Compactions'), reportFigure(html, 'Peak context')]).toEqual(want.slice(0, 4));
       expect(fromCli.compactions.map((c: { call: number | null }) => c.call)).toEqual(view.compactions.map((c) => c.call));
+      // Cache verdicts, call by call: the report's call headings and the CLI (the panel reads the same reports).
+      const headings = [...html.matchAll(/<details id="call-(\d+)"[^>]*><summary>(.*?)<\/summary>/g)].map((m) => [Number(m[1]), /cache break: (.+?) \((?:reported|predicted)\)/.exec(m[2]!)?.[1] ?? null]);
+      expect(headings).toEqual(fromCli.calls.map((c: { call: number; cacheBreak: boolean; cause: keyof typeof CAUSE_LABEL | null }) => [c.call, c.cacheBreak ? CAUSE_LABEL[c.cause ?? 'unknown'] : null]));
     }
   });
 });

@@ -2,7 +2,7 @@
 // and every item, in one file with its styles inline. No script, and a policy that forbids loading
 // anything, so opening it makes no network request. Every piece of session text is escaped, its control
 // characters (NUL, bidi overrides, …) shown as marks (model/visible-text.ts), and names are bidi-isolated.
-import { formatUsd } from '../../src/charts/cache-summary';
+import { CAUSE_LABEL, formatUsd } from '../../src/charts/cache-summary';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
@@ -85,7 +85,10 @@ export function reportHtml(r: ReportInput): string {
   const callsHtml = v.calls
     .map((c, i) => {
       const ghosts = v.ghosts[i]?.length ?? 0;
-      const head = `Call ${i + 1}: ${n(c.entries.length)} item${c.entries.length === 1 ? '' : 's'}, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}`;
+      const cr = v.cache[i];
+      // The same verdict the cache panel and `inspect --json` give for this call.
+      const verdict = cr?.cacheBreak ? ` · <span class="break">cache break: ${e(CAUSE_LABEL[cr.cause ?? 'unknown'])}${cr.reportedMiss ? ' (reported)' : ' (predicted)'}${cr.missTokens ? `, ${n(cr.missTokens)} tokens again${cr.missCostUsd !== null ? `, ${formatUsd(cr.missCostUsd)}` : ''}` : ''}</span>` : '';
+      const head = `Call ${i + 1}: ${n(c.entries.length)} item${c.entries.length === 1 ? '' : 's'}, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}${verdict}`;
       const open = i + 1 === r.viewState.turn ? ' open' : '';
       if (!detailed) return `<details id="call-${i + 1}"${open}><summary>${head}</summary></details>`;
       const list = c.entries
@@ -131,7 +134,7 @@ const REPORT_CSS = `
 @media (prefers-color-scheme:dark){:root{--bg:#15171b;--panel:#1e2127;--text:#e6e8eb;--muted:#9aa1ad;--border:#2f343c;--accent:#7c9cff;--soft:#26304d}}
 body{margin:0 auto;max-width:1100px;padding:20px;background:var(--bg);color:var(--text)}
 h1{font-size:1.4rem;margin:0 0 4px}h2{font-size:1.1rem;margin:24px 0 8px}
-.muted{color:var(--muted)}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
+.muted{color:var(--muted)}.break{color:#b91c1c}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 0}
 a{color:var(--accent)}
 .facts{display:flex;flex-wrap:wrap;gap:4px 24px;margin:12px 0}.facts div{display:flex;gap:6px}.facts dt{color:var(--muted)}.facts dd{margin:0;font-weight:500;overflow-wrap:anywhere}

@@ -52,6 +52,16 @@ export function requestContexts(session: Session): RequestReplay {
             .filter((it) => placeholderFor.has(it.id) || (it.kind === 'tool_result' && r.items.some((n) => !before.has(n.id) && n.kind === 'tool_result' && n.callId === it.callId)))
             .map((it) => it.id),
         );
+        // Every removed item replaced at its own position by a new item of the same role and kind, with no recap
+        // and no placeholder: the earlier prompt was edited in place (a timestamp in the system prompt), not compacted.
+        const editedInPlace =
+          !recap &&
+          maskedIds.size === 0 &&
+          removed.every((it) => {
+            const n = r.items[prev.items.indexOf(it)];
+            return n !== undefined && !before.has(n.id) && n.role === it.role && n.kind === it.kind && n.omission === undefined;
+          });
+        if (!editedInPlace || loggedFor(session, r, before)) {
         const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
         const logged = loggedFor(session, r, before);
         const event: CompactionEvent = logged ? { ...logged } : {
@@ -76,6 +86,7 @@ export function requestContexts(session: Session): RequestReplay {
         if (event.atItemId === null && recap) event.atItemId = recap.id;
         compactionId = event.id;
         for (const it of removed) if (!removals.has(it.id)) removals.set(it.id, { label: maskedIds.has(it.id) ? 'masked' : label, compactionId: event.id, fromCall: k });
+        }
       }
     }
     calls.push({

@@ -177,17 +177,21 @@ export function anthropicToItems(body: JsonObject, ctx: ParseContext, at: PathAt
 }
 
 /**
- * The Claude API's cache diagnostics on a response (beta `cache-diagnosis-2026-04-07`): the reason type when
- * the request diverged from the previous one, `hit` when a comparison ran and found none, null when absent.
+ * The Claude API's cache diagnostics (beta `cache-diagnosis-2026-04-07`): the request opts in with
+ * `diagnostics.previous_message_id`, and the response carries `diagnostics.cache_miss_reason.type`
+ * (`model_changed`, `system_changed`, `tools_changed`, `messages_changed`, `previous_message_not_found`,
+ * `unavailable`), or `diagnostics: null` when the comparison found no divergence. Returns that type, `hit`, or null
+ * when the call did not ask, had nothing to compare against, or the comparison was still running.
  */
-export function anthropicDiagnostic(response: unknown): string | null {
+export function anthropicDiagnostic(request: unknown, response: unknown): string | null {
+  const asked = isObject(request) ? get(request, 'diagnostics') : undefined;
+  if (!isObject(asked) || typeof get(asked, 'previous_message_id') !== 'string') return null;
   if (!isObject(response) || !('diagnostics' in response)) return null;
   const d = get(response, 'diagnostics');
   if (d === null) return 'hit';
   if (!isObject(d)) return null;
   const reason = get(d, 'cache_miss_reason');
-  if (isObject(reason)) return str(reason, 'type') ?? null;
-  return str(d, 'cache_miss_reason_type') ?? str(d, 'type') ?? null;
+  return isObject(reason) ? (str(reason, 'type') ?? null) : null;
 }
 
 /** Usage of a Messages response: cache writes and reads are reported apart from `input_tokens`. */

@@ -251,7 +251,7 @@ function addCall(rec: JsonlRecord, ctx: ParseContext, groupFor: (sid: string | n
   pairToolCalls(items);
   const model = str(call.body, 'model') ?? (call.response ? str(call.response, 'model') : undefined) ?? null;
   const usage = call.response ? usageOfAnyApi(get(call.response, 'usage'), api) : null;
-  const diagnostic = call.response ? anthropicDiagnostic(call.response) : null;
+  const diagnostic = call.response ? anthropicDiagnostic(call.body, call.response) : null;
   if (usage && diagnostic !== null) usage.diagnostic = diagnostic;
   const tools = call.tools ?? arr(call.body, 'tools');
   const request: RecordedRequest = { id, index, ...ts, model, api, items, tools: tools ? JSON.stringify(tools) : null, output, usage, source };
