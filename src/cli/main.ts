@@ -6,6 +6,7 @@ import { loadFiles, type InputFile } from '../load/loader';
 import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
+import { RERUN_USAGE, runRerun } from './rerun';
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
@@ -15,6 +16,7 @@ const USAGE = `Usage:
                                                    --json adds per-call cache figures, summary audits and lints
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
+${RERUN_USAGE}
 
 Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
 
@@ -56,7 +58,7 @@ function expandFolder(dir: string, io: CliIo): { path: string; name: string }[] 
   return out;
 }
 
-function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
+export function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
   const inputs: InputFile[] = [];
   const missing: string[] = [];
   for (const p of paths) {
@@ -77,7 +79,7 @@ interface InspectOptions {
 }
 
 /** One memoized counter per encoding: request logs repeat their prefix every call. */
-function counters() {
+export function counters() {
   const made = new Map<EncodingName, Promise<(text: string) => number>>();
   return (encoding: EncodingName) => {
     let c = made.get(encoding);
@@ -134,6 +136,7 @@ function joinValueFlags(argv: string[]): string[] {
 
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
   if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
+  if (argvRaw[0] === 'rerun') return runRerun(argvRaw.slice(1), io);
   const [command, ...rest] = joinValueFlags(argvRaw);
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
