@@ -8,6 +8,7 @@ import { assignRegions } from '../analysis/regions';
 import { auditSummary, renderForAudit, type SummaryAudit } from '../audit';
 import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
 import type { Item, Session } from '../model/types';
+import { promptTokens } from '../model/usage';
 import { comparable, originalBaseline, type OriginalBaseline } from './baseline';
 import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
@@ -218,6 +219,14 @@ function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryA
   return { ...a, kept: a.kept.filter((v) => !isTool(v)), lost: a.lost.filter((v) => !isTool(v)), lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)), invented: a.invented.filter((v) => !isTool(v)) };
 }
 
+/** The recorded summarizer call of a compaction (Claude Code's `agent-acompact` sidechain), from its usage. */
+function recordedSummarizer(session: Session, compactionId: string): { promptTokens: number; outputTokens: number } | null {
+  const side = session.sidechains.find((s) => s.purpose === 'compaction' && s.compactionId === compactionId);
+  const used = (side?.responses ?? []).filter((r) => r.usage !== null);
+  if (used.length === 0) return null;
+  return { promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0), outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0) };
+}
+
 /** What Claude Code's microcompact leaves in place of a cleared tool result. */
 export const MICROCOMPACT_PLACEHOLDER = '[Old tool result content cleared]';
 
@@ -408,7 +417,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         session.model,
       ),
       original: compactionCosts(
-        originalFigs.flatMap((f, k) => (k > 0 && baseline.calls[k]!.compactionId !== null ? [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: null }] : [])),
+        originalFigs.flatMap((f, k) => (k > 0 && baseline.calls[k]!.compactionId !== null ? [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, baseline.calls[k]!.compactionId!) }] : [])),
         originalFigs,
         session.model,
       ),

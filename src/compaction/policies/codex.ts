@@ -7,7 +7,7 @@
 //   then the handoff summary as a user message starting with the summary prefix. Assistant messages, tool
 //   calls and their outputs are all dropped.
 import type { Item } from '../../model/types';
-import { isRecap, isUserMessage, preambleEnd } from '../layout';
+import { isRecap, isUserMessage } from '../layout';
 import { unchanged, type StrategyFn } from '../types';
 import { summarizeSpan } from './span-summary';
 
@@ -46,9 +46,10 @@ export const isInitialContext = (it: Item) => (it.role === 'user' || it.role ===
 
 export const codexCompact: StrategyFn<CodexParams> = async (context, params, deps) => {
   if (deps.signal?.aborted) return unchanged(context, 'cancelled', true);
-  const start = preambleEnd(context);
-  const initial = [...context.slice(0, start), ...context.slice(start).filter(isInitialContext)];
-  const rest = context.slice(start).filter((it) => !isInitialContext(it));
+  // The initial context is rebuilt, wherever its pieces sit: instructions and the harness-written context.
+  const isInitial = (it: Item) => !isRecap(it) && (isInitialContext(it) || ((it.role === 'system' || it.role === 'developer') && it.kind === 'message'));
+  const initial = context.filter(isInitial);
+  const rest = context.filter((it) => !isInitial(it));
   if (rest.length === 0) return unchanged(context, 'nothing but the initial context to compact');
   const s = await summarizeSpan(rest, { system: params.systemPrompt ?? CODEX_SYSTEM_PROMPT, user: params.userPrompt ?? CODEX_USER_PROMPT, prefix: CODEX_SUMMARY_PREFIX }, 'codex', deps, params.maxItemChars);
   if (s.cancelled) return { ...unchanged(context, 'cancelled', true), summarizerCalls: [s.call] };

@@ -25,6 +25,8 @@ describeSamples('the Claude Code preset on a recorded Claude Code session', () =
     expect(preset.id).toBe('claude-code');
     expect(policy.trigger).toEqual({ kind: 'tokens', threshold: 167_000 });
     expect(result.costs.original.events.map((e) => e.call)).toEqual([62]);
+    // The recorded summarizer call is priced from the agent-acompact sidechain's reported usage.
+    expect(result.costs.original.events[0]!.summarizerPromptTokens).toBe(173_514);
     const first = result.events[0]!;
     expect(Math.abs(first.callIndex + 1 - 62)).toBeLessThanOrEqual(1);
     // It starts from the uncompacted history: Claude Code's own summary is left out, every line put back.
