@@ -106,7 +106,10 @@ export function useSweepForm(key: string, form: RerunForm): [SweepForm, (f: Swee
 /** The preset a form replays, for the result's label; null for a generic strategy. */
 export function policyLabel(form: RerunForm, window: number | null): { id: string; label: string; triggerExplained: string } | null {
   if (form.policy === null) return null;
-  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window).triggerExplained };
+  const r = resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window);
+  // A trigger typed over the preset's is the user's, not the harness's.
+  const edited = JSON.stringify(triggerFromForm(form.trigger)) !== JSON.stringify(r.trigger);
+  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: edited ? 'trigger edited from the preset' : r.triggerExplained };
 }
 
 export function useSessionRerun(key: string): SessionRerun {
