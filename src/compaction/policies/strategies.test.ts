@@ -1,5 +1,6 @@
 // The harness strategies on small hand-made contexts: what each keeps, drops and re-attaches.
 import { describe, expect, it } from 'vitest';
+import type { CompactionEvent } from '../../model/types';
 import { asst, countWords, item, sys, toolCall, toolResult, user } from '../../cache/test-builders';
 import { rerunSession } from '../rerun';
 import { fixedSummarizer, transcript } from '../test-support';
@@ -95,5 +96,27 @@ describe('rerunSession with harness triggers', () => {
     const micro = await rerunSession(session, { strategy: 'claude-code-compact', params: { microcompactAfter: 1, microcompactKeep: 1 }, trigger: { kind: 'tokens', threshold: 1_000_000 }, count: countWords });
     expect(micro.events.length).toBeGreaterThan(0);
     expect(micro.events.every((e) => e.microcompact && e.label === 'masked')).toBe(true);
+  });
+});
+
+describe('rerunHistory', () => {
+  const compaction = (extra: Partial<CompactionEvent>): CompactionEvent => ({ id: 'k', index: 0, kind: 'summary', trigger: null, tokensBefore: null, tokensAfter: null, replacedIds: [], keptIds: [], summaryId: null, atItemId: null, source: { file: 't', line: null }, ...extra });
+
+  it('says when the format kept only the summary, and the rerun still runs on what exists', async () => {
+    const items = [sys('s', 'system'), user('u1', 'solve it'), asst('sum', 'Summary: tried x, failed'), user('u2', 'go on')];
+    const session = transcript(items, { compactions: [compaction({ replacedIds: ['attempt-1', 'attempt-2'], summaryId: 'sum' })] });
+    const r = await rerunSession(session, { strategy: 'drop-oldest', trigger: { kind: 'turns', every: 1 }, count: countWords });
+    expect(r.history.lost).toEqual([{ compactionId: 'k', call: null, reason: 'the format keeps only the summary, not the items it replaced' }]);
+    expect(r.warnings.some((w) => w.includes('the format keeps only the summary'))).toBe(true);
+    expect(r.status).toBe('done');
+  });
+
+  it('counts replaced items put back when the file kept them, and says nothing is lost', async () => {
+    const items = [sys('s', 'system'), user('u1', 'first'), asst('a1', 'done first'), user('u2', 'second')];
+    const session = transcript(items, { compactions: [compaction({ kind: 'condensation', replacedIds: ['u1', 'a1'] })] });
+    const r = await rerunSession(session, { strategy: 'drop-oldest', trigger: { kind: 'turns', every: 1 }, count: countWords });
+    expect(r.history.lost).toEqual([]);
+    expect(r.warnings).toEqual([]);
+    expect(r.calls.length).toBeGreaterThan(0);
   });
 });
