@@ -269,6 +269,13 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
           </td>
         </tr>
         <tr>
+          <th scope="row" title="What the trigger compares with its threshold: the prompt as the harness saw it (system prompt, tools, its tokenizer), worked out from the reported usage">
+            Prompt, calibrated (what a trigger measures)
+          </th>
+          <td>{num(view.calls[k]?.contextTokens)}</td>
+          <td>{r.measure === 'calibrated' ? num(call.measuredBefore) : <span className="muted">counted</span>}</td>
+        </tr>
+        <tr>
           <th scope="row">Tokens before → after compaction here</th>
           <td>{origCompaction ? <Logged>{arrow(origCompaction.tokensBefore, origCompaction.tokensAfter)}</Logged> : <span className="muted">none</span>}</td>
           <td>{event ? arrow(event.tokensBefore, event.tokensAfter) : <span className="muted">none</span>}</td>
