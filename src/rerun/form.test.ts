@@ -22,6 +22,9 @@ describe('defaultForm', () => {
     const oh = defaultForm({ format: 'openhands-sdk', window: 128_000 });
     expect([oh.strategy, triggerFromForm(oh.trigger)]).toEqual(['openhands-condenser', { kind: 'items', max: 80 }]);
     expect(triggerFromForm(defaultForm({ format: 'codex', window: 258_400 }).trigger)).toEqual({ kind: 'tokens', threshold: 232_560 });
+    // A request log that recorded Anthropic's server-side compaction replays that policy.
+    const server = defaultForm({ format: 'request-log', window: 200_000, serverCompaction: true });
+    expect([server.policy, server.strategy, triggerFromForm(server.trigger)]).toEqual(['anthropic-server', 'server-compact', { kind: 'tokens', threshold: 150_000 }]);
   });
 
   it('falls back to 80 % of the context window, never a share of the peak', () => {

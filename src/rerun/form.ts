@@ -69,6 +69,8 @@ export interface SessionShape {
   format: string | null;
   /** The session's context window (reported, or known from its model); null when unknown. */
   window: number | null;
+  /** The session recorded an Anthropic API server-side compaction (a `compaction` block in a request log). */
+  serverCompaction?: boolean;
 }
 
 /** Window assumed for the 80 % default when the session's is unknown. */
@@ -111,7 +113,7 @@ export function defaultForm(session: SessionShape): RerunForm {
     params: {},
     trigger: window !== null ? { kind: 'fraction', threshold: Math.round(window * 0.8), percent: 80, every: 5, max: 80 } : { kind: 'tokens', threshold: FALLBACK_WINDOW * 0.8, percent: 80, every: 5, max: 80 },
   };
-  const preset = policyForFormat(session.format);
+  const preset = session.serverCompaction ? policyInfo('anthropic-server') : policyForFormat(session.format);
   return preset ? applyPolicy(base, preset.id, window) : base;
 }
 

@@ -21,7 +21,7 @@ function scrollPanelTo(el: HTMLElement | null) {
 
 export default function RerunPanel({ session, view, callIndex, itemById, goTo, rule }: PanelProps) {
   const key = useApp((s) => s.activeKey) ?? session.id;
-  const [form, setForm] = useRerunForm(key, { format: session.format, window: view.contextWindow });
+  const [form, setForm] = useRerunForm(key, { format: session.format, window: view.contextWindow, serverCompaction: session.compactions.some((c) => c.kind === 'server') && session.requests.some((r) => r.api === 'anthropic') });
   const [sweep, setSweep] = useSweepForm(key, form);
   const run = useSessionRerun(key);
   const origin = useApp(endpointOrigin);
