@@ -5,7 +5,8 @@ import { create } from 'zustand';
 import { describeTrigger, type GridValue } from '../../src/compaction';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
-import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type RerunForm, type SweepForm } from '../../src/rerun/form';
+import { policyInfo, resolvePolicy } from '../../src/compaction';
+import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type RerunForm, type SessionShape, type SweepForm } from '../../src/rerun/form';
 import { useApp } from '../store';
 import type { EndpointSettings } from '../store/settings-slice';
 import { policedWorker } from '../security/policed-worker';
@@ -89,16 +90,26 @@ export const useRerunStore = create<RerunStore>()((set) => ({
     }),
 }));
 
-export function useRerunForm(key: string, peakTokens: number): [RerunForm, (f: RerunForm) => void] {
+/** The form of a session: the harness preset of its format, else 80 % of its window (never a share of its peak). */
+export function useRerunForm(key: string, shape: SessionShape): [RerunForm, (f: RerunForm) => void] {
   const form = useRerunStore((s) => s.forms[key]);
   const setForm = useRerunStore((s) => s.setForm);
-  return [form ?? defaultForm(peakTokens), (f) => setForm(key, f)];
+  return [form ?? defaultForm(shape), (f) => setForm(key, f)];
 }
 
-export function useSweepForm(key: string, form: RerunForm, peakTokens: number): [SweepForm, (f: SweepForm) => void] {
+export function useSweepForm(key: string, form: RerunForm): [SweepForm, (f: SweepForm) => void] {
   const sweep = useRerunStore((s) => s.sweeps[key]);
   const setSweep = useRerunStore((s) => s.setSweep);
-  return [sweep ?? defaultSweep(form.strategy, form.trigger.kind, peakTokens), (f) => setSweep(key, f)];
+  return [sweep ?? defaultSweep(form), (f) => setSweep(key, f)];
+}
+
+/** The preset a form replays, for the result's label; null for a generic strategy. */
+export function policyLabel(form: RerunForm, window: number | null): { id: string; label: string; triggerExplained: string } | null {
+  if (form.policy === null) return null;
+  const r = resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window);
+  // A trigger typed over the preset's is the user's, not the harness's.
+  const edited = JSON.stringify(triggerFromForm(form.trigger)) !== JSON.stringify(r.trigger);
+  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: edited ? 'trigger edited from the preset' : r.triggerExplained };
 }
 
 export function useSessionRerun(key: string): SessionRerun {
@@ -126,10 +137,12 @@ export interface StartArgs {
   endpoint: EndpointSettings;
   origin: string | null;
   rule: ProviderRule | 'auto';
+  /** The session's context window, for the preset's label. */
+  window: number | null;
 }
 
 /** Runs one rerun in the worker; resolves with the output once shown (null when it failed). */
-export async function startRun({ key, session, form, endpoint, origin, rule }: StartArgs): Promise<RunOutput | null> {
+export async function startRun({ key, session, form, endpoint, origin, rule, window }: StartArgs): Promise<RunOutput | null> {
   const runId = nextRunId++;
   const { patchRun } = useRerunStore.getState();
   const prev = useRerunStore.getState().runs[key] ?? IDLE;
@@ -140,7 +153,7 @@ export async function startRun({ key, session, form, endpoint, origin, rule }: S
   });
   try {
     await ensureSent(key, session);
-    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule }, onProgress);
+    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
     patchRun(key, runId, { status: out.result.status === 'done' ? 'done' : 'cancelled', shown: out, shownLabel: null, shownRow: null, live: null, progress: null });
     return out;
   } catch (e) {
@@ -150,7 +163,7 @@ export async function startRun({ key, session, form, endpoint, origin, rule }: S
 }
 
 export async function startSweep(args: StartArgs & { sweep: SweepForm }): Promise<void> {
-  const { key, session, form, sweep, endpoint, origin, rule } = args;
+  const { key, session, form, sweep, endpoint, origin, rule, window } = args;
   const plan = sweepPlan(form, sweep);
   const { patchRun } = useRerunStore.getState();
   if (!plan.ok) {
@@ -163,7 +176,7 @@ export async function startSweep(args: StartArgs & { sweep: SweepForm }): Promis
   const onProgress = Comlink.proxy((p: RunProgress) => patchRun(key, runId, { progress: p }));
   try {
     await ensureSent(key, session);
-    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule }, onProgress);
+    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
     patchRun(key, runId, { status: out.status, sweep: out, progress: null });
   } catch (e) {
     patchRun(key, runId, { status: 'error', error: message(e), progress: null });

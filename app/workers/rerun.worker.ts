@@ -24,6 +24,8 @@ export interface RunRequest {
   /** null: the offline summarizer (no network at all). */
   endpoint: EndpointRequest | null;
   rule: ProviderRule | 'auto';
+  /** The harness preset the form replays, for the result's label. */
+  policy?: { id: string; label: string; triggerExplained: string } | null;
 }
 
 export interface SweepRequest extends Omit<RunRequest, 'trigger'> {
@@ -187,6 +189,7 @@ const api = {
         count: count.count,
         signal: ctrl.signal,
         rule: req.rule,
+        policy: req.policy ?? null,
         onProgress: (p) => {
           at = { callIndex: p.callIndex, calls: p.calls };
           progress({ ...p, kind: 'run' });
@@ -214,6 +217,7 @@ const api = {
         count: count.count,
         signal: ctrl.signal,
         rule: req.rule,
+        policy: req.policy ?? null,
         onProgress: (p) => {
           const now = performance.now();
           if (now - last < 50 && p.callIndex + 1 < p.calls) return;

@@ -10,6 +10,7 @@ import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
+import { RERUN_USAGE, runRerun } from './rerun';
 import { sessionMetrics } from './session-metrics';
 
 const USAGE = `Usage:
@@ -21,6 +22,7 @@ const USAGE = `Usage:
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}}
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CORPUS_USAGE}
+${RERUN_USAGE}
 
 Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
 
@@ -62,7 +64,7 @@ function expandFolder(dir: string, io: CliIo): { path: string; name: string }[] 
   return out;
 }
 
-function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
+export function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
   const inputs: InputFile[] = [];
   const missing: string[] = [];
   for (const p of paths) {
@@ -85,7 +87,7 @@ interface InspectOptions {
 }
 
 /** One memoized counter per encoding: request logs repeat their prefix every call. */
-function counters() {
+export function counters() {
   const made = new Map<EncodingName, Promise<(text: string) => number>>();
   return (encoding: EncodingName) => {
     let c = made.get(encoding);
@@ -151,6 +153,7 @@ function joinValueFlags(argv: string[]): string[] {
 
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
   if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
+  if (argvRaw[0] === 'rerun') return runRerun(argvRaw.slice(1), io);
   const [command, ...rest] = joinValueFlags(argvRaw);
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);

@@ -1,5 +1,7 @@
 // The original side of a rerun comparison, computed once per session (a sweep reuses it for every row).
+import { calibrate, type SessionCalibration } from '../analysis/calibration';
 import type { CallContext } from '../analysis/context-types';
+import { countedPerCall } from '../analysis/counted-tokens';
 import { sessionContexts, type SessionContexts } from '../analysis/session-analysis';
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
@@ -18,6 +20,11 @@ export interface OriginalBaseline {
   /** Compactions of the session that left the static marker instead of a summary (or log a fallback). */
   fallbackIds: string[];
   contexts: SessionContexts;
+  /**
+   * Counted tokens against reported ones (calibration.ts): a rerun's trigger measures its prompt the way the
+   * harness did (unrecorded system prompt and tools, tokenizer mismatch), not as the bare count of items.
+   */
+  calibration: SessionCalibration;
 }
 
 /**
@@ -39,5 +46,6 @@ export function originalBaseline(session: Session, opts: { count: (text: string)
   const fallbackIds = contexts.compactions
     .filter((c) => c.log?.fallback === true || (c.summaryId !== null && classifyText(byId.get(c.summaryId)?.text ?? '') === 'marker'))
     .map((c) => c.id);
-  return { calls, reports, audits, reportedInputTokens: contexts.calls.map((c) => (c.usage ? promptTokens(c.usage) : null)), fallbackIds, contexts };
+  const calibration = calibrate(contexts.calls, countedPerCall(contexts, opts.count));
+  return { calls, reports, audits, reportedInputTokens: contexts.calls.map((c) => (c.usage ? promptTokens(c.usage) : null)), fallbackIds, contexts, calibration };
 }

@@ -14,7 +14,8 @@ function demo() {
 
 describe('rerunSession on the coding-agent demo', () => {
   it('keeps with the offline summarizer what the original fallback lost and a later turn asked for', async () => {
-    const r = await rerunSession(demo(), { strategy: 'summarize-middle', trigger: { kind: 'tokens', threshold: 1500 }, count: countWords });
+    // A word counter cannot be calibrated against reported tokens: the trigger measures the bare count.
+    const r = await rerunSession(demo(), { strategy: 'summarize-middle', trigger: { kind: 'tokens', threshold: 1500 }, count: countWords, measure: 'counted' });
     expect(r.calls).toHaveLength(14);
     expect(r.original).toMatchObject({ compactions: 2, fallbacks: 1 });
     expect(r.original.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['v2.14.3', 'FRE-512']));

@@ -51,3 +51,4 @@ export { originalBaseline, type OriginalBaseline } from './baseline';
 export type { CallFigures, IdentifierTotals, SideMetrics } from './metrics';
 export { newItemsPerCall, rerunSession, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
 export { gridCombinations, sweepSession, type GridValue, type SweepOptions, type SweepResult, type SweepRow } from './sweep';
+export * from './policies';

@@ -8,17 +8,21 @@ import { assignRegions } from '../analysis/regions';
 import { auditSummary, renderForAudit, type SummaryAudit } from '../audit';
 import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
 import type { Item, Session } from '../model/types';
+import { promptTokens } from '../model/usage';
 import { comparable, originalBaseline, type OriginalBaseline } from './baseline';
 import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
+import { compactionCosts, type CompactionCost, type CompactionCostTotals } from './compaction-cost';
 import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
+import { observationMasking } from './strategies/observation-masking';
+import { isCleared, isObservation } from './strategies/observations';
 import { offlineSummarizer } from './offline-summarizer';
 import { researchHistory } from './research-history';
 import { callCost, priceFor, PRICE_TABLE, type ModelPrice, type PriceEntry } from './pricing';
 import { resolveParams, runStrategy, type StrategyId, type StrategyParamsMap } from './strategy-registry';
 import type { Summarizer } from './summarizer';
 import { shouldFire, triggerWindow, type Trigger, type TriggerDecision } from './triggers';
-import type { CompactionFallback, ReplacementLabel, SummarizerCall } from './types';
+import type { CompactionFallback, CompactionOutcome, ReplacementLabel, SummarizerCall } from './types';
 
 export interface RerunProgress {
   phase: 'call' | 'summarizing' | 'done' | 'cancelled';
@@ -51,6 +55,14 @@ export interface RerunOptions<S extends StrategyId = StrategyId> {
   window?: number | null;
   /** The original side, when already computed (a sweep passes it to every run). */
   baseline?: OriginalBaseline;
+  /**
+   * What token triggers compare against: `calibrated` (default) measures the live context as the harness saw
+   * its prompt (unrecorded system prompt and tools, tokenizer mismatch; calibration.ts); `counted` is the bare
+   * count of the items.
+   */
+  measure?: 'calibrated' | 'counted';
+  /** The harness policy this run replays, for labels: its id and how its trigger was worked out. */
+  policy?: { id: string; label: string; triggerExplained: string } | null;
 }
 
 export interface RerunCall {
@@ -64,6 +76,8 @@ export interface RerunCall {
   rerun: CallFigures;
   /** Tokens of the live context before this call's compaction (equals `rerun.tokens` when none ran). */
   tokensBefore: number;
+  /** `tokensBefore` as the trigger measured it (see `RerunOptions.measure`). */
+  measuredBefore: number;
   trigger: TriggerDecision;
   /** The compaction that ran at this call. */
   eventId: string | null;
@@ -86,6 +100,10 @@ export interface RerunEvent {
   fallback: CompactionFallback | null;
   tokensBefore: number;
   tokensAfter: number;
+  /** `tokensBefore` as the trigger measured it. */
+  measuredBefore: number;
+  /** A Claude Code microcompact (old tool results cleared) rather than the policy's compaction. */
+  microcompact: boolean;
   /** The summary (or placeholders) checked against the replaced slice; tool names left out. */
   audit: SummaryAudit;
   summarizerCalls: SummarizerCall[];
@@ -111,7 +129,48 @@ export interface RerunResult {
   /** The original over the same calls as the rerun. */
   original: SideMetrics & { reportedInputTokens: number | null };
   rerun: SideMetrics & { summarizerCost: number | null; summarizerPromptTokens: number; summarizerOutputTokens: number };
+  /** What each compaction cost and saved, the rerun's beside the recorded run's (compaction-cost.ts). */
+  costs: { rerun: { events: CompactionCost[]; totals: CompactionCostTotals }; original: { events: CompactionCost[]; totals: CompactionCostTotals } };
+  /** How the rerun's history was rebuilt from the recorded one. */
+  history: RerunHistory;
+  measure: 'calibrated' | 'counted';
+  policy: { id: string; label: string; triggerExplained: string } | null;
   warnings: string[];
+}
+
+export interface RerunHistory {
+  /** Summaries and markers the recorded harness inserted, left out of the rerun's history. */
+  recapsLeftOut: number;
+  /** Items a recorded compaction took out that the rerun puts back (the file kept them). */
+  restored: number;
+  /** Recorded compactions whose originals the format did not keep: the rerun runs on what exists. */
+  lost: { compactionId: string; call: number | null; reason: string }[];
+}
+
+/**
+ * How much of the uncompacted history the rerun starts from: the recorded recaps it leaves out, the replaced
+ * items it puts back, and the compactions whose originals the file never kept (Self-Sum and reasoning traces
+ * keep only the summary; an encrypted provider compaction keeps nothing readable).
+ */
+export function rerunHistory(session: Session, calls: readonly CallContext[], fresh: readonly Item[][]): RerunHistory {
+  const freshIds = new Set(fresh.flat().map((it) => it.id));
+  const sentIds = new Set(calls.flatMap((c) => c.entries.map((e) => e.item.id)));
+  const recaps = new Set<string>();
+  for (const c of calls) for (const e of c.entries) if (isRecap(e.item) && !freshIds.has(e.item.id)) recaps.add(e.item.id);
+  const known = new Set(session.items.map((it) => it.id));
+  let restored = 0;
+  const lost: RerunHistory['lost'] = [];
+  for (const c of session.compactions) {
+    if (c.kind === 'inferred') continue;
+    const present = c.replacedIds.filter((id) => known.has(id) || sentIds.has(id));
+    restored += present.filter((id) => freshIds.has(id)).length;
+    const call = calls.findIndex((x) => x.compactionId === c.id);
+    const at = call >= 0 ? call + 1 : null;
+    if (c.opaque) lost.push({ compactionId: c.id, call: at, reason: 'an encrypted provider compaction: what it replaced is not in the file' });
+    else if (c.replacedIds.length > 0 && present.length === 0) lost.push({ compactionId: c.id, call: at, reason: 'the format keeps only the summary, not the items it replaced' });
+    else if (c.replacedIds.length === 0 && (c.kind === 'summary' || c.kind === 'server')) lost.push({ compactionId: c.id, call: at, reason: 'the format does not record what this compaction replaced' });
+  }
+  return { recapsLeftOut: recaps.size, restored, lost };
 }
 
 /** Content key of an item as sent: header and text, not its id. */
@@ -161,6 +220,17 @@ function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryA
   return { ...a, kept: a.kept.filter((v) => !isTool(v)), lost: a.lost.filter((v) => !isTool(v)), lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)), invented: a.invented.filter((v) => !isTool(v)) };
 }
 
+/** The recorded summarizer call of a compaction (Claude Code's `agent-acompact` sidechain), from its usage. */
+function recordedSummarizer(session: Session, compactionId: string): { promptTokens: number; outputTokens: number } | null {
+  const side = session.sidechains.find((s) => s.purpose === 'compaction' && s.compactionId === compactionId);
+  const used = (side?.responses ?? []).filter((r) => r.usage !== null);
+  if (used.length === 0) return null;
+  return { promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0), outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0) };
+}
+
+/** What Claude Code's microcompact leaves in place of a cleared tool result. */
+export const MICROCOMPACT_PLACEHOLDER = '[Old tool result content cleared]';
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function rerunSession<S extends StrategyId>(session: Session, opts: RerunOptions<S>): Promise<RerunResult> {
@@ -177,12 +247,24 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   if (opts.trigger.kind === 'fraction' && triggerWindow(opts.trigger, window) === null) warnings.push('no context window known: the fraction trigger never fires (set a window)');
 
   // Research trajectories compact by themselves: their own summary turns leave the history first.
-  const history = researchHistory(session, newItemsPerCall(calls));
-  const fresh = history.fresh;
-  if (history.note) warnings.push(history.note);
+  const research = researchHistory(session, newItemsPerCall(calls));
+  const fresh = research.fresh;
+  if (research.note) warnings.push(research.note);
+  const history = rerunHistory(session, calls, fresh);
+  for (const l of history.lost) warnings.push(`compaction ${l.call === null ? l.compactionId : `before call ${l.call}`}: ${l.reason}; the rerun runs on what exists`);
+  const measure = opts.measure ?? 'calibrated';
+  const cal = baseline.calibration;
+  // The harness's view of a prompt: its unrecorded prefix, the tokenizer scale and per-item framing.
+  const measured = (k: number, tokens: number, items: number) => {
+    const c = cal.calls[k];
+    if (measure === 'counted' || !c) return tokens;
+    return Math.round(c.prefixTokens + c.scale * tokens + c.perItem * items);
+  };
+  const micro = opts.strategy === 'claude-code-compact' ? (params as { microcompactAfter?: number | null; microcompactKeep?: number }) : null;
   const allTools = toolNamesOf(session.items.concat(fresh.flat()));
   const contexts: Item[][] = [];
   const before: number[] = [];
+  const measuredAt: number[] = [];
   const decisions: TriggerDecision[] = [];
   const eventAt: (string | null)[] = [];
   const events: RerunEvent[] = [];
@@ -202,9 +284,51 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     const call = calls[k]!;
     live = [...live, ...fresh[k]!];
     sinceCompaction++;
-    const tokens = live.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
-    const decision = shouldFire(opts.trigger, { tokens, window, callsSinceCompaction: sinceCompaction });
+    const sizeOf = (items: readonly Item[]) => items.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
     let eventId: string | null = null;
+    const record = (outcome: CompactionOutcome, strategy: StrategyId, tokens: number, measuredTokens: number, microcompact: boolean) => {
+      eventId = `rerun-${events.length}`;
+      const recapText = outcome.recap?.text ?? null;
+      const after = sizeOf(outcome.context);
+      const replaced = new Set(outcome.replacedIds);
+      const summaryForAudit = recapText ?? outcome.context.filter((it) => replaced.has(it.id)).map((it) => it.text).join('\n');
+      const audit = auditSummary({
+        summary: summaryForAudit,
+        sources: outcome.slice.map(renderForAudit),
+        later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role })),
+        context: [...outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id)).map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
+      });
+      events.push({
+        id: eventId,
+        index: events.length,
+        callIndex: k,
+        strategy,
+        label: outcome.label,
+        replacedIds: outcome.replacedIds,
+        foldedIds: outcome.foldedIds,
+        summaryId: outcome.recap?.id ?? null,
+        summaryText: recapText,
+        summaryKind: outcome.recap === null ? 'in-place' : outcome.recap.kind === 'summary' ? 'summary' : 'marker',
+        fallback: outcome.fallback,
+        tokensBefore: tokens,
+        tokensAfter: after,
+        measuredBefore: measuredTokens,
+        microcompact,
+        audit: withoutToolNames(audit, allTools),
+        summarizerCalls: outcome.summarizerCalls,
+        note: outcome.note,
+      });
+      live = outcome.context;
+    };
+    // Claude Code's microcompact runs on every call, before the auto-compact check.
+    if (micro && typeof micro.microcompactAfter === 'number' && live.filter((it) => isObservation(it) && !isCleared(it)).length > micro.microcompactAfter) {
+      const t = sizeOf(live);
+      const outcome = await observationMasking(live, { keepLast: micro.microcompactKeep ?? 5, placeholder: MICROCOMPACT_PLACEHOLDER }, { summarizer, count: opts.count, idPrefix: `rerun.c${k}.micro` });
+      if (outcome.changed) record(outcome, 'observation-masking', t, measured(k, t, live.length), true);
+    }
+    const tokens = sizeOf(live);
+    const measuredTokens = measured(k, tokens, live.length);
+    const decision = shouldFire(opts.trigger, { tokens: measuredTokens, window, callsSinceCompaction: sinceCompaction, items: live.length });
     if (decision.fire) {
       const outcome = await runStrategy(opts.strategy, live, params, {
         summarizer,
@@ -219,41 +343,13 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         break;
       }
       if (outcome.changed) {
-        eventId = `rerun-${events.length}`;
-        const recapText = outcome.recap?.text ?? null;
-        const after = outcome.context.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
-        const replaced = new Set(outcome.replacedIds);
-        const summaryForAudit = recapText ?? outcome.context.filter((it) => replaced.has(it.id)).map((it) => it.text).join('\n');
-        const audit = auditSummary({
-          summary: summaryForAudit,
-          sources: outcome.slice.map(renderForAudit),
-          later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role })),
-          context: [...outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id)).map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
-        });
-        events.push({
-          id: eventId,
-          index: events.length,
-          callIndex: k,
-          strategy: opts.strategy,
-          label: outcome.label,
-          replacedIds: outcome.replacedIds,
-          foldedIds: outcome.foldedIds,
-          summaryId: outcome.recap?.id ?? null,
-          summaryText: recapText,
-          summaryKind: outcome.recap === null ? 'in-place' : outcome.recap.kind === 'summary' ? 'summary' : 'marker',
-          fallback: outcome.fallback,
-          tokensBefore: tokens,
-          tokensAfter: after,
-          audit: withoutToolNames(audit, allTools),
-          summarizerCalls: outcome.summarizerCalls,
-          note: outcome.note,
-        });
-        live = outcome.context;
+        record(outcome, opts.strategy, tokens, measuredTokens, false);
         sinceCompaction = 0;
       }
     }
     contexts.push(live);
     before.push(tokens);
+    measuredAt.push(measuredTokens);
     decisions.push(decision);
     eventAt.push(eventId);
   }
@@ -303,6 +399,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       original: originalFigs[k]!,
       rerun: rerunFigs[k]!,
       tokensBefore: before[k]!,
+      measuredBefore: measuredAt[k]!,
       trigger: decisions[k]!,
       eventId: eventAt[k]!,
     })),
@@ -317,6 +414,21 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       summarizerPromptTokens: sPrompt,
       summarizerOutputTokens: sOutput,
     },
+    costs: {
+      rerun: compactionCosts(
+        events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: e.summarizerCalls.length ? { promptTokens: e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0), outputTokens: e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0) } : null })),
+        rerunFigs,
+        session.model,
+      ),
+      original: compactionCosts(
+        originalFigs.flatMap((f, k) => (k > 0 && baseline.calls[k]!.compactionId !== null ? [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, baseline.calls[k]!.compactionId!) }] : [])),
+        originalFigs,
+        session.model,
+      ),
+    },
+    history,
+    measure,
+    policy: opts.policy ?? null,
     warnings,
   };
 }

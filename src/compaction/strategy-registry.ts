@@ -9,8 +9,13 @@ import { OBSERVATION_MASKING_DEFAULTS, observationMasking, type ObservationMaski
 import { OMISSION_DEFAULTS, omission, type OmissionParams } from './strategies/omission';
 import { SUMMARIZE_MIDDLE_DEFAULTS, summarizeMiddle, summarizeMiddlePrompts, type SummarizeMiddleParams } from './strategies/summarize-middle';
 import type { CompactionDeps, CompactionOutcome } from './types';
+import { SERVER_COMPACT_DEFAULTS, SERVER_COMPACT_PROMPT, serverCompact, type ServerCompactParams } from './policies/anthropic-server';
+import { CLAUDE_CODE_DEFAULTS, CLAUDE_CODE_SYSTEM_PROMPT, CLAUDE_CODE_USER_PROMPT, claudeCodeCompact, type ClaudeCodeParams } from './policies/claude-code';
+import { CODEX_DEFAULTS, CODEX_SYSTEM_PROMPT, CODEX_USER_PROMPT, codexCompact, type CodexParams } from './policies/codex';
+import { INSPECT_TRIM_DEFAULTS, inspectTrim, type InspectTrimParams } from './policies/inspect';
+import { OPENHANDS_DEFAULTS, OPENHANDS_SYSTEM_PROMPT, OPENHANDS_USER_PROMPT, openhandsCondense, type OpenHandsParams } from './policies/openhands';
 
-export const STRATEGY_IDS = ['drop-oldest', 'summarize-middle', 'observation-masking', 'omission', 'iterated'] as const;
+export const STRATEGY_IDS = ['drop-oldest', 'summarize-middle', 'observation-masking', 'omission', 'iterated', 'claude-code-compact', 'codex-compact', 'openhands-condenser', 'inspect-trim', 'server-compact'] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
 export interface StrategyParamsMap {
@@ -19,6 +24,11 @@ export interface StrategyParamsMap {
   'observation-masking': ObservationMaskingParams;
   omission: OmissionParams;
   iterated: IteratedParams;
+  'claude-code-compact': ClaudeCodeParams;
+  'codex-compact': CodexParams;
+  'openhands-condenser': OpenHandsParams;
+  'inspect-trim': InspectTrimParams;
+  'server-compact': ServerCompactParams;
 }
 export type AnyStrategyParams = StrategyParamsMap[StrategyId];
 
@@ -28,6 +38,11 @@ export const STRATEGY_DEFAULTS: { readonly [K in StrategyId]: StrategyParamsMap[
   'observation-masking': OBSERVATION_MASKING_DEFAULTS,
   omission: OMISSION_DEFAULTS,
   iterated: ITERATED_DEFAULTS,
+  'claude-code-compact': CLAUDE_CODE_DEFAULTS,
+  'codex-compact': CODEX_DEFAULTS,
+  'openhands-condenser': OPENHANDS_DEFAULTS,
+  'inspect-trim': INSPECT_TRIM_DEFAULTS,
+  'server-compact': SERVER_COMPACT_DEFAULTS,
 };
 
 interface SpecBase {
@@ -123,6 +138,64 @@ export const STRATEGIES: readonly StrategyInfo[] = [
       { name: 'maxItemChars', label: 'Max characters per attempt', kind: 'int', default: ITERATED_DEFAULTS.maxItemChars, min: 0, help: 'Longer attempts are cut in the middle before sending (0 = never).' },
     ],
   },
+  {
+    id: 'claude-code-compact',
+    label: 'Claude Code compact',
+    description: "Claude Code's auto-compact: everything after the system prompt becomes one nine-section summary (a user message), then the most recently read files are re-attached; optional microcompact clears old tool results on every call.",
+    usesSummarizer: true,
+    params: [
+      { name: 'maxFiles', label: 'Files re-attached', kind: 'int', default: CLAUDE_CODE_DEFAULTS.maxFiles, min: 0, help: 'POST_COMPACT_MAX_FILES_TO_RESTORE: most recently read files put back after the summary.' },
+      { name: 'fileTokens', label: 'Tokens per file', kind: 'int', default: CLAUDE_CODE_DEFAULTS.fileTokens, min: 0, help: 'POST_COMPACT_MAX_TOKENS_PER_FILE.' },
+      { name: 'filesBudget', label: 'Files budget', kind: 'int', default: CLAUDE_CODE_DEFAULTS.filesBudget, min: 0, help: 'POST_COMPACT_TOKEN_BUDGET: tokens of all re-attached files.' },
+      { name: 'microcompactAfter', label: 'Microcompact above', kind: 'int-or-null', default: null, min: 1, help: 'Clear old tool results once more than this many are in the context (empty: off, as in most recorded sessions).' },
+      { name: 'microcompactKeep', label: 'Microcompact keeps', kind: 'int', default: CLAUDE_CODE_DEFAULTS.microcompactKeep, min: 0, help: 'Most recent tool results microcompact leaves whole.' },
+      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'The nine sections; placeholders: {slice}, {prior_summary}.' },
+      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+    ],
+  },
+  {
+    id: 'codex-compact',
+    label: 'Codex compact',
+    description: "Codex CLI's compaction: the initial context, the most recent user messages up to a token budget, then a handoff summary; assistant messages and tool output are dropped.",
+    usesSummarizer: true,
+    params: [
+      { name: 'userBudget', label: 'User message budget', kind: 'int', default: CODEX_DEFAULTS.userBudget, min: 0, help: 'COMPACT_USER_MESSAGE_MAX_TOKENS: tokens of recent user messages kept verbatim.' },
+      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'The handoff prompt; placeholders: {slice}, {prior_summary}.' },
+      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+    ],
+  },
+  {
+    id: 'openhands-condenser',
+    label: 'OpenHands condenser',
+    description: "OpenHands' LLMSummarizingCondenser: keeps the first events and the newest max_size/2 − keep_first − 1, summarizes the forgotten middle at offset keep_first.",
+    usesSummarizer: true,
+    params: [
+      { name: 'keepFirst', label: 'Keep first', kind: 'int', default: OPENHANDS_DEFAULTS.keepFirst, min: 0, help: 'keep_first: events kept from the start.' },
+      { name: 'maxSize', label: 'Max size', kind: 'int', default: OPENHANDS_DEFAULTS.maxSize, min: 2, help: 'max_size: sets the tail kept (max_size // 2 − keep_first − 1); the trigger fires above it.' },
+      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Placeholders: {slice}, {prior_summary}.' },
+      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+    ],
+  },
+  {
+    id: 'inspect-trim',
+    label: 'Inspect trim',
+    description: "Inspect AI's CompactionTrim: keeps system and input messages, then the newest share of the rest.",
+    usesSummarizer: false,
+    params: [{ name: 'preservePercent', label: 'Preserve %', kind: 'int', default: INSPECT_TRIM_DEFAULTS.preservePercent, min: 0, max: 100, help: 'preserve: share of the conversation messages kept.' }],
+  },
+  {
+    id: 'server-compact',
+    label: 'Anthropic server compaction',
+    description: 'Anthropic API server-side compaction: a compaction block replaces everything after the system prompt.',
+    usesSummarizer: true,
+    params: [
+      { name: 'instructions', label: 'Instructions', kind: 'text', default: null, nullable: true, prompt: true, help: 'Replaces the default summarization prompt; placeholders: {slice}, {prior_summary}.' },
+      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+    ],
+  },
 ];
 
 export function isStrategyId(v: unknown): v is StrategyId {
@@ -174,6 +247,22 @@ export function effectivePrompts(id: StrategyId, raw: unknown = {}): EffectivePr
     const p = summarizeMiddlePrompts(resolveParams('summarize-middle', raw));
     return [make('systemPrompt', 'System prompt', p.system), make('userPrompt', 'User prompt', p.user)];
   }
+  if (id === 'claude-code-compact') {
+    const p = resolveParams('claude-code-compact', raw);
+    return [make('systemPrompt', 'System prompt', p.systemPrompt ?? CLAUDE_CODE_SYSTEM_PROMPT), make('userPrompt', 'User prompt', p.userPrompt ?? CLAUDE_CODE_USER_PROMPT)];
+  }
+  if (id === 'codex-compact') {
+    const p = resolveParams('codex-compact', raw);
+    return [make('systemPrompt', 'System prompt', p.systemPrompt ?? CODEX_SYSTEM_PROMPT), make('userPrompt', 'User prompt', p.userPrompt ?? CODEX_USER_PROMPT)];
+  }
+  if (id === 'openhands-condenser') {
+    const p = resolveParams('openhands-condenser', raw);
+    return [make('systemPrompt', 'System prompt', p.systemPrompt ?? OPENHANDS_SYSTEM_PROMPT), make('userPrompt', 'User prompt', p.userPrompt ?? OPENHANDS_USER_PROMPT)];
+  }
+  if (id === 'server-compact') {
+    const p = resolveParams('server-compact', raw);
+    return [make('instructions', 'Instructions', p.instructions ?? SERVER_COMPACT_PROMPT)];
+  }
   if (id === 'iterated') {
     const p = resolveParams('iterated', raw);
     const prompt = iteratedPrompt(p);
@@ -199,5 +288,15 @@ export function runStrategy(id: StrategyId, context: readonly Item[], params: An
       return omission(context, params as OmissionParams, deps);
     case 'iterated':
       return iterated(context, params as IteratedParams, deps);
+    case 'claude-code-compact':
+      return claudeCodeCompact(context, params as ClaudeCodeParams, deps);
+    case 'codex-compact':
+      return codexCompact(context, params as CodexParams, deps);
+    case 'openhands-condenser':
+      return openhandsCondense(context, params as OpenHandsParams, deps);
+    case 'inspect-trim':
+      return inspectTrim(context, params as InspectTrimParams, deps);
+    case 'server-compact':
+      return serverCompact(context, params as ServerCompactParams, deps);
   }
 }

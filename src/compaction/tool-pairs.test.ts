@@ -109,6 +109,16 @@ function randomParams(id: StrategyId, rand: () => number): Record<string, unknow
       return { keepLast: pick(4), keepFirst: pick(2), thoughts: rand() < 0.7, observations: rand() < 0.7 };
     case 'iterated':
       return { head: pick(3), tail: pick(3), unit, method: ['base', 'backtracking', 'post-think', 'last-k', 'first-k', 'answer-only'][pick(6)], k: 1 + pick(20) };
+    case 'claude-code-compact':
+      return { maxFiles: pick(6), fileTokens: 1 + pick(50), filesBudget: pick(200) };
+    case 'codex-compact':
+      return { userBudget: pick(60) };
+    case 'openhands-condenser':
+      return { keepFirst: pick(5), maxSize: 2 + pick(30) };
+    case 'inspect-trim':
+      return { preservePercent: pick(101) };
+    case 'server-compact':
+      return {};
   }
 }
 

@@ -1,4 +1,4 @@
-// When a rerun compacts: a token threshold, a fraction of the context window, or every N calls.
+// When a rerun compacts: a token threshold, a fraction of the context window, every N calls, or more than N items.
 import { isObject, num, str } from '../model/narrow';
 
 export type Trigger =
@@ -7,7 +7,9 @@ export type Trigger =
   /** The context reaches `fraction` of the window (`window` overrides the session's). */
   | { kind: 'fraction'; fraction: number; window?: number | null }
   /** Every `every` model calls since the start or the last compaction ("turns" are the calls a rerun walks). */
-  | { kind: 'turns'; every: number };
+  | { kind: 'turns'; every: number }
+  /** The context holds more than `max` items (OpenHands condenses when its view exceeds `max_size` events). */
+  | { kind: 'items'; max: number };
 
 export const DEFAULT_TRIGGER: Trigger = { kind: 'fraction', fraction: 0.8 };
 
@@ -18,6 +20,8 @@ export interface TriggerState {
   window: number | null;
   /** Calls since the start or the last compaction, this one included. */
   callsSinceCompaction: number;
+  /** Items in the live context (for the `items` trigger; 0 when unknown). */
+  items?: number;
 }
 
 export interface TriggerDecision {
@@ -47,6 +51,10 @@ export function shouldFire(t: Trigger, s: TriggerState): TriggerDecision {
       const fire = s.callsSinceCompaction >= every;
       return { fire, reason: `${s.callsSinceCompaction} of every ${every} calls` };
     }
+    case 'items': {
+      const n = s.items ?? 0;
+      return { fire: n > t.max, reason: `${n} ${n > t.max ? '>' : '≤'} ${t.max} items` };
+    }
   }
 }
 
@@ -59,6 +67,8 @@ export function describeTrigger(t: Trigger): string {
       return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${t.window}-token window` : 'window'}`;
     case 'turns':
       return `every ${Math.max(1, Math.floor(t.every))} calls`;
+    case 'items':
+      return `> ${t.max} items`;
   }
 }
 
@@ -83,6 +93,10 @@ export function parseTrigger(v: unknown): Trigger | null {
   if (kind === 'turns') {
     const every = finite('every');
     return every !== null && every >= 1 ? { kind, every: Math.floor(every) } : null;
+  }
+  if (kind === 'items') {
+    const max = finite('max');
+    return max !== null && max >= 1 ? { kind, max: Math.floor(max) } : null;
   }
   return null;
 }

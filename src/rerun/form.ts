@@ -1,7 +1,12 @@
 // The Re-run panel's form as plain data: which strategy with which raw parameter values, the trigger, the
 // sweep grid. Turns what a user typed into the options the engine takes, and proposes defaults that fire on
-// the session at hand (a fraction-of-window default never fires on a short session with a 1M-token window).
+// the session at hand: the harness preset of the session's format, else 80 % of its context window — never a
+// share of the session's own peak, which makes any strategy fire constantly.
 import {
+  policyInfo,
+  resolvePolicy,
+  policyForFormat,
+  type PolicyId,
   effectivePrompts,
   placeholdersOf,
   resolveParams,
@@ -18,6 +23,7 @@ export const TRIGGER_KINDS: readonly { kind: TriggerKind; label: string }[] = [
   { kind: 'tokens', label: 'Token threshold' },
   { kind: 'fraction', label: 'Fraction of the window' },
   { kind: 'turns', label: 'Every N calls' },
+  { kind: 'items', label: 'More than N items' },
 ];
 
 /** Every trigger kind's value is kept, so switching kinds back and forth loses nothing. */
@@ -27,9 +33,15 @@ export interface TriggerForm {
   /** Percent of the window, 1..100 (as the user types it). */
   percent: number;
   every: number;
+  /** Items (the `items` trigger). */
+  max: number;
 }
 
 export interface RerunForm {
+  /** The harness preset the form was filled from; null for a generic strategy. */
+  policy: PolicyId | null;
+  /** The preset's own values as typed (window, buffer…), per preset. */
+  policyValues: Partial<Record<PolicyId, Record<string, unknown>>>;
   strategy: StrategyId;
   /** Raw parameter values per strategy as edited; missing ones take the defaults (`resolveParams`). */
   params: Partial<Record<StrategyId, Record<string, unknown>>>;
@@ -52,24 +64,77 @@ export function roundNice(n: number): number {
   return Math.max(1, Math.round(n / mag) * mag);
 }
 
-/** A token threshold the session reaches: 60 % of its largest context. */
-export function defaultThreshold(peakTokens: number): number {
-  return roundNice(peakTokens * 0.6);
+/** What the defaults need to know of a session. */
+export interface SessionShape {
+  format: string | null;
+  /** The session's context window (reported, or known from its model); null when unknown. */
+  window: number | null;
+  /** The session recorded an Anthropic API server-side compaction (a `compaction` block in a request log). */
+  serverCompaction?: boolean;
 }
 
-export function defaultForm(peakTokens: number): RerunForm {
-  return { strategy: 'summarize-middle', params: {}, trigger: { kind: 'tokens', threshold: defaultThreshold(peakTokens), percent: 80, every: 5 } };
-}
+/** Window assumed for the 80 % default when the session's is unknown. */
+export const FALLBACK_WINDOW = 200_000;
 
-/** Three trigger values around the session's size, in the kind's unit. */
-export function suggestedThresholds(kind: TriggerKind, peakTokens: number): number[] {
-  switch (kind) {
+const triggerForm = (t: Trigger, base: TriggerForm): TriggerForm => {
+  switch (t.kind) {
     case 'tokens':
-      return [...new Set([0.45, 0.6, 0.75].map((f) => roundNice(peakTokens * f)))];
+      return { ...base, kind: 'tokens', threshold: t.threshold };
     case 'fraction':
-      return [50, 70, 90];
+      return { ...base, kind: 'fraction', percent: Math.round(t.fraction * 100) };
+    case 'turns':
+      return { ...base, kind: 'turns', every: t.every };
+    case 'items':
+      return { ...base, kind: 'items', max: t.max };
+  }
+};
+
+/** The form with a harness preset applied: its strategy, the preset's parameters and its trigger. */
+export function applyPolicy(form: RerunForm, id: PolicyId, window: number | null, values?: Record<string, unknown>): RerunForm {
+  const raw = values ?? form.policyValues[id] ?? {};
+  const r = resolvePolicy(id, raw, window);
+  return {
+    ...form,
+    policy: id,
+    policyValues: { ...form.policyValues, [id]: raw },
+    strategy: r.strategy,
+    params: { ...form.params, [r.strategy]: { ...(form.params[r.strategy] ?? {}), ...r.params } },
+    trigger: triggerForm(r.trigger, form.trigger),
+  };
+}
+
+/** The preset of the session's format, else summarize-middle at 80 % of the window. */
+export function defaultForm(session: SessionShape): RerunForm {
+  const window = session.window;
+  const base: RerunForm = {
+    policy: null,
+    policyValues: {},
+    strategy: 'summarize-middle',
+    params: {},
+    trigger: window !== null ? { kind: 'fraction', threshold: Math.round(window * 0.8), percent: 80, every: 5, max: 80 } : { kind: 'tokens', threshold: FALLBACK_WINDOW * 0.8, percent: 80, every: 5, max: 80 },
+  };
+  const preset = session.serverCompaction ? policyInfo('anthropic-server') : policyForFormat(session.format);
+  return preset ? applyPolicy(base, preset.id, window) : base;
+}
+
+/** How the trigger of a preset form was worked out; null for a generic form. */
+export function policyNote(form: RerunForm, window: number | null): string | null {
+  if (form.policy === null) return null;
+  const p = policyInfo(form.policy);
+  return `${p.label} (${p.version}): ${resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window).triggerExplained}`;
+}
+
+/** Three trigger values around the form's own, in the kind's unit. */
+export function suggestedThresholds(trigger: TriggerForm): number[] {
+  switch (trigger.kind) {
+    case 'tokens':
+      return [...new Set([0.75, 1, 1.25].map((f) => roundNice(trigger.threshold * f)))];
+    case 'fraction':
+      return [60, 80, 90];
     case 'turns':
       return [3, 5, 7];
+    case 'items':
+      return [...new Set([0.5, 1, 1.5].map((f) => Math.max(1, Math.round(trigger.max * f))))];
   }
 }
 
@@ -81,12 +146,14 @@ export function triggerFromForm(t: TriggerForm): Trigger {
       return { kind: 'fraction', fraction: Math.min(1, Math.max(0.01, (t.percent || 1) / 100)) };
     case 'turns':
       return { kind: 'turns', every: Math.max(1, Math.floor(t.every) || 1) };
+    case 'items':
+      return { kind: 'items', max: Math.max(1, Math.floor(t.max) || 1) };
   }
 }
 
 /** The trigger for one typed value of the kind's unit. */
 export function triggerOfValue(kind: TriggerKind, value: number): Trigger {
-  return triggerFromForm({ kind, threshold: value, percent: value, every: value });
+  return triggerFromForm({ kind, threshold: value, percent: value, every: value, max: value });
 }
 
 export type NumberList = { ok: true; values: number[] } | { ok: false; error: string };
@@ -138,10 +205,11 @@ export function sweepableParams(strategy: StrategyId): IntParamSpec[] {
   return strategyInfo(strategy).params.filter((p): p is IntParamSpec => p.kind === 'int' || p.kind === 'int-or-null');
 }
 
-export function defaultSweep(strategy: StrategyId, kind: TriggerKind, peakTokens: number): SweepForm {
-  const specs = sweepableParams(strategy);
+/** A sweep over the strategy's main integer parameter and three triggers around the form's. */
+export function defaultSweep(form: RerunForm): SweepForm {
+  const specs = sweepableParams(form.strategy);
   const param = specs.find((p) => p.name === 'tail') ?? specs.find((p) => p.name === 'keepLast') ?? specs[0];
-  return { param: param?.name ?? '', values: param ? '1-5' : '', thresholds: suggestedThresholds(kind, peakTokens).join(', ') };
+  return { param: param?.name ?? '', values: param ? '1-5' : '', thresholds: suggestedThresholds(form.trigger).join(', ') };
 }
 
 export interface SweepPlan {

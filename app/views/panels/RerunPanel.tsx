@@ -7,7 +7,7 @@ import { useApp } from '../../store';
 import { endpointOrigin } from '../../store/settings-slice';
 import type { PanelProps } from './panel-props';
 import { EndpointFields } from './rerun/EndpointFields';
-import { PromptFields, StrategyFields, TriggerFields } from './rerun/RerunFormFields';
+import { PolicyFields, PromptFields, StrategyFields, TriggerFields } from './rerun/RerunFormFields';
 import { RerunResultView } from './rerun/RerunResultView';
 import { SweepFields, SweepTable } from './rerun/SweepSection';
 import './rerun/rerun.css';
@@ -21,8 +21,8 @@ function scrollPanelTo(el: HTMLElement | null) {
 
 export default function RerunPanel({ session, view, callIndex, itemById, goTo, rule }: PanelProps) {
   const key = useApp((s) => s.activeKey) ?? session.id;
-  const [form, setForm] = useRerunForm(key, view.peakContextTokens);
-  const [sweep, setSweep] = useSweepForm(key, form, view.peakContextTokens);
+  const [form, setForm] = useRerunForm(key, { format: session.format, window: view.contextWindow, serverCompaction: session.compactions.some((c) => c.kind === 'server') && session.requests.some((r) => r.api === 'anthropic') });
+  const [sweep, setSweep] = useSweepForm(key, form);
   const run = useSessionRerun(key);
   const origin = useApp(endpointOrigin);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -32,7 +32,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
 
   if (view.calls.length === 0) return <p className="empty">This session has no model calls, so there is nothing to re-run.</p>;
 
-  const args = () => ({ key, session, form, endpoint: useApp.getState().endpoint, origin, rule });
+  const args = () => ({ key, session, form, endpoint: useApp.getState().endpoint, origin, rule, window: view.contextWindow });
   const onRun = async () => {
     scrollPanelTo(resultRef.current);
     const out = await startRun(args());
@@ -52,6 +52,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
           if (!running) void onRun();
         }}
       >
+        <PolicyFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />
         <StrategyFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />
         <TriggerFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />
         <PromptFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />

@@ -1,14 +1,61 @@
 // The strategy part of the Re-run form: strategy, its parameters (built from the engine's ParamSpec), the
 // trigger, and the prompts it sends, editable, with their {placeholders}.
 import { useId } from 'react';
-import { STRATEGIES, strategyInfo, type ParamSpec, type StrategyId } from '../../../../src/compaction';
-import { promptFields, TRIGGER_KINDS, type RerunForm, type TriggerForm } from '../../../../src/rerun/form';
+import { POLICIES, isPolicyId, policyInfo, STRATEGIES, strategyInfo, type ParamSpec, type StrategyId } from '../../../../src/compaction';
+import { applyPolicy, policyNote, promptFields, TRIGGER_KINDS, type RerunForm, type TriggerForm } from '../../../../src/rerun/form';
 
 interface Props {
   form: RerunForm;
   setForm(f: RerunForm): void;
   disabled: boolean;
   windowTokens: number | null;
+}
+
+/** The harness preset: which harness's policy to replay, its own numbers (window, buffer…), where they come from. */
+export function PolicyFields({ form, setForm, disabled, windowTokens }: Props) {
+  const id = useId();
+  const preset = form.policy ? policyInfo(form.policy) : null;
+  const values = form.policy ? (form.policyValues[form.policy] ?? {}) : {};
+  const note = policyNote(form, windowTokens);
+  return (
+    <fieldset className="rr-fieldset" disabled={disabled}>
+      <legend>Harness policy</legend>
+      <div className="rr-strategy">
+        <label htmlFor={`${id}-policy`} className="visually-hidden">
+          Harness policy
+        </label>
+        <select
+          id={`${id}-policy`}
+          value={form.policy ?? ''}
+          onChange={(e) => {
+            const v = e.target.value;
+            setForm(isPolicyId(v) ? applyPolicy(form, v, windowTokens) : { ...form, policy: null });
+          }}
+        >
+          <option value="">Generic strategy (choose below)</option>
+          {POLICIES.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label} — {p.summary}
+            </option>
+          ))}
+        </select>
+        {preset ? (
+          <p className="muted small rr-help">
+            <strong>{preset.version}.</strong> Trigger: {note?.split(': ').slice(1).join(': ')}. Source: {preset.sources.join('; ')}.
+          </p>
+        ) : (
+          <p className="muted small rr-help">Pick a harness to replay its own trigger and what it keeps; every number stays editable.</p>
+        )}
+      </div>
+      {preset ? (
+        <div className="rr-params">
+          {preset.params.map((spec) => (
+            <ParamField key={`${preset.id}.${spec.name}`} spec={spec} value={values[spec.name]} onChange={(v) => setForm(applyPolicy(form, preset.id, windowTokens, { ...values, [spec.name]: v }))} />
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  );
 }
 
 export function StrategyFields({ form, setForm, disabled }: Props) {
@@ -24,7 +71,7 @@ export function StrategyFields({ form, setForm, disabled }: Props) {
         <label htmlFor={`${id}-strategy`} className="visually-hidden">
           Strategy
         </label>
-        <select id={`${id}-strategy`} value={form.strategy} onChange={(e) => setForm({ ...form, strategy: e.target.value as StrategyId })}>
+        <select id={`${id}-strategy`} value={form.strategy} onChange={(e) => setForm({ ...form, policy: null, strategy: e.target.value as StrategyId })}>
           {STRATEGIES.map((s) => (
             <option key={s.id} value={s.id}>
               {s.id} — {s.label}
@@ -113,6 +160,7 @@ const UNIT: Record<TriggerForm['kind'], { field: keyof Omit<TriggerForm, 'kind'>
   tokens: { field: 'threshold', label: 'Threshold', unit: 'tokens', min: 1 },
   fraction: { field: 'percent', label: 'Percent of window', unit: '%', min: 1, max: 100 },
   turns: { field: 'every', label: 'Calls between compactions', unit: 'calls', min: 1 },
+  items: { field: 'max', label: 'Items at most', unit: 'items', min: 1 },
 };
 
 export function TriggerFields({ form, setForm, disabled, windowTokens }: Props) {

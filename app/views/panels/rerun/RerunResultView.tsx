@@ -101,8 +101,11 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
     <div className={`rr-outcome${stale ? ' stale' : ''}`}>
       <p className="rr-headline">
         {label ? <strong>{label}. </strong> : null}
-        <span className="badge">{r.strategy}</span> {describeTrigger(r.trigger)} · summarizer <strong>{r.summarizer}</strong> ·{' '}
-        {r.rerun.compactions === 0 ? 'the trigger never fired: no compaction' : `${r.rerun.compactions} compaction${r.rerun.compactions === 1 ? '' : 's'}`}
+        {r.policy ? <strong>{r.policy.label} policy · </strong> : null}
+        <span className="badge">{r.strategy}</span> {describeTrigger(r.trigger)}
+        {r.policy ? <span className="muted"> ({r.policy.triggerExplained})</span> : null} · summarizer <strong>{r.summarizer}</strong> ·{' '}
+        {r.rerun.compactions === 0 ? 'the trigger never fired: no compaction' : `${r.rerun.compactions} compaction${r.rerun.compactions === 1 ? '' : 's'} at call${r.events.length === 1 ? '' : 's'} ${listCalls(r.events.map((e) => e.callIndex + 1))}`}
+        {r.costs.original.events.length > 0 ? <span className="muted"> · recorded: call{r.costs.original.events.length === 1 ? '' : 's'} {r.costs.original.events.map((e) => e.call).join(', ')}</span> : null}
         {r.status === 'cancelled' ? <span className="rr-warn"> · cancelled: {r.statusReason}; figures cover the calls before it</span> : null}
       </p>
       {notes.length > 0 ? (
@@ -123,11 +126,54 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
           {w}
         </p>
       ))}
+      <p className="muted small rr-history">
+        Started from the uncompacted history: {r.history.recapsLeftOut} recorded summar{r.history.recapsLeftOut === 1 ? 'y' : 'ies'} or marker{r.history.recapsLeftOut === 1 ? '' : 's'} left out, {num(r.history.restored)} replaced item{r.history.restored === 1 ? '' : 's'} put back
+        {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. Triggers measure the prompt {r.measure === 'calibrated' ? 'as the harness saw it (calibrated to reported usage)' : 'as counted'}.
+      </p>
       <Tiles r={r} />
+      <CompactionCostTable r={r} />
       {k >= 0 ? <Figures out={out} view={view} k={k} /> : <p className="muted">No call was re-run.</p>}
       <Identifiers r={r} />
       {k >= 0 ? <CallCompare out={out} view={view} k={k} callIndex={callIndex} itemById={itemById} goTo={goTo} /> : null}
     </div>
+  );
+}
+
+/** The cost of compacting, the recorded run beside the rerun: summarizer, cache miss, tokens saved, in dollars. */
+function CompactionCostTable({ r }: { r: RerunResult }) {
+  const o = r.costs.original.totals;
+  const n = r.costs.rerun.totals;
+  const rows: { label: string; help: string; o: string; n: string }[] = [
+    { label: 'Compactions (calls)', help: '1-based call the compacted context was first sent at', o: `${o.compactions}${o.compactions ? ` (${r.costs.original.events.map((e) => e.call).join(', ')})` : ''}`, n: `${n.compactions}${n.compactions ? ` (${r.costs.rerun.events.map((e) => e.call).join(', ')})` : ''}` },
+    { label: 'Summarizer tokens (in / out)', help: 'the summarizer call; a recorded session rarely logs it', o: o.summarizerPromptTokens === null ? 'not recorded' : `${num(o.summarizerPromptTokens)} / ${num(o.summarizerOutputTokens)}`, n: `${num(n.summarizerPromptTokens)} / ${num(n.summarizerOutputTokens)}` },
+    { label: 'Summarizer cost', help: 'at the session model’s price (harnesses summarize with their own model)', o: usd(o.summarizerUsd), n: usd(n.summarizerUsd) },
+    { label: 'Cache miss on the next call', help: 'tokens of the compacted prompt not served from cache', o: `${num(o.missTokens)} tok · ${usd(o.missUsd)}`, n: `${num(n.missTokens)} tok · ${usd(n.missUsd)}` },
+    { label: 'Tokens saved until the next compaction', help: 'tokens taken out × calls they stay out; priced as cache reads', o: `${num(o.savedTokens)} tok · ${usd(o.savedUsd)}`, n: `${num(n.savedTokens)} tok · ${usd(n.savedUsd)}` },
+    { label: 'Re-fetch tax', help: 'tools called again for what a compaction lost: measured by the audit work, not yet here', o: 'not measured yet', n: 'not measured yet' },
+    { label: 'Net (saved − summarizer − miss)', help: 'dollars, where the model has a price', o: usd(o.netUsd), n: usd(n.netUsd) },
+  ];
+  return (
+    <table className="rr-figures rr-cost" aria-label="Cost of compacting">
+      <caption className="small muted">Cost of compacting{n.priceLabel ? ` · priced as ${n.priceLabel}` : ' · no price known for this model: tokens only'}</caption>
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">Recorded run</th>
+          <th scope="col">Re-run</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row" title={row.help}>
+              {row.label}
+            </th>
+            <td className="num">{row.o}</td>
+            <td className="num">{row.n}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -221,6 +267,13 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
             {num(call.rerun.tokens)}
             {delta(call.original.tokens, call.rerun.tokens)}
           </td>
+        </tr>
+        <tr>
+          <th scope="row" title="What the trigger compares with its threshold: the prompt as the harness saw it (system prompt, tools, its tokenizer), worked out from the reported usage">
+            Prompt, calibrated (what a trigger measures)
+          </th>
+          <td>{num(view.calls[k]?.contextTokens)}</td>
+          <td>{r.measure === 'calibrated' ? num(call.measuredBefore) : <span className="muted">counted</span>}</td>
         </tr>
         <tr>
           <th scope="row">Tokens before → after compaction here</th>

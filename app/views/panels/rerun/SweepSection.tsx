@@ -9,7 +9,7 @@ import { usd } from './RerunResultView';
 import { SortableTh } from '../../../components/SortableTh';
 import { activateOnKey } from '../../../components/virtual-table';
 
-const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls' };
+const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls', items: 'items' };
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
 const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -75,11 +75,11 @@ export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormPr
   );
 }
 
-const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: 'window', turns: 'calls' };
+const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: 'window', turns: 'calls', items: 'items' };
 
 /** `≥ 1500`, `≥ 80%`, `every 5`: the unit is in the column header. */
 export function shortTrigger(t: SweepRow['trigger']): string {
-  return t.kind === 'tokens' ? `≥ ${t.threshold}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : `every ${t.every}`;
+  return t.kind === 'tokens' ? `≥ ${t.threshold}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : t.kind === 'items' ? `> ${t.max}` : `every ${t.every}`;
 }
 
 function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): ColumnDef<SweepRow, unknown>[] {
@@ -98,7 +98,7 @@ function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): C
     {
       id: 'trigger',
       header: `Trigger (${TRIGGER_UNIT[kind]})`,
-      accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.every),
+      accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.kind === 'items' ? r.trigger.max : r.trigger.every),
       cell: (c) => (
         <span className="rr-nowrap" title={c.row.original.triggerLabel}>
           {shortTrigger(c.row.original.trigger)}

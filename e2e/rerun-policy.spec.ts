@@ -1,0 +1,110 @@
+// Harness policies in the Re-run panel: a Codex rollout opens with the Codex preset, and the app's sweep table
+// equals the CLI's `rerun --sweep` for the same session and parameters, row for row. Screenshots of a preset
+// run and its cost of compacting, on the real Claude Code session when ../shared/samples is present.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { run, type CliIo } from '../src/cli/main';
+import type { RerunReport } from '../src/cli/rerun';
+import { dropFiles, fromDisk } from './support/drop';
+
+const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
+const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+const CODEX = join(FIXTURES, 'codex-rollout.jsonl');
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+/** As the app's table writes dollars (RerunResultView `usd`, two digits). */
+function usd(n: number | null): string {
+  if (n === null) return '—';
+  if (n === 0) return '$0';
+  return n >= 1 ? `$${n.toFixed(2)}` : `$${n.toPrecision(2)}`;
+}
+
+async function cli(args: string[]): Promise<RerunReport[]> {
+  const out: string[] = [];
+  const io: CliIo = {
+    out: (t) => out.push(t),
+    err: () => {},
+    readFile: (p) => new Uint8Array(readFileSync(p)),
+    listDir: () => [],
+    isDir: () => false,
+    exists: (p) => existsSync(p),
+  };
+  await run(['rerun', ...args, '--json'], io);
+  return JSON.parse(out.join('\n')).sessions[0].runs;
+}
+
+async function openRerun(page: Page, files: string[], calls: RegExp) {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await dropFiles(page, fromDisk(...files));
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(calls)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+  const panel = page.getByRole('region', { name: 'Re-run', exact: true });
+  await expect(panel.getByLabel('Harness policy', { exact: true })).toBeVisible();
+  return panel;
+}
+
+test('the app sweep table equals the CLI rerun --sweep on a Codex rollout with the Codex preset', async ({ page }) => {
+  const runs = await cli([CODEX, '--policy', 'codex', '--param', 'autoCompactLimit=9500', '--sweep', 'userBudget=0,20000', '--sweep', 'threshold=5000,9500']);
+  expect(runs).toHaveLength(4);
+
+  const panel = await openRerun(page, [CODEX], /Call \d+ of 4/);
+  // The session's format picks its harness's preset; no share of the session's peak anywhere.
+  await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('codex');
+  await expect(panel.getByLabel('Strategy', { exact: true })).toHaveValue('codex-compact');
+  await panel.getByLabel('Auto-compact limit', { exact: true }).fill('9500');
+  await expect(panel.getByLabel('Threshold', { exact: true })).toHaveValue('9500');
+  await panel.getByText('Sweep over a grid').click();
+  await expect(panel.getByLabel('Sweep parameter', { exact: true })).toHaveValue('userBudget');
+  await panel.getByLabel('Values', { exact: true }).fill('0, 20000');
+  await panel.getByLabel('Thresholds', { exact: true }).fill('5000, 9500');
+  await expect(panel.getByText('4 runs')).toBeVisible();
+  await panel.getByRole('button', { name: 'Sweep', exact: true }).click();
+  const table = panel.getByRole('table', { name: 'Sweep results' });
+  await expect(table.locator('tbody tr')).toHaveCount(4, { timeout: 45_000 });
+
+  for (const r of runs) {
+    const cells = table.locator('tbody tr').nth(r.run - 1).locator('td');
+    const t = r.table;
+    await expect(cells).toHaveText([
+      String(r.run),
+      String(r.params.userBudget),
+      r.trigger.replace(' tokens', ''),
+      `${t.compactions}${t.fallbacks ? ` (${t.fallbacks}✕)` : ''}`,
+      fmt(t.inputTokens),
+      fmt(t.prefixReused),
+      usd(t.inputCost),
+      String(t.kept),
+      `${t.lost}${t.lostReferencedLater ? '*' : ''}`,
+      String(t.invented),
+    ]);
+  }
+  // The sweep is worth comparing: the two thresholds differ.
+  expect(runs[0]!.table.compactions).toBeGreaterThan(runs[2]!.table.compactions);
+});
+
+test('a Claude Code session replayed with the Claude Code preset: where it fired and what compacting cost', async ({ page }) => {
+  const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
+  test.skip(!files.every(existsSync), '../shared/samples is absent');
+  test.setTimeout(120_000);
+  const panel = await openRerun(page, files, /Call \d+ of \d+/);
+  await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('claude-code');
+  await expect(panel.getByLabel('Threshold', { exact: true })).toHaveValue('167000');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'rerun-policy-preset.png') });
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = page.getByRole('region', { name: 'Re-run result' });
+  const cost = result.getByRole('table', { name: 'Cost of compacting' });
+  await expect(cost).toBeVisible({ timeout: 90_000 });
+  await expect(result).toContainText('1 compaction at call 61');
+  await expect(result).toContainText('recorded: call 62');
+  await expect(cost.getByRole('row', { name: /Compactions/ })).toContainText('1 (62)');
+  await cost.evaluate((el) => {
+    const scroller = el.closest('.panel')!;
+    scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 120;
+  });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'rerun-policy-cost.png') });
+});

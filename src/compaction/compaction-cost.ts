@@ -1,0 +1,95 @@
+// What each compaction cost and saved, for a rerun and for the recorded run side by side: the summarizer
+// call's tokens, the cache miss it causes on the next call (priced with src/cost/prices.ts: a miss is written
+// again instead of read), and the tokens it saves until the next compaction. Dollars only where the model's
+// price is known. The re-fetch tax (tools called again for what a compaction lost) comes from the audit work;
+// `refetchTax` is the hook for it and stays null until that lands.
+import { missCost, priceOf, type ModelPrice } from '../cost/prices';
+import type { CallFigures } from './metrics';
+
+export interface CompactionCost {
+  /** 1-based call the compacted context was first sent at. */
+  call: number;
+  /** Summarizer call tokens; null where the run does not record them (most recorded sessions). */
+  summarizerPromptTokens: number | null;
+  summarizerOutputTokens: number | null;
+  /** The summarizer priced at the session model's price (harnesses summarize with their own model). */
+  summarizerUsd: number | null;
+  /** Tokens of that call's prompt not served from cache. */
+  missTokens: number;
+  /** What the miss costs over a hit. */
+  missUsd: number | null;
+  /** Context tokens taken out × the calls until the next compaction (or the end). */
+  savedTokens: number;
+  /** The saved tokens at the cache-read price (they would mostly have been read from cache). */
+  savedUsd: number | null;
+  /** Tokens of tool calls repeated for what the compaction lost: from the audit work, not computed yet. */
+  refetchTax: number | null;
+}
+
+export interface CompactionCostTotals {
+  compactions: number;
+  summarizerPromptTokens: number | null;
+  summarizerOutputTokens: number | null;
+  summarizerUsd: number | null;
+  missTokens: number;
+  missUsd: number | null;
+  savedTokens: number;
+  savedUsd: number | null;
+  /** saved − summarizer − miss, in dollars; null without a price. */
+  netUsd: number | null;
+  refetchTax: number | null;
+  priceLabel: string | null;
+}
+
+export interface CompactionAt {
+  /** 0-based call index where the compacted context was first sent. */
+  callIndex: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  summarizer: { promptTokens: number; outputTokens: number } | null;
+}
+
+const sumOrNull = (xs: (number | null)[]) => (xs.length === 0 ? 0 : xs.some((x) => x === null) ? null : xs.reduce<number>((n, x) => n + x!, 0));
+
+export function compactionCosts(at: readonly CompactionAt[], figs: readonly CallFigures[], model: string | null): { events: CompactionCost[]; totals: CompactionCostTotals } {
+  const price: (ModelPrice & { label: string }) | null = priceOf(model);
+  const usd = (f: (p: ModelPrice) => number) => (price ? f(price) : null);
+  const events = at.map((e, i): CompactionCost => {
+    const fig = figs[e.callIndex];
+    const missTokens = fig ? Math.max(0, fig.tokens - fig.cached) : 0;
+    const until = i + 1 < at.length ? at[i + 1]!.callIndex : figs.length;
+    const savedTokens = Math.max(0, e.tokensBefore - e.tokensAfter) * Math.max(0, until - e.callIndex);
+    const sp = e.summarizer?.promptTokens ?? null;
+    const so = e.summarizer?.outputTokens ?? null;
+    return {
+      call: e.callIndex + 1,
+      summarizerPromptTokens: sp,
+      summarizerOutputTokens: so,
+      summarizerUsd: sp === null || so === null ? null : usd((p) => (sp * p.input + so * p.output) / 1e6),
+      missTokens,
+      missUsd: usd((p) => missCost(p, missTokens, '5m')),
+      savedTokens,
+      savedUsd: usd((p) => (savedTokens * p.cacheRead) / 1e6),
+      refetchTax: null,
+    };
+  });
+  const summarizerUsd = sumOrNull(events.map((e) => e.summarizerUsd));
+  const missUsd = price ? events.reduce((n, e) => n + e.missUsd!, 0) : null;
+  const savedUsd = price ? events.reduce((n, e) => n + e.savedUsd!, 0) : null;
+  return {
+    events,
+    totals: {
+      compactions: events.length,
+      summarizerPromptTokens: sumOrNull(events.map((e) => e.summarizerPromptTokens)),
+      summarizerOutputTokens: sumOrNull(events.map((e) => e.summarizerOutputTokens)),
+      summarizerUsd,
+      missTokens: events.reduce((n, e) => n + e.missTokens, 0),
+      missUsd,
+      savedTokens: events.reduce((n, e) => n + e.savedTokens, 0),
+      savedUsd,
+      netUsd: price && savedUsd !== null && missUsd !== null ? savedUsd - missUsd - (summarizerUsd ?? 0) : null,
+      refetchTax: null,
+      priceLabel: price?.label ?? null,
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// Each harness's own compaction policy as a preset: which strategy, with which parameters, fired by which
+// trigger, with the harness version and the source the numbers come from. Every number is a parameter the
+// user can change (`resolvePolicy` reads them from a form, a URL or `--param k=v`). The strategies live beside
+// this file (one per harness); Inspect's edit variant and the generic strategies come from ../strategies.
+import type { FormatId } from '../../model/types';
+import { isObject, get } from '../../model/narrow';
+import { INSPECT_EDIT_PLACEHOLDER } from './inspect';
+import type { ParamSpec, StrategyId } from '../strategy-registry';
+import type { Trigger } from '../triggers';
+
+export const POLICY_IDS = ['claude-code', 'codex', 'openhands', 'inspect', 'anthropic-server'] as const;
+export type PolicyId = (typeof POLICY_IDS)[number];
+
+export interface PolicyPreset {
+  id: PolicyId;
+  label: string;
+  /** Harness versions the numbers were checked against. */
+  version: string;
+  /** Where the numbers come from (repository paths or documentation pages). */
+  sources: string[];
+  /** One line: trigger and what is kept. */
+  summary: string;
+  /** Session formats this harness writes: a session in one of them defaults to this preset. */
+  formats: FormatId[];
+  /** Parameters of the policy itself (the trigger's numbers, a variant); the strategy's own come on top. */
+  params: ParamSpec[];
+  /** The strategy and its parameters for these policy values. */
+  strategy(values: PolicyValues): { id: StrategyId; params: Record<string, unknown> };
+  trigger(values: PolicyValues, sessionWindow: number | null): Trigger;
+  /** How the trigger was worked out, for the UI and the CLI (`200000 − 20000 − 13000`). */
+  explain(values: PolicyValues, sessionWindow: number | null): string;
+}
+
+export type PolicyValues = Readonly<Record<string, number | string | null>>;
+
+const windowParam = (fallback: number): ParamSpec => ({
+  name: 'window',
+  label: 'Context window',
+  kind: 'int-or-null',
+  default: null,
+  min: 1000,
+  help: `Tokens; empty uses the session's window, else ${fallback}.`,
+});
+const win = (v: PolicyValues, session: number | null, fallback: number) => (typeof v.window === 'number' ? v.window : (session ?? fallback));
+const n = (v: PolicyValues, k: string) => (typeof v[k] === 'number' ? (v[k] as number) : 0);
+
+export const POLICIES: readonly PolicyPreset[] = [
+  {
+    id: 'claude-code',
+    label: 'Claude Code',
+    version: 'Claude Code 2.0–2.1 (Opus 4.x / Sonnet 4.x, 200k window)',
+    sources: ['Claude Code autoCompact.ts / compact.ts constants (AUTOCOMPACT_BUFFER_TOKENS, MAX_OUTPUT_TOKENS_FOR_SUMMARY, POST_COMPACT_*), as read from its bundle in github.com/ranpox/claude-code-navel-gazing and public constant tables'],
+    summary: 'auto-compacts at window − output reserve − buffer (167k of 200k); one nine-section summary; re-attaches the 5 most recently read files',
+    formats: ['claude-code'],
+    params: [
+      windowParam(200000),
+      { name: 'outputReserve', label: 'Output reserve', kind: 'int', default: 20000, min: 0, help: 'MAX_OUTPUT_TOKENS_FOR_SUMMARY: kept free for the summary.' },
+      { name: 'buffer', label: 'Auto-compact buffer', kind: 'int', default: 13000, min: 0, help: 'AUTOCOMPACT_BUFFER_TOKENS.' },
+    ],
+    strategy: () => ({ id: 'claude-code-compact', params: {} }),
+    trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, win(v, s, 200000) - n(v, 'outputReserve') - n(v, 'buffer')) }),
+    explain: (v, s) => `${win(v, s, 200000)} window − ${n(v, 'outputReserve')} output reserve − ${n(v, 'buffer')} buffer`,
+  },
+  {
+    id: 'codex',
+    label: 'Codex CLI',
+    version: 'codex-rs 0.40–0.6x',
+    sources: ['openai/codex codex-rs/core/src/compact.rs (COMPACT_USER_MESSAGE_MAX_TOKENS = 20_000, build_compacted_history)', 'codex-rs model info auto_compact_token_limit (context_window × 9 / 10), config model_auto_compact_token_limit'],
+    summary: 'compacts at the auto-compact token limit (90% of the window); keeps the initial context and the newest user messages up to 20k tokens; handoff summary',
+    formats: ['codex'],
+    params: [
+      windowParam(272000),
+      { name: 'autoCompactLimit', label: 'Auto-compact limit', kind: 'int-or-null', default: null, min: 1, help: 'model_auto_compact_token_limit; empty: 90% of the window.' },
+    ],
+    strategy: () => ({ id: 'codex-compact', params: {} }),
+    trigger: (v, s) => ({ kind: 'tokens', threshold: typeof v.autoCompactLimit === 'number' ? v.autoCompactLimit : Math.floor((win(v, s, 272000) * 9) / 10) }),
+    explain: (v, s) => (typeof v.autoCompactLimit === 'number' ? `model_auto_compact_token_limit ${v.autoCompactLimit}` : `90% of a ${win(v, s, 272000)}-token window`),
+  },
+  {
+    id: 'openhands',
+    label: 'OpenHands',
+    version: 'OpenHands software-agent-sdk 1.x (get_default_condenser)',
+    sources: ['OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/context/condenser/llm_summarizing_condenser.py', 'openhands-tools/openhands/tools/preset/default.py get_default_condenser(max_size=80, keep_first=4)'],
+    summary: 'condenses when the view holds more than 80 events; keeps the first 4 and the newest 35; summary at offset 4',
+    formats: ['openhands', 'openhands-sdk'],
+    params: [
+      { name: 'maxSize', label: 'Max events', kind: 'int', default: 80, min: 2, help: 'max_size: condense when the context holds more items than this.' },
+      { name: 'keepFirst', label: 'Keep first', kind: 'int', default: 4, min: 0, help: 'keep_first.' },
+    ],
+    strategy: (v) => ({ id: 'openhands-condenser', params: { maxSize: n(v, 'maxSize'), keepFirst: n(v, 'keepFirst') } }),
+    trigger: (v) => ({ kind: 'items', max: Math.max(1, n(v, 'maxSize')) }),
+    explain: (v) => `more than ${n(v, 'maxSize')} events`,
+  },
+  {
+    id: 'inspect',
+    label: 'Inspect AI',
+    version: 'inspect_ai 0.3.15x',
+    sources: ['UKGovernmentBEIS/inspect_ai src/inspect_ai/model/_compaction/{summary,edit,trim}.py', 'inspect.aisi.org.uk/compaction.html (threshold default 0.9)'],
+    summary: 'compacts at 90% of the window; summary (keep system + input), edit (clear tool results but the last 3) or trim (keep the newest 80%)',
+    formats: ['inspect'],
+    params: [
+      { name: 'thresholdPercent', label: 'Threshold %', kind: 'int', default: 90, min: 1, max: 100, help: 'threshold as a share of the window.' },
+      windowParam(200000),
+      { name: 'compaction', label: 'Strategy', kind: 'choice', default: 'summary', options: ['summary', 'edit', 'trim'], help: 'CompactionSummary, CompactionEdit or CompactionTrim.' },
+      { name: 'keepToolUses', label: 'Keep tool uses', kind: 'int', default: 3, min: 0, help: 'edit: keep_tool_uses.' },
+      { name: 'preservePercent', label: 'Preserve %', kind: 'int', default: 80, min: 0, max: 100, help: 'trim: preserve.' },
+    ],
+    strategy: (v) =>
+      v.compaction === 'edit'
+        ? { id: 'observation-masking', params: { keepLast: n(v, 'keepToolUses'), placeholder: INSPECT_EDIT_PLACEHOLDER } }
+        : v.compaction === 'trim'
+          ? { id: 'inspect-trim', params: { preservePercent: n(v, 'preservePercent') } }
+          : { id: 'summarize-middle', params: { head: 1, tail: 0, unit: 'step' } },
+    trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, Math.floor((win(v, s, 200000) * n(v, 'thresholdPercent')) / 100)) }),
+    explain: (v, s) => `${n(v, 'thresholdPercent')}% of a ${win(v, s, 200000)}-token window`,
+  },
+  {
+    id: 'anthropic-server',
+    label: 'Anthropic API server-side',
+    version: 'context_management compact_20260112 (beta compact-2026-01-12)',
+    sources: ['platform.claude.com/docs/en/build-with-claude/compaction (trigger default 150,000 input tokens, minimum 50,000)'],
+    summary: 'the server compacts at 150k input tokens; a compaction block replaces everything before it',
+    formats: [],
+    params: [{ name: 'trigger', label: 'Trigger tokens', kind: 'int', default: 150000, min: 50000, help: 'trigger.value in input_tokens (at least 50,000).' }],
+    strategy: () => ({ id: 'server-compact', params: {} }),
+    trigger: (v) => ({ kind: 'tokens', threshold: n(v, 'trigger') }),
+    explain: (v) => `${n(v, 'trigger')} input tokens`,
+  },
+];
+
+export function isPolicyId(v: unknown): v is PolicyId {
+  return typeof v === 'string' && (POLICY_IDS as readonly string[]).includes(v);
+}
+
+export function policyInfo(id: PolicyId): PolicyPreset {
+  return POLICIES.find((p) => p.id === id)!;
+}
+
+/** The preset matching a session's format; null when no harness writes that format. */
+export function policyForFormat(format: string | null | undefined): PolicyPreset | null {
+  return POLICIES.find((p) => (p.formats as string[]).includes(format ?? '')) ?? null;
+}
+
+/** The policy's own values from untrusted input: unknown keys dropped, bad values defaulted. */
+export function policyValues(id: PolicyId, raw: unknown = {}): Record<string, number | string | null> {
+  const out: Record<string, number | string | null> = {};
+  for (const spec of policyInfo(id).params) {
+    const v = isObject(raw) ? get(raw, spec.name) : undefined;
+    switch (spec.kind) {
+      case 'int':
+        out[spec.name] = typeof v === 'number' && Number.isFinite(v) ? Math.max(spec.min, spec.max === undefined ? Math.floor(v) : Math.min(spec.max, Math.floor(v))) : spec.default;
+        break;
+      case 'int-or-null':
+        out[spec.name] = v === null ? null : typeof v === 'number' && Number.isFinite(v) ? Math.max(spec.min, Math.floor(v)) : spec.default;
+        break;
+      case 'choice':
+        out[spec.name] = typeof v === 'string' && spec.options.includes(v) ? v : spec.default;
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+export interface ResolvedPolicy {
+  policy: PolicyId;
+  values: Record<string, number | string | null>;
+  strategy: StrategyId;
+  /** The strategy's parameters: the preset's, then any the caller set (raw keys that are not policy keys). */
+  params: Record<string, unknown>;
+  trigger: Trigger;
+  triggerExplained: string;
+}
+
+/**
+ * A policy's strategy, parameters and trigger. `raw` mixes the policy's own keys (window, buffer…) and the
+ * strategy's (maxFiles…): each goes where it belongs.
+ */
+export function resolvePolicy(id: PolicyId, raw: Record<string, unknown>, sessionWindow: number | null): ResolvedPolicy {
+  const p = policyInfo(id);
+  const values = policyValues(id, raw);
+  const own = new Set(p.params.map((s) => s.name));
+  const { id: strategy, params } = p.strategy(values);
+  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !own.has(k)));
+  return { policy: id, values, strategy, params: { ...params, ...extra }, trigger: p.trigger(values, sessionWindow), triggerExplained: p.explain(values, sessionWindow) };
+}

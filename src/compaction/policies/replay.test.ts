@@ -1,0 +1,59 @@
+// The harness presets replayed on recorded sessions: each fires where the harness's own compaction did.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadFiles, type InputFile } from '../../load/loader';
+import type { Session } from '../../model/types';
+import { describeSamples, readSample } from '../../test/shared-samples';
+import { createTokenCounter, pickEncoding } from '../../tokens';
+import { rerunSession } from '../rerun';
+import { policyForFormat, resolvePolicy } from './presets';
+
+async function replay(files: InputFile[], raw: Record<string, unknown> = {}) {
+  const session: Session = loadFiles(files).sessions[0]!;
+  const counter = await createTokenCounter(pickEncoding(session.model).encoding);
+  const preset = policyForFormat(session.format)!;
+  const policy = resolvePolicy(preset.id, raw, session.contextWindow);
+  const result = await rerunSession(session, { strategy: policy.strategy, params: policy.params, trigger: policy.trigger, count: (t) => counter.count(t).tokens });
+  return { session, preset, policy, result };
+}
+
+const fixture = (name: string): InputFile => ({ name, bytes: new Uint8Array(readFileSync(new URL(`../../formats/__fixtures__/${name}`, import.meta.url))) });
+
+describeSamples('the Claude Code preset on a recorded Claude Code session', () => {
+  it('fires its first compaction within one call of where Claude Code compacted (call 62)', async () => {
+    const { preset, policy, result } = await replay([readSample('claude-code-compacted.jsonl'), readSample('claude-code-compacted.agent-acompact.jsonl')]);
+    expect(preset.id).toBe('claude-code');
+    expect(policy.trigger).toEqual({ kind: 'tokens', threshold: 167_000 });
+    expect(result.costs.original.events.map((e) => e.call)).toEqual([62]);
+    // The recorded summarizer call is priced from the agent-acompact sidechain's reported usage.
+    expect(result.costs.original.events[0]!.summarizerPromptTokens).toBe(173_514);
+    const first = result.events[0]!;
+    expect(Math.abs(first.callIndex + 1 - 62)).toBeLessThanOrEqual(1);
+    // It starts from the uncompacted history: Claude Code's own summary is left out, every line put back.
+    expect(result.history.recapsLeftOut).toBe(1);
+    expect(result.history.lost).toEqual([]);
+    const after = result.calls[first.callIndex]!.context;
+    expect(after.filter((it) => it.kind === 'summary')).toHaveLength(1);
+    expect(after.some((it) => it.meta?.reattached !== undefined)).toBe(true);
+  });
+});
+
+describe('the Codex preset on a Codex rollout with a recorded compaction', () => {
+  it('fires within one call of the recorded compaction with the limit the session ran under', async () => {
+    // Codex does not write its auto-compact limit into the rollout: the user sets it, as in config.toml.
+    const { policy, result } = await replay([fixture('codex-rollout.jsonl')], { autoCompactLimit: 9500 });
+    expect(policy.strategy).toBe('codex-compact');
+    const recorded = result.costs.original.events[0]!.call;
+    expect(Math.abs(result.events[0]!.callIndex + 1 - recorded)).toBeLessThanOrEqual(1);
+    // Initial context, the newest user messages, then the handoff summary: no assistant or tool item.
+    const after = result.calls[result.events[0]!.callIndex]!.context;
+    expect(after.at(-1)!.text).toMatch(/^Another language model started this task/);
+    expect(after.filter((it) => it.role === 'assistant' || it.kind === 'tool_result' || it.kind === 'tool_call')).toEqual([]);
+  });
+
+  it('never fires at the default limit, 90 % of the 272k window the tiny session stays far below', async () => {
+    const { policy, result } = await replay([fixture('codex-rollout.jsonl')]);
+    expect(policy.trigger).toEqual({ kind: 'tokens', threshold: 244_800 });
+    expect(result.events).toEqual([]);
+  });
+});
