@@ -1,15 +1,12 @@
 import { decodeShareFragment, hasShareFragment } from '../../src/share';
 
+export { buildCsp, type CspInput } from '../../src/security/page-policy';
+
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
 // the app's origin, the URLs the user opened with ?src=, and the endpoint the user configured.
 
 /** Where the configured endpoint's origin (never its key) is kept so the policy can allow it at start-up. */
 export const ENDPOINT_ORIGIN_KEY = 'compaction-inspector.endpoint-origin';
-
-export interface CspInput {
-  /** Extra origins the page may fetch from: the ?src= hosts and the configured endpoint. */
-  connectOrigins: string[];
-}
 
 /** An origin for connect-src, or null for anything that is not plain http(s). */
 export function originOf(url: string, base?: string): string | null {
@@ -20,24 +17,6 @@ export function originOf(url: string, base?: string): string | null {
   } catch {
     return null;
   }
-}
-
-export function buildCsp({ connectOrigins }: CspInput): string {
-  const connect = ["'self'", ...new Set(connectOrigins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)))];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // React sets style attributes and Mermaid's SVG carries an inline <style>; no script can ride on either.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src ${connect.join(' ')}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "frame-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
 }
 
 /** The origins this page load may contact, read before anything else runs. */

@@ -9,6 +9,7 @@ import { counters, nodeIo, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-
 import { CHECK_USAGE, runCheck } from './check';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
+import { SERVE_USAGE, runServe } from './serve';
 import { sessionMetrics } from './session-metrics';
 
 export type { CliIo } from './cli-io';
@@ -30,6 +31,7 @@ const USAGE = `Usage:
                                                    --json adds per-call cache figures, summary audits and lints
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
+${SERVE_USAGE}
 ${CORPUS_USAGE}
   compaction-inspector --version | --help
 
@@ -83,6 +85,7 @@ function joinValueFlags(argv: string[]): string[] {
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
   if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
   if (argvRaw[0] === 'check') return runCheck(argvRaw.slice(1), io, USAGE);
+  if (argvRaw[0] === 'serve') return runServe(argvRaw.slice(1), io, USAGE);
   if (argvRaw[0] === '--version' || argvRaw[0] === '-v' || argvRaw[0] === 'version') {
     io.out(VERSION);
     return 0;
