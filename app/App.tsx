@@ -12,6 +12,9 @@ import { formatLabel, SessionHeader } from './views/SessionHeader';
 import { Inspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
+import { servedMode } from './data/serve-api';
+import { FollowStatus } from './views/FollowStatus';
+import { ServedSessions } from './views/ServedSessions';
 
 let srcOpened = false;
 
@@ -40,13 +43,16 @@ function SessionTabs() {
 }
 
 function Welcome() {
+  // Served by `compaction-inspector serve`: the sessions on this machine come first.
+  const served = servedMode();
   return (
-    <section className="welcome" aria-label="Welcome">
+    <section className={served ? 'welcome wide' : 'welcome'} aria-label="Welcome">
       <h2>See what your agent's context window held, and what compaction did to it</h2>
       <p>
         Drop a Claude Code session, a Codex rollout, an OpenHands or LiveKit export, OpenAI or Anthropic messages, an RL trajectory, or a compaction or request log.
         Several files at once are joined. Everything is parsed in this tab; nothing is uploaded.
       </p>
+      {served ? <ServedSessions /> : null}
       <h3>Or open a demo</h3>
       <Library hideWhenEmpty />
       <DemoList />
@@ -93,6 +99,7 @@ export function App() {
         ) : active ? (
           <div className="session" key={active.key}>
             <PreviewStatus loaded={active} />
+            <FollowStatus sessionKey={active.key} />
             <SessionHeader sessionKey={active.key} session={active.session} />
             <Inspector sessionKey={active.key} session={active.session} />
           </div>

@@ -1,13 +1,14 @@
 import { create } from 'zustand';
 import { createAnnotationsSlice, type AnnotationsSlice } from './annotations-slice';
 import { createCorpusSlice, type CorpusSlice } from './corpus-slice';
+import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice;
+export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice & FollowSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -17,6 +18,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createShareSlice(...a),
   ...createSettingsSlice(...a),
   ...createCorpusSlice(...a),
+  ...createFollowSlice(...a),
 }));
 
 export function useActiveSession() {
