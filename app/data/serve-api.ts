@@ -1,6 +1,7 @@
 // Talking to `compaction-inspector serve`, when the page came from it: the address it printed carries a token,
 // and every API call sends it back. Without a token the app is the static app it always was.
-import type { ListedSession } from '../../src/cli/serve-listing';
+import type { Harness, ListedSession } from '../../src/cli/serve-listing';
+import { arr, isObject, num, str } from '../../src/model/narrow';
 
 export type { ListedSession };
 
@@ -33,7 +34,29 @@ export interface ServedListing {
 export async function listServedSessions(): Promise<ServedListing> {
   const res = await fetch(apiUrl('sessions'), { credentials: 'omit' });
   if (!res.ok) throw new Error(`the server answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as ServedListing;
+  return parseListing(await res.json());
+}
+
+const HARNESSES: readonly string[] = ['claude-code', 'codex', 'openhands', 'gemini-cli'] satisfies Harness[];
+const isHarness = (h: string | undefined): h is Harness => h !== undefined && HARNESSES.includes(h);
+
+/** The listing, narrowed: a row the page cannot use is left out rather than trusted. */
+export function parseListing(body: unknown): ServedListing {
+  const roots = (isObject(body) ? arr(body, 'roots') : undefined) ?? [];
+  const sessions = (isObject(body) ? arr(body, 'sessions') : undefined) ?? [];
+  return {
+    roots: roots.filter(isObject).map((r) => ({ dir: str(r, 'dir') ?? '', harness: str(r, 'harness') ?? null })),
+    sessions: sessions.flatMap((s): ListedSession[] => {
+      if (!isObject(s)) return [];
+      const id = str(s, 'id');
+      const root = num(s, 'root');
+      const path = str(s, 'path');
+      const files = (arr(s, 'files') ?? []).filter((f): f is string => typeof f === 'string');
+      if (id === undefined || root === undefined || path === undefined || files.length === 0) return [];
+      const harness = str(s, 'harness');
+      return [{ id, root, path, files, harness: isHarness(harness) ? harness : null, project: str(s, 'project') ?? null, size: num(s, 'size') ?? 0, modified: num(s, 'modified') ?? 0 }];
+    }),
+  };
 }
 
 /** A listed session's files, named as the loader expects (a conversation folder keeps its paths). */
