@@ -83,6 +83,17 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   // Rows are measured in the browser: the Claude Code session's calls, compactions and reported hit rate.
   const claude = list.getByRole('row').filter({ has: page.getByRole('button', { name: 'Open claude-code-session.jsonl' }) });
   await expect(claude.getByRole('cell')).toHaveText(['claude-code-session.jsonl', /^Claude Code/, '—', /\d/, /\d/, /KB$/, '6', '2', '88.8%']);
+  // Sorting by size puts the biggest file first (the Claude Code session), or the smallest.
+  const firstOpen = () => list.getByRole('button', { name: /^Open / }).first();
+  const sizeHeader = list.getByRole('columnheader', { name: 'Size' });
+  const sortSize = async (dir: 'ascending' | 'descending') => {
+    for (let i = 0; i < 3 && (await sizeHeader.getAttribute('aria-sort')) !== dir; i++) await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', dir);
+  };
+  await sortSize('descending');
+  await expect(firstOpen()).toHaveAccessibleName('Open claude-code-session.jsonl');
+  await sortSize('ascending');
+  await expect(firstOpen()).toHaveAccessibleName('Open course.json');
   // The filter narrows the table.
   await list.getByRole('searchbox', { name: 'Filter sessions' }).fill('project-a');
   await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1);
