@@ -42,6 +42,23 @@ function SessionTabs() {
   );
 }
 
+/** Under `serve`: back to the machine's sessions, the open tabs staying open. */
+function ServedListButton() {
+  const showing = useApp((s) => s.activeKey === null && !(s.corpus !== null && s.corpusVisible));
+  return (
+    <button
+      type="button"
+      disabled={showing}
+      onClick={() => {
+        useApp.getState().showCorpus(false);
+        useApp.setState({ activeKey: null });
+      }}
+    >
+      Sessions on this machine
+    </button>
+  );
+}
+
 function Welcome() {
   // Served by `compaction-inspector serve`: the sessions on this machine come first.
   const served = servedMode();
@@ -79,6 +96,7 @@ export function App() {
       <header className="topbar">
         <h1>Compaction Inspector</h1>
         <div className="actions">
+          {servedMode() ? <ServedListButton /> : null}
           <OpenFileButton />
           <PasteButton />
           <ShareControls />

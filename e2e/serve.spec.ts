@@ -100,6 +100,11 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('following project-a/rollout-live.jsonl');
+  // Back to the list; the session's tab stays open.
+  await page.getByRole('button', { name: 'Sessions on this machine' }).click();
+  await expect(table(page).getByRole('button', { name: 'Open course.json' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab').first().click();
+  await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
 });
 
 test('appended lines show as new calls within 2 s, the view stays on its call, and a compaction shows when it lands', async ({ page }) => {

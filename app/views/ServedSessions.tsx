@@ -99,27 +99,40 @@ const textMatch: FilterFn<Row> = (row, _col, query: string) => {
   return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''].some((t) => t.toLowerCase().includes(q));
 };
 
+/** Glances already taken in this tab, by row and file state: coming back to the list measures only what changed. */
+const taken = new Map<string, Glance>();
+const takenKey = (s: ListedSession) => `${s.id}|${s.size}|${s.modified}`;
+
 /** Measures the rows one after another in one worker, reporting each as it is done. */
 function useGlances(sessions: ListedSession[] | null): Map<string, Glance> {
   const [glances, setGlances] = useState(() => new Map<string, Glance>());
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
     let stopped = false;
+    const set = (s: ListedSession, g: Glance) => {
+      if (g.state === 'done') taken.set(takenKey(s), g);
+      setGlances((m) => new Map(m).set(s.id, g));
+    };
+    const todo = sessions.filter((s) => {
+      const known = taken.get(takenKey(s));
+      if (known) set(s, known);
+      return !known;
+    });
+    if (todo.length === 0) return;
     const worker = new Worker(new URL('../workers/glance.worker.ts', import.meta.url), { type: 'module', name: 'glance' });
     const api = Comlink.wrap<GlanceWorkerApi>(worker);
-    const set = (id: string, g: Glance) => setGlances((m) => new Map(m).set(id, g));
     void (async () => {
-      for (const s of sessions) {
+      for (const s of todo) {
         if (stopped) return;
         if (s.size > GLANCE_MAX_BYTES) {
-          set(s.id, { state: 'skipped' });
+          set(s, { state: 'skipped' });
           continue;
         }
         try {
           const outcome = await api.glance(await fetchServedFiles(s));
-          if (!stopped) set(s.id, outcome.ok ? { state: 'done', glance: outcome.glance } : { state: 'failed', message: outcome.message });
+          if (!stopped) set(s, outcome.ok ? { state: 'done', glance: outcome.glance } : { state: 'failed', message: outcome.message });
         } catch (e) {
-          if (!stopped) set(s.id, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
+          if (!stopped) set(s, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
         }
       }
     })();
