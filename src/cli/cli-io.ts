@@ -1,7 +1,8 @@
 // What every command shares: the effects it needs (so tests pass fakes), reading the files it is given, and one
 // memoized token counter per encoding.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { InputFile } from '../load/loader';
 import { createTokenCounter, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 
@@ -83,4 +84,18 @@ export function counters() {
     }
     return c;
   };
+}
+
+/**
+ * The package's own folder (where package.json and the built app `dist/` are): found upward from this module,
+ * which is `src/cli/` when run from source and `dist-cli/` when run built.
+ */
+export function packageRoot(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bin', 'compaction-inspector.mjs'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return resolve(dirname(fileURLToPath(from)), '..', '..');
+    dir = up;
+  }
 }

@@ -150,6 +150,8 @@ function tsxApiUrl(): string {
  * then imports the worker module. Errors while loading are posted back instead of crashing silently.
  */
 export function spawnCorpusWorker(): Worker {
+  // Built (dist-cli/), the worker is plain JavaScript beside this bundle: no TypeScript at run time.
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./corpus-worker.mjs', import.meta.url));
   const workerUrl = new URL('./corpus-worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApiUrl())})
   .then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })

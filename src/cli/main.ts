@@ -5,7 +5,7 @@ import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { loadFiles } from '../load/loader';
 import { isObject, str } from '../model/narrow';
 import { pickEncoding } from '../tokens';
-import { counters, nodeIo, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
+import { counters, nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
 import { CHECK_USAGE, runCheck } from './check';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
@@ -17,7 +17,7 @@ export type { CliIo } from './cli-io';
 /** Read from package.json at start-up, so `--version` never drifts from the published version. */
 const VERSION: string = (() => {
   try {
-    const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const pkg: unknown = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'));
     return (isObject(pkg) ? str(pkg, 'version') : undefined) ?? 'unknown';
   } catch {
     return 'unknown';

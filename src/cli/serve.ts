@@ -8,9 +8,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
+import { packageRoot } from './cli-io';
 import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
@@ -237,7 +237,7 @@ export async function runServe(argv: string[], io: ServeIo, usage: string): Prom
     io.err(`${parsed.error}\n\n${usage}`);
     return 2;
   }
-  const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+  const distDir = join(packageRoot(), 'dist') + sep;
   if (!existsSync(resolve(distDir, 'index.html'))) {
     io.err(`The built app is missing (${distDir}index.html). Build it first: npx vite build`);
     return 2;
