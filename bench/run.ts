@@ -5,6 +5,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserBench } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
+import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
 import { budgetRows, machineInfo, printTable, writeResults } from './report';
@@ -31,7 +32,12 @@ if (only !== 'browser') {
   const corpusMode = await benchCorpusMode();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
-  node = { tokenizers, memo, corpusMode, cachePrefix };
+  const cliVsCcusage = benchCliVsCcusage();
+  console.log(
+    `\n## CLI vs ccusage: start + inspect --json on ${cliVsCcusage.files} × ${(cliVsCcusage.bytesEach / 1e6).toFixed(0)} MB Claude Code sessions: ${cliVsCcusage.cliMs} ms` +
+      (cliVsCcusage.ccusage ? ` vs ccusage ${cliVsCcusage.ccusage.version} session --json ${cliVsCcusage.ccusage.ms} ms (${cliVsCcusage.ratio}×, budget ≤ 1.5×: ${cliVsCcusage.ratio! <= 1.5 ? 'ok' : 'MISSED'})` : ` (${cliVsCcusage.note})`),
+  );
+  node = { tokenizers, memo, corpusMode, cachePrefix, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];
 if (only !== 'node') {
