@@ -20,6 +20,9 @@ import { Inspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
 import { plain, Untrusted } from './components/Untrusted';
+import { servedMode } from './data/serve-api';
+import { FollowStatus } from './views/FollowStatus';
+import { ServedSessions } from './views/ServedSessions';
 
 let srcOpened = false;
 
@@ -102,14 +105,34 @@ function SessionTabs() {
   );
 }
 
-function Welcome() {
+/** Under `serve`: back to the machine's sessions, the open tabs staying open. */
+function ServedListButton() {
+  const showing = useApp((s) => s.activeKey === null && !(s.corpus !== null && s.corpusVisible));
   return (
-    <section className="welcome" aria-label="Welcome">
+    <button
+      type="button"
+      disabled={showing}
+      onClick={() => {
+        useApp.getState().showCorpus(false);
+        useApp.setState({ activeKey: null });
+      }}
+    >
+      Sessions on this machine
+    </button>
+  );
+}
+
+function Welcome() {
+  // Served by `compaction-inspector serve`: the sessions on this machine come first.
+  const served = servedMode();
+  return (
+    <section className={served ? 'welcome wide' : 'welcome'} aria-label="Welcome">
       <h2>See what your agent's context window held, and what compaction did to it</h2>
       <p>
         Drop a Claude Code session, a Codex rollout, an OpenHands or LiveKit export, OpenAI or Anthropic messages, an RL trajectory, or a compaction or request log.
         Several files at once are joined. Everything is parsed in this tab; nothing is uploaded.
       </p>
+      {served ? <ServedSessions /> : null}
       <h3>Or open a demo</h3>
       <Library hideWhenEmpty />
       <DemoList />
@@ -140,6 +163,7 @@ export function App() {
       <header className="topbar">
         <h1>Compaction Inspector</h1>
         <div className="actions">
+          {servedMode() ? <ServedListButton /> : null}
           <OpenFileButton />
           <PasteButton />
           <ShareControls />
@@ -164,6 +188,7 @@ export function App() {
           <div className="session" key={active.key}>
             <ErrorBoundary name="The session header">
               <PreviewStatus loaded={active} />
+              <FollowStatus sessionKey={active.key} />
               <SessionHeader sessionKey={active.key} session={active.session} />
             </ErrorBoundary>
             <ErrorBoundary name="The inspector">

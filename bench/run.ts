@@ -6,6 +6,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserBench, type TypicalMeasure } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchClaudeCodeLoad } from './claude-code-load';
+import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
 import { budgetRows, machineInfo, printTable, typicalRows, writeResults } from './report';
@@ -33,7 +34,12 @@ if (only !== 'browser' && only !== 'typical') {
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   const claudeCodeLoad = benchClaudeCodeLoad();
-  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad };
+  const cliVsCcusage = benchCliVsCcusage();
+  console.log(
+    `\n## CLI vs ccusage: start + inspect --json on ${cliVsCcusage.files} × ${(cliVsCcusage.bytesEach / 1e6).toFixed(0)} MB Claude Code sessions: ${cliVsCcusage.cliMs} ms` +
+      (cliVsCcusage.ccusage ? ` vs ccusage ${cliVsCcusage.ccusage.version} session --json ${cliVsCcusage.ccusage.ms} ms (${cliVsCcusage.ratio}×, budget ≤ 1.5×: ${cliVsCcusage.ratio! <= 1.5 ? 'ok' : 'MISSED'})` : ` (${cliVsCcusage.note})`),
+  );
+  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;

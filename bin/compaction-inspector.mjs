@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the same engine source serves the app and the command line.
-import { register } from 'tsx/esm/api';
+// An installed package runs the built CLI (dist-cli/, plain JavaScript). A checkout runs the TypeScript source
+// through tsx, so an edit is never shadowed by a stale build.
+import { existsSync } from 'node:fs';
 
-register();
-const { run } = await import('../src/cli/main.ts');
+const source = new URL('../src/cli/main.ts', import.meta.url);
+const built = new URL('../dist-cli/main.mjs', import.meta.url);
+let run;
+if (existsSync(source) || !existsSync(built)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ run } = await import(source.href));
+} else {
+  ({ run } = await import(built.href));
+}
 process.exitCode = await run(process.argv.slice(2));

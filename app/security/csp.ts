@@ -1,8 +1,6 @@
 import { decodeShareFragment, hasShareFragment } from '../../src/share';
 import { acceptedOrigins } from '../data/fetch-consent';
-import { buildCsp } from './csp-policy';
-
-export { buildCsp };
+export { buildCsp, type CspInput } from '../../src/security/page-policy';
 
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
 // the app's origin, the link sources the user agreed to open, and the endpoint the user configured.

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createAnnotationsSlice, type AnnotationsSlice } from './annotations-slice';
 import { createCorpusSlice, type CorpusSlice } from './corpus-slice';
+import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createInspectorSlice, type InspectorSlice } from './inspector-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createPricesSlice, type PricesSlice } from './prices-slice';
@@ -8,7 +9,7 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice & PricesSlice;
+export type AppState = SessionSlice & ViewSlice & InspectorSlice & AnnotationsSlice & ShareSlice & SettingsSlice & CorpusSlice & PricesSlice & FollowSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -19,6 +20,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createCorpusSlice(...a),
   ...createPricesSlice(...a),
+  ...createFollowSlice(...a),
 }));
 
 export function useActiveSession() {

@@ -130,6 +130,11 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   const [status, setStatus] = useState<string | null>(null);
   const itemById = useMemo(() => new Map<string, Item>(view.items.map((i) => [i.id, i])), [view]);
   const setCall = useCallback((i: number) => setCallRaw(Math.max(0, Math.min(view.calls.length - 1, i))), [setCallRaw, view]);
+  // A session followed live with "follow the tail" on shows its newest call as calls arrive; otherwise the call stays.
+  const followTail = useApp((s) => (s.activeKey ? s.follows[s.activeKey]?.tail === true : false));
+  useEffect(() => {
+    if (followTail) setCallRaw(Math.max(0, view.calls.length - 1));
+  }, [followTail, view.calls.length, setCallRaw]);
   const [synced, setSynced] = useState(false);
   useUrlSync(synced);
 

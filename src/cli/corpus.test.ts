@@ -133,3 +133,35 @@ describe('corpus --jsonl', () => {
     expect(err[0]).toMatch(/^unknown option --bogus/);
   });
 });
+
+describe('corpus --stdin --jsonl', () => {
+  async function* chunks(text: string, size: number): AsyncGenerator<Uint8Array> {
+    const bytes = new TextEncoder().encode(text);
+    for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+  }
+
+  it('writes the same rows as a file run over the same lines, however the input is chunked', async () => {
+    const text = syntheticJsonl(7, 5);
+    const path = join(dir, 'piped.jsonl');
+    writeFileSync(path, text);
+    const fromFile = await corpus(path, '--jsonl', '--threads', '0', '--estimate');
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.out).toHaveLength(7);
+    for (const size of [1 << 16, 97]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCorpus(['--stdin', '--stdin-name', path, '--jsonl', '--estimate'], { out: (t) => out.push(t), err: (t) => err.push(t), stdin: chunks(text, size) });
+      expect(err).toEqual([]);
+      expect(code).toBe(0);
+      expect(out).toEqual(fromFile.out);
+    }
+  });
+
+  it('names rows `stdin` by default and refuses paths or --shard beside --stdin', async () => {
+    const out: string[] = [];
+    expect(await runCorpus(['--stdin', '--jsonl', '--estimate'], { out: (t) => out.push(t), err: () => {}, stdin: chunks(syntheticJsonl(2, 1), 1 << 16) })).toBe(0);
+    expect(out.map((l) => JSON.parse(l).file)).toEqual(['stdin', 'stdin']);
+    expect((await corpus('--stdin', dir)).code).toBe(2);
+    expect((await corpus('--stdin', '--shard', '1/2')).code).toBe(2);
+  });
+});

@@ -19,11 +19,14 @@ import type { ParseIssue } from '../model/types';
 import { createTokenCounter, estimateTokens } from '../tokens';
 
 export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]
+  compaction-inspector corpus --stdin [--stdin-name NAME] [--jsonl] [--estimate]
                                                    one metrics row per trajectory (a file, or a line of a JSONL corpus);
                                                    --jsonl writes the rows as JSON lines, else a table of totals;
                                                    --shard i/n takes only the files of shard i (1..n) by a stable path hash;
                                                    --threads N worker threads (default: cores − 1; 0 = none);
-                                                   --estimate counts tokens with the fast estimate instead of o200k_base`;
+                                                   --estimate counts tokens with the fast estimate instead of o200k_base;
+                                                   --stdin reads trajectories, one per line, from standard input
+                                                   (Spark's RDD.pipe, Ray Data); rows name the input NAME (default stdin)`;
 
 const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
@@ -40,11 +43,17 @@ export interface CorpusOptions {
   /** Worker threads; 0 measures in this thread. */
   threads: number;
   estimate: boolean;
+  /** Read one JSONL stream from standard input instead of files. */
+  stdin: boolean;
+  /** The file name rows read from standard input carry. */
+  stdinName: string;
 }
 
 export interface CorpusIo {
   out(text: string): void;
   err(text: string): void;
+  /** Standard input, for --stdin (default: process.stdin). */
+  stdin?: AsyncIterable<Uint8Array>;
 }
 
 /** Every corpus file under the arguments, folders walked recursively (dot-folders skipped), sorted by path. */
@@ -141,6 +150,8 @@ function tsxApiUrl(): string {
  * then imports the worker module. Errors while loading are posted back instead of crashing silently.
  */
 export function spawnCorpusWorker(): Worker {
+  // Built (dist-cli/), the worker is plain JavaScript beside this bundle: no TypeScript at run time.
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./corpus-worker.mjs', import.meta.url));
   const workerUrl = new URL('./corpus-worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApiUrl())})
   .then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })
@@ -259,13 +270,19 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
 
 function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | { error: string } {
   const paths: string[] = [];
-  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false };
+  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false, stdin: false, stdinName: 'stdin' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = () => inline ?? argv[++i];
     if (flag === '--jsonl') opts.jsonl = true;
     else if (flag === '--estimate') opts.estimate = true;
+    else if (flag === '--stdin') opts.stdin = true;
+    else if (flag === '--stdin-name') {
+      const v = value();
+      if (!v) return { error: '--stdin-name needs a name' };
+      opts.stdinName = v;
+    }
     else if (flag === '--shard') {
       const s = parseShard(value() ?? '');
       if ('error' in s) return { error: s.error };
@@ -278,7 +295,9 @@ function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | {
     } else if (a.startsWith('--')) return { error: `unknown option ${a}` };
     else paths.push(a);
   }
-  if (paths.length === 0) return { error: 'corpus needs at least one file or folder' };
+  if (opts.stdin && paths.length > 0) return { error: 'corpus --stdin reads standard input only; drop the paths or --stdin' };
+  if (opts.stdin && opts.shard) return { error: '--shard splits files; with --stdin the batch system splits the lines' };
+  if (!opts.stdin && paths.length === 0) return { error: 'corpus needs at least one file or folder (or --stdin)' };
   return { paths, opts };
 }
 
@@ -303,6 +322,7 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
     return 2;
   }
   const { paths, opts } = parsed;
+  if (opts.stdin) return corpusFromStdin(opts, io);
   const walked = walkCorpus(paths);
   if (walked.missing.length) {
     for (const m of walked.missing) io.err(JSON.stringify({ file: m.split(': ')[0], line: null, field: null, message: `cannot read: ${m}`, severity: 'error' }));
@@ -325,4 +345,35 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
   });
   if (!opts.jsonl) io.out(renderTotals(totals, files.length, failedFiles));
   return errors > 0 || failedFiles > 0 ? 1 : 0;
+}
+
+/**
+ * `corpus --stdin`: one JSONL stream, measured in this thread as a file of that name would be, so a partition
+ * piped through it (Spark's RDD.pipe) gives the rows a file run gives for the same lines.
+ */
+async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<number> {
+  const totals = new CorpusTotals();
+  let errors = 0;
+  let trajectories = 0;
+  const counter = await counterFor(opts.estimate);
+  try {
+    const outcome = await processCorpusFile(opts.stdinName, io.stdin ?? process.stdin, counter, {
+      row: (r) => {
+        trajectories++;
+        if (opts.jsonl) io.out(rowToJsonLine(r));
+        else totals.add(r);
+      },
+      issue: (i) => {
+        if (i.severity !== 'error') return;
+        errors++;
+        io.err(issueLine(i));
+      },
+    });
+    trajectories = outcome.trajectories;
+  } catch (e) {
+    errors++;
+    io.err(issueLine({ file: opts.stdinName, line: null, field: null, message: `cannot read standard input: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }));
+  }
+  if (!opts.jsonl) io.out(renderTotals(totals, 1, trajectories === 0 ? 1 : 0));
+  return errors > 0 ? 1 : 0;
 }

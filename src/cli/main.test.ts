@@ -131,3 +131,15 @@ describe('run check-samples', () => {
     expect(out.join('\n')).toContain('All samples loaded without errors.');
   });
 });
+
+describe('run --version and --help', () => {
+  it('prints the version from package.json and a usage naming every command', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const v = fakeIo({});
+    expect(await run(['--version'], v.io)).toBe(0);
+    expect(v.out).toEqual([pkg.version]);
+    const h = fakeIo({});
+    expect(await run(['--help'], h.io)).toBe(0);
+    for (const cmd of ['inspect', 'check', 'corpus', 'serve']) expect(h.out.join('\n')).toContain(`compaction-inspector ${cmd} `);
+  });
+});

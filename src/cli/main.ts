@@ -1,17 +1,33 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { parsePriceOverrides, type PriceOverrides } from '../cost/prices';
-import { loadFiles, type InputFile } from '../load/loader';
-import { createTokenCounter, pickEncoding, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
+import { parseRuleSettings, type RuleSettings } from '../lints/rules';
+import { loadFiles } from '../load/loader';
+import { isObject, str } from '../model/narrow';
+import { FORMAT_IDS } from '../model/types';
+import { pickEncoding } from '../tokens';
+import { counters, nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
+import { CHECK_USAGE, runCheck } from './check';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
-import { parseRuleSettings, type RuleSettings } from '../lints/rules';
-import { FORMAT_IDS } from '../model/types';
 import { RERUN_USAGE, runRerun } from './rerun';
+import { SERVE_USAGE, runServe } from './serve';
 import { sessionMetrics } from './session-metrics';
+
+export type { CliIo } from './cli-io';
+
+/** Read from package.json at start-up, so `--version` never drifts from the published version. */
+const VERSION: string = (() => {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'));
+    return (isObject(pkg) ? str(pkg, 'version') : undefined) ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+})();
 
 const USAGE = `Usage:
   compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
@@ -21,85 +37,19 @@ const USAGE = `Usage:
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}}
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
+${CHECK_USAGE}
+${SERVE_USAGE}
 ${CORPUS_USAGE}
 ${RERUN_USAGE}
+  compaction-inspector --version | --help
 
-Exit status: 0 everything loaded, 1 some input had errors, 2 bad usage.`;
-
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  readFile(path: string): Uint8Array;
-  listDir(path: string): string[];
-  isDir(path: string): boolean;
-  exists(path: string): boolean;
-}
-
-const nodeIo: CliIo = {
-  out: (t) => process.stdout.write(`${t}\n`),
-  err: (t) => process.stderr.write(`${t}\n`),
-  readFile: (p) => readFileSync(p),
-  listDir: (p) => readdirSync(p),
-  isDir: (p) => statSync(p).isDirectory(),
-  exists: (p) => existsSync(p),
-};
-
-const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
-
-/**
- * A folder's transcript files, named by their path from the folder's own name (`conv/events/event-00001-….json`):
- * an OpenHands SDK conversation is a folder, and the folder names which conversation its events belong to.
- */
-function expandFolder(dir: string, io: CliIo): { path: string; name: string }[] {
-  const out: { path: string; name: string }[] = [];
-  const walk = (path: string, name: string) => {
-    for (const entry of io.listDir(path).sort()) {
-      if (entry.startsWith('.')) continue;
-      const child = join(path, entry);
-      if (io.isDir(child)) walk(child, `${name}/${entry}`);
-      else if (TRANSCRIPT_EXT.test(entry)) out.push({ path: child, name: `${name}/${entry}` });
-    }
-  };
-  walk(dir, basename(resolve(dir)));
-  return out;
-}
-
-export function readInputs(paths: string[], io: CliIo): { inputs: InputFile[]; missing: string[] } {
-  const inputs: InputFile[] = [];
-  const missing: string[] = [];
-  for (const p of paths) {
-    try {
-      const files = io.exists(p) && io.isDir(p) ? expandFolder(p, io) : [{ path: p, name: basename(p) }];
-      if (files.length === 0) missing.push(`${p}: no .json or .jsonl files in this folder`);
-      for (const f of files) inputs.push({ name: f.name, bytes: io.readFile(f.path) });
-    } catch (e) {
-      missing.push(`${p}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  return { inputs, missing };
-}
+Exit status: 0 everything loaded (check: and within limits), 1 some input had errors (check: or a limit crossed), 2 bad usage.`;
 
 interface InspectOptions {
   json: boolean;
   rule: ProviderRule | 'auto';
   prices?: PriceOverrides;
   rules?: RuleSettings;
-}
-
-/** One memoized counter per encoding: request logs repeat their prefix every call. */
-export function counters() {
-  const made = new Map<EncodingName, Promise<(text: string) => number>>();
-  return (encoding: EncodingName) => {
-    let c = made.get(encoding);
-    if (!c) {
-      c = createTokenCounter(encoding).then((counter: TokenCounter) => {
-        const memo = new TokenMemo();
-        return (text: string) => memo.count(text, (t) => counter.count(t)).tokens;
-      });
-      made.set(encoding, c);
-    }
-    return c;
-  };
 }
 
 async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
@@ -154,6 +104,12 @@ function joinValueFlags(argv: string[]): string[] {
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
   if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
   if (argvRaw[0] === 'rerun') return runRerun(argvRaw.slice(1), io);
+  if (argvRaw[0] === 'check') return runCheck(argvRaw.slice(1), io, USAGE);
+  if (argvRaw[0] === 'serve') return runServe(argvRaw.slice(1), io, USAGE);
+  if (argvRaw[0] === '--version' || argvRaw[0] === '-v' || argvRaw[0] === 'version') {
+    io.out(VERSION);
+    return 0;
+  }
   const [command, ...rest] = joinValueFlags(argvRaw);
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);

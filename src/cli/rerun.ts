@@ -28,7 +28,7 @@ import { sweepRow } from '../compaction/sweep';
 import { loadFiles } from '../load/loader';
 import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
-import { counters, readInputs, type CliIo } from './main';
+import { counters, readInputs, type CliIo } from './cli-io';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
                            [--param k=v …] [--sweep k=a,b,c …] [--json] [--provider …]

@@ -1,0 +1,87 @@
+// Talking to `compaction-inspector serve`, when the page came from it: the address it printed carries a token,
+// and every API call sends it back. Without a token the app is the static app it always was.
+import type { Harness, ListedSession } from '../../src/cli/serve-listing';
+import { arr, isObject, num, str } from '../../src/model/narrow';
+
+export type { ListedSession };
+
+const TOKEN_KEY = 'compaction-inspector.serve-token';
+
+/** The server's token: from this page's address, else from this tab's earlier load (the address may lose it). */
+export function serveToken(): string | null {
+  const fromUrl = new URLSearchParams(location.search).get('token');
+  try {
+    if (fromUrl) sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    return fromUrl ?? sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return fromUrl;
+  }
+}
+
+export const servedMode = (): boolean => serveToken() !== null;
+
+function apiUrl(path: string, params: Record<string, string | number> = {}): string {
+  const q = new URLSearchParams({ token: serveToken() ?? '' });
+  for (const [k, v] of Object.entries(params)) q.set(k, String(v));
+  return `/api/${path}?${q.toString()}`;
+}
+
+export interface ServedListing {
+  roots: { dir: string; harness: string | null }[];
+  sessions: ListedSession[];
+}
+
+export async function listServedSessions(): Promise<ServedListing> {
+  const res = await fetch(apiUrl('sessions'), { credentials: 'omit' });
+  if (!res.ok) throw new Error(`the server answered ${res.status}: ${await res.text()}`);
+  return parseListing(await res.json());
+}
+
+const HARNESSES: readonly string[] = ['claude-code', 'codex', 'openhands', 'gemini-cli'] satisfies Harness[];
+const isHarness = (h: string | undefined): h is Harness => h !== undefined && HARNESSES.includes(h);
+
+/** The listing, narrowed: a row the page cannot use is left out rather than trusted. */
+export function parseListing(body: unknown): ServedListing {
+  const roots = (isObject(body) ? arr(body, 'roots') : undefined) ?? [];
+  const sessions = (isObject(body) ? arr(body, 'sessions') : undefined) ?? [];
+  return {
+    roots: roots.filter(isObject).map((r) => ({ dir: str(r, 'dir') ?? '', harness: str(r, 'harness') ?? null })),
+    sessions: sessions.flatMap((s): ListedSession[] => {
+      if (!isObject(s)) return [];
+      const id = str(s, 'id');
+      const root = num(s, 'root');
+      const path = str(s, 'path');
+      const files = (arr(s, 'files') ?? []).filter((f): f is string => typeof f === 'string');
+      if (id === undefined || root === undefined || path === undefined || files.length === 0) return [];
+      const harness = str(s, 'harness');
+      return [{ id, root, path, files, harness: isHarness(harness) ? harness : null, project: str(s, 'project') ?? null, size: num(s, 'size') ?? 0, modified: num(s, 'modified') ?? 0 }];
+    }),
+  };
+}
+
+/** A listed session's files, named as the loader expects (a conversation folder keeps its paths). */
+export async function fetchServedFiles(s: ListedSession): Promise<File[]> {
+  const folder = s.files.length > 1 || s.files[0] !== s.path;
+  return Promise.all(
+    s.files.map(async (f) => {
+      const res = await fetch(apiUrl('file', { root: s.root, path: f }), { credentials: 'omit', cache: 'no-store' });
+      if (!res.ok) throw new Error(`${f}: the server answered ${res.status}`);
+      const name = folder ? f.slice(s.path.lastIndexOf('/') + 1) : f.split('/').pop()!;
+      return new File([await res.blob()], name);
+    }),
+  );
+}
+
+/** Calls `onChange` each time one of the session's files changes on disk; returns the function that stops. */
+export function watchServed(s: ListedSession, onChange: () => void): () => void {
+  const sources = s.files.map((f) => new EventSource(apiUrl('events', { root: s.root, path: f })));
+  for (const es of sources) {
+    let first = true;
+    // The stream opens with the file's current state; only what comes after is a change.
+    es.addEventListener('change', () => {
+      if (first) first = false;
+      else onChange();
+    });
+  }
+  return () => sources.forEach((es) => es.close());
+}

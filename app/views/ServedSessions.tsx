@@ -1,0 +1,216 @@
+// The landing page under `compaction-inspector serve`: the sessions found on this machine as a sortable,
+// filterable table. The listing arrives at once; calls, compactions and the cache hit rate are filled in row by
+// row (newest first) by a worker that loads each file; one click opens a session and follows it live.
+import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type FilterFn, type SortingState } from '@tanstack/react-table';
+import * as Comlink from 'comlink';
+import { useEffect, useMemo, useState } from 'react';
+import type { SessionGlance } from '../../src/analysis/session-glance';
+import { SortableTh } from '../components/SortableTh';
+import { openServed } from '../data/live-follow';
+import { fetchServedFiles, listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
+import { useApp } from '../store';
+import type { GlanceWorkerApi } from '../workers/glance.worker';
+import { formatLabel } from './SessionHeader';
+import './served-sessions.css';
+
+/** Files bigger than this are measured only when opened: a glance must stay cheap. */
+const GLANCE_MAX_BYTES = 64 << 20;
+
+type Glance = { state: 'pending' } | { state: 'done'; glance: SessionGlance } | { state: 'failed'; message: string } | { state: 'skipped' };
+
+interface Row extends ListedSession {
+  glance: Glance;
+}
+
+const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+const done = (r: Row): SessionGlance | null => (r.glance.state === 'done' ? r.glance.glance : null);
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1 << 20) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1 << 20)).toFixed(1)} MB`;
+}
+
+function when(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+function harnessOf(r: Row): string {
+  const g = done(r);
+  if (g) return formatLabel(g.format);
+  return r.harness ? formatLabel(r.harness) : r.glance.state === 'pending' ? '…' : '—';
+}
+
+/** A figure once measured; `…` while waiting, `—` when the file was not or could not be measured. */
+function measured(r: Row, f: (g: SessionGlance) => string): string {
+  const g = done(r);
+  if (g) return f(g);
+  return r.glance.state === 'pending' ? '…' : '—';
+}
+
+function columns(): ColumnDef<Row>[] {
+  return [
+    { id: 'session', header: 'Session', accessorFn: (r) => r.path, cell: (c) => <OpenButton row={c.row.original} /> },
+    { id: 'harness', header: 'Harness', accessorFn: (r) => harnessOf(r) },
+    { id: 'project', header: 'Project', accessorFn: (r) => orUndef(r.project), sortUndefined: 'last', cell: (c) => c.row.original.project ?? '—' },
+    { id: 'started', header: 'Started', accessorFn: (r) => orUndef(done(r)?.started), sortUndefined: 'last', cell: (c) => when(done(c.row.original)?.started) },
+    { id: 'last', header: 'Last activity', accessorFn: (r) => done(r)?.lastActivity ?? new Date(r.modified).toISOString(), cell: (c) => when(done(c.row.original)?.lastActivity ?? c.row.original.modified) },
+    { id: 'size', header: 'Size', accessorFn: (r) => r.size, cell: (c) => bytes(c.row.original.size), meta: { numeric: true } },
+    { id: 'calls', header: 'Calls', accessorFn: (r) => orUndef(done(r)?.calls), sortUndefined: 'last', cell: (c) => measured(c.row.original, (g) => g.calls.toLocaleString('en-US')), meta: { numeric: true } },
+    { id: 'compactions', header: 'Compactions', accessorFn: (r) => orUndef(done(r)?.compactions), sortUndefined: 'last', cell: (c) => measured(c.row.original, (g) => String(g.compactions)), meta: { numeric: true } },
+    {
+      id: 'hit',
+      header: 'Cache hit rate',
+      accessorFn: (r) => orUndef(done(r)?.hitRate),
+      sortUndefined: 'last',
+      cell: (c) => measured(c.row.original, (g) => (g.hitRate === null ? '—' : `${(g.hitRate * 100).toFixed(1)}%`)),
+      meta: { numeric: true, title: 'Cached prompt tokens the provider reported, over all prompt tokens; — when the file records no cache usage' },
+    },
+  ];
+}
+
+function OpenButton({ row }: { row: Row }) {
+  const [busy, setBusy] = useState(false);
+  const pushNotice = useApp((s) => s.pushNotice);
+  const open = async () => {
+    setBusy(true);
+    try {
+      await openServed(row);
+    } catch (e) {
+      pushNotice({ id: `serve-open-${row.id}`, tone: 'warn', text: `Could not open ${row.path}: ${e instanceof Error ? e.message : String(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="link" onClick={() => void open()} disabled={busy} aria-label={`Open ${row.path}`} title={row.files.join('\n')}>
+      {row.path}
+    </button>
+  );
+}
+
+const textMatch: FilterFn<Row> = (row, _col, query: string) => {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const r = row.original;
+  const g = done(r);
+  return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''].some((t) => t.toLowerCase().includes(q));
+};
+
+/** Glances already taken in this tab, by row and file state: coming back to the list measures only what changed. */
+const taken = new Map<string, Glance>();
+const takenKey = (s: ListedSession) => `${s.id}|${s.size}|${s.modified}`;
+
+/** Measures the rows one after another in one worker, reporting each as it is done. */
+function useGlances(sessions: ListedSession[] | null): Map<string, Glance> {
+  const [glances, setGlances] = useState(() => new Map<string, Glance>());
+  useEffect(() => {
+    if (!sessions || sessions.length === 0) return;
+    let stopped = false;
+    const set = (s: ListedSession, g: Glance) => {
+      if (g.state === 'done') taken.set(takenKey(s), g);
+      setGlances((m) => new Map(m).set(s.id, g));
+    };
+    const todo = sessions.filter((s) => {
+      const known = taken.get(takenKey(s));
+      if (known) set(s, known);
+      return !known;
+    });
+    if (todo.length === 0) return;
+    const worker = new Worker(new URL('../workers/glance.worker.ts', import.meta.url), { type: 'module', name: 'glance' });
+    const api = Comlink.wrap<GlanceWorkerApi>(worker);
+    void (async () => {
+      for (const s of todo) {
+        if (stopped) return;
+        if (s.size > GLANCE_MAX_BYTES) {
+          set(s, { state: 'skipped' });
+          continue;
+        }
+        try {
+          const outcome = await api.glance(await fetchServedFiles(s));
+          if (!stopped) set(s, outcome.ok ? { state: 'done', glance: outcome.glance } : { state: 'failed', message: outcome.message });
+        } catch (e) {
+          if (!stopped) set(s, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
+        }
+      }
+    })();
+    return () => {
+      stopped = true;
+      worker.terminate();
+    };
+  }, [sessions]);
+  return glances;
+}
+
+export function ServedSessions() {
+  const [listing, setListing] = useState<ServedListing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    listServedSessions().then(setListing, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  const glances = useGlances(listing?.sessions ?? null);
+  const data = useMemo<Row[]>(() => (listing?.sessions ?? []).map((s) => ({ ...s, glance: glances.get(s.id) ?? { state: 'pending' } })), [listing, glances]);
+  const cols = useMemo(columns, []);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [text, setText] = useState('');
+  const table = useReactTable({
+    data,
+    columns: cols,
+    state: { sorting, globalFilter: text },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: (v: unknown) => setText(typeof v === 'string' ? v : ''),
+    globalFilterFn: textMatch,
+    getColumnCanGlobalFilter: (col) => col.id === 'session',
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getRowId: (r) => r.id,
+  });
+  if (error) return <p className="warn-text">The session list could not be read from the server: {error}</p>;
+  if (!listing) return <p className="muted">Listing the sessions on this machine…</p>;
+  const rows = table.getRowModel().rows;
+  const measuredCount = data.filter((r) => r.glance.state !== 'pending').length;
+  return (
+    <section className="served" aria-label="Sessions on this machine">
+      <h3>Sessions on this machine</h3>
+      <p className="muted small">From {listing.roots.map((r) => r.dir).join(', ') || 'no folder'}. Read-only; everything is parsed in this tab.</p>
+      <div className="served-toolbar">
+        <label>
+          <span>Filter</span> <input type="search" aria-label="Filter sessions" placeholder="path, project, harness or model…" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <span className="muted small" role="status" aria-live="polite">
+          {rows.length === data.length ? `${data.length} sessions` : `${rows.length} of ${data.length} sessions`}
+          {measuredCount < data.length ? ` · measuring ${measuredCount + 1} of ${data.length}…` : ''}
+        </span>
+      </div>
+      <div className="served-scroll">
+        <table className="served-table">
+          <caption className="visually-hidden">Sessions found on this machine; a session's name opens it.</caption>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => (
+                  <SortableTh key={h.id} header={h} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} title={row.original.glance.state === 'failed' ? row.original.glance.message : undefined}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'num' : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 ? <p className="empty muted">{data.length === 0 ? 'No session files in these folders.' : 'No session matches the filter.'}</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+// `compaction-inspector serve` on a temporary folder of fixtures: the landing table lists them and one click opens
+// a session; lines appended to its file show as new calls (and a compaction) within two seconds, the view staying
+// on its call until the user follows the tail; other Host headers and paths outside the folder get 403.
+// Needs the built app (npx vite build --outDir dist); the spec starts the server itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { fact } from './support/session-view';
+
+const PORT = Number(process.env.SERVE_E2E_PORT ?? 4210);
+const ROOT = join(import.meta.dirname, '..');
+const FIXTURES = join(ROOT, 'src', 'formats', '__fixtures__');
+// The Codex rollout in three parts: two calls; then a third; then a compaction and the call after it.
+const ROLLOUT = readFileSync(join(FIXTURES, 'codex-rollout.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+const PART1 = ROLLOUT.slice(0, 18);
+const PART2 = ROLLOUT.slice(18, 22);
+const PART3 = ROLLOUT.slice(22, 31);
+
+let dir: string;
+let server: ChildProcess;
+let address: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ci-serve-e2e-'));
+  const sessions = join(dir, 'sessions');
+  mkdirSync(join(sessions, 'project-a'), { recursive: true });
+  writeFileSync(join(sessions, 'project-a', 'rollout-live.jsonl'), `${PART1.join('\n')}\n`);
+  copyFileSync(join(FIXTURES, 'claude-code-session.jsonl'), join(sessions, 'claude-code-session.jsonl'));
+  copyFileSync(join(FIXTURES, 'openai-chat-course.json'), join(sessions, 'course.json'));
+  writeFileSync(join(dir, 'outside.jsonl'), '{"secret":"outside the folder"}\n');
+  symlinkSync(join(dir, 'outside.jsonl'), join(sessions, 'escape.jsonl'));
+  server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', sessions, '--port', String(PORT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not print its address: ${out}${err}`)), 30_000);
+    server.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
+  });
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function raw(path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const callLabel = (page: Page, text: string) => page.getByRole('toolbar', { name: 'Step through calls' }).getByText(text);
+const table = (page: Page) => page.getByRole('region', { name: 'Sessions on this machine' });
+
+test('lists the folder\'s sessions, measures them, and opens one with one click', async ({ page }) => {
+  await page.goto(address);
+  const list = table(page);
+  await expect(list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Open claude-code-session.jsonl' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Open course.json' })).toBeVisible();
+  // The symlink out of the folder is not listed.
+  await expect(list.getByRole('button', { name: /escape/ })).toHaveCount(0);
+  // Rows are measured in the browser: the Claude Code session's calls, compactions and reported hit rate.
+  const claude = list.getByRole('row').filter({ has: page.getByRole('button', { name: 'Open claude-code-session.jsonl' }) });
+  await expect(claude.getByRole('cell')).toHaveText(['claude-code-session.jsonl', /^Claude Code/, '—', /\d/, /\d/, /KB$/, '6', '2', '88.8%']);
+  // Sorting by size puts the biggest file first (the Claude Code session), or the smallest.
+  const firstOpen = () => list.getByRole('button', { name: /^Open / }).first();
+  const sizeHeader = list.getByRole('columnheader', { name: 'Size' });
+  const sortSize = async (dir: 'ascending' | 'descending') => {
+    for (let i = 0; i < 3 && (await sizeHeader.getAttribute('aria-sort')) !== dir; i++) await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', dir);
+  };
+  await sortSize('descending');
+  await expect(firstOpen()).toHaveAccessibleName('Open claude-code-session.jsonl');
+  await sortSize('ascending');
+  await expect(firstOpen()).toHaveAccessibleName('Open course.json');
+  // The filter narrows the table.
+  await list.getByRole('searchbox', { name: 'Filter sessions' }).fill('project-a');
+  await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
+  await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('following project-a/rollout-live.jsonl');
+  // Back to the list; the session's tab stays open.
+  await page.getByRole('button', { name: 'Sessions on this machine' }).click();
+  await expect(table(page).getByRole('button', { name: 'Open course.json' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab').first().click();
+  await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
+});
+
+test('appended lines show as new calls within 2 s, the view stays on its call, and a compaction shows when it lands', async ({ page }) => {
+  await page.goto(address);
+  await table(page).getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
+  await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('no change yet');
+  await page.getByRole('button', { name: 'Next call' }).click();
+  await expect(callLabel(page, 'Call 2 of 2')).toBeVisible();
+
+  appendFileSync(join(dir, 'sessions', 'project-a', 'rollout-live.jsonl'), `${PART2.join('\n')}\n`);
+  // A third call arrives, and the view stays on call 2.
+  await expect(callLabel(page, 'Call 2 of 3')).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('last update');
+  await expect(fact(page, 'Compactions')).toHaveText('0');
+
+  // Following the tail jumps to the newest call, and stays there as more arrive.
+  await page.getByRole('checkbox', { name: 'Follow the tail' }).check();
+  await expect(callLabel(page, 'Call 3 of 3')).toBeVisible();
+  appendFileSync(join(dir, 'sessions', 'project-a', 'rollout-live.jsonl'), `${PART3.join('\n')}\n`);
+  await expect(callLabel(page, 'Call 4 of 4')).toBeVisible({ timeout: 2_000 });
+  await expect(fact(page, 'Compactions')).toHaveText('1');
+  // The compaction shows like any other: the budget chart marks call 4 as the one after it.
+  await expect(page.getByRole('button', { name: /^Call 4: .*after compaction/ })).toBeVisible();
+});
+
+test('another Host header, or a path outside the folder, gets 403', async ({ page }) => {
+  const token = new URL(address).searchParams.get('token')!;
+  const own = `127.0.0.1:${PORT}`;
+  expect((await raw('/', own)).status).toBe(200);
+  expect((await raw('/', `attacker.example:${PORT}`)).status).toBe(403);
+  expect((await raw(`/api/sessions?token=${token}`, 'rebind.example')).status).toBe(403);
+  expect((await raw('/api/sessions', own)).status).toBe(403); // no token
+  const file = (p: string) => raw(`/api/file?token=${token}&root=0&path=${encodeURIComponent(p)}`, own);
+  expect((await file('course.json')).status).toBe(200);
+  for (const p of ['../outside.jsonl', 'project-a/../../outside.jsonl', join(dir, 'outside.jsonl'), 'escape.jsonl']) {
+    const r = await file(p);
+    expect(r.status, p).toBe(403);
+    expect(r.body).not.toContain('outside the folder');
+  }
+  // The page itself is sent with the app's policy and may not be framed.
+  const res = await page.request.get(address);
+  expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+});

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SessionFacts } from '../analysis/session-facts';
+import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, type CheckResult } from './check';
+import type { CliIo } from './cli-io';
+import { run } from './main';
+
+const FIXTURE = 'src/formats/__fixtures__/claude-code-session.jsonl';
+const claude = readFileSync(new URL('../formats/__fixtures__/claude-code-session.jsonl', import.meta.url));
+const course = readFileSync(new URL('../formats/__fixtures__/openai-chat-course.json', import.meta.url));
+
+function fakeIo(files: Record<string, Uint8Array | string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    readFile: (p) => {
+      const f = files[p];
+      if (f === undefined) throw new Error('ENOENT: no such file');
+      return typeof f === 'string' ? new TextEncoder().encode(f) : f;
+    },
+    listDir: () => [],
+    isDir: () => false,
+    exists: (p) => p in files,
+  };
+  return { io, out: () => out.join('\n'), err: () => err.join('\n') };
+}
+
+describe('run check', () => {
+  it('exits 1 on a lost-and-needed identifier when --max-lost-needed 0 is given, naming the limit', async () => {
+    const { io, out } = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--max-lost-needed', '0'], io)).toBe(1);
+    expect(out()).toContain('FAIL 3 lost-and-needed identifiers, more than --max-lost-needed 0');
+    expect(out()).toMatch(/^check failed: .*--max-lost-needed 0/m);
+  });
+
+  it('exits 0 on the same file without limits, and still reports what was lost', async () => {
+    const { io, out } = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE], io)).toBe(0);
+    expect(out()).toContain('lost and needed later: FRE-512, db-prod-1, 5432');
+    expect(out()).toContain('2 compactions');
+    expect(out()).toMatch(/cache: reported hit rate \d+\.\d% · 2 breaks \(/);
+    expect(out()).toContain('check passed: 1 session within limits');
+  });
+
+  it('fails on a lint rule named in --fail-on, and not once a rules file mutes it', async () => {
+    const rules = JSON.stringify({ rules: { 'summary-header-missing': { muted: true } } });
+    const a = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--fail-on', 'summary-header-missing'], a.io)).toBe(1);
+    expect(a.out()).toContain('(--fail-on summary-header-missing)');
+    const b = fakeIo({ [FIXTURE]: claude, 'rules.json': rules });
+    expect(await run(['check', FIXTURE, '--fail-on', 'summary-header-missing', '--rules', 'rules.json'], b.io)).toBe(0);
+    expect(b.out()).not.toContain('summary-header-missing');
+    // The app's own shape, per harness, reads the same.
+    const c = fakeIo({ [FIXTURE]: claude, 'rules.json': JSON.stringify({ version: 1, rules: { 'summary-header-missing': { 'claude-code': { muted: true } } } }) });
+    expect(await run(['check', FIXTURE, '--fail-on', 'summary-header-missing', '--rules', 'rules.json'], c.io)).toBe(0);
+  });
+
+  it('fails on the cache limits only when the session crosses them', async () => {
+    const { io, out } = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--max-cache-breaks', '1', '--max-miss-cost', '100'], io)).toBe(1);
+    expect(out()).toContain('FAIL 2 cache breaks, more than --max-cache-breaks 1');
+    expect(out()).not.toContain('--max-miss-cost');
+    const ok = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--max-cache-breaks', '2'], ok.io)).toBe(0);
+  });
+
+  it('reports input errors without failing, unless --fail-on input-error', async () => {
+    const a = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE], a.io)).toBe(0);
+    expect(a.out()).toContain(`input error: ${FIXTURE} · line 21`);
+    const b = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--fail-on', 'input-error'], b.io)).toBe(1);
+  });
+
+  it('writes GitHub annotations pointing at the compaction and the lint lines', async () => {
+    const { io, out } = fakeIo({ [FIXTURE]: claude });
+    expect(await run(['check', FIXTURE, '--max-lost-needed=0', '--format', 'github'], io)).toBe(1);
+    const lines = out().split('\n');
+    expect(lines[0]).toBe(`::error file=${FIXTURE},line=18,title=compaction-inspector --max-lost-needed::session 7f3c2a10-5d1e-4c7a-9b21-0c0ffee51200: 3 lost-and-needed identifiers, more than --max-lost-needed 0`);
+    expect(lines).toContain(`::warning file=${FIXTURE},line=18,title=lost and needed later::compaction #1 lost FRE-512, which a later turn needs`);
+    expect(lines.filter((l) => l.startsWith('::warning') && l.includes('title=lint '))).toHaveLength(1);
+  });
+
+  it('rejects bad usage with status 2', async () => {
+    for (const argv of [['check'], ['check', FIXTURE, '--max-lost-needed', '-1'], ['check', FIXTURE, '--fail-on', 'no-such-rule'], ['check', FIXTURE, '--format', 'html'], ['check', FIXTURE, '--rules', 'missing.json']]) {
+      const { io, err } = fakeIo({ [FIXTURE]: claude });
+      expect(await run(argv, io)).toBe(2);
+      expect(err()).not.toBe('');
+    }
+  });
+
+  it('passes a session without compactions, with no lost identifiers', async () => {
+    const { io, out } = fakeIo({ 'course.json': course });
+    expect(await run(['check', 'course.json', '--max-lost-needed', '0', '--max-invented', '0'], io)).toBe(0);
+    expect(out()).toContain('0 compactions');
+  });
+});
+
+describe('readRulesFile', () => {
+  it('mutes the rules marked muted and names the field of a bad entry', () => {
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    expect(readRulesFile('r.json', enc({ rules: { 'causal-order': { muted: true }, 'tool-pair-split': {} } }))).toMatchObject({ rules: { version: 1, rules: { 'causal-order': { '*': { muted: true } } } } });
+    expect(readRulesFile('r.json', enc({ rules: { nope: {} } }))).toEqual({ error: expect.stringContaining('r.json: field rules.nope: unknown rule') });
+    expect(readRulesFile('r.json', enc({ rules: { 'causal-order': { muted: 'yes' } } }))).toEqual({ error: 'r.json: field rules.causal-order.muted: expected true or false' });
+    expect(readRulesFile('r.json', enc([]))).toEqual({ error: 'r.json: field rules: expected an object of rule names' });
+  });
+});
+
+const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({
+  calls: 4,
+  items: 10,
+  toolCalls: 2,
+  compactions: { recorded: 1, inferred: 0, total: 1 },
+  peakContextTokens: 1000,
+  peakCall: 3,
+  totalInputTokens: 3000,
+  reportedInputTokens: 3000,
+  reportedCalls: 4,
+  tokenizer: { encoding: 'o200k_base', scale: 1, perItem: 0, prefixTokens: 0, estimated: false, uncertainty: 0 },
+  cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, byCause: { compaction: 1 } },
+  ...over,
+});
+
+const result: CheckResult = {
+  sessions: [
+    {
+      id: 's-1',
+      format: 'claude-code',
+      files: ['runs/a.jsonl'],
+      facts: facts(),
+      findings: [
+        { kind: 'lost-needed', what: 'db|prod`1', message: 'compaction #1 lost db|prod`1, which a later turn needs', at: { file: 'runs/a.jsonl', line: 7 } },
+        { kind: 'lint', what: 'causal-order', message: 'user message placed after\nthe tool call, 50% sure', at: { file: 'runs/a,b.jsonl', line: 3 } },
+      ],
+      crossed: [{ flag: '--max-lost-needed', value: 1, limit: 0, message: '1 lost-and-needed identifier, more than --max-lost-needed 0', at: { file: 'runs/a.jsonl', line: 7 } }],
+    },
+  ],
+  errors: [],
+  errorsFail: false,
+};
+
+describe('renderCheckGithub', () => {
+  it('writes one error per crossed limit, one warning per finding, escaped as workflow commands require', () => {
+    expect(renderCheckGithub(result)).toBe(
+      [
+        '::error file=runs/a.jsonl,line=7,title=compaction-inspector --max-lost-needed::session s-1: 1 lost-and-needed identifier, more than --max-lost-needed 0',
+        '::warning file=runs/a.jsonl,line=7,title=lost and needed later::compaction #1 lost db|prod`1, which a later turn needs',
+        '::warning file=runs/a%2Cb.jsonl,line=3,title=lint causal-order::user message placed after%0Athe tool call, 50%25 sure',
+        'check failed: s-1: 1 lost-and-needed identifier, more than --max-lost-needed 0',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('renderCheckMarkdown', () => {
+  it('writes a PR-comment summary: verdict, one table row per session, limits crossed, details, transcript text kept in code spans', () => {
+    expect(renderCheckMarkdown(result)).toBe(
+      [
+        '### Compaction Inspector check: ❌ failed',
+        '',
+        '| Session | Calls | Compactions | Cache hit rate | Breaks | Lost to misses | Lost & needed | Lints |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        '| `s-1` (claude-code) | 4 | 1 | 75.0% | 1 | $0.42 | 1 | 1 |',
+        '',
+        '**Limits crossed**',
+        '',
+        '- **--max-lost-needed** · `s-1`: 1 lost-and-needed identifier, more than --max-lost-needed 0',
+        '',
+        '<details><summary>Lost and needed later</summary>',
+        '',
+        '- `s-1`: `db prod 1`',
+        '',
+        '</details>',
+        '',
+        '<details><summary>Lints</summary>',
+        '',
+        '- `causal-order` at `runs/a,b.jsonl:3`: user message placed after the tool call, 50% sure',
+        '',
+        '</details>',
+      ].join('\n'),
+    );
+  });
+
+  it('says passed when nothing crossed a limit', () => {
+    const ok = { ...result, sessions: [{ ...result.sessions[0]!, crossed: [], findings: [] }] };
+    expect(renderCheckMarkdown(ok).split('\n')[0]).toBe('### Compaction Inspector check: ✅ passed');
+    expect(renderCheckText(ok)).toContain('check passed: 1 session within limits');
+  });
+});

@@ -1,0 +1,268 @@
+// `compaction-inspector serve [dirs…] [--port N]`: the built app on 127.0.0.1, plus a read-only API that lists the
+// sessions on this machine, hands their bytes to the page and says when a file grows. Everything is still parsed
+// and measured in the browser; the server only lists and reads files.
+//
+// Security: loopback only; any Host header but this server's own is refused (DNS rebinding); the API wants the
+// random token printed with the address; nothing but GET/HEAD; a path is normalized, its symlinks resolved, and
+// it is served only when the real path lies under a listed folder (or the app's own dist/). Anything else: 403.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { buildCsp } from '../security/page-policy';
+import { packageRoot } from './cli-io';
+import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
+
+export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
+                                                   and list the sessions under the folders, by default those of
+                                                   Claude Code, Codex, OpenHands and Gemini CLI that exist; prints
+                                                   the address with its access token; a session whose file grows
+                                                   updates live; needs the built app (npx vite build)`;
+
+export const DEFAULT_PORT = 4780;
+
+/** The page's own policy, plus what only a header can say: no framing. */
+export const SERVE_CSP = `${buildCsp({ connectOrigins: [] })}; frame-ancestors 'none'`;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.jsonl': 'application/x-ndjson',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface ServeOptions {
+  roots: ServeRoot[];
+  /** The built app's folder (its real path). */
+  dist: string;
+  port: number;
+  token?: string;
+  /** Polling interval of live follow, ms. */
+  watchIntervalMs?: number;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  token: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The file a request names, when its real path lies under `base`; null otherwise (→ 403). */
+export function resolveInside(base: string, requested: string): string | null {
+  if (requested.includes('\0')) return null;
+  // An absolute path or `..` resolves outside `base` and fails the check below, as does a symlink leading out.
+  const joined = resolve(base, requested);
+  if (!inside(base, joined)) return null;
+  let real: string;
+  try {
+    real = realpathSync(joined);
+  } catch {
+    return null;
+  }
+  return inside(base, real) ? real : null;
+}
+
+/** Only this server's own name: a page on another name that resolves here (DNS rebinding) is refused. */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+function tokenMatches(given: string | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function baseHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': SERVE_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    ...extra,
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, baseHeaders({ 'Content-Type': type, 'Cache-Control': 'no-store' }));
+  res.end(body);
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
+  res.writeHead(200, baseHeaders({ 'Content-Type': type, 'Content-Length': String(st.size), 'Cache-Control': cache }));
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(path).on('error', () => res.destroy()).pipe(res);
+}
+
+export function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const token = opts.token ?? randomBytes(18).toString('base64url');
+  const interval = opts.watchIntervalMs ?? 250;
+  let port = opts.port;
+  const sessions = () => listSessions(opts.roots);
+
+  /** A listed root's file, by root index and path inside it. */
+  const sessionFile = (url: URL): string | null => {
+    const root = opts.roots[Number(url.searchParams.get('root'))];
+    const path = url.searchParams.get('path');
+    if (!root || path === null || path === '') return null;
+    return resolveInside(root.real, path);
+  };
+
+  const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const given = url.searchParams.get('token') ?? (req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null);
+    if (!tokenMatches(given, token)) return send(res, 403, 'a valid token is required');
+    if (url.pathname === '/api/sessions') {
+      const body = { roots: opts.roots.map((r) => ({ dir: r.dir, harness: r.harness })), sessions: sessions() };
+      return send(res, 200, JSON.stringify(body), 'application/json');
+    }
+    if (url.pathname === '/api/file' || url.pathname === '/api/events') {
+      const file = sessionFile(url);
+      if (!file) return send(res, 403, 'that path is not inside a listed folder');
+      let st: Stats;
+      try {
+        st = statSync(file);
+      } catch {
+        return send(res, 404, 'not found');
+      }
+      if (!st.isFile()) return send(res, 403, 'not a file');
+      if (url.pathname === '/api/file') return sendFile(req, res, file, st, 'application/octet-stream', 'no-store');
+      return follow(req, res, file, st);
+    }
+    return send(res, 404, 'no such API');
+  };
+
+  /** Server-sent events: one `change` event each time the file's size or time changes. */
+  const follow = (req: IncomingMessage, res: ServerResponse, file: string, st: Stats) => {
+    res.writeHead(200, baseHeaders({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' }));
+    const event = (s: Stats) => `event: change\ndata: ${JSON.stringify({ size: s.size, modified: s.mtimeMs })}\n\n`;
+    res.write(`retry: 1000\n${event(st)}`);
+    const onChange = (cur: Stats, prev: Stats) => {
+      if (cur.size !== prev.size || cur.mtimeMs !== prev.mtimeMs) res.write(event(cur));
+    };
+    watchFile(file, { interval, persistent: false }, onChange);
+    // A comment now and then keeps proxies and idle timeouts from closing the stream.
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    req.on('close', () => {
+      clearInterval(ping);
+      unwatchFile(file, onChange);
+    });
+  };
+
+  const statics = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const file = resolveInside(opts.dist, rel);
+    if (!file) return send(res, existsSync(resolve(opts.dist, rel)) ? 403 : 404, 'not found');
+    const st = statSync(file);
+    if (!st.isFile()) return send(res, 404, 'not found');
+    // Hashed assets never change; the page itself must be re-read.
+    const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    sendFile(req, res, file, st, MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', cache);
+  };
+
+  const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host, port)) return send(res, 403, 'this server answers only to its own address');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'read-only');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    } catch {
+      return send(res, 400, 'bad request');
+    }
+    try {
+      if (url.pathname.startsWith('/api/')) return api(req, res, url);
+      return statics(req, res, url);
+    } catch (e) {
+      return send(res, 500, e instanceof Error ? e.message : String(e));
+    }
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => {
+      const addr = server.address();
+      port = typeof addr === 'object' && addr ? addr.port : opts.port;
+      const url = `http://127.0.0.1:${port}/?token=${token}`;
+      resolvePromise({
+        server,
+        port,
+        token,
+        url,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+export interface ServeIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+function parseServeArgs(argv: string[]): { dirs: string[]; port: number } | { error: string } {
+  const dirs: string[] = [];
+  let port = DEFAULT_PORT;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--port' || a.startsWith('--port=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      const n = Number(v);
+      if (!v || !Number.isInteger(n) || n < 0 || n > 65535) return { error: `--port expects a port number 0–65535, got ${JSON.stringify(v ?? '')}` };
+      port = n;
+    } else if (a.startsWith('--')) return { error: `unknown option ${a}` };
+    else dirs.push(a);
+  }
+  return { dirs, port };
+}
+
+/** Runs until the process is stopped; resolves only on a usage or start-up error. */
+export async function runServe(argv: string[], io: ServeIo, usage: string): Promise<number> {
+  const parsed = parseServeArgs(argv);
+  if ('error' in parsed) {
+    io.err(`${parsed.error}\n\n${usage}`);
+    return 2;
+  }
+  const distDir = join(packageRoot(), 'dist') + sep;
+  if (!existsSync(resolve(distDir, 'index.html'))) {
+    io.err(`The built app is missing (${distDir}index.html). Build it first: npx vite build`);
+    return 2;
+  }
+  const named = parsed.dirs.length > 0;
+  const candidates = named ? parsed.dirs.map((dir) => ({ dir: resolve(dir), harness: null })) : defaultRoots();
+  const { roots, missing } = openRoots(candidates);
+  if (named && missing.length) {
+    for (const m of missing) io.err(`cannot serve ${m}`);
+    return 2;
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer({ roots, dist: realpathSync(distDir), port: parsed.port });
+  } catch (e) {
+    io.err(`cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+  io.out(`Compaction Inspector: ${running.url}`);
+  io.out(roots.length ? `Listing sessions under:\n${roots.map((r) => `  ${r.dir}`).join('\n')}` : 'No session folder found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openhands/conversations, ~/.gemini/tmp); name one: compaction-inspector serve <folder>');
+  io.out('Read-only, on this machine only. Stop with Ctrl+C.');
+  await new Promise<void>((done) => {
+    const stop = () => void running.close().then(done);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}
