@@ -67,21 +67,20 @@ test('the cache panel gives the CLI verdict on every call of a session with a TT
   await checkEveryCall(page, want.calls);
 
   // Call 6 comes 9 minutes after call 5, within the 1-hour TTL the usage shows: a hit, never "expired".
-  await page.keyboard.press('Home');
   await page.getByRole('list', { name: 'Cache breaks' }).getByRole('button', { name: /^Call 7/ }).click();
   await expect(panel.locator('.cache-headline')).toHaveText(/^Cache miss reported: 18,000 of/);
   await expect(panel.getByText(/The recorded conversation did not change; what changed is in the unrecorded part of the prompt/)).toBeVisible();
-  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await page.locator('.panel[role=tabpanel]').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'cache-reported-miss.png') });
   await page.keyboard.press('k');
-  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await page.locator('.panel[role=tabpanel]').evaluate((el) => el.scrollTo(0, 0));
   await expect(panel.locator('.cache-headline')).toHaveText('Cache held: the provider read 20,347 tokens after a 9 min 20 s gap');
   await page.screenshot({ path: join(SHOTS, 'cache-1h-hit.png') });
   await page.keyboard.press('b');
   await page.keyboard.press('b');
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/^Call 8 of/)).toBeVisible();
   await expect(panel.locator('.miss-cost')).toHaveText(' · $0.02');
-  await page.locator('section.panel').evaluate((el) => el.scrollTo(0, 0));
+  await page.locator('.panel[role=tabpanel]').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'cache-compaction-priced.png') });
 });
 

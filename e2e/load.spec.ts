@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMOS } from '../app/demos';
+import { analyzeSession } from '../src/analysis/analyze-session';
+import type { Session } from '../src/model/types';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { expectSessionFacts, sessionTabs } from './support/session-view';
@@ -10,11 +12,11 @@ const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 
-const facts = (s: { items: { kind: string }[]; compactions: unknown[] }) => ({
-  items: s.items.length,
-  toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
-  compactions: s.compactions.length,
-});
+/** The header's figures as the engine's facts give them (recorded and inferred compactions together). */
+const facts = (s: Session) => {
+  const f = analyzeSession(s, { count: (t) => t.length, defer: ['cache', 'lints', 'audits'] }).facts;
+  return { items: f.items, toolCalls: f.toolCalls, compactions: `${f.compactions.total}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` };
+};
 
 test.describe('opening demos', () => {
   for (const demo of DEMOS) {

@@ -303,7 +303,8 @@ for (const size of [
     await panelTabs(page).filter({ hasText: 'Self-Sum' }).click();
     const next = page.getByRole('region', { name: 'Self-Sum' }).getByRole('columnheader', { name: 'Next segment' });
     await next.scrollIntoViewIfNeeded();
-    await expect(next).toBeInViewport({ ratio: 1 });
+    // Whole to the pixel: scrolling can leave a fraction of a pixel of it under the pane's edge.
+    await expect(next).toBeInViewport({ ratio: 0.99 });
     expect(await overflowX(page, '.ss-timing')).toBeLessThanOrEqual(0);
     expect(await overflowX(page, '.research-table-wrap')).toBeLessThanOrEqual(0);
   });

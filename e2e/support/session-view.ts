@@ -5,7 +5,7 @@ export function fact(page: Page, label: string) {
   return page.getByRole('region', { name: 'Session' }).locator('.facts > div').filter({ has: page.locator(`dt:text-is("${label}")`) }).locator('dd');
 }
 
-export async function expectSessionFacts(page: Page, facts: { items: number; toolCalls: number; compactions: number }) {
+export async function expectSessionFacts(page: Page, facts: { items: number; toolCalls: number; compactions: number | string }) {
   await expect(fact(page, 'Items')).toHaveText(facts.items.toLocaleString('en-US'));
   await expect(fact(page, 'Tool calls')).toHaveText(facts.toolCalls.toLocaleString('en-US'));
   await expect(fact(page, 'Compactions')).toHaveText(String(facts.compactions));

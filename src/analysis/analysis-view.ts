@@ -32,6 +32,8 @@ export interface CallBands {
   output: number;
 }
 
+const INPUT_BANDS = ['system', 'tools', 'head', 'summary', 'middle', 'tail', 'newInput'] as const;
+
 export interface CallEntryView {
   id: string;
   region: RegionName;
@@ -195,10 +197,16 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     const counted = a.counted.tokens[ci]!;
     const recorded = Math.max(0, cal.contextTokens - (call.prefixUnrecorded ? cal.prefixTokens : 0));
     const f = counted > 0 ? recorded / counted : 1;
-    for (const k of ['system', 'tools', 'head', 'summary', 'middle', 'tail', 'newInput'] as const) bands[k] *= f;
-    bands.output *= cal.scale;
+    for (const k of INPUT_BANDS) bands[k] = Math.round(bands[k] * f);
+    bands.output = Math.round(bands.output * cal.scale);
     // An unrecorded prefix (system prompt + tools) stacks as the tools band.
     if (call.prefixUnrecorded) bands.tools += cal.prefixTokens;
+    // Whole tokens that add up to the calibrated context: the rounding remainder goes to the largest band.
+    const rest = cal.contextTokens - INPUT_BANDS.reduce((n, k) => n + bands[k], 0);
+    if (rest !== 0) {
+      const largest = INPUT_BANDS.reduce((a, k) => (bands[k] > bands[a] ? k : a), INPUT_BANDS[0]);
+      bands[largest] = Math.max(0, bands[largest] + rest);
+    }
     const view: CallView = {
       index: ci,
       id: call.id,

@@ -6,7 +6,7 @@ import type { CallContext } from '../analysis/context-types';
 import { missCost, priceOf, type PriceOverrides } from '../cost/prices';
 import type { CacheBreakCause } from './cause';
 import type { CacheReport } from './prefix';
-import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, providerOf, VLLM_BLOCK_TOKENS, type ProviderRule } from './provider-rules';
+import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, providerOf, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
 import { reportedCacheable, reportedPromptTokens } from './reported';
 
 export interface ReportedVerdict {
@@ -67,28 +67,30 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
     return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic } as CacheReport;
   }
 
+  // The provider's own rule judges its figures, whatever rule the user picked for the prediction.
+  const actual = ruleForCall(current);
   const shortfall = previousCacheable - read;
-  const reportedMiss = shortfall > granularity(r.rule, previousCacheable);
-  const missKind = !reportedMiss ? null : read <= Math.max(granularity(r.rule, previousCacheable), 0.05 * previousCacheable) ? 'full' : 'partial';
+  const reportedMiss = shortfall > granularity(actual, previousCacheable);
+  const missKind = !reportedMiss ? null : read <= Math.max(granularity(actual, previousCacheable), 0.05 * previousCacheable) ? 'full' : 'partial';
   let cause = r.cause;
   // A reported hit overrules a predicted lifetime expiry or model switch: the provider served the prefix.
   if (!reportedMiss && (cause === 'ttl' || cause === 'model-changed')) cause = null;
-  if (reportedMiss && cause === null) cause = reportedCause(r, ev, read, previousCacheable);
+  if (reportedMiss && cause === null) cause = reportedCause(r, ev, read, previousCacheable, actual);
   const cacheBreak = cause !== null && (r.predictedBreak || reportedMiss);
   const missTokens = cacheBreak ? Math.max(0, shortfall) : 0;
   return { ...r, cause: cacheBreak ? cause : null, cacheBreak, reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic } as CacheReport;
 }
 
 /** The cause of a miss the content analysis did not predict, from what the figures show. */
-function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number): CacheBreakCause {
+function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule): CacheBreakCause {
   if (ev.current.compactionId !== null) return 'compaction';
   if (r.modelChanged) return 'model-changed';
   if (r.gapMs !== null && r.gapMs > r.ttlMs) return 'ttl';
-  if (previousCacheable < minimumCacheable(r.rule, ev.current.model)) return 'below-minimum';
+  if (previousCacheable < minimumCacheable(actual, ev.current.model)) return 'below-minimum';
   // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
   // records (system prompt, tools): what changed sits just after it, outside the file.
   const prefix = ev.calibration?.prefixTokens ?? r.unseenPrefixTokens ?? 0;
-  if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(r.rule, prefix)) return 'unrecorded-prefix';
+  if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix)) return 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';
 }

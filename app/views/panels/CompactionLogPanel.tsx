@@ -130,7 +130,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
   // (before − saved) and the trigger, then the kind; the Columns menu brings them back.
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef, 600);
-  const fitted = useMemo<VisibilityState>(() => ({ replaced: false, keptIds: false, lostIds: false, ...(width < FIT_ALL_PX ? { tokensAfter: false, trigger: false } : {}), ...(width < FIT_FEW_PX ? { kind: false } : {}) }), [width]);
+  const fitted = useMemo<VisibilityState>(() => ({ replaced: false, keptIds: false, lostIds: false, ...(width < FIT_ALL_PX ? { tokensAfter: false, trigger: false, refetch: false } : {}), ...(width < FIT_FEW_PX ? { kind: false } : {}) }), [width]);
   const [chosen, setChosen] = useState<VisibilityState | null>(null);
   const visibility = chosen ?? fitted;
   const setVisibility = (v: VisibilityState | ((old: VisibilityState) => VisibilityState)) => setChosen((old) => (typeof v === 'function' ? v(old ?? fitted) : v));
