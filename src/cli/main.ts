@@ -69,7 +69,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     const choice = pickEncoding(s.model);
     const count = await counterFor(choice.encoding);
     try {
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}) }) });
+      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) }) });
     } catch (e) {
       // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
       const failure = describeAnalysisFailure(e, 'cli');
@@ -100,6 +100,9 @@ function joinValueFlags(argv: string[]): string[] {
   }
   return out;
 }
+
+/** The readable report prints facts, cache and compactions, not lints or audits: it skips working them out. */
+const TEXT_DEFERS = ['lints', 'audits'] as const;
 
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
   if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);

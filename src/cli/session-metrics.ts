@@ -1,6 +1,6 @@
 // The analysis part of the `inspect` report: the session's facts, per-call figures and cache verdicts, resolved
 // compactions, summary audits and lints — all read from the engine's one analysis, as the app reads them.
-import { analyzeSession } from '../analysis/analyze-session';
+import { analyzeSession, type DeferredPart } from '../analysis/analyze-session';
 import type { SessionFacts } from '../analysis/session-facts';
 import type { CacheBreakCause, ProviderRule } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
@@ -107,10 +107,12 @@ export interface MetricsOptions {
   prices?: PriceOverrides;
   /** Lint settings (muted rules, thresholds per harness), as the app's Rules panel saves them. */
   rules?: RuleSettings;
+  /** Parts a report that does not print them can go without (their lists come back empty). */
+  defer?: readonly DeferredPart[];
 }
 
 export function sessionMetrics(session: Session, count: (text: string) => number, opts: MetricsOptions): SessionMetrics {
-  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
+  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.defer ? { defer: opts.defer } : {}) });
   return {
     facts: a.facts,
     cache: a.facts.cache,
