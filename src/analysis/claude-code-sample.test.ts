@@ -1,19 +1,25 @@
 // Checks the analysis on the real Claude Code session in ../shared/samples (read at run time, never copied).
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { loadFiles } from '../load/loader';
 import { createTokenCounter, TokenMemo } from '../tokens';
-import { analyzeSession } from './analyze-session';
+import type { Session } from '../model/types';
+import { analyzeSession, type SessionAnalysis } from './analyze-session';
 
 import { describeSamples, readSample as read } from '../test/shared-samples';
 
-describeSamples('analyzeSession on claude-code-compacted.jsonl', async () => {
-  const counter = await createTokenCounter('o200k_base');
-  const memo = new TokenMemo();
-  const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
-  const { sessions } = loadFiles([read('claude-code-compacted.jsonl'), read('claude-code-compacted.agent-acompact.jsonl')]);
-  const session = sessions[0]!;
-  const a = analyzeSession(session, { count, rule: 'anthropic' });
-  const at = a.contexts.calls.findIndex((c) => c.compactionId !== null && session.compactions.some((k) => k.id === c.compactionId && k.kind === 'compact'));
+describeSamples('analyzeSession on claude-code-compacted.jsonl', () => {
+  // Read in a hook, not while collecting: without ../shared the suite is skipped and nothing is read.
+  let session: Session;
+  let a: SessionAnalysis;
+  let at: number;
+  beforeAll(async () => {
+    const counter = await createTokenCounter('o200k_base');
+    const memo = new TokenMemo();
+    const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
+    session = loadFiles([read('claude-code-compacted.jsonl'), read('claude-code-compacted.agent-acompact.jsonl')]).sessions[0]!;
+    a = analyzeSession(session, { count, rule: 'anthropic' });
+    at = a.contexts.calls.findIndex((c) => c.compactionId !== null && session.compactions.some((k) => k.id === c.compactionId && k.kind === 'compact'));
+  });
 
   it('rebuilds the context before the compaction as the whole conversation and after it as summary plus what followed', () => {
     expect(at).toBeGreaterThan(0);
