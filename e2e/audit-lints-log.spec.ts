@@ -145,8 +145,9 @@ test.describe('rules', () => {
     const lints = await openPanel(page, 'Lints');
     await expect(lints.getByRole('button', { name: /Causal order broken/ })).toHaveCount(0);
 
-    // Saved in this browser: a reload keeps the rule muted.
-    await page.reload();
+    // Saved in this browser: a new visit keeps the rule muted. (A reload would reopen the demo its address names;
+    // the landing page and a fresh open show the setting was stored, not kept in memory.)
+    await page.goto('/');
     await page.getByRole('button', { name: acme.title }).click();
     await sessionTabs(page).filter({ hasText: 'acme-audio-plain-summary' }).click();
     const again = await openPanel(page, 'Rules');
