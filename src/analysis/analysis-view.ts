@@ -59,6 +59,8 @@ export interface CallView {
   contextTokens: number;
   /** The part of it the format never recorded (system prompt, tools), fitted from usage; 0 when recorded. */
   unrecordedPrefixTokens: number;
+  /** The whole prompt as the provider reported it (cache/reported.ts), null without usage. */
+  reportedPrompt: number | null;
   bands: CallBands;
 }
 
@@ -220,6 +222,7 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       recorded: call.recorded,
       contextTokens: cal.contextTokens,
       unrecordedPrefixTokens: call.prefixUnrecorded ? cal.prefixTokens : 0,
+      reportedPrompt: cal.reportedPrompt,
       bands,
     };
     if (viewTimeline) Object.defineProperty(view, 'entries', { get: () => viewTimeline.entriesAt(ci), enumerable: true, configurable: true });

@@ -61,10 +61,13 @@ export interface UsageSplit {
   writeReported: boolean;
 }
 
-/** Reported prompt tokens split into cache read, cache write and uncached; null when no prompt total is reported. */
-export function usageSplit(usage: Usage | null): UsageSplit | null {
+/**
+ * Reported prompt tokens split into cache read, cache write and uncached; null when no prompt total is reported.
+ * `reported` is the call's prompt as the engine reads it (by the provider's convention); without it, from usage alone.
+ */
+export function usageSplit(usage: Usage | null, reported?: number | null): UsageSplit | null {
   if (!usage) return null;
-  const prompt = promptTokens(usage);
+  const prompt = reported !== undefined ? reported : promptTokens(usage);
   if (prompt === null) return null;
   const cacheRead = Math.max(0, usage.cacheRead ?? 0);
   const cacheWrite = Math.max(0, usage.cacheWrite ?? 0);

@@ -50,7 +50,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const maxBars = Math.max(1, Math.min(MAX_BARS, Math.floor((wrapWidth - 2) / MIN_SLOT)));
   const buckets = useMemo(() => bucketCalls(totals, maxBars), [totals, maxBars]);
   const bucketSize = buckets[0] ? buckets[0].end - buckets[0].start + 1 : 1;
-  const usage = useMemo(() => calls.map((c) => usageSplit(c.usage)), [calls]);
+  const usage = useMemo(() => calls.map((c) => usageSplit(c.usage, c.reportedPrompt)), [calls]);
   const anyUsage = usage.some((u) => u !== null);
   const threshold = useMemo(() => compactionThreshold(view.compactions), [view.compactions]);
   const ctxWindow = view.contextWindow;
