@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unseenPrefixEstimates } from '../cache';
 import { loadText } from '../load/loader';
 import { assistant, boundary, compaction, session, summary, system, user } from '../test/builders';
 import { buildAnalysisView } from './analysis-view';
@@ -75,9 +74,3 @@ describe('buildAnalysisView with deferred parts', () => {
   });
 });
 
-describe('unseenPrefixEstimates', () => {
-  it('takes reported minus counted per call, and the smaller of two neighbours as the shared prefix', () => {
-    const call = (input: number | null, unrecorded = true) => ({ api: 'anthropic' as const, model: 'claude-x', prefixUnrecorded: unrecorded, usage: input === null ? null : { input, output: 1, cacheRead: 0, cacheWrite: 0 } });
-    expect(unseenPrefixEstimates([call(1000), call(1300), call(null), call(900, false)], [200, 400, 500, 600])).toEqual([800, 800, 900, 0]);
-  });
-});

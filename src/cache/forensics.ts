@@ -6,7 +6,7 @@ import type { CallContext } from '../analysis/context-types';
 import { missCost, priceOf, type PriceOverrides } from '../cost/prices';
 import type { CacheBreakCause } from './cause';
 import type { CacheReport } from './prefix';
-import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, providerOf, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
+import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
 import { reportedCacheable, reportedPromptTokens } from './reported';
 
 export interface ReportedVerdict {
@@ -147,9 +147,4 @@ export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pi
     }
   }
   return s;
-}
-
-/** Whether a call's provider reports cache figures as Anthropic does (reads and writes apart from input). */
-export function reportsWrites(call: Pick<CallContext, 'api' | 'model' | 'usage'>): boolean {
-  return providerOf(call) === 'anthropic';
 }

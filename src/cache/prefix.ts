@@ -261,23 +261,6 @@ function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): P
   return { call, entries, units, digests, visibleTokens, unseenOwn, oneHour };
 }
 
-/**
- * Each call's estimate of its unrecorded prefix, as `unseenPrefixTokens` works it out, from the tokens
- * counted for each call (`visible`): for a view shown before the prefix analysis has run.
- */
-export function unseenPrefixEstimates(calls: readonly Pick<CallContext, 'api' | 'model' | 'usage' | 'prefixUnrecorded'>[], visible: readonly number[]): (number | null)[] {
-  let prevOwn: number | null = null;
-  let prevUnseen: number | null = null;
-  return calls.map((call, i) => {
-    const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
-    const own = reported === null ? null : Math.max(0, reported - visible[i]!);
-    const unseen = call.prefixUnrecorded ? sharedUnseen(i === 0 ? null : (prevOwn ?? prevUnseen), own) : 0;
-    prevOwn = own;
-    prevUnseen = unseen;
-    return unseen;
-  });
-}
-
 /** Unit position → index in `call.entries`; -1 when the tool schemas are what changed. */
 function itemIndexOf(oldUnit: PromptUnit, newUnit: PromptUnit | undefined, cur: CallContext, k: number): number {
   if (oldUnit.item === null || (newUnit && newUnit.item === null)) return -1;
