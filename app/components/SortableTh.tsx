@@ -1,5 +1,5 @@
 // A column header of a TanStack table: a button that sorts by the column, with aria-sort saying how it is sorted.
-import { flexRender, type Header } from '@tanstack/react-table';
+import { flexRender, type Header, type Table } from '@tanstack/react-table';
 
 /** `meta.numeric` right-aligns the column; `meta.title` is the header's tooltip. */
 export function SortableTh<T>({ header }: { header: Header<T, unknown> }) {
@@ -21,5 +21,20 @@ export function SortableTh<T>({ header }: { header: Header<T, unknown> }) {
         label
       )}
     </th>
+  );
+}
+
+/** The header rows of a sortable table: one `SortableTh` per column. `rowIndex` sets `aria-rowindex` (virtual tables). */
+export function SortableHead<T>({ table, rowIndex }: { table: Table<T>; rowIndex?: number }) {
+  return (
+    <>
+      {table.getHeaderGroups().map((hg) => (
+        <tr key={hg.id} aria-rowindex={rowIndex}>
+          {hg.headers.map((h) => (
+            <SortableTh key={h.id} header={h} />
+          ))}
+        </tr>
+      ))}
+    </>
   );
 }

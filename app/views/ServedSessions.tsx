@@ -1,11 +1,12 @@
 // The landing page under `compaction-inspector serve`: the sessions found on this machine as a sortable,
 // filterable table. The listing arrives at once; calls, compactions and the cache hit rate are filled in row by
 // row (newest first) by a worker that loads each file; one click opens a session and follows it live.
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type FilterFn, type SortingState } from '@tanstack/react-table';
+import { flexRender, type ColumnDef } from '@tanstack/react-table';
 import * as Comlink from 'comlink';
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionGlance } from '../../src/analysis/session-glance';
-import { SortableTh } from '../components/SortableTh';
+import { useTextFilterTable } from '../hooks/use-text-filter-table';
+import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
 import { fetchServedFiles, listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
 import { useApp } from '../store';
@@ -91,12 +92,10 @@ function OpenButton({ row }: { row: Row }) {
   );
 }
 
-const textMatch: FilterFn<Row> = (row, _col, query: string) => {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const r = row.original;
+/** What the search box matches in a row. */
+const servedTexts = (r: Row): string[] => {
   const g = done(r);
-  return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''].some((t) => t.toLowerCase().includes(q));
+  return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''];
 };
 
 /** Glances already taken in this tab, by row and file state: coming back to the list measures only what changed. */
@@ -153,21 +152,7 @@ export function ServedSessions() {
   const glances = useGlances(listing?.sessions ?? null);
   const data = useMemo<Row[]>(() => (listing?.sessions ?? []).map((s) => ({ ...s, glance: glances.get(s.id) ?? { state: 'pending' } })), [listing, glances]);
   const cols = useMemo(columns, []);
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [text, setText] = useState('');
-  const table = useReactTable({
-    data,
-    columns: cols,
-    state: { sorting, globalFilter: text },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: (v: unknown) => setText(typeof v === 'string' ? v : ''),
-    globalFilterFn: textMatch,
-    getColumnCanGlobalFilter: (col) => col.id === 'session',
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (r) => r.id,
-  });
+  const { table, text, setText } = useTextFilterTable({ data, columns: cols, textsOf: servedTexts, filterColumn: 'session', getRowId: (r) => r.id });
   if (error) return <p className="warn-text">The session list could not be read from the server: {error}</p>;
   if (!listing) return <p className="muted">Listing the sessions on this machine…</p>;
   const rows = table.getRowModel().rows;
@@ -189,13 +174,7 @@ export function ServedSessions() {
         <table className="served-table">
           <caption className="visually-hidden">Sessions found on this machine; a session's name opens it.</caption>
           <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <SortableTh key={h.id} header={h} />
-                ))}
-              </tr>
-            ))}
+            <SortableHead table={table} />
           </thead>
           <tbody>
             {rows.map((row) => (

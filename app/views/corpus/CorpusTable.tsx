@@ -1,10 +1,11 @@
 // One row per trajectory (TanStack Table, virtualized): sort by any column, filter by text or by a chart bar;
 // a row (click, Enter or Space) opens its trajectory in the inspector.
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type FilterFn, type SortingState } from '@tanstack/react-table';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { flexRender, type ColumnDef } from '@tanstack/react-table';
 import { matchesFilter, type ChartFilter } from '../../../src/corpus/corpus-charts';
 import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
-import { SortableTh } from '../../components/SortableTh';
+import { useTextFilterTable } from '../../hooks/use-text-filter-table';
+import { SortableHead } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
@@ -68,12 +69,8 @@ function columns(judging: boolean): ColumnDef<TableRow, unknown>[] {
   return cols;
 }
 
-const textMatch: FilterFn<TableRow> = (row, _col, query: string) => {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const r = row.original;
-  return r.id.toLowerCase().includes(q) || r.file.toLowerCase().includes(q) || r.format.includes(q) || (r.model ?? '').toLowerCase().includes(q);
-};
+/** What the search box matches in a row. */
+const corpusTexts = (r: TableRow): string[] => [r.id, r.file, r.format, r.model ?? ''];
 
 const ROW_HEIGHT = 44;
 
@@ -92,21 +89,7 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
     return judging ? shown.map((r) => ({ ...r, judged: judge[r.key] })) : (shown as TableRow[]);
   }, [rows, judge, filter, judging]);
   const cols = useMemo(() => columns(judging), [judging]);
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [text, setText] = useState('');
-  const table = useReactTable({
-    data,
-    columns: cols,
-    state: { sorting, globalFilter: text },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: (v: unknown) => setText(typeof v === 'string' ? v : ''),
-    globalFilterFn: textMatch,
-    getColumnCanGlobalFilter: (col) => col.id === 'id',
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getRowId: (r) => r.key,
-  });
+  const { table, text, setText } = useTextFilterTable({ data, columns: cols, textsOf: corpusTexts, filterColumn: 'id', getRowId: (r) => r.key });
   const shown = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { virtual, padTop, padBottom } = useVirtualRows(shown.length, scrollRef, ROW_HEIGHT, 10);
@@ -132,13 +115,7 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
         <table className="corpus-table" aria-rowcount={shown.length + 1}>
           <caption className="visually-hidden">Trajectories of the corpus, one per row; a row opens the trajectory in the inspector.</caption>
           <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id} aria-rowindex={1}>
-                {hg.headers.map((h) => (
-                  <SortableTh key={h.id} header={h} />
-                ))}
-              </tr>
-            ))}
+            <SortableHead table={table} rowIndex={1} />
           </thead>
           <tbody>
             <SpacerRow height={padTop} cols={visibleCols} />

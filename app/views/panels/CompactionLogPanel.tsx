@@ -15,7 +15,7 @@ import { compactionInEffect } from '../../../src/analysis/call-lookup';
 import { compactionRows, rowMatches, type CompactionRow } from '../../../src/analysis/compaction-rows';
 import type { PanelProps } from './panel-props';
 import './compaction-log.css';
-import { SortableTh } from '../../components/SortableTh';
+import { SortableHead } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 import { useWidth } from '../../hooks/use-width';
 
@@ -179,13 +179,7 @@ export default function CompactionLogPanel({ view, callIndex, itemById, goTo }: 
         <table className="log-table">
           <caption className="visually-hidden">Compaction log: one row per compaction; a row opens the first call after it.</caption>
           <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <SortableTh key={h.id} header={h} />
-                ))}
-              </tr>
-            ))}
+            <SortableHead table={table} />
           </thead>
           <tbody>
             <SpacerRow height={padTop} cols={visibleCols} />

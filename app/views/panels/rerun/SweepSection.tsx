@@ -6,7 +6,7 @@ import type { SweepRow } from '../../../../src/compaction';
 import { sweepableParams, sweepPlan, type RerunForm, type SweepForm } from '../../../../src/rerun/form';
 import type { SweepOutput } from '../../../data/rerun-client';
 import { usd } from './RerunResultView';
-import { SortableTh } from '../../../components/SortableTh';
+import { SortableHead } from '../../../components/SortableTh';
 import { activateOnKey } from '../../../components/virtual-table';
 
 const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls', items: 'items' };
@@ -182,13 +182,7 @@ export function SweepTable({ sweep, shownRow, onPick }: { sweep: SweepOutput; sh
       <div className="rr-sweep-scroll">
         <table className="rr-sweep-table" aria-label="Sweep results">
           <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <SortableTh key={h.id} header={h} />
-                ))}
-              </tr>
-            ))}
+            <SortableHead table={table} />
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => {
