@@ -27,7 +27,11 @@ const panel = (page: Page, name: string) => page.getByRole('region', { name, exa
 async function openDemo(page: Page, demo: (typeof DEMOS)[number], session?: string) {
   await page.goto('/');
   await page.getByRole('button', { name: demo.title }).click();
-  if (session) await sessionTabs(page).filter({ hasText: session }).click();
+  if (session) {
+    const tab = sessionTabs(page).filter({ hasText: session });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of \d+/)).toBeVisible();
 }
 
@@ -147,9 +151,7 @@ test.describe('rules', () => {
 
     // Saved in this browser: a new visit keeps the rule muted. (A reload would reopen the demo its address names;
     // the landing page and a fresh open show the setting was stored, not kept in memory.)
-    await page.goto('/');
-    await page.getByRole('button', { name: acme.title }).click();
-    await sessionTabs(page).filter({ hasText: 'acme-audio-plain-summary' }).click();
+    await openDemo(page, acme, 'acme-audio-plain-summary');
     const again = await openPanel(page, 'Rules');
     await expect(again.getByRole('checkbox', { name: 'Mute Causal order broken for livekit' })).toBeChecked();
     await again.getByRole('button', { name: 'Reset all rules' }).click();

@@ -14,7 +14,10 @@ export default function RulesPanel({ view, session }: PanelProps) {
   const lintRules = useApp((s) => s.lintRules);
   const setLintRule = useApp((s) => s.setLintRule);
   const replaceLintRules = useApp((s) => s.replaceLintRules);
-  const [scope, setScope] = useState<Scope>(session.format);
+  // The scope follows the session: a pick made on one harness's session does not carry to another's.
+  const [picked, setPicked] = useState<{ format: FormatId; scope: Scope }>({ format: session.format, scope: session.format });
+  const scope = picked.format === session.format ? picked.scope : session.format;
+  const setScope = (next: Scope) => setPicked({ format: session.format, scope: next });
   const scopeId = useId();
   const counts = useMemo(() => {
     const m = new Map<LintRule, number>();
