@@ -61,7 +61,7 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const counted = countedPerCall(contexts, opts.count);
   const calibration = calibrate(contexts.calls, counted, encoding.approximate);
   const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
-  const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, ...(opts.prices ? { prices: opts.prices } : {}) });
+  const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, timeline: contexts.timeline, ...(opts.prices ? { prices: opts.prices } : {}) });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
   const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);

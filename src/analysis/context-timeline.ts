@@ -40,6 +40,11 @@ export class ContextTimeline {
     return Array.from(this.activeAt(ci), (i) => this.spans[i]!);
   }
 
+  /** Indices (into `spans`) of the spans call `ci` was sent, in order. Read calls in order: each costs its changes. */
+  activeSpans(ci: number): Int32Array {
+    return this.activeAt(ci);
+  }
+
   /** Call `ci`'s context with regions; the last few are kept, so reading a call twice costs once. */
   entriesAt(ci: number): ContextEntry[] {
     let entries = this.recent.get(ci);

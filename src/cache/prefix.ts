@@ -1,9 +1,11 @@
 // Prompt-cache prefix analysis: for each call, how much of the previous call's prompt it repeats
 // byte for byte, how much of that a provider would serve from cache, where and why it stopped matching.
 import type { CallContext } from '../analysis/context-types';
-import { structuralCause, type CacheBreakCause, type PromptSide } from './cause';
+import type { ContextTimeline } from '../analysis/context-timeline';
+import { structuralCause, type CacheBreakCause } from './cause';
 import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
-import { DigestCache, sameContent, sameUnit, serializeUnit, TOOLS_UNIT_ID, unitOf, type PromptUnit, type UnitDigest } from './item-hash';
+import { sameContent, sameUnit, serializeUnit, type PromptUnit } from './item-hash';
+import { PromptReader, type Prompt } from './prompt-units';
 import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
 import type { SessionCalibration } from '../analysis/calibration';
 import type { PriceOverrides } from '../cost/prices';
@@ -29,6 +31,8 @@ export interface CachePrefixOptions {
   calibration?: SessionCalibration;
   /** Price overrides by model name for pricing misses (cost/prices.ts). */
   prices?: PriceOverrides;
+  /** The calls' contexts as spans (a replayed transcript): prompts are read from them, in time that grows with spans. */
+  timeline?: ContextTimeline | null;
 }
 
 export interface CacheReport extends ReportedVerdict {
@@ -89,37 +93,26 @@ export interface CacheReport extends ReportedVerdict {
   divergence: Divergence | null;
 }
 
-interface Prompt extends PromptSide {
-  call: CallContext;
-  /** The call's entries, read once. */
-  entries: readonly CallContext['entries'][number][];
-  units: PromptUnit[];
-  digests: UnitDigest[];
-  /** Counted tokens of the recorded units. */
-  visibleTokens: number;
-  /** Own estimate of the unrecorded prefix; null when unknown. */
-  unseenOwn: number | null;
-  /** A breakpoint asked for the 1-hour cache. */
-  oneHour: boolean;
-}
-
 /** Cache-prefix report for each call against the call before it, in order. */
 export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePrefixOptions): CacheReport[] {
-  const cache = new DigestCache(opts.count);
+  const reader = new PromptReader(opts.count, opts.timeline ?? null);
   const minBreak = opts.minBreakTokens ?? 1;
   const calibrated = opts.calibration?.calls;
   const reports: CacheReport[] = [];
   let prev: Prompt | null = null;
   let prevUnseen: number | null = null;
+  let prevUnseenOwn: number | null = null;
   let ttl: ReportedTtl | null = null;
   calls.forEach((call, ci) => {
-    const cur = promptOf(call, prev, cache);
+    const cur = reader.read(call, ci, prev);
+    const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
+    const unseenOwn = reported === null ? null : Math.max(0, reported - cur.visibleTokens);
     const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForCall(call) : opts.rule;
     const cal = calibrated?.[ci];
     // The calibrated prefix is one figure per segment; without it, the smaller of two calls' own estimates.
-    const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev?.unseenOwn ?? prevUnseen, cur.unseenOwn);
+    const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev ? prevUnseenOwn ?? prevUnseen : prevUnseen, unseenOwn);
     const unseenTokens = unseen ?? 0;
-    const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (cur.unseenOwn ?? unseenTokens) : 0);
+    const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (unseenOwn ?? unseenTokens) : 0);
     const base = {
       index: call.index,
       call: call.index + 1,
@@ -137,13 +130,14 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
       report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
-      const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, cache);
+      const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
       if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
       report = { ...base, ...cmp, ttlSource: ttlUsed.source };
     }
     reports.push(applyReported(report, { previous: ci > 0 ? calls[ci - 1]! : null, current: call, calibration: cal ?? null, prices: opts.prices }));
     ttl = ttlOfCall(call, cur.oneHour, prevTtl);
     prevUnseen = unseen;
+    prevUnseenOwn = unseenOwn;
     prev = cur;
   });
   return reports;
@@ -154,22 +148,17 @@ type Comparison = Pick<
   'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
 
-function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlMs: number, minBreak: number, cache: DigestCache): Comparison {
-  // Whole units first, by digest; characters only inside the first unit that differs.
-  const n = Math.min(prev.units.length, cur.units.length);
-  let k = 0;
-  let prefixTokens = unseen;
-  while (k < n && sameUnit(prev.units[k]!, prev.digests[k]!, cur.units[k]!, cur.digests[k]!)) {
-    prefixTokens += cur.digests[k]!.tokens;
-    k++;
-  }
+function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlMs: number, minBreak: number, reader: PromptReader): Comparison {
+  const k = sharedUnits(prev, cur);
+  let prefixTokens = unseen + cur.cum[k]!;
   let divergence: Divergence | null = null;
-  if (k < prev.units.length) {
-    const oldUnit = prev.units[k]!;
-    const newUnit = cur.units[k];
+  if (k < prev.n) {
+    const oldUnit = prev.unitAt(k);
+    const newUnit = k < cur.n ? cur.unitAt(k) : undefined;
     if (newUnit) {
+      // Characters only inside the first unit that differs.
       const chars = sharedSerialLength(oldUnit, newUnit);
-      if (chars > 0) prefixTokens += cache.countText(serializeUnit(newUnit).slice(0, chars));
+      if (chars > 0) prefixTokens += reader.countText(serializeUnit(newUnit).slice(0, chars));
     }
     divergence = describeDivergence(oldUnit, newUnit, itemIndexOf(oldUnit, newUnit, cur.call, k));
   }
@@ -193,6 +182,22 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const predictedBreak = cause !== null;
 
   return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+}
+
+/** Leading units the two prompts share: span indices first (equal spans, same content), then digests and text. */
+function sharedUnits(prev: Prompt, cur: Prompt): number {
+  const n = Math.min(prev.n, cur.n);
+  let k = 0;
+  if (prev.keys && cur.keys && prev.lead === cur.lead) {
+    const lead = cur.lead;
+    if (lead && !sameUnit(prev.unitAt(0), prev.digestAt(0), cur.unitAt(0), cur.digestAt(0))) return 0;
+    k = lead;
+    const a = prev.keys;
+    const b = cur.keys;
+    while (k < n && a[k - lead] === b[k - lead]) k++;
+  }
+  while (k < n && sameUnit(prev.unitAt(k), prev.digestAt(k), cur.unitAt(k), cur.digestAt(k))) k++;
+  return k;
 }
 
 /**
@@ -226,39 +231,14 @@ const CACHES_OUTPUT = new Set<ProviderRule>(['openai', 'vllm']);
 
 /** Tokens of whole output items of the previous call that this call sends right after the shared prompt. */
 function reusedOutput(prev: Prompt, cur: Prompt): number {
-  let j = prev.units.length;
+  let j = prev.n;
   let tokens = 0;
   for (const item of prev.call.output) {
-    const unit = cur.units[j];
-    if (!unit || !sameContent({ id: item.id, item, text: item.text }, unit)) break;
-    tokens += cur.digests[j]!.tokens;
+    if (j >= cur.n || !sameContent({ id: item.id, item, text: item.text }, cur.unitAt(j))) break;
+    tokens += cur.digestAt(j).tokens;
     j++;
   }
   return tokens;
-}
-
-function promptOf(call: CallContext, prev: Prompt | null, cache: DigestCache): Prompt {
-  const entries = call.entries;
-  const lead = call.tools != null && call.tools !== '' ? 1 : 0;
-  const units: PromptUnit[] = new Array(entries.length + lead);
-  if (lead) units[0] = { id: TOOLS_UNIT_ID, item: null, text: call.tools! };
-  // A replayed transcript's calls share entry objects where they send the same thing at the same place.
-  const prevEntries = prev && prev.units.length - prev.entries.length === lead ? prev.entries : null;
-  const digests: UnitDigest[] = new Array(units.length);
-  let visibleTokens = 0;
-  let oneHour = false;
-  for (let j = 0; j < units.length; j++) {
-    const same = prevEntries !== null && j >= lead && prevEntries[j - lead] === entries[j - lead];
-    const u = j < lead ? units[j]! : same ? prev!.units[j]! : unitOf(entries[j - lead]!.item);
-    units[j] = u;
-    const d = same ? prev!.digests[j]! : prev && j < prev.units.length ? cache.digest(u, prev.units[j]!, prev.digests[j]!) : cache.digest(u);
-    digests[j] = d;
-    visibleTokens += d.tokens;
-    if (u.oneHour) oneHour = true;
-  }
-  const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
-  const unseenOwn = reported === null ? null : Math.max(0, reported - visibleTokens);
-  return { call, entries, units, digests, visibleTokens, unseenOwn, oneHour };
 }
 
 /** Unit position → index in `call.entries`; -1 when the tool schemas are what changed. */
@@ -279,39 +259,16 @@ function gapBetween(a: string | undefined, b: string | undefined): number | null
 /** Blocks for the Anthropic rule: the unseen prefix (when any) as block 0, then the units. */
 function anthropicContext(prev: Prompt, cur: Prompt, sharedUnits: number, unseen: number): RoundContext {
   const lead = unseen > 0 ? 1 : 0;
-  const blockEnds: number[] = [];
-  let sum = unseen;
-  if (lead) blockEnds.push(sum);
-  for (const d of cur.digests) blockEnds.push((sum += d.tokens));
+  const blockEnds = new Float64Array(cur.n + lead);
+  if (lead) blockEnds[0] = unseen;
+  for (let j = 0; j < cur.n; j++) blockEnds[lead + j] = unseen + cur.cum[j + 1]!;
   return {
     model: cur.call.model,
     blockEnds,
     sharedBlocks: lead + sharedUnits,
-    breakpoints: breakpointsOf(cur.units, lead),
-    written: breakpointsOf(prev.units, lead),
+    breakpoints: cur.breakpoints(lead),
+    written: prev.breakpoints(lead),
   };
 }
 
-/**
- * Block indices carrying a cache breakpoint: items with `meta.cacheControl`; when none is marked,
- * Claude Code's automatic ones — the end of the system/tools prefix and the last item.
- */
-export function breakpointsOf(units: readonly PromptUnit[], lead: number): number[] {
-  const marked: number[] = [];
-  units.forEach((u, j) => {
-    if (u.item?.meta?.['cacheControl']) marked.push(lead + j);
-  });
-  if (marked.length > 0) return marked;
-  const auto = new Set<number>();
-  let j = 0;
-  while (j < units.length && isSystemOrTools(units[j]!)) j++;
-  if (j > 0) auto.add(lead + j - 1);
-  else if (lead) auto.add(0);
-  if (units.length > 0) auto.add(lead + units.length - 1);
-  else if (lead) auto.add(0);
-  return [...auto].sort((a, b) => a - b);
-}
-
-function isSystemOrTools(u: PromptUnit): boolean {
-  return u.item === null || u.item.role === 'system' || u.item.role === 'developer';
-}
+export { breakpointsOf } from './prompt-units';

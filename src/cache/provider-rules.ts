@@ -91,7 +91,7 @@ export function ruleForCall(call: Pick<CallContext, 'api' | 'model' | 'usage'>):
 export interface RoundContext {
   model?: string | null;
   /** Cumulative tokens at the end of each block of the current call. */
-  blockEnds?: readonly number[];
+  blockEnds?: ArrayLike<number>;
   /** How many leading blocks are identical to the previous call's. */
   sharedBlocks?: number;
   /** Block indices of the current call that carry a cache breakpoint (explicit or automatic). */

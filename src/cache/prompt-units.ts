@@ -1,0 +1,169 @@
+// One call's prompt as the cache pass reads it: units (tool schemas, then items) with digests and running token
+// sums. A replayed transcript's prompts are read from its spans: each span is digested once, and a call's prompt is
+// its active span indices plus typed sums, so a pass over a long session costs typed-array work per call, not
+// object work per unit. Units and digests as arrays are only built for the few calls that need them (a break's cause).
+import type { CallContext } from '../analysis/context-types';
+import type { ContextTimeline } from '../analysis/context-timeline';
+import type { PromptSide } from './cause';
+import { DigestCache, TOOLS_UNIT_ID, unitOf, type PromptUnit, type UnitDigest } from './item-hash';
+
+const CACHE_CONTROL = 1;
+const SYSTEM = 2;
+const ONE_HOUR = 4;
+
+export interface Prompt extends PromptSide {
+  call: CallContext;
+  /** 1 when the tool schemas lead the prompt as unit 0. */
+  lead: 0 | 1;
+  /** Units in the prompt (lead included). */
+  n: number;
+  /** Span index of each item unit (after the lead) when read from spans: equal indices are the same content. */
+  keys: Int32Array | null;
+  /** cum[j]: counted tokens of units 0..j-1 (length n + 1). */
+  cum: Float64Array;
+  /** Counted tokens of the recorded units. */
+  visibleTokens: number;
+  /** A breakpoint asked for the 1-hour cache. */
+  oneHour: boolean;
+  unitAt(j: number): PromptUnit;
+  digestAt(j: number): UnitDigest;
+  /** Block indices (offset by `lead`) carrying a cache breakpoint; see breakpointsOf. */
+  breakpoints(lead: number): number[];
+}
+
+function flagsOf(u: PromptUnit): number {
+  if (!u.item) return SYSTEM;
+  return (u.item.meta?.['cacheControl'] ? CACHE_CONTROL : 0) | (u.item.role === 'system' || u.item.role === 'developer' ? SYSTEM : 0) | (u.oneHour ? ONE_HOUR : 0);
+}
+
+/**
+ * Block indices carrying a cache breakpoint: items with `meta.cacheControl`; when none is marked,
+ * Claude Code's automatic ones — the end of the system/tools prefix and the last item.
+ */
+function breakpointsFrom(n: number, flagAt: (j: number) => number, lead: number): number[] {
+  const marked: number[] = [];
+  for (let j = 0; j < n; j++) if (flagAt(j) & CACHE_CONTROL) marked.push(lead + j);
+  if (marked.length > 0) return marked;
+  const auto = new Set<number>();
+  let j = 0;
+  while (j < n && flagAt(j) & SYSTEM) j++;
+  if (j > 0) auto.add(lead + j - 1);
+  else if (lead) auto.add(0);
+  if (n > 0) auto.add(lead + n - 1);
+  else if (lead) auto.add(0);
+  return [...auto].sort((a, b) => a - b);
+}
+
+export function breakpointsOf(units: readonly PromptUnit[], lead: number): number[] {
+  return breakpointsFrom(units.length, (j) => flagsOf(units[j]!), lead);
+}
+
+function withBreakpoints<T extends Omit<Prompt, 'breakpoints'>>(p: T, flagAt: (j: number) => number): T & Pick<Prompt, 'breakpoints'> {
+  let memo: { lead: number; list: number[] } | null = null;
+  return Object.assign(p, {
+    breakpoints(lead: number) {
+      if (!memo || memo.lead !== lead) memo = { lead, list: breakpointsFrom(p.n, flagAt, lead) };
+      return memo.list;
+    },
+  });
+}
+
+/** Builds each call's prompt, digesting every unit once. */
+export class PromptReader {
+  private readonly cache: DigestCache;
+  private readonly spanUnits: PromptUnit[] = [];
+  private readonly spanDigests: UnitDigest[] = [];
+  private spanTokens = new Float64Array(0);
+  private spanFlags = new Uint8Array(0);
+
+  constructor(count: (text: string) => number, private readonly timeline: ContextTimeline | null = null) {
+    this.cache = new DigestCache(count);
+    if (timeline) {
+      const { spans } = timeline;
+      this.spanTokens = new Float64Array(spans.length);
+      this.spanFlags = new Uint8Array(spans.length);
+      spans.forEach((s, i) => {
+        if (s.from >= s.to) return;
+        const u = unitOf(s.item);
+        const d = this.cache.digest(u);
+        this.spanUnits[i] = u;
+        this.spanDigests[i] = d;
+        this.spanTokens[i] = d.tokens;
+        this.spanFlags[i] = flagsOf(u);
+      });
+    }
+  }
+
+  countText(text: string): number {
+    return this.cache.countText(text);
+  }
+
+  /** Call `ci`'s prompt; `prev` is the previous call's, whose digests are reused where the units are the same. */
+  read(call: CallContext, ci: number, prev: Prompt | null): Prompt {
+    const lead: 0 | 1 = call.tools != null && call.tools !== '' ? 1 : 0;
+    const tools = lead ? { id: TOOLS_UNIT_ID, item: null, text: call.tools! } : null;
+    const toolsDigest = tools ? (prev?.lead && prev.unitAt(0).text === tools.text ? prev.digestAt(0) : this.cache.digest(tools)) : null;
+    return this.timeline ? this.fromSpans(call, ci, lead, tools, toolsDigest) : this.fromEntries(call, prev, lead, tools, toolsDigest);
+  }
+
+  private fromSpans(call: CallContext, ci: number, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
+    const keys = this.timeline!.activeSpans(ci);
+    const { spanTokens, spanFlags, spanUnits, spanDigests } = this;
+    const n = keys.length + lead;
+    const cum = new Float64Array(n + 1);
+    let sum = 0;
+    if (toolsDigest) cum[1] = sum = toolsDigest.tokens;
+    let oneHour = false;
+    for (let k = 0; k < keys.length; k++) {
+      const i = keys[k]!;
+      cum[lead + k + 1] = sum += spanTokens[i]!;
+      if (spanFlags[i]! & ONE_HOUR) oneHour = true;
+    }
+    const unitAt = (j: number) => (j < lead ? tools! : spanUnits[keys[j - lead]!]!);
+    const digestAt = (j: number) => (j < lead ? toolsDigest! : spanDigests[keys[j - lead]!]!);
+    let side: PromptSide | null = null;
+    const materialize = () => (side ??= { units: Array.from({ length: n }, (_, j) => unitAt(j)), digests: Array.from({ length: n }, (_, j) => digestAt(j)) });
+    const p = {
+      call,
+      lead,
+      n,
+      keys,
+      cum,
+      visibleTokens: sum,
+      oneHour,
+      unitAt,
+      digestAt,
+      get units() {
+        return materialize().units;
+      },
+      get digests() {
+        return materialize().digests;
+      },
+    };
+    return withBreakpoints(p, (j) => (j < lead ? SYSTEM : spanFlags[keys[j - lead]!]!));
+  }
+
+  private fromEntries(call: CallContext, prev: Prompt | null, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
+    const entries = call.entries;
+    const n = entries.length + lead;
+    const units: PromptUnit[] = new Array(n);
+    const digests: UnitDigest[] = new Array(n);
+    const cum = new Float64Array(n + 1);
+    if (tools) {
+      units[0] = tools;
+      digests[0] = toolsDigest!;
+      cum[1] = toolsDigest!.tokens;
+    }
+    let oneHour = false;
+    for (let j = lead; j < n; j++) {
+      const u = unitOf(entries[j - lead]!.item);
+      units[j] = u;
+      const d = prev && j < prev.n ? this.cache.digest(u, prev.unitAt(j), prev.digestAt(j)) : this.cache.digest(u);
+      digests[j] = d;
+      cum[j + 1] = cum[j]! + d.tokens;
+      if (u.oneHour) oneHour = true;
+    }
+    const p = { call, lead, n, keys: null, cum, visibleTokens: cum[n]!, oneHour, units, digests, unitAt: (j: number) => units[j]!, digestAt: (j: number) => digests[j]! };
+    return withBreakpoints(p, (j) => flagsOf(units[j]!));
+  }
+}
