@@ -100,7 +100,10 @@ export class DigestCache {
     const key = `${hash}:${length}`;
     let tokens = this.tokensByContent.get(key);
     if (tokens === undefined) {
-      tokens = this.countText(serializeUnit(u));
+      // Header and text apart: the text's count is the one every other pass already asked the (memoized) counter
+      // for, so a session's text is tokenized once. The header ends in a newline, so the sum is the whole's count
+      // for a word counter, and at most a token off for a BPE one.
+      tokens = this.countText(header) + this.countText(u.text);
       this.tokensByContent.set(key, tokens);
     }
     const d = { hash, length, tokens };

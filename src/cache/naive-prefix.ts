@@ -8,7 +8,7 @@
 // difference, plus the shared start of the item it falls in. Nothing is cached or hashed; every call
 // re-serializes and re-counts everything — that is the cost the fast version avoids.
 import type { CallContext } from '../analysis/context-types';
-import { serializeUnit, unitsOf } from './item-hash';
+import { headerOf, serializeUnit, unitsOf, type PromptUnit } from './item-hash';
 
 export interface NaivePrefix {
   /** Tokens of the common prefix (no unseen prefix, no rounding). */
@@ -25,10 +25,12 @@ interface Flat {
   starts: number[];
   /** isBoundary[i] = 1 when a unit begins (or the prompt ends) at offset i. */
   isBoundary: Uint8Array;
+  units: PromptUnit[];
 }
 
 function flatten(call: CallContext): Flat {
-  const parts = unitsOf(call).map(serializeUnit);
+  const units = unitsOf(call);
+  const parts = units.map(serializeUnit);
   const starts: number[] = [];
   let at = 0;
   for (const p of parts) {
@@ -38,7 +40,7 @@ function flatten(call: CallContext): Flat {
   starts.push(at);
   const isBoundary = new Uint8Array(at + 1);
   for (const s of starts) isBoundary[s] = 1;
-  return { text: parts.join(''), starts, isBoundary };
+  return { text: parts.join(''), starts, isBoundary, units };
 }
 
 /** Common prefix of two calls' prompts, the slow and obvious way. */
@@ -59,7 +61,8 @@ export function naivePrefix(previous: CallContext, current: CallContext, count: 
   if (!diverged) k = a.starts.length - 1;
 
   let tokens = 0;
-  for (let j = 0; j < k; j++) tokens += count(b.text.slice(b.starts[j]!, b.starts[j + 1]!));
+  // A whole unit counts as its header plus its text, as the fast version counts it.
+  for (let j = 0; j < k; j++) tokens += count(headerOf(b.units[j]!)) + count(b.units[j]!.text);
   const unitsB = b.starts.length - 1;
   if (diverged && k < unitsB && i > b.starts[k]!) tokens += count(b.text.slice(b.starts[k]!, i));
   return { prefixTokens: tokens, unitIndex: diverged ? k : null, serialOffset: diverged ? i - a.starts[k]! : null };

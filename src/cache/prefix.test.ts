@@ -248,7 +248,8 @@ describe('analyzeCachePrefix', () => {
     const items = [sys('m0', SYS), user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1), asst('m4', 'db-prod-1'), user('m5', 'thanks')];
     const log = calls(call(structuredClone(items.slice(0, 2))), call(structuredClone(items.slice(0, 4))), call(structuredClone(items)));
     const reports = analyzeCachePrefix(log, { count: spy });
-    expect(counted).toBe(6);
+    // Six distinct items, each counted once: its header and its text apart.
+    expect(counted).toBe(12);
     expect(reports.map((r) => r.prefixTokens)).toEqual([0, 19, 27]);
   });
 

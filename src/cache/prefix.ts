@@ -187,15 +187,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
 /** Leading units the two prompts share: span indices first (equal spans, same content), then digests and text. */
 function sharedUnits(prev: Prompt, cur: Prompt): number {
   const n = Math.min(prev.n, cur.n);
-  let k = 0;
-  if (prev.keys && cur.keys && prev.lead === cur.lead) {
-    const lead = cur.lead;
-    if (lead && !sameUnit(prev.unitAt(0), prev.digestAt(0), cur.unitAt(0), cur.digestAt(0))) return 0;
-    k = lead;
-    const a = prev.keys;
-    const b = cur.keys;
-    while (k < n && a[k - lead] === b[k - lead]) k++;
-  }
+  let k = Math.min(cur.sameAsPrevious, n);
   while (k < n && sameUnit(prev.unitAt(k), prev.digestAt(k), cur.unitAt(k), cur.digestAt(k))) k++;
   return k;
 }
@@ -258,13 +250,13 @@ function gapBetween(a: string | undefined, b: string | undefined): number | null
 
 /** Blocks for the Anthropic rule: the unseen prefix (when any) as block 0, then the units. */
 function anthropicContext(prev: Prompt, cur: Prompt, sharedUnits: number, unseen: number): RoundContext {
+  // Block 0 is the unseen prefix when there is one: cum[j] then ends block j, else cum[j + 1] does.
   const lead = unseen > 0 ? 1 : 0;
-  const blockEnds = new Float64Array(cur.n + lead);
-  if (lead) blockEnds[0] = unseen;
-  for (let j = 0; j < cur.n; j++) blockEnds[lead + j] = unseen + cur.cum[j + 1]!;
+  const blockEnds = lead ? cur.cum : cur.cum.subarray(1);
   return {
     model: cur.call.model,
     blockEnds,
+    endOffset: unseen,
     sharedBlocks: lead + sharedUnits,
     breakpoints: cur.breakpoints(lead),
     written: prev.breakpoints(lead),

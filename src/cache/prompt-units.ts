@@ -19,6 +19,8 @@ export interface Prompt extends PromptSide {
   n: number;
   /** Span index of each item unit (after the lead) when read from spans: equal indices are the same content. */
   keys: Int32Array | null;
+  /** Leading units known to equal the previous prompt's (same spans), a floor for the shared-prefix search. */
+  sameAsPrevious: number;
   /** cum[j]: counted tokens of units 0..j-1 (length n + 1). */
   cum: Float64Array;
   /** Counted tokens of the recorded units. */
@@ -75,6 +77,7 @@ export class PromptReader {
   private readonly spanDigests: UnitDigest[] = [];
   private spanTokens = new Float64Array(0);
   private spanFlags = new Uint8Array(0);
+  private anyOneHour = false;
 
   constructor(count: (text: string) => number, private readonly timeline: ContextTimeline | null = null) {
     this.cache = new DigestCache(count);
@@ -90,6 +93,7 @@ export class PromptReader {
         this.spanDigests[i] = d;
         this.spanTokens[i] = d.tokens;
         this.spanFlags[i] = flagsOf(u);
+        if (u.oneHour) this.anyOneHour = true;
       });
     }
   }
@@ -103,22 +107,26 @@ export class PromptReader {
     const lead: 0 | 1 = call.tools != null && call.tools !== '' ? 1 : 0;
     const tools = lead ? { id: TOOLS_UNIT_ID, item: null, text: call.tools! } : null;
     const toolsDigest = tools ? (prev?.lead && prev.unitAt(0).text === tools.text ? prev.digestAt(0) : this.cache.digest(tools)) : null;
-    return this.timeline ? this.fromSpans(call, ci, lead, tools, toolsDigest) : this.fromEntries(call, prev, lead, tools, toolsDigest);
+    return this.timeline ? this.fromSpans(call, ci, prev, lead, tools, toolsDigest) : this.fromEntries(call, prev, lead, tools, toolsDigest);
   }
 
-  private fromSpans(call: CallContext, ci: number, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
+  private fromSpans(call: CallContext, ci: number, prev: Prompt | null, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
     const keys = this.timeline!.activeSpans(ci);
     const { spanTokens, spanFlags, spanUnits, spanDigests } = this;
     const n = keys.length + lead;
     const cum = new Float64Array(n + 1);
-    let sum = 0;
-    if (toolsDigest) cum[1] = sum = toolsDigest.tokens;
+    // The spans this call shares with the previous one from the start keep its running sums: copied, not re-added.
+    let same = 0;
+    if (prev?.keys && prev.lead === lead && (!lead || prev.digestAt(0) === toolsDigest)) {
+      const a = prev.keys;
+      const m = Math.min(a.length, keys.length);
+      while (same < m && a[same] === keys[same]) same++;
+      cum.set(prev.cum.subarray(0, lead + same + 1));
+    } else if (toolsDigest) cum[1] = toolsDigest.tokens;
+    let sum = cum[lead + same]!;
+    for (let k = same; k < keys.length; k++) cum[lead + k + 1] = sum += spanTokens[keys[k]!]!;
     let oneHour = false;
-    for (let k = 0; k < keys.length; k++) {
-      const i = keys[k]!;
-      cum[lead + k + 1] = sum += spanTokens[i]!;
-      if (spanFlags[i]! & ONE_HOUR) oneHour = true;
-    }
+    if (this.anyOneHour) for (let k = 0; k < keys.length && !oneHour; k++) oneHour = (spanFlags[keys[k]!]! & ONE_HOUR) !== 0;
     const unitAt = (j: number) => (j < lead ? tools! : spanUnits[keys[j - lead]!]!);
     const digestAt = (j: number) => (j < lead ? toolsDigest! : spanDigests[keys[j - lead]!]!);
     let side: PromptSide | null = null;
@@ -128,6 +136,7 @@ export class PromptReader {
       lead,
       n,
       keys,
+      sameAsPrevious: same > 0 || lead === 0 ? lead + same : 0,
       cum,
       visibleTokens: sum,
       oneHour,
@@ -163,7 +172,7 @@ export class PromptReader {
       cum[j + 1] = cum[j]! + d.tokens;
       if (u.oneHour) oneHour = true;
     }
-    const p = { call, lead, n, keys: null, cum, visibleTokens: cum[n]!, oneHour, units, digests, unitAt: (j: number) => units[j]!, digestAt: (j: number) => digests[j]! };
+    const p = { call, lead, n, keys: null, sameAsPrevious: 0, cum, visibleTokens: cum[n]!, oneHour, units, digests, unitAt: (j: number) => units[j]!, digestAt: (j: number) => digests[j]! };
     return withBreakpoints(p, (j) => flagsOf(units[j]!));
   }
 }

@@ -90,8 +90,10 @@ export function ruleForCall(call: Pick<CallContext, 'api' | 'model' | 'usage'>):
  */
 export interface RoundContext {
   model?: string | null;
-  /** Cumulative tokens at the end of each block of the current call. */
+  /** Cumulative tokens at the end of each block of the current call (plus `endOffset`). */
   blockEnds?: ArrayLike<number>;
+  /** Added to every entry of `blockEnds` (tokens ahead of the blocks it sums). */
+  endOffset?: number;
   /** How many leading blocks are identical to the previous call's. */
   sharedBlocks?: number;
   /** Block indices of the current call that carry a cache breakpoint (explicit or automatic). */
@@ -124,14 +126,17 @@ function anthropicCached(tokens: number, ctx: RoundContext): number {
   const min = anthropicMinTokens(ctx.model);
   const ends = ctx.blockEnds;
   if (!ends) return tokens >= min ? tokens : 0;
+  const offset = ctx.endOffset ?? 0;
   const shared = Math.min(ctx.sharedBlocks ?? ends.length, ends.length);
   const breakpoints = ctx.breakpoints ?? [];
-  const written = ctx.written ? new Set(ctx.written) : null;
-  // Latest shared block end that a breakpoint's lookback reaches and the previous call wrote.
-  for (let j = shared - 1; j >= 0; j--) {
-    const end = ends[j]!;
+  // Latest shared block end that a breakpoint's lookback reaches and the previous call wrote: the written blocks
+  // are few, so only they are tried when known.
+  const candidates = ctx.written ? [...new Set(ctx.written)].filter((j) => j < shared).sort((a, b) => b - a) : null;
+  const count = candidates ? candidates.length : shared;
+  for (let c = 0; c < count; c++) {
+    const j = candidates ? candidates[c]! : shared - 1 - c;
+    const end = ends[j]! + offset;
     if (end > tokens || end < min) continue;
-    if (written && !written.has(j)) continue;
     if (breakpoints.some((k) => k >= j && k - j <= ANTHROPIC_LOOKBACK_BLOCKS)) return end;
   }
   return 0;
