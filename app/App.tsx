@@ -11,6 +11,8 @@ import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
 import { openUrls } from './data/open-files';
+import { warmAnalysisWorker } from './data/analysis-client';
+import { warmLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
 import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, offerUrlSpot, readUrlSpot, restoreFromHistory } from './data/url-state';
 import { demoUrls } from './demos';
@@ -157,6 +159,11 @@ export function App() {
     useApp.subscribe(followPlace);
     window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search)));
     void openFromAddress(location.search);
+    // The workers a first session needs start while the user picks one (same-origin scripts, nothing else).
+    setTimeout(() => {
+      warmAnalysisWorker();
+      warmLoadWorker();
+    }, 0);
   }, []);
   return (
     <div className="app">

@@ -20,6 +20,11 @@ function api(): Comlink.Remote<AnalysisWorkerApi> {
   return worker;
 }
 
+/** Starts the analysis worker ahead of the first session, so fetching and compiling it is off the drop's path. */
+export function warmAnalysisWorker(): void {
+  void api().warm();
+}
+
 /** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
 const handOffs = new WeakMap<Session, string>();
 
@@ -93,7 +98,7 @@ interface Pipeline {
 const pipelines = new Map<string, Pipeline>();
 
 /**
- * Estimates first (at once), then exact counts with progress, then the cache prefix and lints, then the
+ * Estimates first (at once), then exact counts with progress, then (for big sessions apart) the cache prefix and lints, then the
  * summary audits (asked for once per session, whatever the rule).
  */
 function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto', prices: PriceOverrides): Pipeline {
@@ -121,8 +126,10 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
       const onProgress = (progress: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
       };
-      show(await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices), session), null);
-      show(await unpacked(api().analyze(key, rule, 'complete', undefined, prices), session), null);
+      const exact = await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices), session);
+      show(exact, null);
+      // A small session's exact phase did the cache prefix and lints as well.
+      if (exact.view.pending.some((part) => part !== 'audits')) show(await unpacked(api().analyze(key, rule, 'complete', undefined, prices), session), null);
       // Last: the audit has the worker to itself (run beside the count, it held up the pool's answer).
       audits = await auditsOf(key);
       if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, audits) });

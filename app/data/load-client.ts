@@ -20,8 +20,20 @@ export interface LoadOptions {
   only?: string;
 }
 
+const newLoadWorker = () => new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
+/** A load worker started ahead of need: each load ends its worker, and the next one finds this one compiled. */
+let spare: Worker | null = null;
+export function warmLoadWorker(): void {
+  spare ??= newLoadWorker();
+}
+function takeLoadWorker(): Worker {
+  const w = spare ?? newLoadWorker();
+  spare = null;
+  return w;
+}
+
 export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void, opts: LoadOptions = {}): Promise<WorkerLoadResult> {
-  const worker = new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
+  const worker = takeLoadWorker();
   const api = Comlink.wrap<LoadWorkerApi>(worker);
   const died = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`)));
@@ -47,6 +59,7 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();
+    setTimeout(warmLoadWorker, 0);
   }
 }
 

@@ -1,6 +1,6 @@
 // The inspector shell: step through calls, the context first, panels beside it.
 import type React from 'react';
-import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
@@ -16,8 +16,8 @@ import { useWidth } from '../hooks/use-width';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
 import { HelpDialog } from './HelpDialog';
-import { panelsFor } from './panels';
-import type { GoTo } from './panels/panel-props';
+import { panelsFor, preloadPanels, type PanelDef } from './panels';
+import type { GoTo, PanelProps } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
 
@@ -224,6 +224,11 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   }, [status]);
 
   const panels = useMemo(() => panelsFor(session), [session]);
+  // Once the first view is up, fetch the other panels' code so their first click shows them at once.
+  useEffect(() => {
+    const t = setTimeout(preloadPanels, 0);
+    return () => clearTimeout(t);
+  }, []);
   const active = panels.find((p) => p.id === panel) ?? panels[0]!;
   const uid = useId();
   // Narrow windows show one side at a time: choosing a panel shows the panels, a jump to an item the context.
@@ -324,9 +329,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
           <div className="panel" role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${active.id}`}>
             <section className="panel-region" aria-label={active.name}>
               <ErrorBoundary key={active.id} name={active.name}>
-                <Suspense fallback={<p className="muted panel-loading">Loading {active.name}…</p>}>
-                  <active.Component {...props} />
-                </Suspense>
+                <PanelBody def={active} props={props} />
               </ErrorBoundary>
             </section>
           </div>
@@ -345,6 +348,28 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
       {helpOpen ? <HelpDialog onClose={() => setHelpOpen(false)} /> : null}
     </div>
   );
+}
+
+/** The chosen panel: at once when its code is here, else a loading line until it is. */
+function PanelBody({ def, props }: { def: PanelDef; props: PanelProps }) {
+  const Component = def.module.loaded();
+  const [failed, setFailed] = useState<unknown>(null);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (Component) return;
+    let live = true;
+    def.module.load().then(
+      () => live && setLoaded((n) => n + 1),
+      (e: unknown) => live && setFailed(e ?? new Error(`The ${def.name} panel's code could not be fetched`)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [def, Component]);
+  // The error boundary around the panel shows it, with a retry that fetches again.
+  if (failed) throw failed;
+  if (!Component) return <p className="muted panel-loading">Loading {def.name}…</p>;
+  return <Component {...props} />;
 }
 
 export function Inspector({ sessionKey, session }: { sessionKey: string; session: Session }) {

@@ -83,6 +83,12 @@ const DEFER: Record<AnalysisPhase, DeferredPart[]> = { estimate: ['cache', 'lint
 
 export type AnalysisPhase = 'estimate' | 'exact' | 'complete';
 
+/**
+ * Below this much text the exact phase works out the cache prefix and lints too (a fraction of the count's time),
+ * and no 'complete' phase follows; above it they come in a phase of their own, so exact counts show first.
+ */
+const ONE_PASS_CHARS = 16_000_000;
+
 /** A performance measure from `start` to now (read by `npm run bench` through the worker's timeline); returns now. */
 function mark(name: string, start: number, detail: Record<string, unknown>): number {
   const end = performance.now();
@@ -123,6 +129,10 @@ const api = {
     arrived.delete(id);
     sessions.set(key, here ?? (await new Promise<Session>((resolve) => waiting.set(id, resolve))));
   },
+  /** Loads the token pool's ranks for the encoding most sessions use, ahead of the first session. */
+  warm(): void {
+    warmPool('o200k_base');
+  },
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
   setSession(key: string, session: Session): void {
     sessions.set(key, session);
@@ -159,8 +169,10 @@ const api = {
       mark('analysis:estimate-view', t0, { key });
       return pack({ view, encoding, exact: false }, session, key);
     }
-    const counter = await counterFor(encoding.encoding);
+    // This worker's own counter (for texts the pool's memo lacks) loads its ranks while the pool counts.
+    const counterReady = counterFor(encoding.encoding);
     if (phase === 'complete') {
+      const counter = await counterReady;
       // Counted already by the exact phase: the memo answers every text.
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
@@ -181,6 +193,7 @@ const api = {
       for (const c of counts) tokens += c.tokens;
     } catch {
       // No nested workers here (or the pool died): count in this worker instead.
+      const counter = await counterReady;
       let last = 0;
       for (let i = 0; i < texts.length; i++) {
         tokens += memo.count(texts[i]!, (x) => counter.count(x)).tokens;
@@ -192,10 +205,11 @@ const api = {
       }
     }
     onProgress?.({ done: texts.length, total: texts.length });
+    const counter = await counterReady;
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
     counted.set(encoding.encoding, memo);
-    const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.exact });
+    const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact });
     mark('analysis:exact-view', t1, { key });
     return pack({ view, encoding, exact: true }, session, key);
   },

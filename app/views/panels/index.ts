@@ -1,13 +1,13 @@
-// The inspector's panels, each a region with its accessible name. Loaded lazily so the first view is small.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// The inspector's panels, each a region with its accessible name. Loaded apart so the first view is small,
+// and fetched once the first view is up (panel-module.ts).
 import type { Session } from '../../../src/model/types';
-import type { PanelProps } from './panel-props';
+import { panelModule, type PanelModule } from './panel-module';
 
 export interface PanelDef {
   id: PanelId;
   /** Accessible name of the panel's region and its tab label. */
   name: string;
-  Component: LazyExoticComponent<ComponentType<PanelProps>>;
+  module: PanelModule;
   /** Research panels appear only for the trajectories they describe. */
   when?(session: Session): boolean;
 }
@@ -15,21 +15,26 @@ export interface PanelDef {
 export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
 
 export const PANELS: readonly PanelDef[] = [
-  { id: 'budget', name: 'Token budget', Component: lazy(() => import('./TokenBudgetPanel')) },
-  { id: 'cache', name: 'Cache prefix', Component: lazy(() => import('./CachePanel')) },
-  { id: 'audit', name: 'Summary audit', Component: lazy(() => import('./AuditPanel')) },
-  { id: 'lints', name: 'Lints', Component: lazy(() => import('./LintsPanel')) },
-  { id: 'rules', name: 'Rules', Component: lazy(() => import('./RulesPanel')) },
-  { id: 'eviction', name: 'Eviction map', Component: lazy(() => import('./EvictionMapPanel')) },
-  { id: 'log', name: 'Compaction log', Component: lazy(() => import('./CompactionLogPanel')) },
-  { id: 'flow', name: 'Flow', Component: lazy(() => import('./FlowPanel')) },
-  { id: 'diff', name: 'Diff', Component: lazy(() => import('./DiffPanel')) },
-  { id: 'annotations', name: 'Annotations', Component: lazy(() => import('./AnnotationsPanel')) },
-  { id: 'rerun', name: 'Re-run', Component: lazy(() => import('./RerunPanel')) },
-  { id: 'self-sum', name: 'Self-Sum', Component: lazy(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
-  { id: 'agent-omit', name: 'Agent-Omit', Component: lazy(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
-  { id: 'iterations', name: 'Iterations', Component: lazy(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },
+  { id: 'budget', name: 'Token budget', module: panelModule(() => import('./TokenBudgetPanel')) },
+  { id: 'cache', name: 'Cache prefix', module: panelModule(() => import('./CachePanel')) },
+  { id: 'audit', name: 'Summary audit', module: panelModule(() => import('./AuditPanel')) },
+  { id: 'lints', name: 'Lints', module: panelModule(() => import('./LintsPanel')) },
+  { id: 'rules', name: 'Rules', module: panelModule(() => import('./RulesPanel')) },
+  { id: 'eviction', name: 'Eviction map', module: panelModule(() => import('./EvictionMapPanel')) },
+  { id: 'log', name: 'Compaction log', module: panelModule(() => import('./CompactionLogPanel')) },
+  { id: 'flow', name: 'Flow', module: panelModule(() => import('./FlowPanel')) },
+  { id: 'diff', name: 'Diff', module: panelModule(() => import('./DiffPanel')) },
+  { id: 'annotations', name: 'Annotations', module: panelModule(() => import('./AnnotationsPanel')) },
+  { id: 'rerun', name: 'Re-run', module: panelModule(() => import('./RerunPanel')) },
+  { id: 'self-sum', name: 'Self-Sum', module: panelModule(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
+  { id: 'agent-omit', name: 'Agent-Omit', module: panelModule(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
+  { id: 'iterations', name: 'Iterations', module: panelModule(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },
 ];
+
+/** Fetches every panel's code, so a first click on a tab shows the panel at once. */
+export function preloadPanels(): void {
+  for (const p of PANELS) void p.module.load().catch(() => undefined);
+}
 
 /** The panels that apply to a session, research panels first where they apply. */
 export function panelsFor(session: Session): PanelDef[] {
