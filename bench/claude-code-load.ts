@@ -1,7 +1,7 @@
 // Loading a long Claude Code session: a realistic chain of tool calls (bench/generators/claude-code-session,
 // no compaction, ~850 bytes a record as in the 25 MB / 30k-record session of issue 20) at 10k, 30k and 100k
 // records, each written to a temp file and opened (1) in process with loadFiles, as the app's load worker
-// does, and (2) by the CLI, `compaction-inspector inspect FILE`, as a user runs it (a fresh Node each time,
+// does, and (2) by the built CLI, `compaction-inspector inspect FILE`, as a user runs it (a fresh Node each time,
 // so its start-up is in the figure). Budgets: the CLI opens 30k records in under 3 s, and the time per
 // record at 100k is at most twice the one at 10k (linear growth; the old parent walk was quadratic).
 // Run alone: `node --expose-gc --import tsx bench/claude-code-load.ts`.
@@ -35,7 +35,11 @@ export interface ClaudeCodeLoadBench {
 
 export const CLAUDE_CODE_LOAD_SIZES = [10_000, 30_000, 100_000];
 const BYTES_PER_RECORD = 850;
-const BIN = fileURLToPath(new URL('../bin/compaction-inspector.mjs', import.meta.url));
+// The CLI as a package ships it (dist-cli/, plain JavaScript): a checkout's bin runs the TypeScript through tsx,
+// whose compile would be measured instead of the CLI.
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const cliScript = (args: string[]) =>
+  `const m = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist-cli', 'main.mjs')).href)}); process.exitCode = await m.run(${JSON.stringify(args)});`;
 
 function best(passes: number, run: () => void): number {
   let min = Infinity;
@@ -50,6 +54,7 @@ function best(passes: number, run: () => void): number {
 }
 
 export function benchClaudeCodeLoad(sizes = CLAUDE_CODE_LOAD_SIZES): ClaudeCodeLoadBench {
+  execFileSync(process.execPath, [join(ROOT, 'bin', 'build-cli.mjs')], { cwd: ROOT });
   const dir = mkdtempSync(join(tmpdir(), 'cc-load-bench-'));
   const rows: ClaudeCodeLoadRow[] = [];
   try {
@@ -67,7 +72,7 @@ export function benchClaudeCodeLoad(sizes = CLAUDE_CODE_LOAD_SIZES): ClaudeCodeL
         if (loaded.issues.some((i) => i.severity === 'error')) throw new Error(`the generated session did not load: ${loaded.issues[0]!.message}`);
         items = loaded.sessions[0]!.items.length;
       });
-      const cliMs = best(passes, () => execFileSync(process.execPath, [BIN, 'inspect', file], { stdio: 'ignore' }));
+      const cliMs = best(passes, () => execFileSync(process.execPath, ['--input-type=module', '-e', cliScript(['inspect', file])], { stdio: 'ignore' }));
       rows.push({ records, bytes: bytes.length, items, loadMs, cliMs, loadMsPer1k: +((loadMs / records) * 1000).toFixed(2) });
     }
   } finally {
