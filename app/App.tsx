@@ -5,7 +5,7 @@ import { onTablistKeyDown } from './components/tablist-keys';
 import { LoadReports } from './components/IssueList';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
-import { DemoList, OpenFileButton, PasteButton } from './components/OpenControls';
+import { DemoList, FollowFileButton, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
@@ -172,6 +172,7 @@ export function App() {
         <div className="actions">
           {servedMode() ? <ServedListButton /> : null}
           <OpenFileButton />
+          <FollowFileButton />
           <PasteButton />
           <ShareControls />
           <button type="button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>

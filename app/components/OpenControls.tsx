@@ -1,6 +1,7 @@
 // Open files: picker, paste, and the demos.
 import { useRef, useState } from 'react';
 import { openSources, openUrls } from '../data/open-files';
+import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
 
 export function OpenFileButton() {
@@ -24,6 +25,16 @@ export function OpenFileButton() {
         }}
       />
     </>
+  );
+}
+
+/** Opens one local file and follows it as it grows, where the browser can re-read a file it handed over. */
+export function FollowFileButton() {
+  if (!canFollowLocalFiles()) return null;
+  return (
+    <button type="button" onClick={() => void pickAndFollowLocalFile()} title="Opens one session file and shows new calls as the harness appends them (no server needed)">
+      Follow a file…
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
-// Opening a session the server listed, and following it: each time its file changes on disk the session is
-// re-read and takes its tab's place. The call shown stays where it was (the store's call index is kept) unless
+// Opening a session and following it: each time its file changes on disk the session is re-read and takes its
+// tab's place. The file comes from `compaction-inspector serve` (server-sent events say when it changed) or, with
+// no server, from a file handle the browser's File System Access API gave (re-read when its size or date moves). The call shown stays where it was (the store's call index is kept) unless
 // the user rides the tail; a compaction appended shows like any other, since the whole file is loaded again.
 import { useApp } from '../store';
 import { forgetSession } from './analysis-client';
@@ -8,20 +9,87 @@ import { openSources } from './open-files';
 import { setPendingView } from './pending-view';
 import { fetchServedFiles, watchServed, type ListedSession } from './serve-api';
 
+/** Where a followed session's file comes from, and how its changes are noticed. */
+export interface FollowSource {
+  /** Shown in the status line. */
+  path: string;
+  read(): Promise<File[]>;
+  /** Calls `onChange` whenever the file may have changed; returns the stop. */
+  watch(onChange: () => void): () => void;
+}
+
 /** Opens a listed session and follows it while its tab is open. */
 export async function openServed(listed: ListedSession): Promise<void> {
-  const files = await fetchServedFiles(listed);
+  await openAndFollow({ path: listed.path, read: () => fetchServedFiles(listed), watch: (onChange) => watchServed(listed, onChange) });
+}
+
+/** A file the browser handed over as a handle can be read again: the File System Access API (Chromium). */
+export function canFollowLocalFiles(): boolean {
+  return typeof window !== 'undefined' && 'showOpenFilePicker' in window;
+}
+
+interface LocalFileHandle {
+  getFile(): Promise<File>;
+}
+
+/** How often a local file's size and date are looked at: appended lines show within about two seconds. */
+export const LOCAL_POLL_MS = 1000;
+
+/** Asks for one local file and follows it, without a server. */
+export async function pickAndFollowLocalFile(): Promise<void> {
+  const picker = (window as unknown as { showOpenFilePicker(o?: object): Promise<LocalFileHandle[]> }).showOpenFilePicker;
+  let handle: LocalFileHandle | undefined;
+  try {
+    [handle] = await picker.call(window, { multiple: false });
+  } catch {
+    return; // the user closed the picker
+  }
+  if (handle) await openAndFollow(localSource(handle));
+}
+
+export function localSource(handle: LocalFileHandle): FollowSource {
+  let name = 'file';
+  return {
+    get path() {
+      return name;
+    },
+    async read() {
+      const file = await handle.getFile();
+      name = file.name;
+      return [file];
+    },
+    watch(onChange) {
+      let seen: string | null = null;
+      const look = async () => {
+        try {
+          const f = await handle.getFile();
+          const stamp = `${f.size}:${f.lastModified}`;
+          if (seen !== null && stamp !== seen) onChange();
+          seen = stamp;
+        } catch {
+          onChange(); // the re-read reports why the file cannot be read now
+        }
+      };
+      void look();
+      const timer = setInterval(() => void look(), LOCAL_POLL_MS);
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+async function openAndFollow(source: FollowSource): Promise<void> {
+  const files = await source.read();
   const before = new Set(useApp.getState().sessions.map((s) => s.key));
   await openSources(files);
   const opened = useApp.getState().sessions.find((s) => !before.has(s.key));
-  if (opened) follow(opened.key, listed);
+  if (opened) follow(opened.key, source);
 }
 
-function follow(firstKey: string, listed: ListedSession): void {
+function follow(firstKey: string, source: FollowSource): void {
   let key = firstKey;
   let running = false;
   let again = false;
-  useApp.getState().startFollow(key, listed.path);
+  useApp.getState().startFollow(key, source.path);
   const reread = async () => {
     if (running) {
       again = true; // one more read once this one is done: changes never pile up
@@ -31,7 +99,7 @@ function follow(firstKey: string, listed: ListedSession): void {
     try {
       do {
         again = false;
-        const files = await fetchServedFiles(listed);
+        const files = await source.read();
         const result = await loadInWorker(files, () => {});
         const session = result.sessions[0];
         const state = useApp.getState();
@@ -64,7 +132,7 @@ function follow(firstKey: string, listed: ListedSession): void {
       running = false;
     }
   };
-  const unwatch = watchServed(listed, () => void reread());
+  const unwatch = source.watch(() => void reread());
   // The tab closed: stop following.
   const unsubscribe = useApp.subscribe((s) => {
     if (!s.sessions.some((x) => x.key === key) && !running) stop();
