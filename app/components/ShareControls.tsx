@@ -9,6 +9,7 @@ import type { LoadedSession } from '../store/session-slice';
 import { Library } from './LibraryList';
 import { ChangeList, NO_REDACTION, RedactionOptions, redactOptions, type RedactChoice } from './RedactionOptions';
 import './share.css';
+import { count as formatCount } from '../format/count';
 
 export function ShareControls() {
   const active = useActiveSession();
@@ -142,11 +143,11 @@ function ShareLinkDialog({ loaded, first, onClose, onBundle }: { loaded: LoadedS
             </p>
             <textarea ref={field} className="share-url" aria-label="Share link URL" readOnly value={link.url} rows={3} onFocus={(e) => e.currentTarget.select()} />
             <p className={long ? 'share-length long' : 'share-length'}>
-              <span>{link.url.length.toLocaleString('en-US')} characters</span>
+              <span>{formatCount(link.url.length)} characters</span>
               {long ? (
                 <span role="note">
                   {' '}
-                  — over about {SHARE_LINK_LONG.toLocaleString('en-US')}, chat apps and mail clients may cut it.{' '}
+                  — over about {formatCount(SHARE_LINK_LONG)}, chat apps and mail clients may cut it.{' '}
                   <button type="button" className="link" onClick={onBundle}>
                     Export a bundle instead
                   </button>

@@ -6,6 +6,7 @@ import { CAUSE_LABEL, formatUsd } from '../../src/charts/cache-summary';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
+import { count as formatCount } from '../format/count';
 
 export interface ReportInput {
   title: string;
@@ -27,7 +28,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => formatCount(x);
 
 export function reportFileName(hash: string | null): string {
   return `compaction-inspector-${hash && /^[0-9a-f]{64}$/.test(hash) ? hash.slice(0, 12) : 'session'}.report.html`;

@@ -20,6 +20,7 @@ import { panelsFor, preloadPanels, type PanelDef } from './panels';
 import type { GoTo, PanelProps } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
+import { count as formatCount } from '../format/count';
 
 /**
  * Where to show an item: the first call whose context holds it, so it appears in the bands;
@@ -302,7 +303,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
               Context at call {callIndex + 1}
             </button>
             <button type="button" role="tab" id={`${uid}-tab-transcript`} aria-controls={`${uid}-left`} tabIndex={leftView === 'transcript' ? 0 : -1} aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
-              All items ({view.facts.items.toLocaleString('en-US')})
+              All items ({formatCount(view.facts.items)})
             </button>
             <span className="stepper-gap" />
             <button type="button" className="link" onClick={() => setSearchOpen(true)} aria-label="Search (/)">

@@ -7,9 +7,10 @@ import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import type { LoadedSession } from '../store/session-slice';
 import './preview-status.css';
+import { count as formatCount } from '../format/count';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 export function PreviewStatus({ loaded }: { loaded: LoadedSession }) {
   const load = useApp((s) => s.previewLoads[loaded.key]);

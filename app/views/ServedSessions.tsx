@@ -13,6 +13,7 @@ import { useApp } from '../store';
 import type { GlanceWorkerApi } from '../workers/glance.worker';
 import { formatLabel } from './SessionHeader';
 import './served-sessions.css';
+import { count as formatCount } from '../format/count';
 
 /** Files bigger than this are measured only when opened: a glance must stay cheap. */
 const GLANCE_MAX_BYTES = 64 << 20;
@@ -59,7 +60,7 @@ function columns(): ColumnDef<Row>[] {
     { id: 'started', header: 'Started', accessorFn: (r) => orUndef(done(r)?.started), sortUndefined: 'last', cell: (c) => when(done(c.row.original)?.started) },
     { id: 'last', header: 'Last activity', accessorFn: (r) => done(r)?.lastActivity ?? new Date(r.modified).toISOString(), cell: (c) => when(done(c.row.original)?.lastActivity ?? c.row.original.modified) },
     { id: 'size', header: 'Size', accessorFn: (r) => r.size, cell: (c) => bytes(c.row.original.size), meta: { numeric: true } },
-    { id: 'calls', header: 'Calls', accessorFn: (r) => orUndef(done(r)?.calls), sortUndefined: 'last', cell: (c) => measured(c.row.original, (g) => g.calls.toLocaleString('en-US')), meta: { numeric: true } },
+    { id: 'calls', header: 'Calls', accessorFn: (r) => orUndef(done(r)?.calls), sortUndefined: 'last', cell: (c) => measured(c.row.original, (g) => formatCount(g.calls)), meta: { numeric: true } },
     { id: 'compactions', header: 'Compactions', accessorFn: (r) => orUndef(done(r)?.compactions), sortUndefined: 'last', cell: (c) => measured(c.row.original, (g) => String(g.compactions)), meta: { numeric: true } },
     {
       id: 'hit',

@@ -1,9 +1,11 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
+import { useState } from 'react';
 import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
 import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
+import { count as formatCount } from '../format/count';
 
 const FORMAT_LABEL: Record<Session['format'], string> = {
   'claude-code': 'Claude Code session',
@@ -29,7 +31,7 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   cline: 'Cline / Roo Code task',
 };
 
-const fmt = (n: number | null) => (n === null ? '?' : n.toLocaleString('en-US'));
+const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 
 /** One sidechain in a line: what it was, how many calls, which parent call started it, what it used. */
 function sidechainLine(s: SidechainSummary): string {
@@ -63,6 +65,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
   const skippedTotal = skipped.reduce((n, [, c]) => n + c, 0);
   const pending = <span className="muted">…</span>;
   const tk = f?.tokenizer;
+  const [compactionsOpen, setCompactionsOpen] = useState(false);
   return (
     <section className="session-header" aria-label="Session">
       <dl className="facts">
@@ -129,8 +132,10 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </div>
       </dl>
       {compactions && compactions.length ? (
-        <details className="compactions-details">
+        <details className="compactions-details" onToggle={(e) => setCompactionsOpen(e.currentTarget.open)}>
           <summary className="small muted">Compactions</summary>
+        {/* Rendered when opened: a session with thousands of compactions would build the list on every update. */}
+        {compactionsOpen ? (
         <ul className="compactions" aria-label="Compactions">
           {compactions.map((c) => (
             <li key={c.id}>
@@ -145,11 +150,12 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
             </li>
           ))}
         </ul>
+        ) : null}
         </details>
       ) : null}
       {skippedTotal ? (
         <p className="muted small">
-          {skippedTotal.toLocaleString()} records carry no conversation and are not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
+          {formatCount(skippedTotal)} records carry no conversation and are not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
         </p>
       ) : null}
       {session.sidechains.length ? (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { parseSummaryCard } from '../../src/analysis/summary-card';
 import { summaryOutline } from '../../src/analysis/summary-outline';
 import type { CompactionEvent, Item } from '../../src/model/types';
+import { count as formatCount } from '../format/count';
 
 interface Props {
   item: Item;
@@ -100,13 +101,13 @@ export function SummaryCardView({ item, compaction, itemById, tokens, onJump, ex
       )}
       {long ? (
         <button type="button" className="link summary-fold" aria-expanded={expanded} onClick={onToggle}>
-          {expanded ? 'Fold the summary' : `Show the whole summary (${item.text.length.toLocaleString('en-US')} characters)`}
+          {expanded ? 'Fold the summary' : `Show the whole summary (${formatCount(item.text.length)} characters)`}
         </button>
       ) : null}
       {sources.length ? (
         <div className="summary-sources">
           <button type="button" className="link" aria-expanded={showSources} onClick={() => setShowSources(!showSources)}>
-            {showSources ? 'Hide' : 'Show'} the {sources.length} items it replaced ({sourceTokens.toLocaleString('en-US')} tokens)
+            {showSources ? 'Hide' : 'Show'} the {sources.length} items it replaced ({formatCount(sourceTokens)} tokens)
           </button>
           {showSources ? (
             <ol className="source-list">
@@ -117,7 +118,7 @@ export function SummaryCardView({ item, compaction, itemById, tokens, onJump, ex
                   </button>{' '}
                   <span className="muted small">
                     {s.role} {s.kind.replace('_', ' ')}
-                    {s.name ? ` · ${s.name}` : ''} · {(tokens.get(s.id) ?? 0).toLocaleString('en-US')} tok
+                    {s.name ? ` · ${s.name}` : ''} · {formatCount(tokens.get(s.id) ?? 0)} tok
                   </span>
                   <div className="source-text">{s.text.length > 400 ? `${s.text.slice(0, 400)}…` : s.text}</div>
                 </li>

@@ -19,6 +19,7 @@ import {
 import { tickFormat } from '../../../src/charts/budget-scale';
 import type { CorpusEntry } from '../../store/corpus-slice';
 import { categoryTicks, ChartFrame, M, PLOT_H, PLOT_W, WIDE_PLOT_W, WIDE_W } from './ChartFrame';
+import { count as formatCount } from '../../format/count';
 
 export interface ChartsProps {
   rows: CorpusEntry[];
@@ -28,7 +29,7 @@ export interface ChartsProps {
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
-const int = (v: number) => Math.round(v).toLocaleString('en-US');
+const int = (v: number) => formatCount(Math.round(v));
 const sameFilter = (a: ChartFilter | null, b: ChartFilter) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 function activate(e: KeyboardEvent, fn: () => void) {

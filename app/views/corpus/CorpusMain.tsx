@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useApp } from '../../store';
 import './corpus.css';
+import { count as formatCount } from '../../format/count';
 
 const CorpusView = lazy(() => import('./CorpusView'));
 
@@ -21,7 +22,7 @@ export function CorpusTab() {
   return (
     <nav className="tabs corpus-tab-bar" aria-label="Corpus">
       <button type="button" className={visible ? 'corpus-tab active' : 'corpus-tab'} aria-pressed={visible} onClick={() => showCorpus(!visible)}>
-        {visible ? 'Corpus' : '← Back to corpus'} <span className="muted small">{corpus.rows.length.toLocaleString('en-US')} trajectories · {corpus.name}</span>
+        {visible ? 'Corpus' : '← Back to corpus'} <span className="muted small">{formatCount(corpus.rows.length)} trajectories · {corpus.name}</span>
       </button>
     </nav>
   );

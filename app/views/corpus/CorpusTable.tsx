@@ -7,8 +7,9 @@ import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
 import { useTextFilterTable } from '../../hooks/use-text-filter-table';
 import { SortableHead } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
+import { count as formatCount } from '../../format/count';
 
-const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(n));
 const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 const turnsText = (t: number[]) => (t.length === 0 ? '—' : t.length > 6 ? `${t.slice(0, 6).join(', ')}, … (${t.length})` : t.join(', '));
 
@@ -97,7 +98,7 @@ export function CorpusTable({ rows, judge, filter, open }: CorpusTableProps) {
   const onKey = (e: KeyboardEvent, r: CorpusEntry) => activateOnKey(e, () => open(r));
 
   const total = rows.length;
-  const countText = shown.length === total ? `${total.toLocaleString('en-US')} trajectories` : `${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} trajectories`;
+  const countText = shown.length === total ? `${formatCount(total)} trajectories` : `${formatCount(shown.length)} of ${formatCount(total)} trajectories`;
 
   return (
     <section className="corpus-table-wrap" aria-label="Trajectories">

@@ -8,8 +8,9 @@ import { cancelCorpus, closeCorpus, openCorpusEntry } from './corpus-client';
 import { CorpusCharts } from './CorpusCharts';
 import { CorpusTable } from './CorpusTable';
 import { JudgePanel } from './JudgePanel';
+import { count as formatCount } from '../../format/count';
 
-const int = (n: number) => n.toLocaleString('en-US');
+const int = (n: number) => formatCount(n);
 const NO_ROWS: CorpusEntry[] = [];
 
 function size(bytes: number): string {

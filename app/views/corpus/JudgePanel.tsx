@@ -7,6 +7,7 @@ import { useApp } from '../../store';
 import { originOfBaseUrl } from '../../store/settings-slice';
 import type { CorpusEntry } from '../../store/corpus-slice';
 import { judgeCandidates, pickSample, runJudge, type JudgeRun } from './judge-runner';
+import { count as formatCount } from '../../format/count';
 
 export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: boolean }) {
   const endpoint = useApp((s) => s.endpoint);
@@ -42,7 +43,7 @@ export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: bo
       <summary>
         <span className="judge-title">Score summaries with a judge</span>{' '}
         <span className="muted small">
-          Self-Sum Table 10 rubric · {candidates.toLocaleString('en-US')} trajectories with summaries
+          Self-Sum Table 10 rubric · {formatCount(candidates)} trajectories with summaries
           {scored.length ? ` · ${scored.length} scored: timing ${mean('timing')}, content ${mean('content')} (1–5)` : ''}
         </span>
       </summary>

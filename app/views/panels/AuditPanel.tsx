@@ -10,11 +10,12 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { auditCount } from '../../../src/audit/trim-audit';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
+import { count as formatCount } from '../../format/count';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
 
-const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
+const fmt = (n: number | null) => (n === null ? '—' : formatCount(n));
 const callLabel = (ci: number) => `call ${ci + 1}`;
 
 export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {

@@ -10,8 +10,9 @@ import type { Item } from '../../../src/model/types';
 import type { GoTo, PanelProps } from './panel-props';
 import './cache-panel.css';
 import { PendingPart } from '../../components/PendingPart';
+import { count as formatCount } from '../../format/count';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 /** A per-million price: `$0.50`, `$6.25`, `$0.075`. */
 const usd = (v: number) => `$${v.toFixed(Math.max(2, (String(v).split('.')[1] ?? '').length))}`;
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');

@@ -18,8 +18,9 @@ import './compaction-log.css';
 import { SortableHead } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 import { useWidth } from '../../hooks/use-width';
+import { count as formatCount } from '../../format/count';
 
-const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(n));
 // Missing values sort last whatever the direction (TanStack's sortUndefined needs undefined, not null).
 const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
 

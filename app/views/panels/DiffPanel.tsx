@@ -7,13 +7,14 @@ import type { Item } from '../../../src/model/types';
 import { useApp } from '../../store';
 import type { PanelProps } from './panel-props';
 import './diff.css';
+import { count as formatCount } from '../../format/count';
 
 type Line =
   | { type: 'head'; key: string; kind: 'removed' | 'added' | 'changed'; text: string }
   | { type: 'entry'; key: string; kind: 'removed' | 'added' | 'changed'; entry: DiffEntry; tokens: string };
 
 const ROW_H = 30;
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 const signed = (n: number) => (n < 0 ? `\u2212${fmt(-n)}` : `+${fmt(n)}`);
 
 function callOption(i: number, compactionId: string | null): string {

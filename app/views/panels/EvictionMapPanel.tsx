@@ -8,6 +8,7 @@ import { useApp } from '../../store';
 import type { PanelProps } from './panel-props';
 import './eviction-map.css';
 import { useWidth } from '../../hooks/use-width';
+import { count as formatCount } from '../../format/count';
 
 type Row = PanelProps['view']['eviction'][number];
 
@@ -25,7 +26,7 @@ const LABEL_HINT: Record<EvictionLabel, string> = {
   dropped: 'dropped without a summary',
 };
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 
 /** Every k-th call gets a number in the column header, k a round step wide enough for the text. */
 function labelStep(cell: number): number {

@@ -5,6 +5,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { mermaidFlow, type FlowNode, type FlowPalette } from '../../../src/flow/mermaid-source';
 import type { GoTo, PanelProps } from './panel-props';
 import './flow.css';
+import { count as formatCount } from '../../format/count';
 
 type RenderState = { status: 'loading' } | { status: 'ready'; svg: string } | { status: 'error'; message: string };
 
@@ -135,7 +136,7 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
       <p className="flow-lead">
         <strong>{plural(segments, 'segment')}</strong>, {plural(compactions, 'compaction')}, {plural(summaries, 'summary', 'summaries')}
         {fallbacks > 0 ? <span className="flow-warn">, {plural(fallbacks, 'fallback marker')} instead of a summary</span> : null}
-        {notDrawn > 0 ? <span className="muted"> · {notDrawn.toLocaleString('en-US')} more compactions not drawn</span> : null}
+        {notDrawn > 0 ? <span className="muted"> · {formatCount(notDrawn)} more compactions not drawn</span> : null}
       </p>
       <ul className="flow-legend small" aria-label="Legend">
         <li>
@@ -177,7 +178,7 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
 }
 
 function plural(k: number, one: string, many = `${one}s`): string {
-  return `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+  return `${formatCount(k)} ${k === 1 ? one : many}`;
 }
 
 /** Makes segment, compaction and summary nodes reachable by mouse and keyboard. */

@@ -5,8 +5,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AnalysisView } from '../../../src/analysis/analysis-view';
 import { firstCallByItem } from '../../../src/analysis/call-lookup';
 import './research.css';
+import { count as formatCount } from '../../format/count';
 
-export const fmt = (n: number) => n.toLocaleString('en-US');
+export const fmt = (n: number) => formatCount(n);
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const SUB = '₀₁₂₃₄₅₆₇₈₉';

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { POLICIES, isPolicyId, policyInfo, STRATEGIES, strategyInfo, type ParamSpec, type StrategyId } from '../../../../src/compaction';
 import { applyPolicy, policyNote, promptFields, TRIGGER_KINDS, type RerunForm, type TriggerForm } from '../../../../src/rerun/form';
+import { count as formatCount } from '../../../format/count';
 
 interface Props {
   form: RerunForm;
@@ -195,7 +196,7 @@ export function TriggerFields({ form, setForm, disabled, windowTokens }: Props) 
         </div>
         {t.kind === 'fraction' ? (
           <p className="muted small rr-help">
-            {windowTokens ? `Fires at ${Math.floor((windowTokens * t.percent) / 100).toLocaleString('en-US')} of a ${windowTokens.toLocaleString('en-US')}-token window.` : 'No context window is known for this session: this trigger never fires.'}
+            {windowTokens ? `Fires at ${formatCount(Math.floor((windowTokens * t.percent) / 100))} of a ${formatCount(windowTokens)}-token window.` : 'No context window is known for this session: this trigger never fires.'}
           </p>
         ) : null}
       </div>

@@ -8,8 +8,9 @@ import type { Item } from '../../../../src/model/types';
 import { alignContexts, eventInEffect, fallbackNotes, listCalls, sideItem, type SideItem } from '../../../../src/rerun/compare';
 import type { RunOutput, SessionRerun } from '../../../data/rerun-client';
 import type { GoTo } from '../panel-props';
+import { count as formatCount } from '../../../format/count';
 
-const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(Math.round(n)));
 export function usd(n: number | null | undefined, digits = 3): string {
   if (n === null || n === undefined) return '—';
   if (n === 0) return '$0';

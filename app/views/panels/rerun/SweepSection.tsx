@@ -8,9 +8,10 @@ import type { SweepOutput } from '../../../data/rerun-client';
 import { usd } from './RerunResultView';
 import { SortableHead } from '../../../components/SortableTh';
 import { activateOnKey } from '../../../components/virtual-table';
+import { count as formatCount } from '../../../format/count';
 
 const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls', items: 'items' };
-const num = (n: number) => Math.round(n).toLocaleString('en-US');
+const num = (n: number) => formatCount(Math.round(n));
 const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
 
 interface FormProps {
