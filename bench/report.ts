@@ -3,7 +3,7 @@
 // `ratio` is the share of the budget used, oriented so that ≤ 1 holds whatever the budget's direction.
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, platform, release, totalmem, type as osType } from 'node:os';
-import type { BrowserBench, OpenMeasure, TypicalMeasure } from './browser/run-browser';
+import type { BrowserBench, LargeMeasure, OpenMeasure, TypicalMeasure } from './browser/run-browser';
 import type { CachePrefixBench } from './cache-prefix';
 
 export interface BudgetRow {
@@ -88,6 +88,21 @@ export function typicalRows(t: TypicalMeasure | null, timeoutS: number): BudgetR
     }
   }
   return rows;
+}
+
+// 1c. Inputs that froze the page (issue 20): every main-thread task from the drop to the exact counts under 200 ms.
+export function largeRows(large: readonly LargeMeasure[]): BudgetRow[] {
+  return large.map((m) => {
+    const measure = `Main thread opening ${m.input === 'bundle' ? `a ${mb(m.bytes)} bundle` : m.input === 'one line' ? `one ${mb(m.bytes)} line` : `${m.input} (${mb(m.bytes)})`}`;
+    return {
+      measure,
+      measured: `longest task ${s(m.longestMs)} (${m.longTasks} over 50 ms)`,
+      budget: 'no task > 200 ms',
+      ratio: r2(m.longestMs / 200),
+      ok: m.longestMs <= 200 && m.error === null,
+      note: `${m.shownMs === null ? 'not shown in time' : `shown at ${s(m.shownMs)}`}${m.error ? `; ${m.error}` : ''}`,
+    };
+  });
 }
 
 export function budgetRows(b: BrowserBench, cache: CachePrefixBench | null, timeoutS: number): BudgetRow[] {

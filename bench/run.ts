@@ -1,15 +1,16 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 // Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
-// BENCH_ONLY=node|browser runs one half, BENCH_ONLY=typical only the typical 3 MB session row; BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
+// BENCH_ONLY=node|browser runs one half, BENCH_ONLY=typical only the typical 3 MB session row, BENCH_ONLY=large only the
+// main-thread rows on large inputs (a 100 MB bundle, one 100 MB line, 3,000 compactions); BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
 // BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { benchBrowser, type BrowserBench, type TypicalMeasure } from './browser/run-browser';
+import { benchBrowser, type BrowserBench, type LargeMeasure, type TypicalMeasure } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchClaudeCodeLoad } from './claude-code-load';
 import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
-import { budgetRows, machineInfo, printTable, typicalRows, writeResults } from './report';
+import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
 const machine = {
@@ -26,7 +27,7 @@ const only = process.env['BENCH_ONLY'];
 const timeoutS = Number(process.env['BENCH_TIMEOUT_S'] ?? 90);
 let node: Record<string, unknown> = {};
 let cachePrefix: CachePrefixBench | null = null;
-if (only !== 'browser' && only !== 'typical') {
+if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   // The memo bench first: it is the more sensitive to a heap left full by the other.
   const memo = await benchMemo();
   const tokenizers = await benchTokenizers();
@@ -43,17 +44,19 @@ if (only !== 'browser' && only !== 'typical') {
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;
+let large: LargeMeasure[] = [];
 if (only !== 'node') {
   console.log('\n## Scale benches in headless Chromium');
   // The issue's sizes, then 5% of them: where the full size misses, the small run shows how far off it is.
-  const scales = only === 'typical' ? [] : (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
-  ({ results: browser, typical } = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales));
+  const partial = only === 'typical' || only === 'large';
+  const scales = partial ? [] : (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
+  ({ results: browser, typical, large } = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales, { typical: only !== 'large', large: only !== 'typical' }));
 }
-const budgets = browser.map((b) => ({ scale: b.scale, rows: budgetRows(b, cachePrefix, timeoutS) }));
+const budgets = browser.map((b, i) => ({ scale: b.scale, rows: [...budgetRows(b, cachePrefix, timeoutS), ...(i === 0 ? largeRows(large) : [])] }));
 for (const b of budgets) printTable(b.rows, b.scale);
-if (budgets.length === 0 && typical) printTable(typicalRows(typical, timeoutS));
-// The typical row alone leaves the last full run's results.json as it was.
-if (only !== 'typical') {
-  const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, typical, ...node });
+if (budgets.length === 0) printTable([...(typical ? typicalRows(typical, timeoutS) : []), ...largeRows(large)]);
+// A partial run (the typical or the large rows alone) leaves the last full run's results.json as it was.
+if (only !== 'typical' && only !== 'large') {
+  const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, typical, large, ...node });
   console.log(`\nWrote ${out}`);
 }

@@ -9,6 +9,7 @@ import { ViewTimeline } from '../../src/analysis/view-timeline';
 import { lazyGhosts } from '../../src/analysis/ghosts';
 import type { EncodingChoice } from '../../src/tokens';
 import type { Item, Session } from '../../src/model/types';
+import { applyLintRules } from '../../src/lints';
 
 interface Result {
   view: AnalysisView;
@@ -17,7 +18,7 @@ interface Result {
 }
 
 export interface PackedResult extends Omit<Result, 'view'> {
-  view: Omit<AnalysisView, 'items' | 'calls' | StaticPart> & { items: (Item | number)[]; calls: PackedCall[] } & Partial<Pick<AnalysisView, StaticPart>>;
+  view: Omit<AnalysisView, 'items' | 'calls' | 'lints' | StaticPart> & { items: (Item | number)[]; calls: PackedCall[] } & Partial<Pick<AnalysisView, StaticPart>>;
   /** The session's key: its static parts are left out after the first view of it that carried them. */
   key: string;
 }
@@ -44,7 +45,10 @@ type PackedCall = Omit<CallView, 'entries'> & { entries?: CallView['entries'] };
 export function pack<R extends Result>(result: R, session: Session, key: string): PackedResult {
   const index = new Map<Item, number>(session.items.map((it, i) => [it, i]));
   const calls: PackedCall[] = result.view.spans ? result.view.calls.map(withoutEntries) : result.view.calls;
-  const view: PackedResult['view'] = { ...result.view, calls, items: result.view.items.map((it) => index.get(it) ?? it) };
+  // The lints are the candidates under the default rules (the worker applies none): the page works them out
+  // again rather than receive every lint twice.
+  const { lints: _lints, ...rest } = result.view;
+  const view: PackedResult['view'] = { ...rest, calls, items: result.view.items.map((it) => index.get(it) ?? it) };
   if (sentStatic.has(key)) for (const k of STATIC) delete view[k];
   sentStatic.add(key);
   return { ...result, view, key };
@@ -64,7 +68,7 @@ export function unpackResult(packed: PackedResult, session: Session): Result {
   const parts = STATIC.every((k) => packed.view[k] !== undefined) ? (Object.fromEntries(STATIC.map((k) => [k, packed.view[k]])) as Pick<AnalysisView, StaticPart>) : kept;
   if (!parts) throw new Error(`the analysis of ${packed.key} arrived without the parts sent before it`);
   staticParts.set(packed.key, parts);
-  const view: AnalysisView = { ...packed.view, ...parts, items, calls: packed.view.calls as CallView[] };
+  const view: AnalysisView = { ...packed.view, ...parts, items, calls: packed.view.calls as CallView[], lints: applyLintRules(packed.view.lintCandidates, packed.view.format) };
   if (view.spans) {
     const byId = new Map(items.map((it) => [it.id, it]));
     const timeline = new ViewTimeline({ calls: view.calls, spans: view.spans, itemById: (id) => byId.get(id), variants: view.variants });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AGENT_OMIT_BENCH, agentOmitTrajectory, type AgentOmitSpec } from '../generators/agent-omit';
 import { CLAUDE_CODE_BENCH, CLAUDE_CODE_TYPICAL, claudeCodeLines, type ClaudeCodeSpec } from '../generators/claude-code-session';
 import { REQUEST_LOG_BENCH, requestLogLines, type RequestLogSpec } from '../generators/request-log';
+import { encodeBundle } from '../../src/share/bundle';
 
 export const DATA_DIR = fileURLToPath(new URL('../results/data/', import.meta.url));
 
@@ -73,4 +74,36 @@ export function ensureInputs(specs: { a?: ClaudeCodeSpec; b?: RequestLogSpec; c?
 /** The typical-session input: a ~3 MB Claude Code JSONL (CLAUDE_CODE_TYPICAL). */
 export function ensureTypical(spec: ClaudeCodeSpec = CLAUDE_CODE_TYPICAL): BenchInput {
   return ensure(`bench-claude-code-typical-${spec.records}r-${spec.seed}.jsonl`, spec, (p) => writeLines(p, claudeCodeLines(spec)));
+}
+
+/** Inputs that used to freeze the page (issue 20): a big bundle, one huge line, thousands of compactions. */
+export interface LargeInputs {
+  bundle: BenchInput;
+  oneLine: BenchInput;
+  compactions: BenchInput;
+}
+
+export const LARGE_ONE_LINE_BYTES = 100_000_000;
+export const LARGE_COMPACTIONS: ClaudeCodeSpec = { seed: 9, records: 24_000, bytes: 12_000_000, compactions: 3_000 };
+
+export async function ensureLargeInputs(): Promise<LargeInputs> {
+  const compactions = ensure(`bench-claude-code-${LARGE_COMPACTIONS.compactions}-compactions.jsonl`, LARGE_COMPACTIONS, (p) => writeLines(p, claudeCodeLines(LARGE_COMPACTIONS)));
+  const oneLine = ensure('bench-one-line.json', { bytes: LARGE_ONE_LINE_BYTES }, (p) =>
+    writeFileSync(p, JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(LARGE_ONE_LINE_BYTES) }] })),
+  );
+  // The bundle of the 100 MB session (a): its file goes in whole.
+  const a = ensureInputs().a;
+  const spec = { of: a.name, bytes: a.bytes };
+  const path = join(DATA_DIR, 'bench-bundle.json');
+  const sidecar = `${path}.spec.json`;
+  let generatedSeconds = 0;
+  if (!existsSync(path) || !existsSync(sidecar) || readFileSync(sidecar, 'utf8') !== JSON.stringify(spec)) {
+    const t = performance.now();
+    const r = await encodeBundle({ files: [{ name: a.name, bytes: new Uint8Array(readFileSync(a.path)) }], annotations: [], view: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: '2026-11-25T00:00:00Z' });
+    if (!r.ok) throw new Error(`the bench bundle could not be written: ${r.error}`);
+    writeFileSync(path, r.value);
+    writeFileSync(sidecar, JSON.stringify(spec));
+    generatedSeconds = Math.round((performance.now() - t) / 100) / 10;
+  }
+  return { bundle: { name: 'bench-bundle.json', path, bytes: statSync(path).size, spec, generatedSeconds }, oneLine, compactions };
 }

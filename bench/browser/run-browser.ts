@@ -11,7 +11,7 @@ import { AGENT_OMIT_BENCH } from '../generators/agent-omit';
 import { CLAUDE_CODE_BENCH } from '../generators/claude-code-session';
 import { REQUEST_LOG_BENCH } from '../generators/request-log';
 import { APP_OUT, buildAll, startPreview } from './build';
-import { ensureInputs, ensureTypical, type BenchInput } from './data';
+import { ensureInputs, ensureLargeInputs, ensureTypical, type BenchInput } from './data';
 import { readHeap, type HeapReading } from './heap';
 import { loadSourceMap, type Resolver } from './source-map';
 import { allPanelsFinal, dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
@@ -401,8 +401,37 @@ async function measureTypical(browser: Browser, url: string, opts: BrowserOption
   return { ...m, spec: input.spec, allPanelsMs: m.allPanelsMs ?? null, panels: m.panels ?? [] };
 }
 
+/** Opening an input that used to freeze the page: the longest main-thread task from the drop to the exact counts. */
+export interface LargeMeasure {
+  input: 'bundle' | 'one line' | '3,000 compactions';
+  file: string;
+  bytes: number;
+  /** Longest main-thread task from the drop until the exact counts (or the timeout), ms. */
+  longestMs: number;
+  longTasks: number;
+  shownMs: number | null;
+  error: string | null;
+}
+
+async function measureLarge(browser: Browser, url: string, opts: BrowserOptions): Promise<LargeMeasure[]> {
+  const inputs = await ensureLargeInputs();
+  const out: LargeMeasure[] = [];
+  for (const [label, input] of [['bundle', inputs.bundle], ['one line', inputs.oneLine], ['3,000 compactions', inputs.compactions]] as const) {
+    const m = await measureOpen(browser, url, input, { timeoutS: opts.timeoutS });
+    const tasks = [...m.longTasksLoading, ...m.longTasksCounting];
+    const longest = tasks.reduce((x, t) => Math.max(x, t.duration), 0);
+    out.push({ input: label, file: input.name, bytes: input.bytes, longestMs: Math.round(longest), longTasks: tasks.length, shownMs: m.fullViewMs, error: m.error });
+    log(`(large) ${label}, ${(input.bytes / 1e6).toFixed(0)} MB: shown at ${m.fullViewMs ?? 'not in time'} ms, longest main-thread task ${Math.round(longest)} ms (${tasks.length} over 50 ms)${m.error ? ` (${m.error})` : ''}`);
+  }
+  return out;
+}
+
 /** One build and one browser for every scale asked for (the issue's sizes first, then smaller ones if any). */
-export async function benchBrowser(opts: BrowserOptions, scales: number[]): Promise<{ results: BrowserBench[]; typical: TypicalMeasure }> {
+export async function benchBrowser(
+  opts: BrowserOptions,
+  scales: number[],
+  parts: { typical: boolean; large: boolean } = { typical: true, large: true },
+): Promise<{ results: BrowserBench[]; typical: TypicalMeasure | null; large: LargeMeasure[] }> {
   const { seconds: buildSeconds } = await buildAll();
   log(`built the app and the baselines page in ${buildSeconds} s`);
   const { url, server } = await startPreview();
@@ -410,10 +439,11 @@ export async function benchBrowser(opts: BrowserOptions, scales: number[]): Prom
   try {
     const initialJs = await measureInitialJs(browser, url);
     log(`initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
-    const typical = await measureTypical(browser, url, opts);
+    const typical = parts.typical ? await measureTypical(browser, url, opts) : null;
+    const large = parts.large ? await measureLarge(browser, url, opts) : [];
     const out: BrowserBench[] = [];
     for (const scale of scales) out.push({ ...(await atScale(browser, url, opts, scale, { buildSeconds, initialJs })), typical });
-    return { results: out, typical };
+    return { results: out, typical, large };
   } finally {
     await browser.close();
     await server.close();
