@@ -53,7 +53,7 @@ export function reportHtml(r: ReportInput): string {
     ['Items', n(v.facts.items)],
     ['Model calls', n(v.facts.calls)],
     ['Compactions', `${n(v.facts.compactions.total)}${v.facts.compactions.inferred ? ` (${n(v.facts.compactions.inferred)} inferred)` : ''}`],
-    ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.tokenizer.estimated ? ` (estimated ±${Math.max(1, Math.round(v.facts.tokenizer.uncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
+    ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.peakSource === 'reported' ? ' (reported)' : v.facts.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(v.facts.peakUncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
     ...(v.facts.cache
       ? ([
           ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted)${v.facts.cache.missCostUsd !== null ? ` · ${formatUsd(v.facts.cache.missCostUsd)} lost to misses` : ''}`],

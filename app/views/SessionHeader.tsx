@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
+import type { SessionFacts } from '../../src/analysis/session-facts';
 import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
@@ -50,6 +51,15 @@ function openSidechain(session: Session, index: number): void {
   useApp.getState().finishLoad(sidechain.file ? [sidechain.file] : [], [sidechainSession(session, sidechain)], []);
 }
 
+/** Where the peak figure comes from, and how well our counting explains the provider's figures. */
+function peakTitle(f: SessionFacts): string {
+  const tk = f.tokenizer;
+  const explained = tk.fitSpread !== null ? `; counted tokens explain the reported prompts within ±${Math.max(1, Math.round(tk.fitSpread * 100))}% (unrecorded prefix ${fmt(tk.prefixTokens)} + ${tk.scale} × counted)` : '';
+  if (f.peakSource === 'reported') return `The prompt the provider reported at call ${f.peakCall}${explained}`;
+  if (f.peakSource === 'estimated') return `Estimated at call ${f.peakCall} (no reported usage there), ±${Math.round(f.peakUncertainty * 100)}%${explained}`;
+  return `Counted at call ${f.peakCall}`;
+}
+
 export function formatLabel(f: Session['format']): string {
   return FORMAT_LABEL[f];
 }
@@ -64,7 +74,6 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
   const skipped = Object.entries(session.skipped);
   const skippedTotal = skipped.reduce((n, [, c]) => n + c, 0);
   const pending = <span className="muted">…</span>;
-  const tk = f?.tokenizer;
   const [compactionsOpen, setCompactionsOpen] = useState(false);
   return (
     <section className="session-header" aria-label="Session">
@@ -101,8 +110,8 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </div>
         <div>
           <dt>Peak context</dt>
-          <dd title={tk?.estimated ? `Calibrated against reported usage: unrecorded prefix ${fmt(tk.prefixTokens)} + ${tk.scale} × counted tokens; ±${Math.round(tk.uncertainty * 100)}% on the median call` : undefined}>
-            {f ? `${fmt(f.peakContextTokens)}${tk?.estimated ? ` ±${Math.max(1, Math.round(tk.uncertainty * 100))}%` : ''}` : pending}
+          <dd title={f ? peakTitle(f) : undefined}>
+            {f ? `${fmt(f.peakContextTokens)}${f.peakSource === 'estimated' ? ` ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%` : ''}` : pending}
           </dd>
         </div>
         {f?.cache && f.cache.hitRate !== null ? (

@@ -2,7 +2,8 @@
 // system prompt and tool schemas a format never writes down) plus a scale times what we count: the scale is
 // the tokenizer mismatch (Claude's tokenizer is not public; o200k differs from it by 10–45%). Both are fitted
 // robustly per segment of calls that share a model and recorded tools, so one odd call cannot move them, and
-// the prefix stays one figure for the segment instead of absorbing every error call by call.
+// the prefix stays one figure for the segment instead of absorbing every error call by call. A call the provider
+// reported keeps the reported figure as its whole prompt: the fit only splits it among the prefix and the items.
 import { reportedPromptTokens } from '../cache/reported';
 import type { CallContext } from './context-types';
 import type { CountedCalls } from './counted-tokens';
@@ -15,13 +16,21 @@ export interface CallCalibration {
   scale: number;
   /** Framing tokens per item in the context (role markers, block structure, ids) that counting text misses. */
   perItem: number;
-  /** prefixTokens + scale × counted + perItem × items, rounded: the calibrated whole prompt. */
+  /**
+   * The whole prompt: the provider's reported figure when there is one (what the bill and the console say), else
+   * prefixTokens + scale × counted + perItem × items, rounded.
+   */
   contextTokens: number;
+  /** prefixTokens + scale × counted + perItem × items, rounded: how far counting alone explains the prompt. */
+  modelledTokens: number;
   /** The reported prompt, when the provider reported one. */
   reportedPrompt: number | null;
-  /** Relative uncertainty of `contextTokens` (0.05 = ±5%); 0 when it is the reported figure's own model. */
+  /** Relative uncertainty of `contextTokens` (0.05 = ±5%); 0 when the provider reported it. */
   uncertainty: number;
-  /** True when `contextTokens` is an estimate rather than a count of everything sent. */
+  /**
+   * True when `contextTokens` is an estimate rather than a count of everything sent; false when it is the reported
+   * figure (whose split among the items may still be estimated: see the session's `estimated`).
+   */
   estimated: boolean;
 }
 
@@ -37,6 +46,8 @@ export interface SessionCalibration {
   estimated: boolean;
   /** How many calls had a reported prompt to fit against. */
   fittedCalls: number;
+  /** 90th percentile of |modelled − reported| / reported over the main segment's reported calls; null without any. */
+  fitSpread: number | null;
 }
 
 /** Bounds on the tokenizer mismatch: outside them the fit is more likely wrong than the tokenizer. */
@@ -66,9 +77,16 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     const fit = fits.get(segments[i]!)!;
     const prefix = c.prefixUnrecorded ? fit.prefix : 0;
     const raw = prefix + fit.scale * counted.tokens[i]! + fit.perItem * counted.items[i]!;
+    const report = reported[i]!;
+    const modelledTokens = Math.round(raw);
+    if (report !== null && report > 0) {
+      // The prefix cannot exceed the whole prompt; with nothing counted, the whole prompt is what the file left out.
+      const own = !c.prefixUnrecorded ? 0 : counted.tokens[i] === 0 ? report : Math.min(prefix, report);
+      return { segment: segments[i]!, prefixTokens: Math.round(own), scale: fit.scale, perItem: fit.perItem, contextTokens: report, modelledTokens, reportedPrompt: report, uncertainty: 0, estimated: false };
+    }
     const estimated = c.prefixUnrecorded || fit.fitted || approximate;
     const uncertainty = fit.fitted ? fit.spread : approximate ? UNFITTED_UNCERTAINTY : 0;
-    return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: Math.round(raw), reportedPrompt: reported[i]!, uncertainty, estimated };
+    return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: modelledTokens, modelledTokens, reportedPrompt: report, uncertainty, estimated };
   });
   const main = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
   const prefixes = out.filter((_, i) => calls[i]!.prefixUnrecorded).map((c) => c.prefixTokens);
@@ -78,8 +96,9 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     scale: mainFit?.scale ?? 1,
     perItem: mainFit?.perItem ?? 0,
     prefixTokens: prefixes.length ? Math.round(median(prefixes)) : 0,
-    estimated: out.some((c) => c.estimated),
+    estimated: out.some((c, i) => c.estimated || (c.reportedPrompt !== null && (calls[i]!.prefixUnrecorded || approximate || fits.get(segments[i]!)!.fitted))),
     fittedCalls: reported.filter((r, i) => r !== null && counted.tokens[i]! > 0).length,
+    fitSpread: mainFit?.fitted ? mainFit.spread : null,
   };
 }
 

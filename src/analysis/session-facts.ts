@@ -24,8 +24,10 @@ export interface TokenizerFacts {
   prefixTokens: number;
   /** Some figure is an estimate (see calibration.ts). */
   estimated: boolean;
-  /** Relative uncertainty of the calibrated context on the median call (0.03 = ±3%). */
+  /** Relative uncertainty of the calibrated context on the median call without a reported prompt (0.03 = ±3%); 0 when every call reports one. */
   uncertainty: number;
+  /** How closely counting explains the reported prompts: 90th percentile of the relative gap; null without reports. */
+  fitSpread: number | null;
 }
 
 export interface SessionFacts {
@@ -33,11 +35,15 @@ export interface SessionFacts {
   items: number;
   toolCalls: number;
   compactions: { recorded: number; inferred: number; total: number };
-  /** The largest calibrated context over the calls. */
+  /** The largest context over the calls: the provider's reported prompt where there is one, else the calibrated estimate. */
   peakContextTokens: number;
   /** 1-based call where the peak is; null without calls. */
   peakCall: number | null;
-  /** Calibrated context tokens summed over the calls. */
+  /** Where the peak figure comes from: the provider's report, an estimate (with `peakUncertainty`), or our count of everything sent. */
+  peakSource: 'reported' | 'estimated' | 'counted';
+  /** Relative uncertainty of the peak figure (0 when reported or counted). */
+  peakUncertainty: number;
+  /** Context tokens summed over the calls (reported where reported, else calibrated). */
   totalInputTokens: number;
   /** The provider's reported prompt tokens summed over the calls that report them; null when none does. */
   reportedInputTokens: number | null;
@@ -77,7 +83,9 @@ export function sessionFacts(input: FactsInput): SessionFacts {
     }
   });
   const inferred = input.compactions.filter((c) => c.kind === 'inferred').length;
-  const spreads = calibration.calls.map((c) => c.uncertainty).sort((a, b) => a - b);
+  const spreads = calibration.calls.filter((c) => c.reportedPrompt === null).map((c) => c.uncertainty).sort((a, b) => a - b);
+  const peakCal = peakCall === null ? null : calibration.calls[(peakCall as number) - 1]!;
+  const peakSource = !peakCal ? 'counted' : peakCal.reportedPrompt !== null ? 'reported' : peakCal.estimated ? 'estimated' : 'counted';
   return {
     calls: calls.length,
     items: input.items.length,
@@ -85,6 +93,8 @@ export function sessionFacts(input: FactsInput): SessionFacts {
     compactions: { recorded: input.compactions.length - inferred, inferred, total: input.compactions.length },
     peakContextTokens: peak,
     peakCall,
+    peakSource,
+    peakUncertainty: peakSource === 'estimated' ? round3(peakCal!.uncertainty) : 0,
     totalInputTokens: total,
     reportedInputTokens: reportedCalls > 0 ? reported : null,
     reportedCalls,
@@ -95,6 +105,7 @@ export function sessionFacts(input: FactsInput): SessionFacts {
       prefixTokens: calibration.prefixTokens,
       estimated: calibration.estimated,
       uncertainty: spreads.length ? round3(spreads[spreads.length >> 1]!) : 0,
+      fitSpread: calibration.fitSpread === null ? null : round3(calibration.fitSpread),
     },
     cache: input.cache && input.cache.length === calls.length ? cacheSummary(input.cache, calls) : null,
   };

@@ -115,10 +115,12 @@ const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({
   compactions: { recorded: 1, inferred: 0, total: 1 },
   peakContextTokens: 1000,
   peakCall: 3,
+  peakSource: 'reported',
+  peakUncertainty: 0,
   totalInputTokens: 3000,
   reportedInputTokens: 3000,
   reportedCalls: 4,
-  tokenizer: { encoding: 'o200k_base', scale: 1, perItem: 0, prefixTokens: 0, estimated: false, uncertainty: 0 },
+  tokenizer: { encoding: 'o200k_base', scale: 1, perItem: 0, prefixTokens: 0, estimated: false, uncertainty: 0, fitSpread: 0.02 },
   cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, byCause: { compaction: 1 } },
   ...over,
 });

@@ -84,8 +84,9 @@ export function renderText(report: InspectReport): string {
     const compactions = f ? f.compactions.total : s.compactions.length;
     out.push(`  ${f ? `${n(f.calls)} model call${f.calls === 1 ? '' : 's'} · ` : ''}${n(items)} items · ${n(toolCalls)} tool call${toolCalls === 1 ? '' : 's'} · ${compactions} compaction${compactions === 1 ? '' : 's'}${f && f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}`);
     if (f && f.calls > 0) {
-      const est = f.tokenizer.estimated ? ` (estimated ±${Math.round(f.tokenizer.uncertainty * 100)}%)` : '';
-      out.push(`  peak context ${n(f.peakContextTokens)} tokens at call ${f.peakCall}${est} · input ${n(f.totalInputTokens)} tokens${f.reportedInputTokens !== null ? ` · reported ${n(f.reportedInputTokens)}` : ''}`);
+      const est = f.peakSource === 'reported' ? ' (reported)' : f.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%)` : '';
+      const input = f.reportedCalls === f.calls && f.calls > 0 ? ' (reported on every call)' : f.reportedInputTokens !== null ? ` (${n(f.reportedInputTokens)} reported on ${f.reportedCalls} of ${f.calls} calls)` : '';
+      out.push(`  peak context ${n(f.peakContextTokens)} tokens at call ${f.peakCall}${est} · input ${n(f.totalInputTokens)} tokens${input}`);
     }
     const c = s.cache;
     if (c) {
