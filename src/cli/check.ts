@@ -7,22 +7,24 @@ import type { LintRule } from '../lints/lint-types';
 import { loadFiles } from '../load/loader';
 import { isObject, get } from '../model/narrow';
 import type { Session, SourceRef } from '../model/types';
-import { pickEncoding } from '../tokens';
-import { counters, readInputs, type CliIo } from './cli-io';
+import { readInputs, type CliIo } from './cli-io';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
-import { sessionMetrics, type SessionMetrics } from './session-metrics';
+import type { SessionMetrics } from './session-metrics';
+import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-invented N] [--max-miss-cost USD]
                              [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
+                             [--threads N]
                                                    a short report per session (compactions, cache hit rate, breaks by
                                                    cause, dollars lost, lost-and-needed identifiers, lints); exit 1
                                                    when a limit is crossed, naming which (--fail-on input-error:
                                                    also when a file has errors);
                                                    --format github writes workflow annotations, markdown a PR comment;
                                                    --rules FILE: the Rules panel's settings, as inspect --rules reads them
-                                                   ({"rules": {"<rule>": {"muted": true}}} mutes a rule for every harness)`;
+                                                   ({"rules": {"<rule>": {"muted": true}}} mutes a rule for every harness);
+                                                   --threads N analyses N sessions side by side (default: the cores)`;
 
 export type CheckFormat = 'text' | 'github' | 'markdown';
 
@@ -38,6 +40,8 @@ export interface CheckOptions {
   rules: RuleSettings | null;
   format: CheckFormat;
   rule: ProviderRule | 'auto';
+  /** Worker threads analysing sessions side by side (null: the cores). */
+  threads: number | null;
 }
 
 /** Where an annotation points: the file as the user named it, and a 1-based line when known. */
@@ -292,7 +296,7 @@ export function readRulesFile(name: string, bytes: Uint8Array): { rules: RuleSet
 }
 
 function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: CheckOptions } | { error: string } {
-  const opts: CheckOptions = { maxLostNeeded: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto' };
+  const opts: CheckOptions = { maxLostNeeded: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null };
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -337,6 +341,10 @@ function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: Che
     } else if (flag === '--provider') {
       if (!(PROVIDER_RULES as readonly string[]).includes(value)) return { error: `--provider must be one of ${PROVIDER_RULES.join(', ')}` };
       opts.rule = value as ProviderRule;
+    } else if (flag === '--threads') {
+      const n = count();
+      if (n === null || n < 1) return { error: `--threads expects a whole number ≥ 1, got ${JSON.stringify(value)}` };
+      opts.threads = n;
     } else if (flag === '--format') {
       if (value !== 'text' && value !== 'github' && value !== 'markdown') return { error: `--format must be text, github or markdown, got ${JSON.stringify(value)}` };
       opts.format = value;
@@ -359,16 +367,17 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     return 2;
   }
   const loaded = loadFiles(inputs);
-  const counterFor = counters();
+  const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined);
   const sessions: CheckedSession[] = [];
-  for (const s of loaded.sessions) {
-    const choice = pickEncoding(s.model);
-    const count = await counterFor(choice.encoding);
-    const m = sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.rules ? { rules: opts.rules } : {}) });
-    sessions.push(checkSession(s, m, opts, pathOf));
-  }
-  const errors = inspectReport(loaded).errors.map((e) => ({ ...e, file: pathOf.get(e.file) ?? e.file }));
-  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError };
+  const failedAnalyses: InspectIssue[] = [];
+  outcomes.forEach((o, i) => {
+    const s = loaded.sessions[i]!;
+    if (o.ok) sessions.push(checkSession(s, o.metrics, opts, pathOf));
+    // A session whose analysis cannot finish is an error of its file: the check cannot vouch for it.
+    else failedAnalyses.push({ file: pathOf.get(s.files[0]!) ?? s.files[0]!, line: null, field: null, message: `${o.message} (${o.detail})` });
+  });
+  const errors = [...inspectReport(loaded).errors.map((e) => ({ ...e, file: pathOf.get(e.file) ?? e.file })), ...failedAnalyses];
+  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError || failedAnalyses.length > 0 };
   io.out(opts.format === 'github' ? renderCheckGithub(result) : opts.format === 'markdown' ? renderCheckMarkdown(result) : renderCheckText(result));
   return failures(result) > 0 ? 1 : 0;
 }

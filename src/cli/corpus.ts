@@ -6,11 +6,10 @@
 // {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
 // of per-format totals is printed instead.
 import { createReadStream, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnCliWorker } from './worker-spawn';
 import { rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
 import { processCorpusFile, type CorpusCounter, type FileOutcome } from '../corpus/corpus-stream';
 import { CorpusTotals, renderTotals } from '../corpus/corpus-summary';
@@ -139,24 +138,9 @@ export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerRepl
   }
 }
 
-/** The ESM entry of tsx's register API, so a worker thread can load the TypeScript worker module. */
-function tsxApiUrl(): string {
-  const req = createRequire(import.meta.url);
-  return pathToFileURL(req.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-}
-
-/**
- * Worker threads do not inherit the main thread's module hooks, so a bootstrap registers tsx first and
- * then imports the worker module. Errors while loading are posted back instead of crashing silently.
- */
+/** A worker thread of `corpus` (corpus-worker.ts). */
 export function spawnCorpusWorker(): Worker {
-  // Built (dist-cli/), the worker is plain JavaScript beside this bundle: no TypeScript at run time.
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./corpus-worker.mjs', import.meta.url));
-  const workerUrl = new URL('./corpus-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsxApiUrl())})
-  .then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })
-  .catch((e) => { require('node:worker_threads').parentPort.postMessage({ type: 'fatal', message: String((e && e.stack) || e) }); });`;
-  return new Worker(code, { eval: true });
+  return spawnCliWorker('corpus-worker');
 }
 
 // --------------------------------------------------------------------------------------------

@@ -1,21 +1,19 @@
 // `compaction-inspector`: the engine from the command line. Exit 0 = all loaded, 1 = input errors, 2 = bad usage.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { parsePriceOverrides, type PriceOverrides } from '../cost/prices';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { loadFiles } from '../load/loader';
 import { isObject, str } from '../model/narrow';
 import { FORMAT_IDS } from '../model/types';
-import { pickEncoding } from '../tokens';
-import { counters, nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
+import { nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
 import { CHECK_USAGE, runCheck } from './check';
 import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
-import { sessionMetrics } from './session-metrics';
+import { metricsOfSessions } from './session-pool';
 
 export type { CliIo } from './cli-io';
 
@@ -35,7 +33,8 @@ const USAGE = `Usage:
                                                    a folder gives its .json/.jsonl files, e.g. an OpenHands conversation);
                                                    --json adds per-call cache figures, summary audits and lints;
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
-                                                   in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}}
+                                                   in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}};
+                                                   --threads N analyses N sessions side by side (default: the cores)
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -50,6 +49,8 @@ interface InspectOptions {
   rule: ProviderRule | 'auto';
   prices?: PriceOverrides;
   rules?: RuleSettings;
+  /** Worker threads analysing sessions side by side (default: the cores). */
+  threads?: number;
 }
 
 async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
@@ -61,23 +62,19 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   const loaded = loadFiles(inputs);
   const report = inspectReport(loaded);
   // Text and JSON read the same analysis, so the two never disagree.
-  const counterFor = counters();
+  const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
+  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads);
   const sessions: InspectSession[] = [];
   let failed = false;
-  for (let i = 0; i < loaded.sessions.length; i++) {
-    const s = loaded.sessions[i]!;
-    const choice = pickEncoding(s.model);
-    const count = await counterFor(choice.encoding);
-    try {
-      sessions.push({ ...report.sessions[i]!, ...sessionMetrics(s, count, { rule: opts.rule, encoding: { name: choice.encoding, approximate: choice.approximate }, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) }) });
-    } catch (e) {
+  outcomes.forEach((o, i) => {
+    if (o.ok) sessions.push({ ...report.sessions[i]!, ...o.metrics });
+    else {
       // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
-      const failure = describeAnalysisFailure(e, 'cli');
-      io.err(`${s.files.join(', ')}: ${failure.message} (${failure.detail})`);
-      sessions.push({ ...report.sessions[i]!, analysisError: failure.message });
+      io.err(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`);
+      sessions.push({ ...report.sessions[i]!, analysisError: o.message });
       failed = true;
     }
-  }
+  });
   const full = { ...report, sessions };
   io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
   return report.errors.length || failed ? 1 : 0;
@@ -95,7 +92,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if ((a === '--provider' || a === '--prices' || a === '--rules') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
+    if ((a === '--provider' || a === '--prices' || a === '--rules' || a === '--threads') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -117,7 +114,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules='));
+  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -168,7 +165,13 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       for (const p of parsed.problems) io.err(`--rules ${path}: ${p.replace(/^rule settings: /, '')}`);
       rules = parsed.settings;
     }
-    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}) }, io);
+    const threadsFlag = flagList.find((f) => f.startsWith('--threads='));
+    const threads = threadsFlag ? Number(threadsFlag.slice('--threads='.length)) : undefined;
+    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) {
+      io.err(`--threads must be a whole number of at least 1, got ${JSON.stringify(threadsFlag!.slice('--threads='.length))}\n\n${USAGE}`);
+      return 2;
+    }
+    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}) }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));
