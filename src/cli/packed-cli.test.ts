@@ -41,6 +41,7 @@ describe('the packed package', () => {
     expect(existsSync(join(pkg, 'src'))).toBe(false);
     expect(existsSync(join(pkg, 'dist-cli/main.mjs'))).toBe(true);
     expect(existsSync(join(pkg, 'dist-cli/corpus-worker.mjs'))).toBe(true);
+    expect(existsSync(join(pkg, 'dist-cli/metrics-worker.mjs'))).toBe(true);
   });
 
   it('runs its bin with Node alone and answers as the checkout does', () => {
@@ -50,5 +51,10 @@ describe('the packed package', () => {
     expect(packed.split('\n')[0]).toBe(run(ROOT, ['inspect', '--json', FIXTURE]).split('\n')[0]);
     expect(json(packed)).toEqual(json(run(ROOT, ['inspect', '--json', FIXTURE])));
     expect(json(packed).sessions.length).toBeGreaterThan(0);
+    // Two sessions go to the worker threads, which the package must carry too.
+    const two = ['inspect', '--json', '--threads', '2', FIXTURE, join(ROOT, 'src/formats/__fixtures__/codex-rollout.jsonl')];
+    const packedTwo = json(run(pkg, two));
+    expect(packedTwo.sessions).toHaveLength(2);
+    expect(packedTwo).toEqual(json(run(ROOT, two)));
   }, 60_000);
 });
