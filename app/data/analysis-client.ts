@@ -6,7 +6,7 @@ import type { ShownAudit } from '../../src/audit/trim-audit';
 import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
-import { forgetStatic, unpackResult, type PackedResult } from './analysis-wire';
+import { forgetStatic, unpackResult, unpark, type PackedResult } from './analysis-wire';
 import { useApp } from '../store';
 import { describeAnalysisFailure } from '../../src/analysis/analysis-failure';
 
@@ -85,8 +85,13 @@ function withAudits(result: AnalysisResult, audits: ShownAudit[] | null): Analys
  * resolved the call, and doing both in one made one long main-thread task of a big session's view.
  */
 async function unpacked(call: Promise<PackedResult>, session: Session): Promise<AnalysisResult> {
-  const packed = await call;
+  let packed = await call;
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // A big view's cache reports and lints come in a second message, read in a task of its own.
+  if (packed.parked) {
+    packed = unpark(packed, await api().takeParked(packed.key));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   return unpackResult(packed, session);
 }
 

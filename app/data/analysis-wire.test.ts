@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAnalysisView } from '../../src/analysis/analysis-view';
 import { loadText } from '../../src/load/loader';
-import { forgetStatic, pack, unpackResult } from './analysis-wire';
+import { claudeCodeSession } from '../../bench/generators/claude-code-session';
+import { forgetStatic, pack, park, PARK_ABOVE_CALLS, unpackResult, unpark } from './analysis-wire';
 
 const path = join(__dirname, '../../src/formats/__fixtures__/claude-code-session.jsonl');
 const session = loadText('claude-code-session.jsonl', readFileSync(path, 'utf8')).sessions[0]!;
@@ -36,5 +37,24 @@ describe('pack and unpackResult', () => {
     // Forgotten: the next view of the session carries them again.
     expect(pack({ view: second, encoding, exact: true }, session, 'k2').view.eviction).toBeDefined();
     forgetStatic('k2');
+  });
+
+  it("park a big view's cache reports and lints for a second message, and the page puts them back as they were", () => {
+    const big = loadText('big.jsonl', claudeCodeSession({ seed: 5, records: 7_000, bytes: 2_000_000, compactions: 2 })).sessions[0]!;
+    const view = buildAnalysisView(big, { count: (t) => Math.ceil(t.length / 4), ghosts: false });
+    expect(view.calls.length).toBeGreaterThan(PARK_ABOVE_CALLS);
+    expect(view.cache.length).toBe(view.calls.length);
+    const packed = pack({ view, encoding, exact: true }, big, 'k3');
+    const parts = park(packed)!;
+    expect(packed.parked).toBe(true);
+    expect(packed.view.cache).toEqual([]);
+    const back = unpackResult(unpark(structuredClone(packed), structuredClone(parts)), big).view;
+    expect(back.cache).toEqual(view.cache);
+    expect(back.lintCandidates).toEqual(view.lintCandidates);
+    expect(back.lints).toEqual(view.lints);
+    forgetStatic('k3');
+    // A small view goes whole.
+    expect(park(pack({ view: buildAnalysisView(session, { count: (t) => t.length, ghosts: false }), encoding, exact: true }, session, 'k4'))).toBeNull();
+    forgetStatic('k4');
   });
 });

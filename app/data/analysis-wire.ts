@@ -17,10 +17,18 @@ interface Result {
   exact: boolean;
 }
 
+/** Parts of a big view sent in a message of their own, so no one message takes long to read on the page. */
+export type ParkedPart = 'cache' | 'lintCandidates';
+export const PARKED: readonly ParkedPart[] = ['cache', 'lintCandidates'];
+/** Views with more calls than this send their parked parts apart. */
+export const PARK_ABOVE_CALLS = 1000;
+
 export interface PackedResult extends Omit<Result, 'view'> {
   view: Omit<AnalysisView, 'items' | 'calls' | 'lints' | StaticPart> & { items: (Item | number)[]; calls: PackedCall[] } & Partial<Pick<AnalysisView, StaticPart>>;
   /** The session's key: its static parts are left out after the first view of it that carried them. */
   key: string;
+  /** The parked parts wait in the worker, to be fetched with `takeParked(key)`. */
+  parked?: boolean;
 }
 
 /** Parts of a view that depend only on the session's contexts, not on counts or rule: sent once per session. */
@@ -52,6 +60,20 @@ export function pack<R extends Result>(result: R, session: Session, key: string)
   if (sentStatic.has(key)) for (const k of STATIC) delete view[k];
   sentStatic.add(key);
   return { ...result, view, key };
+}
+
+/** Worker side: moves a big view's parked parts out of the result, to go in a second message. */
+export function park(packed: PackedResult): Pick<AnalysisView, ParkedPart> | null {
+  if (packed.view.calls.length <= PARK_ABOVE_CALLS) return null;
+  const parts = { cache: packed.view.cache, lintCandidates: packed.view.lintCandidates };
+  packed.view = { ...packed.view, cache: [], lintCandidates: [] };
+  packed.parked = true;
+  return parts;
+}
+
+/** Page side: puts the parked parts back. */
+export function unpark(packed: PackedResult, parts: Pick<AnalysisView, ParkedPart>): PackedResult {
+  return { ...packed, parked: false, view: { ...packed.view, ...parts } };
 }
 
 /** A copy of the call without reading its `entries` (a getter that would build the list just to drop it). */

@@ -1,14 +1,21 @@
 // An element's width that follows its resizes: charts and grids size themselves to their panel.
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
-/** `initial` is used until the element is measured (the first layout effect). */
+/**
+ * `initial` is used until the element is measured. The width comes from a ResizeObserver, which reports once
+ * the browser has laid the element out, before it paints: reading `clientWidth` in the effect instead forced a
+ * layout of the whole page inside React's commit, one long task with a big session's first view.
+ */
 export function useWidth(ref: RefObject<HTMLElement | null>, initial = 600): number {
   const [width, setWidth] = useState(initial);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    const ro = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1];
+      // clientWidth: the content box plus padding, as the charts lay themselves out.
+      if (box) setWidth(el.clientWidth);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref]);

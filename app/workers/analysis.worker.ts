@@ -14,7 +14,7 @@ const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
-import { forgetStatic, pack, type PackedResult } from '../data/analysis-wire';
+import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 
 export interface AnalysisResult {
@@ -111,7 +111,22 @@ function warmPool(encoding: EncodingName): void {
 const arrived = new Map<string, Session>();
 const waiting = new Map<string, (s: Session) => void>();
 
+/** Parked parts of the last result of each session, until the page takes them (analysis-wire.ts). */
+const parkedParts = new Map<string, ReturnType<typeof park>>();
+function parked(packed: PackedResult): PackedResult {
+  const parts = park(packed);
+  if (parts) parkedParts.set(packed.key, parts);
+  return packed;
+}
+
 const api = {
+  /** The parts the last result of `key` left out; each is taken once. */
+  takeParked(key: string) {
+    const parts = parkedParts.get(key);
+    parkedParts.delete(key);
+    if (!parts) throw new Error(`no parked parts for ${key}`);
+    return parts;
+  },
   /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
   acceptSessions(port: MessagePort): void {
     port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
@@ -140,6 +155,7 @@ const api = {
   dropSession(key: string): void {
     sessions.delete(key);
     forgetStatic(key);
+    parkedParts.delete(key);
     contexts.delete(key);
     audits.delete(key);
   },
@@ -167,7 +183,7 @@ const api = {
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
       mark('analysis:estimate-view', t0, { key });
-      return pack({ view, encoding, exact: false }, session, key);
+      return parked(pack({ view, encoding, exact: false }, session, key));
     }
     // This worker's own counter (for texts the pool's memo lacks) loads its ranks while the pool counts.
     const counterReady = counterFor(encoding.encoding);
@@ -178,7 +194,7 @@ const api = {
       const t0 = performance.now();
       const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
       mark('analysis:complete-view', t0, { key });
-      return pack({ view, encoding, exact: true }, session, key);
+      return parked(pack({ view, encoding, exact: true }, session, key));
     }
     const t0 = performance.now();
     const texts = textsOf(session);
@@ -211,7 +227,7 @@ const api = {
     counted.set(encoding.encoding, memo);
     const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact });
     mark('analysis:exact-view', t1, { key });
-    return pack({ view, encoding, exact: true }, session, key);
+    return parked(pack({ view, encoding, exact: true }, session, key));
   },
 };
 
