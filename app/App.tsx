@@ -135,8 +135,8 @@ function Welcome() {
         Several files at once are joined. Everything is parsed in this tab; nothing is uploaded.
       </p>
       {served ? <ServedSessions /> : null}
-      <h3>Or open a demo</h3>
       <Library hideWhenEmpty />
+      <h3>Or open a demo</h3>
       <DemoList />
     </section>
   );
