@@ -101,7 +101,12 @@ function warmPool(encoding: EncodingName): void {
   if (warmed.has(encoding)) return;
   warmed.add(encoding);
   try {
-    getTokenPool().count([' '], { encoding }).catch(() => undefined);
+    const t0 = performance.now();
+    // Its end, beside the exact count's, tells the bench whether a first count waited on the rank table.
+    getTokenPool()
+      .count([' '], { encoding })
+      .then(() => mark('analysis:pool-warm', t0, { encoding, endsAt: Math.round(performance.now()) }))
+      .catch(() => undefined);
   } catch {
     // no nested workers: the exact pass counts here
   }
@@ -223,7 +228,7 @@ const api = {
     onProgress?.({ done: texts.length, total: texts.length });
     const counter = await counterReady;
     const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
-    const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding });
+    const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding, startsAt: Math.round(t0) });
     counted.set(encoding.encoding, memo);
     const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact });
     mark('analysis:exact-view', t1, { key });
