@@ -1,5 +1,5 @@
 // Prompt-cache prefix analysis: public surface.
-export { analyzeCachePrefix, breakpointsOf, type CachePrefixOptions, type CacheReport } from './prefix';
+export { analyzeCachePrefix, type CachePrefixOptions, type CacheReport } from './prefix';
 export { reportedCacheable, reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
 export {
   ANTHROPIC_LOOKBACK_BLOCKS,

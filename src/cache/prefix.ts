@@ -263,4 +263,3 @@ function anthropicContext(prev: Prompt, cur: Prompt, sharedUnits: number, unseen
   };
 }
 
-export { breakpointsOf } from './prompt-units';

@@ -29,7 +29,7 @@ export interface Prompt extends PromptSide {
   oneHour: boolean;
   unitAt(j: number): PromptUnit;
   digestAt(j: number): UnitDigest;
-  /** Block indices (offset by `lead`) carrying a cache breakpoint; see breakpointsOf. */
+  /** Block indices (offset by `lead`) carrying a cache breakpoint; see breakpointsFrom. */
   breakpoints(lead: number): number[];
 }
 
@@ -54,10 +54,6 @@ function breakpointsFrom(n: number, flagAt: (j: number) => number, lead: number)
   if (n > 0) auto.add(lead + n - 1);
   else if (lead) auto.add(0);
   return [...auto].sort((a, b) => a - b);
-}
-
-export function breakpointsOf(units: readonly PromptUnit[], lead: number): number[] {
-  return breakpointsFrom(units.length, (j) => flagsOf(units[j]!), lead);
 }
 
 function withBreakpoints<T extends Omit<Prompt, 'breakpoints'>>(p: T, flagAt: (j: number) => number): T & Pick<Prompt, 'breakpoints'> {

@@ -159,6 +159,20 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
     const say = str(m, 'say');
     const ts = tsToIso(get(m, 'ts'));
     const stamp = ts ? { timestamp: ts } : {};
+    // A condense or a truncation: Cline records the figures, not which messages went.
+    const addContextEvent = (fields: JsonObject | null | undefined, idField: string, idPrefix: string, trigger: string) =>
+      addCompaction({
+        id: (fields ? str(fields, idField) : undefined) ?? `${idPrefix}-${session.compactions.length}`,
+        kind: 'condensation',
+        trigger,
+        tokensBefore: (fields && num(fields, 'prevContextTokens')) ?? null,
+        tokensAfter: (fields && num(fields, 'newContextTokens')) ?? null,
+        replacedIds: [],
+        keptIds: [],
+        summaryId: null,
+        atItemId: null,
+        ...stamp,
+      });
     if (get(m, 'partial') === true) return;
     if (say === 'api_req_started') {
       const info = parseJsonText(get(m, 'text'));
@@ -193,36 +207,11 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       if (!cc) {
         ctx.warn({ path: [i] }, 'condense_context has no contextCondense; the compaction is kept without its figures');
       }
-      const condenseId = cc ? str(cc, 'condenseId') : undefined;
-      addCompaction({
-        id: condenseId ?? `condense-${session.compactions.length}`,
-        kind: 'condensation',
-        trigger: 'condense_context',
-        tokensBefore: (cc && num(cc, 'prevContextTokens')) ?? null,
-        tokensAfter: (cc && num(cc, 'newContextTokens')) ?? null,
-        replacedIds: [],
-        keptIds: [],
-        summaryId: null,
-        atItemId: null,
-        ...stamp,
-      });
+      addContextEvent(cc, 'condenseId', 'condense', 'condense_context');
       return;
     }
     if (say === 'sliding_window_truncation') {
-      const t = obj(m, 'contextTruncation') ?? parseJsonText(get(m, 'text'));
-      const truncationId = t ? str(t, 'truncationId') : undefined;
-      addCompaction({
-        id: truncationId ?? `truncation-${session.compactions.length}`,
-        kind: 'condensation',
-        trigger: 'sliding_window_truncation',
-        tokensBefore: (t && num(t, 'prevContextTokens')) ?? null,
-        tokensAfter: (t && num(t, 'newContextTokens')) ?? null,
-        replacedIds: [],
-        keptIds: [],
-        summaryId: null,
-        atItemId: null,
-        ...stamp,
-      });
+      addContextEvent(obj(m, 'contextTruncation') ?? parseJsonText(get(m, 'text')), 'truncationId', 'truncation', 'sliding_window_truncation');
       return;
     }
     if (say === 'condense_context_error') {

@@ -13,7 +13,7 @@ import type { Item } from '../../model/types';
 import { preambleEnd } from '../layout';
 import { RERUN_SOURCE } from '../recap';
 import { unchanged, type StrategyFn } from '../types';
-import { summarizeSpan } from './span-summary';
+import { summarizedOutcome, summarizeSpan } from './span-summary';
 
 export interface ClaudeCodeParams {
   /** Files re-attached after the summary, most recently read first. */
@@ -104,18 +104,5 @@ export const claudeCodeCompact: StrategyFn<ClaudeCodeParams> = async (context, p
     budget -= tokens;
     files.push({ id: `${prefix}.file${files.length}`, kind: 'message', role: 'user', text: `Re-attached after compaction: ${path}\n${text}`, source: RERUN_SOURCE, meta: { compaction: 'claude-code', reattached: path } });
   }
-  return {
-    context: [...context.slice(0, start), recap, ...files],
-    changed: true,
-    replacedIds: s.slice.map((it) => it.id),
-    label: s.fallback ? 'dropped' : 'summarized',
-    slice: s.slice,
-    recap,
-    foldedIds: s.foldedIds,
-    priorSummary: s.priorSummary,
-    fallback: s.fallback,
-    summarizerCalls: [s.call],
-    note: `summarized ${s.slice.length} items; re-attached ${files.length} recently read file${files.length === 1 ? '' : 's'}`,
-    cancelled: false,
-  };
+  return summarizedOutcome(s, { context: [...context.slice(0, start), recap, ...files], note: `summarized ${s.slice.length} items; re-attached ${files.length} recently read file${files.length === 1 ? '' : 's'}`, recap });
 };

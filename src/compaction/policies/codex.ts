@@ -9,7 +9,7 @@
 import type { Item } from '../../model/types';
 import { isRecap, isUserMessage } from '../layout';
 import { unchanged, type StrategyFn } from '../types';
-import { summarizeSpan } from './span-summary';
+import { summarizedOutcome, summarizeSpan } from './span-summary';
 
 export interface CodexParams {
   /** Tokens of the most recent user messages kept verbatim. */
@@ -71,18 +71,5 @@ export const codexCompact: StrategyFn<CodexParams> = async (context, params, dep
   const recap: Item = { ...s.recap, role: 'user' };
   const keptIds = new Set(kept.map((it) => it.id));
   const replaced = s.slice.filter((it) => !keptIds.has(it.id));
-  return {
-    context: [...initial, ...kept, recap],
-    changed: true,
-    replacedIds: replaced.map((it) => it.id),
-    label: s.fallback ? 'dropped' : 'summarized',
-    slice: s.slice,
-    recap,
-    foldedIds: s.foldedIds,
-    priorSummary: s.priorSummary,
-    fallback: s.fallback,
-    summarizerCalls: [s.call],
-    note: `kept the initial context and ${kept.length} recent user message${kept.length === 1 ? '' : 's'}; summarized ${s.slice.length} items`,
-    cancelled: false,
-  };
+  return summarizedOutcome(s, { context: [...initial, ...kept, recap], note: `kept the initial context and ${kept.length} recent user message${kept.length === 1 ? '' : 's'}; summarized ${s.slice.length} items`, recap, replacedIds: replaced.map((it) => it.id) });
 };

@@ -8,7 +8,7 @@
 import { isRecap } from '../layout';
 import { safeCut } from '../tool-pairs';
 import { unchanged, type StrategyFn } from '../types';
-import { summarizeSpan } from './span-summary';
+import { summarizedOutcome, summarizeSpan } from './span-summary';
 
 export interface OpenHandsParams {
   /** Events kept from the start (the system prompt and the task). */
@@ -50,18 +50,5 @@ export const openhandsCondense: StrategyFn<OpenHandsParams> = async (context, pa
   if (span.filter((it) => !isRecap(it)).length === 0) return unchanged(context, `nothing to forget: ${context.length} events, first ${keepFirst} and last ${tail} kept`);
   const s = await summarizeSpan(span, { system: params.systemPrompt ?? OPENHANDS_SYSTEM_PROMPT, user: params.userPrompt ?? OPENHANDS_USER_PROMPT }, 'openhands', deps, params.maxItemChars);
   if (s.cancelled) return { ...unchanged(context, 'cancelled', true), summarizerCalls: [s.call] };
-  return {
-    context: [...context.slice(0, from).filter((it) => !isRecap(it)), s.recap, ...context.slice(to).filter((it) => !isRecap(it))],
-    changed: true,
-    replacedIds: s.slice.map((it) => it.id),
-    label: s.fallback ? 'dropped' : 'summarized',
-    slice: s.slice,
-    recap: s.recap,
-    foldedIds: s.foldedIds,
-    priorSummary: s.priorSummary,
-    fallback: s.fallback,
-    summarizerCalls: [s.call],
-    note: `forgot ${s.slice.length} events; kept the first ${keepFirst} and the last ${context.length - to}`,
-    cancelled: false,
-  };
+  return summarizedOutcome(s, { context: [...context.slice(0, from).filter((it) => !isRecap(it)), s.recap, ...context.slice(to).filter((it) => !isRecap(it))], note: `forgot ${s.slice.length} events; kept the first ${keepFirst} and the last ${context.length - to}` });
 };

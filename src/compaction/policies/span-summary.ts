@@ -6,7 +6,7 @@ import { isRecap } from '../layout';
 import { fillPrompt } from '../prompts';
 import { callSummarizer, markerItem, priorSummaryText, summaryItem } from '../recap';
 import { renderSlice } from '../render-slice';
-import type { CompactionDeps, CompactionFallback, SummarizerCall } from '../types';
+import type { CompactionDeps, CompactionFallback, CompactionOutcome, SummarizerCall } from '../types';
 
 export interface SpanSummary {
   /** The summary item, or the static marker when the summarizer failed. */
@@ -42,4 +42,25 @@ export async function summarizeSpan(
       ? summaryItem(`${id}.summary`, `${prompts.prefix ?? ''}${result.text.trim()}`, strategy, { summarizer: deps.summarizer.name })
       : markerItem(`${id}.marker`, slice.map((it) => it.id), strategy);
   return { recap, slice, foldedIds: span.filter(isRecap).map((it) => it.id), priorSummary, fallback, call, cancelled };
+}
+
+/**
+ * The outcome of a policy that summarized a span: `context` is the compacted context, `recap` the item standing in
+ * for the span in it (the summary, or one the policy built from it), `replacedIds` when more than the slice left.
+ */
+export function summarizedOutcome(s: SpanSummary, out: { context: Item[]; note: string; recap?: Item; replacedIds?: string[] }): CompactionOutcome {
+  return {
+    context: out.context,
+    changed: true,
+    replacedIds: out.replacedIds ?? s.slice.map((it) => it.id),
+    label: s.fallback ? 'dropped' : 'summarized',
+    slice: s.slice,
+    recap: out.recap ?? s.recap,
+    foldedIds: s.foldedIds,
+    priorSummary: s.priorSummary,
+    fallback: s.fallback,
+    summarizerCalls: [s.call],
+    note: out.note,
+    cancelled: false,
+  };
 }
