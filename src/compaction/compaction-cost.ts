@@ -26,18 +26,11 @@ export interface CompactionCost {
   refetchTax: number | null;
 }
 
-export interface CompactionCostTotals {
+/** The per-compaction figures summed over a run. */
+export interface CompactionCostTotals extends Omit<CompactionCost, 'call'> {
   compactions: number;
-  summarizerPromptTokens: number | null;
-  summarizerOutputTokens: number | null;
-  summarizerUsd: number | null;
-  missTokens: number;
-  missUsd: number | null;
-  savedTokens: number;
-  savedUsd: number | null;
   /** saved − summarizer − miss, in dollars; null without a price. */
   netUsd: number | null;
-  refetchTax: number | null;
   priceLabel: string | null;
 }
 

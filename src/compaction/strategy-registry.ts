@@ -67,6 +67,10 @@ export interface StrategyInfo {
   params: readonly ParamSpec[];
 }
 
+// Parameters the harness policies share.
+const MAX_ITEM_CHARS: ParamSpec = { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' };
+const SYSTEM_PROMPT: ParamSpec = { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' };
+
 const headTail: ParamSpec[] = [
   { name: 'head', label: 'Head steps', kind: 'int', default: 1, min: 0, help: 'Steps kept verbatim after the system prompt (1 = the first user message).' },
   { name: 'tail', label: 'Tail turns', kind: 'int', default: 2, min: 0, help: 'Most recent turns kept verbatim.' },
@@ -149,9 +153,9 @@ export const STRATEGIES: readonly StrategyInfo[] = [
       { name: 'filesBudget', label: 'Files budget', kind: 'int', default: CLAUDE_CODE_DEFAULTS.filesBudget, min: 0, help: 'POST_COMPACT_TOKEN_BUDGET: tokens of all re-attached files.' },
       { name: 'microcompactAfter', label: 'Microcompact above', kind: 'int-or-null', default: null, min: 1, help: 'Clear old tool results once more than this many are in the context (empty: off, as in most recorded sessions).' },
       { name: 'microcompactKeep', label: 'Microcompact keeps', kind: 'int', default: CLAUDE_CODE_DEFAULTS.microcompactKeep, min: 0, help: 'Most recent tool results microcompact leaves whole.' },
-      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      SYSTEM_PROMPT,
       { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'The nine sections; placeholders: {slice}, {prior_summary}.' },
-      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+      MAX_ITEM_CHARS,
     ],
   },
   {
@@ -161,9 +165,9 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     usesSummarizer: true,
     params: [
       { name: 'userBudget', label: 'User message budget', kind: 'int', default: CODEX_DEFAULTS.userBudget, min: 0, help: 'COMPACT_USER_MESSAGE_MAX_TOKENS: tokens of recent user messages kept verbatim.' },
-      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      SYSTEM_PROMPT,
       { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'The handoff prompt; placeholders: {slice}, {prior_summary}.' },
-      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+      MAX_ITEM_CHARS,
     ],
   },
   {
@@ -174,9 +178,9 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     params: [
       { name: 'keepFirst', label: 'Keep first', kind: 'int', default: OPENHANDS_DEFAULTS.keepFirst, min: 0, help: 'keep_first: events kept from the start.' },
       { name: 'maxSize', label: 'Max size', kind: 'int', default: OPENHANDS_DEFAULTS.maxSize, min: 2, help: 'max_size: sets the tail kept (max_size // 2 − keep_first − 1); the trigger fires above it.' },
-      { name: 'systemPrompt', label: 'System prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Empty uses the default.' },
+      SYSTEM_PROMPT,
       { name: 'userPrompt', label: 'User prompt', kind: 'text', default: null, nullable: true, prompt: true, help: 'Placeholders: {slice}, {prior_summary}.' },
-      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+      MAX_ITEM_CHARS,
     ],
   },
   {
@@ -193,7 +197,7 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     usesSummarizer: true,
     params: [
       { name: 'instructions', label: 'Instructions', kind: 'text', default: null, nullable: true, prompt: true, help: 'Replaces the default summarization prompt; placeholders: {slice}, {prior_summary}.' },
-      { name: 'maxItemChars', label: 'Max characters per item', kind: 'int', default: 6000, min: 0, help: 'Longer items are cut in the middle before sending (0 = never).' },
+      MAX_ITEM_CHARS,
     ],
   },
 ];
