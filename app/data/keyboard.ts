@@ -1,5 +1,5 @@
 // Single-key shortcuts, ignored while the user types in a field.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'j / →', does: 'next call' },
@@ -21,7 +21,8 @@ function typing(target: EventTarget | null): boolean {
 }
 
 export function useShortcuts(handlers: Record<string, () => void>): void {
-  useEffect(() => {
+  // Registered before the view paints: a key pressed as soon as the view shows is never lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.metaKey || e.ctrlKey || e.altKey || e.defaultPrevented) return;
       if (e.key !== 'Escape' && typing(e.target)) return;

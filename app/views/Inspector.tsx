@@ -1,6 +1,6 @@
 // The inspector shell: step through calls, the context first, panels beside it.
 import type React from 'react';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
@@ -154,9 +154,10 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     [view, callIndex, selectItem, setCall, setLeftView],
   );
 
-  // Open at the spot the URL names; only the first session of the page owns that spot.
+  // Open at the spot the URL names; only the first session of the page owns that spot. Before the first paint, so
+  // a step the user takes as soon as the view shows is not undone by this.
   const opened = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (opened.current) return;
     opened.current = true;
     // A share link or bundle that opened this session brings its own view.
