@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { cspHeaders } from './app/security/csp-server.ts';
 
@@ -13,5 +15,7 @@ export default defineConfig({
     environment: 'node',
     // Property tests over long made-up sessions take seconds on a loaded 2-core machine.
     testTimeout: 20_000,
+    // CLIs the tests run (and the processes they spawn) keep their result cache out of the user's home.
+    env: { COMPACTION_INSPECTOR_CACHE_DIR: join(tmpdir(), `compaction-inspector-test-cache-${process.pid}`) },
   },
 });

@@ -10,13 +10,14 @@ import type { Session, SourceRef } from '../model/types';
 import { readInputs, type CliIo } from './cli-io';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
+import { openResultCache } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-invented N] [--max-miss-cost USD]
                              [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
-                             [--threads N]
+                             [--threads N] [--no-cache]
                                                    a short report per session (compactions, cache hit rate, breaks by
                                                    cause, dollars lost, lost-and-needed identifiers, lints); exit 1
                                                    when a limit is crossed, naming which (--fail-on input-error:
@@ -24,7 +25,8 @@ export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [
                                                    --format github writes workflow annotations, markdown a PR comment;
                                                    --rules FILE: the Rules panel's settings, as inspect --rules reads them
                                                    ({"rules": {"<rule>": {"muted": true}}} mutes a rule for every harness);
-                                                   --threads N analyses N sessions side by side (default: the cores)`;
+                                                   --threads N analyses N sessions side by side (default: the cores);
+                                                   --no-cache analyses every session again (as inspect)`;
 
 export type CheckFormat = 'text' | 'github' | 'markdown';
 
@@ -42,6 +44,8 @@ export interface CheckOptions {
   rule: ProviderRule | 'auto';
   /** Worker threads analysing sessions side by side (null: the cores). */
   threads: number | null;
+  /** Analyse every session again instead of reading back the ones analysed before. */
+  noCache: boolean;
 }
 
 /** Where an annotation points: the file as the user named it, and a 1-based line when known. */
@@ -296,12 +300,16 @@ export function readRulesFile(name: string, bytes: Uint8Array): { rules: RuleSet
 }
 
 function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: CheckOptions } | { error: string } {
-  const opts: CheckOptions = { maxLostNeeded: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null };
+  const opts: CheckOptions = { maxLostNeeded: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null, noCache: false };
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('--')) {
       paths.push(a);
+      continue;
+    }
+    if (a === '--no-cache') {
+      opts.noCache = true;
       continue;
     }
     const eq = a.indexOf('=');
@@ -367,7 +375,8 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     return 2;
   }
   const loaded = loadFiles(inputs);
-  const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined);
+  const cache = !opts.noCache && io.cacheDir ? openResultCache(io.cacheDir) : null;
+  const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cache);
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];
   outcomes.forEach((o, i) => {

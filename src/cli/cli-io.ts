@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InputFile } from '../load/loader';
+import { defaultCacheDir } from './result-cache';
 import { createTokenCounter, TokenMemo, type EncodingName, type TokenCounter } from '../tokens';
 
 export interface CliIo {
@@ -13,6 +14,8 @@ export interface CliIo {
   listDir(path: string): string[];
   isDir(path: string): boolean;
   exists(path: string): boolean;
+  /** Where analysed sessions are kept between runs (result-cache.ts); none when absent. */
+  cacheDir?: string;
 }
 
 export const nodeIo: CliIo = {
@@ -22,6 +25,9 @@ export const nodeIo: CliIo = {
   listDir: (p) => readdirSync(p),
   isDir: (p) => statSync(p).isDirectory(),
   exists: (p) => existsSync(p),
+  get cacheDir() {
+    return defaultCacheDir();
+  },
 };
 
 export const TRANSCRIPT_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;

@@ -13,6 +13,7 @@ import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
+import { openResultCache } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 
 export type { CliIo } from './cli-io';
@@ -34,7 +35,10 @@ const USAGE = `Usage:
                                                    --json adds per-call cache figures, summary audits and lints;
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}};
-                                                   --threads N analyses N sessions side by side (default: the cores)
+                                                   --threads N analyses N sessions side by side (default: the cores);
+                                                   a session analysed before, unchanged, is read back from
+                                                   ~/.cache/compaction-inspector (or $COMPACTION_INSPECTOR_CACHE_DIR);
+                                                   --no-cache analyses every session again
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -51,6 +55,8 @@ interface InspectOptions {
   rules?: RuleSettings;
   /** Worker threads analysing sessions side by side (default: the cores). */
   threads?: number;
+  /** Analyse every session again instead of reading back the ones analysed before (result-cache.ts). */
+  noCache?: boolean;
 }
 
 async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
@@ -63,7 +69,8 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   const report = inspectReport(loaded);
   // Text and JSON read the same analysis, so the two never disagree.
   const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
-  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads);
+  const cache = !opts.noCache && io.cacheDir ? openResultCache(io.cacheDir) : null;
+  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads, cache);
   const sessions: InspectSession[] = [];
   let failed = false;
   outcomes.forEach((o, i) => {
@@ -114,7 +121,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads='));
+  const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -171,7 +178,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       io.err(`--threads must be a whole number of at least 1, got ${JSON.stringify(threadsFlag!.slice('--threads='.length))}\n\n${USAGE}`);
       return 2;
     }
-    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}) }, io);
+    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}), noCache: flags.has('--no-cache') }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));
@@ -192,7 +199,8 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       return 2;
     }
     io.out(`Checking ${files.length} sample files in ${dir}`);
-    const code = await inspect(files, { json: flags.has('--json'), rule }, io);
+    // A test run's check leaves nothing behind in the user's cache.
+    const code = await inspect(files, { json: flags.has('--json'), rule, noCache: true }, io);
     io.out(code === 0 ? 'All samples loaded without errors.' : 'Some samples have errors.');
     return code;
   }

@@ -7,6 +7,7 @@ import { describeAnalysisFailure } from '../analysis/analysis-failure';
 import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens/encoding';
 import { counters } from './cli-io';
+import { sessionKey, type ResultCache } from './result-cache';
 import { sessionMetrics, type MetricsOptions, type SessionMetrics } from './session-metrics';
 import { spawnCliWorker } from './worker-spawn';
 
@@ -39,7 +40,44 @@ export function defaultThreads(): number {
   return availableParallelism();
 }
 
-export async function metricsOfSessions(sessions: readonly Session[], request: MetricsRequest, threads = defaultThreads()): Promise<MetricsOutcome[]> {
+/**
+ * Every session's metrics, in input order. With a cache, a session analysed before by this engine with this
+ * request is read back instead, and each new analysis that succeeded is kept.
+ */
+export async function metricsOfSessions(sessions: readonly Session[], request: MetricsRequest, threads = defaultThreads(), cache: ResultCache | null = null): Promise<MetricsOutcome[]> {
+  if (!cache) return analyse(sessions, request, threads);
+  const keys = sessions.map((s) => {
+    try {
+      return sessionKey(s, request);
+    } catch {
+      // A session the serializer cannot write (it never should) is analysed every time.
+      return null;
+    }
+  });
+  const out: MetricsOutcome[] = new Array(sessions.length);
+  const todo: number[] = [];
+  keys.forEach((key, i) => {
+    const metrics = key ? cache.get(key) : null;
+    if (metrics) out[i] = { ok: true, metrics };
+    else todo.push(i);
+  });
+  const fresh = await analyse(
+    todo.map((i) => sessions[i]!),
+    request,
+    threads,
+  );
+  todo.forEach((i, k) => {
+    const o = fresh[k]!;
+    out[i] = o;
+    const key = keys[i];
+    if (o.ok && key) cache.put(key, o.metrics);
+  });
+  cache.prune();
+  return out;
+}
+
+async function analyse(sessions: readonly Session[], request: MetricsRequest, threads: number): Promise<MetricsOutcome[]> {
+  if (sessions.length === 0) return [];
   const n = Math.min(Math.max(1, Math.floor(threads)), sessions.length);
   const out: MetricsOutcome[] = new Array(sessions.length);
   if (n <= 1) {
