@@ -1,6 +1,8 @@
 // The CLI as shipped (dist-cli/, plain JavaScript) against ccusage on the same files: process start plus
 // `inspect --json` on four ~3 MB Claude Code sessions, against `ccusage session --json --offline` reading the same
 // four from a Claude config folder. Budget (issue 19): at most 1.5× ccusage. Medians of alternated runs.
+// Two rows: the sessions seen before (read back from the result cache, as a second `inspect` of a folder is) and
+// seen for the first time (`--no-cache`: every session analysed).
 // ccusage is found as a package (`npm i -D ccusage`) or at CCUSAGE_BIN; without it the row says so.
 // Run alone: `node --import tsx bench/cli-vs-ccusage.ts`.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,10 +19,15 @@ export interface CliVsCcusageBench {
   files: number;
   bytesEach: number;
   runs: number;
+  /** Sessions analysed before: read back from the result cache. */
   cliMs: number;
+  /** Sessions never analysed before (`--no-cache`). */
+  coldMs: number;
   ccusage: { version: string; ms: number } | null;
   /** cliMs / ccusage ms; null without ccusage. */
   ratio: number | null;
+  /** coldMs / ccusage ms; null without ccusage. */
+  coldRatio: number | null;
   note: string | null;
 }
 
@@ -69,28 +76,38 @@ export function benchCliVsCcusage(runs = 5): CliVsCcusageBench {
     }
     execFileSync(process.execPath, [join(ROOT, 'bin', 'build-cli.mjs')], { cwd: ROOT });
     const main = pathToFileURL(join(ROOT, 'dist-cli', 'main.mjs')).href;
-    const cliArgs = ['--input-type=module', '-e', `const m = await import(${JSON.stringify(main)}); process.exitCode = await m.run(${JSON.stringify(['inspect', '--json', ...files])});`];
+    const cliRun = (flags: string[]) => ['--input-type=module', '-e', `const m = await import(${JSON.stringify(main)}); process.exitCode = await m.run(${JSON.stringify(['inspect', '--json', ...flags, ...files])});`];
+    const cliArgs = cliRun([]);
+    const coldArgs = cliRun(['--no-cache']);
+    const cliEnv = { ...process.env, COMPACTION_INSPECTOR_CACHE_DIR: join(dir, 'cache') };
     const cc = ccusageBin();
     const ccArgs = cc ? [cc.bin, 'session', '--json', '--offline'] : [];
     const ccEnv = { ...process.env, CLAUDE_CONFIG_DIR: dir };
     // One warm-up each (file cache, compile cache), then alternated runs.
-    timed(cliArgs);
+    // The cached run's warm-up is also the run that fills the cache.
+    timed(cliArgs, cliEnv);
+    timed(coldArgs, cliEnv);
     if (cc) timed(ccArgs, ccEnv);
     const ours: number[] = [];
+    const cold: number[] = [];
     const theirs: number[] = [];
     for (let i = 0; i < runs; i++) {
-      ours.push(timed(cliArgs));
+      ours.push(timed(cliArgs, cliEnv));
+      cold.push(timed(coldArgs, cliEnv));
       if (cc) theirs.push(timed(ccArgs, ccEnv));
     }
     const cliMs = median(ours);
+    const coldMs = median(cold);
     const ccMs = cc ? median(theirs) : null;
     return {
       files: files.length,
       bytesEach,
       runs,
       cliMs: Math.round(cliMs),
+      coldMs: Math.round(coldMs),
       ccusage: cc && ccMs !== null ? { version: cc.version, ms: Math.round(ccMs) } : null,
       ratio: ccMs ? Math.round((cliMs / ccMs) * 100) / 100 : null,
+      coldRatio: ccMs ? Math.round((coldMs / ccMs) * 100) / 100 : null,
       note: cc ? null : 'ccusage not installed (npm i -D ccusage, or CCUSAGE_BIN=…/dist/index.js): its side was not measured',
     };
   } finally {

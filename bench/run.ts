@@ -36,9 +36,13 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   const claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
+  const c = cliVsCcusage;
+  const verdict = (ratio: number | null) => (ratio === null ? '' : ` (${ratio}×, budget ≤ 1.5×: ${ratio <= 1.5 ? 'ok' : 'MISSED'})`);
   console.log(
-    `\n## CLI vs ccusage: start + inspect --json on ${cliVsCcusage.files} × ${(cliVsCcusage.bytesEach / 1e6).toFixed(0)} MB Claude Code sessions: ${cliVsCcusage.cliMs} ms` +
-      (cliVsCcusage.ccusage ? ` vs ccusage ${cliVsCcusage.ccusage.version} session --json ${cliVsCcusage.ccusage.ms} ms (${cliVsCcusage.ratio}×, budget ≤ 1.5×: ${cliVsCcusage.ratio! <= 1.5 ? 'ok' : 'MISSED'})` : ` (${cliVsCcusage.note})`),
+    `\n## CLI vs ccusage: start + inspect --json on ${c.files} × ${(c.bytesEach / 1e6).toFixed(0)} MB Claude Code sessions` +
+      (c.ccusage ? `; ccusage ${c.ccusage.version} session --json ${c.ccusage.ms} ms` : ` (${c.note})`) +
+      `\n  sessions seen before (result cache): ${c.cliMs} ms${verdict(c.ratio)}` +
+      `\n  sessions never seen (--no-cache):    ${c.coldMs} ms${verdict(c.coldRatio)}`,
   );
   node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
 }
