@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
+import { claudeCodeSession } from '../bench/generators/claude-code-session';
 import { syntheticCorpus } from '../src/corpus/synthetic';
 import { dropFiles, fromText } from './support/drop';
 import { sessionTabs } from './support/session-view';
@@ -268,6 +269,34 @@ test('a narrow window shows one side at a time: a panel tab shows the panel, a j
   await page.getByRole('region', { name: 'Diff' }).getByRole('button', { name: /^added / }).first().click();
   await expect(left).toBeVisible();
   await expect(page.evaluate(() => document.documentElement.scrollHeight)).resolves.toBe(700);
+});
+
+test('the eviction map and the diff scroll their own lists inside the pane, rendering the rows in view only', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await dropFiles(page, [fromText('long.jsonl', claudeCodeSession({ seed: 7, records: 800, bytes: 400_000, compactions: 1 }))]);
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
+  await page.keyboard.press('End');
+  const paneBottom = async () => {
+    const box = await page.locator('.panel').boundingBox();
+    return box!.y + box!.height;
+  };
+  await panelTabs(page).filter({ hasText: 'Eviction map' }).click();
+  const map = page.getByRole('region', { name: 'Eviction map' });
+  const rows = map.getByRole('list', { name: 'Items by call' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  const mapBox = await map.locator('.evm-scroll').boundingBox();
+  expect(mapBox!.y + mapBox!.height).toBeLessThanOrEqual((await paneBottom()) + 1);
+  // Hundreds of items, a screenful of rows: grown to its content, the list laid out every row (250 ms here).
+  expect(Number(await rows.first().getAttribute('aria-setsize'))).toBeGreaterThan(300);
+  expect(await rows.count()).toBeLessThan(80);
+  await expect(page.locator('.panel')).toHaveJSProperty('scrollTop', 0);
+  await panelTabs(page).filter({ hasText: 'Diff' }).click();
+  const diff = page.getByRole('region', { name: 'Diff' }).locator('.diff-scroll');
+  await expect(diff).toBeVisible();
+  const diffBox = await diff.boundingBox();
+  expect(diffBox!.y + diffBox!.height).toBeLessThanOrEqual((await paneBottom()) + 1);
+  expect(diffBox!.y + diffBox!.height).toBeGreaterThan((await paneBottom()) - 40);
 });
 
 /** How far a table sticks out of its scrolling box (0 when it fits). */
