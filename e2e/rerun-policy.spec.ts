@@ -101,6 +101,10 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   await expect(result).toContainText('1 compaction at call 61');
   await expect(result).toContainText('recorded: call 62');
   await expect(cost.getByRole('row', { name: /Compactions/ })).toContainText('1 (62)');
+  // The recorded run's re-fetch tax is the figure `inspect` reports for that compaction; a rerun's is unknown.
+  const refetch = cost.getByRole('row', { name: /Re-fetch tax/ });
+  await expect(refetch).toContainText('1,473 tok');
+  await expect(refetch).toContainText('unknown: never run');
   await cost.evaluate((el) => {
     const scroller = el.closest('.panel')!;
     scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 120;

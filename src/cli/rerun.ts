@@ -108,7 +108,7 @@ export function runReport(r: RerunResult, plan: RerunPlan, index: number) {
       cacheMissUsd: r.costs.rerun.events[i]?.missUsd ?? null,
       refetchTax: null,
     })),
-    recorded: r.costs.original.events.map((e) => ({ call: e.call, cacheMissTokens: e.missTokens, cacheMissUsd: e.missUsd })),
+    recorded: r.costs.original.events.map((e) => ({ call: e.call, cacheMissTokens: e.missTokens, cacheMissUsd: e.missUsd, refetchTax: e.refetchTax })),
     // The figures of the app's sweep table, row for row.
     table: {
       compactions: row.compactions,
@@ -202,6 +202,9 @@ export async function rerunRuns(session: Session, a: Pick<Args, 'policy' | 'para
   return reports;
 }
 
+/** The recorded run's re-fetch tax: tokens, or why there is no figure. */
+const refetchText = (tokens: number | null): string => (tokens === null ? 'not known (a compaction records no removed items)' : `${tokens} tokens`);
+
 function renderText(file: string, session: Session, runs: RerunReport[]): string {
   const lines = [`${file}: ${session.format}, ${session.model ?? 'unknown model'}`];
   for (const r of runs) {
@@ -212,7 +215,7 @@ function renderText(file: string, session: Session, runs: RerunReport[]): string
     for (const c of r.compactions) {
       lines.push(`    call ${c.call}: ${c.kind}, ${c.tokensBefore} → ${c.tokensAfter} tokens (measured ${c.measuredBefore}), kept ${c.kept}, lost ${c.lost}${c.neededLater.length ? `, needed later: ${c.neededLater.slice(0, 8).join(', ')}${c.neededLater.length > 8 ? ` and ${c.neededLater.length - 8} more` : ''}` : ''}; cache miss ${c.cacheMissTokens} tokens${c.cacheMissUsd === null ? '' : ` ($${c.cacheMissUsd.toFixed(4)})`}`);
     }
-    lines.push(`    input ${r.table.inputTokens} vs ${r.table.originalInputTokens} tokens; saved ${r.cost.rerun.savedTokens} tokens${r.cost.rerun.netUsd === null ? '' : `, net $${r.cost.rerun.netUsd.toFixed(4)} (recorded $${r.cost.recorded.netUsd?.toFixed(4) ?? '—'})`}; re-fetch tax not measured yet`);
+    lines.push(`    input ${r.table.inputTokens} vs ${r.table.originalInputTokens} tokens; saved ${r.cost.rerun.savedTokens} tokens${r.cost.rerun.netUsd === null ? '' : `, net $${r.cost.rerun.netUsd.toFixed(4)} (recorded $${r.cost.recorded.netUsd?.toFixed(4) ?? '—'})`}; re-fetch tax ${refetchText(r.cost.recorded.refetchTax)} recorded, unknown for the rerun (its agent never ran)`);
     for (const w of r.warnings) lines.push(`    warning: ${w}`);
   }
   return lines.join('\n');

@@ -7,6 +7,7 @@ import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
 import { classifyText } from '../model/markers';
 import { promptTokens } from '../model/usage';
+import { refetchTax, type CompactionRefetch } from '../refetch';
 import type { Session } from '../model/types';
 
 export interface OriginalBaseline {
@@ -25,6 +26,8 @@ export interface OriginalBaseline {
    * harness did (unrecorded system prompt and tools, tokenizer mismatch), not as the bare count of items.
    */
   calibration: SessionCalibration;
+  /** Per recorded compaction, the tool calls after it that fetched again what it removed (src/refetch). */
+  refetch: CompactionRefetch[];
 }
 
 /**
@@ -47,5 +50,6 @@ export function originalBaseline(session: Session, opts: { count: (text: string)
     .filter((c) => c.log?.fallback === true || (c.summaryId !== null && classifyText(byId.get(c.summaryId)?.text ?? '') === 'marker'))
     .map((c) => c.id);
   const calibration = calibrate(contexts.calls, countedPerCall(contexts, opts.count));
-  return { calls, reports, audits, reportedInputTokens: contexts.calls.map((c) => (c.usage ? promptTokens(c.usage) : null)), fallbackIds, contexts, calibration };
+  const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
+  return { calls, reports, audits, reportedInputTokens: contexts.calls.map((c) => (c.usage ? promptTokens(c.usage) : null)), fallbackIds, contexts, calibration, refetch };
 }

@@ -1,8 +1,8 @@
 // What each compaction cost and saved, for a rerun and for the recorded run side by side: the summarizer
 // call's tokens, the cache miss it causes on the next call (priced with src/cost/prices.ts: a miss is written
 // again instead of read), and the tokens it saves until the next compaction. Dollars only where the model's
-// price is known. The re-fetch tax (tools called again for what a compaction lost) comes from the audit work;
-// `refetchTax` is the hook for it and stays null until that lands.
+// price is known. The re-fetch tax (tools called again for what a compaction removed, src/refetch) is known for a
+// recorded run only: a rerun never ran the agent, so which tools it would have called again is unknown (null).
 import { missCost, priceOf, type ModelPrice } from '../cost/prices';
 import type { CallFigures } from './metrics';
 
@@ -22,7 +22,7 @@ export interface CompactionCost {
   savedTokens: number;
   /** The saved tokens at the cache-read price (they would mostly have been read from cache). */
   savedUsd: number | null;
-  /** Tokens of tool calls repeated for what the compaction lost: from the audit work, not computed yet. */
+  /** Tokens of the results of tool calls repeated for what the compaction removed; null where not observed. */
   refetchTax: number | null;
 }
 
@@ -40,6 +40,8 @@ export interface CompactionAt {
   tokensBefore: number;
   tokensAfter: number;
   summarizer: { promptTokens: number; outputTokens: number } | null;
+  /** The re-fetch tax the run showed after this compaction; null (or absent) where the run was not observed. */
+  refetchTokens?: number | null;
 }
 
 const sumOrNull = (xs: (number | null)[]) => (xs.length === 0 ? 0 : xs.some((x) => x === null) ? null : xs.reduce<number>((n, x) => n + x!, 0));
@@ -63,7 +65,7 @@ export function compactionCosts(at: readonly CompactionAt[], figs: readonly Call
       missUsd: usd((p) => missCost(p, missTokens, '5m')),
       savedTokens,
       savedUsd: usd((p) => (savedTokens * p.cacheRead) / 1e6),
-      refetchTax: null,
+      refetchTax: e.refetchTokens ?? null,
     };
   });
   const summarizerUsd = sumOrNull(events.map((e) => e.summarizerUsd));
@@ -81,7 +83,7 @@ export function compactionCosts(at: readonly CompactionAt[], figs: readonly Call
       savedTokens: events.reduce((n, e) => n + e.savedTokens, 0),
       savedUsd,
       netUsd: price && savedUsd !== null && missUsd !== null ? savedUsd - missUsd - (summarizerUsd ?? 0) : null,
-      refetchTax: null,
+      refetchTax: sumOrNull(events.map((e) => e.refetchTax)),
       priceLabel: price?.label ?? null,
     },
   };

@@ -421,7 +421,13 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         session.model,
       ),
       original: compactionCosts(
-        originalFigs.flatMap((f, k) => (k > 0 && baseline.calls[k]!.compactionId !== null ? [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, baseline.calls[k]!.compactionId!) }] : [])),
+        originalFigs.flatMap((f, k) => {
+          const id = baseline.calls[k]!.compactionId;
+          if (k === 0 || id === null) return [];
+          // A compaction that records no removed items has no re-fetch figure (refetchTax skips it): null, not 0.
+          const refetchTokens = baseline.refetch.find((r) => r.compactionId === id)?.refetchTokens ?? null;
+          return [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, id), refetchTokens }];
+        }),
         originalFigs,
         session.model,
       ),

@@ -37,3 +37,20 @@ describe('refetchTax', () => {
     expect(refetchTax({ items: s.items, compactions: kept, calls, count: words }).flatMap((r) => r.refetches)).toEqual([]);
   });
 });
+
+describe('the re-fetch tax in the cost of compacting', () => {
+  it('is the recorded run’s figure, the same the analysis reports, and unknown for a rerun', async () => {
+    const { rerunSession } = await import('../compaction/rerun');
+    const { sessions } = loadText('claude-code-refetch.jsonl', text);
+    const session = sessions[0]!;
+    const r = await rerunSession(session, { strategy: 'drop-oldest', trigger: { kind: 'tokens', threshold: 20 }, count: words });
+    const analysed = analyzeSession(session, { count: words }).refetch;
+    expect(r.costs.original.events).toHaveLength(analysed.length);
+    expect(r.costs.original.events.map((e) => e.refetchTax)).toEqual(analysed.map((a) => a.refetchTokens));
+    expect(r.costs.original.totals.refetchTax).toBe(11);
+    // The rerun's agent never ran: which tools it would have called again is not known.
+    expect(r.costs.rerun.events.length).toBeGreaterThan(0);
+    expect(r.costs.rerun.events.every((e) => e.refetchTax === null)).toBe(true);
+    expect(r.costs.rerun.totals.refetchTax).toBeNull();
+  });
+});

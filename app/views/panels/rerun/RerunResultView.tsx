@@ -150,7 +150,12 @@ function CompactionCostTable({ r }: { r: RerunResult }) {
     { label: 'Summarizer cost', help: 'at the session model’s price (harnesses summarize with their own model)', o: usd(o.summarizerUsd), n: usd(n.summarizerUsd) },
     { label: 'Cache miss on the next call', help: 'tokens of the compacted prompt not served from cache', o: `${num(o.missTokens)} tok · ${usd(o.missUsd)}`, n: `${num(n.missTokens)} tok · ${usd(n.missUsd)}` },
     { label: 'Tokens saved until the next compaction', help: 'tokens taken out × calls they stay out; priced as cache reads', o: `${num(o.savedTokens)} tok · ${usd(o.savedUsd)}`, n: `${num(n.savedTokens)} tok · ${usd(n.savedUsd)}` },
-    { label: 'Re-fetch tax', help: 'tools called again for what a compaction lost: measured by the audit work, not yet here', o: 'not measured yet', n: 'not measured yet' },
+    {
+      label: 'Re-fetch tax',
+      help: 'results of tool calls repeated after a compaction for what it removed (same tool, same file or command); known only for the run that happened: a re-run never ran the agent',
+      o: o.refetchTax === null ? 'not known (a compaction records no removed items)' : `${num(o.refetchTax)} tok`,
+      n: 'unknown: never run',
+    },
     { label: 'Net (saved − summarizer − miss)', help: 'dollars, where the model has a price', o: usd(o.netUsd), n: usd(n.netUsd) },
   ];
   return (
