@@ -32,6 +32,20 @@ describe('calibrate', () => {
     expect(Math.abs(cal.prefixTokens - 26_000)).toBeLessThan(1_000);
   });
 
+  it('leaves a call whose whole prompt is smaller than the prefix its items, at the smallest tokenizer ratio of their count', () => {
+    const { cs, counted } = synthetic(26_000, 1, 0);
+    // The first call went out with fewer tools: its whole prompt is below the segment's prefix.
+    cs[0]!.usage!.input! = 20_000;
+    const cal = calibrate(cs, counted, true);
+    const first = cal.calls[0]!;
+    expect(first.contextTokens).toBe(20_000);
+    // The items (400 counted) keep 0.7 × 400 = 280 tokens; the prefix takes the rest, never the whole prompt.
+    expect(first.prefixTokens).toBe(20_000 - 280);
+    // The other calls share one prefix, as before.
+    expect(new Set(cal.calls.slice(1).map((c) => c.prefixTokens)).size).toBe(1);
+    expect(cal.calls[1]!.prefixTokens).toBeGreaterThan(25_500);
+  });
+
   it('leaves counts as they are without reported usage, marking them estimated only for a stand-in tokenizer', () => {
     const cs = calls(call([user('u0', 'x')]), call([user('u0', 'x'), user('u1', 'y')]));
     const exact = calibrate(cs, { tokens: [10, 20], items: [1, 2] });

@@ -80,8 +80,12 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     const report = reported[i]!;
     const modelledTokens = Math.round(raw);
     if (report !== null && report > 0) {
-      // The prefix cannot exceed the whole prompt; with nothing counted, the whole prompt is what the file left out.
-      const own = !c.prefixUnrecorded ? 0 : counted.tokens[i] === 0 ? report : Math.min(prefix, report);
+      // The prefix takes what the items leave of the reported prompt, but the items keep at least the smallest
+      // plausible tokenizer ratio of what we count: where the fitted prefix is larger than this call's whole prompt
+      // (a first call sent with fewer tools), the items would otherwise shrink to nothing beside their own count.
+      // With nothing counted, the whole prompt is what the file left out.
+      const itemsFloor = Math.min(report, MIN_SCALE * counted.tokens[i]!);
+      const own = !c.prefixUnrecorded ? 0 : counted.tokens[i] === 0 ? report : Math.max(0, Math.min(prefix, report - itemsFloor));
       return { segment: segments[i]!, prefixTokens: Math.round(own), scale: fit.scale, perItem: fit.perItem, contextTokens: report, modelledTokens, reportedPrompt: report, uncertainty: 0, estimated: false };
     }
     const estimated = c.prefixUnrecorded || fit.fitted || approximate;
