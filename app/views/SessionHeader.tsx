@@ -168,20 +168,22 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </p>
       ) : null}
       {session.sidechains.length ? (
-        <div className="muted small">
+        <div className="muted small sidechains">
           Joined sidechains:
           <ul aria-label="Sidechains">
             {sidechainSummaries(session).map((s, i) => (
-              <li key={s.id}>
-                {sidechainLine(s)}
+              // One line each, its link first: a long description ends in an ellipsis (whole in the tooltip),
+              // so the header stays short in a small window and no link is cut off.
+              <li key={s.id} title={sidechainLine(s)}>
                 {s.items > 0 ? (
                   <>
-                    {' '}
                     <button type="button" className="link" onClick={() => openSidechain(session, i)}>
                       Open {s.purpose === 'subagent' ? 'subagent' : 'summarizer'} {s.id}
-                    </button>
+                    </button>{' '}
+                    ·{' '}
                   </>
                 ) : null}
+                {sidechainLine(s)}
               </li>
             ))}
           </ul>
