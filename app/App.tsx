@@ -10,7 +10,7 @@ import { ShareControls } from './components/ShareControls';
 import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
-import { openUrls } from './data/open-files';
+import { openUrls, warmOpenPath } from './data/open-files';
 import { warmAnalysisWorker } from './data/analysis-client';
 import { warmLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
@@ -163,6 +163,7 @@ export function App() {
     setTimeout(() => {
       warmAnalysisWorker();
       warmLoadWorker();
+      warmOpenPath();
     }, 0);
   }, []);
   return (

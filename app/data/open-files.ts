@@ -6,10 +6,16 @@ import { fetchSources, loadInWorker, type LoadPreview, type LoadProgress, type L
 import { readUrlSpot } from './url-state';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
 
+/** The corpus check every open starts with; fetched while the user picks a file (the first drop waited 30–60 ms for it). */
+const corpusOpen = () => import('../views/corpus/corpus-open');
+export function warmOpenPath(): void {
+  void corpusOpen().catch(() => undefined);
+}
+
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
   // Many files at once, or a JSONL of whole trajectories, opens corpus mode instead.
-  const corpus = await import('../views/corpus/corpus-open');
+  const corpus = await corpusOpen();
   if (!opts.bundle && opts.only === undefined && (await corpus.shouldOpenAsCorpus(input))) return corpus.openSourcesAsCorpus(input);
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
   // A bundle carries its own files, notes and view: each opens as a load of its own.

@@ -72,7 +72,7 @@ const audits = new Map<string, CompactionAudit[]>();
 function contextsOf(key: string, session: Session): SessionContexts {
   let c = contexts.get(key);
   if (!c) {
-    c = sessionContexts(session);
+    c = earlyContexts.get(session) ?? sessionContexts(session);
     contexts.set(key, c);
   }
   return c;
@@ -112,6 +112,30 @@ function warmPool(encoding: EncodingName): void {
   }
 }
 
+/**
+ * The estimate view of the first session a load sends, worked out as it arrives, under the default rule and
+ * prices: the page asks for it only once it has the load's result itself (~30 ms later on a 3 MB session).
+ */
+const earlyViews = new WeakMap<Session, AnalysisView>();
+const earlyContexts = new WeakMap<Session, SessionContexts>();
+
+function estimateView(session: Session, contexts: SessionContexts, rule: ProviderRule | 'auto', prices: PriceOverrides | undefined): AnalysisView {
+  const encoding = pickEncoding(session.model).encoding;
+  // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
+  warmPool(encoding);
+  return buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding), rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
+}
+
+function estimateEarly(session: Session): void {
+  const t0 = performance.now();
+  const c = sessionContexts(session);
+  earlyContexts.set(session, c);
+  earlyViews.set(session, estimateView(session, c, 'auto', undefined));
+  mark('analysis:estimate-view', t0, { early: true });
+}
+
+const noPrices = (prices: PriceOverrides | undefined) => !prices || Object.keys(prices).length === 0;
+
 /** Sessions the load worker sent over a port, by id, until the page names the key they go under. */
 const arrived = new Map<string, Session>();
 const waiting = new Map<string, (s: Session) => void>();
@@ -134,6 +158,7 @@ const api = {
   },
   /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
   acceptSessions(port: MessagePort): void {
+    let first = true;
     port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
       const { id, session } = e.data;
       const w = waiting.get(id);
@@ -141,6 +166,14 @@ const api = {
         waiting.delete(id);
         w(session);
       } else arrived.set(id, session);
+      if (first) {
+        first = false;
+        try {
+          estimateEarly(session);
+        } catch {
+          // The page's own request works it out again, and reports what fails.
+        }
+      }
     };
   },
   /** Files a session the load worker sent under `id` as `key`, waiting for it if it has not arrived yet. */
@@ -186,10 +219,11 @@ const api = {
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
     if (phase === 'estimate') {
-      // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
-      warmPool(encoding.encoding);
+      const early = rule === 'auto' && noPrices(prices) ? earlyViews.get(session) : undefined;
+      earlyViews.delete(session);
+      if (early) return parked(pack({ view: early, encoding, exact: false }, session, key));
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding.encoding), rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.estimate });
+      const view = estimateView(session, contextsOf(key, session), rule, prices);
       mark('analysis:estimate-view', t0, { key });
       return parked(pack({ view, encoding, exact: false }, session, key));
     }

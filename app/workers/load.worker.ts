@@ -104,6 +104,13 @@ async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void
   return { name: source.name, bytes: bytes.subarray(0, loaded) };
 }
 
+/** A performance measure from `start` to now, read by `npm run bench` through this worker's timeline; returns now. */
+function measure(name: string, start: number): number {
+  const end = performance.now();
+  performance.measure(name, { start, end });
+  return end;
+}
+
 const api = {
   /** A bundle's files and view, decoded here so the page's thread is not held (see data/bundle-open.ts). */
   async readBundle(source: LoadSource): Promise<Result<OpenedBundle>> {
@@ -123,18 +130,23 @@ const api = {
       // Not awaited: the page shows it while this worker goes on with the whole file.
       if (preview) void Promise.resolve(onPreview(preview)).catch(() => undefined);
     }
+    const t0 = performance.now();
     const inputs: InputFile[] = [];
     for (const s of sources) inputs.push(await readAll(s, onProgress));
+    const t1 = measure('load:read', t0);
     const total = inputs.reduce((n, f) => n + f.bytes.length, 0);
     onProgress({ file: inputs.map((f) => f.name).join(', '), loaded: 0, total, phase: 'parsing' });
     // Hashed before parsing: the bytes are here already, and the hash keys the library and share links.
     const digests = await Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
+    const t2 = measure('load:hash', t1);
     const loaded = loadFiles(inputs);
+    const t3 = measure('load:parse', t2);
     // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
     const hashes = await sessionHashes(result.sessions, digests);
     const handedOff = handOff(result.sessions, analysisPort);
+    measure('load:hand-off', t3);
     return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff };
   },
 };
