@@ -27,6 +27,8 @@ async function openCoding(page: Page, panel: string) {
   await page.goto('/');
   await page.getByRole('button', { name: coding.title }).click();
   await expect(stepper(page).getByText('Call 1 of 14')).toBeVisible();
+  // The exact view replaces the estimate's rows: clicks are made on the rows that stay.
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
   await page.getByRole('tab', { name: panel, exact: true }).click();
   return page.getByRole('region', { name: panel, exact: true });
 }
