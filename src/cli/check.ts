@@ -10,7 +10,7 @@ import type { Session, SourceRef } from '../model/types';
 import { readInputs, type CliIo } from './cli-io';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
-import { openResultCache } from './result-cache';
+import { cacheFor } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
@@ -375,8 +375,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     return 2;
   }
   const loaded = loadFiles(inputs);
-  const cache = !opts.noCache && io.cacheDir ? openResultCache(io.cacheDir) : null;
-  const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cache);
+  const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];
   outcomes.forEach((o, i) => {

@@ -13,7 +13,7 @@ import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
-import { openResultCache } from './result-cache';
+import { cacheFor } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 
 export type { CliIo } from './cli-io';
@@ -69,8 +69,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   const report = inspectReport(loaded);
   // Text and JSON read the same analysis, so the two never disagree.
   const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
-  const cache = !opts.noCache && io.cacheDir ? openResultCache(io.cacheDir) : null;
-  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads, cache);
+  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads, cacheFor(io, opts.noCache === true));
   const sessions: InspectSession[] = [];
   let failed = false;
   outcomes.forEach((o, i) => {

@@ -4,7 +4,7 @@
 // files by the same engine gets the same figures, and any change to the files, the options, the engine, its
 // tokenizers or Node's serializer is a miss. Entries hold the metrics as the analysis returned them.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
@@ -72,6 +72,11 @@ export interface ResultCache {
   prune(): void;
 }
 
+/** The cache a command uses: none when the io has no folder for it or the user said `--no-cache`. */
+export function cacheFor(io: { cacheDir?: string }, noCache: boolean): ResultCache | null {
+  return !noCache && io.cacheDir ? openResultCache(io.cacheDir) : null;
+}
+
 /**
  * A cache in `dir`, made when first written. It never fails a run: an entry that cannot be read is a miss, and
  * one that cannot be written is skipped.
@@ -81,11 +86,10 @@ export function openResultCache(dir: string, maxEntries: number = MAX_ENTRIES): 
   const pathOf = (key: string) => join(dir, key.slice(0, 2), `${key}${ENTRY_EXT}`);
   return {
     get(key) {
-      const path = pathOf(key);
-      if (!existsSync(path)) return null;
       try {
-        return deserialize(readFileSync(path)) as SessionMetrics;
+        return deserialize(readFileSync(pathOf(key))) as SessionMetrics;
       } catch {
+        // No entry yet, or one that cannot be read.
         return null;
       }
     },
@@ -95,12 +99,7 @@ export function openResultCache(dir: string, maxEntries: number = MAX_ENTRIES): 
         mkdirSync(dirname(path), { recursive: true });
         // Written aside and renamed, so a reader never sees half an entry.
         const tmp = `${path}.${process.pid}.tmp`;
-        const fd = openSync(tmp, 'w');
-        try {
-          writeSync(fd, serialize(metrics));
-        } finally {
-          closeSync(fd);
-        }
+        writeFileSync(tmp, serialize(metrics));
         renameSync(tmp, path);
         wrote = true;
       } catch {

@@ -61,11 +61,7 @@ export async function metricsOfSessions(sessions: readonly Session[], request: M
     if (metrics) out[i] = { ok: true, metrics };
     else todo.push(i);
   });
-  const fresh = await analyse(
-    todo.map((i) => sessions[i]!),
-    request,
-    threads,
-  );
+  const fresh = await analyse(todo.map((i) => sessions[i]!), request, threads);
   todo.forEach((i, k) => {
     const o = fresh[k]!;
     out[i] = o;
