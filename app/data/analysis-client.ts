@@ -31,7 +31,8 @@ const handOffs = new WeakMap<Session, string>();
 /** One end of a channel to the analysis worker, for the load worker to send it the sessions it parses. */
 export function sessionPort(): MessagePort {
   const { port1, port2 } = new MessageChannel();
-  void api().acceptSessions(Comlink.transfer(port2, [port2]));
+  // The first session's estimate is worked out as it arrives, priced as the views will ask for it.
+  void api().acceptSessions(Comlink.transfer(port2, [port2]), useApp.getState().prices);
   return port1;
 }
 

@@ -126,15 +126,19 @@ function estimateView(session: Session, contexts: SessionContexts, rule: Provide
   return buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding), rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
 }
 
-function estimateEarly(session: Session): void {
+/** The prices each early view was worked out with (their JSON; empty for none). */
+const earlyPrices = new WeakMap<Session, string>();
+
+function estimateEarly(session: Session, prices: PriceOverrides | undefined): void {
   const t0 = performance.now();
   const c = sessionContexts(session);
   earlyContexts.set(session, c);
-  earlyViews.set(session, estimateView(session, c, 'auto', undefined));
+  earlyViews.set(session, estimateView(session, c, 'auto', prices));
+  earlyPrices.set(session, pricesKey(prices));
   mark('analysis:estimate-view', t0, { early: true });
 }
 
-const noPrices = (prices: PriceOverrides | undefined) => !prices || Object.keys(prices).length === 0;
+const pricesKey = (prices: PriceOverrides | undefined) => (prices && Object.keys(prices).length > 0 ? JSON.stringify(prices) : '');
 
 /** Sessions the load worker sent over a port, by id, until the page names the key they go under. */
 const arrived = new Map<string, Session>();
@@ -157,7 +161,7 @@ const api = {
     return parts;
   },
   /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
-  acceptSessions(port: MessagePort): void {
+  acceptSessions(port: MessagePort, prices?: PriceOverrides): void {
     let first = true;
     port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
       const { id, session } = e.data;
@@ -169,7 +173,7 @@ const api = {
       if (first) {
         first = false;
         try {
-          estimateEarly(session);
+          estimateEarly(session, prices);
         } catch {
           // The page's own request works it out again, and reports what fails.
         }
@@ -219,7 +223,7 @@ const api = {
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     const encoding = pickEncoding(session.model);
     if (phase === 'estimate') {
-      const early = rule === 'auto' && noPrices(prices) ? earlyViews.get(session) : undefined;
+      const early = rule === 'auto' && earlyPrices.get(session) === pricesKey(prices) ? earlyViews.get(session) : undefined;
       earlyViews.delete(session);
       if (early) return parked(pack({ view: early, encoding, exact: false }, session, key));
       const t0 = performance.now();
