@@ -1,11 +1,13 @@
 // Accepts files dropped anywhere on the page, including several at once.
-import { useEffect, useState } from 'react';
-import { openSources } from '../data/open-files';
+import { useLayoutEffect, useState } from 'react';
+import { openUserSources } from '../data/open-files';
 import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
 export function DropZone() {
   const [over, setOver] = useState(false);
-  useEffect(() => {
+  // Listening from the commit that first shows the page, not after its paint: a file dropped the moment the page
+  // appears would otherwise be opened by the browser itself, or lost.
+  useLayoutEffect(() => {
     let depth = 0;
     const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
     const enter = (e: DragEvent) => {
@@ -30,7 +32,7 @@ export function DropZone() {
       // A dropped folder opens corpus mode; its entries must be taken before this handler returns.
       const folders = droppedFolders(e.dataTransfer);
       if (folders) void openDroppedFolders(folders);
-      else void openSources(Array.from(e.dataTransfer?.files ?? []));
+      else openUserSources(Array.from(e.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

@@ -18,6 +18,8 @@ export function fromText(name: string, text: string): DropFile {
 }
 
 export async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
+  // `goto` returns at the load event, which can come before the app's first render: drop on the app, not before it.
+  await page.locator('main').first().waitFor();
   await page.evaluate((list) => {
     const dt = new DataTransfer();
     for (const f of list) {
