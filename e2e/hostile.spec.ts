@@ -115,3 +115,13 @@ test('broken and hostile files each get a located error while the open session s
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
 });
+
+test('a drop whose opening code cannot be fetched says so in a notice instead of doing nothing', async ({ page }) => {
+  // The open path's first step (the corpus check) lives in a chunk of its own: without it, nothing can open.
+  await page.route(/corpus-open-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await dropFiles(page, [fromText('a.json', JSON.stringify([{ role: 'user', content: 'hi' }]))]);
+  await expect(page.getByText(/a\.json could not be opened: .*Try again, or reload the page\./)).toBeVisible();
+  // The page is still the app: the demos still open.
+  await expect(page.getByRole('region', { name: 'Welcome' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 // Open files: picker, paste, and the demos.
 import { useRef, useState } from 'react';
-import { openSources, openUrls } from '../data/open-files';
+import { openUserSources, openUrls } from '../data/open-files';
 import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
 
@@ -21,7 +21,7 @@ export function OpenFileButton() {
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
           e.target.value = '';
-          void openSources(files);
+          openUserSources(files);
         }}
       />
     </>
@@ -43,7 +43,7 @@ export function PasteButton() {
   const [text, setText] = useState('');
   const submit = () => {
     if (!text.trim()) return;
-    void openSources([{ name: 'pasted.json', text }]);
+    openUserSources([{ name: 'pasted.json', text }]);
     setText('');
     setOpen(false);
   };

@@ -1,7 +1,7 @@
 // What happened to the share link this page was opened with, and the prompt for its file.
 import { useEffect, useRef } from 'react';
 import { shortHash } from '../../src/share';
-import { openSources } from '../data/open-files';
+import { openUserSources } from '../data/open-files';
 import { addLinkNotesAnyway, watchShareLinks } from '../data/share-actions';
 import { describeShare } from '../data/share-build';
 import { clearShareFragment } from '../data/session-open';
@@ -76,7 +76,7 @@ export function SharedLinkBanner() {
             onChange={(e) => {
               const files = Array.from(e.target.files ?? []);
               e.target.value = '';
-              void openSources(files);
+              openUserSources(files);
             }}
           />
           {dismiss}

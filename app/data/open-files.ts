@@ -12,6 +12,17 @@ export function warmOpenPath(): void {
   void corpusOpen().catch(() => undefined);
 }
 
+/**
+ * Opens what the user dropped, picked or pasted. A failure the load itself cannot report (its code could not be
+ * fetched, say) is said in a notice: the user's action is never silently lost.
+ */
+export function openUserSources(input: LoadSource[]): void {
+  openSources(input).catch((e: unknown) => {
+    const names = input.map((s) => s.name).join(', ');
+    useApp.getState().pushNotice({ id: 'open-failed', tone: 'error', text: `${names} could not be opened: ${e instanceof Error ? e.message : String(e)}. Try again, or reload the page.` });
+  });
+}
+
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
   // Many files at once, or a JSONL of whole trajectories, opens corpus mode instead.
