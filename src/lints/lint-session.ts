@@ -5,6 +5,7 @@ import { classifyText } from '../model/markers';
 import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
 import { isHarnessMessage } from '../model/harness-messages';
 import type { Lint } from './lint-types';
+import { QuoteFinder, slicesOf, type Slices } from './quoted-span';
 import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
 import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
@@ -31,14 +32,6 @@ const isRecap = (it: Item) => isSummary(it) || isMarker(it);
 
 /** Normalized text for finding what a user said inside later tool arguments. */
 const norm = (s: string) => s.toLowerCase().replace(/\\"/g, '"').replace(/\s+/g, ' ');
-
-function sharesSpan(a: string, b: string, normOf: (s: string) => string, min = 16): boolean {
-  const x = normOf(a);
-  const y = normOf(b);
-  if (x.length < min || y.length < min) return false;
-  for (let i = 0; i + min <= y.length; i += 4) if (x.includes(y.slice(i, i + min))) return true;
-  return false;
-}
 
 export function lintSession(input: LintInput): Lint[] {
   const lints: Lint[] = [];
@@ -91,6 +84,19 @@ export function lintSession(input: LintInput): Lint[] {
       norms.set(t, n);
     }
     return n;
+  };
+  const slices = new Map<string, Slices>();
+  const quotes = new QuoteFinder();
+  /** The nearest tool call before `i` in `items` that quotes 16 characters of what the user said. */
+  const quotingCall = (items: readonly Item[], i: number, said: string): Item | undefined => {
+    let mine = slices.get(said);
+    if (!mine) slices.set(said, (mine = slicesOf(normOf(said))));
+    if (mine.texts.length === 0) return undefined;
+    for (let j = i - 1; j >= 0; j--) {
+      const p = items[j]!;
+      if (p.kind === 'tool_call' && quotes.contains(normOf(p.text), mine)) return p;
+    }
+    return undefined;
   };
   // Facts of an item the rules read on every call it is sent: worked out once per item.
   const facts = new Map<Item, number>();
@@ -145,7 +151,7 @@ export function lintSession(input: LintInput): Lint[] {
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
       // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
       if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`) && !isHarnessMessage(it.text)) {
-        const earlierCall = items.slice(0, i).reverse().find((p) => p.kind === 'tool_call' && sharesSpan(p.text, it.text, normOf));
+        const earlierCall = quotingCall(items, i, it.text);
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
     }
