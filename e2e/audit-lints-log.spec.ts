@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { buildAnalysisView } from '../src/analysis/analysis-view';
-import { dropFiles, fromDisk } from './support/drop';
+import { claudeCodeSession } from '../bench/generators/claude-code-session';
+import { loadFiles } from '../src/load/loader';
+import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { sessionTabs } from './support/session-view';
 
@@ -84,6 +86,30 @@ test.describe('summary audit', () => {
     // The card of the compaction in effect at this call now comes first, marked current.
     await expect(region.getByRole('article').first()).toHaveAttribute('aria-current', 'true');
     await shots(page, 'audit');
+  });
+
+  test('a long session lists its first 30 lost-and-needed identifiers, then all of them on request', async ({ page }) => {
+    const text = claudeCodeSession({ seed: 7, records: 800, bytes: 400_000, compactions: 1 });
+    const session = loadFiles([{ name: 'long.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!;
+    const audit = buildAnalysisView(session, { count: words }).audits[0]!;
+    const needed = audit.lostReferencedLater.length;
+    expect(needed).toBeGreaterThan(30);
+
+    await page.goto('/');
+    await dropFiles(page, [fromText('long.jsonl', text)]);
+    const region = await openPanel(page, 'Summary audit');
+    const gate = region.getByRole('group', { name: 'Lost and needed later, compaction 1' });
+    await expect(gate.getByRole('heading')).toContainText(String(needed));
+    await expect(gate.locator('tr.needed')).toHaveCount(30);
+    await gate.getByRole('button', { name: `Show all ${needed} lost and needed later` }).click();
+    await expect(gate.locator('tr.needed')).toHaveCount(needed);
+    await expect(gate.getByRole('button', { name: /^Show all/ })).toHaveCount(0);
+
+    // The lost identifiers' chips are built when the list is opened.
+    const lost = region.locator('details.id-list.lost');
+    await expect(lost.locator('.chip')).toHaveCount(0);
+    await lost.locator('summary').click();
+    await expect(lost.locator('.chip').first()).toBeVisible();
   });
 
   test('the plain-summary Acme session shows "October 7, 2023" as invented', async ({ page }) => {

@@ -14,6 +14,8 @@ import { count as formatCount } from '../../format/count';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
+/** Rows of "lost and needed later" shown before "Show all" (the most specific come first): hundreds cost ~50 ms to lay out. */
+const NEEDED_ROWS = 30;
 
 const fmt = (n: number | null) => (n === null ? '—' : formatCount(n));
 const callLabel = (ci: number) => `call ${ci + 1}`;
@@ -111,20 +113,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             {card.neededLater.length === 0 ? (
               <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
             ) : (
-              <table className="needed-table">
-                <thead className="visually-hidden">
-                  <tr>
-                    <th scope="col">Identifier</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Needed in</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {card.neededLater.map((n) => (
-                    <NeededRow key={n.value} n={n} goTo={goTo} />
-                  ))}
-                </tbody>
-              </table>
+              <NeededTable rows={card.neededLater} goTo={goTo} />
             )}
           </div>
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
@@ -250,6 +239,34 @@ function RefetchRow({ r, goTo }: { r: Refetch; goTo(t: GoTo): void }) {
   );
 }
 
+function NeededTable({ rows, goTo }: { rows: NeededLater[]; goTo(t: GoTo): void }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, NEEDED_ROWS);
+  return (
+    <>
+      <table className="needed-table">
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Identifier</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Needed in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((n) => (
+            <NeededRow key={n.value} n={n} goTo={goTo} />
+          ))}
+        </tbody>
+      </table>
+      {rows.length > shown.length ? (
+        <button type="button" className="link small" onClick={() => setAll(true)}>
+          Show all {formatCount(rows.length)} lost and needed later
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
   const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
   return (
@@ -279,17 +296,17 @@ function kindTitle(kind: IdentifierKind | undefined): string | undefined {
 
 function IdList({ title, tone, values, total, kinds }: { title: string; tone: 'kept' | 'lost'; values: string[]; total: number; kinds: Record<string, IdentifierKind> }) {
   const groups = useMemo(() => groupByKind(values, kinds), [values, kinds]);
+  // The chips are built when the list is first opened: closed, hundreds of them only slowed the panel's first paint.
+  const [opened, setOpened] = useState(false);
   return (
-    <details className={`id-list ${tone}`}>
+    <details className={`id-list ${tone}`} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         {title} <span className="count">{fmt(total)}</span>
         <span className="muted small"> {groups.map((g) => `${g.values.length} ${kindName(g.kind, g.values.length)}`).join(', ')}</span>
       </summary>
       {total > values.length ? <p className="small muted">The first {fmt(values.length)} of {fmt(total)} are listed here; <code>compaction-inspector inspect --json</code> lists them all.</p> : null}
       {values.length === 0 ? <p className="small muted">None.</p> : null}
-      {groups.map((g) => (
-        <KindGroupView key={g.kind} label={kindName(g.kind, g.values.length)} values={g.values} tone={tone} />
-      ))}
+      {opened ? groups.map((g) => <KindGroupView key={g.kind} label={kindName(g.kind, g.values.length)} values={g.values} tone={tone} />) : null}
     </details>
   );
 }
