@@ -87,25 +87,32 @@ export async function stepWithJ({ steps, budgetMs }: { steps: number; budgetMs: 
 }
 
 /**
- * Opens every panel in turn and waits until it shows its final content (no lazy-load line, no part of the analysis
- * still being worked out): when, on the page's clock, the last one was final (null past `timeoutMs`), and how long
- * each panel took from its click.
+ * Once the drop watch has seen exact counts (checked every frame, so no polling delay of the harness is measured),
+ * opens every panel in turn and waits until it shows its final content (no lazy-load line, no part of the analysis
+ * still being worked out): when, on the page's clock, the last one was final (null past `timeoutMs`), how long each
+ * panel took from its click, and when the first was clicked.
  */
-export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Promise<{ at: number | null; panels: { name: string; ms: number }[] }> {
+export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Promise<{ at: number | null; walkFrom: number; panels: { name: string; ms: number }[] }> {
   const start = performance.now();
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const watch = (window as unknown as { __drop?: DropWatch }).__drop;
+  while (!watch || watch.exact === null) {
+    if (performance.now() - start > timeoutMs) return { at: null, walkFrom: performance.now(), panels: [] };
+    await frame();
+  }
+  const walkFrom = performance.now();
   const tabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Panels"] [role="tab"]')];
   const busy = () => document.querySelector('.panel .panel-loading, .panel .pending-part, .analysis-loading') !== null;
-  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const panels: { name: string; ms: number }[] = [];
   for (const tab of tabs) {
     const t0 = performance.now();
     tab.click();
     await frame();
     while (busy()) {
-      if (performance.now() - start > timeoutMs) return { at: null, panels };
+      if (performance.now() - start > timeoutMs) return { at: null, walkFrom, panels };
       await frame();
     }
     panels.push({ name: tab.textContent ?? '', ms: Math.round(performance.now() - t0) });
   }
-  return { at: performance.now(), panels };
+  return { at: performance.now(), walkFrom, panels };
 }
