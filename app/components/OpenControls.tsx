@@ -3,12 +3,13 @@ import { useRef, useState } from 'react';
 import { openUserSources, openUrls } from '../data/open-files';
 import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
+import { opensSessions } from '../data/analysis-client';
 
 export function OpenFileButton() {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" onClick={() => input.current?.click()}>
+      <button type="button" {...opensSessions} onClick={() => input.current?.click()}>
         Open files…
       </button>
       <input
@@ -32,7 +33,7 @@ export function OpenFileButton() {
 export function FollowFileButton() {
   if (!canFollowLocalFiles()) return null;
   return (
-    <button type="button" onClick={() => void pickAndFollowLocalFile()} title="Opens one session file and shows new calls as the harness appends them (no server needed)">
+    <button type="button" {...opensSessions} onClick={() => void pickAndFollowLocalFile()} title="Opens one session file and shows new calls as the harness appends them (no server needed)">
       Follow a file…
     </button>
   );
@@ -49,7 +50,7 @@ export function PasteButton() {
   };
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" {...opensSessions} onClick={() => setOpen(true)}>
         Paste…
       </button>
       {open ? (
@@ -78,7 +79,7 @@ export function DemoList() {
     <ul className="demo-list" aria-label="Demos">
       {DEMOS.map((d) => (
         <li key={d.id}>
-          <button type="button" className="demo" onClick={() => void openUrls(demoUrls(d))}>
+          <button type="button" className="demo" {...opensSessions} onClick={() => void openUrls(demoUrls(d))}>
             <strong>{d.title}</strong>
             <span className="muted">{d.description}</span>
           </button>

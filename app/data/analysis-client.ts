@@ -25,6 +25,17 @@ export function warmAnalysisWorker(): void {
   void api().warm();
 }
 
+let countingWarmed = false;
+/** Fetches the tokenizer ranks the exact counts need, once: when the user starts to open something, not before. */
+export function warmCounting(): void {
+  if (countingWarmed) return;
+  countingWarmed = true;
+  void api().warmCounting();
+}
+
+/** Props for a control that opens sessions: pointing at it or focusing it starts the ranks' fetch. */
+export const opensSessions = { onPointerEnter: warmCounting, onFocus: warmCounting } as const;
+
 /** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
 const handOffs = new WeakMap<Session, string>();
 

@@ -13,7 +13,8 @@ import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
-import type { Session } from '../../src/model/types';
+import type { Item, Session } from '../../src/model/types';
+import { itemHeader } from '../../src/cache/item-hash';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 
@@ -33,6 +34,33 @@ const counters = new Map<EncodingName, Promise<TokenCounter>>();
 const memos = new Map<EncodingName, TokenMemo>();
 /** The memo the last exact count filled (the pool's, or this worker's own). */
 const counted = new Map<EncodingName, TokenMemo>();
+/** Memos the token pool fills: a text they lack is counted by the pool too. */
+const pooled = new WeakSet<TokenMemo>();
+
+/**
+ * A view counted from the memo the exact count filled. The few texts it lacks (a cached prefix that ends inside an
+ * item) are counted by the pool and the view built again: this worker loading a rank table of its own to count
+ * them took a few hundred ms of CPU at the drop and ~10 MB. Without the pool, this worker's own counter answers.
+ */
+async function countedView(memo: TokenMemo, encoding: EncodingName, byPool: boolean, build: (count: (text: string) => number) => AnalysisView): Promise<AnalysisView> {
+  if (byPool) {
+    const missed = new Set<string>();
+    const known = (t: string) => {
+      const c = memo.lookup(t);
+      if (c) return c.tokens;
+      missed.add(t);
+      return 0;
+    };
+    let view = build(known);
+    if (missed.size === 0) return view;
+    await getTokenPool().count([...missed], { encoding });
+    missed.clear();
+    view = build(known);
+    if (missed.size === 0) return view;
+  }
+  const counter = await counterFor(encoding);
+  return build((t) => memo.count(t, (x) => counter.count(x)).tokens);
+}
 
 function counterFor(encoding: EncodingName): Promise<TokenCounter> {
   let c = counters.get(encoding);
@@ -54,11 +82,16 @@ function memoFor(encoding: EncodingName): TokenMemo {
 
 /** Every distinct text the analysis will count, so exact counting can report progress. */
 function textsOf(session: Session): string[] {
-  const texts = new Set<string>();
-  for (const it of session.items) texts.add(it.text);
+  const texts = new Set<string>(['tools\n']);
+  // Each item's text, and the header the cache prefix counts with it (itemHeader).
+  const add = (it: Item) => {
+    texts.add(it.text);
+    texts.add(itemHeader(it));
+  };
+  for (const it of session.items) add(it);
   for (const r of session.requests) {
-    for (const it of r.items) texts.add(it.text);
-    for (const it of r.output) texts.add(it.text);
+    for (const it of r.items) add(it);
+    for (const it of r.output) add(it);
     if (r.tools) texts.add(r.tools);
   }
   return [...texts];
@@ -121,8 +154,8 @@ const earlyContexts = new WeakMap<Session, SessionContexts>();
 
 function estimateView(session: Session, contexts: SessionContexts, rule: ProviderRule | 'auto', prices: PriceOverrides | undefined): AnalysisView {
   const encoding = pickEncoding(session.model).encoding;
-  // Start the token pool now: its worker loads the rank table while the estimate is built, not after.
-  warmPool(encoding);
+  // The token pool's ranks load once this view is out (the exact phase asks for them): loaded beside it, they
+  // slowed the first view by ~100 ms on 2 cores.
   return buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding), rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
 }
 
@@ -186,12 +219,21 @@ const api = {
     arrived.delete(id);
     sessions.set(key, here ?? (await new Promise<Session>((resolve) => waiting.set(id, resolve))));
   },
-  /** Loads the token pool's ranks for the encoding most sessions use, ahead of the first session. */
+  /** Starts this worker and the token pool's ahead of the first session; none of them loads tokenizer ranks yet. */
   warm(): void {
+    try {
+      getTokenPool().start();
+    } catch {
+      // no nested workers: the exact pass counts here
+    }
+  },
+  /**
+   * Loads the token pool's ranks for the encoding most sessions use: called when the user points at a control that
+   * opens sessions (a picker or a demo is a click away), so the exact count seldom waits for them, and a page that
+   * opens nothing never fetches them (~1 MB).
+   */
+  warmCounting(): void {
     warmPool('o200k_base');
-    // This worker's own counter (for the texts the pool does not see: item headers, tool schemas) loads its rank
-    // table now too; loaded on the first exact count instead, it held that count up by a few hundred ms.
-    void counterFor('o200k_base').catch(() => undefined);
   },
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
   setSession(key: string, session: Session): void {
@@ -231,14 +273,13 @@ const api = {
       mark('analysis:estimate-view', t0, { key });
       return parked(pack({ view, encoding, exact: false }, session, key));
     }
-    // This worker's own counter (for texts the pool's memo lacks) loads its ranks while the pool counts.
-    const counterReady = counterFor(encoding.encoding);
     if (phase === 'complete') {
-      const counter = await counterReady;
       // Counted already by the exact phase: the memo answers every text.
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
-      const view = buildAnalysisView(session, { count: (t) => memo.count(t, (x) => counter.count(x)).tokens, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete });
+      const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
+        buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete }),
+      );
       mark('analysis:complete-view', t0, { key });
       return parked(pack({ view, encoding, exact: true }, session, key));
     }
@@ -252,10 +293,11 @@ const api = {
       const pool = getTokenPool();
       const counts = await pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
       memo = pool.memo(encoding.encoding);
+      pooled.add(memo);
       for (const c of counts) tokens += c.tokens;
     } catch {
       // No nested workers here (or the pool died): count in this worker instead.
-      const counter = await counterReady;
+      const counter = await counterFor(encoding.encoding);
       let last = 0;
       for (let i = 0; i < texts.length; i++) {
         tokens += memo.count(texts[i]!, (x) => counter.count(x)).tokens;
@@ -267,11 +309,11 @@ const api = {
       }
     }
     onProgress?.({ done: texts.length, total: texts.length });
-    const counter = await counterReady;
-    const count = (t: string) => memo.count(t, (x) => counter.count(x)).tokens;
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding, startsAt: Math.round(t0) });
     counted.set(encoding.encoding, memo);
-    const view = buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact });
+    const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
+      buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact }),
+    );
     mark('analysis:exact-view', t1, { key });
     return parked(pack({ view, encoding, exact: true }, session, key));
   },

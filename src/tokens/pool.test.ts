@@ -39,6 +39,18 @@ function fakeWorkers(options: FakeOptions = {}) {
 const texts = Array.from({ length: 40 }, (_, i) => `text ${i} ${'word '.repeat(i % 7)}`.trim());
 
 describe('createTokenPool', () => {
+  it('starts its workers ahead of any count without sending them work, and counts with those same workers', async () => {
+    const fake = fakeWorkers();
+    const pool = createTokenPool({ size: 2, spawn: fake.spawn, jobTexts: 4 });
+    pool.start();
+    pool.start();
+    expect(fake.spawned()).toBe(2);
+    expect(fake.posted).toHaveLength(0);
+    await pool.count(texts, { encoding: 'o200k_base' });
+    expect(fake.spawned()).toBe(2);
+    expect(fake.posted.length).toBeGreaterThan(0);
+  });
+
   it('returns counts in the order of the texts when workers answer out of order', async () => {
     // Later jobs answer first.
     const fake = fakeWorkers({ delay: (r) => Math.max(0, 30 - r.id * 3) });

@@ -70,6 +70,8 @@ export interface CountOptions {
 
 export interface TokenPool {
   readonly size: number;
+  /** Starts every worker now (their code, no rank table), so a first count waits only for its ranks. */
+  start(): void;
   /** Exact counts in the order of `texts`. */
   count(texts: readonly string[], options: CountOptions): Promise<TokenCount[]>;
   /** The memo behind one encoding/encoder pair. */
@@ -379,6 +381,10 @@ export function createTokenPool(options: PoolOptions): TokenPool {
 
   return {
     size,
+    start() {
+      if (terminated) return;
+      for (let i = 0; i < size; i++) slotAt(i);
+    },
     count,
     memo: (encoding, encoder = DEFAULT_ENCODER) => memoFor(encoding, encoder),
     terminate() {

@@ -1,0 +1,39 @@
+// The landing page fetches no tokenizer ranks and no Mermaid (issue 9's budget): the ranks come when a session is
+// counted, or when the user points at a control that opens one.
+import { expect, test, type Page } from '@playwright/test';
+
+const RANKS = /o200k_base|cl100k_base/;
+const MERMAID = /mermaid/i;
+
+function scripts(page: Page): string[] {
+  const seen: string[] = [];
+  // Worker scripts and their imports count too: the ranks load inside the token pool's worker.
+  page.context().on('request', (r) => {
+    if (r.url().endsWith('.js')) seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+test('the landing page loads no ranks or Mermaid; opening a session loads the ranks for its exact counts', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((p) => RANKS.test(p) || MERMAID.test(p))).toEqual([]);
+
+  await page.getByRole('button', { name: /coding agent/i }).first().click();
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  expect(seen.some((p) => RANKS.test(p))).toBe(true);
+  expect(seen.some((p) => MERMAID.test(p))).toBe(false);
+});
+
+test('pointing at "Open files…" starts fetching the ranks before anything is opened', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(seen.some((p) => RANKS.test(p))).toBe(false);
+  await page.getByRole('button', { name: 'Open files…' }).hover();
+  await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
+});
