@@ -277,7 +277,8 @@ const api = {
       // Counted already by the exact phase: the memo answers every text.
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
-      const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
+      // A big session's cache pass takes seconds: its few missing texts are counted here rather than by building it twice.
+      const view = await countedView(memo, encoding.encoding, false, (count) =>
         buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete }),
       );
       mark('analysis:complete-view', t0, { key });
