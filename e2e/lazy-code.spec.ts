@@ -14,11 +14,23 @@ function scripts(page: Page): string[] {
   return seen;
 }
 
+// Waits until the page has fetched no new script for a second. Not 'networkidle': on a loaded CI machine Chromium
+// sometimes never reports it, and only scripts matter here.
+async function settled(page: Page, seen: string[]): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Open files…' })).toBeVisible();
+  let last = -1;
+  let still = 0;
+  while (still < 4) {
+    await page.waitForTimeout(250);
+    still = seen.length === last ? still + 1 : 0;
+    last = seen.length;
+  }
+}
+
 test('the landing page loads no ranks or Mermaid; opening a session loads the ranks for its exact counts', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await settled(page, seen);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((p) => RANKS.test(p) || MERMAID.test(p))).toEqual([]);
 
@@ -32,7 +44,7 @@ test('the landing page loads no ranks or Mermaid; opening a session loads the ra
 test('pointing at "Open files…" starts fetching the ranks before anything is opened', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await settled(page, seen);
   expect(seen.some((p) => RANKS.test(p))).toBe(false);
   await page.getByRole('button', { name: 'Open files…' }).hover();
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
