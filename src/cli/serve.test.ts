@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePrecompressed } from './precompressed';
 import { openRoots } from './serve-listing';
 import { hostAllowed, resolveInside, SERVE_CSP, startServer, type RunningServer } from './serve';
 
@@ -11,9 +12,9 @@ const fixture = (name: string) => new URL(`../formats/__fixtures__/${name}`, imp
 let tmp: string;
 let srv: RunningServer;
 
-function get(path: string, host = `127.0.0.1:${srv.port}`, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(path: string, host = `127.0.0.1:${srv.port}`, method = 'GET', extra: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: srv.port, path, method, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: srv.port, path, method, headers: { host, ...extra } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
@@ -36,6 +37,8 @@ beforeAll(async () => {
   symlinkSync(join(tmp, 'secret.jsonl'), join(sessions, 'link-out.jsonl'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dist, 'assets', 'a.js'), 'export {};');
+  writeFileSync(join(dist, 'assets', 'big.js'), 'export const x = 1;\n'.repeat(200));
+  writePrecompressed(dist);
   const { roots } = openRoots([{ dir: sessions, harness: null }]);
   srv = await startServer({ roots, dist, port: 0, token: 'tok-123', watchIntervalMs: 50 });
 });
@@ -93,6 +96,18 @@ describe('startServer', () => {
     expect((await get('/%2e%2e/secret.jsonl')).status).not.toBe(200);
     expect((await get('/assets/%2e%2e/%2e%2e/secret.jsonl')).status).not.toBe(200);
     expect((await get('/assets/a.js')).status).toBe(200);
+  });
+
+  it('sends the build’s precompressed copy when the browser takes it, and the file itself otherwise', async () => {
+    const plain = await get('/assets/big.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export const x = 1;\n'.repeat(200));
+    const br = await get('/assets/big.js', undefined, 'GET', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBeLessThan(200);
+    expect((await get('/assets/big.js', undefined, 'GET', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
   });
 
   it('is read-only', async () => {

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
+import { pickPrecompressed } from './precompressed';
 import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
@@ -106,6 +107,15 @@ function sendFile(req: IncomingMessage, res: ServerResponse, path: string, st: S
   createReadStream(path).on('error', () => res.destroy()).pipe(res);
 }
 
+/** A built file, as its .br/.gz copy when the build wrote one and the browser takes it. */
+function sendBuilt(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
+  const copy = pickPrecompressed(path, req.headers['accept-encoding']);
+  if (!copy) return sendFile(req, res, path, st, type, cache);
+  res.writeHead(200, baseHeaders({ 'Content-Type': type, 'Content-Encoding': copy.encoding, 'Content-Length': String(copy.size), Vary: 'Accept-Encoding', 'Cache-Control': cache }));
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(copy.path).on('error', () => res.destroy()).pipe(res);
+}
+
 export function startServer(opts: ServeOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(18).toString('base64url');
   const interval = opts.watchIntervalMs ?? 250;
@@ -168,7 +178,7 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!st.isFile()) return send(res, 404, 'not found');
     // Hashed assets never change; the page itself must be re-read.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    sendFile(req, res, file, st, MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', cache);
+    sendBuilt(req, res, file, st, MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', cache);
   };
 
   const server = createServer((req, res) => {
