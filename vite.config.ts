@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { precompressedAssets } from './app/build/precompressed-assets.ts';
+import { rankTables } from './app/build/rank-tables.ts';
 import { cspHeaders } from './app/security/csp-server.ts';
 
 export default defineConfig({
   // The same Content-Security-Policy header from `npm start` and `vite preview` as the built app runs under.
   // The CSP middleware goes first: it sets its headers on every response, the precompressed ones too.
-  plugins: [react(), cspHeaders(), precompressedAssets()],
-  worker: { format: 'es' },
+  plugins: [react(), cspHeaders(), rankTables(), precompressedAssets()],
+  // Workers import `virtual:rank-table-urls`, so their bundles need the plugin that provides it.
+  worker: { format: 'es', plugins: () => [rankTables()] },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   test: {

@@ -7,14 +7,14 @@ const MERMAID = /mermaid/i;
 
 function scripts(page: Page): string[] {
   const seen: string[] = [];
-  // Worker scripts and their imports count too: the ranks load inside the token pool's worker.
+  // Worker scripts and their imports count too: the ranks load inside the token pool's worker, as JSON.
   page.context().on('request', (r) => {
-    if (r.url().endsWith('.js')) seen.push(new URL(r.url()).pathname);
+    if (/\.(js|json)$/.test(new URL(r.url()).pathname)) seen.push(new URL(r.url()).pathname);
   });
   return seen;
 }
 
-// Waits until the page has fetched no new script for a second. Not 'networkidle': on a loaded CI machine Chromium
+// Waits until the page has fetched no new script or table for a second. Not 'networkidle': on a loaded CI machine Chromium
 // sometimes never reports it, and only scripts matter here.
 async function settled(page: Page, seen: string[]): Promise<void> {
   await expect(page.getByRole('button', { name: 'Open files…' })).toBeVisible();

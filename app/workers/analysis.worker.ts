@@ -17,6 +17,9 @@ import type { Item, Session } from '../../src/model/types';
 import { itemHeader } from '../../src/cache/item-hash';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
+import { installFetchedRankTables } from './fetched-rank-tables';
+
+installFetchedRankTables();
 
 export interface AnalysisResult {
   view: AnalysisView;

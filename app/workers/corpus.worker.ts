@@ -9,6 +9,9 @@ import { createJudge, JudgeCache, type JudgeOutcome, type JudgeStore } from '../
 import { loadFile } from '../../src/load/loader';
 import type { ParseIssue, Session } from '../../src/model/types';
 import { createTokenCounter, estimateTokens } from '../../src/tokens';
+import { installFetchedRankTables } from './fetched-rank-tables';
+
+installFetchedRankTables();
 
 export interface CorpusJob {
   /** Index of the file in the corpus. */

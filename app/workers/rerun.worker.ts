@@ -7,6 +7,9 @@ import { offlineSummarizer, originalBaseline, rerunSession, sweepSession, type O
 import type { ProviderRule } from '../../src/cache';
 import type { Item, Session } from '../../src/model/types';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo } from '../../src/tokens';
+import { installFetchedRankTables } from './fetched-rank-tables';
+
+installFetchedRankTables();
 
 export interface EndpointRequest {
   baseUrl: string;

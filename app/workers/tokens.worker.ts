@@ -3,6 +3,9 @@
 import * as Comlink from 'comlink';
 import type { CountReply, CountRequest } from '../../src/tokens/pool';
 import { createCountHandler } from '../../src/tokens/worker-handler';
+import { installFetchedRankTables } from './fetched-rank-tables';
+
+installFetchedRankTables();
 
 const handle = createCountHandler();
 

@@ -135,8 +135,10 @@ async function measureInitialJs(browser: Browser, url: string): Promise<BrowserB
   const context = await newContext(browser);
   const page = await context.newPage();
   const scripts = new Set<string>();
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+  context.on('request', (r) => {
+    // Rank tables come as JSON: loaded at startup, they would count as initial code.
+    const path = new URL(r.url()).pathname;
+    if (r.resourceType() === 'script' || path.endsWith('.js') || (path.endsWith('.json') && LAZY.test(path))) scripts.add(path);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);

@@ -2,6 +2,7 @@
 // dynamic import on first use, so they land in their own chunks and never in the app's initial bundle;
 // the app only loads them in workers.
 import { isEncodingName, type EncodingName } from './encoding';
+import { loadRankTable } from './rank-tables';
 import { countWithRedactions, hasRedactionHint } from './redaction';
 import { DEFAULT_MAX_RUN, splitLongRuns } from './split-runs';
 
@@ -62,10 +63,12 @@ async function loadJsTiktoken(encoding: EncodingName): Promise<EncodeLength> {
 }
 
 async function loadGptTokenizer(encoding: EncodingName): Promise<EncodeLength> {
-  const mod = encoding === 'o200k_base' ? await import('gpt-tokenizer/encoding/o200k_base') : await import('gpt-tokenizer/encoding/cl100k_base');
+  // What gpt-tokenizer's encoding modules do, with the table from this runtime's rank source.
+  const [{ GptEncoding }, ranks] = await Promise.all([import('gpt-tokenizer/GptEncoding'), loadRankTable(encoding)]);
+  const api = GptEncoding.getEncodingApi(encoding, () => ranks);
   // An empty disallowed set: special-token text is counted as plain text instead of throwing.
   const options = { disallowedSpecial: new Set<string>() };
-  return (text) => (text.length === 0 ? 0 : mod.countTokens(text, options));
+  return (text) => (text.length === 0 ? 0 : api.countTokens(text, options));
 }
 
 const loaded = new Map<string, Promise<EncodeLength>>();

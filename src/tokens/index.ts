@@ -16,6 +16,7 @@ export {
   type TokenCount,
   type TokenCounter,
 } from './counter';
+export { loadRankTable, setRankTableSource, type RankTable, type RankTableSource } from './rank-tables';
 export { ContentMap, TokenMemo, contentHash, sampleKey, type MemoStats } from './memo';
 export {
   DEFAULT_JOB_CHARS,
