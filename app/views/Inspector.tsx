@@ -226,11 +226,11 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   }, [status]);
 
   const panels = useMemo(() => panelsFor(session), [session]);
-  // Once the first view is up, fetch the other panels' code so their first click shows them at once.
+  // Once the first view is up, fetch the code of this session's other panels so their first click shows them at once.
   useEffect(() => {
-    const t = setTimeout(preloadPanels, 0);
+    const t = setTimeout(() => preloadPanels(panels), 0);
     return () => clearTimeout(t);
-  }, []);
+  }, [panels]);
   const active = panels.find((p) => p.id === panel) ?? panels[0]!;
   const uid = useId();
   // Narrow windows show one side at a time: choosing a panel shows the panels, a jump to an item the context.

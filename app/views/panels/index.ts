@@ -31,9 +31,9 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'iterations', name: 'Iterations', module: panelModule(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },
 ];
 
-/** Fetches every panel's code, so a first click on a tab shows the panel at once. */
-export function preloadPanels(): void {
-  for (const p of PANELS) void p.module.load().catch(() => undefined);
+/** Fetches these panels' code, so a first click on their tab shows them at once. */
+export function preloadPanels(panels: readonly PanelDef[]): void {
+  for (const p of panels) void p.module.load().catch(() => undefined);
 }
 
 /** The panels that apply to a session, research panels first where they apply. */
