@@ -1,6 +1,6 @@
-// Exact token counts, by gpt-tokenizer (default) or js-tiktoken. The rank tables (megabytes) are loaded by
-// dynamic import on first use, so they land in their own chunks and never in the app's initial bundle;
-// the app only loads them in workers.
+// Exact token counts, by gpt-tokenizer (default) or js-tiktoken. The rank tables (megabytes) load on first use,
+// never in the app's initial bundle, and in the app only in workers: gpt-tokenizer's from the runtime's rank
+// source (rank-tables.ts: JSON in the browser), js-tiktoken's by dynamic import.
 import { isEncodingName, type EncodingName } from './encoding';
 import { loadRankTable } from './rank-tables';
 import { countWithRedactions, hasRedactionHint } from './redaction';
