@@ -13,8 +13,8 @@ import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
-import type { Item, Session } from '../../src/model/types';
-import { itemHeader } from '../../src/cache/item-hash';
+import type { Session } from '../../src/model/types';
+import { countedTexts } from '../../src/analysis/counted-texts';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 import { installFetchedRankTables } from './fetched-rank-tables';
@@ -81,23 +81,6 @@ function memoFor(encoding: EncodingName): TokenMemo {
     memos.set(encoding, m);
   }
   return m;
-}
-
-/** Every distinct text the analysis will count, so exact counting can report progress. */
-function textsOf(session: Session): string[] {
-  const texts = new Set<string>(['tools\n']);
-  // Each item's text, and the header the cache prefix counts with it (itemHeader).
-  const add = (it: Item) => {
-    texts.add(it.text);
-    texts.add(itemHeader(it));
-  };
-  for (const it of session.items) add(it);
-  for (const r of session.requests) {
-    for (const it of r.items) add(it);
-    for (const it of r.output) add(it);
-    if (r.tools) texts.add(r.tools);
-  }
-  return [...texts];
 }
 
 const sessions = new Map<string, Session>();
@@ -288,7 +271,7 @@ const api = {
       return parked(pack({ view, encoding, exact: true }, session, key));
     }
     const t0 = performance.now();
-    const texts = textsOf(session);
+    const texts = countedTexts(session);
     const chars = texts.reduce((n, t) => n + t.length, 0);
     let memo = memoFor(encoding.encoding);
     let tokens = 0;

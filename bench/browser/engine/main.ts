@@ -3,6 +3,7 @@
 // once, and the cache-prefix analysis against the naive token-by-token comparison. Playwright calls
 // `window.bench.*` and reads the returned numbers.
 import type { CallContext } from '../../../src/analysis/context-types';
+import { countedTexts } from '../../../src/analysis/counted-texts';
 import { sessionContexts } from '../../../src/analysis/session-analysis';
 import { analyzeCachePrefix } from '../../../src/cache';
 import { naivePrefix } from '../../../src/cache/naive-prefix';
@@ -12,17 +13,6 @@ import { counterFromEncoder, createTokenCounter, loadEncoder, pickEncoding, Toke
 
 let session: Session | null = null;
 
-/** Every distinct text the analysis worker counts (the same rule as app/workers/analysis.worker.ts). */
-function textsOf(s: Session): string[] {
-  const texts = new Set<string>();
-  for (const it of s.items) texts.add(it.text);
-  for (const r of s.requests) {
-    for (const it of r.items) texts.add(it.text);
-    for (const it of r.output) texts.add(it.text);
-    if (r.tools) texts.add(r.tools);
-  }
-  return [...texts];
-}
 
 function current(): Session {
   if (!session) throw new Error('bench.open() first');
@@ -48,7 +38,7 @@ const bench = {
   /** Counts the distinct texts once with a fresh exact counter (the app's default encoder): the floor for counting. */
   async uniqueOnce() {
     const s = current();
-    const texts = textsOf(s);
+    const texts = countedTexts(s);
     const counter = await createTokenCounter(encodingOf(s));
     const t = performance.now();
     let tokens = 0;
@@ -60,7 +50,7 @@ const bench = {
   async tokenizers(stride: number) {
     const s = current();
     const encoding = encodingOf(s);
-    const sample = textsOf(s).filter((_, i) => i % stride === 0);
+    const sample = countedTexts(s).filter((_, i) => i % stride === 0);
     const chars = sample.reduce((n, x) => n + x.length, 0);
     const rows: Record<string, { ms: number; tokens: number }> = {};
     const js = counterFromEncoder(encoding, 'js-tiktoken', await loadEncoder('js-tiktoken', encoding));
@@ -90,7 +80,7 @@ const bench = {
     const memo = new TokenMemo();
     const count = (x: string) => memo.count(x, (y) => counter.count(y)).tokens;
     const calls: CallContext[] = sessionContexts(s).calls;
-    for (const x of textsOf(s)) count(x);
+    for (const x of countedTexts(s)) count(x);
     let t = performance.now();
     const fast = analyzeCachePrefix(calls, { count, rule: 'auto' });
     const coldMs = ms(t);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { itemHeader } from '../cache/item-hash';
+import { loadFiles } from '../load/loader';
+import { countedTexts } from './counted-texts';
+import { readFileSync } from 'node:fs';
+
+const fixture = (name: string) => readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url));
+
+describe('countedTexts', () => {
+  it('lists each distinct item text, item header and tool definition once, with the tools header', () => {
+    for (const name of ['request-log-chat.jsonl', 'codex-rollout.jsonl']) {
+      const { sessions } = loadFiles([{ name, bytes: fixture(name) }]);
+      const s = sessions[0]!;
+      const texts = countedTexts(s);
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(texts).toContain('tools\n');
+      const items = [...s.items, ...s.requests.flatMap((r) => [...r.items, ...r.output])];
+      for (const it of items) {
+        expect(texts).toContain(it.text);
+        expect(texts).toContain(itemHeader(it));
+      }
+      for (const r of s.requests) if (r.tools) expect(texts).toContain(r.tools);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+// The distinct texts an analysis counts exactly: every item's text, the header the cache prefix counts with it
+// (itemHeader), each request's tool definitions, and the tools header. The app's analysis worker hands them to the
+// token pool in one batch; the bench's "unique content" baseline counts the same list.
+import { itemHeader } from '../cache/item-hash';
+import type { Item, Session } from '../model/types';
+
+export function countedTexts(session: Session): string[] {
+  const texts = new Set<string>(['tools\n']);
+  const add = (it: Item) => {
+    texts.add(it.text);
+    texts.add(itemHeader(it));
+  };
+  for (const it of session.items) add(it);
+  for (const r of session.requests) {
+    for (const it of r.items) add(it);
+    for (const it of r.output) add(it);
+    if (r.tools) texts.add(r.tools);
+  }
+  return [...texts];
+}
