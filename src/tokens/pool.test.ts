@@ -162,6 +162,16 @@ describe('createTokenPool', () => {
     expect(pool.memo('o200k_base').lookup(huge)).toEqual(words(huge));
   });
 
+  it('hands a worker its next job before the current one is answered, and no more than that', async () => {
+    const fake = fakeWorkers({ delay: () => 10 });
+    const pool = createTokenPool({ size: 1, spawn: fake.spawn, jobTexts: 1 });
+    const done = pool.count(['one two', 'three', 'four five six', 'seven'], { encoding: 'o200k_base' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.posted.length).toBe(2);
+    await expect(done).resolves.toEqual([2, 1, 3, 1].map((tokens) => ({ tokens, approximate: false })));
+    expect(fake.posted.length).toBe(4);
+  });
+
   it('stops a cancelled batch with an AbortError and keeps serving others', async () => {
     const fake = fakeWorkers({ delay: () => 10 });
     const pool = createTokenPool({ size: 1, spawn: fake.spawn, jobTexts: 1 });
@@ -169,7 +179,8 @@ describe('createTokenPool', () => {
     const cancelled = pool.count(texts, { encoding: 'o200k_base', signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
-    expect(fake.posted.length).toBe(1);
+    // The job the worker counts and the next one it holds; the rest of the batch is never sent.
+    expect(fake.posted.length).toBe(2);
     await expect(pool.count(['still here'], { encoding: 'o200k_base' })).resolves.toEqual([{ tokens: 2, approximate: false }]);
   });
 

@@ -82,6 +82,8 @@ export interface TokenPool {
 
 export const DEFAULT_JOB_CHARS = 64 * 1024;
 const DEFAULT_JOB_TEXTS = 512;
+/** Jobs a worker holds at once: the one it counts and the next. */
+const JOBS_PER_WORKER = 2;
 
 /** A distinct text of a batch, possibly split at seams into several parts counted separately. */
 interface Unit {
@@ -119,8 +121,8 @@ interface Job {
 interface Slot {
   index: number;
   worker: PoolWorker;
-  /** Id of the job it is working on; a job whose batch failed keeps the slot busy until it answers. */
-  busyWith: number | null;
+  /** Jobs posted to it and not answered yet; a job whose batch failed counts until it answers. */
+  posted: number;
   dead: boolean;
 }
 
@@ -162,7 +164,7 @@ export function createTokenPool(options: PoolOptions): TokenPool {
   function slotAt(i: number): Slot {
     const existing = slots[i];
     if (existing && !existing.dead) return existing;
-    const slot: Slot = { index: i, worker: undefined as unknown as PoolWorker, busyWith: null, dead: false };
+    const slot: Slot = { index: i, worker: undefined as unknown as PoolWorker, posted: 0, dead: false };
     slot.worker = options.spawn(i, {
       reply: (r) => onReply(slot, r),
       died: (e) => onDeath(slot, e),
@@ -171,19 +173,25 @@ export function createTokenPool(options: PoolOptions): TokenPool {
     return slot;
   }
 
+  /**
+   * Gives each worker a job, then a second one: the next job waits in the worker's own queue, so it starts the
+   * moment the last ends instead of a message round trip later (~2 ms a job on a loaded machine, 30 jobs for 2 MB).
+   */
   function pump(): void {
-    for (let i = 0; i < size && queue.length > 0; i++) {
-      const current = slots[i];
-      if (current && !current.dead && current.busyWith !== null) continue;
-      const job = queue.shift()!;
-      const slot = slotAt(i);
-      if (slot.dead) {
-        // The factory reported death synchronously; the batch has been failed already.
-        continue;
+    for (let depth = 1; depth <= JOBS_PER_WORKER; depth++) {
+      for (let i = 0; i < size && queue.length > 0; i++) {
+        const current = slots[i];
+        if (current && !current.dead && current.posted >= depth) continue;
+        const job = queue.shift()!;
+        const slot = slotAt(i);
+        if (slot.dead) {
+          // The factory reported death synchronously; the batch has been failed already.
+          continue;
+        }
+        slot.posted++;
+        inFlight.set(job.request.id, { job, slot });
+        slot.worker.post(job.request);
       }
-      slot.busyWith = job.request.id;
-      inFlight.set(job.request.id, { job, slot });
-      slot.worker.post(job.request);
     }
   }
 
@@ -201,7 +209,7 @@ export function createTokenPool(options: PoolOptions): TokenPool {
     const entry = inFlight.get(reply.id);
     if (!entry || entry.slot !== slot) return; // a late reply from a replaced worker
     inFlight.delete(reply.id);
-    slot.busyWith = null;
+    slot.posted--;
     const { job } = entry;
     const batch = job.batch;
     if (!batch.settled) {
@@ -249,7 +257,7 @@ export function createTokenPool(options: PoolOptions): TokenPool {
   function onDeath(slot: Slot, error: Error): void {
     if (slot.dead) return;
     slot.dead = true;
-    slot.busyWith = null;
+    slot.posted = 0;
     try {
       slot.worker?.terminate();
     } catch {
