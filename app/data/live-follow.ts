@@ -20,7 +20,14 @@ export interface FollowSource {
 
 /** Opens a listed session and follows it while its tab is open. */
 export async function openServed(listed: ListedSession): Promise<void> {
-  await openAndFollow({ path: listed.path, read: () => fetchServedFiles(listed), watch: (onChange) => watchServed(listed, onChange) });
+  // What each file held when last read, so a change between that read and the watch starting is not missed.
+  const sizes = new Map<string, number>();
+  const read = async () => {
+    const files = await fetchServedFiles(listed);
+    files.forEach((f, i) => sizes.set(listed.files[i]!, f.size));
+    return files;
+  };
+  await openAndFollow({ path: listed.path, read, watch: (onChange) => watchServed(listed, onChange, (f) => sizes.get(f)) });
 }
 
 /** A file the browser handed over as a handle can be read again: the File System Access API (Chromium). */

@@ -1,15 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { parseListing } from './serve-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListedSession } from '../../src/cli/serve-listing';
+import { watchServed } from './serve-api';
 
-describe('parseListing', () => {
-  it('keeps well-formed rows and leaves out the rest', () => {
-    const good = { id: '0/a.jsonl', root: 0, path: 'a.jsonl', files: ['a.jsonl'], harness: 'codex', project: null, size: 12, modified: 5 };
-    const listing = parseListing({
-      roots: [{ dir: '/x', harness: null }],
-      sessions: [good, { ...good, id: 1 }, { ...good, files: [] }, 'nope', { ...good, id: '0/b', harness: 'evil' }],
-    });
-    expect(listing.roots).toEqual([{ dir: '/x', harness: null }]);
-    expect(listing.sessions).toEqual([good, { ...good, id: '0/b', harness: null }]);
-    expect(parseListing(null)).toEqual({ roots: [], sessions: [] });
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  private listeners: ((e: MessageEvent) => void)[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(_type: string, fn: (e: MessageEvent) => void) {
+    this.listeners.push(fn);
+  }
+  emit(size: number) {
+    for (const fn of this.listeners) fn({ data: JSON.stringify({ size, modified: 1 }) } as MessageEvent);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+const listed = { root: 0, path: 'p/rollout.jsonl', files: ['p/rollout.jsonl'] } as unknown as ListedSession;
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('location', { search: '?token=tok' });
+  vi.stubGlobal('sessionStorage', { setItem() {}, getItem: () => null });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('watchServed', () => {
+  it('takes the stream’s first state as the file as read, and every later one as a change', () => {
+    const onChange = vi.fn();
+    const stop = watchServed(listed, onChange, () => 100);
+    const es = FakeEventSource.all[0]!;
+    expect(es.url).toContain('/api/events?token=tok');
+    es.emit(100);
+    expect(onChange).not.toHaveBeenCalled();
+    es.emit(180);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    stop();
+    expect(es.closed).toBe(true);
+  });
+
+  it('reports lines appended between the page’s read and the stream’s start', () => {
+    const onChange = vi.fn();
+    watchServed(listed, onChange, () => 100);
+    FakeEventSource.all[0]!.emit(180);
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

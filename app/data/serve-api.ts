@@ -72,16 +72,32 @@ export async function fetchServedFiles(s: ListedSession): Promise<File[]> {
   );
 }
 
-/** Calls `onChange` each time one of the session's files changes on disk; returns the function that stops. */
-export function watchServed(s: ListedSession, onChange: () => void): () => void {
-  const sources = s.files.map((f) => new EventSource(apiUrl('events', { root: s.root, path: f })));
-  for (const es of sources) {
+/**
+ * Calls `onChange` each time one of the session's files changes on disk; returns the function that stops. `readSize`
+ * gives each file's size when the page last read it: a stream opens with the file's current state, and when that
+ * differs, lines arrived between the read and the stream's start (a loaded machine takes a while to connect).
+ */
+export function watchServed(s: ListedSession, onChange: () => void, readSize: (file: string) => number | undefined = () => undefined): () => void {
+  const sources = s.files.map((f) => {
+    const es = new EventSource(apiUrl('events', { root: s.root, path: f }));
     let first = true;
-    // The stream opens with the file's current state; only what comes after is a change.
-    es.addEventListener('change', () => {
-      if (first) first = false;
-      else onChange();
+    es.addEventListener('change', (e) => {
+      if (!first) return onChange();
+      first = false;
+      const size = sizeOf((e as MessageEvent).data);
+      const read = readSize(f);
+      if (size !== null && read !== undefined && size !== read) onChange();
     });
-  }
+    return es;
+  });
   return () => sources.forEach((es) => es.close());
+}
+
+function sizeOf(data: unknown): number | null {
+  try {
+    const v: unknown = JSON.parse(String(data));
+    return isObject(v) && typeof v['size'] === 'number' ? v['size'] : null;
+  } catch {
+    return null;
+  }
 }
