@@ -8,10 +8,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
-import { pickPrecompressed } from './precompressed';
+import { mimeOf } from './mime-types';
+import { pickPrecompressed, sendPrecompressed } from './precompressed';
 import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
@@ -25,20 +26,6 @@ export const DEFAULT_PORT = 4780;
 /** The page's own policy, plus what only a header can say: no framing. */
 export const SERVE_CSP = `${buildCsp({ connectOrigins: [] })}; frame-ancestors 'none'`;
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.jsonl': 'application/x-ndjson',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export interface ServeOptions {
   roots: ServeRoot[];
@@ -111,9 +98,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, path: string, st: S
 function sendBuilt(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
   const copy = pickPrecompressed(path, req.headers['accept-encoding']);
   if (!copy) return sendFile(req, res, path, st, type, cache);
-  res.writeHead(200, baseHeaders({ 'Content-Type': type, 'Content-Encoding': copy.encoding, 'Content-Length': String(copy.size), Vary: 'Accept-Encoding', 'Cache-Control': cache }));
-  if (req.method === 'HEAD') return void res.end();
-  createReadStream(copy.path).on('error', () => res.destroy()).pipe(res);
+  sendPrecompressed(req, res, copy, baseHeaders({ 'Content-Type': type, 'Cache-Control': cache }));
 }
 
 export function startServer(opts: ServeOptions): Promise<RunningServer> {
@@ -178,7 +163,7 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!st.isFile()) return send(res, 404, 'not found');
     // Hashed assets never change; the page itself must be re-read.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    sendBuilt(req, res, file, st, MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', cache);
+    sendBuilt(req, res, file, st, mimeOf(file), cache);
   };
 
   const server = createServer((req, res) => {
