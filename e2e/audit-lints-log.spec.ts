@@ -65,6 +65,10 @@ test.describe('summary audit', () => {
     const card = region.getByRole('article', { name: 'Compaction #1' });
     await expect(card).toBeVisible();
     await expect(region).toContainText(`${view.compactions.length} compactions, ${view.audits.length} audited`);
+    // Worked out by the audit worker once the exact count was done (app/data/audit-offload.ts), not on the panel's request.
+    const analysis = page.workers().find((w) => w.url().includes('analysis.worker'))!;
+    const audited = await analysis.evaluate(() => performance.getEntriesByName('analysis:audits').map((m) => (m as PerformanceMeasure).detail as { worker?: string }));
+    expect(audited).toEqual([expect.objectContaining({ worker: 'audit' })]);
 
     // The quality gate comes first: lost and needed later, each with a link to the later turn.
     const gate = card.getByRole('group', { name: 'Lost and needed later, compaction 1' });

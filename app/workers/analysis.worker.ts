@@ -3,7 +3,9 @@
 // prefix, lints and summary audits follow: a first view does not wait for them.
 import * as Comlink from 'comlink';
 import { getTokenPool } from '../data/token-pool';
-import { auditContexts, type DeferredPart } from '../../src/analysis/analyze-session';
+import type { DeferredPart } from '../../src/analysis/analyze-session';
+import { auditContexts } from '../../src/analysis/audit-contexts';
+import { auditOffThread, warmAuditWorker } from '../data/audit-offload';
 import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysis-view';
 import { sessionContexts, type SessionContexts } from '../../src/analysis/session-analysis';
 import type { CompactionAudit } from '../../src/audit';
@@ -86,7 +88,32 @@ function memoFor(encoding: EncodingName): TokenMemo {
 const sessions = new Map<string, Session>();
 // Contexts and audits do not depend on the token counts: worked out once per session.
 const contexts = new Map<string, SessionContexts>();
-const audits = new Map<string, CompactionAudit[]>();
+const audits = new Map<string, Promise<CompactionAudit[]>>();
+
+/**
+ * Starts the session's audit in the audit worker once its exact count is done (see audit-offload.ts). Not for a
+ * session without compactions (nothing to audit), nor one too big to copy twice; those are audited here when asked.
+ */
+function auditAway(key: string, session: Session, chars: number): void {
+  if (audits.has(key) || session.compactions.length === 0 || chars >= ONE_PASS_CHARS) return;
+  const t0 = performance.now();
+  const away = auditOffThread(session);
+  audits.set(
+    key,
+    away.then((rows) => {
+      if (!rows) return auditHere(key, session);
+      mark('analysis:audits', t0, { key, compactions: rows.length, worker: 'audit' });
+      return rows;
+    }),
+  );
+}
+
+function auditHere(key: string, session: Session): CompactionAudit[] {
+  const t0 = performance.now();
+  const rows = auditContexts(session, contextsOf(key, session));
+  mark('analysis:audits', t0, { key, compactions: rows.length });
+  return rows;
+}
 
 function contextsOf(key: string, session: Session): SessionContexts {
   let c = contexts.get(key);
@@ -212,6 +239,8 @@ const api = {
     } catch {
       // no nested workers: the exact pass counts here
     }
+    // Its code loaded while the user picks a file: started at the drop, it competed with the first view.
+    warmAuditWorker();
   },
   /**
    * Loads the token pool's ranks for the encoding most sessions use: called when the user points at a control that
@@ -233,18 +262,16 @@ const api = {
     audits.delete(key);
   },
   /** The summary audit of every compaction (it needs no counts): asked for once per session. */
-  audits(key: string): ShownAudit[] {
+  async audits(key: string): Promise<ShownAudit[]> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
     let rows = audits.get(key);
     if (!rows) {
-      const t0 = performance.now();
-      rows = auditContexts(session, contextsOf(key, session));
+      rows = Promise.resolve(auditHere(key, session));
       audits.set(key, rows);
-      mark('analysis:audits', t0, { key, compactions: rows.length });
     }
     // The page shows the first few hundred of each list: tens of thousands would take long to copy there.
-    return rows.map((r) => trimAudit(r, AUDIT_LIST_LIMIT));
+    return (await rows).map((r) => trimAudit(r, AUDIT_LIST_LIMIT));
   },
   async analyze(key: string, rule: ProviderRule | 'auto', phase: AnalysisPhase, onProgress?: (p: CountProgress) => void, prices?: PriceOverrides): Promise<PackedResult> {
     const session = sessions.get(key);
@@ -297,6 +324,8 @@ const api = {
     }
     onProgress?.({ done: texts.length, total: texts.length });
     const t1 = mark('analysis:exact-count', t0, { key, texts: texts.length, chars, tokens, encoding: encoding.encoding, startsAt: Math.round(t0) });
+    // The pool's core is free now: the audit runs there while this worker builds the exact view.
+    if (pooled.has(memo)) auditAway(key, session, chars);
     counted.set(encoding.encoding, memo);
     const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
       buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact }),

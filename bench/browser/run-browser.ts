@@ -420,7 +420,7 @@ async function measureTypical(browser: Browser, url: string, opts: BrowserOption
   const m = await measureOpen(browser, url, input, { timeoutS: opts.timeoutS, baseline: true, allPanels: true });
   log(`(typical) ${(input.bytes / 1e6).toFixed(1)} MB: first view ${m.firstViewMs ?? 'not in time'} ms, every panel final ${m.allPanelsMs ?? 'not in time'} ms, split + parse ${m.baseline?.splitParseMs ?? '?'} ms${m.error ? ` (${m.error})` : ''}`);
   log(`(typical) exact counts at ${m.exactMs ?? '?'} ms, first panel clicked at ${m.walkFromMs ?? '?'} ms; per panel: ${(m.panels ?? []).map((p) => `${p.name} ${p.ms} ms`).join(', ')}`);
-  log(`(typical) in the analysis worker: ${m.worker.map((w) => `${w.name} ${w.ms} ms${w.detail && ("endsAt" in w.detail || "startsAt" in w.detail) ? ` (${"endsAt" in w.detail ? "ends" : "starts"} at ${String(w.detail["endsAt"] ?? w.detail["startsAt"])} ms)` : ""}`).join(", ")}`);
+  log(`(typical) in the analysis worker: ${m.worker.map((w) => `${w.name} ${w.ms} ms${w.detail && ("endsAt" in w.detail || "startsAt" in w.detail) ? ` (${"endsAt" in w.detail ? "ends" : "starts"} at ${String(w.detail["endsAt"] ?? w.detail["startsAt"])} ms)` : ""}${w.detail?.["worker"] === "audit" ? " (in the audit worker)" : ""}`).join(", ")}`);
   return { ...m, spec: input.spec, allPanelsMs: m.allPanelsMs ?? null, walkFromMs: m.walkFromMs ?? null, panels: m.panels ?? [] };
 }
 

@@ -1,6 +1,6 @@
 // Everything the engine says about one session: per-call contexts, calibrated token figures, cache verdicts,
 // summary audits, lints, and the session's facts that every surface reads.
-import { auditSession, type CompactionAudit } from '../audit';
+import type { CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
 import type { PriceOverrides } from '../cost/prices';
 import { applyLintRules, lintSession, type Lint } from '../lints';
@@ -12,6 +12,7 @@ import { calibrate, type SessionCalibration } from './calibration';
 import { countedPerCall, type CountedCalls } from './counted-tokens';
 import { resolveCompactions, sessionFacts, type ResolvedCompaction, type SessionFacts } from './session-facts';
 import { sessionContexts, type SessionContexts } from './session-analysis';
+import { auditContexts, contextItems } from './audit-contexts';
 
 export interface AnalyzeOptions {
   /** Token counter used for prefix and context sizes; memoize it, contexts repeat. */
@@ -68,14 +69,4 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name });
   return { contexts, counted, calibration, compactions, cache, audits, lints, lintCandidates, refetch, facts };
-}
-
-/** Request logs hold their items per request; the audit, lints and facts read them from one flat list. */
-export function contextItems(session: Session, contexts: SessionContexts) {
-  return session.requests.length > 0 ? contexts.eviction.map((row) => row.item) : session.items;
-}
-
-/** The summary audit of every compaction, on its own: it needs no token counts. */
-export function auditContexts(session: Session, contexts: SessionContexts = sessionContexts(session)): CompactionAudit[] {
-  return auditSession({ ...session, items: contextItems(session, contexts), compactions: contexts.compactions });
 }

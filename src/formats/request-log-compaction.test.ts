@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditContexts } from '../analysis/analyze-session';
+import { auditContexts } from '../analysis/audit-contexts';
 import { sessionContexts } from '../analysis/session-analysis';
 import { unauditedReason } from '../audit/audit-cards';
 import { loadFiles, loadText } from '../load/loader';

@@ -1,0 +1,15 @@
+// The summary audit of a session's compactions as its contexts place them. It needs no token counts, so it can be
+// worked out anywhere the session is: the analysis worker, or the load worker that parsed it (app/workers/remote-audit.ts).
+import { auditSession, type CompactionAudit } from '../audit';
+import type { Session } from '../model/types';
+import { sessionContexts, type SessionContexts } from './session-analysis';
+
+/** Request logs hold their items per request; the audit, lints and facts read them from one flat list. */
+export function contextItems(session: Session, contexts: SessionContexts) {
+  return session.requests.length > 0 ? contexts.eviction.map((row) => row.item) : session.items;
+}
+
+/** The summary audit of every compaction, on its own. */
+export function auditContexts(session: Session, contexts: SessionContexts = sessionContexts(session)): CompactionAudit[] {
+  return auditSession({ ...session, items: contextItems(session, contexts), compactions: contexts.compactions });
+}
