@@ -89,7 +89,7 @@ export async function stepWithJ({ steps, budgetMs }: { steps: number; budgetMs: 
 /**
  * Once the drop watch has seen exact counts (checked every frame, so no polling delay of the harness is measured),
  * opens every panel in turn and waits until it shows its final content (no lazy-load line, no part of the analysis
- * still being worked out): when, on the page's clock, the last one was final (null past `timeoutMs`), how long each
+ * still being worked out, nothing marked aria-busy: the flow diagram until Mermaid has drawn it): when, on the page's clock, the last one was final (null past `timeoutMs`), how long each
  * panel took from its click, and when the first was clicked.
  */
 export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Promise<{ at: number | null; walkFrom: number; panels: { name: string; ms: number }[] }> {
@@ -102,7 +102,7 @@ export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Prom
   }
   const walkFrom = performance.now();
   const tabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Panels"] [role="tab"]')];
-  const busy = () => document.querySelector('.panel .panel-loading, .panel .pending-part, .analysis-loading') !== null;
+  const busy = () => document.querySelector('.panel .panel-loading, .panel .pending-part, .panel [aria-busy="true"], .analysis-loading') !== null;
   const panels: { name: string; ms: number }[] = [];
   for (const tab of tabs) {
     const t0 = performance.now();
