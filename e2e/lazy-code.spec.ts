@@ -49,3 +49,16 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await page.getByRole('button', { name: 'Open files…' }).hover();
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
+
+test('pointing at the Flow tab starts fetching Mermaid before the tab is clicked', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: /coding agent/i }).first().click();
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  await settled(page, seen);
+  expect(seen.some((p) => MERMAID.test(p))).toBe(false);
+  const flow = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Flow' });
+  await flow.hover();
+  await expect.poll(() => seen.some((p) => MERMAID.test(p))).toBe(true);
+  await expect(flow).toHaveAttribute('aria-selected', 'false');
+});

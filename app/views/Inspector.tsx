@@ -267,6 +267,8 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
             setPanel(p.id);
             setNarrowSide('right');
           }}
+          onPointerEnter={p.warm}
+          onFocus={p.warm}
         >
           {p.name}
         </button>

@@ -1,6 +1,7 @@
 // The inspector's panels, each a region with its accessible name. Loaded apart so the first view is small,
 // and fetched once the first view is up (panel-module.ts).
 import type { Session } from '../../../src/model/types';
+import { warmMermaid } from './mermaid-module';
 import { panelModule, type PanelModule } from './panel-module';
 
 export interface PanelDef {
@@ -8,6 +9,8 @@ export interface PanelDef {
   /** Accessible name of the panel's region and its tab label. */
   name: string;
   module: PanelModule;
+  /** Fetches code the panel loads on its own (Mermaid), when the user points at or focuses its tab. */
+  warm?(): void;
   /** Research panels appear only for the trajectories they describe. */
   when?(session: Session): boolean;
 }
@@ -22,7 +25,7 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'rules', name: 'Rules', module: panelModule(() => import('./RulesPanel')) },
   { id: 'eviction', name: 'Eviction map', module: panelModule(() => import('./EvictionMapPanel')) },
   { id: 'log', name: 'Compaction log', module: panelModule(() => import('./CompactionLogPanel')) },
-  { id: 'flow', name: 'Flow', module: panelModule(() => import('./FlowPanel')) },
+  { id: 'flow', name: 'Flow', module: panelModule(() => import('./FlowPanel')), warm: warmMermaid },
   { id: 'diff', name: 'Diff', module: panelModule(() => import('./DiffPanel')) },
   { id: 'annotations', name: 'Annotations', module: panelModule(() => import('./AnnotationsPanel')) },
   { id: 'rerun', name: 'Re-run', module: panelModule(() => import('./RerunPanel')) },
