@@ -97,15 +97,20 @@ const audits = new Map<string, Promise<CompactionAudit[]>>();
 function auditAway(key: string, session: Session, chars: number): void {
   if (audits.has(key) || session.compactions.length === 0 || chars >= ONE_PASS_CHARS) return;
   const t0 = performance.now();
-  const away = auditOffThread(session);
-  audits.set(
-    key,
-    away.then((rows) => {
-      if (!rows) return auditHere(key, session);
-      mark('analysis:audits', t0, { key, compactions: rows.length, worker: 'audit' });
-      return rows;
-    }),
-  );
+  const rows = auditOffThread(session)
+    .then((away) => {
+      if (!away) return auditHere(key, session);
+      mark('analysis:audits', t0, { key, compactions: away.length, worker: 'audit' });
+      return away;
+    })
+    .catch((e: unknown) => {
+      // Not kept: the panel's retry asks again.
+      audits.delete(key);
+      throw e;
+    });
+  // Until the panel asks, a failure has nobody to report to.
+  rows.catch(() => undefined);
+  audits.set(key, rows);
 }
 
 function auditHere(key: string, session: Session): CompactionAudit[] {

@@ -1,5 +1,5 @@
 // The summary audit of a session's compactions as its contexts place them. It needs no token counts, so it can be
-// worked out anywhere the session is: the analysis worker, or the load worker that parsed it (app/workers/remote-audit.ts).
+// worked out in a worker of its own, beside the analysis worker (app/data/audit-offload.ts).
 import { auditSession, type CompactionAudit } from '../audit';
 import type { Session } from '../model/types';
 import { sessionContexts, type SessionContexts } from './session-analysis';
