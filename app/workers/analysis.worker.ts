@@ -10,9 +10,6 @@ import { buildAnalysisView, type AnalysisView } from '../../src/analysis/analysi
 import { sessionContexts, type SessionContexts } from '../../src/analysis/session-analysis';
 import type { CompactionAudit } from '../../src/audit';
 import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
-
-/** Values of each audit list the page gets (the CLI and corpus mode read them all). */
-const AUDIT_LIST_LIMIT = 500;
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
@@ -22,6 +19,9 @@ import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type Encod
 import { installFetchedRankTables } from './fetched-rank-tables';
 
 installFetchedRankTables();
+
+/** Values of each audit list the page gets (the CLI and corpus mode read them all). */
+const AUDIT_LIST_LIMIT = 500;
 
 export interface AnalysisResult {
   view: AnalysisView;

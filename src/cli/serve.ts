@@ -26,7 +26,6 @@ export const DEFAULT_PORT = 4780;
 /** The page's own policy, plus what only a header can say: no framing. */
 export const SERVE_CSP = `${buildCsp({ connectOrigins: [] })}; frame-ancestors 'none'`;
 
-
 export interface ServeOptions {
   roots: ServeRoot[];
   /** The built app's folder (its real path). */

@@ -13,7 +13,6 @@ import { counterFromEncoder, createTokenCounter, loadEncoder, pickEncoding, Toke
 
 let session: Session | null = null;
 
-
 function current(): Session {
   if (!session) throw new Error('bench.open() first');
   return session;
