@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const RANKS = /o200k_base|cl100k_base/;
 const MERMAID = /mermaid/i;
+// Mermaid's flowchart code and dagre's layout: chunks named after them, not after Mermaid.
+const FLOWCHART = /flowDiagram/;
+const DAGRE = /dagre/;
 
 function scripts(page: Page): string[] {
   const seen: string[] = [];
@@ -32,13 +35,13 @@ test('the landing page loads no ranks or Mermaid; opening a session loads the ra
   await page.goto('/');
   await settled(page, seen);
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen.filter((p) => RANKS.test(p) || MERMAID.test(p))).toEqual([]);
+  expect(seen.filter((p) => RANKS.test(p) || MERMAID.test(p) || FLOWCHART.test(p) || DAGRE.test(p))).toEqual([]);
 
   await page.getByRole('button', { name: /coding agent/i }).first().click();
   await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
   await expect(page.locator('.count-status.estimating')).toHaveCount(0);
   expect(seen.some((p) => RANKS.test(p))).toBe(true);
-  expect(seen.some((p) => MERMAID.test(p))).toBe(false);
+  expect(seen.some((p) => MERMAID.test(p) || FLOWCHART.test(p) || DAGRE.test(p))).toBe(false);
 });
 
 test('pointing at "Open files…" starts fetching the ranks before anything is opened', async ({ page }) => {
@@ -50,15 +53,17 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
 
-test('pointing at the Flow tab starts fetching Mermaid before the tab is clicked', async ({ page }) => {
+test('pointing at the Flow tab starts fetching Mermaid, its flowchart code and its layout before the tab is clicked', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
   await page.getByRole('button', { name: /coding agent/i }).first().click();
   await expect(page.locator('.count-status.estimating')).toHaveCount(0);
   await settled(page, seen);
-  expect(seen.some((p) => MERMAID.test(p))).toBe(false);
+  expect(seen.some((p) => MERMAID.test(p) || FLOWCHART.test(p) || DAGRE.test(p))).toBe(false);
   const flow = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Flow' });
   await flow.hover();
-  await expect.poll(() => seen.some((p) => MERMAID.test(p))).toBe(true);
+  // Nothing has been drawn, so Mermaid itself has asked for neither the flowchart code nor dagre: these come
+  // beside it, not one round trip after another when the diagram is drawn.
+  await expect.poll(() => [MERMAID, FLOWCHART, DAGRE].map((re) => seen.some((p) => re.test(p)))).toEqual([true, true, true]);
   await expect(flow).toHaveAttribute('aria-selected', 'false');
 });

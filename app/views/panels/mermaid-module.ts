@@ -3,12 +3,23 @@
 // after the click. Never fetched for a session whose diagram nobody looks at (issue 9: Mermaid loads when first used).
 let pending: Promise<typeof import('mermaid')> | null = null;
 
+// Mermaid imports its flowchart code when a render first meets a flowchart, and dagre's layout when that render
+// lays it out: two more round trips and compiles, one after the other. Asked for beside Mermaid itself, they
+// arrive together. Their file names carry mermaid's build hashes, hence globs (mermaid-module.test.ts checks each
+// matches one file).
+export const flowchartParts = {
+  ...import.meta.glob('/node_modules/mermaid/dist/chunks/mermaid.core/flowDiagram-*.mjs'),
+  ...import.meta.glob('/node_modules/mermaid/dist/chunks/mermaid.core/dagre-*.mjs'),
+};
+
 export function loadMermaid(): Promise<typeof import('mermaid')> {
-  pending ??= import('mermaid').catch((e: unknown) => {
-    // A failed fetch may be tried again.
-    pending = null;
-    throw e;
-  });
+  pending ??= Promise.all([import('mermaid'), ...Object.values(flowchartParts).map((load) => load().catch(() => undefined))])
+    .then(([m]) => m)
+    .catch((e: unknown) => {
+      // A failed fetch may be tried again.
+      pending = null;
+      throw e;
+    });
   return pending;
 }
 
