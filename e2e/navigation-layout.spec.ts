@@ -248,6 +248,9 @@ test('Home and End go to the first and last call; the tablists answer arrow keys
   await menu.selectOption({ index: 0 });
   await expect(sessionTabs(page).first()).toHaveAttribute('aria-selected', 'true');
   await expect(sessionTabs(page).first()).toBeInViewport();
+  // The strip's fade says on which side there is more: the right, once it is scrolled to the first tab.
+  await expect(strip).toHaveClass(/scroll-more-right/);
+  await expect(strip).not.toHaveClass(/scroll-more-left/);
   const nav = page.getByRole('navigation', { name: 'Open sessions' });
   expect(await nav.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
