@@ -53,6 +53,21 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
 
+test('dragging a file over the page starts fetching the ranks before it is dropped', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await settled(page, seen);
+  expect(seen.some((p) => RANKS.test(p))).toBe(false);
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}'], 'session.jsonl'));
+    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
+  // Nothing was opened.
+  await expect(page.getByRole('navigation', { name: 'Open sessions' })).toHaveCount(0);
+});
+
 test('pointing at the Flow tab starts fetching Mermaid, its flowchart code and its layout before the tab is clicked', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');

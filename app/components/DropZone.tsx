@@ -1,6 +1,7 @@
 // Accepts files dropped anywhere on the page, including several at once.
 import { useLayoutEffect, useState } from 'react';
 import { openUserSources } from '../data/open-files';
+import { prefetchRankTable } from '../data/rank-prefetch';
 import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
 export function DropZone() {
@@ -13,6 +14,7 @@ export function DropZone() {
     const enter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
+      prefetchRankTable();
       depth++;
       setOver(true);
     };
