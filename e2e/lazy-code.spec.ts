@@ -53,16 +53,22 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
 
-test('dragging a file over the page starts fetching the ranks before it is dropped', async ({ page }) => {
+test('a file dragged over the page for a moment starts fetching the ranks before it is dropped', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
   await settled(page, seen);
   expect(seen.some((p) => RANKS.test(p))).toBe(false);
-  await page.evaluate(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['{}'], 'session.jsonl'));
-    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  });
+  const drag = (types: string[]) =>
+    page.evaluate((types) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['{}'], 'session.jsonl'));
+      for (const type of types) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, types);
+  // A drag that leaves at once fetches nothing.
+  await drag(['dragenter', 'dragleave']);
+  await page.waitForTimeout(600);
+  expect(seen.some((p) => RANKS.test(p))).toBe(false);
+  await drag(['dragenter']);
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
   // Nothing was opened.
   await expect(page.getByRole('navigation', { name: 'Open sessions' })).toHaveCount(0);
