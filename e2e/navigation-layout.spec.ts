@@ -2,6 +2,7 @@
 // and links reopen what was shown, a click selects an item everywhere, Home/End and the tablists answer keys.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { claudeCodeSession } from '../bench/generators/claude-code-session';
@@ -252,6 +253,8 @@ test('Home and End go to the first and last call; the tablists answer arrow keys
   await expect(strip).toHaveClass(/scroll-more-right/);
   await expect(strip).not.toHaveClass(/scroll-more-left/);
   const nav = page.getByRole('navigation', { name: 'Open sessions' });
+  await page.mouse.move(0, 0);
+  await nav.screenshot({ path: join(import.meta.dirname, '..', '.e2e-artifacts', 'screens', 'session-strip.png') });
   expect(await nav.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
