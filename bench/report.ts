@@ -69,6 +69,15 @@ function where(m: OpenMeasure): string {
   return `${view}${top?.length ? `; the analysis worker was busy in ${top.join(', ')} of ${m.profile!.sampledMs} ms sampled` : ''}`;
 }
 
+/** ", median of 5 (212–274 ms)" when the row was measured more than once. */
+function runsOf(t: TypicalMeasure, key: 'firstViewMs' | 'allPanelsMs'): string {
+  const xs = (t.runs ?? []).map((r) => r[key]);
+  if (xs.length < 2) return '';
+  const done = xs.filter((x): x is number => x !== null);
+  const range = done.length ? ` (${Math.min(...done)}–${Math.max(...done)} ms${done.length < xs.length ? `, ${xs.length - done.length} not in time` : ''})` : '';
+  return `, median of ${xs.length}${range}`;
+}
+
 // 1b. A typical ~3 MB session: drop → first view and drop → every panel final, against its own split + parse.
 export function typicalRows(t: TypicalMeasure | null, timeoutS: number): BudgetRow[] {
   const rows: BudgetRow[] = [];
@@ -79,12 +88,12 @@ export function typicalRows(t: TypicalMeasure | null, timeoutS: number): BudgetR
     if (base === null || t.firstViewMs === null) rows.push(missing(first, '≤ 250 ms or 3× split + parse', `no first view within ${timeoutS} s${t.error ? ` (${t.error})` : ''}${where(t)}`));
     else {
       const budget = Math.max(250, 3 * base);
-      rows.push({ measure: first, measured: `${s(t.firstViewMs)} (${r2(t.firstViewMs / base)}× the ${s(base)} split + parse)`, budget: `≤ ${s(budget)} (250 ms or 3×)`, ratio: r2(t.firstViewMs / budget), ok: t.firstViewMs <= budget, note: `${mb(t.bytes)}, ${t.baseline?.lines} lines` });
+      rows.push({ measure: first, measured: `${s(t.firstViewMs)}${runsOf(t, 'firstViewMs')} (${r2(t.firstViewMs / base)}× the ${s(base)} split + parse)`, budget: `≤ ${s(budget)} (250 ms or 3×)`, ratio: r2(t.firstViewMs / budget), ok: t.firstViewMs <= budget, note: `${mb(t.bytes)}, ${t.baseline?.lines} lines` });
     }
     if (base === null || t.allPanelsMs === null) rows.push(missing(all, '≤ 1 s or 10× split + parse', `not every panel was final within ${timeoutS} s${t.error ? ` (${t.error})` : ''}`));
     else {
       const budget = Math.max(1000, 10 * base);
-      rows.push({ measure: all, measured: `${s(t.allPanelsMs)} (${r2(t.allPanelsMs / base)}× the split + parse)`, budget: `≤ ${s(budget)} (1 s or 10×)`, ratio: r2(t.allPanelsMs / budget), ok: t.allPanelsMs <= budget, note: `exact counts at ${t.exactMs === null ? '—' : s(t.exactMs)}; then each panel opened once and waited for` });
+      rows.push({ measure: all, measured: `${s(t.allPanelsMs)}${runsOf(t, 'allPanelsMs')} (${r2(t.allPanelsMs / base)}× the split + parse)`, budget: `≤ ${s(budget)} (1 s or 10×)`, ratio: r2(t.allPanelsMs / budget), ok: t.allPanelsMs <= budget, note: `exact counts at ${t.exactMs === null ? '—' : s(t.exactMs)}; then each panel opened once and waited for` });
     }
   }
   return rows;
