@@ -22,4 +22,12 @@ describe('countedTexts', () => {
       for (const r of s.requests) if (r.tools) expect(texts).toContain(r.tools);
     }
   });
+
+  it('gives the same list whether requests share item objects or hold copies of them', () => {
+    const { sessions } = loadFiles([{ name: 'request-log-chat.jsonl', bytes: fixture('request-log-chat.jsonl') }]);
+    const s = sessions[0]!;
+    const copied = { ...s, requests: s.requests.map((r) => ({ ...r, items: r.items.map((it) => ({ ...it })), output: r.output.map((it) => ({ ...it })) })) };
+    expect(s.requests.some((r) => r.items.some((it) => s.items.includes(it)))).toBe(true);
+    expect(countedTexts(copied)).toEqual(countedTexts(s));
+  });
 });

@@ -6,7 +6,12 @@ import type { Item, Session } from '../model/types';
 
 export function countedTexts(session: Session): string[] {
   const texts = new Set<string>(['tools\n']);
+  // A request log's requests share item objects (86,623 references to 1,342 items in the bench's 500-call log):
+  // each is read once, not a header built and hashed per reference (~30 ms there).
+  const seen = new Set<Item>();
   const add = (it: Item) => {
+    if (seen.has(it)) return;
+    seen.add(it);
     texts.add(it.text);
     texts.add(itemHeader(it));
   };
