@@ -378,6 +378,20 @@ function scaled(scale: number) {
 
 const log = (s: string) => console.log(`  [browser] ${s}`);
 
+/** The item with the middle value, a value not measured (null, or not finite) counted as the slowest. */
+function medianBy<T>(xs: readonly T[], value: (x: T) => number | null): T {
+  const key = (x: T) => {
+    const v = value(x);
+    return v !== null && Number.isFinite(v) ? v : Infinity;
+  };
+  return [...xs].sort((a, b) => key(a) - key(b))[(xs.length - 1) >> 1]!;
+}
+
+/** The middle value, a run that was not in time (null) counted as the slowest; null if that is the middle. */
+function medianOf(xs: readonly (number | null)[]): number | null {
+  return medianBy(xs, (x) => x);
+}
+
 /** Pairs of (b)'s count and its unique-content baseline per scale; the median pair's ratio is the row. */
 const COUNTING_B_RUNS = Math.max(1, Number(process.env.BENCH_COUNTING_B_RUNS ?? 3));
 
@@ -400,8 +414,7 @@ async function atScale(browser: Browser, url: string, opts: BrowserOptions, scal
     const count = open.worker.filter((w) => w.name === 'analysis:exact-count').at(-1)?.ms;
     pairs.push({ openB: open, unique: once, ratio: count === undefined ? Infinity : count / once.ms });
   }
-  const middle = [...pairs].sort((x, y) => x.ratio - y.ratio)[(pairs.length - 1) >> 1]!;
-  const { openB, unique } = middle;
+  const { openB, unique } = medianBy(pairs, (p) => p.ratio);
   if (pairs.length > 1) log(`(b) count against unique once, ${pairs.length} pairs: ${pairs.map((p) => `${Number.isFinite(p.ratio) ? p.ratio.toFixed(2) : '—'}×`).join(', ')}; the median pair is reported`);
   const cachePrefix = await engine(browser, url, inputs.b, (p) => api(p).cachePrefix());
   log(`(b) unique once ${unique.ms} ms; cache prefix first run ${cachePrefix.coldMs} ms, then ${cachePrefix.fastMs} ms vs naive ${cachePrefix.naiveMs} ms`);
@@ -433,12 +446,6 @@ async function atScale(browser: Browser, url: string, opts: BrowserOptions, scal
 /** Runs of the typical row per bench run: one run moved by ±20 % with this 2-core machine's load. */
 const TYPICAL_RUNS = Math.max(1, Number(process.env.BENCH_TYPICAL_RUNS ?? 5));
 
-/** The middle value, a run that was not in time (null) counted as the slowest; null if that is the middle. */
-function medianOf(xs: readonly (number | null)[]): number | null {
-  const sorted = xs.map((x) => x ?? Infinity).sort((a, b) => a - b);
-  const m = sorted[(sorted.length - 1) >> 1]!;
-  return Number.isFinite(m) ? m : null;
-}
 
 /**
  * The typical-session row: drop → first view and drop → every panel final, beside the same file's split + parse,
@@ -453,8 +460,8 @@ async function measureTypical(browser: Browser, url: string, opts: BrowserOption
     all.push(m);
   }
   const runs = all.map((m) => ({ firstViewMs: m.firstViewMs, exactMs: m.exactMs, allPanelsMs: m.allPanelsMs ?? null, splitParseMs: m.baseline?.splitParseMs ?? null }));
-  const allPanelsMs = medianOf(runs.map((r) => r.allPanelsMs));
-  const m = all[runs.findIndex((r) => r.allPanelsMs === allPanelsMs)] ?? all[0]!;
+  const m = medianBy(all, (r) => r.allPanelsMs ?? null);
+  const allPanelsMs = m.allPanelsMs ?? null;
   const firstViewMs = medianOf(runs.map((r) => r.firstViewMs));
   const baseline = m.baseline ? { ...m.baseline, splitParseMs: medianOf(runs.map((r) => r.splitParseMs)) ?? m.baseline.splitParseMs } : null;
   log(`(typical) ${(input.bytes / 1e6).toFixed(1)} MB: first view ${firstViewMs ?? 'not in time'} ms, every panel final ${allPanelsMs ?? 'not in time'} ms, split + parse ${baseline?.splitParseMs ?? '?'} ms (medians of ${TYPICAL_RUNS} runs)${m.error ? ` (${m.error})` : ''}`);
