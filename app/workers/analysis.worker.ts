@@ -13,7 +13,7 @@ import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
-import { countedTexts } from '../../src/analysis/counted-texts';
+import { countedTexts, prefixPartTexts } from '../../src/analysis/counted-texts';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 import { installFetchedRankTables } from './fetched-rank-tables';
@@ -43,8 +43,8 @@ const counted = new Map<EncodingName, TokenMemo>();
 const pooled = new WeakSet<TokenMemo>();
 
 /**
- * A view counted from the memo the exact count filled. The few texts it lacks (a cached prefix that ends inside an
- * item) are counted by the pool and the view built again: this worker loading a rank table of its own to count
+ * A view counted from the memo the exact count filled. Any text it lacks (the count takes in prefixPartTexts, so
+ * seldom one) is counted by the pool and the view built again: this worker loading a rank table of its own to count
  * them took a few hundred ms of CPU at the drop and ~10 MB. Without the pool, this worker's own counter answers.
  */
 async function countedView(memo: TokenMemo, encoding: EncodingName, byPool: boolean, build: (count: (text: string) => number) => AnalysisView): Promise<AnalysisView> {
@@ -310,7 +310,12 @@ const api = {
     try {
       // Exact counts come from the token pool, one worker per spare core; its memo then answers the analysis.
       const pool = getTokenPool();
-      const counts = await pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
+      const counting = pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
+      // Looked for while the pool loads its ranks or counts; a failure leaves them to countedView.
+      const parts = prefixPartTexts(contextsOf(key, session), texts);
+      const partsCounted = parts.length > 0 ? pool.count(parts, { encoding: encoding.encoding }).catch(() => null) : null;
+      const counts = await counting;
+      await partsCounted;
       memo = pool.memo(encoding.encoding);
       pooled.add(memo);
       for (const c of counts) tokens += c.tokens;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { itemHeader } from '../cache/item-hash';
 import { loadFiles } from '../load/loader';
-import { countedTexts } from './counted-texts';
+import { buildAnalysisView } from './analysis-view';
+import { countedTexts, prefixPartTexts } from './counted-texts';
+import { sessionContexts } from './session-analysis';
 import { readFileSync } from 'node:fs';
 
 const fixture = (name: string) => readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url));
@@ -29,5 +31,24 @@ describe('countedTexts', () => {
     const copied = { ...s, requests: s.requests.map((r) => ({ ...r, items: r.items.map((it) => ({ ...it })), output: r.output.map((it) => ({ ...it })) })) };
     expect(s.requests.some((r) => r.items.some((it) => s.items.includes(it)))).toBe(true);
     expect(countedTexts(copied)).toEqual(countedTexts(s));
+  });
+
+  it('with prefixPartTexts, lists every text the exact view counts, including where two prompts part inside an item', () => {
+    let parts = 0;
+    for (const name of ['claude-code-session.jsonl', 'openhands-sdk-events.jsonl', 'request-log-cache-diagnostics.jsonl', 'request-log-chat.jsonl', 'codex-rollout.jsonl']) {
+      const { sessions } = loadFiles([{ name, bytes: fixture(name) }]);
+      const s = sessions[0]!;
+      const contexts = sessionContexts(s);
+      const listed = countedTexts(s);
+      const extra = prefixPartTexts(contexts, listed);
+      for (const t of extra) expect(listed, name).not.toContain(t);
+      parts += extra.length;
+      const all = new Set([...listed, ...extra]);
+      const asked = new Set<string>();
+      buildAnalysisView(s, { count: (t) => (asked.add(t), t.length), ghosts: false, contexts, defer: ['audits'] });
+      expect([...asked].filter((t) => !all.has(t)), name).toEqual([]);
+    }
+    // The compacted Claude Code session's first call after the summary parts from the call before inside a user item.
+    expect(parts).toBeGreaterThanOrEqual(3);
   });
 });
