@@ -1,5 +1,5 @@
 // The landing page fetches no tokenizer ranks and no Mermaid (issue 9's budget): the ranks come when a session is
-// counted, or when the user points at a control that opens one.
+// counted, or when the user points at a control that opens one. A spare loader worker is started on the same signals.
 import { expect, test, type Page } from '@playwright/test';
 
 const RANKS = /o200k_base|cl100k_base/;
@@ -87,4 +87,50 @@ test('pointing at the Flow tab starts fetching Mermaid, its flowchart code and i
   // beside it, not one round trip after another when the diagram is drawn.
   await expect.poll(() => [MERMAID, FLOWCHART, DAGRE].map((re) => seen.some((p) => re.test(p)))).toEqual([true, true, true]);
   await expect(flow).toHaveAttribute('aria-selected', 'false');
+});
+
+test('a load ends its loader worker; the next starts when the user goes to open something, not beside the session', async ({ page }) => {
+  const loaders: string[] = [];
+  page.on('worker', (w) => {
+    if (w.url().includes('load.worker')) loaders.push(w.url());
+  });
+  const seen = scripts(page);
+  await page.goto('/');
+  await settled(page, seen);
+  // One started ahead of the first session.
+  expect(loaders).toHaveLength(1);
+  await page.getByRole('button', { name: /coding agent/i }).first().click();
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  await settled(page, seen);
+  // The load used it; none was started beside the session's first view and counts.
+  expect(loaders).toHaveLength(1);
+  await page.getByRole('button', { name: 'Open files…' }).hover();
+  await expect.poll(() => loaders.length).toBe(2);
+  // A file dragged over the page finds it there: no third.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}'], 'session.jsonl'));
+    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForTimeout(300);
+  expect(loaders).toHaveLength(2);
+});
+
+test('a file dragged over the page after a load starts a loader worker for it', async ({ page }) => {
+  const loaders: string[] = [];
+  page.on('worker', (w) => {
+    if (w.url().includes('load.worker')) loaders.push(w.url());
+  });
+  const seen = scripts(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: /coding agent/i }).first().click();
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  await settled(page, seen);
+  expect(loaders).toHaveLength(1);
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}'], 'session.jsonl'));
+    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await expect.poll(() => loaders.length).toBe(2);
 });

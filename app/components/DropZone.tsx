@@ -1,6 +1,7 @@
 // Accepts files dropped anywhere on the page, including several at once.
 import { useLayoutEffect, useState } from 'react';
 import { openUserSources } from '../data/open-files';
+import { warmLoadWorker } from '../data/load-client';
 import { prefetchRankTable } from '../data/rank-prefetch';
 import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
@@ -26,6 +27,8 @@ export function DropZone() {
     const enter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
+      // A worker to parse the file (none is kept after a load: see load-client.ts).
+      warmLoadWorker();
       prefetch ??= setTimeout(() => prefetchRankTable(), PREFETCH_AFTER_MS);
       depth++;
       setOver(true);

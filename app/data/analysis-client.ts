@@ -33,9 +33,6 @@ export function warmCounting(): void {
   void api().warmCounting();
 }
 
-/** Props for a control that opens sessions: pointing at it or focusing it starts the ranks' fetch. */
-export const opensSessions = { onPointerEnter: warmCounting, onFocus: warmCounting } as const;
-
 /** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
 const handOffs = new WeakMap<Session, string>();
 

@@ -8,7 +8,7 @@ import type { SessionGlance } from '../../src/analysis/session-glance';
 import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
-import { warmCounting } from '../data/analysis-client';
+import { readyToOpen } from '../data/open-intent';
 import { fetchServedFiles, listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
 import { useApp } from '../store';
 import type { GlanceWorkerApi } from '../workers/glance.worker';
@@ -150,8 +150,8 @@ export function ServedSessions() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     listServedSessions().then(setListing, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    // A list of the machine's sessions is there to open one: their exact counts need the ranks, so they load now.
-    warmCounting();
+    // A list of the machine's sessions is there to open one: the ranks and a load worker start now.
+    readyToOpen();
   }, []);
   const glances = useGlances(listing?.sessions ?? null);
   const data = useMemo<Row[]>(() => (listing?.sessions ?? []).map((s) => ({ ...s, glance: glances.get(s.id) ?? { state: 'pending' } })), [listing, glances]);
