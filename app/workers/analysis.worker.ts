@@ -311,8 +311,9 @@ const api = {
       // Exact counts come from the token pool, one worker per spare core; its memo then answers the analysis.
       const pool = getTokenPool();
       const counting = pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
-      // Looked for while the pool loads its ranks or counts; a failure leaves them to countedView.
-      const parts = prefixPartTexts(contextsOf(key, session), texts);
+      // Looked for while the pool loads its ranks or counts; a failure leaves them to countedView. A session too big
+      // for one pass gets its cache prefix in the 'complete' phase, which counts them itself.
+      const parts = chars < ONE_PASS_CHARS ? prefixPartTexts(contextsOf(key, session), texts) : [];
       const partsCounted = parts.length > 0 ? pool.count(parts, { encoding: encoding.encoding }).catch(() => null) : null;
       const counts = await counting;
       await partsCounted;
