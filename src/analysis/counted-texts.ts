@@ -1,7 +1,7 @@
 // The distinct texts an analysis counts exactly: every item's text, the header the cache prefix counts with it
 // (itemHeader), each request's tool definitions, and the tools header. The app's analysis worker hands them to the
 // token pool in one batch; the bench's "unique content" baseline counts the same list.
-import { analyzeCachePrefix } from '../cache';
+import { partingTexts } from '../cache/parting-texts';
 import { itemHeader } from '../cache/item-hash';
 import type { Item, Session } from '../model/types';
 import type { SessionContexts } from './session-analysis';
@@ -28,16 +28,10 @@ export function countedTexts(session: Session): string[] {
 
 /**
  * The other texts a view counts: where two calls' prompts part inside an item, the cache prefix counts the part
- * they share (a compaction's first call does). Which texts these are depends on content only, so a pass with a
- * throwaway counter finds them; counted with the rest, the exact view needs no second build for them.
+ * they share (a compaction's first call does; see parting-texts.ts). Counted with the rest, the exact view needs no
+ * second build for them.
  */
 export function prefixPartTexts(contexts: SessionContexts, listed: readonly string[]): string[] {
   const known = new Set(listed);
-  const parts = new Set<string>();
-  const record = (text: string) => {
-    if (!known.has(text)) parts.add(text);
-    return 0;
-  };
-  analyzeCachePrefix(contexts.calls, { count: record, rule: 'auto', timeline: contexts.timeline });
-  return [...parts];
+  return partingTexts(contexts.calls, contexts.timeline).filter((t) => !known.has(t));
 }
