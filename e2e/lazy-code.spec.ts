@@ -89,48 +89,54 @@ test('pointing at the Flow tab starts fetching Mermaid, its flowchart code and i
   await expect(flow).toHaveAttribute('aria-selected', 'false');
 });
 
-test('a load ends its loader worker; the next starts when the user goes to open something, not beside the session', async ({ page }) => {
-  const loaders: string[] = [];
+/** Load workers the page starts (the script each is started from), in order. */
+function loaders(page: Page): string[] {
+  const started: string[] = [];
   page.on('worker', (w) => {
-    if (w.url().includes('load.worker')) loaders.push(w.url());
+    if (w.url().includes('load.worker')) started.push(w.url());
   });
+  return started;
+}
+
+/** A file entering the page, as a drag from the desktop starts. */
+async function dragEnter(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}'], 'session.jsonl'));
+    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+}
+
+async function openDemo(page: Page, seen: string[]): Promise<void> {
+  await page.getByRole('button', { name: /coding agent/i }).first().click();
+  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+  await settled(page, seen);
+}
+
+test('a load ends its loader worker; the next starts when the user goes to open something, not beside the session', async ({ page }) => {
+  const started = loaders(page);
   const seen = scripts(page);
   await page.goto('/');
   await settled(page, seen);
   // One started ahead of the first session.
-  expect(loaders).toHaveLength(1);
-  await page.getByRole('button', { name: /coding agent/i }).first().click();
-  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
-  await settled(page, seen);
+  expect(started).toHaveLength(1);
+  await openDemo(page, seen);
   // The load used it; none was started beside the session's first view and counts.
-  expect(loaders).toHaveLength(1);
+  expect(started).toHaveLength(1);
   await page.getByRole('button', { name: 'Open files…' }).hover();
-  await expect.poll(() => loaders.length).toBe(2);
+  await expect.poll(() => started.length).toBe(2);
   // A file dragged over the page finds it there: no third.
-  await page.evaluate(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['{}'], 'session.jsonl'));
-    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  });
+  await dragEnter(page);
   await page.waitForTimeout(300);
-  expect(loaders).toHaveLength(2);
+  expect(started).toHaveLength(2);
 });
 
 test('a file dragged over the page after a load starts a loader worker for it', async ({ page }) => {
-  const loaders: string[] = [];
-  page.on('worker', (w) => {
-    if (w.url().includes('load.worker')) loaders.push(w.url());
-  });
+  const started = loaders(page);
   const seen = scripts(page);
   await page.goto('/');
-  await page.getByRole('button', { name: /coding agent/i }).first().click();
-  await expect(page.locator('.count-status.estimating')).toHaveCount(0);
-  await settled(page, seen);
-  expect(loaders).toHaveLength(1);
-  await page.evaluate(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['{}'], 'session.jsonl'));
-    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  });
-  await expect.poll(() => loaders.length).toBe(2);
+  await openDemo(page, seen);
+  expect(started).toHaveLength(1);
+  await dragEnter(page);
+  await expect.poll(() => started.length).toBe(2);
 });
