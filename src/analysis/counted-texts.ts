@@ -1,6 +1,7 @@
 // The distinct texts an analysis counts exactly: every item's text, the header the cache prefix counts with it
-// (itemHeader), each request's tool definitions, and the tools header. The app's analysis worker hands them to the
-// token pool in one batch; the bench's "unique content" baseline counts the same list.
+// (itemHeader), each request's tool definitions, and the tools header; then the few starts of items where two
+// prompts part (prefixPartTexts). The app's analysis worker hands both lists to the token pool; the bench's "unique
+// content" baseline counts the first.
 import { partingTexts } from '../cache/parting-texts';
 import { itemHeader } from '../cache/item-hash';
 import type { Item, Session } from '../model/types';
