@@ -292,11 +292,11 @@ const api = {
       return parked(pack({ view, encoding, exact: false }, session, key));
     }
     if (phase === 'complete') {
-      // Counted already by the exact phase: the memo answers every text.
+      // Counted already by the exact phase, the parting texts too: the memo answers every text, and this worker loads
+      // no rank table of its own (it did for those few texts: ~150 ms and a second fetch on the 100 MB bench session).
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
-      // A big session's cache pass takes seconds: its few missing texts are counted here rather than by building it twice.
-      const view = await countedView(memo, encoding.encoding, false, (count) =>
+      const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
         buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete }),
       );
       mark('analysis:complete-view', t0, { key });
@@ -311,9 +311,9 @@ const api = {
       // Exact counts come from the token pool, one worker per spare core; its memo then answers the analysis.
       const pool = getTokenPool();
       const counting = pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
-      // Looked for while the pool loads its ranks or counts; a failure leaves them to countedView. A session too big
-      // for one pass gets its cache prefix in the 'complete' phase, which counts them itself.
-      const parts = chars < ONE_PASS_CHARS ? prefixPartTexts(contextsOf(key, session), texts) : [];
+      // Looked for while the pool loads its ranks or counts (~50 ms on the 100 MB bench session); a failure leaves
+      // them to countedView.
+      const parts = prefixPartTexts(contextsOf(key, session), texts);
       const partsCounted = parts.length > 0 ? pool.count(parts, { encoding: encoding.encoding }).catch(() => null) : null;
       const counts = await counting;
       await partsCounted;
