@@ -1,6 +1,7 @@
 // The cache panel against the CLI, call by call: the provider's reported figures decide, and every surface gives the
 // same verdict (the panel's headline, its list of breaks and session figures, the slider marks, `inspect --json`).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CAUSE_LABEL } from '../src/charts/cache-summary';
@@ -19,15 +20,15 @@ interface CliCall {
   cause: keyof typeof CAUSE_LABEL | null;
   reportedCacheRead: number | null;
   missTokens: number | null;
+  unrecordedNotRead: number | null;
 }
 
 /** What `compaction-inspector inspect --json` says about the files, run in this process. */
 async function cli(paths: string[]) {
   const out: string[] = [];
-  const { readFileSync } = await import('node:fs');
   const io = { out: (t: string) => out.push(t), err: () => {}, readFile: (p: string) => new Uint8Array(readFileSync(p)), listDir: () => [], isDir: () => false, exists: () => true };
   expect(await run(['inspect', '--json', ...paths], io)).toBe(0);
-  return JSON.parse(out.join('\n')).sessions[0] as { calls: CliCall[]; facts: { calls: number; cache: { breaks: number; reportedMisses: number; predictedBreaks: number } } };
+  return JSON.parse(out.join('\n')).sessions[0] as { calls: CliCall[]; facts: { calls: number; cache: { breaks: number; reportedMisses: number; predictedBreaks: number; unrecordedNotRead: { calls: number; tokens: number } } } };
 }
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -54,6 +55,10 @@ async function checkEveryCall(page: Page, calls: CliCall[]) {
     else if (!c.cacheBreak) await expect(headline).toHaveText(/^Cache held/);
     else if (c.reportedMiss) await expect(headline).toHaveText(`Cache miss reported: ${fmt(c.reportedCacheRead!)} of ${fmt(c.reportedCacheRead! + c.missTokens!)} tokens read — ${CAUSE_LABEL[c.cause!]}`);
     else await expect(headline).toHaveText(new RegExp(c.cause === 'ttl' ? '^Cache expired' : c.cause === 'model-changed' ? '^Cache not used' : `${CAUSE_LABEL[c.cause!]}$`));
+    // The part of the unrecorded prefix the provider did not read, where the CLI finds one, and nowhere else.
+    const notRead = panel.locator('.unrecorded-not-read');
+    if (c.unrecordedNotRead === null) await expect(notRead).toHaveCount(0);
+    else await expect(notRead).toHaveText(new RegExp(`^ At this call, though, the provider read ${fmt(c.reportedCacheRead!)} tokens from its cache, ${fmt(c.unrecordedNotRead)} short of that prefix: part of the system prompt or tool schemas`));
   }
 }
 
@@ -82,6 +87,28 @@ test('the cache panel gives the CLI verdict on every call of a session with a TT
   await expect(panel.locator('.miss-cost')).toHaveText(' · $0.02');
   await page.locator('.panel[role=tabpanel]').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'cache-compaction-priced.png') });
+});
+
+test('a compaction call that reads less than the unrecorded prefix says how much of it was not read, as the CLI does', async ({ page }) => {
+  // The fixture's compaction call, re-read as a public Claude Code session's was after /compact: 12,000 of the
+  // ~20,000-token system prompt and tools read from the cache, the rest written again (the reported prompt unchanged).
+  const text = readFileSync(FIXTURE, 'utf8');
+  const read = (w: number, r: number) => `"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"cache_creation":{"ephemeral_5m_input_tokens":0,"ephemeral_1h_input_tokens":${w}}`;
+  const edited = text.replace(read(2271, 18000), read(8271, 12000));
+  expect(edited).not.toBe(text);
+  const file = join(mkdtempSync(join(tmpdir(), 'ci-e2e-')), 'claude-code-cache-forensics.jsonl');
+  writeFileSync(file, edited);
+  const want = await cli([file]);
+  expect(want.calls.filter((c) => c.unrecordedNotRead !== null).map((c) => [c.call, c.cause, c.reportedCacheRead])).toEqual([[8, 'compaction', 12_000]]);
+  const panel = await openCachePanel(page, [file], want.facts.calls);
+  await checkEveryCall(page, want.calls);
+  await page.getByRole('list', { name: 'Cache breaks' }).getByRole('button', { name: /^Call 8/ }).click();
+  const note = panel.locator('.unrecorded-not-read');
+  await expect(note).toContainText(`${fmt(want.calls[7]!.unrecordedNotRead!)} short of that prefix`);
+  // The session's figure, as the CLI's summary gives it.
+  await expect(panel.locator('.unrecorded-not-read-session')).toHaveText(` At 1 call the provider did not read ${fmt(want.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them).`);
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'cache-unrecorded-not-read.png') });
 });
 
 test('on the shared Claude Code sample, the panel finds the four collapses the provider reported, as the CLI does', async ({ page }) => {

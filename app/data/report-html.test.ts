@@ -35,6 +35,18 @@ describe('reportHtml', () => {
     for (const it of view.items) expect(html).toContain(`id="item-${escapeHtml(encodeURIComponent(it.id))}"`);
     expect(html).toContain('db-prod-1:5432');
   });
+  it("gives the session's cache figures as the panel and the CLI do, the unrecorded prefix left unread included", () => {
+    const plain = report(readFileSync(FIXTURE, 'utf8'));
+    expect(plain.view.facts.cache!.unrecordedNotRead.calls).toBe(0);
+    expect(plain.html).not.toContain('not read from the cache');
+    // The compaction call re-read as a public Claude Code session's was: part of the system prompt and tools unread.
+    const text = readFileSync(FIXTURE, 'utf8').replace('"cache_creation_input_tokens":800,"cache_read_input_tokens":3000', '"cache_creation_input_tokens":1800,"cache_read_input_tokens":2000');
+    const { html, view } = report(text);
+    const u = view.facts.cache!.unrecordedNotRead;
+    expect(u.calls).toBe(1);
+    expect(html).toContain(`· ${u.tokens.toLocaleString('en-US')} tokens of the unrecorded system prompt and tools not read from the cache at 1 call`);
+  });
+
   it('loads nothing and runs nothing: no script, no external reference, and a policy that forbids both', () => {
     const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${HOSTILE}`));
     const { html } = report(text);

@@ -4,7 +4,7 @@ import type { CallContext } from '../analysis/context-types';
 import { countedPerCall } from '../analysis/counted-tokens';
 import { cacheSummary } from './forensics';
 import { analyzeCachePrefix } from './prefix';
-import { asst, call, calls, countWords, sys, user, usage } from './test-builders';
+import { asst, call, calls, countWords, summary, sys, user, usage } from './test-builders';
 
 /** The engine's own path: counted tokens → calibration → cache verdicts. */
 function analyze(cs: CallContext[]) {
@@ -55,6 +55,30 @@ describe('applyReported (cause from the evidence)', () => {
     expect(ok).toMatchObject({ reportedMiss: false, cacheBreak: false });
     expect(collapsed).toMatchObject({ predictedBreak: false, reportedMiss: true, cacheBreak: true, cause: 'unrecorded-prefix', missKind: 'partial', reportedCacheRead: 19_500, previousCacheable: 20_014 });
     expect(collapsed!.unseenPrefixTokens).toBeGreaterThan(19_000);
+    // 19,500 read of a ~20,000 fitted prefix is within the estimate's margin: not claimed as part of it left unread.
+    expect(ok!.unrecordedNotRead).toBeNull();
+    expect(collapsed!.unrecordedNotRead).toBeNull();
+  });
+
+  it('says how much of the unrecorded prefix a compaction call did not read, as in a public Claude Code session', () => {
+    // Modelled on a real session: after /compact the provider read 21,478 tokens of a ~31,400-token system prompt and
+    // tools, and wrote the rest again with the summary (read + write + input = the reported prompt).
+    const SUMMARY = 'Summary of the session so far: the flaky login test in auth/session.test.ts was fixed.';
+    const cs = calls(
+      call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 0, cacheWrite: 31_450 }) })),
+      call([user('u1', U1), asst('a1', A1)], claudeCode({ timestamp: at(0, 5), usage: usage({ input: 3, cacheRead: 31_453, cacheWrite: 6 }) })),
+      call([summary('s1', SUMMARY)], claudeCode({ timestamp: at(1), compactionId: 'k1', usage: usage({ input: 3, cacheRead: 21_478, cacheWrite: 9_990 }) })),
+      call([summary('s1', SUMMARY), user('u2', U2)], claudeCode({ timestamp: at(1, 5), usage: usage({ input: 3, cacheRead: 31_471, cacheWrite: 6 }) })),
+    );
+    const [first, second, compacted, after] = analyze(cs);
+    expect(first!.unrecordedNotRead).toBeNull();
+    expect(second!.unrecordedNotRead).toBeNull();
+    expect(compacted).toMatchObject({ cause: 'compaction', reportedCacheRead: 21_478 });
+    const prefix = compacted!.unseenPrefixTokens!;
+    expect(prefix).toBeGreaterThan(31_000);
+    expect(compacted!.unrecordedNotRead).toBe(prefix - 21_478);
+    // The next call reads the whole prefix again.
+    expect(after!.unrecordedNotRead).toBeNull();
   });
 
   it('calls an OpenAI shortfall with the prompt unchanged a best-effort provider miss, partial, priced as uncached input', () => {

@@ -24,6 +24,14 @@ export interface ReportedVerdict {
   missCostUsd: number | null;
   /** The provider's own cache diagnostic for this call, when the log carries one. */
   diagnostic: string | null;
+  /**
+   * Tokens of the unrecorded prefix (system prompt, tool schemas; `unseenPrefixTokens`) the provider did not read
+   * from its cache although the previous call had left it cacheable: the reported read stops short of that prefix by
+   * more than the estimate's margin, so part of it changed at this call (or no breakpoint covered it) and was
+   * processed again. Null when the file records the whole prompt, figures are missing, nothing was read, or the read
+   * reaches the prefix.
+   */
+  unrecordedNotRead: number | null;
 }
 
 type Draft = Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
@@ -58,13 +66,13 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const ttlLabel = r.ttlMs >= ONE_HOUR_TTL_MS ? '1h' : '5m';
   const priced = (tokens: number | null) => (tokens === null || !price ? null : round6(missCost(price, tokens, ttlLabel)));
 
-  if (!previous) return { ...r, reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic } as CacheReport;
+  if (!previous) return { ...r, reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, unrecordedNotRead: null } as CacheReport;
 
   // Without reported figures the prediction decides, as before.
   if (read === null || previousCacheable === null || current.usage?.input === null) {
     const scale = ev.calibration?.scale ?? 1;
     const missTokens = r.predictedBreak ? Math.round(Math.max(0, (r.previousContextTokens ?? 0) - r.cachedPredicted) * (r.prefixUnrecorded ? 1 : scale)) : 0;
-    return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic } as CacheReport;
+    return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead: null } as CacheReport;
   }
 
   // The provider's own rule judges its figures, whatever rule the user picked for the prediction.
@@ -78,7 +86,19 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   if (reportedMiss && cause === null) cause = reportedCause(r, ev, read, previousCacheable, actual);
   const cacheBreak = cause !== null && (r.predictedBreak || reportedMiss);
   const missTokens = cacheBreak ? Math.max(0, shortfall) : 0;
-  return { ...r, cause: cacheBreak ? cause : null, cacheBreak, reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic } as CacheReport;
+  const unrecordedNotRead = notReadOfPrefix(r, read, previousCacheable, actual);
+  return { ...r, cause: cacheBreak ? cause : null, cacheBreak, reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead } as CacheReport;
+}
+
+/**
+ * The prefix is fitted from reported usage, so a read within 15 % of it (or the provider's granularity) is taken as
+ * all of it: the same margin `reportedCause` gives it. A lapsed lifetime or a new model explains a short read already.
+ */
+function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actual: ProviderRule): number | null {
+  const prefix = r.unseenPrefixTokens ?? 0;
+  if (!r.prefixUnrecorded || prefix <= 0 || read <= 0 || previousCacheable < prefix || r.ttlExpired || r.modelChanged) return null;
+  const short = prefix - read;
+  return short > Math.max(granularity(actual, prefix), 0.15 * prefix) ? short : null;
 }
 
 /** The cause of a miss the content analysis did not predict, from what the figures show. */
@@ -114,6 +134,8 @@ export interface CacheSummary {
   missCostUsd: number | null;
   missTokens: number;
   byCause: Partial<Record<CacheBreakCause, number>>;
+  /** Calls whose reported read left part of the unrecorded prefix out (`unrecordedNotRead`), and those tokens summed. */
+  unrecordedNotRead: { calls: number; tokens: number };
 }
 
 export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[]): CacheSummary {
@@ -127,7 +149,7 @@ export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pi
     read += c.usage.cacheRead;
     prompt += p;
   });
-  const s: CacheSummary = { hitRate: anyUsage && prompt > 0 ? read / prompt : null, breaks: 0, reportedMisses: 0, predictedBreaks: 0, agreement: { compared: 0, agree: 0 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: null, missTokens: 0, byCause: {} };
+  const s: CacheSummary = { hitRate: anyUsage && prompt > 0 ? read / prompt : null, breaks: 0, reportedMisses: 0, predictedBreaks: 0, agreement: { compared: 0, agree: 0 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: null, missTokens: 0, byCause: {}, unrecordedNotRead: { calls: 0, tokens: 0 } };
   for (const r of reports) {
     if (r.cacheBreak) {
       s.breaks++;
@@ -137,6 +159,10 @@ export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pi
     }
     if (r.reportedMiss) s.reportedMisses++;
     if (r.predictedBreak) s.predictedBreaks++;
+    if (r.unrecordedNotRead !== null) {
+      s.unrecordedNotRead.calls++;
+      s.unrecordedNotRead.tokens += r.unrecordedNotRead;
+    }
     if (r.reportedMiss !== null) {
       s.agreement.compared++;
       if (r.reportedMiss === r.predictedBreak) s.agreement.agree++;

@@ -121,7 +121,7 @@ const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({
   reportedInputTokens: 3000,
   reportedCalls: 4,
   tokenizer: { encoding: 'o200k_base', scale: 1, perItem: 0, prefixTokens: 0, estimated: false, uncertainty: 0, fitSpread: 0.02 },
-  cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, byCause: { compaction: 1 } },
+  cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, byCause: { compaction: 1 }, unrecordedNotRead: { calls: 0, tokens: 0 } },
   ...over,
 });
 

@@ -55,6 +55,7 @@ describe('run inspect', () => {
         diagnostic: null,
         divergence: null,
         unseenPrefixTokens: 0,
+        unrecordedNotRead: null,
       },
     ]);
     // Without reported usage the context is the count itself, and the session's facts say the same.

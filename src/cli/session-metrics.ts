@@ -38,6 +38,8 @@ export interface InspectCall {
   divergence: { item: string; offset: number } | null;
   /** The unrecorded prefix (system prompt, tool schemas) fitted from reported usage; 0 when recorded. */
   unseenPrefixTokens: number | null;
+  /** Of that prefix, the tokens the provider's reported read left out (part of it changed here); null when none. */
+  unrecordedNotRead: number | null;
 }
 
 export interface InspectCompactionFigures {
@@ -140,6 +142,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         diagnostic: r.diagnostic,
         divergence: r.divergence ? { item: r.divergence.itemId, offset: r.divergence.offset } : null,
         unseenPrefixTokens: r.unseenPrefixTokens,
+        unrecordedNotRead: r.unrecordedNotRead,
       };
     }),
     compactions: a.compactions.map((c) => {

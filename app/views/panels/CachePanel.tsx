@@ -237,11 +237,17 @@ function Figures({ report }: { report: CacheReport }) {
 
 function UnrecordedNote({ report }: { report: CacheReport }) {
   if (!report.prefixUnrecorded) return null;
+  const notRead = report.unrecordedNotRead;
   return (
     <p className="note" role="note">
       {report.unseenPrefixTokens !== null
         ? `This format does not record part of the prompt (system prompt, tool schemas). That prefix is estimated at ${fmt(report.unseenPrefixTokens)} tokens, fitted once for the segment against reported usage (reported prompt = prefix + scale × counted tokens), and counted as shared by both calls.`
         : 'This format does not record part of the prompt (system prompt, tool schemas), and no reported usage allows an estimate. The figures above leave that prefix out, so the real prompt and prefix are larger than shown.'}
+      {notRead !== null && report.reportedCacheRead !== null ? (
+        <span className="unrecorded-not-read">
+          {` At this call, though, the provider read ${fmt(report.reportedCacheRead)} tokens from its cache, ${fmt(notRead)} short of that prefix: part of the system prompt or tool schemas was not served from the cache (it changed here, or no cache breakpoint covered it) and was processed again. The file does not record which part.`}
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -335,6 +341,11 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
         {causes.length ? `: ${causes.map(([c, k]) => `${k} ${CAUSE_LABEL[c as keyof typeof CAUSE_LABEL]}`).join(', ')}` : ''}.
         {summary && summary.agreement.compared > 0 ? ` Prediction and report agree on ${fmt(summary.agreement.agree)} of ${fmt(summary.agreement.compared)} calls.` : ''}
         {summary && summary.diagnostics.compared > 0 ? ` Provider diagnostics agree on ${fmt(summary.diagnostics.agree)} of ${fmt(summary.diagnostics.compared)}.` : ''}
+        {summary && summary.unrecordedNotRead.calls > 0 ? (
+          <span className="unrecorded-not-read-session">
+            {` At ${fmt(summary.unrecordedNotRead.calls)} call${summary.unrecordedNotRead.calls === 1 ? '' : 's'} the provider did not read ${fmt(summary.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them).`}
+          </span>
+        ) : null}
       </p>
       <p className="muted small">
         {price
