@@ -93,7 +93,7 @@ export function renderText(report: InspectReport): string {
       const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
       out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted${c.missCostUsd !== null ? ` · ${formatUsd(c.missCostUsd)} lost to misses` : ''}`);
       const u = c.unrecordedNotRead;
-      if (u.calls > 0) out.push(`  cache: at ${u.calls} call${u.calls === 1 ? '' : 's'} the provider did not read ${n(u.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them)`);
+      if (u.calls > 0) out.push(`  cache: at ${n(u.calls)} call${u.calls === 1 ? '' : 's'} the provider did not read ${n(u.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them)`);
     }
     for (const k of s.compactions) {
       out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}`);
