@@ -47,8 +47,8 @@ const pooled = new WeakSet<TokenMemo>();
  * seldom one) is counted by the pool and the view built again: this worker loading a rank table of its own to count
  * them took a few hundred ms of CPU at the drop and ~10 MB. Without the pool, this worker's own counter answers.
  */
-async function countedView(memo: TokenMemo, encoding: EncodingName, byPool: boolean, build: (count: (text: string) => number) => AnalysisView): Promise<AnalysisView> {
-  if (byPool) {
+async function countedView(memo: TokenMemo, encoding: EncodingName, build: (count: (text: string) => number) => AnalysisView): Promise<AnalysisView> {
+  if (pooled.has(memo)) {
     const missed = new Set<string>();
     const known = (t: string) => {
       const c = memo.lookup(t);
@@ -296,7 +296,7 @@ const api = {
       // no rank table of its own (it did for those few texts: ~150 ms and a second fetch on the 100 MB bench session).
       const memo = counted.get(encoding.encoding) ?? memoFor(encoding.encoding);
       const t0 = performance.now();
-      const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
+      const view = await countedView(memo, encoding.encoding, (count) =>
         buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: DEFER.complete }),
       );
       mark('analysis:complete-view', t0, { key });
@@ -338,7 +338,7 @@ const api = {
     // The pool's core is free now: the audit runs there while this worker builds the exact view.
     if (pooled.has(memo)) auditAway(key, session, chars);
     counted.set(encoding.encoding, memo);
-    const view = await countedView(memo, encoding.encoding, pooled.has(memo), (count) =>
+    const view = await countedView(memo, encoding.encoding, (count) =>
       buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts: contextsOf(key, session), defer: chars < ONE_PASS_CHARS ? DEFER.complete : DEFER.exact }),
     );
     mark('analysis:exact-view', t1, { key });

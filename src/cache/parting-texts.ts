@@ -5,7 +5,7 @@
 import type { CallContext } from '../analysis/context-types';
 import type { ContextTimeline } from '../analysis/context-timeline';
 import { sharedSerialLength } from './divergence';
-import { sameContent, serializeUnit, TOOLS_UNIT_ID, unitOf, type PromptUnit } from './item-hash';
+import { sameContent, serializeUnit, TOOLS_UNIT_ID, unitOf, unitsOf, type PromptUnit } from './item-hash';
 
 /** A call's prompt as the cache pass orders it: the tool schemas (when sent), then its items. */
 interface Units {
@@ -16,16 +16,17 @@ interface Units {
   at(j: number): PromptUnit;
 }
 
-function unitsOf(call: CallContext, ci: number, timeline: ContextTimeline | null): Units {
+function promptOf(call: CallContext, ci: number, timeline: ContextTimeline | null): Units {
   const lead: 0 | 1 = call.tools != null && call.tools !== '' ? 1 : 0;
-  const tools: PromptUnit | null = lead ? { id: TOOLS_UNIT_ID, item: null, text: call.tools! } : null;
-  if (timeline) {
-    const keys = timeline.activeSpans(ci);
-    const spans = timeline.spans;
-    return { n: keys.length + lead, lead, keys, at: (j) => (j < lead ? tools! : unitOf(spans[keys[j - lead]!]!.item)) };
+  if (!timeline) {
+    const units = unitsOf(call);
+    return { n: units.length, lead, keys: null, at: (j) => units[j]! };
   }
-  const entries = call.entries;
-  return { n: entries.length + lead, lead, keys: null, at: (j) => (j < lead ? tools! : unitOf(entries[j - lead]!.item)) };
+  // A replayed transcript's prompts come from its spans, as the cache pass reads them (prompt-units.ts).
+  const tools: PromptUnit | null = lead ? { id: TOOLS_UNIT_ID, item: null, text: call.tools! } : null;
+  const keys = timeline.activeSpans(ci);
+  const spans = timeline.spans;
+  return { n: keys.length + lead, lead, keys, at: (j) => (j < lead ? tools! : unitOf(spans[keys[j - lead]!]!.item)) };
 }
 
 /** The shared start of each unit where a call's prompt parts from the previous call's, each text once. */
@@ -33,7 +34,7 @@ export function partingTexts(calls: readonly CallContext[], timeline: ContextTim
   const out = new Set<string>();
   let prev: Units | null = null;
   calls.forEach((call, ci) => {
-    const cur = unitsOf(call, ci, timeline);
+    const cur = promptOf(call, ci, timeline);
     if (prev) {
       const n = Math.min(prev.n, cur.n);
       let k = 0;

@@ -14,6 +14,15 @@ export const CAUSE_LABEL: Record<CacheBreakCause, string> = {
   unknown: 'unknown',
 };
 
+/**
+ * The session's unread share of the unrecorded prefix (`CacheSummary.unrecordedNotRead`) in words, lower-case, for the
+ * panel and `inspect`; null when no call has one.
+ */
+export function unreadPrefixSentence(u: { calls: number; tokens: number }, fmt: (n: number) => string): string | null {
+  if (u.calls === 0) return null;
+  return `at ${fmt(u.calls)} call${u.calls === 1 ? '' : 's'} the provider did not read ${fmt(u.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them)`;
+}
+
 /** Milliseconds as people read a gap: `45 s`, `6 min 20 s`, `2 h 5 min`. */
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);

@@ -1,7 +1,7 @@
 // The stable JSON report of `compaction-inspector inspect --json`, and its readable form.
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
-import { CAUSE_LABEL, formatUsd } from '../charts/cache-summary';
+import { CAUSE_LABEL, formatUsd, unreadPrefixSentence } from '../charts/cache-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 
@@ -92,8 +92,8 @@ export function renderText(report: InspectReport): string {
     if (c) {
       const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
       out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted${c.missCostUsd !== null ? ` · ${formatUsd(c.missCostUsd)} lost to misses` : ''}`);
-      const u = c.unrecordedNotRead;
-      if (u.calls > 0) out.push(`  cache: at ${n(u.calls)} call${u.calls === 1 ? '' : 's'} the provider did not read ${n(u.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them)`);
+      const unread = unreadPrefixSentence(c.unrecordedNotRead, n);
+      if (unread) out.push(`  cache: ${unread}`);
     }
     for (const k of s.compactions) {
       out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}`);

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { PROVIDER_RULES, type CacheReport, type ProviderRule } from '../../../src/cache';
-import { CAUSE_LABEL, cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar, type CacheBreakEntry } from '../../../src/charts/cache-summary';
+import { CAUSE_LABEL, cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar, unreadPrefixSentence, type CacheBreakEntry } from '../../../src/charts/cache-summary';
 import type { CacheSummary } from '../../../src/cache/forensics';
 import { PRICES_AS_OF, priceOf, type ModelPrice } from '../../../src/cost/prices';
 import { useApp } from '../../store';
@@ -311,6 +311,7 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
   const prices = useApp((s) => s.prices);
   const price = priceOf(model, prices);
   const causes = summary ? Object.entries(summary.byCause) : [];
+  const unread = summary ? unreadPrefixSentence(summary.unrecordedNotRead, fmt) : null;
   return (
     <div className="cache-session">
       <h4>This session</h4>
@@ -341,11 +342,7 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
         {causes.length ? `: ${causes.map(([c, k]) => `${k} ${CAUSE_LABEL[c as keyof typeof CAUSE_LABEL]}`).join(', ')}` : ''}.
         {summary && summary.agreement.compared > 0 ? ` Prediction and report agree on ${fmt(summary.agreement.agree)} of ${fmt(summary.agreement.compared)} calls.` : ''}
         {summary && summary.diagnostics.compared > 0 ? ` Provider diagnostics agree on ${fmt(summary.diagnostics.agree)} of ${fmt(summary.diagnostics.compared)}.` : ''}
-        {summary && summary.unrecordedNotRead.calls > 0 ? (
-          <span className="unrecorded-not-read-session">
-            {` At ${fmt(summary.unrecordedNotRead.calls)} call${summary.unrecordedNotRead.calls === 1 ? '' : 's'} the provider did not read ${fmt(summary.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools from its cache (part of them changed, or no cache breakpoint covered them).`}
-          </span>
-        ) : null}
+        {unread ? <span className="unrecorded-not-read-session">{` A${unread.slice(1)}.`}</span> : null}
       </p>
       <p className="muted small">
         {price
