@@ -8,7 +8,10 @@ import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
 import { forgetStatic, unpackResult, unpark, type PackedResult } from './analysis-wire';
 import { useApp } from '../store';
+import { progressSource, type ProgressSource } from './count-progress';
 import { describeAnalysisFailure } from '../../src/analysis/analysis-failure';
+
+export { useCountProgress, type ProgressSource } from './count-progress';
 
 export type { AnalysisResult, CountProgress };
 
@@ -68,7 +71,7 @@ export function forgetSession(key: string): void {
 
 export type AnalysisState =
   | { status: 'loading' }
-  | { status: 'ready'; result: AnalysisResult; progress: CountProgress | null }
+  | { status: 'ready'; result: AnalysisResult; progress: ProgressSource }
   /** `message` says what happened and what to do; `detail` is the error as thrown, for a report. */
   | { status: 'error'; message: string; detail: string };
 
@@ -120,6 +123,7 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   const id = `${key}|${rule}|${priced}`;
   const running = pipelines.get(id);
   if (running) return running;
+  const progress = progressSource();
   const p: Pipeline = { state: { status: 'loading' }, listeners: new Set() };
   pipelines.set(id, p);
   const set = (state: AnalysisState) => {
@@ -127,7 +131,11 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
     for (const l of p.listeners) l();
   };
   let audits: ShownAudit[] | null = null;
-  const show = (result: AnalysisResult, progress: CountProgress | null) => set({ status: 'ready', result: withAudits(result, audits), progress });
+  const show = (result: AnalysisResult, counting: CountProgress | null) => {
+    // Exact counts keep the last tick: cleared here, the status would read 0 % until the exact view renders.
+    if (counting) progress.set(counting);
+    set({ status: 'ready', result: withAudits(result, audits), progress });
+  };
   const fail = (e: unknown) => {
     if (pipelines.get(id) === p) pipelines.delete(id); // a later view tries again
     const failure = describeAnalysisFailure(e, 'app');
@@ -137,8 +145,8 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
     try {
       await ensureSent(key, session);
       show(await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session), { done: 0, total: 1 });
-      const onProgress = (progress: CountProgress) => {
-        if (p.state.status === 'ready' && !p.state.result.exact) set({ ...p.state, progress });
+      const onProgress = (counted: CountProgress) => {
+        if (p.state.status === 'ready' && !p.state.result.exact) progress.set(counted);
       };
       const exact = await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices), session);
       show(exact, null);

@@ -6,7 +6,7 @@ import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { onTablistKeyDown } from '../components/tablist-keys';
-import { useAnalysis, type AnalysisResult, type CountProgress } from '../data/analysis-client';
+import { useAnalysis, useCountProgress, type AnalysisResult, type ProgressSource } from '../data/analysis-client';
 import { applyLintRules } from '../../src/lints/lint-session';
 import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
@@ -96,7 +96,8 @@ const BreakTicks = memo(function BreakTicks({ view, n }: { view: AnalysisView; n
   );
 });
 
-function CountStatus({ result, progress }: { result: AnalysisResult; progress: CountProgress | null }) {
+function CountStatus({ result, source }: { result: AnalysisResult; source: ProgressSource }) {
+  const progress = useCountProgress(source);
   const e = result.encoding;
   if (!result.exact) {
     const pct = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -397,7 +398,7 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
       </div>
     );
   }
-  return <WithRules session={session} view={state.result.view} status={<CountStatus result={state.result} progress={state.progress} />} />;
+  return <WithRules session={session} view={state.result.view} status={<CountStatus result={state.result} source={state.progress} />} />;
 }
 
 /** The view with the user's lint rule settings applied to the candidates (no second lint run). */

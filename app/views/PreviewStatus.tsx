@@ -3,7 +3,7 @@
 // ready to use instead of through a loading screen.
 import { useEffect } from 'react';
 import type { Session } from '../../src/model/types';
-import { useAnalysis } from '../data/analysis-client';
+import { useAnalysis, useCountProgress, type ProgressSource } from '../data/analysis-client';
 import { useApp } from '../store';
 import type { LoadedSession } from '../store/session-slice';
 import './preview-status.css';
@@ -47,13 +47,22 @@ function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: stri
   useEffect(() => {
     if (done) markReady(previewKey);
   }, [done, markReady, previewKey]);
-  const counting = state.status === 'ready' && state.progress && state.progress.total > 0 ? Math.round((state.progress.done / state.progress.total) * 100) : null;
+  const counting = state.status === 'ready' && !state.result.exact ? state.progress : null;
+  return <Counting source={counting} items={session.items.length} file={file} />;
+}
+
+/** The count's progress bar: it alone re-renders on each tick. */
+function Counting({ source, items, file }: { source: ProgressSource | null; items: number; file: string }) {
+  const progress = useCountProgress(source ?? NO_PROGRESS);
+  const counting = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
   return (
     <>
       <progress aria-label={`Analysing all of ${file}`} max={100} value={counting ?? undefined} />
-      <span className="preview-phase" title={`${count(session.items.length)} items in the whole file`}>
+      <span className="preview-phase" title={`${count(items)} items in the whole file`}>
         {counting !== null ? `counting tokens ${counting}%` : 'building its view'}
       </span>
     </>
   );
 }
+
+const NO_PROGRESS: ProgressSource = { get: () => null, subscribe: () => () => undefined };
