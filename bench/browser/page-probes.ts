@@ -26,8 +26,11 @@ export interface DropWatch {
   error: string | null;
 }
 
-/** Fetches `url` into a File, then drops it on the page the way a user's drag does; the watch notes when the views appear. */
-export async function dropFetched({ url, name }: { url: string; name: string }): Promise<number> {
+/**
+ * Fetches `url` into a File, then drags it over the page for `dragMs` (dragover every 50 ms, as a moving pointer
+ * sends them) and drops it; the watch notes when the views appear, from the drop.
+ */
+export async function dropFetched({ url, name, dragMs = 0 }: { url: string; name: string; dragMs?: number }): Promise<number> {
   const blob = await (await fetch(url)).blob();
   const file = new File([blob], name);
   const w = window as unknown as { __drop: DropWatch };
@@ -47,8 +50,15 @@ export async function dropFetched({ url, name }: { url: string; name: string }):
   const dt = new DataTransfer();
   dt.items.add(file);
   const target = document.querySelector('main') ?? document.body;
+  const send = (type: string) => target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  send('dragenter');
+  for (let left = dragMs; left > 0; left -= 50) {
+    send('dragover');
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50, left)));
+  }
   watch.t0 = performance.now();
-  for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  send('dragover');
+  send('drop');
   return blob.size;
 }
 
