@@ -53,7 +53,17 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
 
-test('a file dragged over the page for a moment starts fetching the ranks before it is dropped', async ({ page }) => {
+/** Has the token pool loaded its ranks (fetched, parsed, built)? The analysis worker marks it when the warm-up count returns. */
+async function ranksReady(page: Page): Promise<boolean> {
+  for (const w of page.workers()) {
+    if (!w.url().includes('analysis.worker')) continue;
+    const names = await w.evaluate(() => performance.getEntriesByType('measure').map((m) => m.name)).catch(() => [] as string[]);
+    if (names.includes('analysis:pool-warm')) return true;
+  }
+  return false;
+}
+
+test('a file dragged over the page for a moment loads the ranks before it is dropped', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
   await settled(page, seen);
@@ -68,8 +78,11 @@ test('a file dragged over the page for a moment starts fetching the ranks before
   await drag(['dragenter', 'dragleave']);
   await page.waitForTimeout(600);
   expect(seen.some((p) => RANKS.test(p))).toBe(false);
+  expect(await ranksReady(page)).toBe(false);
   await drag(['dragenter']);
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
+  // Loaded, not only fetched: parsed and built in the token worker, so the count can start with the first view.
+  await expect.poll(() => ranksReady(page), { timeout: 10_000 }).toBe(true);
   // Nothing was opened.
   await expect(page.getByRole('navigation', { name: 'Open sessions' })).toHaveCount(0);
 });
