@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../src/load/loader';
 import { agentOmitTrajectory } from './generators/agent-omit';
-import { claudeCodeSession } from './generators/claude-code-session';
+import { CLAUDE_CODE_TYPICAL, claudeCodeSession } from './generators/claude-code-session';
+import { extractIdentifiers } from '../src/audit/identifiers';
 import { random } from './generators/random';
 import { requestLog } from './generators/request-log';
 
@@ -69,6 +70,36 @@ describe('claudeCodeSession', () => {
   it('gives the same bytes for the same seed and other bytes for another seed', () => {
     expect(claudeCodeSession(spec)).toBe(text);
     expect(claudeCodeSession({ ...spec, seed: 12 })).not.toBe(text);
+  });
+});
+
+describe('CLAUDE_CODE_TYPICAL', () => {
+  // The shared 3 MB sample it is shaped like: 1,512 records, 139 model calls, 150 tool uses, ~400 distinct
+  // identifiers in 579k characters of items, a 15.7 KB summary.
+  const text = claudeCodeSession(CLAUDE_CODE_TYPICAL);
+  const session = loadText('typical.jsonl', text).sessions[0]!;
+
+  it('is about 3 MB of 1,500 records with about 150 model calls and one compaction', () => {
+    expect(lines(text)).toHaveLength(1_500);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2_700_000);
+    expect(session.responses.length).toBeGreaterThan(120);
+    expect(session.responses.length).toBeLessThan(200);
+    expect(session.items.filter((i) => i.kind === 'tool_call').length).toBeLessThan(200);
+    expect(session.compactions).toHaveLength(1);
+  });
+
+  it('reads and edits one project\'s files and names, as a real session does, not fresh ones every time', () => {
+    const distinct = new Set(session.items.flatMap((i) => extractIdentifiers(i.text).map((id) => `${id.kind}:${id.value}`)));
+    const chars = session.items.reduce((n, i) => n + i.text.length, 0);
+    // The sample: 0.69 distinct identifiers per 1,000 characters; fresh names gave 8.7.
+    expect((distinct.size / chars) * 1000).toBeLessThan(1.5);
+  });
+
+  it('ends its first part with a summary of Claude Code\'s length and sections, naming the project\'s files', () => {
+    const summary = session.items.find((i) => i.id === session.compactions[0]!.summaryId)!.text;
+    expect(summary.length).toBeGreaterThan(12_000);
+    expect(summary).toContain('3. Files and Code Sections:');
+    expect(extractIdentifiers(summary).filter((id) => id.kind === 'path').length).toBeGreaterThan(20);
   });
 });
 

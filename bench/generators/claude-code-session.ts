@@ -9,7 +9,7 @@
 // `file-history-snapshot`, `system` `stop_hook_summary` / `turn_duration`. The chain is linear, as in a
 // session without edits or retries, so nothing lands on an abandoned branch.
 import { random, type Random } from './random';
-import { fact, grepOutput, listing, path, prose, sentence, shellOutput, source } from './text';
+import { fact, grepOutput, ident, listing, path, prose, sentence, shellOutput, source, vocabulary } from './text';
 
 export interface ClaudeCodeSpec {
   seed: number;
@@ -19,11 +19,28 @@ export interface ClaudeCodeSpec {
   bytes: number;
   /** Auto-compactions, spread evenly over the records. */
   compactions: number;
+  /**
+   * How the shared sample's sessions look, where they differ from the defaults (sized for the 100 MB bench file):
+   * `hook_progress` records per hook event (one per configured hook; the sample has ~5.7 per tool use), the share
+   * of calls with thinking and with text, a project's fixed files and names instead of fresh ones, and a summary
+   * of about `summaryChars` in Claude Code's numbered sections, naming files and names the session used.
+   */
+  shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number };
 }
 
 export const CLAUDE_CODE_BENCH: ClaudeCodeSpec = { seed: 1, records: 20_000, bytes: 100_000_000, compactions: 3 };
-/** A typical real session, shaped like the shared 3 MB sample: about 1,500 records, 150 calls, one compaction. */
-export const CLAUDE_CODE_TYPICAL: ClaudeCodeSpec = { seed: 3, records: 1_500, bytes: 3_000_000, compactions: 1 };
+/**
+ * A typical real session, shaped like the shared 3 MB sample (claude-code-compacted.jsonl: 1,512 records, 139 model
+ * calls, 150 tool uses, 852 hook_progress records, 112 distinct paths and 214 function names, a 15.7 KB summary):
+ * about 1,500 records, 150 calls, one compaction.
+ */
+export const CLAUDE_CODE_TYPICAL: ClaudeCodeSpec = {
+  seed: 3,
+  records: 1_500,
+  bytes: 3_000_000,
+  compactions: 1,
+  shape: { hooksPerEvent: 3, thinking: 0.1, text: 0.6, paths: 110, idents: 210, summaryChars: 15_000 },
+};
 
 const SESSION_START = Date.UTC(2026, 1, 12, 16, 0, 0);
 const MODEL = 'claude-opus-4-6';
@@ -164,8 +181,8 @@ function toolStep(s: State, emit: ReturnType<typeof emitter>, toolChars: number)
   const requestId = `req_011${r.base62(21)}`;
   const toolId = `toolu_01${r.base62(22)}`;
   const run = toolRun(s, toolChars);
-  const thinking = r.chance(0.45) ? prose(r, r.int(80, 900)) : null;
-  const text = r.chance(0.7) ? prose(r, r.int(40, 400)) : null;
+  const thinking = r.chance(s.spec.shape?.thinking ?? 0.45) ? prose(r, r.int(80, 900)) : null;
+  const text = r.chance(s.spec.shape?.text ?? 0.7) ? prose(r, r.int(40, 400)) : null;
   const outTokens = chars((thinking?.length ?? 0) + (text?.length ?? 0) + JSON.stringify(run.input).length);
   const u = usage(s, outTokens + chars(run.content.length), outTokens);
   const message = (content: Rec[]) => ({ model: MODEL, id: msgId, type: 'message', role: 'assistant', content, stop_reason: null, stop_sequence: null, usage: u });
@@ -177,7 +194,8 @@ function toolStep(s: State, emit: ReturnType<typeof emitter>, toolChars: number)
     rec['parentUuid'] = callRecord;
     emit(rec, false);
   };
-  sibling(hook(s, 'PreToolUse', toolId));
+  const hooks = s.spec.shape?.hooksPerEvent ?? 1;
+  for (let h = 0; h < hooks; h++) sibling(hook(s, 'PreToolUse', toolId));
   for (const output of run.progress) {
     const lines = output.split('\n');
     sibling(envelope(s, 'progress', { data: { type: 'bash_progress', output: lines.slice(-5).join('\n'), fullOutput: output, elapsedTimeSeconds: r.int(1, 90), totalLines: lines.length }, parentToolUseID: toolId, toolUseID: `bash-progress-${r.int(0, 99)}` }));
@@ -186,7 +204,7 @@ function toolStep(s: State, emit: ReturnType<typeof emitter>, toolChars: number)
   const result = envelope(s, 'user', { message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content: run.content, ...(isError ? { is_error: true } : {}) }] }, toolUseResult: run.result, sourceToolAssistantUUID: callRecord });
   result['parentUuid'] = callRecord;
   emit(result);
-  sibling(hook(s, 'PostToolUse', toolId));
+  for (let h = 0; h < hooks; h++) sibling(hook(s, 'PostToolUse', toolId));
   s.parent = result['uuid'] as string;
 }
 
@@ -205,8 +223,9 @@ function compaction(s: State, emit: ReturnType<typeof emitter>, n: number): void
   boundary['logicalParentUuid'] = s.parent;
   boundary['parentUuid'] = null;
   emit(boundary);
+  const summaryChars = s.spec.shape?.summaryChars;
   const facts = Array.from({ length: 12 }, () => fact(r));
-  const summary = [
+  const summary = summaryChars ? claudeCodeSummary(r, summaryChars) : [
     'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.',
     '',
     `## Conversation Summary (compaction ${n})`,
@@ -219,9 +238,25 @@ function compaction(s: State, emit: ReturnType<typeof emitter>, n: number): void
   emit(envelope(s, 'user', { message: { role: 'user', content: summary }, isCompactSummary: true, isVisibleInTranscriptOnly: true }));
 }
 
+/**
+ * A summary as Claude Code writes one (its numbered sections), of about `chars`, naming the project's files and
+ * names: a summarizer keeps many of those the evicted turns used, and drops others.
+ */
+function claudeCodeSummary(r: Random, chars: number): string {
+  const sections = ['Primary Request and Intent', 'Key Technical Concepts', 'Files and Code Sections', 'Errors and fixes', 'Problem Solving', 'All user messages', 'Pending Tasks', 'Current Work', 'Optional Next Step'];
+  const per = Math.max(200, Math.floor(chars / sections.length));
+  const body = sections.map((title, i) => {
+    let text = '';
+    while (text.length < per) text += r.chance(0.4) ? `\n   - \`${path(r)}\`: ${sentence(r)} \`${ident(r)}()\`` : ` ${sentence(r)}`;
+    return `${i + 1}. ${title}:${text}`;
+  });
+  return ['This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.', '', 'Analysis:', prose(r, 400), '', 'Summary:', ...body].join('\n');
+}
+
 /** The file's lines, in order. */
 export function* claudeCodeLines(spec: ClaudeCodeSpec): Generator<string> {
   const r = random(spec.seed);
+  if (spec.shape) r.vocabulary = vocabulary(r, spec.shape.paths, spec.shape.idents);
   const s: State = {
     r,
     spec,

@@ -13,6 +13,18 @@ export interface Random {
   uuid(): string;
   /** Base-62 characters, as in Anthropic message and tool ids. */
   base62(n: number): string;
+  /** A project's own names, when a generator draws from a fixed set (text.ts); fresh names otherwise. */
+  vocabulary?: Vocabulary;
+}
+
+/** The files and names one project has: a real session reads, greps and edits the same ones again and again. */
+export interface Vocabulary {
+  paths: readonly string[];
+  idents: readonly string[];
+  /** Tickets, versions and hosts the project talks about. */
+  facts: readonly string[];
+  /** The numbers its tools print. */
+  numbers: readonly number[];
 }
 
 const HEX = '0123456789abcdef';

@@ -1,7 +1,7 @@
 // Text the generators fill sessions with: prose, source listings, grep and shell output, search results.
 // Every piece draws fresh identifiers and numbers, so no two tool outputs are equal (a memo cannot cheat)
 // while the vocabulary repeats the way real transcripts do (a tokenizer's merge cache can still help).
-import type { Random } from './random';
+import type { Random, Vocabulary } from './random';
 
 const WORDS =
   'the a of to and in is for on with that this it as be by from config pool connection database query worker job cache prefix token budget summary context tool result call request response error retry timeout batch nightly migration schema index table column row value key port host service deploy build test suite failure warning fix patch review branch commit merge release version handler module function method class interface type field option default parameter argument return throws async await promise stream buffer file path directory log line trace stack frame session user agent model compaction window limit threshold turn step plan check verify'.split(
@@ -19,16 +19,47 @@ export function word(r: Random): string {
 }
 
 export function path(r: Random): string {
+  return r.vocabulary ? r.pick(r.vocabulary.paths) : freshPath(r);
+}
+
+function freshPath(r: Random): string {
   return `${r.pick(DIRS)}/${r.pick(SUBDIRS)}/${r.pick(IDENTS)}_${r.pick(IDENTS)}.${r.pick(EXTS)}`;
 }
 
 export function ident(r: Random): string {
+  return r.vocabulary ? r.pick(r.vocabulary.idents) : freshIdent(r);
+}
+
+function freshIdent(r: Random): string {
   return `${r.pick(IDENTS)}${r.pick(['', 'Count', 'Size', 'Id', 'Map', 'List', 'Timeout', 'Ref'])}${r.int(0, 9) > 7 ? r.int(2, 99) : ''}`;
+}
+
+/**
+ * A number a tool prints (a timing, a size, a constant): from the project's few when it has a vocabulary (a test
+ * suite reports much the same timings run after run), else drawn in [min, max].
+ */
+function num(r: Random, min: number, max: number): number {
+  return r.vocabulary ? r.pick(r.vocabulary.numbers) : r.int(min, max);
+}
+
+/** A project's files and names, drawn once: `paths` files, `idents` names (a function's name carries a suffix). */
+export function vocabulary(r: Random, paths: number, idents: number): Vocabulary {
+  const distinct = (n: number, draw: () => string) => {
+    const out = new Set<string>();
+    for (let tries = 0; out.size < n && tries < n * 20; tries++) out.add(draw());
+    return [...out];
+  };
+  const facts = [...distinct(8, () => `FRE-${r.int(100, 9999)}`), ...distinct(6, () => `v${r.int(1, 4)}.${r.int(0, 30)}.${r.int(0, 20)}`), ...HOSTS.map((h) => `${h}:${r.pick([5432, 6379, 8080, 9200, 443, 5672])}`)];
+  const numbers = Array.from({ length: 24 }, () => r.int(1, 900));
+  return { paths: distinct(paths, () => freshPath(r)), idents: distinct(idents, () => `${freshIdent(r)}${r.chance(0.5) ? r.base62(3) : ''}`), facts, numbers };
 }
 
 /** Facts an audit looks for: paths, host:port pairs, tickets, versions, numbers with units. */
 export function fact(r: Random): string {
-  switch (r.int(0, 5)) {
+  const kind = r.int(0, 5);
+  // A project's tickets, versions and hosts recur; amounts and calls are drawn as ever.
+  if (r.vocabulary && kind >= 1 && kind <= 3) return r.pick(r.vocabulary.facts);
+  switch (kind) {
     case 0:
       return path(r);
     case 1:
@@ -38,7 +69,7 @@ export function fact(r: Random): string {
     case 3:
       return `v${r.int(1, 4)}.${r.int(0, 30)}.${r.int(0, 20)}`;
     case 4:
-      return `${r.int(2, 900)} ${r.pick(['ms', 'MB', 'rows', 'connections', 'retries', 's'])}`;
+      return `${num(r, 2, 900)} ${r.pick(['ms', 'MB', 'rows', 'connections', 'retries', 's'])}`;
     default:
       return `${ident(r)}()`;
   }
@@ -65,17 +96,17 @@ function codeLine(r: Random, depth: number): string {
   const pad = '  '.repeat(depth);
   switch (r.int(0, 7)) {
     case 0:
-      return `${pad}const ${ident(r)} = await ${ident(r)}.${r.pick(VERBS)}(${ident(r)}, ${r.int(0, 5000)});`;
+      return `${pad}const ${ident(r)} = await ${ident(r)}.${r.pick(VERBS)}(${ident(r)}, ${num(r, 0, 5000)});`;
     case 1:
-      return `${pad}if (${ident(r)} > ${r.int(1, 100)} && !${ident(r)}) {`;
+      return `${pad}if (${ident(r)} > ${num(r, 1, 100)} && !${ident(r)}) {`;
     case 2:
       return `${pad}// ${sentence(r)}`;
     case 3:
-      return `${pad}return { ${ident(r)}, ${ident(r)}: ${ident(r)}.${ident(r)} ?? ${r.int(0, 64)} };`;
+      return `${pad}return { ${ident(r)}, ${ident(r)}: ${ident(r)}.${ident(r)} ?? ${num(r, 0, 64)} };`;
     case 4:
       return `${pad}logger.${r.pick(['info', 'warn', 'debug'])}('${word(r)} ${word(r)} %s', ${ident(r)});`;
     case 5:
-      return `${pad}export function ${ident(r)}${r.base62(3)}(${ident(r)}: ${r.pick(['string', 'number', 'Options', 'Row[]'])}): ${r.pick(['void', 'boolean', 'Promise<Result>'])} {`;
+      return `${pad}export function ${r.vocabulary ? ident(r) : `${ident(r)}${r.base62(3)}`}(${ident(r)}: ${r.pick(['string', 'number', 'Options', 'Row[]'])}): ${r.pick(['void', 'boolean', 'Promise<Result>'])} {`;
     case 6:
       return `${pad}}`;
     default:
@@ -105,7 +136,7 @@ export function source(r: Random, lines: number): string {
 
 export function grepOutput(r: Random, lines: number): string {
   const out: string[] = [];
-  for (let i = 0; i < lines; i++) out.push(`${path(r)}:${r.int(1, 2000)}:${codeLine(r, r.int(0, 2))}`);
+  for (let i = 0; i < lines; i++) out.push(`${path(r)}:${num(r, 1, 2000)}:${codeLine(r, r.int(0, 2))}`);
   return out.join('\n');
 }
 
@@ -114,9 +145,9 @@ export function shellOutput(r: Random, lines: number): string {
   const out: string[] = [];
   const kind = r.int(0, 2);
   for (let i = 0; i < lines; i++) {
-    if (kind === 0) out.push(`${r.chance(0.9) ? '✓' : '✗'} ${path(r)} > ${word(r)} ${word(r)} ${word(r)} (${r.int(1, 900)} ms)`);
+    if (kind === 0) out.push(`${r.chance(0.9) ? '✓' : '✗'} ${path(r)} > ${word(r)} ${word(r)} ${word(r)} (${num(r, 1, 900)} ms)`);
     else if (kind === 1) out.push(`[${String(r.int(0, 23)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}] ${r.pick(['INFO', 'WARN', 'ERROR', 'DEBUG'])} ${sentence(r)}`);
-    else out.push(`${r.pick(['-rw-r--r--', 'drwxr-xr-x'])} 1 dev dev ${String(r.int(0, 99999)).padStart(6)} Mar ${r.int(1, 28)} ${path(r)}`);
+    else out.push(`${r.pick(['-rw-r--r--', 'drwxr-xr-x'])} 1 dev dev ${String(num(r, 0, 99999)).padStart(6)} Mar ${r.int(1, 28)} ${path(r)}`);
   }
   return out.join('\n');
 }
