@@ -1,6 +1,8 @@
 // Text the generators fill sessions with: prose, source listings, grep and shell output, search results.
-// Every piece draws fresh identifiers and numbers, so no two tool outputs are equal (a memo cannot cheat)
-// while the vocabulary repeats the way real transcripts do (a tokenizer's merge cache can still help).
+// Every piece is drawn afresh, so no two tool outputs are equal (a memo cannot cheat), while the words repeat the
+// way real transcripts do (a tokenizer's merge cache can still help). Paths, names and printed numbers are fresh
+// at every use, or, for a session given a project vocabulary (`vocabulary` below), that project's own few, read
+// again and again as a real session's are.
 import type { Random, Vocabulary } from './random';
 
 const WORDS =
@@ -42,7 +44,7 @@ function num(r: Random, min: number, max: number): number {
   return r.vocabulary ? r.pick(r.vocabulary.numbers) : r.int(min, max);
 }
 
-/** A project's files and names, drawn once: `paths` files, `idents` names (a function's name carries a suffix). */
+/** A project's files and names, drawn once: `paths` files, `idents` names (half with a suffix, as function names have). */
 export function vocabulary(r: Random, paths: number, idents: number): Vocabulary {
   const distinct = (n: number, draw: () => string) => {
     const out = new Set<string>();
