@@ -477,19 +477,19 @@ const TYPICAL_INSTANT_RUNS = Math.max(1, Number(process.env.BENCH_TYPICAL_INSTAN
  */
 async function measureTypical(browser: Browser, url: string, opts: BrowserOptions): Promise<TypicalMeasure> {
   const input = ensureTypical();
-  const all: Awaited<ReturnType<typeof measureOpen>>[] = [];
-  for (let i = 0; i < TYPICAL_RUNS; i++) {
-    const m = await measureOpen(browser, url, input, { timeoutS: opts.timeoutS, baseline: true, allPanels: true, dragMs: TYPICAL_DRAG_MS });
-    log(`(typical) run ${i + 1} of ${TYPICAL_RUNS}, dropped after a ${TYPICAL_DRAG_MS} ms drag: first view ${m.firstViewMs ?? 'not in time'} ms, exact at ${m.exactMs ?? '?'} ms, all panels final at ${m.allPanelsMs ?? 'not in time'} ms`);
-    all.push(m);
-  }
-  const figures = async (what: string, file: BenchInput, dragMs: number): Promise<TypicalFigures> => {
+  /** `n` fresh pages opening `file` after a drag of `dragMs`, each logged. */
+  const measureRuns = async (what: string, file: BenchInput, n: number, dragMs: number, baseline = false) => {
     const ms: Awaited<ReturnType<typeof measureOpen>>[] = [];
-    for (let i = 0; i < TYPICAL_INSTANT_RUNS; i++) {
-      const m = await measureOpen(browser, url, file, { timeoutS: opts.timeoutS, allPanels: true, dragMs });
-      log(`(typical) ${what}, run ${i + 1} of ${TYPICAL_INSTANT_RUNS}: first view ${m.firstViewMs ?? 'not in time'} ms, exact at ${m.exactMs ?? '?'} ms, all panels final at ${m.allPanelsMs ?? 'not in time'} ms`);
+    for (let i = 0; i < n; i++) {
+      const m = await measureOpen(browser, url, file, { timeoutS: opts.timeoutS, baseline, allPanels: true, dragMs });
+      log(`(typical) ${what}, run ${i + 1} of ${n}: first view ${m.firstViewMs ?? 'not in time'} ms, exact at ${m.exactMs ?? '?'} ms, all panels final at ${m.allPanelsMs ?? 'not in time'} ms`);
       ms.push(m);
     }
+    return ms;
+  };
+  const all = await measureRuns(`dropped after a ${TYPICAL_DRAG_MS} ms drag`, input, TYPICAL_RUNS, TYPICAL_DRAG_MS, true);
+  const figures = async (what: string, file: BenchInput, dragMs: number): Promise<TypicalFigures> => {
+    const ms = await measureRuns(what, file, TYPICAL_INSTANT_RUNS, dragMs);
     const out = { firstViewMs: medianOf(ms.map((r) => r.firstViewMs)), exactMs: medianOf(ms.map((r) => r.exactMs)), allPanelsMs: medianOf(ms.map((r) => r.allPanelsMs ?? null)), runs: ms.length };
     log(`(typical) ${what}: first view ${out.firstViewMs ?? 'not in time'} ms, every panel final ${out.allPanelsMs ?? 'not in time'} ms (medians of ${out.runs})`);
     return out;

@@ -224,8 +224,16 @@ function compaction(s: State, emit: ReturnType<typeof emitter>, n: number): void
   boundary['parentUuid'] = null;
   emit(boundary);
   const summaryChars = s.spec.shape?.summaryChars;
+  // Drawn for every compaction, used or not, so each spec's file keeps the bytes it was measured with.
   const facts = Array.from({ length: 12 }, () => fact(r));
-  const summary = summaryChars ? claudeCodeSummary(r, summaryChars) : [
+  const summary = summaryChars ? claudeCodeSummary(r, summaryChars) : schemaSummary(r, n, facts);
+  s.context = chars(summary.length);
+  emit(envelope(s, 'user', { message: { role: 'user', content: summary }, isCompactSummary: true, isVisibleInTranscriptOnly: true }));
+}
+
+/** A short summary in the course's schema, naming `facts` drawn afresh (the 100 MB file's). */
+function schemaSummary(r: Random, n: number, facts: readonly string[]): string {
+  return [
     'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.',
     '',
     `## Conversation Summary (compaction ${n})`,
@@ -234,8 +242,6 @@ function compaction(s: State, emit: ReturnType<typeof emitter>, n: number): void
     `- **Facts:** ${prose(r, 600)} ${facts.slice(6).join('; ')}`,
     `- **Open Items:** ${prose(r, 300)}`,
   ].join('\n');
-  s.context = chars(summary.length);
-  emit(envelope(s, 'user', { message: { role: 'user', content: summary }, isCompactSummary: true, isVisibleInTranscriptOnly: true }));
 }
 
 /**
