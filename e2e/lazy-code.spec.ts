@@ -153,3 +153,23 @@ test('a file dragged over the page after a load starts a loader worker for it', 
   await dragEnter(page);
   await expect.poll(() => started.length).toBe(2);
 });
+
+test('the workers a session uses are compiled when they start: their scripts carry the compile hint, the page entry does not', async ({ page }) => {
+  const bodies = new Map<string, Promise<string>>();
+  page.context().on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) bodies.set(path, r.text().catch(() => ''));
+  });
+  const seen = scripts(page);
+  await page.goto('/');
+  await openDemo(page, seen);
+  const first = async (re: RegExp) => {
+    const paths = [...bodies.keys()].filter((p) => re.test(p));
+    expect(paths.length, `${re} was fetched`).toBeGreaterThan(0);
+    return Promise.all(paths.map(async (p) => (await bodies.get(p)!).split('\n', 1)[0]));
+  };
+  for (const worker of [/load\.worker/, /analysis\.worker/, /tokens\.worker/, /audit\.worker/]) {
+    expect(await first(worker)).toEqual(expect.arrayContaining(['//# allFunctionsCalledOnLoad']));
+  }
+  expect(await first(/\/assets\/index-/)).not.toContain('//# allFunctionsCalledOnLoad');
+});
