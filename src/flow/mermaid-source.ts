@@ -51,6 +51,12 @@ const DEFAULT_PALETTE: FlowPalette = { segment: '#3056d3', compaction: '#dc2626'
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;
 const SAFE_CHAR = /^[A-Za-z0-9 .,:_\-\u2192]$/;
 const BR = '<br>';
+/**
+ * Characters of input text per label line. Labels are broken here, one short line each, so none is wider than
+ * Mermaid's 200 px wrapping width: a longer word (a summary's uuid) it splits by measuring the text once per
+ * character, most of a small diagram's first render, and mid-id.
+ */
+const LINE = 24;
 
 /**
  * Label text safe inside a quoted mermaid label: whitelisted characters pass, `"` becomes `#quot;`,
@@ -162,7 +168,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     const no = c.index + 1;
     // Nothing to say when neither count was recorded.
     const known = c.tokensBefore !== null || c.tokensAfter !== null;
-    const label = [`Compaction ${no}: ${escapeLabel(what + how, 40)}`, ...(known ? [`tokens ${before} \u2192 ${after}`] : []), ...(fallback ? ['fallback marker'] : [])].join(BR);
+    const label = [`Compaction ${no}`, escapeLabel(what + how, LINE), ...(known ? [`tokens ${before} \u2192 ${after}`] : []), ...(fallback ? ['fallback marker'] : [])].join(BR);
     const title = `Compaction ${no}: ${what}${how}${known ? `, tokens ${before} to ${after}` : ''}${fallback ? ', fallback marker' : ''}`;
     const node = add('compaction', hexagon, label, title, { call: at < n ? at : null, fallback });
     chain.push(node);
@@ -173,7 +179,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
         const noun = fallback ? 'Marker' : 'Summary';
         const tokens = view.tokens.get(c.summaryId);
         const quote = summary ? excerpt(summary.text) : '';
-        const parts = [`${noun} ${escapeLabel(c.summaryId, 32)}`, ...(tokens !== undefined ? [`${fmt(tokens)} tokens`] : []), ...(quote ? [`#quot;${escapeLabel(quote, 36)}#quot;`] : [])];
+        const parts = [noun, escapeLabel(c.summaryId, LINE), ...(tokens !== undefined ? [`${fmt(tokens)} tokens`] : []), ...(quote ? [`#quot;${escapeLabel(quote, LINE)}#quot;`] : [])];
         sNode = add('summary', stadium, parts.join(BR), `${noun} ${c.summaryId}${tokens !== undefined ? `, ${fmt(tokens)} tokens` : ''}`, { item: c.summaryId, fallback });
         summaryNodes.set(c.summaryId, sNode);
       }
@@ -190,7 +196,8 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
   for (const p of drawn) if (p.at >= cutAt) compaction(p.c, p.at);
   if (notDrawn > 0) {
     const rest = cutAt < n ? `, ${callRange(cutAt, n - 1)}` : '';
-    chain.push(add('more', box, `Not drawn: ${fmt(notDrawn)} more compactions${rest}`, `Not drawn: ${notDrawn} more compactions${rest}`, { call: cutAt < n ? cutAt : null }));
+    const label = ['Not drawn:', `${fmt(notDrawn)} more compactions`, ...(cutAt < n ? [callRange(cutAt, n - 1)] : [])].join(BR);
+    chain.push(add('more', box, label, `Not drawn: ${notDrawn} more compactions${rest}`, { call: cutAt < n ? cutAt : null }));
   }
   for (let i = 1; i < chain.length; i++) edges.push(`  ${chain[i - 1]!.id} --> ${chain[i]!.id}`);
 
