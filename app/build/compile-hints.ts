@@ -1,6 +1,6 @@
 // A Vite plugin for the worker bundles: each chunk starts with V8's explicit compile hint, so Chromium compiles
-// every function of a worker's code when the worker starts (ahead of the session: app/data/*-client.ts start
-// them on intent) instead of lazily, on the worker's thread, the first time a dropped session calls it.
+// every function of a worker's code when the worker starts (ahead of the session: while the user picks a file,
+// or when they go to open one) instead of lazily, on the worker's thread, the first time a dropped session calls it.
 // Measured on the typical 3 MB session (2 cores, alternated drops): every panel final 13–47 ms sooner, mostly
 // the audit. Left off the page's own chunks: Mermaid's came out no faster or slower (its first render uses a
 // small part of ~750 KB), the app's no faster. Browsers without the hint read a comment.
