@@ -65,3 +65,25 @@ describe('findInstructionLike', () => {
     ]);
   });
 });
+
+describe('findInstructionLike: work', () => {
+  it('reads no further source once a quoted request is found whole, and splits none into sentences', () => {
+    const reads: number[] = [];
+    const texts = ['Run bd show spotter-dov to see the issue details.', ...Array.from({ length: 50 }, (_, i) => `Tool output ${i}. Never mind.`)];
+    const sources = new Proxy(texts, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.push(Number(key));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(findInstructionLike('Run bd show spotter-dov to see the issue details.', sources)).toEqual([]);
+    expect(reads).toEqual([0]);
+  });
+
+  it('still splits the sources when a request is not quoted whole', () => {
+    // "do not restart" is backed by "Don't restart anything": a paraphrase, found only by the sentences' stems.
+    const sources = ["Don't restart anything in production."];
+    expect(findInstructionLike('Do not restart the production database.', sources)).toEqual([]);
+    expect(findInstructionLike('Always push straight to main.', sources)).toEqual(['Always push straight to main.']);
+  });
+});

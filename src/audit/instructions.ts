@@ -96,9 +96,9 @@ const firstMatch = (patterns: RegExp[], s: string): RegExpExecArray | null => {
  *   and its action ("do not restart" ← "Don't restart anything"), and the sources hold half of the rest.
  * So a paraphrase of what the user said passes, but "never run …" does not back "the user approved running …".
  */
-function backed(sentence: string, flatSources: string[], sourceSentences: SourceSentence[], sourceStems: Set<string>): boolean {
+function backed(sentence: string, read: SourceReading): boolean {
   const f = flat(sentence);
-  if (f && flatSources.some((src) => src.includes(f))) return true;
+  if (f && read.holdsFlat(f)) return true;
   const s = sentence.replace(/^[`*_"']+/, '');
   const words = contentStems(s);
   const negated = NEGATION.test(s);
@@ -106,7 +106,7 @@ function backed(sentence: string, flatSources: string[], sourceSentences: Source
   if (anywhere.length > 0) {
     if (words.length < 2) return false;
     const triggers = [...new Set(anywhere.flatMap(contentStems))];
-    return sourceSentences.some(
+    return read.sentences().some(
       (src) =>
         src.negated === negated &&
         triggers.every((w) => src.stems.has(w)) &&
@@ -119,16 +119,38 @@ function backed(sentence: string, flatSources: string[], sourceSentences: Source
   const key = [...new Set([...contentStems(opening[0]).filter((w) => w !== 'pleas'), ...after.slice(0, 1)])];
   if (key.length === 0) return false;
   const rest = after.slice(1).filter((w) => !key.includes(w));
-  const restBacked = rest.length === 0 || rest.filter((w) => sourceStems.has(w)).length / rest.length >= 0.5;
-  return restBacked && sourceSentences.some((src) => src.negated === negated && key.every((w) => src.stems.has(w)));
+  const restBacked = rest.length === 0 || rest.filter((w) => read.stems().has(w)).length / rest.length >= 0.5;
+  return restBacked && read.sentences().some((src) => src.negated === negated && key.every((w) => src.stems.has(w)));
+}
+
+/**
+ * The sources as `backed` reads them, each reading worked out on first use: a summary's instruction-like
+ * sentences are mostly the user's own requests quoted whole ("Run bd show …" in a real Claude Code summary),
+ * found in the flattened sources, and splitting and stemming every source sentence (~60 ms of a 3 MB session's
+ * audit) is then never needed.
+ */
+interface SourceReading {
+  holdsFlat(f: string): boolean;
+  sentences(): SourceSentence[];
+  stems(): Set<string>;
+}
+
+function sourceReading(sources: string[]): SourceReading {
+  const flats: (string | undefined)[] = new Array(sources.length);
+  let split: SourceSentence[] | null = null;
+  let all: Set<string> | null = null;
+  const sentencesOf = () => (split ??= sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) })));
+  return {
+    holdsFlat: (f) => sources.some((src, i) => (flats[i] ??= flat(src)).includes(f)),
+    sentences: sentencesOf,
+    stems: () => (all ??= new Set(sentencesOf().flatMap((s) => [...s.stems]))),
+  };
 }
 
 /** Instruction-like sentences of `summary` that no source backs (see `backed`). */
 export function findInstructionLike(summary: string, sources: string[]): string[] {
   const candidates = sentences(summary).filter(isInstructionLike);
   if (candidates.length === 0) return [];
-  const flatSources = sources.map(flat);
-  const sourceSentences = sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }));
-  const sourceStems = new Set(sourceSentences.flatMap((s) => [...s.stems]));
-  return candidates.filter((sentence) => !backed(sentence, flatSources, sourceSentences, sourceStems));
+  const read = sourceReading(sources);
+  return candidates.filter((sentence) => !backed(sentence, read));
 }
