@@ -21,6 +21,8 @@ import { quantityKey } from './normalize';
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** The only characters whose lower case holds an ASCII letter or digit (U+0130 → `i̇`, U+212A → `k`). */
 const LOWERS_TO_ASCII = /[\u0130\u212A]/g;
+/** Whether a text holds either: two `includes` scans, several times faster than the class regex over every item. */
+const lowersToAscii = (text: string): boolean => text.includes('\u0130') || text.includes('\u212A');
 
 const P = 0x01000193;
 const DIGIT_SEED = 0x2545f491;
@@ -55,8 +57,7 @@ function mix(h: number): number {
 export function textKeys(text: string): Set<string> {
   const lower = text.toLowerCase();
   const readings = [lower];
-  LOWERS_TO_ASCII.lastIndex = 0;
-  if (LOWERS_TO_ASCII.test(text)) readings.push(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase());
+  if (lowersToAscii(text)) readings.push(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase());
   const keys = new Set<string>();
   for (const reading of readings) {
     for (const r of [reading, reading.replace(THOUSANDS, '')]) {
@@ -185,8 +186,7 @@ export class KeyIndex {
     this.scan(lower, item);
     this.aligned = false;
     this.scanPlain(lower, item);
-    LOWERS_TO_ASCII.lastIndex = 0;
-    if (LOWERS_TO_ASCII.test(text)) {
+    if (lowersToAscii(text)) {
       const spaced = text.replace(LOWERS_TO_ASCII, ' ').toLowerCase();
       this.scan(spaced, item);
       this.scanPlain(spaced, item);

@@ -4,9 +4,9 @@
 import { dateMatches as dateMatchValues, extractIdentifiers, quantityMatches, type Identifier, type IdentifierKind } from './identifiers';
 
 export interface DateParts {
-  year: number | null;
-  month: number | null;
-  day: number | null;
+  readonly year: number | null;
+  readonly month: number | null;
+  readonly day: number | null;
 }
 
 const MONTH_INDEX: Record<string, number> = {
@@ -15,6 +15,23 @@ const MONTH_INDEX: Record<string, number> = {
 
 /** `2025-10-07`, `2025-10-07T08:00Z`, `October 7, 2025`, `Oct 7 2025`, `7 October`, `2023`; null when not a date. */
 export function parseDate(value: string): DateParts | null {
+  let d = parsedDates.get(value);
+  if (d === undefined) {
+    if (parsedDates.size >= PARSED_DATES_MAX) parsedDates.clear();
+    d = readDate(value);
+    parsedDates.set(value, d);
+  }
+  return d;
+}
+
+/**
+ * Each date's parts, by its text: an audit compares every date it checks with every date of the texts it looks in
+ * (12k parses of 30 distinct dates on the bench's typical 3 MB session, ~10 % of its audit).
+ */
+const parsedDates = new Map<string, DateParts | null>();
+const PARSED_DATES_MAX = 10_000;
+
+function readDate(value: string): DateParts | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
   if (/^\d{4}$/.test(value)) return { year: Number(value), month: null, day: null };
