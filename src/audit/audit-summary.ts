@@ -3,7 +3,7 @@
 // invented, and which instruction-like sentences it grew.
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
-import { findInstructionLike, isInstructionLike, sentences } from './instructions';
+import { findInstructionLike } from './instructions';
 import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import { LaterIndex } from './later-index';
@@ -144,7 +144,7 @@ export function unbacked(
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
   }
-  return { invented, instructionLike: sentences(own).some(isInstructionLike) ? findInstructionLike(own, read()) : [] };
+  return { invented, instructionLike: findInstructionLike(own, read) };
 }
 
 export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {

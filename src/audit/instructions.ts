@@ -135,22 +135,33 @@ interface SourceReading {
   stems(): Set<string>;
 }
 
-function sourceReading(sources: string[]): SourceReading {
-  const flats: (string | undefined)[] = new Array(sources.length);
+function sourceReading(read: () => readonly string[]): SourceReading {
+  let texts: readonly string[] | null = null;
+  let flats: (string | undefined)[] = [];
+  const sources = () => {
+    if (!texts) {
+      texts = read();
+      flats = new Array<string | undefined>(texts.length);
+    }
+    return texts;
+  };
   let split: SourceSentence[] | null = null;
-  let all: Set<string> | null = null;
-  const sentencesOf = () => (split ??= sources.flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) })));
+  let stems: Set<string> | null = null;
+  const sentencesOf = () => (split ??= sources().flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) })));
   return {
-    holdsFlat: (f) => sources.some((src, i) => (flats[i] ??= flat(src)).includes(f)),
+    holdsFlat: (f) => sources().some((src, i) => (flats[i] ??= flat(src)).includes(f)),
     sentences: sentencesOf,
-    stems: () => (all ??= new Set(sentencesOf().flatMap((s) => [...s.stems]))),
+    stems: () => (stems ??= new Set(sentencesOf().flatMap((s) => [...s.stems]))),
   };
 }
 
-/** Instruction-like sentences of `summary` that no source backs (see `backed`). */
-export function findInstructionLike(summary: string, sources: string[]): string[] {
+/**
+ * Instruction-like sentences of `summary` that no source backs (see `backed`). The sources may come as a function,
+ * called only when the summary has such a sentence.
+ */
+export function findInstructionLike(summary: string, sources: readonly string[] | (() => readonly string[])): string[] {
   const candidates = sentences(summary).filter(isInstructionLike);
   if (candidates.length === 0) return [];
-  const read = sourceReading(sources);
+  const read = sourceReading(typeof sources === 'function' ? sources : () => sources);
   return candidates.filter((sentence) => !backed(sentence, read));
 }
