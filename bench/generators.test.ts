@@ -101,6 +101,18 @@ describe('CLAUDE_CODE_TYPICAL', () => {
     expect(summary).toContain('3. Files and Code Sections:');
     expect(extractIdentifiers(summary).filter((id) => id.kind === 'path').length).toBeGreaterThan(20);
   });
+
+  it('opens with a request, and its summary quotes every user message before it whole, as the sample\'s does', () => {
+    const summaryId = session.compactions[0]!.summaryId;
+    const at = session.items.findIndex((i) => i.id === summaryId);
+    const summary = session.items[at]!.text;
+    const asked = session.items.slice(0, at).filter((i) => i.role === 'user' && i.kind === 'message');
+    expect(asked.length).toBeGreaterThan(3);
+    expect(asked[0]!.text).toMatch(/^Work on [A-Z]+-\d+\. Run `npm test -- [^`]+` to see what fails, then fix it\./);
+    const flat = (t: string) => t.replace(/\s+/g, ' ');
+    for (const m of asked) expect(flat(summary)).toContain(`"${flat(m.text)}"`);
+    expect(summary.endsWith('Continue with the last task that you were asked to work on.')).toBe(true);
+  });
 });
 
 describe('requestLog', () => {

@@ -23,9 +23,12 @@ export interface ClaudeCodeSpec {
    * How the shared sample's sessions look, where they differ from the defaults (sized for the 100 MB bench file):
    * `hook_progress` records per hook event (one per configured hook; the sample has ~5.7 per tool use), the share
    * of calls with thinking and with text, a project's fixed files and names instead of fresh ones, and a summary
-   * of about `summaryChars` in Claude Code's numbered sections, naming files and names the session used.
+   * of about `summaryChars` in Claude Code's numbered sections (besides the quoted messages below), naming files and names the session used. With
+   * `quotesUsers`, the session opens with a request ("Work on …. Run … to …") and the summary's "All user
+   * messages" section quotes every user message whole, then ends with Claude Code's continuation line, as the
+   * sample's does.
    */
-  shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number };
+  shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number; quotesUsers: boolean };
 }
 
 export const CLAUDE_CODE_BENCH: ClaudeCodeSpec = { seed: 1, records: 20_000, bytes: 100_000_000, compactions: 3 };
@@ -39,7 +42,7 @@ export const CLAUDE_CODE_TYPICAL: ClaudeCodeSpec = {
   records: 1_500,
   bytes: 3_000_000,
   compactions: 1,
-  shape: { hooksPerEvent: 3, thinking: 0.1, text: 0.6, paths: 110, idents: 210, summaryChars: 15_000 },
+  shape: { hooksPerEvent: 3, thinking: 0.1, text: 0.6, paths: 110, idents: 210, summaryChars: 12_500, quotesUsers: true },
 };
 
 const SESSION_START = Date.UTC(2026, 1, 12, 16, 0, 0);
@@ -68,6 +71,8 @@ interface State {
   stepRecords: number;
   overhead: number;
   dup: number;
+  /** The user's messages so far, for a summary that quotes them (`shape.quotesUsers`). */
+  prompts: string[];
 }
 
 function envelope(s: State, type: string, extra: Rec): Rec {
@@ -169,6 +174,7 @@ function hook(s: State, event: string, toolUseId: string): Rec {
 function userPrompt(s: State, emit: ReturnType<typeof emitter>, text: string): void {
   emit({ type: 'file-history-snapshot', messageId: s.r.uuid(), snapshot: { messageId: s.r.uuid(), trackedFileBackups: {}, timestamp: new Date(s.time).toISOString() }, isSnapshotUpdate: false }, false);
   s.context += chars(text.length);
+  if (s.spec.shape?.quotesUsers) s.prompts.push(text);
   emit(envelope(s, 'user', { message: { role: 'user', content: text }, thinkingMetadata: { maxThinkingTokens: 31999 }, todos: [], permissionMode: 'default' }));
   const id = `hook-${s.r.uuid()}`;
   emit(hook(s, 'UserPromptSubmit', id), false);
@@ -226,7 +232,7 @@ function compaction(s: State, emit: ReturnType<typeof emitter>, n: number): void
   const summaryChars = s.spec.shape?.summaryChars;
   // Drawn for every compaction, used or not, so each spec's file keeps the bytes it was measured with.
   const facts = Array.from({ length: 12 }, () => fact(r));
-  const summary = summaryChars ? claudeCodeSummary(r, summaryChars) : schemaSummary(r, n, facts);
+  const summary = summaryChars ? claudeCodeSummary(r, summaryChars, s.spec.shape?.quotesUsers ? s.prompts : null) : schemaSummary(r, n, facts);
   s.context = chars(summary.length);
   emit(envelope(s, 'user', { message: { role: 'user', content: summary }, isCompactSummary: true, isVisibleInTranscriptOnly: true }));
 }
@@ -248,15 +254,24 @@ function schemaSummary(r: Random, n: number, facts: readonly string[]): string {
  * A summary as Claude Code writes one (its numbered sections), of about `chars`, naming the project's files and
  * names: a summarizer keeps many of those the evicted turns used, and drops others.
  */
-function claudeCodeSummary(r: Random, chars: number): string {
+function claudeCodeSummary(r: Random, chars: number, prompts: readonly string[] | null): string {
   const sections = ['Primary Request and Intent', 'Key Technical Concepts', 'Files and Code Sections', 'Errors and fixes', 'Problem Solving', 'All user messages', 'Pending Tasks', 'Current Work', 'Optional Next Step'];
   const per = Math.max(200, Math.floor(chars / sections.length));
   const body = sections.map((title, i) => {
+    if (prompts && title === 'All user messages') return `${i + 1}. ${title}:${prompts.map((p) => `\n   - "${p.replace(/\s+/g, ' ')}"`).join('')}`;
     let text = '';
     while (text.length < per) text += r.chance(0.4) ? `\n   - \`${path(r)}\`: ${sentence(r)} \`${ident(r)}()\`` : ` ${sentence(r)}`;
     return `${i + 1}. ${title}:${text}`;
   });
-  return ['This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.', '', 'Analysis:', prose(r, 400), '', 'Summary:', ...body].join('\n');
+  const summary = ['This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.', '', 'Analysis:', prose(r, 400), '', 'Summary:', ...body];
+  if (prompts) summary.push('', 'Please continue the conversation from where we left off without asking the user any further questions. Continue with the last task that you were asked to work on.');
+  return summary.join('\n');
+}
+
+/** A first request as a user writes one: a ticket, a command to run, what to do with it. */
+function request(r: Random): string {
+  const ticket = `${r.pick(['PAY', 'SRCH', 'ING', 'BILL'])}-${r.int(100, 999)}`;
+  return `Work on ${ticket}. Run \`npm test -- ${path(r)}\` to see what fails, then fix it. ${prose(r, r.int(60, 400))}`;
 }
 
 /** The file's lines, in order. */
@@ -280,6 +295,7 @@ export function* claudeCodeLines(spec: ClaudeCodeSpec): Generator<string> {
     stepRecords: 8,
     overhead: 2500,
     dup: 2.2,
+    prompts: [],
   };
   const out: string[] = [];
   const emit = emitter(s, out);
@@ -293,7 +309,7 @@ export function* claudeCodeLines(spec: ClaudeCodeSpec): Generator<string> {
   const reserve = 24;
 
   emit(hook(s, 'SessionStart', `hook-${r.uuid()}`));
-  userPrompt(s, emit, prose(r, r.int(80, 600)));
+  userPrompt(s, emit, spec.shape?.quotesUsers ? request(r) : prose(r, r.int(80, 600)));
   yield* flush();
   let turnSteps = r.int(3, 14);
   while (spec.records - s.written > reserve) {
