@@ -23,10 +23,10 @@ export interface ClaudeCodeSpec {
    * How the shared sample's sessions look, where they differ from the defaults (sized for the 100 MB bench file):
    * `hook_progress` records per hook event (one per configured hook; the sample has ~5.7 per tool use), the share
    * of calls with thinking and with text, a project's fixed files and names instead of fresh ones, and a summary
-   * of about `summaryChars` in Claude Code's numbered sections (besides the quoted messages below), naming files and names the session used. With
-   * `quotesUsers`, the session opens with a request ("Work on …. Run … to …") and the summary's "All user
-   * messages" section quotes every user message whole, then ends with Claude Code's continuation line, as the
-   * sample's does.
+   * of about `summaryChars` in Claude Code's numbered sections (besides the quoted messages below), naming files
+   * and names the session used. With `quotesUsers`, the session opens with a request ("Work on …. Run … to …") and
+   * the summary's "All user messages" section quotes every user message whole, then ends with Claude Code's
+   * continuation line, as the sample's does.
    */
   shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number; quotesUsers: boolean };
 }
