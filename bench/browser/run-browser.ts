@@ -297,6 +297,8 @@ async function measureOpen(
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.detach();
     if (opts.ranksFirst) await ranksLoaded(page);
+    const trace = opts.allPanels ? traceFile(input) : null;
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     await page.evaluate(dropFetched, { url: dataUrl, name: input.name, dragMs: opts.dragMs ?? 0 });
     await waitWatch(page, 'firstView', opts.timeoutS * 1000);
     let watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
@@ -315,6 +317,10 @@ async function measureOpen(
     // Every panel final: opened one after the other once the counts are exact, each waited for.
     const panelsRun = finished && walk ? await withTimeout(walk, opts.timeoutS * 1000 + 5000, null) : null;
     const panelsAt = panelsRun?.at ?? null;
+    if (trace) {
+      await browser.stopTracing();
+      log(`trace of this run: ${trace}`);
+    }
     const profile = finished ? undefined : await profileWorker(browser, 5).catch(() => null);
     const worker = await workerMeasures(page);
     const tasks = await withTimeout(page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks), 30_000, [] as LongTask[]);
@@ -355,6 +361,19 @@ async function measureOpen(
   } finally {
     await context.close().catch(() => undefined);
   }
+}
+
+/**
+ * BENCH_TRACE=dir records a Chrome trace of each panel walk there (drop to last panel, every thread of the page and
+ * its workers), to open in chrome://tracing or Perfetto: the bench's marks say how long, a trace says what ran.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE ?? null;
+const TRACE_CATEGORIES = (process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler').split(',');
+let traces = 0;
+function traceFile(input: BenchInput): string | null {
+  if (!TRACE_DIR) return null;
+  mkdirSync(TRACE_DIR, { recursive: true });
+  return join(TRACE_DIR, `${input.name.replace(/\.[^.]+$/, '')}-${++traces}.json`);
 }
 
 const round = (t: LongTask): LongTask => ({ start: Math.round(t.start), duration: Math.round(t.duration) });
