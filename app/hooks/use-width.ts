@@ -2,11 +2,15 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
- * `initial` is used until the element is measured. The width comes from a ResizeObserver, which reports once
- * the browser has laid the element out, before it paints: reading `clientWidth` in the effect instead forced a
- * layout of the whole page inside React's commit, one long task with a big session's first view.
+ * `initial` is used until the element is measured; pass null to draw nothing that depends on the width until then
+ * (a chart drawn at a guess is drawn twice: ~80 ms of a 3 MB session's main thread). The width comes from a
+ * ResizeObserver, which reports once the browser has laid the element out, before it paints: reading `clientWidth`
+ * in the effect instead forced a layout of the whole page inside React's commit, one long task with a big
+ * session's first view.
  */
-export function useWidth(ref: RefObject<HTMLElement | null>, initial = 600): number {
+export function useWidth(ref: RefObject<HTMLElement | null>, initial?: number): number;
+export function useWidth(ref: RefObject<HTMLElement | null>, initial: null): number | null;
+export function useWidth(ref: RefObject<HTMLElement | null>, initial: number | null = 600): number | null {
   const [width, setWidth] = useState(initial);
   useLayoutEffect(() => {
     const el = ref.current;

@@ -43,12 +43,14 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
   const barRefs = useRef<(SVGGElement | null)[]>([]);
   const refocus = useRef(false);
   const [hover, setHover] = useState<number | null>(null);
-  const wrapWidth = useWidth(wrapRef, 640);
+  // Bars are drawn once the pane's width is known: drawn at a guess, all of them were drawn again a frame later.
+  const measured = useWidth(wrapRef, null);
+  const wrapWidth = measured ?? 0;
 
   const totals = useMemo(() => calls.map((c) => bandsTotal(c.bands)), [calls]);
   // As many bars as the pane has room for: the chart fits its pane and never scrolls sideways.
   const maxBars = Math.max(1, Math.min(MAX_BARS, Math.floor((wrapWidth - 2) / MIN_SLOT)));
-  const buckets = useMemo(() => bucketCalls(totals, maxBars), [totals, maxBars]);
+  const buckets = useMemo(() => (measured === null ? [] : bucketCalls(totals, maxBars)), [measured, totals, maxBars]);
   const bucketSize = buckets[0] ? buckets[0].end - buckets[0].start + 1 : 1;
   const usage = useMemo(() => calls.map((c) => usageSplit(c.usage, c.reportedPrompt)), [calls]);
   const anyUsage = usage.some((u) => u !== null);
@@ -117,18 +119,14 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
     };
   }, []);
 
-  // Keep the current bar in view when the chart scrolls sideways, and keyboard focus on it after a keyboard step.
+  // Keyboard focus stays on the current bar after a keyboard step. (The chart fits its pane, so no bar is out of
+  // view; reading the pane's scrollWidth here forced a layout of the whole page after every render.)
   useEffect(() => {
-    const el = wrapRef.current;
-    if (el && el.scrollWidth > el.clientWidth) {
-      const x = current * slot;
-      if (x < el.scrollLeft || x + slot > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, x - el.clientWidth / 2);
-    }
     if (refocus.current) {
       refocus.current = false;
       barRefs.current[current]?.focus();
     }
-  }, [current, slot]);
+  }, [current]);
 
   if (calls.length === 0) {
     return <p className="empty">This session has no model calls, so there is no token budget to chart.</p>;
@@ -233,7 +231,7 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
                 )}
               </g>
               <g className="x-ticks" aria-hidden="true">
-                {callTicks(calls.length).map((n) => {
+                {(buckets.length > 0 ? callTicks(calls.length) : []).map((n) => {
                   const b = bucketOf(buckets, n - 1);
                   return (
                     <text key={n} x={b * slot + slot / 2} y={PLOT_HEIGHT + 15} textAnchor="middle" className={b === current ? 'tick current' : 'tick'}>
