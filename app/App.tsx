@@ -63,20 +63,11 @@ function SessionTabs() {
   const setActive = useApp((s) => s.setActive);
   const close = useApp((s) => s.closeSession);
   const strip = useRef<HTMLDivElement>(null);
-  useScrollCue(strip, [sessions.length]);
+  useScrollCue(strip, [sessions.length], '.tab.active', activeKey);
   const show = (key: string) => {
     setActive(key);
     useApp.getState().showCorpus(false);
   };
-  // The active tab is kept in sight in a strip that scrolls sideways.
-  useEffect(() => {
-    const el = activeKey === null ? null : strip.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(activeKey)}"]`);
-    if (el && strip.current) {
-      const box = strip.current;
-      if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft;
-      else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth;
-    }
-  }, [activeKey, sessions.length]);
   if (sessions.length === 0) return null;
   const focusable = sessions.some((x) => x.key === activeKey) ? activeKey : sessions[0]!.key;
   return (

@@ -258,6 +258,31 @@ test('Home and End go to the first and last call; the tablists answer arrow keys
   expect(await nav.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
+test('in a panel strip that scrolls sideways, the chosen tab is scrolled into sight', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 700 });
+  await openDemo(page);
+  const strip = page.getByRole('tablist', { name: 'Panels' });
+  await expect(strip).toHaveClass(/scroll-more-right/);
+  const inside = async (tab: ReturnType<typeof panelTabs>) => {
+    const [t, s] = [await tab.boundingBox(), await strip.boundingBox()];
+    return t !== null && s !== null && t.x >= s.x - 0.5 && t.x + t.width <= s.x + s.width + 0.5;
+  };
+  await panelTabs(page).first().focus();
+  await page.keyboard.press('End');
+  await expect(panelTabs(page).last()).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => inside(panelTabs(page).last())).toBe(true);
+  await expect(strip).toHaveClass(/scroll-more-left/);
+  await page.keyboard.press('Home');
+  await expect.poll(() => inside(panelTabs(page).first())).toBe(true);
+  // A link to the last panel opens with its tab in sight, though nothing focused it.
+  await page.goto('/?demo=coding-agent&panel=rerun');
+  await expect(panelTabs(page).last()).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => inside(panelTabs(page).last())).toBe(true);
+  // A click on a tab the strip half hides brings all of it into sight.
+  await panelTabs(page).first().click();
+  await expect.poll(() => inside(panelTabs(page).first())).toBe(true);
+});
+
 test('a narrow window shows one side at a time: a panel tab shows the panel, a jump shows the item', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 700 });
   await openDemo(page);

@@ -244,15 +244,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     shownPanel.current = panel;
   }, [panel]);
   const tabStrip = useRef<HTMLDivElement>(null);
-  useScrollCue(tabStrip, [narrow, panels.length]);
-  // The chosen panel's tab is kept in sight when the strip scrolls sideways.
-  useEffect(() => {
-    const strip = tabStrip.current;
-    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!strip || !tab || strip.scrollWidth <= strip.clientWidth) return;
-    if (tab.offsetLeft < strip.scrollLeft) strip.scrollLeft = tab.offsetLeft;
-    else if (tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = tab.offsetLeft + tab.offsetWidth - strip.clientWidth;
-  }, [active.id, narrow]);
+  useScrollCue(tabStrip, [narrow, panels.length], '[aria-selected="true"]', active.id);
   const panelTabs = (
     <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
       {panels.map((p) => (
