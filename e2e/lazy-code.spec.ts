@@ -53,6 +53,28 @@ test('pointing at "Open files…" starts fetching the ranks before anything is o
   await expect.poll(() => seen.some((p) => RANKS.test(p))).toBe(true);
 });
 
+const PANEL_CODE = /\/assets\/(CachePanel|AuditPanel|EvictionMapPanel|CompactionLogPanel|DiffPanel|RerunPanel)-[^/]*\.js$/;
+
+test('the panels\' code comes when the user goes to open a session: none on the landing page, all on pointing at "Open files…"', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await settled(page, seen);
+  expect(seen.filter((p) => PANEL_CODE.test(p))).toEqual([]);
+  await page.getByRole('button', { name: 'Open files…' }).hover();
+  await expect.poll(() => new Set(seen.filter((p) => PANEL_CODE.test(p)).map((p) => p.split('/').pop()!.split('-')[0])).size).toBe(6);
+  // Mermaid still waits for the Flow tab.
+  expect(seen.some((p) => MERMAID.test(p) || FLOWCHART.test(p) || DAGRE.test(p))).toBe(false);
+});
+
+test('a file dragged over the page fetches the panels\' code before it is dropped', async ({ page }) => {
+  const seen = scripts(page);
+  await page.goto('/');
+  await settled(page, seen);
+  expect(seen.some((p) => PANEL_CODE.test(p))).toBe(false);
+  await dragEnter(page);
+  await expect.poll(() => seen.some((p) => PANEL_CODE.test(p))).toBe(true);
+});
+
 /** Has the token pool loaded its ranks (fetched, parsed, built)? The analysis worker marks it when the warm-up count returns. */
 async function ranksReady(page: Page): Promise<boolean> {
   for (const w of page.workers()) {

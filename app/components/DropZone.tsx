@@ -3,11 +3,12 @@ import { useLayoutEffect, useState } from 'react';
 import { openUserSources } from '../data/open-files';
 import { warmLoadWorker } from '../data/load-client';
 import { warmCounting } from '../data/analysis-client';
+import { preloadCommonPanels } from '../views/panels';
 import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
 /**
  * A drag that stays this long over the page loads the ranks the exact count needs (fetched, parsed and built in the
- * token worker, as pointing at "Open files…" does), so a hand's drag of 300 ms has them ready at the drop: the
+ * token worker, as pointing at "Open files…" does) and the panels' code, so a hand's drag of 300 ms has them ready at the drop: the
  * count then starts with the first view (typical 3 MB session, alternated drops on 2 cores: exact counts ~170–190
  * ms sooner). A drop sooner than this (a script's, or a very quick hand) cancels it: loaded beside the parse and the
  * first view, the table slowed the first view, and the count loads it anyway.
@@ -31,7 +32,10 @@ export function DropZone() {
       e.preventDefault();
       // A worker to parse the file (none is kept after a load: see load-client.ts).
       warmLoadWorker();
-      warm ??= setTimeout(warmCounting, WARM_AFTER_MS);
+      warm ??= setTimeout(() => {
+        warmCounting();
+        preloadCommonPanels();
+      }, WARM_AFTER_MS);
       depth++;
       setOver(true);
     };
