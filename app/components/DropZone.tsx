@@ -8,10 +8,10 @@ import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-fold
 
 /**
  * A drag that stays this long over the page loads the ranks the exact count needs (fetched, parsed and built in the
- * token worker, as pointing at "Open files…" does) and the panels' code, so a hand's drag of 300 ms has them ready at the drop: the
- * count then starts with the first view (typical 3 MB session, alternated drops on 2 cores: exact counts ~170–190
- * ms sooner). A drop sooner than this (a script's, or a very quick hand) cancels it: loaded beside the parse and the
- * first view, the table slowed the first view, and the count loads it anyway.
+ * token worker, as pointing at "Open files…" does) and the panels' code, so a hand's drag of 300 ms has them ready at
+ * the drop: the count then starts with the first view (typical 3 MB session, alternated drops on 2 cores: exact
+ * counts ~170–190 ms sooner). A drop sooner than this (a script's, or a very quick hand) cancels it: loaded beside
+ * the parse and the first view, the table slowed the first view, and the count loads it anyway.
  */
 const WARM_AFTER_MS = 120;
 
