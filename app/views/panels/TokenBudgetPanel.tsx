@@ -346,7 +346,8 @@ function RefLine({ className, y, width, label }: { className: string; y: number;
   return (
     <g className={`ref ${className}`} aria-hidden="true">
       <line x1={0} x2={width} y1={y} y2={y} />
-      <text x={4} y={y - 4}>
+      {/* A line at the top of the plot has its label below it: above, it ran into the cache-break marks. */}
+      <text x={4} y={y < 14 ? y + 12 : y - 4}>
         {label}
       </text>
     </g>
