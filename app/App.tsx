@@ -63,7 +63,7 @@ function SessionTabs() {
   const setActive = useApp((s) => s.setActive);
   const close = useApp((s) => s.closeSession);
   const strip = useRef<HTMLDivElement>(null);
-  useScrollCue(strip, [sessions.length], '.tab.active', activeKey);
+  useScrollCue(strip, [sessions.length], { selector: '.tab.active', key: activeKey });
   const show = (key: string) => {
     setActive(key);
     useApp.getState().showCorpus(false);

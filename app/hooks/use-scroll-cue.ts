@@ -10,13 +10,20 @@ function bringIntoSight(strip: HTMLElement, tab: HTMLElement): void {
 
 const scrolls = (el: HTMLElement) => el.classList.contains('scroll-more-left') || el.classList.contains('scroll-more-right');
 
+/** The strip's chosen tab: a selector for it, and a key that changes when another tab is chosen. */
+export interface ChosenTab {
+  selector: string;
+  key: unknown;
+}
+
 /**
- * `chosen` is a selector for the strip's chosen tab, brought into sight when it changes (`chosenKey`) and when the
- * strip is resized. Nothing here reads a width inside React's commit: that forced a layout of the whole page (~40 ms
- * on the first view of a 3 MB session, ~20 ms on each panel click). The widths are read when the ResizeObserver
- * reports, after the frame's layout; a change of tab reads them only when the cue says the strip scrolls.
+ * `chosen` is brought into sight when it changes and when the strip is resized. Nothing here reads a width inside
+ * React's commit: that forced a layout of the whole page (~40 ms on the first view of a 3 MB session, ~20 ms on each
+ * panel click). The widths are read when the ResizeObserver reports, after the frame's layout; a change of tab reads
+ * them only when the cue says the strip scrolls.
  */
-export function useScrollCue(ref: RefObject<HTMLElement | null>, deps: readonly unknown[] = [], chosen?: string, chosenKey?: unknown): void {
+export function useScrollCue(ref: RefObject<HTMLElement | null>, deps: readonly unknown[] = [], chosen?: ChosenTab): void {
+  const selector = chosen?.selector;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -26,7 +33,7 @@ export function useScrollCue(ref: RefObject<HTMLElement | null>, deps: readonly 
     };
     const resized = () => {
       update();
-      const tab = chosen && scrolls(el) ? el.querySelector<HTMLElement>(chosen) : null;
+      const tab = selector && scrolls(el) ? el.querySelector<HTMLElement>(selector) : null;
       if (tab) bringIntoSight(el, tab);
     };
     el.addEventListener('scroll', update, { passive: true });
@@ -37,10 +44,10 @@ export function useScrollCue(ref: RefObject<HTMLElement | null>, deps: readonly 
       ro.disconnect();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ref, chosen, ...deps]);
+  }, [ref, selector, ...deps]);
   useEffect(() => {
     const el = ref.current;
-    const tab = el && chosen && scrolls(el) ? el.querySelector<HTMLElement>(chosen) : null;
+    const tab = el && selector && scrolls(el) ? el.querySelector<HTMLElement>(selector) : null;
     if (el && tab) bringIntoSight(el, tab);
-  }, [ref, chosen, chosenKey]);
+  }, [ref, selector, chosen?.key]);
 }

@@ -244,7 +244,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     shownPanel.current = panel;
   }, [panel]);
   const tabStrip = useRef<HTMLDivElement>(null);
-  useScrollCue(tabStrip, [narrow, panels.length], '[aria-selected="true"]', active.id);
+  useScrollCue(tabStrip, [narrow, panels.length], { selector: '[aria-selected="true"]', key: active.id });
   const panelTabs = (
     <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
       {panels.map((p) => (
