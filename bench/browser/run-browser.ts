@@ -290,6 +290,7 @@ async function measureOpen(
   page.on('crash', () => (crashed = 'the page crashed (renderer out of memory?)'));
   let baseline: Awaited<ReturnType<typeof splitAndParse>> | null = null;
   let seen: DropWatch | null = null;
+  let tracing = false;
   try {
     baseline = opts.baseline ? await page.evaluate(splitAndParse, dataUrl) : null;
     // Leave nothing of the baseline on the heap the app is measured with.
@@ -298,7 +299,10 @@ async function measureOpen(
     await cdp.detach();
     if (opts.ranksFirst) await ranksLoaded(page);
     const trace = opts.allPanels ? traceFile(input) : null;
-    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
+    if (trace) {
+      await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
+      tracing = true;
+    }
     await page.evaluate(dropFetched, { url: dataUrl, name: input.name, dragMs: opts.dragMs ?? 0 });
     await waitWatch(page, 'firstView', opts.timeoutS * 1000);
     let watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
@@ -318,6 +322,7 @@ async function measureOpen(
     const panelsRun = finished && walk ? await withTimeout(walk, opts.timeoutS * 1000 + 5000, null) : null;
     const panelsAt = panelsRun?.at ?? null;
     if (trace) {
+      tracing = false;
       await browser.stopTracing();
       log(`trace of this run: ${trace}`);
     }
@@ -359,6 +364,8 @@ async function measureOpen(
       baseline: baseline && { decodeMs: Math.round(baseline.decodeMs), splitParseMs: Math.round(baseline.splitParseMs), lines: baseline.lines },
     };
   } finally {
+    // A run that failed mid-walk still ends its trace: the browser allows one at a time.
+    if (tracing) await browser.stopTracing().catch(() => undefined);
     await context.close().catch(() => undefined);
   }
 }
