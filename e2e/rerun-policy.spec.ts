@@ -91,6 +91,8 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   test.setTimeout(120_000);
   const panel = await openRerun(page, files, /Call \d+ of \d+/);
   await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('claude-code');
+  // The chosen preset's whole line, which a narrow pane cuts in the select, is its tooltip.
+  await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveAttribute('title', /^Claude Code — auto-compacts .*re-attaches the 5 most recently read files$/);
   await expect(panel.getByLabel('Threshold', { exact: true })).toHaveValue('167000');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SHOTS, 'rerun-policy-preset.png') });

@@ -27,6 +27,8 @@ export function PolicyFields({ form, setForm, disabled, windowTokens }: Props) {
         </label>
         <select
           id={`${id}-policy`}
+          // A narrow pane cuts the chosen option's text: the whole of it on hover.
+          title={preset ? `${preset.label} — ${preset.summary}` : undefined}
           value={form.policy ?? ''}
           onChange={(e) => {
             const v = e.target.value;
