@@ -2,8 +2,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { openUserSources } from '../data/open-files';
 import { warmLoadWorker } from '../data/load-client';
-import { warmCounting } from '../data/analysis-client';
-import { preloadCommonPanels } from '../views/panels';
+import { readyToOpen } from '../data/open-intent';
 import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
 
 /**
@@ -32,10 +31,8 @@ export function DropZone() {
       e.preventDefault();
       // A worker to parse the file (none is kept after a load: see load-client.ts).
       warmLoadWorker();
-      warm ??= setTimeout(() => {
-        warmCounting();
-        preloadCommonPanels();
-      }, WARM_AFTER_MS);
+      // The rest of what an intent to open starts (open-intent.ts), once the drag has lasted.
+      warm ??= setTimeout(readyToOpen, WARM_AFTER_MS);
       depth++;
       setOver(true);
     };
