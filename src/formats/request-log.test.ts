@@ -153,6 +153,6 @@ describe('request log limit', () => {
     const errors = issues.filter((i) => i.severity === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file: 'huge.jsonl', line: MAX_LOG_REQUESTS + 1 });
-    expect(errors[0]!.message).toContain(`has ${n.toLocaleString('en-US')} records; the inspector reads the first 50,000 of a file (the documented limit, README "Limits")`);
+    expect(errors[0]!.message).toContain(`has ${n.toLocaleString('en-US')} records; the inspector reads the first 50,000 of a file (the documented limit, docs/cli.md, "Limits")`);
   });
 });

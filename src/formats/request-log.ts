@@ -189,7 +189,7 @@ export const requestLog: FormatAdapter = {
       if (i === MAX_LOG_REQUESTS) {
         ctx.error(
           { line: records[i]!.line },
-          `this request log has ${records.length.toLocaleString('en-US')} records; the inspector reads the first ${MAX_LOG_REQUESTS.toLocaleString('en-US')} of a file (the documented limit, README "Limits") and left out the rest. To inspect the rest, split the log, e.g. \`split -l ${MAX_LOG_REQUESTS} log.jsonl part-\`.`,
+          `this request log has ${records.length.toLocaleString('en-US')} records; the inspector reads the first ${MAX_LOG_REQUESTS.toLocaleString('en-US')} of a file (the documented limit, docs/cli.md, "Limits") and left out the rest. To inspect the rest, split the log, e.g. \`split -l ${MAX_LOG_REQUESTS} log.jsonl part-\`.`,
         );
         break;
       }
@@ -212,7 +212,7 @@ export const requestLog: FormatAdapter = {
 /**
  * Records (model calls) read from one request log. Every call is analysed against the one before, and a log
  * of a million tiny calls took minutes and gigabytes before it failed; past this the rest is left out, with
- * an error naming the limit (README "Limits").
+ * an error naming the limit (docs/cli.md, "Limits").
  */
 export const MAX_LOG_REQUESTS = 50_000;
 
