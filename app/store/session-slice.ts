@@ -15,6 +15,8 @@ export interface LoadedSession {
   sourceUrls?: string[];
   /** The files it was built from, for the library and bundles. */
   files?: File[];
+  /** Under `serve`: the listed session it is (`<root>/<path>`), so its address reopens it. */
+  served?: string;
   /** Set while this is only the start of a file still loading: no hash, files, library entry or share link. */
   preview?: PreviewInfo;
 }
@@ -31,7 +33,7 @@ export interface PreviewInfo {
 }
 
 /** What the loader knows about each loaded session besides the session itself (same order); `key` when reserved. */
-export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files'> & { key?: string };
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served'> & { key?: string };
 
 /** The load behind a preview: its progress, then the full session waiting to take the preview's place. */
 export interface PreviewLoad {
