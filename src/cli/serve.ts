@@ -3,16 +3,18 @@
 // and measured in the browser; the server only lists and reads files.
 //
 // Security: loopback only; any Host header but this server's own is refused (DNS rebinding); the API wants the
-// random token printed with the address; nothing but GET/HEAD; a path is normalized, its symlinks resolved, and
-// it is served only when the real path lies under a listed folder (or the app's own dist/). Anything else: 403.
+// random token printed with the address; nothing but GET/HEAD; a file is opened once, the opened file's real path
+// is checked to lie under a listed folder (or the app's own dist/), and its bytes are read from that same handle,
+// so a symlink swapped between a check and a read cannot hand out a file outside. Anything else: 403 on the API,
+// and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
 import { mimeOf } from './mime-types';
-import { pickPrecompressed, sendPrecompressed } from './precompressed';
+import { pickPrecompressed } from './precompressed';
 import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
@@ -44,19 +46,55 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The file a request names, when its real path lies under `base`; null otherwise (→ 403). */
-export function resolveInside(base: string, requested: string): string | null {
+/** A file opened once and checked: read from `fd`, never reopened by name. */
+export interface OpenedFile {
+  fd: number;
+  /** The opened file's real path (under the base it was checked against). */
+  real: string;
+  st: Stats;
+}
+
+/**
+ * The real path of the file behind `fd`: what /proc says the descriptor points at (Linux), else the name's real
+ * path, accepted only when it is the very file opened (same device and inode), so a swap in between is refused.
+ */
+function openedPath(fd: number, joined: string): string | null {
+  try {
+    const link = readlinkSync(`/proc/self/fd/${fd}`);
+    if (link.startsWith('/') && !link.endsWith(' (deleted)')) return link;
+  } catch {
+    // No /proc here (macOS, Windows): compare inodes below.
+  }
+  const real = realpathSync(joined);
+  const a = fstatSync(fd);
+  const b = statSync(real);
+  return a.dev === b.dev && a.ino === b.ino ? real : null;
+}
+
+/**
+ * Opens the regular file a request names when it lies under `base` (a real path): opened first, then its real path
+ * checked, so what is checked is what is read. null (→ 403/404) when it is outside, missing, or not a plain file.
+ */
+export function openInside(base: string, requested: string): OpenedFile | null {
   if (requested.includes('\0')) return null;
-  // An absolute path or `..` resolves outside `base` and fails the check below, as does a symlink leading out.
   const joined = resolve(base, requested);
   if (!inside(base, joined)) return null;
-  let real: string;
+  let fd: number;
   try {
-    real = realpathSync(joined);
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer and hold a request forever.
+    fd = openSync(joined, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   } catch {
     return null;
   }
-  return inside(base, real) ? real : null;
+  try {
+    const real = openedPath(fd, joined);
+    const st = fstatSync(fd);
+    if (real && inside(base, real) && st.isFile()) return { fd, real, st };
+  } catch {
+    // Vanished or unreadable between the open and the check: refused like anything else.
+  }
+  closeSync(fd);
+  return null;
 }
 
 /** Only this server's own name: a page on another name that resolves here (DNS rebinding) is refused. */
@@ -87,31 +125,41 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
-  res.writeHead(200, baseHeaders({ 'Content-Type': type, 'Content-Length': String(st.size), 'Cache-Control': cache }));
-  if (req.method === 'HEAD') return void res.end();
-  createReadStream(path).on('error', () => res.destroy()).pipe(res);
+/** Sends an opened file from its handle (closed once sent), with the size it had when opened. */
+function sendOpened(req: IncomingMessage, res: ServerResponse, file: OpenedFile, headers: Record<string, string>): void {
+  res.writeHead(200, baseHeaders({ ...headers, 'Content-Length': String(file.st.size) }));
+  if (req.method === 'HEAD' || file.st.size === 0) {
+    closeSync(file.fd);
+    return void res.end();
+  }
+  // `end`: a file that grows while it is sent is cut at the announced length.
+  createReadStream('', { fd: file.fd, start: 0, end: file.st.size - 1, autoClose: true })
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
-/** A built file, as its .br/.gz copy when the build wrote one and the browser takes it. */
-function sendBuilt(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
-  const copy = pickPrecompressed(path, req.headers['accept-encoding']);
-  if (!copy) return sendFile(req, res, path, st, type, cache);
-  sendPrecompressed(req, res, copy, baseHeaders({ 'Content-Type': type, 'Cache-Control': cache }));
+/** A built file, as its .br/.gz copy when the build wrote one and the browser takes it (opened and checked alike). */
+function sendBuilt(req: IncomingMessage, res: ServerResponse, dist: string, file: OpenedFile, type: string, cache: string): void {
+  const copy = pickPrecompressed(file.real, req.headers['accept-encoding']);
+  const opened = copy ? openInside(dist, relative(dist, copy.path)) : null;
+  if (!copy || !opened) return sendOpened(req, res, file, { 'Content-Type': type, 'Cache-Control': cache });
+  closeSync(file.fd);
+  sendOpened(req, res, opened, { 'Content-Type': type, 'Cache-Control': cache, 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' });
 }
 
 export function startServer(opts: ServeOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(18).toString('base64url');
   const interval = opts.watchIntervalMs ?? 250;
   let port = opts.port;
+  const dist = realpathSync(opts.dist);
   const sessions = () => listSessions(opts.roots);
 
-  /** A listed root's file, by root index and path inside it. */
-  const sessionFile = (url: URL): string | null => {
+  /** A listed root's file, by root index and path inside it, opened and checked. */
+  const sessionFile = (url: URL): OpenedFile | null => {
     const root = opts.roots[Number(url.searchParams.get('root'))];
     const path = url.searchParams.get('path');
     if (!root || path === null || path === '') return null;
-    return resolveInside(root.real, path);
+    return openInside(root.real, path);
   };
 
   const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -123,16 +171,11 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     if (url.pathname === '/api/file' || url.pathname === '/api/events') {
       const file = sessionFile(url);
-      if (!file) return send(res, 403, 'that path is not inside a listed folder');
-      let st: Stats;
-      try {
-        st = statSync(file);
-      } catch {
-        return send(res, 404, 'not found');
-      }
-      if (!st.isFile()) return send(res, 403, 'not a file');
-      if (url.pathname === '/api/file') return sendFile(req, res, file, st, 'application/octet-stream', 'no-store');
-      return follow(req, res, file, st);
+      if (!file) return send(res, 403, 'that path is not a file inside a listed folder');
+      if (url.pathname === '/api/file') return sendOpened(req, res, file, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store' });
+      // Followed by its real path: the stream tells sizes and times, never bytes.
+      closeSync(file.fd);
+      return follow(req, res, file.real, file.st);
     }
     return send(res, 404, 'no such API');
   };
@@ -155,14 +198,18 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 
   const statics = (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = resolveInside(opts.dist, rel);
-    if (!file) return send(res, existsSync(resolve(opts.dist, rel)) ? 403 : 404, 'not found');
-    const st = statSync(file);
-    if (!st.isFile()) return send(res, 404, 'not found');
+    let rel: string;
+    try {
+      rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    } catch {
+      return send(res, 404, 'not found');
+    }
+    // Outside dist, missing, or a folder: the same answer, so the route cannot probe what exists on the disk.
+    const file = openInside(dist, rel);
+    if (!file) return send(res, 404, 'not found');
     // Hashed assets never change; the page itself must be re-read.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    sendBuilt(req, res, file, st, mimeOf(file), cache);
+    sendBuilt(req, res, dist, file, mimeOf(file.real), cache);
   };
 
   const server = createServer((req, res) => {
