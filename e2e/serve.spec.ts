@@ -36,6 +36,8 @@ test.beforeAll(async () => {
   writeFileSync(join(sessions, 'project-a', 'rollout-live.jsonl'), `${PART1.join('\n')}\n`);
   copyFileSync(join(FIXTURES, 'claude-code-session.jsonl'), join(sessions, 'claude-code-session.jsonl'));
   copyFileSync(join(FIXTURES, 'openai-chat-course.json'), join(sessions, 'course.json'));
+  // A name with a right-to-left override: shown reversed, `report\u202Elmth.jsonl` reads as "reportlnosj.html".
+  writeFileSync(join(sessions, 'report\u202Elmth.jsonl'), `${readFileSync(join(FIXTURES, 'openai-chat-course.json'), 'utf8')}\n`);
   writeFileSync(join(dir, 'outside.jsonl'), '{"secret":"outside the folder"}\n');
   symlinkSync(join(dir, 'outside.jsonl'), join(sessions, 'escape.jsonl'));
   server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', sessions, '--port', String(ASK_PORT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,6 +85,10 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await expect(list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' })).toBeVisible();
   await expect(list.getByRole('button', { name: 'Open claude-code-session.jsonl' })).toBeVisible();
   await expect(list.getByRole('button', { name: 'Open course.json' })).toBeVisible();
+  // The overriding character shows as a mark, in the text and the accessible name.
+  const rlo = list.getByRole('button', { name: 'Open report⟨RLO⟩lmth.jsonl' });
+  await expect(rlo).toBeVisible();
+  await expect(rlo).toHaveText('report⟨RLO⟩lmth.jsonl');
   // The symlink out of the folder is not listed.
   await expect(list.getByRole('button', { name: /escape/ })).toHaveCount(0);
   // Rows are measured in the browser: the Claude Code session's calls, compactions and reported hit rate.
@@ -101,7 +107,7 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await expect(firstOpen()).toHaveAccessibleName('Open course.json');
   // The filter narrows the table.
   await list.getByRole('searchbox', { name: 'Filter sessions' }).fill('project-a');
-  await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1, SLOW);
   await list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('following project-a/rollout-live.jsonl');

@@ -13,6 +13,7 @@ import { fetchServedFiles, listServedSessions, type ListedSession, type ServedLi
 import { useApp } from '../store';
 import type { GlanceWorkerApi } from '../workers/glance.worker';
 import { formatLabel } from './SessionHeader';
+import { plain, Untrusted } from '../components/Untrusted';
 import './served-sessions.css';
 import { count as formatCount } from '../format/count';
 
@@ -57,7 +58,7 @@ function columns(): ColumnDef<Row>[] {
   return [
     { id: 'session', header: 'Session', accessorFn: (r) => r.path, cell: (c) => <OpenButton row={c.row.original} /> },
     { id: 'harness', header: 'Harness', accessorFn: (r) => harnessOf(r) },
-    { id: 'project', header: 'Project', accessorFn: (r) => orUndef(r.project), sortUndefined: 'last', cell: (c) => c.row.original.project ?? '—' },
+    { id: 'project', header: 'Project', accessorFn: (r) => orUndef(r.project), sortUndefined: 'last', cell: (c) => (c.row.original.project === null ? '—' : <Untrusted text={c.row.original.project} />) },
     { id: 'started', header: 'Started', accessorFn: (r) => orUndef(done(r)?.started), sortUndefined: 'last', cell: (c) => when(done(c.row.original)?.started) },
     { id: 'last', header: 'Last activity', accessorFn: (r) => done(r)?.lastActivity ?? new Date(r.modified).toISOString(), cell: (c) => when(done(c.row.original)?.lastActivity ?? c.row.original.modified) },
     { id: 'size', header: 'Size', accessorFn: (r) => r.size, cell: (c) => bytes(c.row.original.size), meta: { numeric: true } },
@@ -82,14 +83,15 @@ function OpenButton({ row }: { row: Row }) {
     try {
       await openServed(row);
     } catch (e) {
-      pushNotice({ id: `serve-open-${row.id}`, tone: 'warn', text: `Could not open ${row.path}: ${e instanceof Error ? e.message : String(e)}` });
+      pushNotice({ id: `serve-open-${row.id}`, tone: 'warn', text: `Could not open ${plain(row.path)}: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className="link" onClick={() => void open()} disabled={busy} aria-label={`Open ${row.path}`} title={row.files.join('\n')}>
-      {row.path}
+    // A file name is untrusted: a right-to-left override in it shows as ⟨RLO⟩ instead of reversing the name.
+    <button type="button" className="link" onClick={() => void open()} disabled={busy} aria-label={`Open ${plain(row.path)}`} title={plain(row.files.join('\n'))}>
+      <Untrusted text={row.path} />
     </button>
   );
 }
