@@ -10,6 +10,7 @@ import { benchClaudeCodeLoad } from './claude-code-load';
 import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
+import { benchServeListing, serveListingLine } from './serve-listing';
 import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
@@ -44,7 +45,9 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
       `\n  sessions seen before (result cache): ${c.cliMs} ms${verdict(c.ratio)}` +
       `\n  sessions never seen (--no-cache):    ${c.coldMs} ms${verdict(c.coldRatio)}`,
   );
-  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  const serveListing = await benchServeListing();
+  console.log(serveListingLine(serveListing));
+  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage, serveListing };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;

@@ -8,14 +8,18 @@
 // so a symlink swapped between a check and a read cannot hand out a file outside. Anything else: 403 on the API,
 // and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants as fsConstants, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, readFile, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
 import { mimeOf } from './mime-types';
 import { pickPrecompressed } from './precompressed';
-import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
+import { defaultRoots, inside, listSessions, openRoots, type ListedSession, type ServeRoot } from './serve-listing';
+import { GLANCE_MAX_BYTES, glanceMeasurer, type GlanceMeasurer } from './serve-glance';
+import { openGlanceIndex, type GlanceIndex, type GlanceOutcome } from './serve-index';
+import { defaultCacheDir, engineId } from './result-cache';
+import type { InputFile } from '../load/loader';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
                                                    and list the sessions under the folders, by default those of
@@ -36,6 +40,10 @@ export interface ServeOptions {
   token?: string;
   /** Polling interval of live follow, ms. */
   watchIntervalMs?: number;
+  /** What the table shows of each session, kept between visits (serve-index.ts); in memory when absent. */
+  index?: GlanceIndex;
+  /** Measures a session for the table (default: a worker thread, serve-glance.ts). */
+  measurer?: GlanceMeasurer;
 }
 
 export interface RunningServer {
@@ -97,6 +105,11 @@ export function openInside(base: string, requested: string): OpenedFile | null {
   return null;
 }
 
+/** The whole of an opened file, read from its handle. */
+function readFd(fd: number): Promise<Uint8Array> {
+  return new Promise((resolveRead, reject) => readFile(fd, (e, data) => (e ? reject(e) : resolveRead(data))));
+}
+
 /** Only this server's own name: a page on another name that resolves here (DNS rebinding) is refused. */
 export function hostAllowed(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
@@ -152,7 +165,50 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
   const interval = opts.watchIntervalMs ?? 250;
   let port = opts.port;
   const dist = realpathSync(opts.dist);
-  const sessions = () => listSessions(opts.roots);
+  const index = opts.index ?? openGlanceIndex(null, 'memory');
+  const measurer = opts.measurer ?? glanceMeasurer();
+  /** The last listing, by id: a glance request names a listed session. */
+  let listed = new Map<string, ListedSession>();
+  const indexKey = (s: ListedSession) => `${opts.roots[s.root]!.real}${sep}${s.path}`;
+  /** Every session at once, from names, sizes and dates; the measured columns where the index has them. */
+  const sessions = (): (ListedSession & { glance?: GlanceOutcome })[] => {
+    const all = listSessions(opts.roots);
+    listed = new Map(all.map((s) => [s.id, s]));
+    return all.map((s) => {
+      const glance = index.get(indexKey(s), s.size, s.modified);
+      return glance ? { ...s, glance } : s;
+    });
+  };
+  const measuring = new Map<string, Promise<GlanceOutcome>>();
+  /** A listed session's glance: from the index, else measured now (once, however many ask) and kept. */
+  const glanceOf = (s: ListedSession): Promise<GlanceOutcome> => {
+    const key = indexKey(s);
+    const known = index.get(key, s.size, s.modified);
+    if (known) return Promise.resolve(known);
+    if (s.size > GLANCE_MAX_BYTES) return Promise.resolve({ ok: false, skipped: true, message: 'too big to measure before it is opened' });
+    const running = measuring.get(key);
+    if (running) return running;
+    const job = (async (): Promise<GlanceOutcome> => {
+      const root = opts.roots[s.root]!;
+      const inputs: InputFile[] = [];
+      // Named as the page names them when it opens the session (a conversation folder keeps its paths).
+      const folder = s.files.length > 1 || s.files[0] !== s.path;
+      for (const f of s.files) {
+        const file = openInside(root.real, f);
+        if (!file) return { ok: false, message: `${f} can no longer be read` };
+        try {
+          inputs.push({ name: folder ? f.slice(s.path.lastIndexOf('/') + 1) : f.split('/').pop()!, bytes: await readFd(file.fd) });
+        } finally {
+          closeSync(file.fd);
+        }
+      }
+      const outcome = await measurer.measure(inputs);
+      index.put(key, s.size, s.modified, outcome);
+      return outcome;
+    })().finally(() => measuring.delete(key));
+    measuring.set(key, job);
+    return job;
+  };
 
   /** A listed root's file, by root index and path inside it, opened and checked. */
   const sessionFile = (url: URL): OpenedFile | null => {
@@ -168,6 +224,17 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (url.pathname === '/api/sessions') {
       const body = { roots: opts.roots.map((r) => ({ dir: r.dir, harness: r.harness })), sessions: sessions() };
       return send(res, 200, JSON.stringify(body), 'application/json');
+    }
+    if (url.pathname === '/api/glance') {
+      const id = url.searchParams.get('id') ?? '';
+      if (!listed.has(id)) sessions();
+      const s = listed.get(id);
+      if (!s) return send(res, 404, 'no such session in the list');
+      void glanceOf(s).then(
+        (outcome) => send(res, 200, JSON.stringify(outcome), 'application/json'),
+        (e: unknown) => send(res, 500, e instanceof Error ? e.message : String(e)),
+      );
+      return;
     }
     if (url.pathname === '/api/file' || url.pathname === '/api/events') {
       const file = sessionFile(url);
@@ -240,11 +307,14 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
         port,
         token,
         url,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          await new Promise<void>((done) => {
             server.closeAllConnections();
             server.close(() => done());
-          }),
+          });
+          index.flush();
+          if (!opts.measurer) await measurer.close();
+        },
       });
     });
   });
@@ -292,7 +362,9 @@ export async function runServe(argv: string[], io: ServeIo, usage: string): Prom
   }
   let running: RunningServer;
   try {
-    running = await startServer({ roots, dist: realpathSync(distDir), port: parsed.port });
+    // The table's measured columns are kept beside the result cache, so a second visit lists every row at once.
+    const index = openGlanceIndex(join(defaultCacheDir(), 'serve-index.json'), engineId());
+    running = await startServer({ roots, dist: realpathSync(distDir), port: parsed.port, index });
   } catch (e) {
     io.err(`cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
