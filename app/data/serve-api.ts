@@ -1,8 +1,7 @@
 // Talking to `compaction-inspector serve`, when the page came from it: the address it printed carries a token,
 // and every API call sends it back. Without a token the app is the static app it always was.
-import type { SessionGlance } from '../../src/analysis/session-glance';
+import type { GlanceOutcome, SessionGlance } from '../../src/analysis/session-glance';
 import type { Harness, ListedSession } from '../../src/cli/serve-listing';
-import type { GlanceOutcome } from '../../src/cli/serve-index';
 import { FORMAT_IDS } from '../../src/model/types';
 import { arr, isObject, num, str } from '../../src/model/narrow';
 

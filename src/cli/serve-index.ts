@@ -4,11 +4,10 @@
 // grew or was touched is measured again; an engine that changed (other code, other tokenizers) starts afresh.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SessionGlance } from '../analysis/session-glance';
+import type { GlanceOutcome } from '../analysis/session-glance';
 import { isObject } from '../model/narrow';
 
-/** What measuring a session gave: its glance, or why there is none (unreadable, or too big to measure unopened). */
-export type GlanceOutcome = { ok: true; glance: SessionGlance } | { ok: false; message: string } | { ok: false; skipped: true; message: string };
+export type { GlanceOutcome };
 
 interface Entry {
   size: number;
