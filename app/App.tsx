@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { onTablistKeyDown } from './components/tablist-keys';
-import { LoadReports } from './components/IssueList';
+import { BannerStack } from './components/BannerStack';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, FollowFileButton, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
-import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
+import { SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
 import { openUrls, warmOpenPath } from './data/open-files';
@@ -180,10 +180,9 @@ export function App() {
         </div>
       </header>
       <LoadProgressBar />
-      <LoadReports />
       <FetchConsent />
       <SharedLinkBanner />
-      <Notices />
+      <BannerStack />
       <CorpusTab />
       <SessionTabs />
       <main>

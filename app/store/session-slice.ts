@@ -4,6 +4,7 @@
 import type { StateCreator } from 'zustand';
 import type { ParseIssue, Session } from '../../src/model/types';
 import type { LoadProgress } from '../data/load-client';
+import { nextBannerSeq } from './banner-order';
 
 export interface LoadedSession {
   /** Unique in this tab, even when the same file is opened twice. */
@@ -46,6 +47,8 @@ export interface PreviewLoad {
 
 export interface LoadReport {
   id: number;
+  /** Its place among the banners (banner-order.ts). */
+  seq: number;
   files: string[];
   issues: ParseIssue[];
   loadedSessions: number;
@@ -77,6 +80,7 @@ export interface SessionSlice {
   setActive(key: string | null): void;
   closeSession(key: string): void;
   dismissReport(id: number): void;
+  dismissAllReports(): void;
 }
 
 let nextKey = 1;
@@ -123,7 +127,7 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
         return { key: key ?? `${session.id}#${nextKey++}`, session, ...extra };
       });
       const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-      const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
+      const report: LoadReport = { id: nextReport++, seq: nextBannerSeq(), files, issues: ordered, loadedSessions: sessions.length };
       const loads = Math.max(0, state.loads - 1);
       const at = replaces === undefined ? -1 : state.sessions.findIndex((s) => s.key === replaces);
       let next: LoadedSession[];
@@ -158,4 +162,5 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
       return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey, previewLoads };
     }),
   dismissReport: (id) => set((state) => ({ reports: state.reports.filter((r) => r.id !== id) })),
+  dismissAllReports: () => set({ reports: [] }),
 });

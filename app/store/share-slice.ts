@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { ShareState } from '../../src/share';
 import type { LibraryEntry } from '../data/library';
 import type { AppState } from './index';
+import { nextBannerSeq } from './banner-order';
 
 export interface Notice {
   /** Same id replaces the notice instead of stacking another. */
@@ -12,6 +13,8 @@ export interface Notice {
   text: string;
   /** One thing the user can do about it (the notice goes once it ran). */
   action?: { label: string; run(): void | Promise<void> };
+  /** Its place among the banners (banner-order.ts); set when pushed. */
+  seq?: number;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface ShareSlice {
   notices: Notice[];
   pushNotice(n: Notice): void;
   dismissNotice(id: string): void;
+  dismissAllNotices(): void;
   /** null until first read. */
   library: LibraryEntry[] | null;
   libraryProblem: string | null;
@@ -71,8 +75,9 @@ export interface ShareSlice {
 
 export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set) => ({
   notices: [],
-  pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), n] })),
+  pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), { ...n, seq: nextBannerSeq() }] })),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((x) => x.id !== id) })),
+  dismissAllNotices: () => set({ notices: [] }),
   library: null,
   libraryProblem: null,
   setLibrary: (library, problem = null) => set({ library, libraryProblem: problem }),

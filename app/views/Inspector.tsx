@@ -56,7 +56,7 @@ function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; call
         Next ›
       </button>
       <span className="call-label" aria-live="polite">
-        Call {callIndex + 1} of {n}
+        {n === 0 ? 'No model calls in this session' : `Call ${callIndex + 1} of ${n}`}
         {call?.timestamp ? <span className="muted small"> · {call.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</span> : null}
       </span>
       <span className="stepper-gap" />
@@ -276,6 +276,8 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     [goTo],
   );
   const props = { session, view, callIndex, itemById, goTo: goToShown, rule, setRule };
+  // A session without model calls has no call to name (never "Call 1 of 0").
+  const contextLabel = view.calls.length === 0 ? 'Context (no calls)' : `Context at call ${callIndex + 1}`;
   return (
     <div className="inspector">
       <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={countStatus} />
@@ -288,7 +290,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         {narrow ? (
           <div className="narrow-switch">
             <button type="button" className="narrow-left" aria-pressed={narrowSide === 'left'} onClick={() => setNarrowSide('left')}>
-              {leftView === 'context' ? `Context at call ${callIndex + 1}` : 'All items'}
+              {leftView === 'context' ? contextLabel : 'All items'}
             </button>
             {panelTabs}
           </div>
@@ -296,7 +298,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         <div className="inspector-left">
           <div className="subtabs" role="tablist" aria-label="Left view" onKeyDown={onTablistKeyDown}>
             <button type="button" role="tab" id={`${uid}-tab-context`} aria-controls={`${uid}-left`} tabIndex={leftView === 'context' ? 0 : -1} aria-selected={leftView === 'context'} onClick={() => setLeftView('context')}>
-              Context at call {callIndex + 1}
+              {contextLabel}
             </button>
             <button type="button" role="tab" id={`${uid}-tab-transcript`} aria-controls={`${uid}-left`} tabIndex={leftView === 'transcript' ? 0 : -1} aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
               All items ({formatCount(view.facts.items)})
@@ -312,7 +314,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
           <div className="left-tabpanel" role="tabpanel" id={`${uid}-left`} aria-labelledby={`${uid}-tab-${leftView}`}>
             <ErrorBoundary name={leftView === 'context' ? 'The context view' : 'The transcript'}>
               {leftView === 'context' ? (
-                <section className="left-pane" aria-label={`Context at call ${callIndex + 1}`}>
+                <section className="left-pane" aria-label={contextLabel}>
                   <ContextView view={view} callIndex={callIndex} itemById={itemById} onJump={(id) => goTo({ item: id })} />
                 </section>
               ) : (
