@@ -12,6 +12,7 @@ import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
 import { takeUrlSpot, useUrlSync } from '../data/url-state';
 import { useScrollCue } from '../hooks/use-scroll-cue';
+import { useTabOverflow } from '../hooks/use-tab-overflow';
 import { useWidth } from '../hooks/use-width';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
@@ -245,27 +246,56 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   }, [panel]);
   const tabStrip = useRef<HTMLDivElement>(null);
   useScrollCue(tabStrip, [narrow, panels.length], { selector: '[aria-selected="true"]', key: active.id });
+  // A narrow window shows the tabs that fit and lists the others in a menu beside them (wide ones wrap).
+  const tabBar = useRef<HTMLDivElement>(null);
+  const panelIds = useMemo(() => panels.map((p) => p.id), [panels]);
+  const overflow = useTabOverflow(tabBar, panelIds, active.id, narrow);
+  const choosePanel = (id: PanelDef['id']) => {
+    setPanel(id);
+    setNarrowSide('right');
+  };
   const panelTabs = (
-    <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
-      {panels.map((p) => (
+    <div className="panel-tabs-bar" ref={tabBar}>
+      <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
+      {panels.filter((p) => !overflow.includes(p.id)).map((p) => (
         <button
           key={p.id}
+          data-tab={p.id}
           type="button"
           role="tab"
           id={`${uid}-tab-${p.id}`}
           aria-controls={`${uid}-panel`}
           aria-selected={p.id === active.id}
           tabIndex={p.id === active.id ? 0 : -1}
-          onClick={() => {
-            setPanel(p.id);
-            setNarrowSide('right');
-          }}
+          onClick={() => choosePanel(p.id)}
           onPointerEnter={p.warm}
           onFocus={p.warm}
         >
           {p.name}
         </button>
       ))}
+      </div>
+      {overflow.length ? (
+        <select
+          className="tab-more"
+          data-tab-more=""
+          aria-label={`More panels (${overflow.length})`}
+          value=""
+          onChange={(e) => e.target.value && choosePanel(e.target.value as PanelDef['id'])}
+          onFocus={() => panels.forEach((p) => overflow.includes(p.id) && p.warm?.())}
+        >
+          <option value="" disabled hidden>
+            More ({overflow.length})
+          </option>
+          {panels
+            .filter((p) => overflow.includes(p.id))
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </select>
+      ) : null}
     </div>
   );
   const goToShown = useCallback(
