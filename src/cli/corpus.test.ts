@@ -94,7 +94,7 @@ describe('corpus --jsonl', () => {
     }
   });
 
-  it('writes problems to stderr as JSON lines and exits 1, still writing the good rows', async () => {
+  it('writes problems to stderr as JSON lines and exits 1, still writing the good rows and an error row per bad place', async () => {
     const bad = mkdtempSync(join(tmpdir(), 'corpus-bad-'));
     try {
       const [good] = syntheticCorpus(1, 2);
@@ -104,7 +104,20 @@ describe('corpus --jsonl', () => {
       writeFileSync(join(bad, 'mixed.jsonl'), [lines[0], lines[1], '{"conversations": [', lines[2]].join('\n'));
       const { code, out, err } = await corpus(bad, '--jsonl', '--threads', '0', '--estimate');
       expect(code).toBe(1);
-      expect(out).toHaveLength(4);
+      const rows = out.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(rows.map((r) => [r['file'], r['line'], r['error'] === null])).toEqual([
+        [join(bad, 'broken.json'), null, false],
+        [join(bad, 'mixed.jsonl'), 1, true],
+        [join(bad, 'mixed.jsonl'), 2, true],
+        [join(bad, 'mixed.jsonl'), 3, false],
+        [join(bad, 'mixed.jsonl'), 4, true],
+        [join(bad, good!.name), null, true],
+      ]);
+      // An error row has every key of a row, its measures null.
+      const errorRow = rows[3]!;
+      expect(Object.keys(errorRow)).toEqual(CORPUS_COLUMNS.map((c) => c.key));
+      expect([errorRow['id'], errorRow['turns'], errorRow['total_tokens'], errorRow['errors']]).toEqual([null, null, null, 1]);
+      expect(errorRow['error']).toMatch(/invalid JSON/);
       const issues = err.map((l) => JSON.parse(l));
       expect(issues.map((i) => [i.file, i.line, i.severity])).toEqual([
         [join(bad, 'broken.json'), 1, 'error'],

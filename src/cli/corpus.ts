@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { spawnCliWorker } from './worker-spawn';
-import { rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
+import { errorRowToJsonLine, rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
 import { processCorpusFile, type CorpusCounter, type FileOutcome } from '../corpus/corpus-stream';
 import { CorpusTotals, renderTotals } from '../corpus/corpus-summary';
 import { corpusKey, inShard, parseShard, type Shard } from '../corpus/shard';
@@ -100,9 +100,17 @@ export function walkCorpus(args: string[]): { files: CorpusFile[]; missing: stri
 // Measuring one file (in a worker thread or in this one)
 
 export type WorkerRequest = { index: number; path: string; estimate: boolean };
+/** A place (line, Parquet row, file) that gave no trajectory, and the error that says why. */
+export interface FailedPlace {
+  file: string;
+  line: number | null;
+  issue: ParseIssue;
+}
+
 export type WorkerReply =
   | { type: 'ready' }
   | { type: 'row'; index: number; row: CorpusRow }
+  | { type: 'failed'; index: number; failed: FailedPlace }
   | { type: 'issue'; index: number; issue: ParseIssue }
   | { type: 'done'; index: number; outcome: FileOutcome | null };
 
@@ -130,10 +138,13 @@ export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerRepl
     const outcome = await processCorpusFile(path, chunks, counter, {
       row: (row) => post({ type: 'row', index, row }),
       issue: (issue) => post({ type: 'issue', index, issue }),
+      failed: (at, issue) => post({ type: 'failed', index, failed: { file: path, line: at.line, issue } }),
     });
     post({ type: 'done', index, outcome });
   } catch (e) {
-    post({ type: 'issue', index, issue: { file: path, line: null, field: null, message: `cannot read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' } });
+    const issue: ParseIssue = { file: path, line: null, field: null, message: `cannot read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' };
+    post({ type: 'issue', index, issue });
+    post({ type: 'failed', index, failed: { file: path, line: null, issue } });
     post({ type: 'done', index, outcome: null });
   }
 }
@@ -149,7 +160,10 @@ export function spawnCorpusWorker(): Worker {
 interface Sink {
   row(row: CorpusRow): void;
   issue(issue: ParseIssue): void;
+  failed?(place: FailedPlace): void;
 }
+
+type Output = { row: CorpusRow } | { failed: FailedPlace };
 
 /**
  * Measures files in parallel and hands rows and issues to the sink in input order: a file's output is
@@ -157,7 +171,7 @@ interface Sink {
  * one, so a slow file never makes the buffer grow without bound.
  */
 export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number }, sink: Sink): Promise<{ failedFiles: number }> {
-  const pending = new Map<number, { rows: CorpusRow[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
+  const pending = new Map<number, { rows: Output[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
   let nextOut = 0;
   let failedFiles = 0;
   const maxAhead = opts.maxAhead ?? 256;
@@ -175,7 +189,10 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
       const s = pending.get(nextOut);
       if (!s) return;
       for (const i of s.issues) sink.issue(i);
-      for (const r of s.rows) sink.row(r);
+      for (const r of s.rows) {
+        if ('row' in r) sink.row(r.row);
+        else sink.failed?.(r.failed);
+      }
       s.issues = [];
       s.rows = [];
       if (!s.done) return;
@@ -187,7 +204,8 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
   const onReply = (m: WorkerReply) => {
     if (m.type === 'ready') return;
     const s = slot(m.index);
-    if (m.type === 'row') s.rows.push(m.row);
+    if (m.type === 'row') s.rows.push({ row: m.row });
+    else if (m.type === 'failed') s.rows.push({ failed: m.failed });
     else if (m.type === 'issue') s.issues.push(m.issue);
     else {
       s.done = true;
@@ -315,10 +333,14 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
   const files = walked.files.filter((f) => inShard(f.key, opts.shard));
   const totals = new CorpusTotals();
   let errors = 0;
+  const counterName = opts.estimate ? 'estimate' : 'o200k_base';
   const { failedFiles } = await measureCorpus(files, opts, {
     row: (r) => {
       if (opts.jsonl) io.out(rowToJsonLine(r));
       else totals.add(r);
+    },
+    failed: (f) => {
+      if (opts.jsonl) io.out(errorRowToJsonLine(f.file, f.line, f.issue, counterName));
     },
     issue: (i) => {
       // Warnings are counted in each row; only errors go to stderr.
@@ -332,32 +354,41 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
 }
 
 /**
- * `corpus --stdin`: one JSONL stream, measured in this thread as a file of that name would be, so a partition
- * piped through it (Spark's RDD.pipe) gives the rows a file run gives for the same lines.
+ * `corpus --stdin`: one JSONL stream, one whole trajectory per line, measured in this thread. A partition piped
+ * through it (Spark's RDD.pipe, a Dask bag's partition) gives the rows a single run over every line gives, save
+ * `line`, which counts within the partition; a trajectory that records no id is named by a hash of its line for
+ * that reason. A bad line is an error row and the others go on; the exit status is 0 once the input was read to
+ * its end, so one bad line never fails a batch job's task (the error rows and stderr say what went wrong).
  */
 async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<number> {
   const totals = new CorpusTotals();
-  let errors = 0;
   let trajectories = 0;
   const counter = await counterFor(opts.estimate);
   try {
-    const outcome = await processCorpusFile(opts.stdinName, io.stdin ?? process.stdin, counter, {
-      row: (r) => {
-        trajectories++;
-        if (opts.jsonl) io.out(rowToJsonLine(r));
-        else totals.add(r);
+    const outcome = await processCorpusFile(
+      opts.stdinName,
+      io.stdin ?? process.stdin,
+      counter,
+      {
+        row: (r) => {
+          trajectories++;
+          if (opts.jsonl) io.out(rowToJsonLine(r));
+          else totals.add(r);
+        },
+        issue: (i) => {
+          if (i.severity === 'error') io.err(issueLine(i));
+        },
+        failed: (at, issue) => {
+          if (opts.jsonl) io.out(errorRowToJsonLine(opts.stdinName, at.line, issue, counter.counter));
+        },
       },
-      issue: (i) => {
-        if (i.severity !== 'error') return;
-        errors++;
-        io.err(issueLine(i));
-      },
-    });
+      { everyLine: true, idByContent: true },
+    );
     trajectories = outcome.trajectories;
   } catch (e) {
-    errors++;
     io.err(issueLine({ file: opts.stdinName, line: null, field: null, message: `cannot read standard input: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }));
+    return 1;
   }
   if (!opts.jsonl) io.out(renderTotals(totals, 1, trajectories === 0 ? 1 : 0));
-  return errors > 0 ? 1 : 0;
+  return 0;
 }

@@ -44,7 +44,8 @@ function loadArchive(file: InputFile): LoadResult {
   return loadDocument({ kind: 'json', file: file.name, value: archive.value, text: '' }, archive.issues);
 }
 
-function loadDocument(doc: Document, issues: ParseIssue[]): LoadResult {
+/** A parsed document to sessions: detect, adapt, pair. For callers that parsed it already (a corpus line). */
+export function loadDocument(doc: Document, issues: ParseIssue[] = []): LoadResult {
   const detection = detectWithRival(doc);
   if (!detection) return { sessions: [], issues: [...issues, describeUnknown(doc)] };
   const { adapter } = detection;
