@@ -8,6 +8,9 @@ import { parseDocument, type Document } from '../load/document';
 import { loadDocument, type LoadResult } from '../load/loader';
 import { isObject, get } from '../model/narrow';
 import type { FormatId, ParseIssue } from '../model/types';
+import { corpusLineName } from './corpus-line-name';
+
+export { corpusLineName, parseCorpusLineName } from './corpus-line-name';
 
 /** Formats whose one JSON document is one whole trajectory (or a list of them), so a JSONL of them is a corpus. */
 export const TRAJECTORY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>([
@@ -51,17 +54,6 @@ export function sniffCorpusLine(text: string, name = 'line'): LineSniff {
   if (!adapter) return { kind: 'unrecognized', doc };
   const whole = TRAJECTORY_FORMATS.has(adapter.id) && (!LIST_ONLY.has(adapter.id) || Array.isArray(doc.value));
   return { kind: whole ? 'trajectory' : 'record', adapter, doc };
-}
-
-/** The synthetic file name of a corpus line: what its items' `source.file` and its issues name. */
-export function corpusLineName(file: string, line: number): string {
-  return `${file}#L${line}`;
-}
-
-/** `file.jsonl#L12` → {file, line}; null for an ordinary name. */
-export function parseCorpusLineName(name: string): { file: string; line: number } | null {
-  const m = /^(.*)#L(\d+)$/.exec(name);
-  return m ? { file: m[1]!, line: Number(m[2]) } : null;
 }
 
 /** The messages of a line's trajectory container, for the request-log check. */

@@ -9,11 +9,15 @@ import type { CorpusRow } from './corpus-row';
 import { ByteLineSplitter, isBlankLine, type ByteLine } from './line-splitter';
 import { trajectoryMetrics } from './trajectory-metrics';
 
-/** Where a row's trajectory is in its file: a JSONL line's byte range, or the whole file (line null). */
+/**
+ * Where a row's trajectory is in its file: a JSONL line's byte range, the whole file (line null), or a Parquet row
+ * (`line` its 1-based row number, `parquetColumn` the column it was read from).
+ */
 export interface RowLocation {
   line: number | null;
   start: number;
   end: number;
+  parquetColumn?: string;
 }
 
 export interface CorpusSink {
@@ -23,6 +27,8 @@ export interface CorpusSink {
   failed?(at: RowLocation, error: ParseIssue): void;
   /** Bytes of this file read so far. */
   progress?(bytes: number): void;
+  /** A choice made for the user that they should hear about (which Parquet column was read), once per file. */
+  notice?(issue: ParseIssue): void;
 }
 
 export interface CorpusCounter {
@@ -37,7 +43,7 @@ export interface CorpusFileOptions extends CorpusLineOptions {
 }
 
 export interface FileOutcome {
-  mode: 'jsonl-corpus' | 'file';
+  mode: 'jsonl-corpus' | 'file' | 'parquet';
   trajectories: number;
   bytes: number;
 }
