@@ -1,7 +1,6 @@
 // Writes small Parquet files in tests, with hyparquet-writer: a schema given as nested fields (lists, structs,
 // strings, JSON, numbers), the rows as plain objects, and a row-group size so a file holds several row groups.
-import type { SchemaElement } from 'hyparquet';
-import { parquetWriteBuffer } from 'hyparquet-writer';
+import { parquetWriteBuffer, type SchemaElement } from 'hyparquet-writer';
 
 export type Field =
   | { name: string; type: 'string' | 'json' | 'bool' | 'int64' | 'double' }
