@@ -15,7 +15,8 @@ import { errorRowToJsonLine, rowToJsonLine, type CorpusRow } from '../corpus/cor
 import { processCorpusFile, type CorpusCounter, type FileOutcome } from '../corpus/corpus-stream';
 import { CorpusTotals, renderTotals } from '../corpus/corpus-summary';
 import { processParquetFile } from '../corpus/parquet-corpus';
-import { isParquetHead, PARQUET_EXT, type AsyncBuffer } from '../corpus/parquet-rows';
+import { isParquetFile, PARQUET_EXT } from '../corpus/parquet-detect';
+import type { AsyncBuffer } from '../corpus/parquet-rows';
 import { corpusKey, inShard, parseShard, type Shard } from '../corpus/shard';
 import type { ParseIssue } from '../model/types';
 import { createTokenCounter, estimateTokens } from '../tokens';
@@ -175,7 +176,7 @@ async function isParquetPath(path: string): Promise<boolean> {
   try {
     const head = new Uint8Array(4);
     await handle.read(head, 0, 4, 0);
-    return isParquetHead(head);
+    return isParquetFile(path, head);
   } finally {
     await handle.close();
   }

@@ -18,13 +18,6 @@ export const PARQUET_COMPRESSORS: Compressors = {
   ZSTD: (input) => zstdDecompress(input),
 };
 
-/** `PAR1`: the first (and last) four bytes of every Parquet file. */
-export function isParquetHead(head: Uint8Array): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x41 && head[2] === 0x52 && head[3] === 0x31;
-}
-
-export const PARQUET_EXT = /\.parquet$/i;
-
 /** A Blob (a dropped File) read by ranges: the footer, then one row group's column chunks at a time. */
 export function blobAsyncBuffer(blob: Blob): AsyncBuffer {
   return { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };

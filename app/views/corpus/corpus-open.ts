@@ -1,6 +1,8 @@
-// When a drop or a pick opens corpus mode instead of the inspector: more than CORPUS_FILE_COUNT files, or a JSONL
-// whose lines are whole trajectories (folders: see dropped-folders.ts). Loaded on demand with the engine.
+// When a drop or a pick opens corpus mode instead of the inspector: more than CORPUS_FILE_COUNT files, a JSONL
+// whose lines are whole trajectories, or a Parquet dataset (folders: see dropped-folders.ts). Loaded on demand
+// with the engine.
 import { isTrajectoryJsonl } from '../../../src/corpus/corpus-jsonl';
+import { isParquetFile } from '../../../src/corpus/parquet-detect';
 import { looksLikeTauBenchHead } from '../../../src/formats/tau-bench';
 import { isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
 import type { CorpusFileRef } from '../../store/corpus-slice';
@@ -51,12 +53,18 @@ export async function isMultiSampleLog(source: Source): Promise<boolean> {
   return evalSampleCount(new Uint8Array(await source.arrayBuffer())) > 1;
 }
 
+/** A Parquet dataset holds one trajectory per row: always a corpus. */
+export async function isParquetSource(source: Source): Promise<boolean> {
+  if (!(source instanceof Blob)) return isParquetFile(source.name, null);
+  return isParquetFile(source.name, new Uint8Array(await source.slice(0, 4).arrayBuffer()));
+}
+
 /** True when these sources should open as a corpus rather than as one joined session. */
 export async function shouldOpenAsCorpus(sources: readonly Source[]): Promise<boolean> {
   // The files of an OpenHands SDK conversation (one event per file) are one session, however many.
   if (sources.every((s) => isOpenHandsConversationFile(s.name))) return false;
   if (sources.length > CORPUS_FILE_COUNT) return true;
-  for (const s of sources) if ((await isCorpusJsonl(s)) || (await isCorpusJson(s)) || (await isMultiSampleLog(s))) return true;
+  for (const s of sources) if ((await isParquetSource(s)) || (await isCorpusJsonl(s)) || (await isCorpusJson(s)) || (await isMultiSampleLog(s))) return true;
   return false;
 }
 

@@ -3,7 +3,7 @@
 import { conversationKeysOf, isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
 import type { CorpusFileRef } from '../../store/corpus-slice';
 
-const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval|parquet)$/i;
 
 interface EntryLike {
   isFile: boolean;
