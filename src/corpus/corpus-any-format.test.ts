@@ -1,12 +1,13 @@
 // A JSONL corpus may hold one trajectory per line in any format the app reads from one JSON document. Each line is
 // sniffed on its own with the format registry; a bad line is an error row with its line number and the others go on.
-// The lines are the project's own format fixtures (see ../formats/__fixtures__/README.md), each put on one line.
+// The lines are the project's own format fixtures (see ../test/mixed-corpus.ts), each put on one line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCorpus } from '../cli/corpus';
 import type { ParseIssue } from '../model/types';
 import { isTrajectoryJsonlText, loadCorpusLine, sniffCorpusLine } from './corpus-jsonl';
+import { mixedFormatLines } from '../test/mixed-corpus';
 import { processCorpusFile, textChunks } from './corpus-stream';
 
 const F = join(import.meta.dirname, '../formats/__fixtures__');
@@ -15,23 +16,7 @@ const text = (f: string) => readFileSync(join(F, f), 'utf8');
 const tau = json('tau-bench-airline.json') as unknown[];
 const sdkEvents = text('openhands-sdk-events.jsonl').split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
 
-/** One line per format, and the format the registry must find on it. */
-const LINES: [format: string, value: unknown][] = [
-  ['openai-chat', json('openai-chat-course.json')],
-  ['openai-responses', json('openai-responses-request.json')],
-  ['anthropic', json('anthropic-request.json')],
-  ['atif', json('atif-terminus-summarization.json')],
-  ['mini-swe-agent', json('mini-swe-agent-division.traj.json')],
-  ['swe-agent', json('swe-agent-division.traj')],
-  // tau-bench writes a list of results; one-element lists per line, and bare results per line.
-  ['tau-bench', [tau[0]]],
-  ['tau-bench', tau[1]],
-  ['openhands-sdk', sdkEvents],
-  ['inspect', (json('inspect-compaction.json') as { samples: unknown[] }).samples[0]],
-  ['openhands', json('openhands-condensation.json')],
-  ['self-sum', json('self-sum-sciworld.json')],
-  ['sharegpt', json('sharegpt-agentgym.json')],
-];
+const LINES: [format: string, value: unknown][] = mixedFormatLines().map((l) => [l.format, l.value]);
 const mixed = LINES.map(([, v]) => JSON.stringify(v));
 
 async function stdinRun(lines: string[]) {
