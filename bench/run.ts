@@ -9,6 +9,7 @@ import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchClaudeCodeLoad } from './claude-code-load';
 import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
+import { benchCorpusThroughput } from './corpus-throughput';
 import { benchMemo } from './memo';
 import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
@@ -32,6 +33,7 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   const memo = await benchMemo();
   const tokenizers = await benchTokenizers();
   const corpusMode = await benchCorpusMode();
+  const corpusThroughput = await benchCorpusThroughput();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   const claudeCodeLoad = benchClaudeCodeLoad();
@@ -44,7 +46,7 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
       `\n  sessions seen before (result cache): ${c.cliMs} ms${verdict(c.ratio)}` +
       `\n  sessions never seen (--no-cache):    ${c.coldMs} ms${verdict(c.coldRatio)}`,
   );
-  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, claudeCodeLoad, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;

@@ -3,7 +3,7 @@
 // event lists, an Inspect sample, the research styles …), as RL pipelines and batch jobs dump them. Each line is
 // sniffed with the format registry on its own and goes through the ordinary loader, named `file.jsonl#L12`, so a
 // corpus line parses exactly as the same trajectory saved as its own file would.
-import { detect, idFromFile, type FormatAdapter } from '../formats';
+import { detectWithRival, idFromFile, type Detection, type FormatAdapter } from '../formats';
 import { parseDocument, type Document } from '../load/document';
 import { loadDocument, type LoadResult } from '../load/loader';
 import { isObject, get } from '../model/narrow';
@@ -38,9 +38,9 @@ const LIST_ONLY: ReadonlySet<FormatId> = new Set<FormatId>(['openhands', 'openha
 
 /** What one line holds, by content alone. */
 export type LineSniff =
-  | { kind: 'trajectory'; adapter: FormatAdapter; doc: Document }
+  | { kind: 'trajectory'; adapter: FormatAdapter; doc: Document; detection: Detection }
   /** One record of a log that spans lines (a Claude Code or Codex record, a request, one event). */
-  | { kind: 'record'; adapter: FormatAdapter; doc: Document }
+  | { kind: 'record'; adapter: FormatAdapter; doc: Document; detection: Detection }
   | { kind: 'unrecognized'; doc: Document }
   | { kind: 'invalid'; issue: ParseIssue };
 
@@ -50,10 +50,11 @@ export function sniffCorpusLine(text: string, name = 'line'): LineSniff {
   if (!parsed.ok) return { kind: 'invalid', issue: parsed.issue };
   const doc = parsed.doc;
   if (doc.kind !== 'json') return { kind: 'invalid', issue: { file: name, line: null, field: null, message: 'expected one JSON value on the line', severity: 'error' } };
-  const adapter = detect(doc);
-  if (!adapter) return { kind: 'unrecognized', doc };
+  const detection = detectWithRival(doc);
+  if (!detection) return { kind: 'unrecognized', doc };
+  const { adapter } = detection;
   const whole = TRAJECTORY_FORMATS.has(adapter.id) && (!LIST_ONLY.has(adapter.id) || Array.isArray(doc.value));
-  return { kind: whole ? 'trajectory' : 'record', adapter, doc };
+  return { kind: whole ? 'trajectory' : 'record', adapter, doc, detection };
 }
 
 /** The messages of a line's trajectory container, for the request-log check. */
@@ -155,7 +156,7 @@ export function loadCorpusLine(file: string, line: number, text: string, opts: C
     const message = `this line is one record of a ${sniff.adapter.label} log, not a whole trajectory; a corpus line holds one whole trajectory (give the log's file to corpus as a path instead)`;
     return { sessions: [], issues: [{ file, line, field: null, message, severity: 'error' }] };
   }
-  const r = loadDocument(sniff.doc);
+  const r = loadDocument(sniff.doc, [], sniff.kind === 'trajectory' ? sniff.detection : null);
   const issues = r.issues.map(relocate);
   // Ids derived from the synthetic name start with it (tau-bench adds `#task-N`); a recorded id is kept.
   const derived = idFromFile(name);
