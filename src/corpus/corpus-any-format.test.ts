@@ -106,6 +106,14 @@ describe('a JSONL file of such lines is a corpus', () => {
     ];
     const growing = [{ messages: turns }, { messages: [...turns, { role: 'assistant', content: '8080' }, { role: 'user', content: 'Host?' }] }];
     expect(isTrajectoryJsonlText(growing.map((g) => JSON.stringify(g)).join('\n'))).toBe(false);
+    // Also when the first call held the user's message alone, and for Responses request bodies.
+    const first = [{ role: 'user', content: 'Port?' }];
+    expect(isTrajectoryJsonlText([{ model: 'gpt-4.1', messages: first }, { model: 'gpt-4.1', messages: [...first, { role: 'assistant', content: '8080' }, { role: 'user', content: 'Host?' }] }].map((g) => JSON.stringify(g)).join('\n'))).toBe(false);
+    const input = [{ type: 'message', role: 'user', content: 'Port?' }];
+    const responses = [{ model: 'gpt-5', input }, { model: 'gpt-5', input: [...input, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: '8080' }] }, { type: 'message', role: 'user', content: 'Host?' }] }];
+    expect(isTrajectoryJsonlText(responses.map((g) => JSON.stringify(g)).join('\n'))).toBe(false);
+    // Two independent chat trajectories are a corpus.
+    expect(isTrajectoryJsonlText([growing[1], { messages: [{ role: 'user', content: 'Other task.' }, { role: 'assistant', content: 'Done.' }] }].map((g) => JSON.stringify(g)).join('\n'))).toBe(true);
   });
 
   it('tells a whole trajectory from one record of a log spanning lines', () => {

@@ -61,18 +61,20 @@ export function sniffCorpusLine(text: string, name = 'line'): LineSniff {
 function messagesOf(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value;
   if (!isObject(value)) return null;
-  const m = get(value, 'messages') ?? get(value, 'conversations');
+  // Chat and Anthropic bodies, research conversations, Responses request bodies.
+  const m = get(value, 'messages') ?? get(value, 'conversations') ?? get(value, 'input');
   return Array.isArray(m) ? m : null;
 }
 
 /**
- * A request log of a tagged agent also has one tagged conversation per line, but each line repeats the
- * previous one and adds to it. Trajectories of a corpus are independent.
+ * A request log written as bare request bodies also has one conversation per line, but each line repeats the
+ * previous one and adds to it (a first call may hold the user's message alone). Trajectories of a corpus are
+ * independent.
  */
 export function looksLikeGrowingRequests(first: unknown, second: unknown): boolean {
   const a = messagesOf(first);
   const b = messagesOf(second);
-  if (!a || !b || b.length <= a.length || a.length < 2) return false;
+  if (!a || !b || b.length <= a.length || a.length < 1) return false;
   return a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
 }
 
