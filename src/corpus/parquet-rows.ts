@@ -200,6 +200,7 @@ const RUN_ID = ['run_id', 'model_name', 'model'];
 const MODEL = ['model_name', 'model'];
 const SUCCESS = ['resolved', 'success', 'is_success', 'solved', 'target'];
 const REWARD = ['reward', 'score'];
+
 function firstOf(row: Record<string, unknown>, names: string[], columns: Set<string>): unknown {
   for (const n of names) if (columns.has(n) && row[n] !== null && row[n] !== undefined && row[n] !== '') return row[n];
   return undefined;
