@@ -4,7 +4,7 @@ import { shortHash } from '../../src/share';
 import { refreshLibrary, removeLibraryEntry } from '../data/library-actions';
 import type { LibraryEntry } from '../data/library';
 import { formatBytes } from '../data/library-policy';
-import { opensSessions } from '../data/open-intent';
+import { opensSessions } from '../views/open-intent';
 import { openFromLibrary } from '../data/share-actions';
 import { useApp } from '../store';
 import { formatLabel } from '../views/SessionHeader';

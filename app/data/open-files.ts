@@ -7,7 +7,7 @@ import { readUrlSpot } from './url-state';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
 
 /** The corpus check every open starts with; fetched while the user picks a file (the first drop waited 30–60 ms for it). */
-const corpusOpen = () => import('../views/corpus/corpus-open');
+const corpusOpen = () => import('./corpus-open');
 export function warmOpenPath(): void {
   void corpusOpen().catch(() => undefined);
 }

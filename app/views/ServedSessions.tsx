@@ -8,7 +8,7 @@ import type { SessionGlance } from '../../src/analysis/session-glance';
 import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
-import { readyToOpen } from '../data/open-intent';
+import { readyToOpen } from './open-intent';
 import { fetchServedFiles, listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
 import { useApp } from '../store';
 import type { GlanceWorkerApi } from '../workers/glance.worker';

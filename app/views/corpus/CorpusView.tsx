@@ -4,7 +4,7 @@ import type { ChartFilter } from '../../../src/corpus/corpus-charts';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useApp } from '../../store';
 import type { CorpusEntry, CorpusState } from '../../store/corpus-slice';
-import { cancelCorpus, closeCorpus, openCorpusEntry } from './corpus-client';
+import { cancelCorpus, closeCorpus, openCorpusEntry } from '../../data/corpus-client';
 import { CorpusCharts } from './CorpusCharts';
 import { CorpusTable } from './CorpusTable';
 import { JudgePanel } from './JudgePanel';

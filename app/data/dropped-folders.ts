@@ -1,7 +1,7 @@
 // A dropped folder: its transcript files, read with the File System entries API while the drop event is being
 // handled (entries exist only then). Light on purpose: the drop zone imports it up front, the engine loads later.
-import { conversationKeysOf, isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
-import type { CorpusFileRef } from '../../store/corpus-slice';
+import { conversationKeysOf, isOpenHandsConversationFile } from '../../src/formats/openhands-sdk-files';
+import type { CorpusFileRef } from '../store/corpus-slice';
 
 const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
@@ -62,7 +62,7 @@ export async function openDroppedFolders(pending: Promise<CorpusFileRef[]>): Pro
   const refs = await pending;
   const paths = refs.map((r) => r.path);
   if (refs.length > 0 && paths.every(isOpenHandsConversationFile) && conversationKeysOf(paths).size <= 1) {
-    const { openSources } = await import('../../data/open-files');
+    const { openSources } = await import('./open-files');
     return openSources(refs.map((r) => r.file));
   }
   const { openFolderFiles } = await import('./corpus-open');

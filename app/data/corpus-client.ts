@@ -1,12 +1,12 @@
 // Drives corpus mode: a small pool of corpus workers measures the files one by one, rows reach the store in
 // batches, and a clicked row re-opens its trajectory from its File through the ordinary open path.
 import * as Comlink from 'comlink';
-import { corpusLineName } from '../../../src/corpus/corpus-jsonl';
-import type { ParseIssue } from '../../../src/model/types';
-import { openSources } from '../../data/open-files';
-import { useApp } from '../../store';
-import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../../store/corpus-slice';
-import type { CorpusBatch, CorpusWorkerApi } from '../../workers/corpus.worker';
+import { corpusLineName } from '../../src/corpus/corpus-jsonl';
+import type { ParseIssue } from '../../src/model/types';
+import { openSources } from './open-files';
+import { useApp } from '../store';
+import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../store/corpus-slice';
+import type { CorpusBatch, CorpusWorkerApi } from '../workers/corpus.worker';
 
 /** Exact o200k_base counts up to this much input; past it the estimate keeps a big corpus quick. */
 export const EXACT_COUNT_LIMIT = 200 << 20;
@@ -99,7 +99,7 @@ async function measureAll(run: Running, files: CorpusFileRef[], counter: string)
   const size = poolSize(files.length);
   try {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('../../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: `corpus-${i + 1}` });
+      const worker = new Worker(new URL('../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: `corpus-${i + 1}` });
       run.workers.push({ worker, api: Comlink.wrap<CorpusWorkerApi>(worker) });
     }
     const callback = Comlink.proxy(onBatch);

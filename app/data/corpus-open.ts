@@ -1,9 +1,9 @@
 // When a drop or a pick opens corpus mode instead of the inspector: more than CORPUS_FILE_COUNT files, or a JSONL
 // whose lines are whole trajectories (folders: see dropped-folders.ts). Loaded on demand with the engine.
-import { isTrajectoryJsonl } from '../../../src/corpus/corpus-jsonl';
-import { looksLikeTauBenchHead } from '../../../src/formats/tau-bench';
-import { isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
-import type { CorpusFileRef } from '../../store/corpus-slice';
+import { isTrajectoryJsonl } from '../../src/corpus/corpus-jsonl';
+import { looksLikeTauBenchHead } from '../../src/formats/tau-bench';
+import { isOpenHandsConversationFile } from '../../src/formats/openhands-sdk-files';
+import type { CorpusFileRef } from '../store/corpus-slice';
 import { openCorpus } from './corpus-client';
 
 /** More files than this at once is a corpus, not one session with its logs. */
@@ -47,7 +47,7 @@ export async function isMultiSampleLog(source: Source): Promise<boolean> {
   if (!(source instanceof Blob) || source.size < 4) return false;
   const head = new Uint8Array(await source.slice(0, 4).arrayBuffer());
   if (head[0] !== 0x50 || head[1] !== 0x4b || head[2] !== 0x03 || head[3] !== 0x04) return false;
-  const { evalSampleCount } = await import('../../../src/load/eval-archive');
+  const { evalSampleCount } = await import('../../src/load/eval-archive');
   return evalSampleCount(new Uint8Array(await source.arrayBuffer())) > 1;
 }
 
