@@ -7,7 +7,7 @@ import { formatBytes } from '../data/library-policy';
 import { opensSessions } from '../views/open-intent';
 import { openFromLibrary } from '../data/share-actions';
 import { useApp } from '../store';
-import { formatLabel } from '../views/SessionHeader';
+import { formatLabel } from '../format/format-label';
 import './share.css';
 import { plain, Untrusted } from './Untrusted';
 

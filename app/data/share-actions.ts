@@ -16,7 +16,7 @@ import {
 } from '../../src/share';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { useApp } from '../store';
-import { formatLabel } from '../views/SessionHeader';
+import { formatLabel } from '../format/format-label';
 import { reportFileName, reportHtml } from './report-html';
 import { EMPTY_NOTES, notesKey } from '../store/annotations-slice';
 import type { LoadedSession } from '../store/session-slice';
