@@ -6,6 +6,7 @@ import { sniffBundle, type Annotation, type Result, type ViewState } from '../..
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
+import { hydrateNotes, mergeNotes } from './annotation-actions';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
 import type { OpenedBundle } from './bundle-open';
@@ -123,7 +124,7 @@ export function carryPreviewNotes(previewKey: string, full: Session | undefined)
   const notes = state.annotations[notesKey({ key: previewKey, hash: null })];
   const target = full && state.sessions.find((x) => x.session === full);
   if (!notes?.length || !target) return;
-  state.mergeNotes(notesKey(target), notes);
+  mergeNotes(notesKey(target), notes);
 }
 
 /** Removes a handled share link from the address bar, so a reload does not open it again. */
@@ -141,17 +142,17 @@ export async function afterLoad(sessions: readonly Session[], plan: ReturnType<t
     clearShareFragment();
     const target = loaded[plan.linkAt]!;
     if (plan.linkMatch) {
-      await state.hydrateNotes(notesKey(target));
-      const added = useApp.getState().mergeNotes(notesKey(target), link.share.annotations);
+      await hydrateNotes(notesKey(target));
+      const added = mergeNotes(notesKey(target), link.share.annotations);
       useApp.getState().setSharedLink({ ...link, phase: 'applied', targetKey: target.key, added });
     } else {
       useApp.getState().setSharedLink({ ...link, phase: 'mismatch', targetKey: target.key, fileHash: target.hash ?? undefined });
     }
   }
   for (const [i, s] of loaded.entries()) {
-    await useApp.getState().hydrateNotes(notesKey(s));
+    await hydrateNotes(notesKey(s));
     if (i === plan.bundleAt && opts.bundle) {
-      const added = useApp.getState().mergeNotes(notesKey(s), opts.bundle.annotations);
+      const added = mergeNotes(notesKey(s), opts.bundle.annotations);
       useApp.getState().pushNotice({
         id: `bundle-${opts.bundle.name}`,
         tone: 'info',

@@ -2,7 +2,6 @@
 // share/export dialogs and plain notices (storage problems, bundle warnings) that never block work.
 import type { StateCreator } from 'zustand';
 import type { ShareState } from '../../src/share';
-import type { AppState } from './index';
 
 /** A session in the local library (data/library.ts keeps them in IndexedDB), as the list shows it. */
 export interface LibraryMeta {
@@ -88,7 +87,7 @@ export interface ShareSlice {
   setShareDialog(d: ShareDialog): void;
 }
 
-export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set) => ({
+export const createShareSlice: StateCreator<ShareSlice, [], [], ShareSlice> = (set) => ({
   notices: [],
   pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), n] })),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((x) => x.id !== id) })),
