@@ -1,16 +1,15 @@
-// What happens around a load besides parsing: bundles are unpacked before the loader, each session
-// gets its hash, files and source URLs, a link's or bundle's view waits for its session, and after
-// the load the session goes to the library and its notes are read, merged and applied.
+// What happens around a load besides parsing: each session gets its hash, files and source URLs, a link's or
+// bundle's view waits for its session, and after the load the session goes to the library and its notes are read,
+// merged and applied.
 import type { Session } from '../../src/model/types';
-import { sniffBundle, type Annotation, type Result, type ViewState } from '../../src/share';
+import type { Annotation, ViewState } from '../../src/share';
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
 import { hydrateNotes, mergeNotes } from './annotation-actions';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
-import type { OpenedBundle } from './bundle-open';
-import { readBundleOffThread, type LoadSource, type WorkerLoadResult } from './load-client';
+import type { LoadSource, WorkerLoadResult } from './load-client';
 import { setPendingView } from './pending-view';
 import { refreshLibrary } from './library-actions';
 import { absoluteUrls, nameFromUrl, pickByName, viewFromStore } from './share-build';
@@ -31,33 +30,6 @@ export interface OpenOptions {
   bundle?: BundleIntent;
   /** Open only the session with this id (a corpus row's sample of a log that holds many); never as a corpus. */
   only?: string;
-}
-
-export interface FoundBundle {
-  name: string;
-  result: Result<OpenedBundle>;
-}
-
-/** Sets bundles apart from ordinary files by their first bytes, and reads them. */
-export async function splitBundles(sources: readonly LoadSource[]): Promise<{ plain: LoadSource[]; bundles: FoundBundle[] }> {
-  const plain: LoadSource[] = [];
-  const bundles: FoundBundle[] = [];
-  for (const s of sources) {
-    let head: string;
-    try {
-      head = s instanceof Blob ? await s.slice(0, 4096).text() : s.text.slice(0, 4096);
-    } catch {
-      plain.push(s); // unreadable here: the loader reports it
-      continue;
-    }
-    if (!sniffBundle(head)) {
-      plain.push(s);
-      continue;
-    }
-    const result = await readBundleOffThread(s);
-    bundles.push({ name: s.name, result });
-  }
-  return { plain, bundles };
 }
 
 /** Sources as File objects (pasted text becomes a file), in the same order. */
