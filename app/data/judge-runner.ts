@@ -10,7 +10,7 @@ import type { EndpointSettings } from '../store/settings-slice';
 import type { CorpusWorkerApi } from '../workers/corpus.worker';
 import { trajectorySource } from './corpus-client';
 import { policedWorker } from '../security/policed-worker';
-import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
+import corpusWorkerUrl from '../workers/corpus.worker.ts?worker&url';
 
 /** The page's judge cache, shared by every corpus opened in this tab and the inspector's Self-Sum panel. */
 const scores = new Map<string, JudgeScores>();

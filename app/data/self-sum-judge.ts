@@ -9,7 +9,7 @@ import type { Session } from '../../src/model/types';
 import type { EndpointSettings } from '../store/settings-slice';
 import { policedWorker } from '../security/policed-worker';
 import type { CorpusWorkerApi } from '../workers/corpus.worker';
-import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
+import corpusWorkerUrl from '../workers/corpus.worker.ts?worker&url';
 import { JUDGE_MAX_TOKENS, pageJudgeStore } from './judge-runner';
 
 export type JudgeSide = 'recorded' | 'rerun';
