@@ -13,6 +13,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'not-to-unresolvable',
+      comment: 'An import that leads nowhere (a file moved, its importers not) fails here before it fails the build.',
+      severity: 'error',
+      from: { path: '^(src|app)/' },
+      to: { couldNotResolve: true, path: '^\\.\\.?/' },
+    },
+    {
       name: 'engine-not-app',
       comment: 'src/ is the headless engine the CLI and the workers share: it never imports the app.',
       severity: 'error',
