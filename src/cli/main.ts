@@ -31,7 +31,8 @@ const VERSION: string = (() => {
 const USAGE = `Usage:
   compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
                                                    load files as the app does (joined where they belong together;
-                                                   a folder gives its .json/.jsonl files, e.g. an OpenHands conversation);
+                                                   a folder gives its .json/.jsonl files, e.g. an OpenHands conversation;
+                                                   a bundle gives the files it carries);
                                                    --json adds per-call cache figures, summary audits and lints;
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}};
