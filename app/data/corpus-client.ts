@@ -1,7 +1,7 @@
 // Drives corpus mode: a small pool of corpus workers measures the files one by one, rows reach the store in
 // batches, and a clicked row re-opens its trajectory from its File through the ordinary open path.
 import * as Comlink from 'comlink';
-import { corpusLineName } from '../../src/corpus/corpus-jsonl';
+import { corpusLineName } from '../../src/corpus/corpus-line-name';
 import type { ParseIssue } from '../../src/model/types';
 import { useApp } from '../store';
 import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../store/corpus-slice';
@@ -145,7 +145,7 @@ export async function trajectorySource(entry: CorpusEntry, ref: CorpusFileRef): 
   if (entry.line === null) return ref.file;
   if (entry.parquetColumn) {
     // Only the row group that holds the row is read.
-    const { blobAsyncBuffer, readParquetTrajectory } = await import('../../../src/corpus/parquet-rows');
+    const { blobAsyncBuffer, readParquetTrajectory } = await import('../../src/corpus/parquet-rows');
     return readParquetTrajectory(ref.path, blobAsyncBuffer(ref.file), entry.line, entry.parquetColumn);
   }
   const text = await ref.file.slice(entry.start, entry.end).text();
