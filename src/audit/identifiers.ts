@@ -180,7 +180,9 @@ const DIR_NAMES = new Set(
     'handlers models views controllers routes migrations fixtures tmp var etc usr home opt').split(' '),
 );
 
-const SLASHED_PATH = new RegExp(`(?<![\\w<:/.~\\\\@+-])(?=${PATH_CHARS}*/)(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g');
+// A segment may be a bracketed route parameter (`app/[org]/join/page.tsx`, Next.js and SvelteKit routes).
+const SEGMENT = `(?:${PATH_CHARS}|\\[[\\w.-]+\\])`;
+const SLASHED_PATH = new RegExp(`(?<![\\w<:/.~\\\\@+-])(?=${SEGMENT}*/)(?:~|\\.{1,2})?/?(?:${SEGMENT}+/)+${SEGMENT}*`, 'g');
 
 const paths: Pass = (text, emit) => {
   // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
@@ -216,7 +218,8 @@ const paths: Pass = (text, emit) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
+  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files.
+  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
