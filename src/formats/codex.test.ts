@@ -72,10 +72,10 @@ describe('codex', () => {
   it('groups model-side items into responses closed by the next token_count, with its usage', () => {
     const { s } = loadRollout();
     expect(s.responses.map((r) => [r.id, r.index, r.itemIds, r.usage])).toEqual([
-      ['r0', 0, ['L10', 'L11'], { input: 9000, output: 120, cacheRead: 0, cacheWrite: null, contextWindow: 272000 }],
-      ['r1', 1, ['L16', 'L17', 'L18'], { input: 9400, output: 210, cacheRead: 8960, cacheWrite: null, contextWindow: 272000 }],
-      ['r2', 2, ['L22'], { input: 9700, output: 40, cacheRead: 9344, cacheWrite: null, contextWindow: 272000 }],
-      ['r3', 3, ['L29', 'L30'], { input: 2100, output: 30, cacheRead: 1920, cacheWrite: null, contextWindow: 272000 }],
+      ['r0', 0, ['L10', 'L11'], { input: 9000, output: 120, cacheRead: 0, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r1', 1, ['L16', 'L17', 'L18'], { input: 9400, output: 210, cacheRead: 8960, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r2', 2, ['L22'], { input: 9700, output: 40, cacheRead: 9344, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r3', 3, ['L29', 'L30'], { input: 2100, output: 30, cacheRead: 1920, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
     ]);
     expect(s.responses[0]).toMatchObject({ model: 'gpt-5.3-codex', source: { line: 10 }, timestamp: '2026-03-02T03:09:00.000Z' });
     expect(s.items.filter((i) => i.responseId === 'r1').map((i) => i.id)).toEqual(['L16', 'L17', 'L18']);

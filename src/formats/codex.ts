@@ -4,6 +4,7 @@ import { recordsOf, type Document } from '../load/document';
 import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
 import { redactionHint } from '../model/markers';
 import type { Item, ModelResponse, Session, Usage } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { CodexCompactions } from './codex-compaction';
 import { execStreamScore, parseExecStream } from './codex-exec';
@@ -192,7 +193,8 @@ class RolloutParser {
     const key = cumulative === undefined ? null : JSON.stringify(cumulative);
     if (key !== null && key === this.lastTotal) return;
     if (key !== null) this.lastTotal = key;
-    const usage: Usage = { input, output, cacheRead: numAt(last, 'cached_input_tokens'), cacheWrite: null, contextWindow: window };
+    // codex-rs TokenUsage: input_tokens count the cached ones (OpenAI's convention).
+    const usage: Usage = { ...cacheInsideUsage(input, output, numAt(last, 'cached_input_tokens'), null), contextWindow: window };
     this.usageOrder ??= this.open ? 'after' : 'before';
     if (this.usageOrder === 'before') {
       this.pendingUsage = usage;

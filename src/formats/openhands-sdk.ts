@@ -8,13 +8,13 @@
 // (its events' items, its usage); `joinOpenHandsSdk` merges the parts of one conversation in event-file order.
 // A document holding many events (a JSON array, `{items|events: […]}` from the agent server, JSONL) is merged
 // here at once.
-import { providerOf } from '../cache/provider-rules';
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, ParseIssue, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { mergeOpenHandsSdk, PART } from './openhands-sdk-join';
 import { conversationFolderOf, conversationKey, eventFileNumber } from './openhands-sdk-files';
+import { tokenUsageRecord } from './litellm-usage';
 
 /** Event kinds the SDK writes; a document of these is this format. */
 const KINDS = new Set([
@@ -263,25 +263,6 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
   session.items.push(...items);
 }
 
-/**
- * The SDK's token usage entry. litellm reports every provider in the OpenAI shape: prompt_tokens include cache
- * reads and writes. For OpenAI-style providers that is how the engine reads `input`; for the others (Anthropic,
- * unknown) it reads `input` as the uncached rest, so the cache is taken out of it and the write kept.
- */
-function usageOf(u: JsonObject, model: string | null): Usage {
-  const prompt = num(u, 'prompt_tokens') ?? null;
-  const read = num(u, 'cache_read_tokens') ?? null;
-  const write = num(u, 'cache_write_tokens') ?? null;
-  const provider = providerOf({ api: null, model, usage: null });
-  const usage: Usage =
-    provider === 'openai' || provider === 'deepseek' || prompt === null
-      ? { input: prompt, output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: null }
-      : { input: Math.max(0, prompt - (read ?? 0) - (write ?? 0)), output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: write ?? 0 };
-  const window = num(u, 'context_window');
-  if (window) usage.contextWindow = window;
-  return usage;
-}
-
 /** base_state.json: the conversation's id, its agent's model, and every call's usage as responses without items. */
 function parseBaseState(v: JsonObject, session: Session, ctx: ParseContext): void {
   const llm = obj(obj(v, 'agent') ?? {}, 'llm') ?? {};
@@ -304,7 +285,7 @@ function parseBaseState(v: JsonObject, session: Session, ctx: ParseContext): voi
         return;
       }
       const model = str(u, 'model') ?? session.model;
-      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: usageOf(u, model), model, source: { file: ctx.file, line: null } });
+      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: tokenUsageRecord(u), model, source: { file: ctx.file, line: null } });
     });
   }
 }

@@ -75,13 +75,13 @@ describe('openhands', () => {
     // litellm's prompt_tokens include the cache, so cache writes stay null rather than being counted twice.
     const s = loadText('oh.json', fixture('openhands-condensation.json')).sessions[0]!;
     expect(s.responses.map((r) => [r.id, r.itemIds, r.usage])).toEqual([
-      ['chatcmpl-r1', ['e4.thought', 'e4', 'e5'], { input: 5120, output: 88, cacheRead: 0, cacheWrite: null }],
-      ['chatcmpl-r2', ['e8'], { input: 6400, output: 120, cacheRead: 5120, cacheWrite: null }],
-      ['chatcmpl-r3', ['e11'], { input: 6700, output: 64, cacheRead: 6400, cacheWrite: null }],
-      ['chatcmpl-r4', ['e14.thought', 'e14'], { input: 3900, output: 150, cacheRead: 0, cacheWrite: null }],
-      ['chatcmpl-r5', ['e16'], { input: 4300, output: 40, cacheRead: 3900, cacheWrite: null }],
-      ['chatcmpl-r6', ['e18'], { input: 4400, output: 52, cacheRead: 4300, cacheWrite: null, contextWindow: 200000 }],
-      ['chatcmpl-r7', ['e19'], { input: 4500, output: 60, cacheRead: 4400, cacheWrite: null }],
+      ['chatcmpl-r1', ['e4.thought', 'e4', 'e5'], { input: 5120, output: 88, cacheRead: 0, cacheWrite: 5010, inputIncludesCache: true }],
+      ['chatcmpl-r2', ['e8'], { input: 6400, output: 120, cacheRead: 5120, cacheWrite: 1200, inputIncludesCache: true }],
+      ['chatcmpl-r3', ['e11'], { input: 6700, output: 64, cacheRead: 6400, cacheWrite: 280, inputIncludesCache: true }],
+      ['chatcmpl-r4', ['e14.thought', 'e14'], { input: 3900, output: 150, cacheRead: 0, cacheWrite: 3800, inputIncludesCache: true }],
+      ['chatcmpl-r5', ['e16'], { input: 4300, output: 40, cacheRead: 3900, cacheWrite: 250, inputIncludesCache: true }],
+      ['chatcmpl-r6', ['e18'], { input: 4400, output: 52, cacheRead: 4300, cacheWrite: 100, inputIncludesCache: true, contextWindow: 200000 }],
+      ['chatcmpl-r7', ['e19'], { input: 4500, output: 60, cacheRead: 4400, cacheWrite: 100, inputIncludesCache: true }],
     ]);
     expect(s.responses.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(s.contextWindow).toBe(200000);
