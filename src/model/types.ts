@@ -223,6 +223,20 @@ export interface Session {
   issues: ParseIssue[];
   /** Format-level facts: success/reward for trajectories, cwd, versions, … */
   meta: Record<string, string | number | boolean | null>;
+  /** Totals the harness reported for the whole session, where it records them (SWE-agent's `model_stats`). */
+  reportedTotals?: ReportedTotals;
+}
+
+/** A harness's own totals over a session's model calls, checked against the calls (session-facts.ts). */
+export interface ReportedTotals {
+  /** Prompt tokens summed over the calls (SWE-agent's `tokens_sent`). */
+  promptTokens: number | null;
+  /** Output tokens summed over the calls (`tokens_received`). */
+  outputTokens: number | null;
+  /** Model calls made (`api_calls`). */
+  calls: number | null;
+  /** Where the figures are in the file (`info.model_stats`). */
+  source: string;
 }
 
 export interface Sidechain {
