@@ -120,11 +120,23 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
             <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
           </div>
         ) : null}
-        {session.model ? (
+        {f && f.models.length > 1 ? (
+          <div>
+            <dt>Models</dt>
+            <dd title="Every model the calls ran on, with its number of calls; each call is priced at its own model">
+              {f.models.map((m, i) => (
+                <span key={i}>
+                  {i ? ', ' : ''}
+                  <Untrusted text={m.model} /> <span className="muted">({fmt(m.calls)} {m.calls === 1 ? 'call' : 'calls'})</span>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : (f?.models[0]?.model ?? session.model) ? (
           <div>
             <dt>Model</dt>
             <dd>
-              <Untrusted text={session.model} />
+              <Untrusted text={(f?.models[0]?.model ?? session.model)!} />
             </dd>
           </div>
         ) : null}
@@ -140,6 +152,11 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           </dd>
         </div>
       </dl>
+      {f?.totals?.warning ? (
+        <p className="warn-text small" role="note">
+          Totals disagree: {f.totals.warning}.
+        </p>
+      ) : null}
       {compactions && compactions.length ? (
         <details className="compactions-details" onToggle={(e) => setCompactionsOpen(e.currentTarget.open)}>
           <summary className="small muted">Compactions</summary>
