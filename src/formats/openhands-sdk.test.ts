@@ -226,3 +226,40 @@ describe('openhandsSdk', () => {
     expect(issues.map((i) => i.message)).toEqual([expect.stringContaining('none of its events were loaded')]);
   });
 });
+
+// A conversation restored with the file editor added (software-agent-sdk openhands/sdk/event/llm_convertible/system.py:
+// SystemPromptUpdateEvent, reason tools_changed), and a benchmarks output.jsonl (OpenHands/benchmarks
+// benchmarks/utils/models.py EvalOutput) whose records carry the same SDK events as `history`.
+describe('openhandsSdk: restored conversations and benchmark outputs', () => {
+  const RESTORED = fileURLToPath(new URL('./__fixture-folders__/openhands-sdk-restored/4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d', import.meta.url));
+  const restored = (): InputFile[] => [
+    { name: '4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/base_state.json', bytes: readFileSync(join(RESTORED, 'base_state.json')) },
+    ...readdirSync(join(RESTORED, 'events')).map((f) => ({ name: `4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/events/${f}`, bytes: readFileSync(join(RESTORED, 'events', f)) })),
+  ];
+  const r = (n: number) => `b8d2e4f6-1a3c-4e5f-8a9b-${String(n).padStart(12, '0')}`;
+
+  it('reads a folder with a SystemPromptUpdateEvent as one conversation, the new prompt replacing the old in later calls', () => {
+    const { sessions, issues } = loadFiles(restored());
+    expect(issues).toEqual([]);
+    expect(sessions).toHaveLength(1);
+    const s = sessions[0]!;
+    expect(s.items.find((i) => i.id === r(5))).toMatchObject({ role: 'system', kind: 'message', supersedes: r(0), meta: { event: r(5), tools: 3, systemPromptUpdate: 'tools_changed' } });
+    const calls = sessionContexts(s).calls;
+    expect(calls.map((c) => c.entries[0]!.item.id)).toEqual([r(0), r(0), r(5), r(5)]);
+    expect(calls.every((c) => c.entries.filter((e) => e.item.role === 'system').length === 1)).toBe(true);
+    expect(calls.map((c) => c.usage!.input)).toEqual([3920, 4051, 4372, 4540]);
+  });
+
+  it('reads a benchmarks output.jsonl: one session per instance, its history as the conversation, its metrics as usage', () => {
+    const text = readFileSync(new URL('./__fixtures__/openhands-sdk-eval-output.jsonl', import.meta.url), 'utf8');
+    const { sessions, issues } = loadText('output.jsonl', text);
+    expect(issues).toEqual([]);
+    expect(sessions.map((s) => [s.format, s.id, s.model, s.responses.length, s.meta['error'] ?? null])).toEqual([
+      ['openhands-sdk', 'acme__relnotes-17', 'litellm_proxy/claude-sonnet-4-5-20250929', 4, null],
+      ['openhands-sdk', 'acme__relnotes-18', 'litellm_proxy/claude-sonnet-4-5-20250929', 2, 'RuntimeError: the sandbox stopped'],
+    ]);
+    expect(sessions[0]!.responses.map((x) => promptTokens(x.usage!))).toEqual([3920, 4051, 4372, 4540]);
+    // The same events as the persisted folder, read alike.
+    expect(sessions[0]!.items.map((i) => i.id)).toEqual(loadFiles(restored()).sessions[0]!.items.map((i) => i.id));
+  });
+});

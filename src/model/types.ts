@@ -102,6 +102,11 @@ export interface Item {
   isError?: boolean;
   /** Small, format-specific facts worth showing (never large payloads). */
   meta?: Record<string, string | number | boolean | null>;
+  /**
+   * An earlier item this one replaces in every context from here on, in its place (the OpenHands SDK's
+   * SystemPromptUpdateEvent replaces the system prompt). Not a compaction: nothing is summarized or dropped.
+   */
+  supersedes?: string;
 }
 
 export interface OmissionInfo {
