@@ -38,7 +38,7 @@ const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 function sidechainLine(s: SidechainSummary): string {
   const what = s.purpose === 'subagent' ? `Subagent ${s.id}${s.agentType ? ` (${s.agentType}${s.description ? `: ${s.description}` : ''})` : ''}` : `Compaction summarizer ${s.id}`;
   const from = s.parentCall !== null ? ` · started by call ${s.parentCall}` : '';
-  const prompt = s.usage.input === null ? null : s.usage.input + (s.usage.cacheRead ?? 0) + (s.usage.cacheWrite ?? 0);
+  const prompt = s.promptTokens;
   const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
   const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
   return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;

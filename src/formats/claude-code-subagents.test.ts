@@ -106,6 +106,7 @@ describe('sidechainSummaries', () => {
         items: 4,
         calls: 2,
         usage: { input: 8, output: 100, cacheRead: 5200, cacheWrite: 5280 },
+        promptTokens: 8 + 5200 + 5280,
         parentCall: 1,
         toolUseId: 'toolu_T1',
         agentType: 'Explore',
@@ -113,7 +114,7 @@ describe('sidechainSummaries', () => {
         resultTokens: words(s.items.find((i) => i.id === 'u-007')!.text),
         reportedTotalTokens: 10588,
       },
-      expect.objectContaining({ id: 'a7e11f0', file: SIDE, items: 4, calls: 2, parentCall: 2, usage: { input: 5, output: 106, cacheRead: 4100, cacheWrite: 4140 }, reportedTotalTokens: 4410 }),
+      expect.objectContaining({ id: 'a7e11f0', file: SIDE, items: 4, calls: 2, parentCall: 2, usage: { input: 5, output: 106, cacheRead: 4100, cacheWrite: 4140 }, promptTokens: 5 + 4100 + 4140, reportedTotalTokens: 4410 }),
     ]);
     expect(sidechainSummaries(s)[0]!.resultTokens).toBeNull();
   });

@@ -256,19 +256,21 @@ function fixtureFiles(rel: string): Fixture[] {
 }
 
 /** What the engine reads per call, in call order, session after session. */
-function engineRows(sessions: Session[]): { rows: Row[]; withoutUsage: number } {
+function engineRows(sessions: Session[]): { rows: Row[]; withoutUsage: number; undeclared: number } {
   const rows: Row[] = [];
   let withoutUsage = 0;
+  let undeclared = 0;
   for (const s of sessions) {
     for (const c of sessionContexts(s).calls) {
       if (!c.usage) {
         withoutUsage++;
         continue;
       }
+      if (c.usage.inputIncludesCache === undefined) undeclared++;
       rows.push(row(reportedPromptTokens(c), c.usage.cacheRead, c.usage.cacheWrite, c.usage.output));
     }
   }
-  return { rows, withoutUsage };
+  return { rows, withoutUsage, undeclared };
 }
 
 describe('usage cross-check: every format against an independent reading of its fixture', () => {
@@ -283,7 +285,7 @@ describe('usage cross-check: every format against an independent reading of its 
       const { sessions } = loadFiles(files.map((f) => ({ name: f.name, bytes: new TextEncoder().encode(f.text) })));
       expect(sessions.length).toBeGreaterThan(0);
       expect(sessions.map((s) => s.format)).toEqual(sessions.map(() => id));
-      const { rows, withoutUsage } = engineRows(sessions);
+      const { rows, withoutUsage, undeclared } = engineRows(sessions);
       if (entry.read === 'none') {
         // No usage per call in the file: none is invented, for a call, a response or a sidechain.
         expect(rows).toEqual([]);
@@ -294,6 +296,8 @@ describe('usage cross-check: every format against an independent reading of its 
       const expected = entry.read(files);
       expect(expected.length).toBeGreaterThan(0);
       expect(rows).toEqual(expected);
+      // The adapter says whether its input holds the cache: the harness's convention, never a guess from the model.
+      expect(undeclared).toBe(0);
     });
   });
 });
