@@ -178,7 +178,8 @@ function totalsCheck(t: ReportedTotals, prompt: number, calls: number, uncertain
   const problems: string[] = [];
   if (ratio !== null && Math.abs(ratio - 1) > tolerance) {
     const n = (v: number) => v.toLocaleString('en-US');
-    problems.push(`${t.source} reports ${n(t.promptTokens!)} prompt tokens sent; the ${n(calls)} calls here add up to ${n(prompt)} (${Math.round(ratio * 100)}%)${ratio > 1 ? ': the calls here lack part of what was sent' : ''}`);
+    const share = Math.round(100 / ratio);
+    problems.push(`${t.source} reports ${n(t.promptTokens!)} prompt tokens sent; the ${n(calls)} calls here add up to ${n(prompt)}, ${share}% of that${ratio > 1 ? ': the calls here lack part of what was sent' : ': the calls here hold more than was sent'}`);
   }
   if (t.calls !== null && t.calls !== calls) problems.push(`${t.source} counts ${t.calls} model calls, the file shows ${calls}`);
   return { source: t.source, reportedPrompt: t.promptTokens, prompt, reportedCalls: t.calls, calls, ratio, warning: problems.length ? problems.join('; ') : null };

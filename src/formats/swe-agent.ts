@@ -147,6 +147,8 @@ export const sweAgent: FormatAdapter = {
     if (calls.length > 0) {
       addChatCalls(session, calls, ctx, markSweAgentPlaceholder);
     } else {
+      // 0.x: no step records a query, yet each made a call; the history is read instead.
+      delete session.skipped['step without a model call'];
       readHistory(root, session, ctx);
     }
     return [session];
