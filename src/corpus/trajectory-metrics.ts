@@ -131,5 +131,6 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     warnings: session.issues.filter((i) => i.severity === 'warning').length,
     token_counter: opts.counter,
     sidechain_of: typeof session.meta['sidechainOf'] === 'string' ? session.meta['sidechainOf'] : null,
+    error: null,
   };
 }
