@@ -19,7 +19,7 @@ export interface CorpusRow {
   tool_calls: number;
   /** Input tokens summed over every call: what the model was sent in total (counted from recorded texts). */
   total_tokens: number;
-  /** Output tokens summed over every call (counted). */
+  /** Output tokens summed over every call: the reported output where the file reports one, else counted. */
   output_tokens: number;
   /** Largest single-call context (counted). */
   peak_context_tokens: number;
@@ -83,7 +83,7 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'turns', type: 'int', meaning: 'model calls (agent turns, reasoning iterations)' },
   { key: 'tool_calls', type: 'int', meaning: 'tool calls / actions' },
   { key: 'total_tokens', type: 'int', meaning: 'input tokens summed over all calls' },
-  { key: 'output_tokens', type: 'int', meaning: 'output tokens summed over all calls' },
+  { key: 'output_tokens', type: 'int', meaning: 'output tokens summed over all calls: the reported output where the file reports one, else counted' },
   { key: 'peak_context_tokens', type: 'int', meaning: 'largest single-call context' },
   { key: 'reported_input_tokens', type: 'int | null', meaning: 'provider-reported prompt tokens summed; null unless every call reports usage' },
   { key: 'context_window', type: 'int | null', meaning: 'context window recorded or known for the model' },
