@@ -8,15 +8,14 @@ import type { SessionGlance } from '../../src/analysis/session-glance';
 import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
-import { readyToOpen } from '../data/open-intent';
-import { fetchGlance, listServedSessions, type GlanceOutcome, type ListedSession, type ServedListing, type ServedSession } from '../data/serve-api';
+import { readyToOpen } from './open-intent';
+import { listServedSessions, type ListedSession, type ServedListing, type ServedSession } from '../data/serve-api';
+import { glanceSessions, type Glance } from '../data/glance-client';
 import { useApp } from '../store';
 import { formatLabel } from './SessionHeader';
 import { plain, Untrusted } from '../components/Untrusted';
 import './served-sessions.css';
 import { count as formatCount } from '../format/count';
-
-type Glance = { state: 'pending' } | { state: 'done'; glance: SessionGlance } | { state: 'failed'; message: string } | { state: 'skipped' };
 
 interface Row extends ListedSession {
   glance: Glance;
@@ -98,33 +97,12 @@ const servedTexts = (r: Row): string[] => {
   return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''];
 };
 
-const asGlance = (o: GlanceOutcome): Glance => (o.ok ? { state: 'done', glance: o.glance } : 'skipped' in o ? { state: 'skipped' } : { state: 'failed', message: o.message });
-
-/** The measured columns: those the listing brought, then the rest asked of the server one after another. */
+/** The measured columns: those the listing brought, then the rest as the server measures them (data/glance-client.ts). */
 function useGlances(sessions: ServedSession[] | null): Map<string, Glance> {
   const [glances, setGlances] = useState(() => new Map<string, Glance>());
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
-    let stopped = false;
-    const known = new Map<string, Glance>();
-    for (const s of sessions) if (s.glance) known.set(s.id, asGlance(s.glance));
-    setGlances(known);
-    const todo = sessions.filter((s) => !s.glance);
-    void (async () => {
-      for (const s of todo) {
-        if (stopped) return;
-        let g: Glance;
-        try {
-          g = asGlance(await fetchGlance(s));
-        } catch (e) {
-          g = { state: 'failed', message: e instanceof Error ? e.message : String(e) };
-        }
-        if (!stopped) setGlances((m) => new Map(m).set(s.id, g));
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
+    return glanceSessions(sessions, (s, g) => setGlances((m) => new Map(m).set(s.id, g)));
   }, [sessions]);
   return glances;
 }
