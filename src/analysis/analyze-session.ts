@@ -64,7 +64,7 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, timeline: contexts.timeline, ...(opts.prices ? { prices: opts.prices } : {}) });
   const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
-  const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
+  const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name });
