@@ -134,6 +134,8 @@ function placements(session: Session): Placement[] {
  * across compactions (each item's identifiers, questions and key postings are found once per session).
  */
 export function auditSession(session: Session): CompactionAudit[] {
+  // Nothing to audit without a compaction that replaced something readable: the indexes below cost the whole session.
+  if (!session.compactions.some((c) => c.replacedIds.length > 0 && !c.opaque)) return [];
   const items = session.items;
   const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
   const texts = items.map(renderForAudit);
