@@ -139,45 +139,38 @@ export function timelineWalk(timeline: ContextTimeline, splitIds: ReadonlySet<st
 
 /**
  * For each span of an asked message, the nearest tool-call span before it (in span order, so in every context
- * that holds both) whose text quotes one of the message's slices; -1 where none does. One sweep in span order:
- * each distinct slice of the messages gets a number, each distinct tool-call text is hashed once, window by
- * window, and a window whose hash matches a slice's is checked against the slice's text (so the answer is the
- * same as searching every earlier tool call for every slice); the last tool call seen with each slice is kept.
+ * that holds both) whose text quotes one of the message's slices (`slicesOf`: every fourth SPAN-character window of
+ * its normalized text); -1 where none does. One sweep in span order: the messages' distinct slices are numbered in
+ * a table keyed by the hashes of their halves, each distinct tool-call text is hashed once, window by window, and a
+ * window whose key is in the table is compared with the slices under it character by character (so the answer is
+ * the same as searching every earlier tool call for every slice); the last tool call seen with each slice is kept.
  */
 function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: Item) => boolean): Int32Array {
   const { spans } = timeline;
   const out = new Int32Array(spans.length).fill(-1);
-  const sliceId = new Map<string, number>();
-  const byKey = new Map<number, number[]>();
-  const sliceText: string[] = [];
-  const asked = new Map<string, Int32Array>();
+  // The asked messages' distinct normalized texts, and how many slices they have at most.
+  const asked = new Map<string, number>();
+  const sources: string[] = [];
+  let most = 0;
   for (const s of spans) {
     if (s.from >= s.to || !isAsked(s.item)) continue;
-    const key = texts.normOf(s.item.text);
-    if (asked.has(key)) continue;
-    const sl = texts.slicesOf(s.item.text);
-    const ids = new Int32Array(sl.texts.length);
-    for (let j = 0; j < sl.texts.length; j++) {
-      const text = sl.texts[j]!;
-      let id = sliceId.get(text);
-      if (id === undefined) {
-        sliceId.set(text, (id = sliceText.length));
-        sliceText.push(text);
-        const k = pairKey(sl.heads[j]!, sl.tails[j]!);
-        const list = byKey.get(k);
-        if (list) list.push(id);
-        else byKey.set(k, [id]);
-      }
-      ids[j] = id;
-    }
-    asked.set(key, ids);
+    const t = texts.normOf(s.item.text);
+    if (asked.has(t)) continue;
+    asked.set(t, sources.length);
+    sources.push(t);
+    if (t.length >= SPAN) most += Math.floor((t.length - SPAN) / 4) + 1;
   }
-  if (sliceText.length === 0) return out;
-  // Most windows of a tool call hold no slice: a bit per key answers them before the map is asked.
-  const filter = new Uint32Array(FILTER_BITS >>> 5);
-  for (const k of byKey.keys()) filter[(k & (FILTER_BITS - 1)) >>> 5]! |= 1 << (k & 31);
+  if (most === 0) return out;
+  const table = new SliceTable(most);
+  const slicesOfSource = sources.map((t) => {
+    const ids: number[] = [];
+    if (t.length < SPAN) return Int32Array.from(ids);
+    const h = windowHashes(t);
+    for (let i = 0; i + SPAN <= t.length; i += 4) ids.push(table.add(pairKey(h[i]!, h[i + SPAN / 2]!), t, i));
+    return Int32Array.from(ids);
+  });
   const held = new Map<string, Int32Array>();
-  const stamp = new Int32Array(sliceText.length).fill(-1);
+  const stamp = new Int32Array(table.size).fill(-1);
   const slicesIn = (t: string): Int32Array => {
     let ids = held.get(t);
     if (ids) return ids;
@@ -186,12 +179,8 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: I
       const h = windowHashes(t);
       const no = held.size;
       for (let j = 0; j + SPAN <= t.length; j++) {
-        const k = pairKey(h[j]!, h[j + SPAN / 2]!);
-        if ((filter[(k & (FILTER_BITS - 1)) >>> 5]! & (1 << (k & 31))) === 0) continue;
-        const list = byKey.get(k);
-        if (!list) continue;
-        for (const id of list) {
-          if (stamp[id] === no || !t.startsWith(sliceText[id]!, j)) continue;
+        for (let id = table.first(pairKey(h[j]!, h[j + SPAN / 2]!)); id >= 0; id = table.next[id]!) {
+          if (stamp[id] === no || !table.matches(id, t, j)) continue;
           stamp[id] = no;
           found.push(id);
         }
@@ -200,26 +189,84 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: I
     held.set(t, (ids = Int32Array.from(found)));
     return ids;
   };
-  const last = new Int32Array(sliceText.length).fill(-1);
+  const last = new Int32Array(table.size).fill(-1);
   spans.forEach((s, i) => {
     if (s.from >= s.to) return;
     if (s.item.kind === 'tool_call') {
       for (const id of slicesIn(texts.normOf(s.item.text))) last[id] = i;
     } else if (isAsked(s.item)) {
       let best = -1;
-      for (const id of asked.get(texts.normOf(s.item.text))!) if (last[id]! > best) best = last[id]!;
+      for (const id of slicesOfSource[asked.get(texts.normOf(s.item.text))!]!) if (last[id]! > best) best = last[id]!;
       out[i] = best;
     }
   });
   return out;
 }
 
+/**
+ * Distinct SPAN-character slices in an open-addressing table keyed by their halves' hashes: ids of slices sharing a
+ * key are chained; a slice is its source text and offset, compared character by character.
+ */
+class SliceTable {
+  size = 0;
+  readonly next: Int32Array;
+  private readonly keys: Int32Array;
+  private readonly heads: Int32Array;
+  private readonly mask: number;
+  private readonly shift: number;
+  private readonly src: string[] = [];
+  private readonly at: Int32Array;
+
+  constructor(most: number) {
+    let bits = 4;
+    while (1 << bits < most * 2) bits++;
+    const cap = 1 << bits;
+    this.mask = cap - 1;
+    this.shift = 32 - bits;
+    this.keys = new Int32Array(cap).fill(-1);
+    this.heads = new Int32Array(cap).fill(-1);
+    this.next = new Int32Array(most).fill(-1);
+    this.at = new Int32Array(most);
+  }
+
+  private slot(key: number): number {
+    // The high bits of a multiplicative hash: the keys' low bits follow the text's characters too closely.
+    let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
+    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  /** The first slice id under `key`, or -1. */
+  first(key: number): number {
+    return this.heads[this.slot(key)]!;
+  }
+
+  /** The id of the slice of `text` at `offset` (a new one unless an equal slice is in). */
+  add(key: number, text: string, offset: number): number {
+    const i = this.slot(key);
+    for (let id = this.heads[i]!; id >= 0; id = this.next[id]!) if (this.matches(id, text, offset)) return id;
+    const id = this.size++;
+    this.src.push(text);
+    this.at[id] = offset;
+    this.keys[i] = key;
+    this.next[id] = this.heads[i]!;
+    this.heads[i] = id;
+    return id;
+  }
+
+  /** Slice `id` equals `text` from `offset` on. */
+  matches(id: number, text: string, offset: number): boolean {
+    const s = this.src[id]!;
+    const o = this.at[id]!;
+    for (let k = 0; k < SPAN; k++) if (s.charCodeAt(o + k) !== text.charCodeAt(offset + k)) return false;
+    return true;
+  }
+}
+
 /** One small integer for a 16-character window from the hashes of its halves (a hit is checked against the text). */
 function pairKey(head: number, tail: number): number {
   return (Math.imul(head, 0x9e3779b1) ^ tail) & 0x3fffffff;
 }
-
-const FILTER_BITS = 1 << 23;
 
 /**
  * Per call, the spans of split-pair halves that call is the first to hold without their pair (an id is reported
