@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/cli/main.ts', 'corpus-worker': 'src/cli/corpus-worker.ts', 'metrics-worker': 'src/cli/metrics-worker.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'corpus-worker': 'src/cli/corpus-worker.ts', 'metrics-worker': 'src/cli/metrics-worker.ts', 'count-worker': 'src/cli/count-worker.ts' },
   outdir: 'dist-cli',
   outExtension: { '.js': '.mjs' },
   bundle: true,
