@@ -2,7 +2,7 @@
 // a bench never races another build, and serves them with `vite preview` on a free port.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build, preview, type PreviewServer } from 'vite';
+import { build, createServer as createViteServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const APP_OUT = fileURLToPath(new URL('../results/app/', import.meta.url));
@@ -38,5 +38,13 @@ function freePort(): Promise<number> {
 export async function startPreview(): Promise<{ url: string; server: PreviewServer }> {
   const port = await freePort();
   const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: APP_OUT }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** The dev server `npm start` runs (the repo's vite.config.ts), on a free port: the built app is compared with it. */
+export async function startDev(): Promise<{ url: string; server: ViteDevServer }> {
+  const port = await freePort();
+  const server = await createViteServer({ root: ROOT, logLevel: 'warn', server: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  await server.listen();
   return { url: `http://127.0.0.1:${port}`, server };
 }
