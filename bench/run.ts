@@ -10,6 +10,7 @@ import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchClaudeCodeLoad, type ClaudeCodeLoadBench } from './claude-code-load';
 import { benchCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
+import { benchLinearInputs, printLinearRows } from './linear-inputs';
 import { benchMemo } from './memo';
 import { budgetRows, largeRows, longRows, machineInfo, printTable, realRows, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
@@ -38,6 +39,8 @@ else if (only !== 'browser' && !partial) {
   const corpusMode = await benchCorpusMode();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
+  const linearInputs = benchLinearInputs();
+  printLinearRows(linearInputs);
   claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
   const c = cliVsCcusage;
@@ -48,7 +51,7 @@ else if (only !== 'browser' && !partial) {
       `\n  sessions seen before (result cache): ${c.cliMs} ms${verdict(c.ratio)}` +
       `\n  sessions never seen (--no-cache):    ${c.coldMs} ms${verdict(c.coldRatio)}`,
   );
-  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  node = { tokenizers, memo, corpusMode, cachePrefix, linearInputs, claudeCodeLoad, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;
