@@ -29,6 +29,7 @@ export const COUNT_THREADS_MIN_BYTES = 8_000_000;
 export function startCountThreads(size: number, spawn: () => Worker = () => spawnCliWorker('count-worker')): CountThreads {
   const workers = Array.from({ length: Math.max(1, Math.floor(size)) }, spawn);
   let next = 1;
+  let closing = false;
   const pending = new Map<number, { resolve: (t: Float64Array) => void; reject: (e: Error) => void }>();
   const failAll = (e: Error) => {
     for (const p of pending.values()) p.reject(e);
@@ -55,7 +56,7 @@ export function startCountThreads(size: number, spawn: () => Worker = () => spaw
       w.ref();
       w.postMessage({ id, encoding, texts } satisfies CountThreadRequest);
     }).finally(() => {
-      if (pending.size === 0) for (const x of workers) x.unref();
+      if (pending.size === 0 && !closing) for (const x of workers) x.unref();
     });
   return {
     size: workers.length,
@@ -90,6 +91,10 @@ export function startCountThreads(size: number, spawn: () => Worker = () => spaw
       return out;
     },
     async close() {
+      // Held while they stop (the requests failed here must not unref them): an unref'd thread's terminate() left
+      // Node nothing to wait on, and it exited with the CLI's run unsettled (exit code 13, not the report's).
+      closing = true;
+      for (const w of workers) w.ref();
       failAll(new Error('the counting threads were closed'));
       await Promise.all(workers.map((w) => w.terminate()));
     },
