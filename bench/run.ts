@@ -15,6 +15,7 @@ import { benchCorpusMode } from './corpus-mode';
 import { benchCorpusThroughput } from './corpus-throughput';
 import { benchLinearInputs, printLinearRows } from './linear-inputs';
 import { benchMemo } from './memo';
+import { benchServeListing, serveListingLine } from './serve-listing';
 import { budgetRows, largeRows, longRows, machineInfo, printTable, realRows, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
@@ -55,7 +56,9 @@ else if (only !== 'browser' && !partial) {
   claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
   printCliVsCcusage(cliVsCcusage);
-  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, linearInputs, claudeCodeLoad, cliVsCcusage };
+  const serveListing = await benchServeListing();
+  console.log(serveListingLine(serveListing));
+  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, linearInputs, claudeCodeLoad, cliVsCcusage, serveListing };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;
