@@ -13,6 +13,7 @@ import { benchCliVsCcusage, printCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchCorpusThroughput } from './corpus-throughput';
 import { benchMemo } from './memo';
+import { benchServeListing, serveListingLine } from './serve-listing';
 import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
@@ -48,7 +49,9 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   const claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
   printCliVsCcusage(cliVsCcusage);
-  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  const serveListing = await benchServeListing();
+  console.log(serveListingLine(serveListing));
+  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, claudeCodeLoad, cliVsCcusage, serveListing };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;

@@ -13,6 +13,7 @@ import { inspectReport, renderText, type InspectSession } from './inspect-report
 import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
 import { cacheFor } from './result-cache';
+import { terminalText } from './terminal-text';
 import { metricsOfSessions } from './session-pool';
 import { openInputs } from './open-inputs';
 
@@ -77,13 +78,14 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     if (o.ok) sessions.push({ ...report.sessions[i]!, ...o.metrics });
     else {
       // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
-      io.err(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`);
+      io.err(terminalText(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`));
       sessions.push({ ...report.sessions[i]!, analysisError: o.message });
       failed = true;
     }
   });
   const full = { ...report, sessions };
-  io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
+  // The readable report carries names and text from the files: their control characters print as marks.
+  io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
   return report.errors.length || failed ? 1 : 0;
 }
 
