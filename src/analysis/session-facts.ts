@@ -12,6 +12,18 @@ export interface ResolvedCompaction extends CompactionEvent {
   call: number | null;
   tokensBeforeSource: 'recorded' | 'reported' | 'estimated' | null;
   tokensAfterSource: 'recorded' | 'reported' | 'estimated' | null;
+  /**
+   * What the compaction cost the cache at that call, by the one miss definition (cache/miss-cost.ts): the tokens
+   * processed again and their price (the compaction's cost, apart from misses), and the cached tokens it dropped
+   * (never processed again). Null while the cache analysis is pending or without a following call.
+   */
+  cacheCost: CompactionCacheCost | null;
+}
+
+export interface CompactionCacheCost {
+  missTokens: number;
+  missCostUsd: number | null;
+  droppedTokens: number;
 }
 
 export interface TokenizerFacts {
@@ -127,7 +139,18 @@ export function resolveCompactions(compactions: readonly CompactionEvent[], call
     const after = at !== null ? calibration.calls[at]! : null;
     const [tokensBefore, tokensBeforeSource] = pick(c.tokensBefore, before);
     const [tokensAfter, tokensAfterSource] = pick(c.tokensAfter, after);
-    return { ...c, call: at === null ? null : at + 1, tokensBefore, tokensAfter, tokensBeforeSource, tokensAfterSource };
+    return { ...c, call: at === null ? null : at + 1, tokensBefore, tokensAfter, tokensBeforeSource, tokensAfterSource, cacheCost: null };
+  });
+}
+
+/** Each compaction's cache cost, read from the cache report of the call it precedes. */
+export function withCompactionCacheCost(compactions: readonly ResolvedCompaction[], cache: readonly CacheReport[] | null): ResolvedCompaction[] {
+  if (!cache || cache.length === 0) return [...compactions];
+  return compactions.map((c) => {
+    const r = c.call !== null ? cache[c.call - 1] : undefined;
+    if (!r || r.previousContextTokens === null) return c;
+    const charged = r.missCharge === 'compaction';
+    return { ...c, cacheCost: { missTokens: charged ? (r.missTokens ?? 0) : 0, missCostUsd: charged ? r.missCostUsd : 0, droppedTokens: r.droppedTokens ?? 0 } };
   });
 }
 

@@ -114,12 +114,12 @@ describe('analyzeCachePrefix', () => {
     expect(taken!.cause).toBe('compaction');
   });
 
-  it('reports changed tool schemas as an edit at item index -1', () => {
+  it('reports changed tool schemas as a tool-list change at item index -1', () => {
     const [, r] = analyzeCachePrefix(
       calls(call([user('m1', U1)], { tools: '[{"name":"read_file"}]' }), call([user('m1', U1), asst('m2', 'ok')], { tools: '[{"name":"read_file"},{"name":"write_file"}]' })),
       { count },
     );
-    expect(r).toMatchObject({ cacheBreak: true, cause: 'edited', sharedItems: 0 });
+    expect(r).toMatchObject({ cacheBreak: true, cause: 'tools-changed', sharedItems: 0 });
     expect(r!.divergence).toMatchObject({ itemId: '@tools', itemIndex: -1, offset: 21, removed: '', added: ',{"name":"write_file"}' });
   });
 

@@ -10,6 +10,7 @@ import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForCall, type Provide
 import type { SessionCalibration } from '../analysis/calibration';
 import type { PriceOverrides } from '../cost/prices';
 import { applyReported, type ReportedVerdict } from './forensics';
+import { isHumanTurn, isToolsChange } from './cause';
 import { reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
 
 export interface CachePrefixOptions {
@@ -82,8 +83,10 @@ export interface CacheReport extends ReportedVerdict {
   cause: CacheBreakCause | null;
   /** Time since the previous call exceeds the TTL: nothing is cached even with an identical prefix. */
   ttlExpired: boolean;
-  /** Milliseconds since the previous call, null when a timestamp is missing. */
+  /** Milliseconds since the previous call; null when a timestamp is missing, repeats or goes backwards. */
   gapMs: number | null;
+  /** Both calls carry timestamps, but this one equals or precedes the previous one (a resumed or archived session): the gap is unknown, not 0. */
+  gapUnknown: boolean;
   /** The cache lifetime used: from the previous call's reported 5m/1h writes, its breakpoints, or the default. */
   ttlMs: number;
   ttlSource: ReportedTtl['source'];
@@ -103,6 +106,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
   let prevUnseen: number | null = null;
   let prevUnseenOwn: number | null = null;
   let ttl: ReportedTtl | null = null;
+  let firstRead: number | null = null;
   calls.forEach((call, ci) => {
     const cur = reader.read(call, ci, prev);
     const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
@@ -127,14 +131,27 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
       const t = opts.ttlMs ?? DEFAULT_TTL_MS;
-      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
+      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
       const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
       if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
       report = { ...base, ...cmp, ttlSource: ttlUsed.source };
     }
-    reports.push(applyReported(report, { previous: ci > 0 ? calls[ci - 1]! : null, current: call, calibration: cal ?? null, prices: opts.prices }));
+    const fresh = prev ? newUnits(prev, cur, report.sharedItems) : null;
+    reports.push(
+      applyReported(report, {
+        previous: ci > 0 ? calls[ci - 1]! : null,
+        current: call,
+        calibration: cal ?? null,
+        prices: opts.prices,
+        firstRead,
+        newHumanTurn: fresh?.humanTurn ?? false,
+        toolsChange: fresh?.toolsChange ?? false,
+        markedBreakpoint: prev ? prev.markedBreakpoint() : false,
+      }),
+    );
+    if (firstRead === null && call.usage?.cacheRead != null) firstRead = call.usage.cacheRead;
     ttl = ttlOfCall(call, cur.oneHour, prevTtl);
     prevUnseen = unseen;
     prevUnseenOwn = unseenOwn;
@@ -145,8 +162,24 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
 
 type Comparison = Pick<
   CacheReport,
-  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
+  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'gapUnknown' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
+
+/** Units a call sends that the previous prompt did not end with: scanned from the end, at most this many. */
+const NEW_UNITS_SCAN = 256;
+
+/** What this call's new input holds: a human turn, a tool-list change. */
+function newUnits(prev: Prompt, cur: Prompt, shared: number): { humanTurn: boolean; toolsChange: boolean } {
+  const from = Math.max(Math.min(shared, prev.n), cur.n - NEW_UNITS_SCAN, 0);
+  let humanTurn = false;
+  let toolsChange = false;
+  for (let j = from; j < cur.n; j++) {
+    const item = cur.unitAt(j).item;
+    if (isToolsChange(item)) toolsChange = true;
+    else if (isHumanTurn(item)) humanTurn = true;
+  }
+  return { humanTurn, toolsChange };
+}
 
 function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlMs: number, minBreak: number, reader: PromptReader): Comparison {
   const k = sharedUnits(prev, cur);
@@ -168,6 +201,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const contentBreak = divergence !== null && lostTokens >= minBreak;
 
   const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
+  const gapUnknown = gapMs === null && !!prev.call.timestamp && !!cur.call.timestamp && !Number.isNaN(Date.parse(prev.call.timestamp)) && !Number.isNaN(Date.parse(cur.call.timestamp));
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
 
@@ -181,7 +215,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
   const predictedBreak = cause !== null;
 
-  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, gapUnknown, ttlMs, modelChanged, divergence };
 }
 
 /** Leading units the two prompts share: span indices first (equal spans, same content), then digests and text. */
@@ -244,7 +278,8 @@ function gapBetween(a: string | undefined, b: string | undefined): number | null
   if (!a || !b) return null;
   const ta = Date.parse(a);
   const tb = Date.parse(b);
-  if (Number.isNaN(ta) || Number.isNaN(tb) || tb < ta) return null;
+  // A call takes time: a timestamp that repeats or goes backwards (records rewritten on resume or archive) says nothing of the gap.
+  if (Number.isNaN(ta) || Number.isNaN(tb) || tb <= ta) return null;
   return tb - ta;
 }
 

@@ -50,7 +50,9 @@ describe('cacheHeadline', () => {
 describe('causeSentence', () => {
   it('explains each cause in one sentence, with the gap and TTL for an expiry', () => {
     expect(causeSentence(held)).toBeNull();
-    expect(causeSentence(broke)).toBe('A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew.');
+    expect(causeSentence(broke)).toBe(
+      "A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew. The 30 tokens processed again are the compaction's cost, not a miss; the 16 cached tokens it dropped were never processed again.",
+    );
     expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
     for (const cause of ['recap-regenerated', 'edited', 'masked', 'model-changed', 'unknown'] as const) {
       const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000, ttlSource: 'default', reportedCacheRead: null, previousCacheable: null, missKind: null, rule: 'exact' })!;
@@ -85,9 +87,11 @@ describe('cacheBreaks', () => {
       [3, 'ttl', false, true, null],
       [4, 'compaction', false, true, 'x1'],
     ]);
-    // What the previous call left cached (its prompt of 46) less the 0 read: below the granularity, so only the
-    // prediction calls it a break, and the tokens come from the reported figures all the same.
-    expect(cacheBreaks(reports)[0]!.missTokens).toBe(46);
+    // The previous call left 46 tokens cached and this prompt of 30 read 0: below the granularity, so only the
+    // prediction calls it a break, and the tokens come from the reported figures all the same — never more than the
+    // prompt less its read (30), and charged to the compaction, not to misses.
+    expect(cacheBreaks(reports)[0]).toMatchObject({ missTokens: 30, charge: 'compaction' });
+    expect(broke).toMatchObject({ droppedTokens: 16, missCharge: 'compaction' });
   });
 });
 

@@ -32,8 +32,17 @@ export interface InspectCall {
   cacheBreak: boolean;
   cause: CacheBreakCause | null;
   ttlMs: number;
+  /** Tokens processed again that the previous call had left cached (never more than reportedPrompt − reportedCacheRead). */
   missTokens: number | null;
   missCostUsd: number | null;
+  /** Who pays the miss: `miss` (lost to misses), `compaction` (the compaction's cost), `shortfall` (an uncached tail), or null. */
+  missCharge: 'miss' | 'compaction' | 'shortfall' | null;
+  /** Cached tokens this prompt no longer sends (a compaction dropped them, or thinking): not processed again. */
+  droppedTokens: number | null;
+  /** `shortfall`, `thinking-dropped` or `no-breakpoint` when the read needs explaining but is no break. */
+  readNote: string | null;
+  /** The timestamps repeat or go backwards here, so the gap since the previous call is unknown. */
+  gapUnknown: boolean;
   diagnostic: string | null;
   divergence: { item: string; offset: number } | null;
   /** The unrecorded prefix (system prompt, tool schemas) fitted from reported usage; 0 when recorded. */
@@ -59,6 +68,10 @@ export interface InspectCompactionFigures {
   refetchTokens: number | null;
   /** Re-reads of a file written between the two reads: new content, counted apart (not waste). */
   rereadsAfterChange: InspectRefetch[] | null;
+  /** Tokens the call after it processed again (the compaction's cost, apart from misses), their price, and the cached tokens it dropped. */
+  cacheMissTokens: number | null;
+  cacheMissCostUsd: number | null;
+  cacheDroppedTokens: number | null;
 }
 
 /** A tool call after a compaction that fetches again what it removed; calls are 1-based model calls. */
@@ -139,6 +152,10 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         ttlMs: r.ttlMs,
         missTokens: r.missTokens,
         missCostUsd: r.missCostUsd,
+        missCharge: r.missCharge,
+        droppedTokens: r.droppedTokens,
+        readNote: r.readNote,
+        gapUnknown: r.gapUnknown,
         diagnostic: r.diagnostic,
         divergence: r.divergence ? { item: r.divergence.itemId, offset: r.divergence.offset } : null,
         unseenPrefixTokens: r.unseenPrefixTokens,
@@ -160,6 +177,9 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       refetches: r ? r.refetches.map(shown) : null,
       refetchTokens: r ? r.refetchTokens : null,
       rereadsAfterChange: r ? r.changedRereads.map(shown) : null,
+      cacheMissTokens: c.cacheCost?.missTokens ?? null,
+      cacheMissCostUsd: c.cacheCost?.missCostUsd ?? null,
+      cacheDroppedTokens: c.cacheCost?.droppedTokens ?? null,
     };
     }),
     audits: a.audits.map((x) => ({
