@@ -203,16 +203,16 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   if (r.gapUnknown && fellToNothing) return 'gap-unknown';
   // The prompt shrank at a new human turn: the API dropped earlier thinking, and the read fell back before it.
   if (thinkingDropped) return 'thinking-dropped';
-  // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
-  // records (system prompt, tools): what changed sits just after it, outside the file.
-  const prefix = ev.calibration?.prefixTokens ?? r.unseenPrefixTokens ?? 0;
-  if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix)) return 'unrecorded-prefix';
   if (r.divergence === null && actual !== 'anthropic') {
     // Block caches (OpenAI, DeepSeek, vLLM) hold what they served a call ago; when the read is no lower than that
     // and above nothing, only the previous call's newest tail went unserved.
     const previousRead = previous?.usage?.cacheRead ?? null;
     if (previousRead !== null && read >= previousRead - granularity(actual, previousRead) && !fellToNothing) return null;
   }
+  // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
+  // records (system prompt, tools): what changed sits just after it, outside the file.
+  const prefix = ev.calibration?.prefixTokens ?? r.unseenPrefixTokens ?? 0;
+  if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix)) return 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';
 }
