@@ -5,6 +5,7 @@ import type { CacheReport } from '../cache/prefix';
 import type { CompactionEvent, Item } from '../model/types';
 import type { SessionCalibration } from './calibration';
 import type { CallContext } from './context-types';
+import { isConversationItem } from './eviction-map';
 
 /** A compaction with its sizes resolved from the best evidence, and the call it precedes. */
 export interface ResolvedCompaction extends CompactionEvent {
@@ -100,7 +101,7 @@ export function sessionFacts(input: FactsInput): SessionFacts {
   const peakSource = !peakCal ? 'counted' : peakCal.reportedPrompt !== null ? 'reported' : peakCal.estimated ? 'estimated' : 'counted';
   return {
     calls: calls.length,
-    items: input.items.length,
+    items: countWhere(input.items, isConversationItem),
     toolCalls: input.items.filter((i) => i.kind === 'tool_call').length,
     compactions: { recorded: input.compactions.length - inferred, inferred, total: input.compactions.length },
     peakContextTokens: peak,
@@ -159,6 +160,12 @@ function pick(recorded: number | null, cal: SessionCalibration['calls'][number] 
   if (!cal) return [null, null];
   if (cal.reportedPrompt !== null) return [cal.reportedPrompt, 'reported'];
   return [cal.contextTokens, 'estimated'];
+}
+
+function countWhere<T>(xs: readonly T[], f: (x: T) => boolean): number {
+  let n = 0;
+  for (const x of xs) if (f(x)) n++;
+  return n;
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -4,6 +4,7 @@ import type { FormatId, ParseIssue, Session } from '../model/types';
 import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../charts/cache-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
+import { isConversationItem } from '../analysis/eviction-map';
 
 export interface InspectIssue {
   file: string;
@@ -54,7 +55,7 @@ export function sessionReport(s: Session): InspectSession {
     id: s.id,
     format: s.format,
     files: [...s.files],
-    items: s.items.length,
+    items: s.items.filter(isConversationItem).length,
     toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
     compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter, opaque: c.opaque === true })),
     sidechains: sidechainSummaries(s),
