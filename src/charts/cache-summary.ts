@@ -138,6 +138,8 @@ export function cacheHeadline(report: CacheReport, itemLabel?: string): Headline
  */
 export function disagreementSentence(report: CacheReport): string | null {
   if (report.reportedMiss === null || report.previousContextTokens === null) return null;
+  // A read the provider's rules explain (an uncached tail, dropped thinking, no breakpoint) has its own sentence.
+  if (report.readNote !== null) return null;
   if (report.reportedMiss && !report.predictedBreak) return 'The content analysis found no change that would break the cache; the provider\'s figures show the miss, so they decide.';
   if (!report.reportedMiss && report.predictedBreak && (report.ttlExpired || report.modelChanged)) return 'The content analysis expected a miss, but the provider reported a hit, so the cache was still there.';
   if (!report.reportedMiss && report.predictedBreak) return `The content changed at the divergence below, but the provider still read ${fmt(report.reportedCacheRead ?? 0)} tokens: the change came after its last cache breakpoint or within its rounding.`;

@@ -26,6 +26,8 @@ export interface InspectCall {
   reportedInput: number | null;
   reportedCacheRead: number | null;
   reportedCacheWrite: number | null;
+  /** What the previous call left in the provider's cache by its own figures; null without them. */
+  previousCacheable: number | null;
   predictedCached: number | null;
   reportedMiss: boolean | null;
   predictedBreak: boolean;
@@ -144,6 +146,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         reportedInput: usage?.input ?? null,
         reportedCacheRead: usage?.cacheRead ?? null,
         reportedCacheWrite: usage?.cacheWrite ?? null,
+        previousCacheable: r.previousCacheable,
         predictedCached: r.cachedPredicted,
         reportedMiss: r.reportedMiss,
         predictedBreak: r.predictedBreak,
