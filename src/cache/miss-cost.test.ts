@@ -41,7 +41,7 @@ describe('missTokensOf', () => {
 });
 
 describe('cache fixtures (issue 31)', () => {
-  it.each(['claude-code-compaction-miss.jsonl', 'claude-code-thinking-dropped.jsonl', 'claude-code-resumed.jsonl', 'codex-partial-reads.jsonl'])('no call of %s misses more than its prompt less its read', (name) => {
+  it.each(['claude-code-compaction-miss.jsonl', 'claude-code-thinking-dropped.jsonl', 'claude-code-resumed.jsonl', 'claude-code-mcp.jsonl', 'codex-partial-reads.jsonl'])('no call of %s misses more than its prompt less its read', (name) => {
     const a = analyzed(name);
     const byHand = reportedByHand(name);
     expect(a.cache).toHaveLength(byHand.length);
@@ -74,6 +74,11 @@ describe('cache fixtures (issue 31)', () => {
     expect(a.cache[2]).toMatchObject({ gapMs: null, gapUnknown: true, cause: 'gap-unknown', cacheBreak: true });
     expect(a.cache[4]).toMatchObject({ gapUnknown: false, cause: 'restart', cacheBreak: true });
     expect(a.cache[4]!.gapMs).toBeLessThan(a.cache[4]!.ttlMs);
+  });
+
+  it('names a changed tool list (`/mcp` between two calls) the cause, not a provider miss', () => {
+    const a = analyzed('claude-code-mcp.jsonl');
+    expect(a.cache[2]).toMatchObject({ cacheBreak: true, cause: 'tools-changed', reportedCacheRead: 0 });
   });
 
   it('separates a Codex collapse (a break) from shortfalls (a cost, not a break), and calls a 92 % read after a long gap no expiry', () => {
