@@ -81,6 +81,8 @@ export interface CacheReport extends ReportedVerdict {
   cacheBreak: boolean;
   /** Why the cache did not serve the previous prompt, from the evidence (most specific first); null when it held. */
   cause: CacheBreakCause | null;
+  /** What the content analysis alone names (a compaction, an edit, …), whether or not the provider's figures show a miss. */
+  predictedCause: CacheBreakCause | null;
   /** Time since the previous call exceeds the TTL: nothing is cached even with an identical prefix. */
   ttlExpired: boolean;
   /** Milliseconds since the previous call; null when a timestamp is missing, repeats or goes backwards. */
@@ -131,7 +133,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
       const t = opts.ttlMs ?? DEFAULT_TTL_MS;
-      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
+      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
       const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
@@ -162,7 +164,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
 
 type Comparison = Pick<
   CacheReport,
-  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'gapUnknown' | 'ttlMs' | 'modelChanged' | 'divergence'
+  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'predictedCause' | 'ttlExpired' | 'gapMs' | 'gapUnknown' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
 
 /** Units a call sends that the previous prompt did not end with: scanned from the end, at most this many. */
@@ -215,7 +217,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
   const predictedBreak = cause !== null;
 
-  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, gapUnknown, ttlMs, modelChanged, divergence };
+  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, predictedCause: cause, ttlExpired, gapMs, gapUnknown, ttlMs, modelChanged, divergence };
 }
 
 /** Leading units the two prompts share: span indices first (equal spans, same content), then digests and text. */

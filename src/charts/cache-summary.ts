@@ -113,6 +113,9 @@ export function cacheHeadline(report: CacheReport, itemLabel?: string): Headline
   if (report.readNote === 'shortfall' && report.reportedCacheRead !== null) {
     return { tone: 'held', text: `Cache held, short by an uncached tail: the provider read ${fmt(report.reportedCacheRead)}, ${fmt(report.missTokens ?? 0)} tokens not served` };
   }
+  if (!report.cacheBreak && report.predictedCause === 'compaction' && report.reportedMiss === false && report.reportedCacheRead !== null) {
+    return { tone: 'held', text: `Compaction, no miss: the provider read ${fmt(report.reportedCacheRead)} tokens, all the compaction kept${report.droppedTokens ? `; ${fmt(report.droppedTokens)} cached tokens dropped` : ''}` };
+  }
   if (report.cacheBreak) {
     const why = report.cause ? CAUSE_LABEL[report.cause] : 'unknown';
     // The provider's figures lead: a reported miss is named as such, with what was served.
@@ -141,6 +144,7 @@ export function disagreementSentence(report: CacheReport): string | null {
   // A read the provider's rules explain (an uncached tail, dropped thinking, no breakpoint) has its own sentence.
   if (report.readNote !== null) return null;
   if (report.reportedMiss && !report.predictedBreak) return 'The content analysis found no change that would break the cache; the provider\'s figures show the miss, so they decide.';
+  if (!report.reportedMiss && !report.cacheBreak && report.predictedCause === 'compaction') return `A compaction changed the prompt at the divergence below, but the provider read ${fmt(report.reportedCacheRead ?? 0)} tokens, everything before it (within its rounding): the compaction cost no cache miss, and the cached tokens it dropped were never processed again.`;
   if (!report.reportedMiss && report.predictedBreak && (report.ttlExpired || report.modelChanged)) return 'The content analysis expected a miss, but the provider reported a hit, so the cache was still there.';
   if (!report.reportedMiss && report.predictedBreak) return `The content changed at the divergence below, but the provider still read ${fmt(report.reportedCacheRead ?? 0)} tokens: the change came after its last cache breakpoint or within its rounding.`;
   return null;

@@ -33,6 +33,8 @@ export interface InspectCall {
   predictedBreak: boolean;
   cacheBreak: boolean;
   cause: CacheBreakCause | null;
+  /** What the content analysis alone names, whether or not the provider's figures show a miss (a compaction they show cost none). */
+  predictedCause: CacheBreakCause | null;
   ttlMs: number;
   /** Tokens processed again that the previous call had left cached (never more than reportedPrompt − reportedCacheRead). */
   missTokens: number | null;
@@ -152,6 +154,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         predictedBreak: r.predictedBreak,
         cacheBreak: r.cacheBreak,
         cause: r.cause,
+        predictedCause: r.predictedCause,
         ttlMs: r.ttlMs,
         missTokens: r.missTokens,
         missCostUsd: r.missCostUsd,
