@@ -95,7 +95,7 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
 
 /**
  * The cause of a divergence, tested in this order (the first that fits wins):
- * 0. tools-changed — the tool schemas are what changed;
+ * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
  * 2. recap-regenerated — a summary at the same position in both calls, with different text, and the
  *    items after the old recap still follow (or no compaction is recorded): the recap was rewritten in place;
@@ -113,6 +113,9 @@ export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerate
 
   // The tool schemas lead a recorded prompt as a unit without an item: they changed, or one side has none.
   if (oldUnit && newUnit && (oldUnit.item === null || newUnit.item === null) && compactionId === null) return 'tools-changed';
+  // A harness record that the tool list changed stands where the prompt diverges: the new system prompt an
+  // OpenHands SystemPromptUpdateEvent puts in the old one's place carries its tools with it.
+  if (isToolsChange(newItem) && compactionId === null) return 'tools-changed';
 
   if (isMaskedResult(newItem) && oldItem?.kind === 'tool_result' && !isMaskedResult(oldItem)) return 'masked';
 

@@ -123,6 +123,17 @@ describe('analyzeCachePrefix', () => {
     expect(r!.divergence).toMatchObject({ itemId: '@tools', itemIndex: -1, offset: 21, removed: '', added: ',{"name":"write_file"}' });
   });
 
+  it('names a tools change where a new system prompt that carries other tools takes the old one\'s place', () => {
+    // OpenHands SDK: a SystemPromptUpdateEvent (reason tools_changed) replaces the system message from then on.
+    const before = call([sys('m0', SYS), user('m1', U1), asst('m2', 'Reading.')]);
+    const after = (meta: Record<string, unknown>) => call([sys('m9', `${SYS} You may also browse.`, { meta }), user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1)]);
+    const [, changed] = analyzeCachePrefix(calls(before, after({ toolsChanged: true })), { count });
+    expect(changed).toMatchObject({ cacheBreak: true, cause: 'tools-changed', sharedItems: 0 });
+    // The same new text without the record is an edit of the system prompt.
+    const [, edited] = analyzeCachePrefix(calls(before, after({})), { count });
+    expect(edited!.cause).toBe('edited');
+  });
+
   it('predicts nothing cached after a gap beyond the 5-minute TTL, even with an identical prefix', () => {
     const a = call([sys('m0', SYS), user('m1', U1)], { timestamp: '2025-01-01T10:00:00Z' });
     const b = call([sys('m0', SYS), user('m1', U1), asst('m2', 'ok')], { timestamp: '2025-01-01T10:06:00Z' });
