@@ -126,7 +126,7 @@ describe('analyzeCachePrefix', () => {
   it('names a tools change where a new system prompt that carries other tools takes the old one\'s place', () => {
     // OpenHands SDK: a SystemPromptUpdateEvent (reason tools_changed) replaces the system message from then on.
     const before = call([sys('m0', SYS), user('m1', U1), asst('m2', 'Reading.')]);
-    const after = (meta: Record<string, unknown>) => call([sys('m9', `${SYS} You may also browse.`, { meta }), user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1)]);
+    const after = (meta: Record<string, boolean>) => call([sys('m9', `${SYS} You may also browse.`, { meta }), user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1)]);
     const [, changed] = analyzeCachePrefix(calls(before, after({ toolsChanged: true })), { count });
     expect(changed).toMatchObject({ cacheBreak: true, cause: 'tools-changed', sharedItems: 0 });
     // The same new text without the record is an edit of the system prompt.

@@ -26,6 +26,10 @@ export interface InspectCall {
   reportedInput: number | null;
   reportedCacheRead: number | null;
   reportedCacheWrite: number | null;
+  /** Output tokens as the provider reported them for this call; null when the file reports none. */
+  reportedOutput: number | null;
+  /** The model this call ran on, as the file names it. */
+  model: string | null;
   /** What the previous call left in the provider's cache by its own figures; null without them. */
   previousCacheable: number | null;
   predictedCached: number | null;
@@ -148,6 +152,8 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         reportedInput: usage?.input ?? null,
         reportedCacheRead: usage?.cacheRead ?? null,
         reportedCacheWrite: usage?.cacheWrite ?? null,
+        reportedOutput: usage?.output ?? null,
+        model: a.contexts.calls[i]!.model,
         previousCacheable: r.previousCacheable,
         predictedCached: r.cachedPredicted,
         reportedMiss: r.reportedMiss,
