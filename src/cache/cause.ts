@@ -85,6 +85,9 @@ export function isMaskedResult(item: Item | null | undefined): boolean {
 export function isToolsChange(item: Item | null | undefined): boolean {
   if (!item) return false;
   if (item.meta?.['toolsChanged'] === true) return true;
+  // The OpenHands SDK reader keeps the update's own reason (`tools_changed`).
+  const update = item.meta?.['systemPromptUpdate'];
+  if (typeof update === 'string' && /tool/i.test(update)) return true;
   return item.role === 'user' && item.kind === 'message' && /<command-name>\/mcp<\/command-name>/.test(item.text);
 }
 

@@ -1,7 +1,7 @@
 // The one miss definition, on our fixtures (src/cache/__fixtures__, modelled on public files) and on the shared
 // samples. Each fixture reproduces a defect of issue 31 as the files showed it; the figures below are what a careful
 // reader gets from the file by hand.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeSession } from '../analysis/analyze-session';
 import { loadFiles } from '../load/loader';
@@ -79,6 +79,16 @@ describe('cache fixtures (issue 31)', () => {
   it('names a changed tool list (`/mcp` between two calls) the cause, not a provider miss', () => {
     const a = analyzed('claude-code-mcp.jsonl');
     expect(a.cache[2]).toMatchObject({ cacheBreak: true, cause: 'tools-changed', reportedCacheRead: 0 });
+  });
+
+  it('names the tools change of an OpenHands SDK SystemPromptUpdateEvent (reason tools_changed) the cause', () => {
+    const dir = new URL('../formats/__fixture-folders__/openhands-sdk-restored/4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/', import.meta.url);
+    const files = ['base_state.json', ...readdirSync(new URL('events/', dir)).map((f) => `events/${f}`)].map((f) => ({ name: `4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/${f}`, bytes: new Uint8Array(readFileSync(new URL(f, dir))) }));
+    const a = analyzeSession(loadFiles(files).sessions[0]!, { count: (t) => counter.count(t).tokens });
+    // Call 3 is the first the new system prompt (with the file editor's tools) is sent in.
+    expect(a.cache[2]).toMatchObject({ cacheBreak: true, cause: 'tools-changed', predictedCause: 'tools-changed' });
+    expect(a.cache[2]!.missTokens).toBeLessThanOrEqual(a.cache[2]!.reportedPrompt! - a.cache[2]!.reportedCacheRead!);
+    expect(a.cache.filter((r) => r.cause === 'tools-changed').map((r) => r.call)).toEqual([3]);
   });
 
   it('separates a Codex collapse (a break) from shortfalls (a cost, not a break), and calls a 92 % read after a long gap no expiry', () => {
