@@ -129,10 +129,12 @@ test('the cache panel at call 7 names the compaction, shows the divergence, and 
   const d = r.divergence!;
   expect(d).toMatchObject({ itemId: 'r6.m2', previousItemId: 'r0.o0.call0', itemIndex: 2, headerChanged: true });
 
-  // The provider's figures lead: the demo's usage reports the miss, so the headline says so, with what was read.
-  expect(r).toMatchObject({ reportedMiss: true, predictedBreak: true });
-  await expect(panel.getByRole('heading', { name: `Cache miss reported: ${fmt(r.reportedCacheRead!)} of ${fmt(r.previousCacheable!)} tokens read — compaction` })).toBeVisible();
-  await expect(panel.getByText('A compaction replaced earlier items with a summary or marker')).toBeVisible();
+  // The provider's figures lead: the demo's usage reports the miss, so the headline says so, with what was read and
+  // what the compaction cost (the prompt less its read at most).
+  expect(r).toMatchObject({ reportedMiss: true, predictedBreak: true, missCharge: 'compaction' });
+  expect(r.missTokens).toBeLessThanOrEqual(r.reportedPrompt! - r.reportedCacheRead!);
+  await expect(panel.getByRole('heading', { name: `Compaction: ${fmt(r.reportedCacheRead!)} tokens read, ${fmt(r.missTokens!)} processed again (the compaction's cost)` })).toBeVisible();
+  await expect(panel.locator('.cause-sentence')).toContainText('A compaction replaced earlier items with a summary or marker');
   await expect(panel.getByText('The item itself changed: tool call r0.o0.call0 became summary r6.m2.')).toBeVisible();
 
   // The diff: the previous call's text struck out, this call's text after it.
@@ -155,11 +157,14 @@ test('the cache panel at call 7 names the compaction, shows the divergence, and 
   await expect(page.getByRole('combobox', { name: 'Provider rule' })).toHaveValue('exact');
   await expect(callLabel(page, 'Call 7 of 14')).toBeVisible();
 
-  // The session's breaks: both compactions, each a jump to its call.
-  // The session line: breaks by cause, and the prediction against the report.
-  await expect(cache.getByText(/^2 cache breaks in 14 calls: 2 compaction\. Prediction and report agree on 13 of 13 calls\.$/)).toBeVisible();
+  // The session's breaks: only the first compaction missed. At the second the provider read all it kept, so the
+  // prediction's compaction is no break (the one disagreement), and the session line says so.
+  const r13 = auto.cache[12]!;
+  expect(r13).toMatchObject({ predictedCause: 'compaction', predictedBreak: true, reportedMiss: false, cacheBreak: false, missTokens: 0 });
+  expect(r13.reportedPrompt! - r13.reportedCacheRead!).toBeLessThan(r13.previousCacheable! - r13.reportedCacheRead!);
+  await expect(cache.getByText(/^1 cache break in 14 calls: 1 compaction\. Prediction and report agree on 12 of 13 calls\.$/)).toBeVisible();
   const breaks = cache.getByRole('list', { name: 'Cache breaks' }).getByRole('button');
-  await expect(breaks).toHaveCount(2);
+  await expect(breaks).toHaveCount(1);
   await expect(breaks.nth(0)).toHaveAttribute('aria-current', 'step');
 
   await page.getByRole('combobox', { name: 'Provider rule' }).selectOption('auto');
@@ -173,7 +178,11 @@ test('the cache panel at call 7 names the compaction, shows the divergence, and 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.screenshot({ path: join(SHOTS, 'cache-prefix-dark.png') });
 
-  await breaks.nth(1).click();
+  // Call 13: a compaction the provider's figures show was no miss. The headline says the cache held; the note says
+  // why the prediction's break did not count.
+  await page.getByRole('slider', { name: 'Call' }).fill('13');
   await expect(callLabel(page, 'Call 13 of 14')).toBeVisible();
-  await expect(cache.getByRole('heading', { name: /^Cache miss reported: [\d,]+ of [\d,]+ tokens read — compaction$/ })).toBeVisible();
+  await expect(cache.getByRole('heading', { name: `Compaction, no miss: the provider read ${fmt(r13.reportedCacheRead!)} tokens, all the compaction kept; ${fmt(r13.droppedTokens!)} cached tokens dropped` })).toBeVisible();
+  await expect(cache.locator('.disagreement')).toHaveText(`A compaction changed the prompt at the divergence below, but the provider read ${fmt(r13.reportedCacheRead!)} tokens, everything before it (within its rounding): the compaction cost no cache miss, and the cached tokens it dropped were never processed again.`);
+  await cache.screenshot({ path: join(SHOTS, 'cache-compaction-held.png') });
 });

@@ -18,8 +18,11 @@ interface CliCall {
   cacheBreak: boolean;
   reportedMiss: boolean | null;
   cause: keyof typeof CAUSE_LABEL | null;
+  predictedCause: keyof typeof CAUSE_LABEL | null;
   reportedCacheRead: number | null;
+  previousCacheable: number | null;
   missTokens: number | null;
+  missCharge: 'miss' | 'compaction' | 'shortfall' | null;
   unrecordedNotRead: number | null;
 }
 
@@ -52,8 +55,10 @@ async function checkEveryCall(page: Page, calls: CliCall[]) {
     if (c.call > 1) await page.keyboard.press('j');
     await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(new RegExp(`^Call ${c.call} of`))).toBeVisible();
     if (c.call === 1) await expect(headline).toHaveText('First call: there is no earlier prompt to reuse.');
+    else if (!c.cacheBreak && c.predictedCause === 'compaction' && c.reportedMiss === false) await expect(headline).toHaveText(/^Compaction, no miss: the provider read /);
     else if (!c.cacheBreak) await expect(headline).toHaveText(/^Cache held/);
-    else if (c.reportedMiss) await expect(headline).toHaveText(`Cache miss reported: ${fmt(c.reportedCacheRead!)} of ${fmt(c.reportedCacheRead! + c.missTokens!)} tokens read — ${CAUSE_LABEL[c.cause!]}`);
+    else if (c.reportedMiss && c.missCharge === 'compaction') await expect(headline).toHaveText(`Compaction: ${fmt(c.reportedCacheRead!)} tokens read, ${fmt(c.missTokens!)} processed again (the compaction's cost)`);
+    else if (c.reportedMiss) await expect(headline).toHaveText(`Cache miss reported: ${fmt(c.reportedCacheRead!)} of ${fmt(c.previousCacheable!)} tokens read — ${CAUSE_LABEL[c.cause!]}`);
     else await expect(headline).toHaveText(new RegExp(c.cause === 'ttl' ? '^Cache expired' : c.cause === 'model-changed' ? '^Cache not used' : `${CAUSE_LABEL[c.cause!]}$`));
     // The part of the unrecorded prefix the provider did not read, where the CLI finds one, and nowhere else.
     const notRead = panel.locator('.unrecorded-not-read');

@@ -3,7 +3,8 @@
 // analysis's own figures (the audits, the cache reports and session-facts.ts), as the panels show them. No script, and a policy that forbids loading
 // anything, so opening it makes no network request. Every piece of session text is escaped, its control
 // characters (NUL, bidi overrides, …) shown as marks (model/visible-text.ts), and names are bidi-isolated.
-import { CAUSE_LABEL, formatUsd } from '../../src/charts/cache-summary';
+import { CAUSE_LABEL, formatUsd, missCostParts } from '../../src/charts/cache-summary';
+import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
@@ -60,7 +61,7 @@ export function reportHtml(r: ReportInput): string {
     ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.peakSource === 'reported' ? ' (reported)' : v.facts.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(v.facts.peakUncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
     ...(v.facts.cache
       ? ([
-          ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted)${v.facts.cache.missCostUsd !== null ? ` · ${formatUsd(v.facts.cache.missCostUsd)} lost to misses` : ''}${v.facts.cache.unrecordedNotRead.calls > 0 ? ` · ${n(v.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools not read from the cache at ${n(v.facts.cache.unrecordedNotRead.calls)} call${v.facts.cache.unrecordedNotRead.calls === 1 ? '' : 's'}` : ''}`],
+          ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted) · ${missCostParts(v.facts.cache, n, formatUsd).join(' · ')}${v.facts.cache.unrecordedNotRead.calls > 0 ? ` · ${n(v.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools not read from the cache at ${n(v.facts.cache.unrecordedNotRead.calls)} call${v.facts.cache.unrecordedNotRead.calls === 1 ? '' : 's'}` : ''}`],
         ] as [string, string][])
       : []),
     ...(v.facts.models.length > 1
@@ -85,7 +86,7 @@ export function reportHtml(r: ReportInput): string {
   const compactionsHtml = v.compactions.length
     ? `<ul>${v.compactions
         .map((c) => {
-          return `<li>#${c.index + 1} ${e(c.kind)}${c.trigger ? ` · ${e(c.trigger)}` : ''}${c.call !== null ? ` · before call ${c.call}` : ''}${c.tokensBefore !== null ? ` · ${n(c.tokensBefore)}` : ''}${c.tokensAfter !== null ? ` → ${n(c.tokensAfter)} tokens` : ''}${c.replacedIds.length ? ` · ${n(c.replacedIds.length)} items replaced` : ''}</li>`;
+          return `<li>#${c.index + 1} ${e(c.kind)}${c.trigger ? ` · ${e(c.trigger)}` : ''}${c.call !== null ? ` · before call ${c.call}` : ''}${c.tokensBefore !== null ? ` · ${n(c.tokensBefore)}` : ''}${c.tokensAfter !== null ? ` → ${n(c.tokensAfter)} tokens` : ''}${c.replacedIds.length ? ` · ${n(c.replacedIds.length)} items replaced` : ''}${c.cacheCost ? ` · cache: ${n(c.cacheCost.missTokens)} tokens processed again${c.cacheCost.missCostUsd ? ` (${formatUsd(c.cacheCost.missCostUsd)})` : ''}, ${n(c.cacheCost.droppedTokens)} cached tokens dropped` : ''}</li>`;
         })
         .join('')}</ul>`
     : '<p class="muted">None recorded.</p>';
@@ -136,7 +137,12 @@ export function reportHtml(r: ReportInput): string {
       const ghosts = v.ghosts[i]?.length ?? 0;
       const cr = v.cache[i];
       // The same verdict the cache panel and `inspect --json` give for this call.
-      const verdict = cr?.cacheBreak ? ` · <span class="break">cache break: ${e(CAUSE_LABEL[cr.cause ?? 'unknown'])}${cr.reportedMiss ? ' (reported)' : ' (predicted)'}${cr.missTokens ? `, ${n(cr.missTokens)} tokens again${cr.missCostUsd !== null ? `, ${formatUsd(cr.missCostUsd)}` : ''}` : ''}</span>` : '';
+      const again = cr?.missTokens ? `, ${n(cr.missTokens)} tokens again${cr.missCostUsd !== null ? `, ${formatUsd(cr.missCostUsd)}` : ''}${cr.missCharge === 'compaction' ? " (the compaction's cost)" : ''}` : '';
+      const verdict = cr?.cacheBreak
+        ? ` · <span class="break">cache break: ${e(CAUSE_LABEL[cr.cause ?? 'unknown'])}${cr.reportedMiss ? ' (reported)' : ' (predicted)'}${again}</span>`
+        : cr?.readNote
+          ? ` · ${e(READ_NOTES[cr.readNote].label)}${again}`
+          : '';
       const head = `Call ${i + 1}: ${n(c.entries.length)} item${c.entries.length === 1 ? '' : 's'}, ${n(c.contextTokens)} tokens${ghosts ? `, ${n(ghosts)} evicted` : ''}${c.compactionId ? ' · after a compaction' : ''}${c.timestamp ? ` · ${e(c.timestamp)}` : ''}${verdict}`;
       const open = i + 1 === r.viewState.turn ? ' open' : '';
       if (!detailed) return `<details id="call-${i + 1}"${open}><summary>${head}</summary></details>`;

@@ -111,7 +111,9 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
       <p className="context-summary">
         The model was sent <strong>{count(call.entries.length)} item{call.entries.length === 1 ? '' : 's'}</strong>, <strong>{count(call.contextTokens)} tokens</strong>
         {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
-        {tk.estimated && tk.scale !== 1 ? ` Items below are counted with ${tk.encoding}; calibrated on the reported usage, the provider counts about ${tk.scale.toFixed(2)}× as many, plus framing.` : ''}
+        {tk.estimated && call.scale !== 1
+          ? ` Items below are counted with ${tk.encoding}; calibrated on the reported usage, the provider counts about ${call.scale.toFixed(2)}× as many, plus framing — each item keeps that size in the budget bands at every call${call.segment.why ? `. The ratio is fitted afresh from call ${call.segment.since}, where ${call.segment.why}` : ''}.`
+          : ''}
         {ghosts.length ? ` ${count(ghosts.length)} earlier items (${count(ghostTokens)} tokens) were no longer in it.` : ''}
         {applied ? ` Compaction #${applied.index + 1} (${applied.kind}${applied.trigger ? `, ${applied.trigger}` : ''}) happened just before this call.` : ''}
       </p>

@@ -12,10 +12,10 @@ import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
 import { ViewTimeline } from './view-timeline';
-import type { CallBands, CallEntryView, CallView, ViewSpan } from './view-types';
+import type { CallBands, CallEntryView, CallSegment, CallView, ViewSpan } from './view-types';
 import { maxOf } from '../model/arrays';
 
-export type { CallBands, CallEntryView, CallView };
+export type { CallBands, CallEntryView, CallSegment, CallView };
 
 const INPUT_BANDS = ['system', 'tools', 'head', 'summary', 'middle', 'tail', 'newInput'] as const;
 
@@ -137,27 +137,52 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
   const viewTimeline = spans ? new ViewTimeline({ calls: outputs, spans, itemById: (id) => byId.get(id), variants }) : null;
   const fromSpans = spans ? bandsFromSpans(spans, outputs, (v) => (v.variant ? variants.get(v.id) : undefined) ?? byId.get(v.id)!) : null;
 
+  // Where the fitted ratio moves, the reason: calls are fitted apart when the model or the recorded tools change.
+  let runStart = 0;
+  let why: string | null = null;
+  const segmentOf = (ci: number): CallSegment => {
+    const cal = a.calibration.calls[ci]!;
+    const prev = ci > 0 ? a.contexts.calls[ci - 1]! : null;
+    if (prev && a.calibration.calls[ci - 1]!.segment !== cal.segment) {
+      const call = a.contexts.calls[ci]!;
+      runStart = ci;
+      why = prev.model !== call.model ? `the model switched from ${prev.model ?? 'an unnamed model'} to ${call.model ?? 'an unnamed model'}` : 'the tool list changed';
+    }
+    return { index: cal.segment, since: runStart + 1, why };
+  };
+
   // Bands are counted with our tokenizer; each call's calibration (calibration.ts) puts them in the provider's
   // tokens, so they add up to the call's calibrated context on every surface.
   const calls: CallView[] = a.contexts.calls.map((call, ci) => {
     const stored = fromSpans ? null : storedEntries(call, ci);
     const bands: CallBands = fromSpans ? { ...fromSpans[ci]!.bands } : { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
+    const counts: CallBands = fromSpans ? { ...fromSpans[ci]!.items } : { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
     for (const e of stored ?? []) {
       const role = (variants.get(e.id) ?? byId.get(e.id))?.role;
-      if (role === 'system' || role === 'developer') bands.system += e.tokens;
-      else if (e.isNew) bands.newInput += e.tokens;
-      else bands[e.region] += e.tokens;
+      const band = role === 'system' || role === 'developer' ? 'system' : e.isNew && e.region !== 'summary' ? 'newInput' : e.region;
+      bands[band] += e.tokens;
+      counts[band]++;
     }
     for (const o of call.output) bands.output += tok(o);
     const cal = a.calibration.calls[ci]!;
     bands.tools = call.tools ? opts.count(call.tools) : 0;
-    const counted = a.counted.tokens[ci]!;
-    const recorded = Math.max(0, cal.contextTokens - (call.prefixUnrecorded ? cal.prefixTokens : 0));
-    const f = counted > 0 ? recorded / counted : 1;
-    for (const k of INPUT_BANDS) bands[k] = Math.round(bands[k] * f);
     bands.output = Math.round(bands.output * cal.scale);
-    // An unrecorded prefix (system prompt + tools) stacks as the tools band.
-    if (call.prefixUnrecorded) bands.tools += cal.prefixTokens;
+    // A recorded item keeps one size on every call of its segment: what we count, times the segment's fitted scale,
+    // plus its framing tokens — the ratio the context view states. What the reported prompt holds beyond the items
+    // is the unrecorded prefix (system prompt, tools, reminders the file leaves out): it stacks as the tools band.
+    const fitted = (k: (typeof INPUT_BANDS)[number]) => Math.round(bands[k] * cal.scale + cal.perItem * counts[k]);
+    const sized = INPUT_BANDS.filter((k) => k !== 'tools').reduce((n, k) => n + fitted(k), 0);
+    if (call.prefixUnrecorded && cal.contextTokens - sized >= 0) {
+      for (const k of INPUT_BANDS) if (k !== 'tools') bands[k] = fitted(k);
+      bands.tools = cal.contextTokens - sized;
+    } else {
+      // The whole prompt is recorded (or the fit overshoots this call): the items share what the prompt holds.
+      const counted = a.counted.tokens[ci]!;
+      const recorded = Math.max(0, cal.contextTokens - (call.prefixUnrecorded ? cal.prefixTokens : 0));
+      const f = counted > 0 ? recorded / counted : 1;
+      for (const k of INPUT_BANDS) bands[k] = Math.round(bands[k] * f);
+      if (call.prefixUnrecorded) bands.tools += cal.prefixTokens;
+    }
     // Whole tokens that add up to the calibrated context: the rounding remainder goes to the largest band.
     const rest = cal.contextTokens - INPUT_BANDS.reduce((n, k) => n + bands[k], 0);
     if (rest !== 0) {
@@ -176,9 +201,12 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
       compactionId: call.compactionId,
       recorded: call.recorded,
       contextTokens: cal.contextTokens,
-      unrecordedPrefixTokens: call.prefixUnrecorded ? cal.prefixTokens : 0,
+      unrecordedPrefixTokens: call.prefixUnrecorded ? bands.tools : 0,
       reportedPrompt: cal.reportedPrompt,
       bands,
+      scale: cal.scale,
+      perItem: cal.perItem,
+      segment: segmentOf(ci),
     };
     if (viewTimeline) Object.defineProperty(view, 'entries', { get: () => viewTimeline.entriesAt(ci), enumerable: true, configurable: true });
     return view;

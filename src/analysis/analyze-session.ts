@@ -10,7 +10,7 @@ import { refetchTax, type CompactionRefetch } from '../refetch';
 import { pickEncoding } from '../tokens/encoding';
 import { calibrate, type SessionCalibration } from './calibration';
 import { countedPerCall, type CountedCalls } from './counted-tokens';
-import { resolveCompactions, sessionFacts, type ResolvedCompaction, type SessionFacts } from './session-facts';
+import { resolveCompactions, sessionFacts, withCompactionCacheCost, type ResolvedCompaction, type SessionFacts } from './session-facts';
 import { sessionContexts, type SessionContexts } from './session-analysis';
 import { auditContexts, contextItems } from './audit-contexts';
 
@@ -63,8 +63,8 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   })();
   const counted = countedPerCall(contexts, opts.count);
   const calibration = calibrate(contexts.calls, counted, encoding.approximate);
-  const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, timeline: contexts.timeline, ...(opts.prices ? { prices: opts.prices } : {}) });
+  const compactions = withCompactionCacheCost(resolveCompactions(contexts.compactions, contexts.calls, calibration), defer.has('cache') ? null : cache);
   const audits = opts.precomputed?.audits ?? (defer.has('audits') ? [] : auditContexts(session, contexts));
   const lintCandidates = opts.precomputed?.lintCandidates ?? (defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true }));
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);

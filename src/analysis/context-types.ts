@@ -37,4 +37,9 @@ export interface CallContext {
   compactionId: string | null;
   /** True when the context comes from a request log (ground truth), false when rebuilt by replay. */
   recorded: boolean;
+  /**
+   * The harness process that sent the call, where the file tells (Claude Code: session id and version): a new one
+   * after a restart or resume starts with an empty cache.
+   */
+  process?: string;
 }

@@ -12,6 +12,14 @@ export interface EvictionRow {
   runs: LabelRun[];
 }
 
+/**
+ * The items a context can hold, which the eviction map lists and every "items" figure counts (the header, `inspect`,
+ * corpus rows): a compaction record is an event, counted under compactions, not an item.
+ */
+export function isConversationItem(item: Item): boolean {
+  return item.kind !== 'compaction';
+}
+
 function labelInContext(original: Item, seen: Item): EvictionLabel {
   if (original.omission?.target === 'thought') return 'omitted';
   if (seen.text !== original.text || (seen.omission && !original.omission)) return 'masked';
@@ -37,15 +45,15 @@ export function evictionMap(
   calls.forEach((call, ci) => {
     for (const o of call.output) if (!producedBy.has(o.id)) producedBy.set(o.id, ci + 1);
   });
-  return items
-    .filter((it) => it.kind !== 'compaction')
-    .map((item) => {
+  return items.filter(isConversationItem).map((item) => {
       const own = byItem.get(item.id) ?? [];
-      let known = producedBy.get(item.id) ?? Infinity;
+      const r = removals.get(item.id);
+      // An item a compaction replaced before any call was sent it (the last tool result before an auto-compaction)
+      // is still one the compaction replaced: known from then on, as the header counts it.
+      let known = Math.min(producedBy.get(item.id) ?? Infinity, r?.fromCall ?? Infinity);
       for (const s of own) if (s.from < known) known = s.from;
       const runs: LabelRun[] = [];
       if (known >= n) return { item, runs };
-      const r = removals.get(item.id);
       // Most items of a long session are sent from one call on and never removed: their runs without the sort below.
       const one = own.length === 1 && !r ? own[0]! : null;
       if (one && known <= one.from && one.from < one.to && one.to <= n) {

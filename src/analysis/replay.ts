@@ -159,6 +159,7 @@ export function replayTranscript(session: Session): Replay {
         compactionId: pendingCompaction,
         recorded: false,
         ...(call.timestamp ? { timestamp: call.timestamp } : {}),
+        ...(call.process ? { process: call.process } : {}),
       });
       pendingCompaction = null;
       callsSeen++;

@@ -35,7 +35,10 @@ describeSamples('reported usage on the shared samples', () => {
     const a = await analyzed('codex-rollout-cache.jsonl');
     const shares = a.calibration.calls.filter((c) => c.reportedPrompt).map((c) => c.prefixTokens / c.reportedPrompt!).sort((x, y) => x - y);
     expect(shares[shares.length >> 1]!).toBeLessThan(0.25);
-    // A best-effort miss the content cannot explain: 17,024 read after a ~57k prompt.
-    expect(a.cache.find((r) => r.reportedCacheRead === 17_024)).toMatchObject({ cacheBreak: true, cause: 'provider-miss' });
+    // 17,024 read after a ~57k prompt, at a new user message whose prompt is 2,343 tokens smaller: the API dropped the
+    // previous turn's reasoning, and what followed it was sent anew — a break with that cause, priced at most at
+    // the prompt less its read.
+    const r = a.cache.find((x) => x.reportedCacheRead === 17_024)!;
+    expect(r).toMatchObject({ cacheBreak: true, cause: 'thinking-dropped', missCharge: 'miss', missTokens: 55_280 - 17_024 });
   });
 });

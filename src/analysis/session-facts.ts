@@ -5,6 +5,7 @@ import type { CacheReport } from '../cache/prefix';
 import type { CompactionEvent, Item, ReportedTotals } from '../model/types';
 import type { SessionCalibration } from './calibration';
 import type { CallContext } from './context-types';
+import { isConversationItem } from './eviction-map';
 
 /** A compaction with its sizes resolved from the best evidence, and the call it precedes. */
 export interface ResolvedCompaction extends CompactionEvent {
@@ -12,6 +13,18 @@ export interface ResolvedCompaction extends CompactionEvent {
   call: number | null;
   tokensBeforeSource: 'recorded' | 'reported' | 'estimated' | null;
   tokensAfterSource: 'recorded' | 'reported' | 'estimated' | null;
+  /**
+   * What the compaction cost the cache at that call, by the one miss definition (cache/miss-cost.ts): the tokens
+   * processed again and their price (the compaction's cost, apart from misses), and the cached tokens it dropped
+   * (never processed again). Null while the cache analysis is pending or without a following call.
+   */
+  cacheCost: CompactionCacheCost | null;
+}
+
+export interface CompactionCacheCost {
+  missTokens: number;
+  missCostUsd: number | null;
+  droppedTokens: number;
 }
 
 export interface TokenizerFacts {
@@ -139,7 +152,7 @@ export function sessionFacts(input: FactsInput): SessionFacts {
   const tokenizerUncertainty = spreads.length ? round3(spreads[spreads.length >> 1]!) : 0;
   return {
     calls: calls.length,
-    items: input.items.length,
+    items: countWhere(input.items, isConversationItem),
     toolCalls: input.items.filter((i) => i.kind === 'tool_call').length,
     compactions: { recorded: input.compactions.length - inferred, inferred, total: input.compactions.length },
     peakContextTokens: peak,
@@ -201,7 +214,18 @@ export function resolveCompactions(compactions: readonly CompactionEvent[], call
     const after = at !== null ? calibration.calls[at]! : null;
     const [tokensBefore, tokensBeforeSource] = pick(c.tokensBefore, before);
     const [tokensAfter, tokensAfterSource] = pick(c.tokensAfter, after);
-    return { ...c, call: at === null ? null : at + 1, tokensBefore, tokensAfter, tokensBeforeSource, tokensAfterSource };
+    return { ...c, call: at === null ? null : at + 1, tokensBefore, tokensAfter, tokensBeforeSource, tokensAfterSource, cacheCost: null };
+  });
+}
+
+/** Each compaction's cache cost, read from the cache report of the call it precedes. */
+export function withCompactionCacheCost(compactions: readonly ResolvedCompaction[], cache: readonly CacheReport[] | null): ResolvedCompaction[] {
+  if (!cache || cache.length === 0) return [...compactions];
+  return compactions.map((c) => {
+    const r = c.call !== null ? cache[c.call - 1] : undefined;
+    if (!r || r.previousContextTokens === null) return c;
+    const charged = r.missCharge === 'compaction';
+    return { ...c, cacheCost: { missTokens: charged ? (r.missTokens ?? 0) : 0, missCostUsd: charged ? r.missCostUsd : 0, droppedTokens: r.droppedTokens ?? 0 } };
   });
 }
 
@@ -210,6 +234,12 @@ function pick(recorded: number | null, cal: SessionCalibration['calls'][number] 
   if (!cal) return [null, null];
   if (cal.reportedPrompt !== null) return [cal.reportedPrompt, 'reported'];
   return [cal.contextTokens, 'estimated'];
+}
+
+function countWhere<T>(xs: readonly T[], f: (x: T) => boolean): number {
+  let n = 0;
+  for (const x of xs) if (f(x)) n++;
+  return n;
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -13,6 +13,8 @@ const NEW = 8;
 export interface SpanTotals {
   /** Bands without tools and output (the caller adds those). */
   bands: CallBands;
+  /** Items in each band (the fit's framing tokens are per item). */
+  items: CallBands;
   /** Tokens of everything sent, tools excluded. */
   counted: number;
 }
@@ -67,6 +69,7 @@ export function bandsFromSpans(spans: readonly ViewSpan[], calls: readonly { out
       }
     }
     const bands: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
+    const items: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, tail: 0, newInput: 0, output: 0 };
     let counted = 0;
     // Without a recap the head is the leading system items and a first user turn: `lead` says whether we are still there.
     let lead = true;
@@ -85,11 +88,12 @@ export function bandsFromSpans(spans: readonly ViewSpan[], calls: readonly { out
         region = 'tail';
         lead = false;
       }
-      if (f & SYSTEM) bands.system += t;
-      else if (f & NEW && from[i] === ci) bands.newInput += t;
-      else bands[region] += t;
+      // A recap stays in the summary band from its first call on: one size, one place, at every call.
+      const band = f & SYSTEM ? 'system' : f & NEW && from[i] === ci && !(f & RECAP) ? 'newInput' : region;
+      bands[band] += t;
+      items[band]++;
     }
-    out.push({ bands, counted });
+    out.push({ bands, items, counted });
   }
   return out;
 }

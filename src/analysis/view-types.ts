@@ -49,6 +49,20 @@ export interface CallView {
   /** The whole prompt as the provider reported it (cache/reported.ts), null without usage. */
   reportedPrompt: number | null;
   bands: CallBands;
+  /** Provider tokens per counted token of this call's segment (calls sharing a model and tools), and why the segment starts. */
+  scale: number;
+  /** Framing tokens per item of that segment's fit. */
+  perItem: number;
+  segment: CallSegment;
+}
+
+export interface CallSegment {
+  /** 0-based segment of the calibration. */
+  index: number;
+  /** 1-based first call of this run of the segment. */
+  since: number;
+  /** Why the fit starts over there: null for the first call; else the model switch or the tool list change. */
+  why: string | null;
 }
 
 export interface ViewSpan {

@@ -1,7 +1,9 @@
 // What the cache prefix analysis says about one call: the content prediction (prefix.ts) and the verdict from
 // the provider's reported figures (forensics.ts). Its own file, so both read it and neither reads the other's.
 import type { CacheBreakCause } from './cause';
+import type { ReadNote } from './cause-taxonomy';
 import type { Divergence } from './divergence';
+import type { MissCharge } from './miss-cost';
 import type { ProviderRule } from './provider-rules';
 import type { ReportedTtl } from './reported';
 
@@ -10,14 +12,26 @@ export interface ReportedVerdict {
   reportedPrompt: number | null;
   /** What the previous call left in the provider's cache by its own figures; null without them. */
   previousCacheable: number | null;
-  /** The reported cache read fell short of `previousCacheable` by more than the provider's granularity; null without figures. */
+  /**
+   * The reported read fell short of what this prompt could have read (the smaller of the prompt and what the previous
+   * call left cached) by more than the provider's granularity; null without figures.
+   */
   reportedMiss: boolean | null;
   /** `full` when the provider served (almost) nothing, `partial` when it served some; null without a reported miss. */
   missKind: 'partial' | 'full' | null;
-  /** Tokens of the previous prompt the provider processed again instead of reading from cache; null when unknown. */
+  /**
+   * Tokens processed again although the previous call had left them cached (miss-cost.ts: at most the prompt less its
+   * read); 0 for a hit, null when unknown. Who pays them is `missCharge`.
+   */
   missTokens: number | null;
   /** Dollars those tokens cost against a hit, by the dated price table; null for an unknown model or no miss figure. */
   missCostUsd: number | null;
+  /** Who pays the miss: a break (`miss`), the compaction before this call, or an uncached tail (`shortfall`); null for a hit. */
+  missCharge: MissCharge | null;
+  /** Tokens the previous call left cached that this prompt no longer sends (dropped by a compaction, or thinking): not processed, not priced. */
+  droppedTokens: number | null;
+  /** What the read shows when it is no break: an uncached tail, thinking dropped at a new turn, no cache breakpoint at all. */
+  readNote: ReadNote | null;
   /** The provider's own cache diagnostic for this call, when the log carries one. */
   diagnostic: string | null;
   /**
@@ -75,10 +89,14 @@ export interface CacheReport extends ReportedVerdict {
   cacheBreak: boolean;
   /** Why the cache did not serve the previous prompt, from the evidence (most specific first); null when it held. */
   cause: CacheBreakCause | null;
+  /** What the content analysis alone names (a compaction, an edit, …), whether or not the provider's figures show a miss. */
+  predictedCause: CacheBreakCause | null;
   /** Time since the previous call exceeds the TTL: nothing is cached even with an identical prefix. */
   ttlExpired: boolean;
-  /** Milliseconds since the previous call, null when a timestamp is missing. */
+  /** Milliseconds since the previous call; null when a timestamp is missing, repeats or goes backwards. */
   gapMs: number | null;
+  /** Both calls carry timestamps, but this one equals or precedes the previous one (a resumed or archived session): the gap is unknown, not 0. */
+  gapUnknown: boolean;
   /** The cache lifetime used: from the previous call's reported 5m/1h writes, its breakpoints, or the default. */
   ttlMs: number;
   ttlSource: ReportedTtl['source'];

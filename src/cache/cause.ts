@@ -12,14 +12,33 @@ export type CacheBreakCause =
   | 'recap-regenerated'
   | 'edited'
   | 'masked'
+  | 'tools-changed'
   | 'model-changed'
+  | 'thinking-dropped'
   | 'ttl'
+  | 'restart'
+  | 'gap-unknown'
   | 'unrecorded-prefix'
   | 'provider-miss'
   | 'below-minimum'
   | 'unknown';
 
-export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = ['compaction', 'recap-regenerated', 'edited', 'masked', 'model-changed', 'ttl', 'unrecorded-prefix', 'provider-miss', 'below-minimum', 'unknown'];
+export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = [
+  'compaction',
+  'recap-regenerated',
+  'edited',
+  'masked',
+  'tools-changed',
+  'model-changed',
+  'thinking-dropped',
+  'ttl',
+  'restart',
+  'gap-unknown',
+  'unrecorded-prefix',
+  'provider-miss',
+  'below-minimum',
+  'unknown',
+];
 
 export interface PromptSide {
   units: readonly PromptUnit[];
@@ -60,7 +79,26 @@ export function isMaskedResult(item: Item | null | undefined): boolean {
 }
 
 /**
+ * An item that says the tool list changed between two calls: Claude Code's `/mcp` local command (servers
+ * connected or disconnected), or an item an adapter marks `meta.toolsChanged` (OpenHands' SystemPromptUpdateEvent).
+ */
+export function isToolsChange(item: Item | null | undefined): boolean {
+  if (!item) return false;
+  if (item.meta?.['toolsChanged'] === true) return true;
+  // The OpenHands SDK reader keeps the update's own reason (`tools_changed`).
+  const update = item.meta?.['systemPromptUpdate'];
+  if (typeof update === 'string' && /tool/i.test(update)) return true;
+  return item.role === 'user' && item.kind === 'message' && /<command-name>\/mcp<\/command-name>/.test(item.text);
+}
+
+/** A human turn: a user message (not a tool result, not a harness record) that the model is asked to answer. */
+export function isHumanTurn(item: Item | null | undefined): boolean {
+  return !!item && item.kind === 'message' && item.role === 'user';
+}
+
+/**
  * The cause of a divergence, tested in this order (the first that fits wins):
+ * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
  * 2. recap-regenerated — a summary at the same position in both calls, with different text, and the
  *    items after the old recap still follow (or no compaction is recorded): the recap was rewritten in place;
@@ -69,12 +107,18 @@ export function isMaskedResult(item: Item | null | undefined): boolean {
  * 4. edited — an item (or the tool schemas) at that position changed;
  * 5. unknown — e.g. this call's prompt simply ends earlier.
  */
-export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'unknown' {
+export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
   const { previous, current, unitIndex: k, compactionId } = input;
   const oldUnit = previous.units[k];
   const newUnit = current.units[k];
   const oldItem = oldUnit?.item ?? null;
   const newItem = newUnit?.item ?? null;
+
+  // The tool schemas lead a recorded prompt as a unit without an item: they changed, or one side has none.
+  if (oldUnit && newUnit && (oldUnit.item === null || newUnit.item === null) && compactionId === null) return 'tools-changed';
+  // A harness record that the tool list changed stands where the prompt diverges: the new system prompt an
+  // OpenHands SystemPromptUpdateEvent puts in the old one's place carries its tools with it.
+  if (isToolsChange(newItem) && compactionId === null) return 'tools-changed';
 
   if (isMaskedResult(newItem) && oldItem?.kind === 'tool_result' && !isMaskedResult(oldItem)) return 'masked';
 

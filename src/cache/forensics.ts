@@ -3,8 +3,10 @@
 // even when the content analysis sees none, and its cause is then named from the evidence.
 import type { CallCalibration } from '../analysis/calibration';
 import type { CallContext } from '../analysis/context-types';
-import { missCost, priceOf, type PriceOverrides } from '../cost/prices';
+import { priceOf, type PriceOverrides } from '../cost/prices';
 import type { CacheBreakCause } from './cause';
+import type { ReadNote } from './cause-taxonomy';
+import { missCostUsd, missTokensOf, type MissCharge } from './miss-cost';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
 import { reportedCacheable, reportedPromptTokens } from './reported';
@@ -13,11 +15,20 @@ export type { ReportedVerdict };
 
 type Draft = Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
 
-interface Evidence {
+/** What the pass over the calls knows beyond the two calls' usage. */
+export interface Evidence {
   previous: CallContext | null;
   current: CallContext;
   calibration: CallCalibration | null;
   prices: PriceOverrides | undefined;
+  /** The read of the session's first call that reports one: what the provider kept from before this session. */
+  firstRead: number | null;
+  /** This call's new input holds a human turn (a user message, not only tool results). */
+  newHumanTurn: boolean;
+  /** A tool-list change (`/mcp`, a system-prompt update event) sits between the previous call and this one. */
+  toolsChange: boolean;
+  /** The previous prompt marks a cache breakpoint (`cache_control`) on some block, or on the request. */
+  markedBreakpoint: boolean;
 }
 
 /** A served prefix within this many tokens of what was cacheable is a hit: the provider's rounding, not a miss. */
@@ -33,51 +44,100 @@ export function minimumCacheable(rule: ProviderRule, model: string | null): numb
   return 0;
 }
 
-/** Completes a draft report with the reported verdict, in place (a copy per call cost a long session much of its cache pass). */
+/** Anthropic serves a cache only from breakpoints (`cache_control`): a Claude model caches nothing without one. */
+function cachesByBreakpoints(call: Pick<CallContext, 'model' | 'api'>): boolean {
+  return call.api === 'anthropic' || /claude/i.test(call.model ?? '');
+}
+
+/**
+ * A Claude model sent through a request log that records the whole request, with no breakpoint on any block and no
+ * cache read or write reported: nothing was cached, so nothing can be missed (an OpenAI-compatible proxy in front
+ * of Anthropic passes `cache_control` on, but does not add it).
+ */
+function noBreakpoint(ev: Evidence): boolean {
+  const { previous, current } = ev;
+  if (!previous || !current.recorded || !previous.recorded || ev.markedBreakpoint) return false;
+  if (!cachesByBreakpoints(current) || !cachesByBreakpoints(previous)) return false;
+  // Usage must be reported to say nothing was cached: without it the prediction speaks.
+  const none = (c: CallContext) => !!c.usage && c.usage.input !== null && (c.usage.cacheRead ?? 0) === 0 && (c.usage.cacheWrite ?? 0) === 0;
+  return none(previous) && none(current);
+}
+
 export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const { previous, current } = ev;
   const reportedPrompt = reportedPromptTokens(current);
   const diagnostic = current.usage?.diagnostic ?? null;
   const read = current.usage?.cacheRead ?? null;
-  const previousCacheable = previous ? reportedCacheable(previous) : null;
   const price = priceOf(current.model ?? previous?.model, ev.prices);
   const ttlLabel = r.ttlMs >= ONE_HOUR_TTL_MS ? '1h' : '5m';
-  const priced = (tokens: number | null) => (tokens === null || !price ? null : round6(missCost(price, tokens, ttlLabel)));
-  // The verdict's keys follow the draft's, in this order, whichever branch sets them.
-  const verdict = (v: ReportedVerdict): CacheReport => {
-    const out = r as CacheReport;
-    out.reportedPrompt = v.reportedPrompt;
-    out.previousCacheable = v.previousCacheable;
-    out.reportedMiss = v.reportedMiss;
-    out.missKind = v.missKind;
-    out.missTokens = v.missTokens;
-    out.missCostUsd = v.missCostUsd;
-    out.diagnostic = v.diagnostic;
-    out.unrecordedNotRead = v.unrecordedNotRead;
-    return out;
-  };
+  const priced = (tokens: number | null) => (tokens === null ? null : missCostUsd(tokens, price, ttlLabel));
+  const none = { missCharge: null, droppedTokens: null, readNote: null, unrecordedNotRead: null } as const;
 
-  if (!previous) return verdict({ reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, unrecordedNotRead: null });
+  if (!previous) return { ...r, reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, ...none } as CacheReport;
 
-  if (read === null || previousCacheable === null || current.usage?.input === null) {
-    const scale = ev.calibration?.scale ?? 1;
-    const missTokens = r.predictedBreak ? Math.round(Math.max(0, (r.previousContextTokens ?? 0) - r.cachedPredicted) * (r.prefixUnrecorded ? 1 : scale)) : 0;
-    return verdict({ reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead: null });
+  if (noBreakpoint(ev)) {
+    return { ...r, cause: null, cacheBreak: false, predictedBreak: false, reportedPrompt, previousCacheable: 0, reportedMiss: false, missKind: null, missTokens: 0, missCostUsd: priced(0), diagnostic, ...none, readNote: 'no-breakpoint' } as CacheReport;
   }
 
+  const previousCacheable = reportedCacheable(previous);
+  // Without reported figures the prediction decides: the same definition, on the predicted figures.
+  if (read === null || previousCacheable === null || reportedPrompt === null) {
+    const scale = ev.calibration?.scale ?? 1;
+    const toReported = (t: number) => Math.round(t * (r.prefixUnrecorded ? 1 : scale));
+    const m = missTokensOf({ prompt: toReported(r.contextTokens), read: toReported(r.cachedPredicted), previousCacheable: toReported(r.previousContextTokens ?? 0) });
+    const charge: MissCharge | null = !r.predictedBreak ? null : r.cause === 'compaction' ? 'compaction' : 'miss';
+    const missTokens = charge ? m.missTokens : 0;
+    return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), missCharge: charge, droppedTokens: charge ? m.droppedTokens : null, readNote: null, diagnostic, unrecordedNotRead: null } as CacheReport;
+  }
+
+  // The provider's own rule judges its figures, whatever rule the user picked for the prediction.
   const actual = ruleForCall(current);
-  const shortfall = previousCacheable - read;
-  const reportedMiss = shortfall > granularity(actual, previousCacheable);
-  const missKind = !reportedMiss ? null : read <= Math.max(granularity(actual, previousCacheable), 0.05 * previousCacheable) ? 'full' : 'partial';
-  let cause = r.cause;
-  if (!reportedMiss && (cause === 'ttl' || cause === 'model-changed')) cause = null;
-  if (reportedMiss && cause === null) cause = reportedCause(r, ev, read, previousCacheable, actual);
-  const cacheBreak = cause !== null && (r.predictedBreak || reportedMiss);
-  const missTokens = cacheBreak ? Math.max(0, shortfall) : 0;
+  const m = missTokensOf({ prompt: reportedPrompt, read, previousCacheable });
+  const gran = granularity(actual, Math.min(reportedPrompt, previousCacheable));
+  const reportedMiss = m.missTokens > gran;
+  const missKind = !reportedMiss ? null : read <= Math.max(gran, 0.05 * previousCacheable) ? 'full' : 'partial';
+  // The read fell to about nothing: no more than the session's first call read from before the session (a
+  // harness's shared system prompt), or the provider's minimum.
+  const nothing = Math.max(minimumCacheable(actual, current.model), ev.firstRead ?? 0) + gran;
+  const fellToNothing = read <= nothing;
+  const shrank = reportedPrompt < previousCacheable - gran;
+  const thinkingDropped = ev.newHumanTurn && shrank && ev.current.compactionId === null && !r.modelChanged;
+
+  let cause: CacheBreakCause | null = null;
+  let readNote: ReadNote | null = null;
+  let charge: MissCharge | null = null;
+  if (reportedMiss) {
+    // A structural cause the content shows stands; a predicted expiry or model switch is judged again from the read.
+    cause = r.cause === 'ttl' || r.cause === 'model-changed' ? null : r.cause;
+    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped);
+    if (cause === null) {
+      readNote = 'shortfall';
+      charge = 'shortfall';
+    } else charge = cause === 'compaction' || current.compactionId !== null ? 'compaction' : 'miss';
+  } else if (r.predictedBreak && r.cause !== null && r.cause !== 'ttl' && r.cause !== 'model-changed' && r.lostTokens <= gran) {
+    // A change the reported figures are too coarse to see (it loses less than their granularity): the content decides.
+    cause = r.cause;
+    charge = cause === 'compaction' ? 'compaction' : 'miss';
+  } else if (thinkingDropped) readNote = 'thinking-dropped';
+  const cacheBreak = cause !== null;
+  const missTokens = charge ? m.missTokens : 0;
   const unrecordedNotRead = notReadOfPrefix(r, read, previousCacheable, actual);
-  r.cause = cacheBreak ? cause : null;
-  r.cacheBreak = cacheBreak;
-  return verdict({ reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead });
+  return {
+    ...r,
+    cause,
+    cacheBreak,
+    reportedPrompt,
+    previousCacheable,
+    reportedMiss,
+    missKind,
+    missTokens,
+    missCostUsd: priced(missTokens),
+    missCharge: charge,
+    droppedTokens: m.droppedTokens > 0 ? m.droppedTokens : 0,
+    readNote,
+    diagnostic,
+    unrecordedNotRead,
+  } as CacheReport;
 }
 
 /**
@@ -91,12 +151,29 @@ function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actu
   return short > Math.max(granularity(actual, prefix), 0.15 * prefix) ? short : null;
 }
 
-/** The cause of a miss the content analysis did not predict, from what the figures show. */
-function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule): CacheBreakCause {
-  if (ev.current.compactionId !== null) return 'compaction';
+/**
+ * The cause of a reported miss the content analysis did not explain, from what the figures show; null for a
+ * shortfall (an OpenAI-style cache that served all it had served a call ago, only not the newest tail): a cost, not
+ * a break.
+ */
+function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean): CacheBreakCause | null {
+  const { current, previous } = ev;
+  if (current.compactionId !== null) return 'compaction';
   if (r.modelChanged) return 'model-changed';
-  if (r.gapMs !== null && r.gapMs > r.ttlMs) return 'ttl';
-  if (previousCacheable < minimumCacheable(actual, ev.current.model)) return 'below-minimum';
+  if (ev.toolsChange) return 'tools-changed';
+  if (previousCacheable < minimumCacheable(actual, current.model)) return 'below-minimum';
+  // An expired cache serves nearly nothing: a read well above that is no expiry, whatever the gap.
+  if (r.gapMs !== null && r.gapMs > r.ttlMs && fellToNothing) return 'ttl';
+  if (previous?.process && current.process && previous.process !== current.process && fellToNothing) return 'restart';
+  if (r.gapUnknown && fellToNothing) return 'gap-unknown';
+  // The prompt shrank at a new human turn: the API dropped earlier thinking, and the read fell back before it.
+  if (thinkingDropped) return 'thinking-dropped';
+  if (r.divergence === null && actual !== 'anthropic') {
+    // Block caches (OpenAI, DeepSeek, vLLM) hold what they served a call ago; when the read is no lower than that
+    // and above nothing, only the previous call's newest tail went unserved.
+    const previousRead = previous?.usage?.cacheRead ?? null;
+    if (previousRead !== null && read >= previousRead - granularity(actual, previousRead) && !fellToNothing) return null;
+  }
   // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
   // records (system prompt, tools): what changed sits just after it, outside the file.
   const prefix = ev.calibration?.prefixTokens ?? r.unseenPrefixTokens ?? 0;
@@ -107,12 +184,19 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
+export interface ChargedCost {
+  calls: number;
+  tokens: number;
+  /** Null when none of them could be priced. */
+  costUsd: number | null;
+}
+
 export interface CacheSummary {
   /** Reported cache read over reported prompt, summed over the calls that report both; null without figures. */
   hitRate: number | null;
-  /** Calls that are cache breaks by either side. */
+  /** Cache breaks: collapses with a cause (a compaction's included), reported or, without figures, predicted. Shortfalls are not breaks. */
   breaks: number;
-  /** Calls where the provider reported a miss. */
+  /** Breaks the provider's figures show. */
   reportedMisses: number;
   /** Calls where the content analysis predicted a break. */
   predictedBreaks: number;
@@ -120,13 +204,26 @@ export interface CacheSummary {
   agreement: { compared: number; agree: number };
   /** Provider diagnostics seen, and how many agree with our verdict (a miss reason with a break, `hit` without). */
   diagnostics: { compared: number; agree: number };
-  /** Dollars lost to misses over the priced breaks; null when no break could be priced. */
+  /** Dollars lost to misses (breaks charged `miss`: not compactions, not shortfalls); null when none could be priced. */
   missCostUsd: number | null;
+  /** Tokens processed again at those breaks. */
   missTokens: number;
+  /** The breaks right after a compaction: their miss is the compactions' cost, apart from misses. */
+  compactionMiss: ChargedCost & { droppedTokens: number };
+  /** Uncached tails an OpenAI-style cache left (a cost, not a break). */
+  shortfalls: ChargedCost;
+  /** Calls a Claude model sent with no cache breakpoint: nothing cached, nothing missed. */
+  notCached: number;
   byCause: Partial<Record<CacheBreakCause, number>>;
   /** Calls whose reported read left part of the unrecorded prefix out (`unrecordedNotRead`), and those tokens summed. */
   unrecordedNotRead: { calls: number; tokens: number };
 }
+
+const addCost = (c: ChargedCost, r: CacheReport) => {
+  c.calls++;
+  c.tokens += r.missTokens ?? 0;
+  if (r.missCostUsd !== null) c.costUsd = round6((c.costUsd ?? 0) + r.missCostUsd);
+};
 
 export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[]): CacheSummary {
   let read = 0;
@@ -139,23 +236,44 @@ export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pi
     read += c.usage.cacheRead;
     prompt += p;
   });
-  const s: CacheSummary = { hitRate: anyUsage && prompt > 0 ? read / prompt : null, breaks: 0, reportedMisses: 0, predictedBreaks: 0, agreement: { compared: 0, agree: 0 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: null, missTokens: 0, byCause: {}, unrecordedNotRead: { calls: 0, tokens: 0 } };
+  const s: CacheSummary = {
+    hitRate: anyUsage && prompt > 0 ? read / prompt : null,
+    breaks: 0,
+    reportedMisses: 0,
+    predictedBreaks: 0,
+    agreement: { compared: 0, agree: 0 },
+    diagnostics: { compared: 0, agree: 0 },
+    missCostUsd: null,
+    missTokens: 0,
+    compactionMiss: { calls: 0, tokens: 0, costUsd: null, droppedTokens: 0 },
+    shortfalls: { calls: 0, tokens: 0, costUsd: null },
+    notCached: 0,
+    byCause: {},
+    unrecordedNotRead: { calls: 0, tokens: 0 },
+  };
   for (const r of reports) {
     if (r.cacheBreak) {
       s.breaks++;
       if (r.cause) s.byCause[r.cause] = (s.byCause[r.cause] ?? 0) + 1;
+    }
+    if (r.missCharge === 'miss') {
       s.missTokens += r.missTokens ?? 0;
       if (r.missCostUsd !== null) s.missCostUsd = round6((s.missCostUsd ?? 0) + r.missCostUsd);
-    }
-    if (r.reportedMiss) s.reportedMisses++;
+    } else if (r.missCharge === 'compaction') {
+      addCost(s.compactionMiss, r);
+      s.compactionMiss.droppedTokens += r.droppedTokens ?? 0;
+    } else if (r.missCharge === 'shortfall') addCost(s.shortfalls, r);
+    if (r.readNote === 'no-breakpoint') s.notCached++;
+    const reportedBreak = r.reportedMiss === null ? null : r.reportedMiss && r.cacheBreak;
+    if (reportedBreak) s.reportedMisses++;
     if (r.predictedBreak) s.predictedBreaks++;
     if (r.unrecordedNotRead !== null) {
       s.unrecordedNotRead.calls++;
       s.unrecordedNotRead.tokens += r.unrecordedNotRead;
     }
-    if (r.reportedMiss !== null) {
+    if (reportedBreak !== null) {
       s.agreement.compared++;
-      if (r.reportedMiss === r.predictedBreak) s.agreement.agree++;
+      if (reportedBreak === r.predictedBreak) s.agreement.agree++;
     }
     if (r.diagnostic !== null && r.diagnostic !== 'unavailable' && r.index > 0) {
       s.diagnostics.compared++;

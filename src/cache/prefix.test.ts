@@ -114,13 +114,24 @@ describe('analyzeCachePrefix', () => {
     expect(taken!.cause).toBe('compaction');
   });
 
-  it('reports changed tool schemas as an edit at item index -1', () => {
+  it('reports changed tool schemas as a tool-list change at item index -1', () => {
     const [, r] = analyzeCachePrefix(
       calls(call([user('m1', U1)], { tools: '[{"name":"read_file"}]' }), call([user('m1', U1), asst('m2', 'ok')], { tools: '[{"name":"read_file"},{"name":"write_file"}]' })),
       { count },
     );
-    expect(r).toMatchObject({ cacheBreak: true, cause: 'edited', sharedItems: 0 });
+    expect(r).toMatchObject({ cacheBreak: true, cause: 'tools-changed', sharedItems: 0 });
     expect(r!.divergence).toMatchObject({ itemId: '@tools', itemIndex: -1, offset: 21, removed: '', added: ',{"name":"write_file"}' });
+  });
+
+  it('names a tools change where a new system prompt that carries other tools takes the old one\'s place', () => {
+    // OpenHands SDK: a SystemPromptUpdateEvent (reason tools_changed) replaces the system message from then on.
+    const before = call([sys('m0', SYS), user('m1', U1), asst('m2', 'Reading.')]);
+    const after = (meta: Record<string, boolean>) => call([sys('m9', `${SYS} You may also browse.`, { meta }), user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1)]);
+    const [, changed] = analyzeCachePrefix(calls(before, after({ toolsChanged: true })), { count });
+    expect(changed).toMatchObject({ cacheBreak: true, cause: 'tools-changed', sharedItems: 0 });
+    // The same new text without the record is an edit of the system prompt.
+    const [, edited] = analyzeCachePrefix(calls(before, after({})), { count });
+    expect(edited!.cause).toBe('edited');
   });
 
   it('predicts nothing cached after a gap beyond the 5-minute TTL, even with an identical prefix', () => {

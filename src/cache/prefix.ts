@@ -2,7 +2,7 @@
 // byte for byte, how much of that a provider would serve from cache, where and why it stopped matching.
 import type { CallContext } from '../analysis/context-types';
 import type { ContextTimeline } from '../analysis/context-timeline';
-import { structuralCause, type CacheBreakCause } from './cause';
+import { isHumanTurn, isToolsChange, structuralCause, type CacheBreakCause } from './cause';
 import { describeDivergence, sharedSerialLength, type Divergence } from './divergence';
 import { sameContent, sameUnit, serializeUnit, type PromptUnit } from './item-hash';
 import { PromptReader, type Prompt } from './prompt-units';
@@ -49,6 +49,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
   let prevUnseen: number | null = null;
   let prevUnseenOwn: number | null = null;
   let ttl: ReportedTtl | null = null;
+  let firstRead: number | null = null;
   calls.forEach((call, ci) => {
     const cur = reader.read(call, ci, prev);
     const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
@@ -59,68 +60,41 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev ? prevUnseenOwn ?? prevUnseen : prevUnseen, unseenOwn);
     const unseenTokens = unseen ?? 0;
     const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (unseenOwn ?? unseenTokens) : 0);
+    const base = {
+      index: call.index,
+      call: call.index + 1,
+      callId: call.id,
+      rule,
+      reportedCacheRead: call.usage?.cacheRead ?? null,
+      contextTokens,
+      prefixUnrecorded: call.prefixUnrecorded,
+      unseenPrefixTokens: unseen,
+    };
     const prevTtl = ttl;
-    // One literal per report (in the key order the spreads it replaced gave): spreading ~30 keys twice per call
-    // was most of this pass on a long session.
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
       const t = opts.ttlMs ?? DEFAULT_TTL_MS;
-      report = {
-        index: call.index,
-        call: call.index + 1,
-        callId: call.id,
-        rule,
-        reportedCacheRead: call.usage?.cacheRead ?? null,
-        contextTokens,
-        prefixUnrecorded: call.prefixUnrecorded,
-        unseenPrefixTokens: unseen,
-        prefixTokens: 0,
-        outputReusedTokens: 0,
-        cachedPredicted: 0,
-        previousContextTokens: null,
-        lostTokens: 0,
-        sharedItems: 0,
-        predictedBreak: false,
-        cacheBreak: false,
-        cause: null,
-        ttlExpired: false,
-        gapMs: null,
-        ttlMs: t,
-        ttlSource: 'default',
-        modelChanged: false,
-        divergence: null,
-      };
+      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
       const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
       if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
-      report = {
-        index: call.index,
-        call: call.index + 1,
-        callId: call.id,
-        rule,
-        reportedCacheRead: call.usage?.cacheRead ?? null,
-        contextTokens,
-        prefixUnrecorded: call.prefixUnrecorded,
-        unseenPrefixTokens: unseen,
-        prefixTokens: cmp.prefixTokens,
-        outputReusedTokens: cmp.outputReusedTokens,
-        cachedPredicted: cmp.cachedPredicted,
-        previousContextTokens: cmp.previousContextTokens,
-        lostTokens: cmp.lostTokens,
-        sharedItems: cmp.sharedItems,
-        predictedBreak: cmp.predictedBreak,
-        cacheBreak: cmp.cacheBreak,
-        cause: cmp.cause,
-        ttlExpired: cmp.ttlExpired,
-        gapMs: cmp.gapMs,
-        ttlMs: cmp.ttlMs,
-        modelChanged: cmp.modelChanged,
-        divergence: cmp.divergence,
-        ttlSource: ttlUsed.source,
-      };
+      report = { ...base, ...cmp, ttlSource: ttlUsed.source };
     }
-    reports.push(applyReported(report, { previous: ci > 0 ? calls[ci - 1]! : null, current: call, calibration: cal ?? null, prices: opts.prices }));
+    const fresh = prev ? newUnits(prev, cur, report.sharedItems) : null;
+    reports.push(
+      applyReported(report, {
+        previous: ci > 0 ? calls[ci - 1]! : null,
+        current: call,
+        calibration: cal ?? null,
+        prices: opts.prices,
+        firstRead,
+        newHumanTurn: fresh?.humanTurn ?? false,
+        toolsChange: fresh?.toolsChange ?? false,
+        markedBreakpoint: prev ? prev.markedBreakpoint() : false,
+      }),
+    );
+    if (firstRead === null && call.usage?.cacheRead != null) firstRead = call.usage.cacheRead;
     ttl = ttlOfCall(call, cur.oneHour, prevTtl);
     prevUnseen = unseen;
     prevUnseenOwn = unseenOwn;
@@ -131,8 +105,24 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
 
 type Comparison = Pick<
   CacheReport,
-  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'ttlExpired' | 'gapMs' | 'ttlMs' | 'modelChanged' | 'divergence'
+  'prefixTokens' | 'outputReusedTokens' | 'cachedPredicted' | 'previousContextTokens' | 'lostTokens' | 'sharedItems' | 'predictedBreak' | 'cacheBreak' | 'cause' | 'predictedCause' | 'ttlExpired' | 'gapMs' | 'gapUnknown' | 'ttlMs' | 'modelChanged' | 'divergence'
 >;
+
+/** Units a call sends that the previous prompt did not end with: scanned from the end, at most this many. */
+const NEW_UNITS_SCAN = 256;
+
+/** What this call's new input holds: a human turn, a tool-list change. */
+function newUnits(prev: Prompt, cur: Prompt, shared: number): { humanTurn: boolean; toolsChange: boolean } {
+  const from = Math.max(Math.min(shared, prev.n), cur.n - NEW_UNITS_SCAN, 0);
+  let humanTurn = false;
+  let toolsChange = false;
+  for (let j = from; j < cur.n; j++) {
+    const item = cur.unitAt(j).item;
+    if (isToolsChange(item)) toolsChange = true;
+    else if (isHumanTurn(item)) humanTurn = true;
+  }
+  return { humanTurn, toolsChange };
+}
 
 function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, ttlMs: number, minBreak: number, reader: PromptReader): Comparison {
   const k = sharedUnits(prev, cur);
@@ -154,6 +144,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const contentBreak = divergence !== null && lostTokens >= minBreak;
 
   const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
+  const gapUnknown = gapMs === null && !!prev.call.timestamp && !!cur.call.timestamp && !Number.isNaN(Date.parse(prev.call.timestamp)) && !Number.isNaN(Date.parse(cur.call.timestamp));
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
 
@@ -167,7 +158,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
   const predictedBreak = cause !== null;
 
-  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, ttlExpired, gapMs, ttlMs, modelChanged, divergence };
+  return { prefixTokens, outputReusedTokens, cachedPredicted, previousContextTokens, lostTokens, sharedItems: k, predictedBreak, cacheBreak: predictedBreak, cause, predictedCause: cause, ttlExpired, gapMs, gapUnknown, ttlMs, modelChanged, divergence };
 }
 
 /** Leading units the two prompts share: span indices first (equal spans, same content), then digests and text. */
@@ -230,7 +221,8 @@ function gapBetween(a: string | undefined, b: string | undefined): number | null
   if (!a || !b) return null;
   const ta = Date.parse(a);
   const tb = Date.parse(b);
-  if (Number.isNaN(ta) || Number.isNaN(tb) || tb < ta) return null;
+  // A call takes time: a timestamp that repeats or goes backwards (records rewritten on resume or archive) says nothing of the gap.
+  if (Number.isNaN(ta) || Number.isNaN(tb) || tb <= ta) return null;
   return tb - ta;
 }
 

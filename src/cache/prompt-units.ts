@@ -30,6 +30,8 @@ export interface Prompt extends PromptSide {
   digestAt(j: number): UnitDigest;
   /** Block indices (offset by `lead`) carrying a cache breakpoint; see breakpointsFrom. */
   breakpoints(lead: number): number[];
+  /** Some block carries an explicit `cache_control` breakpoint (not one Claude Code would set on its own). */
+  markedBreakpoint(): boolean;
 }
 
 function flagsOf(u: PromptUnit): number {
@@ -55,12 +57,20 @@ function breakpointsFrom(n: number, flagAt: (j: number) => number, lead: number,
   return [...auto].sort((a, b) => a - b);
 }
 
-function withBreakpoints<T extends Omit<Prompt, 'breakpoints'>>(p: T, flagAt: (j: number) => number): T & Pick<Prompt, 'breakpoints'> {
+function withBreakpoints<T extends Omit<Prompt, 'breakpoints' | 'markedBreakpoint'>>(p: T, flagAt: (j: number) => number): T & Pick<Prompt, 'breakpoints' | 'markedBreakpoint'> {
   let memo: { lead: number; list: number[] } | null = null;
+  let marked: boolean | null = null;
   return Object.assign(p, {
     breakpoints(lead: number) {
       if (!memo || memo.lead !== lead) memo = { lead, list: breakpointsFrom(p.n, flagAt, lead) };
       return memo.list;
+    },
+    markedBreakpoint() {
+      if (marked === null) {
+        marked = false;
+        for (let j = 0; j < p.n && !marked; j++) marked = (flagAt(j) & CACHE_CONTROL) !== 0;
+      }
+      return marked;
     },
   });
 }
@@ -259,6 +269,10 @@ class SpanPrompt implements Prompt {
     private readonly toolsDigest: UnitDigest | null,
     private readonly marked: boolean,
   ) {}
+
+  markedBreakpoint(): boolean {
+    return this.marked;
+  }
 
   retire(cumFrom: number): void {
     this.state = 'previous';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeCachePrefix, type CacheReport } from '../cache';
 import { asst, call, calls, countWords, marker, summary, sys, user, usage } from '../cache/test-builders';
-import { cacheBreaks, cacheHeadline, causeSentence, formatDuration, formatUsd, predictedVsReported, prefixBar } from './cache-summary';
+import { cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar } from './cache-summary';
 
 // The course unit's payments agent (reference 001): turns, then a compaction that puts a recap
 // where the middle turns were, then a five-minute-plus pause before the next call.
@@ -47,10 +47,41 @@ describe('cacheHeadline', () => {
   });
 });
 
+describe('a compaction the provider shows was no miss', () => {
+  // Claude Code's microcompact clears an old tool result near the end: the content analysis sees the prompt change
+  // there, but the provider read everything the compaction kept (370 of the 400 tokens left cached).
+  const LOG = Array.from({ length: 120 }, (_, i) => `line${i}`).join(' ');
+  const head = [sys('m0', SYS), user('m1', U1), asst('m2', 'Reading the log.')];
+  const [, after] = analyzeCachePrefix(
+    calls(
+      call([...head, user('m3', LOG)], { api: 'anthropic', model: 'claude-sonnet-4-5', timestamp: t(0), usage: usage({ input: 5, cacheRead: 100, cacheWrite: 300 }) }),
+      call([...head, marker('x1', '[Old tool result content cleared]'), user('m4', 'Go on.')], { api: 'anthropic', model: 'claude-sonnet-4-5', timestamp: t(1), compactionId: 'c1', usage: usage({ input: 5, cacheRead: 370, cacheWrite: 5 }) }),
+    ),
+    { count: countWords, rule: 'exact' },
+  ) as [CacheReport, CacheReport];
+
+  it("is no break and costs nothing: the headline says the cache held, and why the prediction's compaction did not count", () => {
+    // The prediction names the compaction and loses more than the provider's granularity; the figures decide.
+    expect(after.lostTokens).toBeGreaterThan(64 + 4);
+    expect(after).toMatchObject({ predictedCause: 'compaction', predictedBreak: true, reportedMiss: false, cacheBreak: false, cause: null, missTokens: 0, missCharge: null, droppedTokens: 20 });
+    expect(cacheHeadline(after)).toEqual({ tone: 'held', text: 'Compaction, no miss: the provider read 370 tokens, all the compaction kept; 20 cached tokens dropped' });
+    expect(disagreementSentence(after)).toBe(
+      'A compaction changed the prompt at the divergence below, but the provider read 370 tokens, everything before it (within its rounding): the compaction cost no cache miss, and the cached tokens it dropped were never processed again.',
+    );
+    // A compaction whose change the figures are too coarse to see stays a break, charged to the compaction: neither
+    // the held headline nor the no-miss sentence.
+    expect(broke).toMatchObject({ predictedCause: 'compaction', reportedMiss: false, cacheBreak: true, missCharge: 'compaction' });
+    expect(cacheHeadline(broke).tone).toBe('broke');
+    expect(disagreementSentence(broke)).not.toMatch(/cost no cache miss/);
+  });
+});
+
 describe('causeSentence', () => {
   it('explains each cause in one sentence, with the gap and TTL for an expiry', () => {
     expect(causeSentence(held)).toBeNull();
-    expect(causeSentence(broke)).toBe('A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew.');
+    expect(causeSentence(broke)).toBe(
+      "A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew. The 30 tokens processed again are the compaction's cost, not a miss; the 16 cached tokens it dropped were never processed again.",
+    );
     expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
     for (const cause of ['recap-regenerated', 'edited', 'masked', 'model-changed', 'unknown'] as const) {
       const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000, ttlSource: 'default', reportedCacheRead: null, previousCacheable: null, missKind: null, rule: 'exact' })!;
@@ -85,9 +116,11 @@ describe('cacheBreaks', () => {
       [3, 'ttl', false, true, null],
       [4, 'compaction', false, true, 'x1'],
     ]);
-    // What the previous call left cached (its prompt of 46) less the 0 read: below the granularity, so only the
-    // prediction calls it a break, and the tokens come from the reported figures all the same.
-    expect(cacheBreaks(reports)[0]!.missTokens).toBe(46);
+    // The previous call left 46 tokens cached and this prompt of 30 read 0: below the granularity, so only the
+    // prediction calls it a break, and the tokens come from the reported figures all the same — never more than the
+    // prompt less its read (30), and charged to the compaction, not to misses.
+    expect(cacheBreaks(reports)[0]).toMatchObject({ missTokens: 30, charge: 'compaction' });
+    expect(broke).toMatchObject({ droppedTokens: 16, missCharge: 'compaction' });
   });
 });
 

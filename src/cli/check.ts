@@ -1,7 +1,7 @@
 // `compaction-inspector check`: a short report per session and an exit status a CI job can gate on. Every figure
 // is read from the session's one analysis (sessionMetrics → analyzeSession), exactly as `inspect` reads it.
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
-import { CAUSE_LABEL, formatUsd } from '../charts/cache-summary';
+import { CAUSE_LABEL, formatUsd, missCostParts } from '../charts/cache-summary';
 import { RULE_ORDER } from '../lints/lint-groups';
 import type { LintRule } from '../lints/lint-types';
 import { isObject, get } from '../model/narrow';
@@ -174,8 +174,7 @@ function cacheLine(s: CheckedSession): string {
   if (!c) return 'cache: not analysed';
   const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
   const hit = c.hitRate !== null ? `reported hit rate ${pct(c.hitRate)}` : 'no reported cache usage';
-  const lost = c.missCostUsd !== null ? `${formatUsd(c.missCostUsd)} lost to misses` : 'miss cost unknown';
-  return `cache: ${hit} · ${plural(c.breaks, 'break')}${causes ? ` (${causes})` : ''} · ${lost}`;
+  return `cache: ${hit} · ${plural(c.breaks, 'break')}${causes ? ` (${causes})` : ''} · ${missCostParts(c, (n) => n.toLocaleString('en-US'), formatUsd).join(' · ')}`;
 }
 
 function distinct(found: CheckFinding[], kind: CheckFinding['kind']): string[] {

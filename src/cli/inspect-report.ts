@@ -1,9 +1,10 @@
 // The stable JSON report of `compaction-inspector inspect --json`, and its readable form.
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
-import { CAUSE_LABEL, formatUsd, unreadPrefixSentence } from '../charts/cache-summary';
+import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../charts/cache-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
+import { isConversationItem } from '../analysis/eviction-map';
 
 export interface InspectIssue {
   file: string;
@@ -22,6 +23,10 @@ export interface InspectCompaction {
   tokensAfter: number | null;
   /** The summary is encrypted by the provider: no audit can read it. */
   opaque: boolean;
+  /** Set once analysed: tokens the next call processed again (the compaction's cost), their price, and the cached tokens it dropped. */
+  cacheMissTokens?: number | null;
+  cacheMissCostUsd?: number | null;
+  cacheDroppedTokens?: number | null;
 }
 
 export interface InspectSession extends Partial<Omit<SessionMetrics, 'compactions'>> {
@@ -50,7 +55,7 @@ export function sessionReport(s: Session): InspectSession {
     id: s.id,
     format: s.format,
     files: [...s.files],
-    items: s.items.length,
+    items: s.items.filter(isConversationItem).length,
     toolCalls: s.items.filter((i) => i.kind === 'tool_call').length,
     compactions: s.compactions.map((c) => ({ index: c.index, kind: c.kind, trigger: c.trigger, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter, opaque: c.opaque === true })),
     sidechains: sidechainSummaries(s),
@@ -95,12 +100,13 @@ export function renderText(report: InspectReport): string {
     const c = s.cache;
     if (c) {
       const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
-      out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted${c.missCostUsd !== null ? ` · ${formatUsd(c.missCostUsd)} lost to misses` : ''}`);
+      out.push(`  cache: ${c.hitRate !== null ? `hit rate ${(c.hitRate * 100).toFixed(1)}% · ` : ''}${c.breaks} break${c.breaks === 1 ? '' : 's'}${causes ? ` (${causes})` : ''} · ${c.reportedMisses} reported, ${c.predictedBreaks} predicted · ${missCostParts(c, n, formatUsd).join(' · ')}`);
       const unread = unreadPrefixSentence(c.unrecordedNotRead, n);
       if (unread) out.push(`  cache: ${unread}`);
     }
     for (const k of s.compactions) {
-      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}`);
+      const cost = k.cacheMissTokens != null ? ` · cache: ${n(k.cacheMissTokens)} tokens processed again${k.cacheMissCostUsd ? ` (${formatUsd(k.cacheMissCostUsd)})` : ''}, ${n(k.cacheDroppedTokens ?? 0)} cached tokens dropped` : '';
+      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}${cost}`);
     }
     for (const sc of s.sidechains) {
       const from = sc.parentCall !== null ? `, started by call ${sc.parentCall}` : '';

@@ -31,14 +31,27 @@ export interface InspectCall {
   reportedOutput: number | null;
   /** The model this call ran on, as the file names it. */
   model: string | null;
+  /** What the previous call left in the provider's cache by its own figures; null without them. */
+  previousCacheable: number | null;
   predictedCached: number | null;
   reportedMiss: boolean | null;
   predictedBreak: boolean;
   cacheBreak: boolean;
   cause: CacheBreakCause | null;
+  /** What the content analysis alone names, whether or not the provider's figures show a miss (a compaction they show cost none). */
+  predictedCause: CacheBreakCause | null;
   ttlMs: number;
+  /** Tokens processed again that the previous call had left cached (never more than reportedPrompt − reportedCacheRead). */
   missTokens: number | null;
   missCostUsd: number | null;
+  /** Who pays the miss: `miss` (lost to misses), `compaction` (the compaction's cost), `shortfall` (an uncached tail), or null. */
+  missCharge: 'miss' | 'compaction' | 'shortfall' | null;
+  /** Cached tokens this prompt no longer sends (a compaction dropped them, or thinking): not processed again. */
+  droppedTokens: number | null;
+  /** `shortfall`, `thinking-dropped` or `no-breakpoint` when the read needs explaining but is no break. */
+  readNote: string | null;
+  /** The timestamps repeat or go backwards here, so the gap since the previous call is unknown. */
+  gapUnknown: boolean;
   diagnostic: string | null;
   divergence: { item: string; offset: number } | null;
   /** The unrecorded prefix (system prompt, tool schemas) fitted from reported usage; 0 when recorded. */
@@ -64,6 +77,10 @@ export interface InspectCompactionFigures {
   refetchTokens: number | null;
   /** Re-reads of a file written between the two reads: new content, counted apart (not waste). */
   rereadsAfterChange: InspectRefetch[] | null;
+  /** Tokens the call after it processed again (the compaction's cost, apart from misses), their price, and the cached tokens it dropped. */
+  cacheMissTokens: number | null;
+  cacheMissCostUsd: number | null;
+  cacheDroppedTokens: number | null;
 }
 
 /** A tool call after a compaction that fetches again what it removed; calls are 1-based model calls. */
@@ -141,14 +158,20 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         reportedCacheWrite: usage?.cacheWrite ?? null,
         reportedOutput: usage?.output ?? null,
         model: a.contexts.calls[i]!.model,
+        previousCacheable: r.previousCacheable,
         predictedCached: r.cachedPredicted,
         reportedMiss: r.reportedMiss,
         predictedBreak: r.predictedBreak,
         cacheBreak: r.cacheBreak,
         cause: r.cause,
+        predictedCause: r.predictedCause,
         ttlMs: r.ttlMs,
         missTokens: r.missTokens,
         missCostUsd: r.missCostUsd,
+        missCharge: r.missCharge,
+        droppedTokens: r.droppedTokens,
+        readNote: r.readNote,
+        gapUnknown: r.gapUnknown,
         diagnostic: r.diagnostic,
         divergence: r.divergence ? { item: r.divergence.itemId, offset: r.divergence.offset } : null,
         unseenPrefixTokens: r.unseenPrefixTokens,
@@ -170,6 +193,9 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       refetches: r ? r.refetches.map(shown) : null,
       refetchTokens: r ? r.refetchTokens : null,
       rereadsAfterChange: r ? r.changedRereads.map(shown) : null,
+      cacheMissTokens: c.cacheCost?.missTokens ?? null,
+      cacheMissCostUsd: c.cacheCost?.missCostUsd ?? null,
+      cacheDroppedTokens: c.cacheCost?.droppedTokens ?? null,
     };
     }),
     audits: a.audits.map((x) => ({

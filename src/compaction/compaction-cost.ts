@@ -3,6 +3,7 @@
 // again instead of read), and the tokens it saves until the next compaction. Dollars only where the model's
 // price is known. The re-fetch tax (tools called again for what a compaction removed, src/refetch) is known for a
 // recorded run only: a rerun never ran the agent, so which tools it would have called again is unknown (null).
+import { missTokensOf } from '../cache/miss-cost';
 import { missCost, priceOf, type ModelPrice } from '../cost/prices';
 import type { CallFigures } from './metrics';
 
@@ -14,7 +15,11 @@ export interface CompactionCost {
   summarizerOutputTokens: number | null;
   /** The summarizer priced at the session model's price (harnesses summarize with their own model). */
   summarizerUsd: number | null;
-  /** Tokens of that call's prompt not served from cache. */
+  /**
+   * Tokens of that call's prompt processed again although the call before had left them cached, by the one miss
+   * definition (cache/miss-cost.ts: never more than the prompt less its read). What the compaction dropped from the
+   * cache is not processed again, and is not counted here.
+   */
   missTokens: number;
   /** What the miss costs over a hit. */
   missUsd: number | null;
@@ -60,7 +65,8 @@ export function compactionCosts(at: readonly CompactionAt[], figs: readonly Call
     const own = prices[i] ?? null;
     const usd = (f: (p: ModelPrice) => number) => (own ? f(own) : null);
     const fig = figs[e.callIndex];
-    const missTokens = fig ? Math.max(0, fig.tokens - fig.cached) : 0;
+    const before = e.callIndex > 0 ? figs[e.callIndex - 1] : undefined;
+    const missTokens = fig ? missTokensOf({ prompt: fig.tokens, read: fig.cached, previousCacheable: before ? before.tokens : fig.tokens }).missTokens : 0;
     const until = i + 1 < at.length ? at[i + 1]!.callIndex : figs.length;
     const savedTokens = Math.max(0, e.tokensBefore - e.tokensAfter) * Math.max(0, until - e.callIndex);
     const sp = e.summarizer?.promptTokens ?? null;

@@ -64,6 +64,9 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           response = { id: key, index: session.responses.length, itemIds: [], usage: null, model: null, source: { file: ctx.file, line } };
           const ts = str(v, 'timestamp');
           if (ts) response.timestamp = ts;
+          // A resumed session is written by a new process under a new session id (or a new version).
+          const sid = str(v, 'sessionId');
+          if (sid) response.process = `${sid}@${str(v, 'version') ?? ''}`;
           responses.set(key, response);
           session.responses.push(response);
         }

@@ -64,50 +64,74 @@ function reportedPrompt(r: RecordedRequest | undefined): number | null {
 }
 
 /**
- * One `server` event per compaction item, at the first call whose input carries it. Tokens before: the
- * compaction pass's prompt when the usage reports it, else the last reported prompt before the compaction
- * (a compact call's own prompt). Tokens after: the message pass's prompt, else the first reported prompt after.
+ * One `server` event per compaction item, at the first call whose input carries it. Tokens before and after, from
+ * the call that produced it:
+ * - an Anthropic compaction pass (the `compaction` block leads the response): the compaction pass's prompt and the
+ *   message pass's, from `usage.iterations`; without them, the last reported prompt before it and that call's own
+ *   (it answered from the compacted context);
+ * - a `/responses/compact` call: its own prompt, and the next call's;
+ * - a message call whose output ends with a `compaction` item (OpenAI Responses `[message, compaction]`): its input
+ *   was still the whole history, so the compaction happens before the next call — before is its prompt plus its
+ *   output, after the next call's prompt.
+ * A compaction in the last call's response, which no later request carries, is an event all the same (after the
+ * last call).
  * The replaced and kept items are left to the request diff, which sees both calls.
  */
 export function serverCompactions(requests: RecordedRequest[], facts: CallCompactionFacts[], firstIndex: number): CompactionEvent[] {
   const events: CompactionEvent[] = [];
   const seen = new Set<string>();
-  const producedAt = new Map<string, number>();
-  requests.forEach((r, j) => {
-    for (const it of r.items) {
-      if (!isProviderCompaction(it) || seen.has(it.id)) continue;
-      seen.add(it.id);
-      const k = producedAt.get(it.id);
-      const f = k !== undefined ? facts[k] : undefined;
-      let before: number | null = null;
-      let after: number | null = null;
-      if (k !== undefined && f) {
+  const producedAt = new Map<string, { call: number; item: Item }>();
+  const push = (it: Item, k: number | undefined, j: number, r: RecordedRequest) => {
+    const f = k !== undefined ? facts[k] : undefined;
+    let before: number | null;
+    let after: number | null;
+    if (k !== undefined && f) {
+      const out = requests[k]!.output;
+      const trailing = !f.endpoint && out.indexOf(it) > 0 && f.compactionPrompt === null;
+      if (trailing) {
+        const p = reportedPrompt(requests[k]);
+        before = p === null ? null : p + (requests[k]!.usage?.output ?? 0);
+        after = firstPrompt(requests, k + 1);
+      } else {
         // The call that compacted: a compact call read the whole history; a message call that compacted
         // on the way answered from the compacted context, so its own prompt is already "after".
         before = f.compactionPrompt ?? (f.endpoint ? reportedPrompt(requests[k]) : lastPrompt(requests, k));
         after = f.messagePrompt ?? (f.endpoint ? firstPrompt(requests, k + 1) : reportedPrompt(requests[k]));
-      } else {
-        before = lastPrompt(requests, j);
-        after = firstPrompt(requests, j);
       }
-      events.push({
-        id: `server-${it.id}`,
-        index: firstIndex + events.length,
-        kind: 'server',
-        trigger: f?.endpoint ? 'responses/compact' : null,
-        tokensBefore: before,
-        tokensAfter: after,
-        replacedIds: [],
-        keptIds: [],
-        summaryId: it.id,
-        atItemId: it.id,
-        ...(isOpaqueCompaction(it) ? { opaque: true } : {}),
-        ...(r.timestamp ? { timestamp: r.timestamp } : {}),
-        source: it.source,
-      });
+    } else {
+      before = lastPrompt(requests, j);
+      after = firstPrompt(requests, j);
     }
-    for (const it of r.output) if (isProviderCompaction(it) && !producedAt.has(it.id)) producedAt.set(it.id, j);
+    events.push({
+      id: `server-${it.id}`,
+      index: firstIndex + events.length,
+      kind: 'server',
+      trigger: f?.endpoint ? 'responses/compact' : null,
+      tokensBefore: before,
+      tokensAfter: after,
+      replacedIds: [],
+      keptIds: [],
+      summaryId: it.id,
+      atItemId: it.id,
+      ...(isOpaqueCompaction(it) ? { opaque: true } : {}),
+      ...(r.timestamp ? { timestamp: r.timestamp } : {}),
+      source: it.source,
+    });
+  };
+  requests.forEach((r, j) => {
+    for (const it of r.items) {
+      if (!isProviderCompaction(it) || seen.has(it.id)) continue;
+      seen.add(it.id);
+      push(it, producedAt.get(it.id)?.call, j, r);
+    }
+    for (const it of r.output) if (isProviderCompaction(it) && !producedAt.has(it.id)) producedAt.set(it.id, { call: j, item: it });
   });
+  // Produced by a call, carried by none after it: the log ends before the next request.
+  for (const [id, { call, item }] of producedAt) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    push(item, call, requests.length, requests[call]!);
+  }
   return events;
 }
 

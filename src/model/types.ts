@@ -284,5 +284,7 @@ export interface ModelResponse {
   usage: Usage | null;
   model: string | null;
   timestamp?: string;
+  /** The harness process that wrote the response, where the file tells (Claude Code: `sessionId@version`). */
+  process?: string;
   source: SourceRef;
 }

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { PROVIDER_RULES, type CacheReport, type ProviderRule } from '../../../src/cache';
 import { CAUSE_LABEL, cacheBreaks, cacheHeadline, causeSentence, disagreementSentence, formatDuration, formatUsd, predictedVsReported, prefixBar, unreadPrefixSentence, type CacheBreakEntry } from '../../../src/charts/cache-summary';
 import type { CacheSummary } from '../../../src/cache/forensics';
+import { CAUSE_TAXONOMY, READ_NOTES } from '../../../src/cache/cause-taxonomy';
 import { PRICES_AS_OF, priceOf, type ModelPrice } from '../../../src/cost/prices';
 import { useApp } from '../../store';
 import type { Item } from '../../../src/model/types';
@@ -105,6 +106,7 @@ export default function CachePanel({ view, callIndex, itemById, goTo, rule, setR
       <Divergence report={report} itemById={itemById} goTo={goTo} />
       <UnrecordedNote report={report} />
       <SessionSummary summary={view.facts.cache} breaks={breaks} model={view.calls[callIndex]?.model ?? null} calls={view.calls.length} callIndex={callIndex} goTo={goTo} />
+      <CauseHelp />
     </div>
   );
 }
@@ -122,7 +124,7 @@ function PrefixBar({ report }: { report: CacheReport }) {
           <span className="seg seg-lost" style={{ width: pct(bar.lost) }} />
         </div>
         <span className="prefix-nums">
-          {fmt(bar.reused)} reused · <span className={bar.lost > 0 ? 'lost' : undefined}>{fmt(bar.lost)} lost</span>
+          {fmt(bar.reused)} reused · <span className={bar.lost > 0 ? 'lost' : undefined}>{fmt(bar.lost)} {report.cause === 'compaction' ? 'dropped by the compaction' : 'lost'}</span>
         </span>
       </div>
       <div className="prefix-row">
@@ -137,7 +139,7 @@ function PrefixBar({ report }: { report: CacheReport }) {
       </div>
       <p className="muted small prefix-legend">
         <span className="key seg-reused" /> shared prefix <span className="key seg-lost" /> previous prompt after the divergence <span className="key seg-new" /> sent anew
-        {report.gapMs !== null ? ` · ${formatDuration(report.gapMs)} after the previous call (TTL ${formatDuration(report.ttlMs)})` : ''}
+        {report.gapMs !== null ? ` · ${formatDuration(report.gapMs)} after the previous call (TTL ${formatDuration(report.ttlMs)})` : report.gapUnknown ? ' · time since the previous call unknown (the timestamps repeat or go backwards)' : ''}
       </p>
     </div>
   );
@@ -216,11 +218,18 @@ function Figures({ report }: { report: CacheReport }) {
         </div>
         <div className="figure">
           <dt>Processed again</dt>
-          <dd className={report.missTokens ? 'diff-nonzero' : undefined}>
+          <dd className={report.missTokens && report.missCharge === 'miss' ? 'diff-nonzero' : undefined}>
             {report.missTokens === null ? <span className="muted">—</span> : fmt(report.missTokens)}
             {report.missCostUsd !== null && report.missTokens ? <span className="miss-cost"> · {formatUsd(report.missCostUsd)}</span> : null}
+            {report.missTokens && report.missCharge !== 'miss' && report.missCharge !== null ? <span className="muted charge"> {CHARGE_NOTE[report.missCharge]}</span> : null}
           </dd>
         </div>
+        {report.droppedTokens ? (
+          <div className="figure">
+            <dt>Dropped, not processed again</dt>
+            <dd title="Tokens the previous call left cached that this prompt no longer sends: never processed again, so never priced as a miss">{fmt(report.droppedTokens)}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="muted small">
         {first
@@ -249,6 +258,38 @@ function UnrecordedNote({ report }: { report: CacheReport }) {
         </span>
       ) : null}
     </p>
+  );
+}
+
+const CHARGE_NOTE = { compaction: "the compaction's cost", shortfall: 'uncached tail, not a break' } as const;
+
+/** The cause taxonomy (src/cache/cause-taxonomy.ts), the same text as docs/cache.md. */
+function CauseHelp() {
+  return (
+    <details className="cache-help">
+      <summary className="small">What the causes mean, and what sets them</summary>
+      <p className="small muted">
+        Processed again = the tokens of this prompt the previous call had left cached and the provider did not read: never more than the prompt less its read. A compaction's is its own cost, apart from misses; what it dropped is not processed again. Only collapses are breaks; an uncached tail is a cost.
+      </p>
+      <dl className="cause-list">
+        {Object.entries(CAUSE_TAXONOMY).map(([k, c]) => (
+          <div key={k}>
+            <dt>{c.label}</dt>
+            <dd>
+              {c.meaning} <span className="muted">Set by: {c.evidence}</span>
+            </dd>
+          </div>
+        ))}
+        {Object.entries(READ_NOTES).filter(([k]) => k !== 'thinking-dropped').map(([k, c]) => (
+          <div key={k}>
+            <dt>{c.label} (no break)</dt>
+            <dd>
+              {c.meaning} <span className="muted">Set by: {c.evidence}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 
@@ -333,8 +374,24 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
           </div>
           <div className="figure">
             <dt>Lost to misses</dt>
-            <dd>{summary.missCostUsd === null ? `${fmt(summary.missTokens)} tok` : formatUsd(summary.missCostUsd)}</dd>
+            <dd title={`${fmt(summary.missTokens)} tokens processed again at the breaks (compactions and uncached tails apart)`}>{summary.missCostUsd !== null ? formatUsd(summary.missCostUsd) : summary.missTokens === 0 && price ? formatUsd(0) : `${fmt(summary.missTokens)} tok`}</dd>
           </div>
+          {summary.compactionMiss.calls > 0 ? (
+            <div className="figure">
+              <dt>At compactions</dt>
+              <dd title={`${fmt(summary.compactionMiss.tokens)} tokens processed again after ${fmt(summary.compactionMiss.calls)} compaction(s): their cost, apart from misses; ${fmt(summary.compactionMiss.droppedTokens)} cached tokens they dropped were never processed again`}>
+                {summary.compactionMiss.costUsd === null ? `${fmt(summary.compactionMiss.tokens)} tok` : formatUsd(summary.compactionMiss.costUsd)}
+              </dd>
+            </div>
+          ) : null}
+          {summary.shortfalls.calls > 0 ? (
+            <div className="figure">
+              <dt>Uncached tails</dt>
+              <dd title={`${fmt(summary.shortfalls.tokens)} tokens at ${fmt(summary.shortfalls.calls)} call(s) the provider served short of the previous prompt without losing what it had served: a cost, not a break`}>
+                {summary.shortfalls.costUsd === null ? `${fmt(summary.shortfalls.tokens)} tok` : formatUsd(summary.shortfalls.costUsd)}
+              </dd>
+            </div>
+          ) : null}
         </dl>
       ) : null}
       <p className="small">
@@ -343,6 +400,8 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
         {summary && summary.agreement.compared > 0 ? ` Prediction and report agree on ${fmt(summary.agreement.agree)} of ${fmt(summary.agreement.compared)} calls.` : ''}
         {summary && summary.diagnostics.compared > 0 ? ` Provider diagnostics agree on ${fmt(summary.diagnostics.agree)} of ${fmt(summary.diagnostics.compared)}.` : ''}
         {unread ? <span className="unrecorded-not-read-session">{` A${unread.slice(1)}.`}</span> : null}
+        {summary && summary.shortfalls.calls > 0 ? ` ${fmt(summary.shortfalls.calls)} call${summary.shortfalls.calls === 1 ? '' : 's'} left an uncached tail (a cost, not a break).` : ''}
+        {summary && summary.notCached > 0 ? ` ${fmt(summary.notCached)} call${summary.notCached === 1 ? ' was' : 's were'} not cached at all: no cache breakpoint.` : ''}
       </p>
       <p className="muted small">
         {price
@@ -365,8 +424,9 @@ function SessionSummary({ summary, breaks, model, calls, callIndex, goTo }: { su
                       {b.cause ? CAUSE_LABEL[b.cause] : 'unknown'}
                       <span className="muted">{b.reported && b.predicted ? ' · both' : b.reported ? ' · reported' : ' · predicted'}</span>
                     </span>
-                    <span className="break-lost">
+                    <span className="break-lost" title={b.charge === 'compaction' ? "The compaction's cost, apart from misses" : undefined}>
                       {fmt(b.missTokens)} tok{b.missCostUsd !== null ? ` · ${formatUsd(b.missCostUsd)}` : ''}
+                      {b.charge === 'compaction' ? <span className="muted"> · compaction</span> : null}
                     </span>
                   </button>
                 </li>
