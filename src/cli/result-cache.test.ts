@@ -61,7 +61,8 @@ describe('the result cache', () => {
     }
     // One entry per session and request: the JSON report and the text report analyse with different requests.
     expect(entries(cache)).toHaveLength(4);
-  });
+    // Six runs, each starting worker threads that compile TypeScript through tsx: a guard, not a budget.
+  }, 120_000);
 
   it('reads a session back instead of analysing it, and analyses it again when its file changes', async () => {
     const cache = tempDir();
