@@ -7,7 +7,7 @@ import type { Item, Session } from '../model/types';
 import { fixtureTranscripts } from '../test/fixture-transcripts';
 import type { Span } from './context-timeline';
 import type { EvictionLabel } from './context-types';
-import { evictionMap, type EvictionRow } from './eviction-map';
+import { evictionMap, isConversationItem, type EvictionRow } from './eviction-map';
 import type { LabelRun } from './eviction-runs';
 import type { Removal } from './replay';
 import { sessionContexts } from './session-analysis';
@@ -28,13 +28,13 @@ function referenceMap(items: readonly Item[], calls: readonly { output: readonly
     for (const o of call.output) if (!producedBy.has(o.id)) producedBy.set(o.id, ci + 1);
   });
   return items
-    .filter((it) => it.kind !== 'compaction')
+    .filter(isConversationItem)
     .map((item) => {
       const own = byItem.get(item.id) ?? [];
-      const known = Math.min(producedBy.get(item.id) ?? Infinity, ...own.map((s) => s.from));
+      const r = removals.get(item.id);
+      const known = Math.min(producedBy.get(item.id) ?? Infinity, r?.fromCall ?? Infinity, ...own.map((s) => s.from));
       const runs: LabelRun[] = [];
       if (known >= n) return { item, runs };
-      const r = removals.get(item.id);
       const cuts = new Set<number>([known, n]);
       for (const s of own) cuts.add(s.from).add(s.to);
       if (r) cuts.add(r.fromCall);
