@@ -22,6 +22,7 @@ export const FORMAT_IDS = [
   'inspect',
   'gemini-cli',
   'cline',
+  'otlp',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -45,14 +46,21 @@ export interface SourceRef {
 
 /**
  * Usage as the provider reported it. Never overwritten by counted tokens.
- * `input` is kept as reported: OpenAI and Codex count cached tokens inside it, Anthropic (and
- * Claude Code) count only the uncached rest. Use `promptTokens` for the whole prompt.
+ * `input` is kept as reported: OpenAI, Codex, Gemini and LiteLLM count cached tokens inside it, Anthropic (and
+ * Claude Code) count only the uncached rest. `inputIncludesCache` says which; use `promptTokens` for the whole prompt.
  */
 export interface Usage {
   input: number | null;
+  /** Tokens the model generated, as reported (reasoning or thinking included where the provider bills it as output). */
   output: number | null;
   cacheRead: number | null;
   cacheWrite: number | null;
+  /**
+   * The harness's usage convention, set by the adapter from the harness's own code: true when `input` already
+   * counts the cache reads and writes (OpenAI, Codex, Gemini, LiteLLM), false when it is the uncached rest
+   * (Anthropic, Claude Code). Absent on usage built by hand, where the provider decides (see `promptTokens`).
+   */
+  inputIncludesCache?: boolean;
   /** Context window the harness reported with this usage, when it did (Codex). */
   contextWindow?: number | null;
   /** Anthropic's split of `cacheWrite` by lifetime (`cache_creation.ephemeral_5m/1h_input_tokens`), when reported. */
@@ -185,6 +193,11 @@ export interface RecordedRequest {
   output: Item[];
   usage: Usage | null;
   source: SourceRef;
+  /**
+   * The log leaves out part of what was sent (an OpenTelemetry span records the messages, not the system prompt
+   * or tool schemas): that part is fitted from the reported usage, as for transcripts.
+   */
+  prefixUnrecorded?: boolean;
 }
 
 export interface ParseIssue {
