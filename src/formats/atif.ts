@@ -117,9 +117,9 @@ function readSteps(steps: unknown[], session: Session, ctx: ParseContext): void 
     }
 
     if (role !== 'assistant') {
-      // The handoff prompt right after a compaction is what the next agent reads in place of the history.
+      // The handoff prompt right after a compaction (the first user step) is what the next agent reads in place of the history.
       const item = textItem({ id: base, role, source, ...ts }, text);
-      if (pendingSummary && role === 'user') {
+      if (pendingSummary && pendingSummary.summaryId === null && role === 'user') {
         item.kind = 'summary';
         pendingSummary.summaryId = base;
       }
