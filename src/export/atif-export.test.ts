@@ -22,6 +22,10 @@ describe('ATIF export', () => {
     expect([s.format, s.id, s.model, s.meta['schema_version'], s.meta['agent']]).toEqual(['atif', session.id, session.model, 'ATIF-v1.6', 'claude-code']);
     // Every model call is an agent step; prompt_tokens is the whole prompt (the cache inside it), cached_tokens the read.
     expect(s.responses.map((r) => [r.usage?.input, r.usage?.cacheRead, r.usage?.output])).toEqual(view.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.output]));
+    // The cache write travels in metrics.extra and comes back inside the same prompt: the same usage, call by call.
+    const again = buildAnalysisView(s, { count, ghosts: false });
+    expect(again.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.cacheWrite])).toEqual(view.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.cacheWrite]));
+    expect(view.calls.every((c) => (c.usage?.cacheWrite ?? 0) > 0)).toBe(true);
     expect(sessionContexts(s).calls).toHaveLength(view.calls.length);
     const t = atifTrajectory(session, view);
     expect(t.extra['compactions']).toEqual([

@@ -28,10 +28,16 @@ function isCompactionStep(step: JsonObject): boolean {
   return /context summarization|compact/i.test(str(step, 'message') ?? '');
 }
 
-/** Usage from step metrics; `prompt_tokens` already includes `cached_tokens`. */
+/**
+ * Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (RFC, v1.2). ATIF has no field for the
+ * cache write: a writer that knows it puts Anthropic's own name for it in `metrics.extra` (our `--atif` export does),
+ * and it is read from there, still inside `prompt_tokens`.
+ */
 function usageOf(metrics: JsonObject | undefined): Usage | null {
   if (!metrics) return null;
-  const usage: Usage = { input: num(metrics, 'prompt_tokens') ?? null, output: num(metrics, 'completion_tokens') ?? null, cacheRead: num(metrics, 'cached_tokens') ?? null, cacheWrite: null };
+  const extra = obj(metrics, 'extra');
+  const cacheWrite = extra ? (num(extra, 'cache_creation_input_tokens') ?? null) : null;
+  const usage: Usage = { input: num(metrics, 'prompt_tokens') ?? null, output: num(metrics, 'completion_tokens') ?? null, cacheRead: num(metrics, 'cached_tokens') ?? null, cacheWrite, inputIncludesCache: true };
   return usage.input === null && usage.output === null ? null : usage;
 }
 
