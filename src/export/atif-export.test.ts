@@ -55,6 +55,33 @@ describe('ATIF export', () => {
     expect(t.final_metrics.total_prompt_tokens).toBe(view.facts.reportedInputTokens);
   });
 
+  it("writes a session whose calls come from a request log once: the transcript beside it adds no steps, and each compaction's summary is the handoff the next call reads", () => {
+    const demo = (f: string) => ({ name: f, bytes: readFileSync(new URL(`../../public/demos/${f}`, import.meta.url)) });
+    const session = loadFiles(['coding-agent.transcript.json', 'coding-agent.compaction-log.jsonl', 'coding-agent.requests.jsonl'].map(demo)).sessions[0]!;
+    const view = buildAnalysisView(session, { count, ghosts: false });
+    const t = atifTrajectory(session, view);
+    // One agent step per call, each with its usage; the summaries are user steps right after their system step.
+    expect(t.steps.filter((s) => s.source === 'agent')).toHaveLength(view.calls.length);
+    expect(t.steps.filter((s) => s.source === 'agent').every((s) => s.metrics?.prompt_tokens !== undefined)).toBe(true);
+    const handoffs = t.steps.flatMap((s, k) => (s.extra?.['context_management'] ? [t.steps[k + 1]!.source] : []));
+    expect(handoffs).toEqual(['user', 'user']);
+    const back = loadText('demo.atif.json', atifText([{ session, view }])).sessions[0]!;
+    const again = buildAnalysisView(back, { count, ghosts: false });
+    expect(again.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.output])).toEqual(view.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.output]));
+    // The two summarizing compactions come back before the same calls.
+    expect(again.compactions.map((c) => c.call)).toEqual(view.compactions.map((c) => c.call));
+  });
+
+  it('keeps the cache write split by lifetime, so each miss costs the same read back', () => {
+    const { session, view } = analysed('claude-code-cache-forensics.jsonl');
+    expect(view.calls.some((c) => (c.usage?.cacheWrite1h ?? 0) > 0)).toBe(true);
+    const back = loadText('cf.atif.json', atifText([{ session, view }])).sessions[0]!;
+    const again = buildAnalysisView(back, { count, ghosts: false });
+    const usage = (v: typeof view) => v.calls.map((c) => [c.reportedPrompt, c.usage?.cacheRead, c.usage?.cacheWrite, c.usage?.cacheWrite5m, c.usage?.cacheWrite1h]);
+    expect(usage(again)).toEqual(usage(view));
+    expect(again.cache.map((r) => [r.cacheBreak, r.missTokens, r.missCostUsd])).toEqual(view.cache.map((r) => [r.cacheBreak, r.missTokens, r.missCostUsd]));
+  });
+
   it('writes several sessions as JSONL, one trajectory per line', () => {
     const a = analysed('otlp-genai-pydantic-ai.json');
     const b = analysed('otlp-genai-events.json');

@@ -63,6 +63,7 @@ export function atifTrajectory(session: Session, view: AnalysisView, opts: { ver
     return step;
   };
   const ts = (it: Item | undefined) => (it?.timestamp ? { timestamp: it.timestamp } : {});
+  const summaries = new Set(view.compactions.flatMap((c) => (c.summaryId !== null ? [c.summaryId] : [])));
 
   /** Items a call was sent for the first time: user and system steps, or observations of earlier agent steps. */
   const addInput = (it: Item) => {
@@ -74,6 +75,12 @@ export function atifTrajectory(session: Session, view: AnalysisView, opts: { ver
         (owner.observation ??= { results: [] }).results.push({ source_call_id: it.callId!, content: it.text });
         return;
       }
+    }
+    if (summaries.has(it.id)) {
+      // A compaction's summary, whoever wrote it, is the handoff the next agent reads: a user step (an agent step
+      // would read as one more model call).
+      push({ source: 'user', message: it.text, ...ts(it) });
+      return;
     }
     if (it.kind === 'tool_call' || it.role === 'assistant') {
       // An assistant turn no call produced (a transcript's prefill, a log that starts mid-conversation).
@@ -127,15 +134,30 @@ export function atifTrajectory(session: Session, view: AnalysisView, opts: { ver
         ...(call.reportedPrompt !== null ? { prompt_tokens: call.reportedPrompt } : {}),
         ...(u.output !== null ? { completion_tokens: u.output } : {}),
         ...(u.cacheRead !== null ? { cached_tokens: u.cacheRead } : {}),
-        ...(u.cacheWrite !== null ? { extra: { cache_creation_input_tokens: u.cacheWrite } } : {}),
+        // ATIF has no field for the cache write: Anthropic's names for it and its split by lifetime (priced apart).
+        ...(u.cacheWrite !== null
+          ? {
+              extra: {
+                cache_creation_input_tokens: u.cacheWrite,
+                ...(u.cacheWrite5m != null ? { ephemeral_5m_input_tokens: u.cacheWrite5m } : {}),
+                ...(u.cacheWrite1h != null ? { ephemeral_1h_input_tokens: u.cacheWrite1h } : {}),
+              },
+            }
+          : {}),
       };
       prompt += call.reportedPrompt ?? 0;
       completion += u.output ?? 0;
       cached += u.cacheRead ?? 0;
     }
   });
-  // What the transcript holds after the last call (its last tool results, a closing message).
-  for (const it of session.items) if (!done.has(it.id) && it.kind !== 'compaction') addInput(it);
+  // What the transcript holds after the last call (its last tool results, a closing message): the items after the
+  // last one a call saw or wrote. Where the calls come from a request log beside the transcript, the transcript's
+  // items are another record of the same turns, not more of them: none is added.
+  let last = -1;
+  session.items.forEach((it, k) => {
+    if (done.has(it.id)) last = k;
+  });
+  if (last >= 0) for (const it of session.items.slice(last + 1)) if (!done.has(it.id) && it.kind !== 'compaction') addInput(it);
 
   return {
     schema_version: ATIF_VERSION,

@@ -21,23 +21,33 @@ const SOURCES = new Map<string, Role>([
   ['agent', 'assistant'],
 ]);
 
-function isCompactionStep(step: JsonObject): boolean {
+/**
+ * A system step that records a compaction: `extra.context_management` says so (v1.6); without it, a step that speaks
+ * of summarizing or compacting the context, once the agent has made a call (before any, a system step is the task's
+ * prompt, which may well mention compaction, and there is no history yet to hand off).
+ */
+function isCompactionStep(step: JsonObject, afterFirstCall: boolean): boolean {
   if (str(step, 'source') !== 'system') return false;
   const kind = strAt(step, 'extra.context_management.type');
   if (kind !== null) return kind === 'compaction';
-  return /context summarization|compact/i.test(str(step, 'message') ?? '');
+  return afterFirstCall && /context summarization|compact/i.test(str(step, 'message') ?? '');
 }
 
 /**
  * Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (RFC, v1.2). ATIF has no field for the
- * cache write: a writer that knows it puts Anthropic's own name for it in `metrics.extra` (our `--atif` export does),
- * and it is read from there, still inside `prompt_tokens`.
+ * cache write: a writer that knows it puts Anthropic's own names for it (and its 5-minute / 1-hour split) in
+ * `metrics.extra` (our `--atif` export does), and it is read from there, still inside `prompt_tokens`.
  */
 function usageOf(metrics: JsonObject | undefined): Usage | null {
   if (!metrics) return null;
   const extra = obj(metrics, 'extra');
   const cacheWrite = extra ? (num(extra, 'cache_creation_input_tokens') ?? null) : null;
   const usage: Usage = { input: num(metrics, 'prompt_tokens') ?? null, output: num(metrics, 'completion_tokens') ?? null, cacheRead: num(metrics, 'cached_tokens') ?? null, cacheWrite, inputIncludesCache: true };
+  // Its split by lifetime (priced apart), under the names of Anthropic's `cache_creation`.
+  const w5m = extra ? num(extra, 'ephemeral_5m_input_tokens') : undefined;
+  const w1h = extra ? num(extra, 'ephemeral_1h_input_tokens') : undefined;
+  if (cacheWrite !== null && w5m !== undefined) usage.cacheWrite5m = w5m;
+  if (cacheWrite !== null && w1h !== undefined) usage.cacheWrite1h = w1h;
   return usage.input === null && usage.output === null ? null : usage;
 }
 
@@ -98,7 +108,7 @@ function readSteps(steps: unknown[], session: Session, ctx: ParseContext): void 
     const message = get(step, 'message');
     const text = typeof message === 'string' ? message : message == null ? '' : asText(message);
 
-    if (isCompactionStep(step)) {
+    if (isCompactionStep(step, session.responses.length > 0)) {
       const refs = (arr(obj(step, 'observation') ?? {}, 'results') ?? []).flatMap((r) => (isObject(r) ? (arr(r, 'subagent_trajectory_ref') ?? []) : []));
       const item: Item = { id: base, kind: 'compaction', role: 'system', text, source, ...ts, meta: { subagents: refs.length } };
       const sent = session.items.filter((it, k) => k > prefixEnd && it.kind !== 'compaction');
