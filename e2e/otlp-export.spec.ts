@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
-import { fact } from './support/session-view';
+import { fact, sessionTabs } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const FILES = ['claude-code-session.jsonl', 'claude-code-session.agent-acompact.jsonl'].map((f) => join(FIXTURES, f));
@@ -91,6 +91,8 @@ test('Export as OTLP downloads the spans of the session; dropped back in, the sa
   await pb.goto('/');
   await dropFiles(pb, [{ name: exported.name, base64: Buffer.from(exported.text).toString('base64') }]);
   expect(await callCount(pb)).toBe(calls);
+  await expect(sessionTabs(pb)).toHaveCount(1);
+  await expect(sessionTabs(pb).first()).toContainText(original.title);
   await expect(fact(pb, 'Compactions')).toHaveText(compactions!);
   expect(await usageByCall(pb, calls)).toEqual(before);
   await expect(pb.getByRole('alert')).toHaveCount(0);

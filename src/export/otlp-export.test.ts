@@ -33,7 +33,7 @@ describe('OTLP export: a round trip', () => {
     const { session, view } = claudeCode();
     const back = loadText('claude-code-session.otlp.json', otlpText([{ session, view }], { now: 0 }));
     expect(back.issues).toEqual([]);
-    expect(back.sessions.map((s) => [s.format, s.id])).toEqual([['otlp', session.id]]);
+    expect(back.sessions.map((s) => [s.format, s.id, s.title])).toEqual([['otlp', session.id, session.title]]);
     const again = buildAnalysisView(back.sessions[0]!, { count, ghosts: false });
 
     const calls = (v: AnalysisView) => v.calls.map((c) => ({ model: c.model, prompt: c.reportedPrompt, read: c.usage?.cacheRead, write: c.usage?.cacheWrite, output: c.usage?.output, items: c.entries.length }));

@@ -14,7 +14,7 @@
 import type { AnalysisView, CallView } from '../analysis/analysis-view';
 import { auditCount, type ShownAudit } from '../audit/trim-audit';
 import type { CacheReport } from '../cache';
-import { COMPACTION_ATTR } from '../formats/otlp';
+import { COMPACTION_ATTR, SESSION_TITLE } from '../formats/otlp';
 import { ITEM_KIND_PROPERTY } from '../formats/otlp-messages';
 import { CACHE_WRITE_1H, CACHE_WRITE_5M } from '../formats/otlp-usage';
 import type { Item, Session } from '../model/types';
@@ -249,7 +249,7 @@ function rootSpan(view: AnalysisView, session: Session, ids: { trace: string; ro
     .str('gen_ai.conversation.id', session.id)
     .str('gen_ai.request.model', session.model)
     .str(`${NS}.session.format`, session.format)
-    .str(`${NS}.session.title`, session.title)
+    .str(SESSION_TITLE, session.title)
     .int(`${NS}.session.calls`, f.calls)
     .int(`${NS}.session.items`, f.items)
     .int(`${NS}.session.tool_calls`, f.toolCalls)

@@ -34,6 +34,9 @@ export const COMPACTION_ATTR = {
   opaque: 'compaction_inspector.compaction.opaque',
 } as const;
 
+/** The session's title, on the agent span our export writes. */
+export const SESSION_TITLE = 'compaction_inspector.session.title';
+
 const LLM_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content', 'completion']);
 const KINDS = new Set<CompactionKind>(['compact', 'microcompact', 'replacement', 'condensation', 'summary', 'omission', 'log', 'server', 'inferred']);
 const ITEM_KINDS = new Set<ItemKind>(['summary', 'omission', 'handoff', 'compaction']);
@@ -241,6 +244,9 @@ export const otlp: FormatAdapter = {
       session.items = ids.firstSeen;
       session.model = session.requests[0]?.model ?? null;
       addCompactions(session, g.calls.map((c) => c.span.startNs), g.compactions, ctx, messagesOf);
+      // A trace this app wrote names its session on the agent span: the title comes back with it.
+      const agent = spans.find((x) => attrStr(x.attributes, 'gen_ai.operation.name') === 'invoke_agent' && sessionKey(x) === gk && attrStr(x.attributes, SESSION_TITLE));
+      if (agent) session.title = attrStr(agent.attributes, SESSION_TITLE)!;
       session.meta['convention'] = [...conventions].sort().join('+') || 'none';
       const service = g.calls[0] ? attrStr(g.calls[0].span.resource, 'service.name') : null;
       if (service) session.meta['service'] = service;
