@@ -13,6 +13,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 
 const SOURCES = new Map<string, Role>([
@@ -34,15 +35,15 @@ function isCompactionStep(step: JsonObject, afterFirstCall: boolean): boolean {
 }
 
 /**
- * Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (RFC, v1.2). ATIF has no field for the
- * cache write: a writer that knows it puts Anthropic's own names for it (and its 5-minute / 1-hour split) in
+ * Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (ATIF RFC, `metrics`). ATIF has no field
+ * for the cache write: a writer that knows it puts Anthropic's own names for it (and its 5-minute / 1-hour split) in
  * `metrics.extra` (our `--atif` export does), and it is read from there, still inside `prompt_tokens`.
  */
 function usageOf(metrics: JsonObject | undefined): Usage | null {
   if (!metrics) return null;
   const extra = obj(metrics, 'extra');
   const cacheWrite = extra ? (num(extra, 'cache_creation_input_tokens') ?? null) : null;
-  const usage: Usage = { input: num(metrics, 'prompt_tokens') ?? null, output: num(metrics, 'completion_tokens') ?? null, cacheRead: num(metrics, 'cached_tokens') ?? null, cacheWrite, inputIncludesCache: true };
+  const usage = cacheInsideUsage(num(metrics, 'prompt_tokens') ?? null, num(metrics, 'completion_tokens') ?? null, num(metrics, 'cached_tokens') ?? null, cacheWrite);
   // Its split by lifetime (priced apart), under the names of Anthropic's `cache_creation`.
   const w5m = extra ? num(extra, 'ephemeral_5m_input_tokens') : undefined;
   const w1h = extra ? num(extra, 'ephemeral_1h_input_tokens') : undefined;

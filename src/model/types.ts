@@ -103,6 +103,11 @@ export interface Item {
   isError?: boolean;
   /** Small, format-specific facts worth showing (never large payloads). */
   meta?: Record<string, string | number | boolean | null>;
+  /**
+   * An earlier item this one replaces in every context from here on, in its place (the OpenHands SDK's
+   * SystemPromptUpdateEvent replaces the system prompt). Not a compaction: nothing is summarized or dropped.
+   */
+  supersedes?: string;
 }
 
 export interface OmissionInfo {
@@ -229,6 +234,20 @@ export interface Session {
   issues: ParseIssue[];
   /** Format-level facts: success/reward for trajectories, cwd, versions, … */
   meta: Record<string, string | number | boolean | null>;
+  /** Totals the harness reported for the whole session, where it records them (SWE-agent's `model_stats`). */
+  reportedTotals?: ReportedTotals;
+}
+
+/** A harness's own totals over a session's model calls, checked against the calls (session-facts.ts). */
+export interface ReportedTotals {
+  /** Prompt tokens summed over the calls (SWE-agent's `tokens_sent`). */
+  promptTokens: number | null;
+  /** Output tokens summed over the calls (`tokens_received`). */
+  outputTokens: number | null;
+  /** Model calls made (`api_calls`). */
+  calls: number | null;
+  /** Where the figures are in the file (`info.model_stats`). */
+  source: string;
 }
 
 export interface Sidechain {

@@ -11,3 +11,22 @@ export function promptTokens(u: Usage): number | null {
   const includes = u.inputIncludesCache ?? u.cacheWrite === null;
   return includes ? u.input : u.input + (u.cacheRead ?? 0) + (u.cacheWrite ?? 0);
 }
+
+/** The uncached rest of the prompt: what was neither read from nor written to the cache. Null without input. */
+export function uncachedTokens(u: Usage): number | null {
+  const prompt = promptTokens(u);
+  return prompt === null ? null : Math.max(0, prompt - (u.cacheRead ?? 0) - (u.cacheWrite ?? 0));
+}
+
+/**
+ * Usage in the OpenAI shape, whose prompt already counts the cache (OpenAI, Gemini, LiteLLM for every provider):
+ * `input` is the whole prompt as reported, reads and writes are parts of it.
+ */
+export function cacheInsideUsage(input: number | null, output: number | null, cacheRead: number | null, cacheWrite: number | null): Usage {
+  return { input, output, cacheRead, cacheWrite, inputIncludesCache: true };
+}
+
+/** Usage in the Anthropic shape: `input` is the uncached rest, reads and writes come on top. */
+export function cacheApartUsage(input: number | null, output: number | null, cacheRead: number | null, cacheWrite: number | null): Usage {
+  return { input, output, cacheRead, cacheWrite, inputIncludesCache: false };
+}
