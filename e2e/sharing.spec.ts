@@ -218,7 +218,7 @@ test('the HTML report is one file that shows the notes and every call, and makes
   await report.screenshot({ path: join(SHOTS, 'html-report-light.png') });
 });
 
-test('the endpoint API key typed in the Re-run panel is in no link, bundle, report or library entry', async ({ page }) => {
+test('the endpoint API key typed in the Re-run panel is in no link, bundle, report, OTLP or ATIF export or library entry', async ({ page }) => {
   const KEY = 'sk-proj-e2eSHARINGkey0123456789abcdefXYZ';
   await page.goto('/');
   await openFixture(page);
@@ -235,8 +235,10 @@ test('the endpoint API key typed in the Re-run panel is in no link, bundle, repo
   expect(json).not.toContain(KEY);
 
   const texts: string[] = [];
-  for (const button of ['Download bundle', 'Download HTML report']) {
+  for (const button of ['Download bundle', 'Download HTML report', 'Export as OTLP', 'Export as ATIF']) {
     await page.getByRole('button', { name: 'Export bundle' }).click();
+    // The OTLP and ATIF exports wait for the finished analysis.
+    await expect(page.getByRole('dialog', { name: 'Export bundle' }).getByRole('button', { name: button })).toBeEnabled({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export bundle' }).getByRole('button', { name: button }).click()]);
     const path = join(mkdtempSync(join(tmpdir(), 'ci-key-')), download.suggestedFilename());
     await download.saveAs(path);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SHARE_LINK_LONG, shareLinkAdvice, shortHash, type RedactionPreview } from '../../src/share';
 import { formatBytes } from '../data/library-policy';
 import { useAnalysis } from '../data/analysis-client';
-import { buildShareLink, copyText, currentView, exportBundle, exportReport, notesOf, previewBundleRedaction, type BuiltLink } from '../data/share-actions';
+import { buildShareLink, copyText, currentView, exportAtif, exportBundle, exportOtlp, exportReport, notesOf, previewBundleRedaction, type BuiltLink } from '../data/share-actions';
 import { useActiveSession, useApp } from '../store';
 import type { LoadedSession } from '../store/session-slice';
 import { Library } from './LibraryList';
@@ -33,7 +33,7 @@ export function ShareControls() {
       <button type="button" onClick={() => void copyLink()} disabled={!active.hash} title={active.hash ? 'A link to this view with your notes' : 'This session has no content hash'}>
         Copy share link
       </button>
-      <button type="button" onClick={() => setDialog('bundle')} disabled={!active.files?.length} title="One file with the session, its notes and this view">
+      <button type="button" onClick={() => setDialog('bundle')} disabled={!active.files?.length} title="One file with the session, its notes and this view; or the analysis as an HTML report, OpenTelemetry spans (OTLP) or an ATIF trajectory">
         Export bundle
       </button>
       <button type="button" aria-expanded={libraryOpen} aria-controls="library-drawer" onClick={() => setLibraryOpen(!libraryOpen)}>
@@ -219,6 +219,18 @@ function ExportBundleDialog({ loaded, onClose }: { loaded: LoadedSession; onClos
     const r = exportReport(loaded, analysis.result.view, redactOptions(choice));
     setResult({ ok: true, text: `Saved ${r.name} (${formatBytes(r.bytes)}): a read-only report that opens in any browser and loads nothing.` });
   };
+  // The exports carry every figure: they wait for the whole analysis (cache, lints, audits).
+  const finished = analysis.status === 'ready' && analysis.result.view.pending.length === 0;
+  const saveOtlp = () => {
+    if (!finished) return;
+    const r = exportOtlp(loaded, analysis.result.view, redactOptions(choice));
+    setResult({ ok: true, text: `Saved ${r.name} (${formatBytes(r.bytes)}): ${r.spans} OpenTelemetry spans (OTLP JSON) — the session, each call and each compaction with its figures. Send it to your collector or tracing tool.` });
+  };
+  const saveAtif = () => {
+    if (!finished) return;
+    const r = exportAtif(loaded, analysis.result.view, redactOptions(choice));
+    setResult({ ok: true, text: `Saved ${r.name} (${formatBytes(r.bytes)}): an ATIF trajectory, a step per call with its usage.` });
+  };
   const download = async () => {
     setBusy(true);
     const r = await exportBundle(loaded, redactOptions(choice));
@@ -248,10 +260,19 @@ function ExportBundleDialog({ loaded, onClose }: { loaded: LoadedSession; onClos
             {result.text}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="report-button" onClick={saveReport} disabled={analysis.status !== 'ready'} title="One HTML file with the facts, notes, calls and items; no script, no network">
+        <div className="export-formats" role="group" aria-label="Save the analysis">
+          <span className="small muted">Or save the analysis{choice.on ? ' (redacted)' : ''}:</span>
+          <button type="button" onClick={saveReport} disabled={analysis.status !== 'ready'} title="One HTML file with the facts, notes, calls and items; no script, no network">
             Download HTML report
           </button>
+          <button type="button" onClick={saveOtlp} disabled={!finished} title={finished ? 'OpenTelemetry spans (OTLP JSON): a span per call and per compaction with our figures, for Jaeger, Tempo, Phoenix or Langfuse' : 'Waiting for the analysis to finish'}>
+            Export as OTLP
+          </button>
+          <button type="button" onClick={saveAtif} disabled={!finished} title={finished ? 'An ATIF trajectory (Harbor): a step per call with its usage' : 'Waiting for the analysis to finish'}>
+            Export as ATIF
+          </button>
+        </div>
+        <div className="dialog-actions">
           <button type="button" onClick={onClose}>
             {result?.ok ? 'Close' : 'Cancel'}
           </button>

@@ -15,6 +15,8 @@ import {
   type ViewState,
 } from '../../src/share';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
+import { atifText } from '../../src/export/atif-export';
+import { otlpText } from '../../src/export/otlp-export';
 import { useApp } from '../store';
 import { formatLabel } from '../format/format-label';
 import { reportFileName, reportHtml } from './report-html';
@@ -232,6 +234,36 @@ export function exportReport(loaded: LoadedSession, view: AnalysisView, redact: 
   });
   const name = reportFileName(loaded.hash ?? null);
   return { name, bytes: download(name, html, 'text/html') };
+}
+
+/** The session and view with their transcript texts (and the title) redacted, as an export writes them. */
+function redactedInput(loaded: LoadedSession, view: AnalysisView, redact: RedactOptions | null): { session: LoadedSession['session']; view: AnalysisView } {
+  if (!redact) return { session: loaded.session, view };
+  const r = createRedactor(redact);
+  const item = <T extends { text: string; name?: string }>(i: T): T => ({ ...i, text: r.redact(i.text).text, ...(i.name ? { name: r.redact(i.name).text } : {}) });
+  return {
+    session: { ...loaded.session, title: r.redact(loaded.session.title).text, items: loaded.session.items.map(item) },
+    view: { ...view, items: view.items.map(item), variants: new Map([...view.variants].map(([id, v]) => [id, item(v)])) },
+  };
+}
+
+const exportName = (hash: string | null, ext: string) => `compaction-inspector-${hash && /^[0-9a-f]{64}$/.test(hash) ? hash.slice(0, 12) : 'session'}.${ext}`;
+
+/**
+ * Saves the analysis as OTLP JSON spans (src/export/otlp-export.ts, the figures the CLI's `--otlp` writes): a file to
+ * send to a collector or open in a tracing tool; nothing leaves the page. Needs the finished analysis.
+ */
+export function exportOtlp(loaded: LoadedSession, view: AnalysisView, redact: RedactOptions | null): { name: string; bytes: number; spans: number } {
+  const text = otlpText([redactedInput(loaded, view, redact)], { version: 'app' });
+  const name = exportName(loaded.hash ?? null, 'otlp.json');
+  return { name, bytes: download(name, text, 'application/json'), spans: 1 + view.calls.length + view.compactions.length };
+}
+
+/** Saves the session as an ATIF trajectory (src/export/atif-export.ts), as `inspect --atif` writes it. */
+export function exportAtif(loaded: LoadedSession, view: AnalysisView, redact: RedactOptions | null): { name: string; bytes: number } {
+  const text = atifText([redactedInput(loaded, view, redact)], { version: 'app' });
+  const name = exportName(loaded.hash ?? null, 'atif.json');
+  return { name, bytes: download(name, text, 'application/json') };
 }
 
 /** Adds the link's notes to a session opened despite a different hash (the user asked for it). */

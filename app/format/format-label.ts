@@ -23,6 +23,7 @@ const FORMAT_LABEL: Record<Session['format'], string> = {
   inspect: 'Inspect AI log',
   'gemini-cli': 'Gemini CLI session',
   cline: 'Cline / Roo Code task',
+  otlp: 'OpenTelemetry trace',
 };
 
 export function formatLabel(f: Session['format']): string {

@@ -98,7 +98,7 @@ export function requestContexts(session: Session): RequestReplay {
       usage: r.usage,
       model: r.model,
       api: r.api,
-      prefixUnrecorded: false,
+      prefixUnrecorded: r.prefixUnrecorded === true,
       compactionId,
       recorded: true,
       ...(r.timestamp ? { timestamp: r.timestamp } : {}),

@@ -1,6 +1,6 @@
 // What every command shares: the effects it needs (so tests pass fakes), reading the files it is given, and one
 // memoized token counter per encoding.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InputFile } from '../load/loader';
@@ -14,6 +14,8 @@ export interface CliIo {
   listDir(path: string): string[];
   isDir(path: string): boolean;
   exists(path: string): boolean;
+  /** Writes an output file the user named (`inspect --otlp out.json`). */
+  writeFile?(path: string, text: string): void;
   /** Where analysed sessions are kept between runs (result-cache.ts); none when absent. */
   cacheDir?: string;
 }
@@ -25,6 +27,7 @@ export const nodeIo: CliIo = {
   listDir: (p) => readdirSync(p),
   isDir: (p) => statSync(p).isDirectory(),
   exists: (p) => existsSync(p),
+  writeFile: (p, t) => writeFileSync(p, t),
   get cacheDir() {
     return defaultCacheDir();
   },

@@ -17,6 +17,7 @@ import { terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
+import { writeExports } from './inspect-export';
 
 export type { CliIo } from './cli-io';
 
@@ -41,7 +42,10 @@ const USAGE = `Usage:
                                                    --threads N analyses N sessions side by side (default: the cores);
                                                    a session analysed before, unchanged, is read back from
                                                    ~/.cache/compaction-inspector (or $COMPACTION_INSPECTOR_CACHE_DIR);
-                                                   --no-cache analyses every session again
+                                                   --no-cache analyses every session again;
+                                                   --otlp FILE writes the analysis as OTLP JSON spans (a trace per
+                                                   session: the facts, a span per model call, a span per compaction);
+                                                   --atif FILE writes the sessions as ATIF trajectories
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -60,6 +64,9 @@ interface InspectOptions {
   threads?: number;
   /** Analyse every session again instead of reading back the ones analysed before (result-cache.ts). */
   noCache?: boolean;
+  /** Files to write the analysis to, as OTLP spans and as ATIF trajectories. */
+  otlp?: string;
+  atif?: string;
 }
 
 async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
@@ -95,7 +102,8 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     const full = { ...report, sessions };
     // The readable report carries names and text from the files: their control characters print as marks.
     io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
-    return report.errors.length || failed ? 1 : 0;
+    const exported = await writeExports(loaded.sessions, { ...(opts.otlp ? { otlp: opts.otlp } : {}), ...(opts.atif ? { atif: opts.atif } : {}), rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), version: VERSION }, io);
+    return report.errors.length || failed || !exported ? 1 : 0;
   } finally {
     await counting?.close();
   }
@@ -113,7 +121,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if ((a === '--provider' || a === '--prices' || a === '--rules' || a === '--threads') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
+    if ((a === '--provider' || a === '--prices' || a === '--rules' || a === '--threads' || a === '--otlp' || a === '--atif') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -135,7 +143,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads='));
+  const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads=') && !f.startsWith('--otlp=') && !f.startsWith('--atif='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return 0;
@@ -192,7 +200,19 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
       io.err(`--threads must be a whole number of at least 1, got ${JSON.stringify(threadsFlag!.slice('--threads='.length))}\n\n${USAGE}`);
       return 2;
     }
-    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}), noCache: flags.has('--no-cache') }, io);
+    const fileFlag = (name: string) => {
+      const f = flagList.find((x) => x.startsWith(`--${name}=`));
+      return f ? f.slice(name.length + 3) : undefined;
+    };
+    const otlp = fileFlag('otlp');
+    const atif = fileFlag('atif');
+    for (const [name, path] of [['--otlp', otlp], ['--atif', atif]] as const) {
+      if (path === '') {
+        io.err(`${name} needs a file to write\n\n${USAGE}`);
+        return 2;
+      }
+    }
+    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}), noCache: flags.has('--no-cache'), ...(otlp ? { otlp } : {}), ...(atif ? { atif } : {}) }, io);
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));

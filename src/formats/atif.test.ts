@@ -87,6 +87,14 @@ describe('atif', () => {
     expect(removals.get('s3.result0')).toEqual({ label: 'summarized', compactionId: 'compaction-1', fromCall: 2 });
   });
 
+  it("takes a system prompt that mentions compaction for the task's prompt, not a handoff: no call came before it", () => {
+    const t = JSON.parse(fixture('atif-terminus-summarization.json'));
+    t.steps.unshift({ step_id: 0, source: 'system', message: 'You are a coding agent. When your context is compacted, re-read the task file.' });
+    const s = loadText('t.json', JSON.stringify(t)).sessions[0]!;
+    expect(s.compactions.map((c) => [c.atItemId, c.summaryId])).toEqual([['s4', 's5']]);
+    expect(s.items[0]).toMatchObject({ id: 's0', role: 'system', kind: 'message' });
+  });
+
   it('names the step of an unknown source and keeps the others', () => {
     const bad = JSON.parse(fixture('atif-terminus-summarization.json'));
     bad.steps[1].source = 'robot';

@@ -22,17 +22,33 @@ const SOURCES = new Map<string, Role>([
   ['agent', 'assistant'],
 ]);
 
-function isCompactionStep(step: JsonObject): boolean {
+/**
+ * A system step that records a compaction: `extra.context_management` says so (v1.6); without it, a step that speaks
+ * of summarizing or compacting the context, once the agent has made a call (before any, a system step is the task's
+ * prompt, which may well mention compaction, and there is no history yet to hand off).
+ */
+function isCompactionStep(step: JsonObject, afterFirstCall: boolean): boolean {
   if (str(step, 'source') !== 'system') return false;
   const kind = strAt(step, 'extra.context_management.type');
   if (kind !== null) return kind === 'compaction';
-  return /context summarization|compact/i.test(str(step, 'message') ?? '');
+  return afterFirstCall && /context summarization|compact/i.test(str(step, 'message') ?? '');
 }
 
-/** Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (ATIF RFC, `metrics`). */
+/**
+ * Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (ATIF RFC, `metrics`). ATIF has no field
+ * for the cache write: a writer that knows it puts Anthropic's own names for it (and its 5-minute / 1-hour split) in
+ * `metrics.extra` (our `--atif` export does), and it is read from there, still inside `prompt_tokens`.
+ */
 function usageOf(metrics: JsonObject | undefined): Usage | null {
   if (!metrics) return null;
-  const usage = cacheInsideUsage(num(metrics, 'prompt_tokens') ?? null, num(metrics, 'completion_tokens') ?? null, num(metrics, 'cached_tokens') ?? null, null);
+  const extra = obj(metrics, 'extra');
+  const cacheWrite = extra ? (num(extra, 'cache_creation_input_tokens') ?? null) : null;
+  const usage = cacheInsideUsage(num(metrics, 'prompt_tokens') ?? null, num(metrics, 'completion_tokens') ?? null, num(metrics, 'cached_tokens') ?? null, cacheWrite);
+  // Its split by lifetime (priced apart), under the names of Anthropic's `cache_creation`.
+  const w5m = extra ? num(extra, 'ephemeral_5m_input_tokens') : undefined;
+  const w1h = extra ? num(extra, 'ephemeral_1h_input_tokens') : undefined;
+  if (cacheWrite !== null && w5m !== undefined) usage.cacheWrite5m = w5m;
+  if (cacheWrite !== null && w1h !== undefined) usage.cacheWrite1h = w1h;
   return usage.input === null && usage.output === null ? null : usage;
 }
 
@@ -93,7 +109,7 @@ function readSteps(steps: unknown[], session: Session, ctx: ParseContext): void 
     const message = get(step, 'message');
     const text = typeof message === 'string' ? message : message == null ? '' : asText(message);
 
-    if (isCompactionStep(step)) {
+    if (isCompactionStep(step, session.responses.length > 0)) {
       const refs = (arr(obj(step, 'observation') ?? {}, 'results') ?? []).flatMap((r) => (isObject(r) ? (arr(r, 'subagent_trajectory_ref') ?? []) : []));
       const item: Item = { id: base, kind: 'compaction', role: 'system', text, source, ...ts, meta: { subagents: refs.length } };
       const sent = session.items.filter((it, k) => k > prefixEnd && it.kind !== 'compaction');
@@ -118,9 +134,9 @@ function readSteps(steps: unknown[], session: Session, ctx: ParseContext): void 
     }
 
     if (role !== 'assistant') {
-      // The handoff prompt right after a compaction is what the next agent reads in place of the history.
+      // The handoff prompt right after a compaction (the first user step) is what the next agent reads in place of the history.
       const item = textItem({ id: base, role, source, ...ts }, text);
-      if (pendingSummary && role === 'user') {
+      if (pendingSummary && pendingSummary.summaryId === null && role === 'user') {
         item.kind = 'summary';
         pendingSummary.summaryId = base;
       }

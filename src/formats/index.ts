@@ -17,6 +17,7 @@ import { openaiChat } from './openai-chat';
 import { openaiResponses } from './openai-responses';
 import { openhands } from './openhands';
 import { openhandsSdk } from './openhands-sdk';
+import { otlp } from './otlp';
 import { reasoningTrace } from './reasoning-trace';
 import { requestLog } from './request-log';
 import { selfSum } from './self-sum';
@@ -34,6 +35,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   inspect,
   geminiCli,
   cline,
+  otlp,
   openhands,
   openhandsSdk,
   livekit,

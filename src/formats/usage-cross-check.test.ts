@@ -91,9 +91,9 @@ function codex(files: Fixture[]): Row[] {
 const miniSweAgent = (files: Fixture[]): Row[] =>
   files.flatMap((f) => (json(f).messages as Json[]).filter((m) => m.extra?.response?.usage).map((m) => chatRow(m.extra.response.usage)));
 
-/** ATIF: each step's metrics; prompt_tokens include cached_tokens (the RFC). */
+/** ATIF: each step's metrics; prompt_tokens include cached_tokens (the RFC), a write in metrics.extra where a writer put it. */
 const atif = (files: Fixture[]): Row[] =>
-  files.flatMap((f) => (json(f).steps as Json[]).filter((s) => s.metrics).map((s) => row(s.metrics.prompt_tokens, s.metrics.cached_tokens, 0, s.metrics.completion_tokens)));
+  files.flatMap((f) => (json(f).steps as Json[]).filter((s) => s.metrics).map((s) => row(s.metrics.prompt_tokens, s.metrics.cached_tokens, s.metrics.extra?.cache_creation_input_tokens, s.metrics.completion_tokens)));
 
 /**
  * Inspect: each sample's model events but the scorers' and the compaction summarizer's (the model event a
@@ -186,6 +186,35 @@ function requestLog(files: Fixture[]): Row[] {
     .map(anyRow);
 }
 
+/** Every span of an OTLP JSON file (one request, or one per line), with its attributes as a plain object. */
+function otlpSpans(f: Fixture): Json[] {
+  const requests = f.name.endsWith('.jsonl') ? lines(f) : [json(f)];
+  return requests
+    .flatMap((r) => (r.resourceSpans as Json[]).flatMap((rs) => (rs.scopeSpans as Json[]).flatMap((ss) => ss.spans as Json[])))
+    .map((s): Json => ({ ...s, a: Object.fromEntries((s.attributes as Json[]).map((kv) => [kv.key, Object.values(kv.value as Json)[0]])) }))
+    .sort((x, y) => (BigInt(x.startTimeUnixNano) < BigInt(y.startTimeUnixNano) ? -1 : 1));
+}
+const num = (v: unknown): number | null => (v === undefined ? null : Number(v));
+
+/** GenAI semantic conventions: chat spans; input_tokens is the whole prompt, the cache parts inside it. */
+const otlpGenAi = (files: Fixture[]): Row[] =>
+  otlpSpans(files[0]!)
+    .filter((s) => s.a['gen_ai.operation.name'] === 'chat')
+    .map((s) => row(num(s.a['gen_ai.usage.input_tokens']), num(s.a['gen_ai.usage.cache_read.input_tokens']), num(s.a['gen_ai.usage.cache_creation.input_tokens']), num(s.a['gen_ai.usage.output_tokens'])));
+/** OpenLLMetry: chat request spans; the prompt is llm.usage.total_tokens − output. */
+const otlpOpenLlmetry = (files: Fixture[]): Row[] =>
+  otlpSpans(files[0]!)
+    .filter((s) => s.a['llm.request.type'] === 'chat')
+    .map((s) => row(Number(s.a['llm.usage.total_tokens']) - Number(s.a['gen_ai.usage.output_tokens']), num(s.a['gen_ai.usage.cache_read_input_tokens']), num(s.a['gen_ai.usage.cache_creation_input_tokens']), num(s.a['gen_ai.usage.output_tokens'])));
+/** OpenInference: LLM spans but a summarizer's (inside the SummarizationMiddleware span); prompt = total − completion. */
+function otlpOpenInference(files: Fixture[]): Row[] {
+  const all = otlpSpans(files[0]!);
+  const name = new Map(all.map((s) => [s.spanId, s.name as string]));
+  return all
+    .filter((s) => s.a['openinference.span.kind'] === 'LLM' && !/Summarization/.test(name.get(s.parentSpanId) ?? ''))
+    .map((s) => row(Number(s.a['llm.token_count.total']) - Number(s.a['llm.token_count.completion']), num(s.a['llm.token_count.prompt_details.cache_read']), num(s.a['llm.token_count.prompt_details.cache_write']), num(s.a['llm.token_count.completion'])));
+}
+
 const TABLE: Record<FormatId, Entry[]> = {
   'claude-code': [{ files: ['claude-code-two-models.jsonl'], read: claudeCode }, { files: ['claude-code-cache-forensics.jsonl'], read: claudeCode }],
   codex: [
@@ -225,6 +254,12 @@ const TABLE: Record<FormatId, Entry[]> = {
   'reasoning-trace': [{ files: ['reasoning-trace-aime.json'], read: 'none' }],
   // A compaction log records compactions, not calls: read alone it makes no call and invents no usage.
   'compaction-log': [{ files: ['compaction-log-course.jsonl'], read: 'none', noCalls: true }],
+  otlp: [
+    { files: ['otlp-genai-pydantic-ai.json'], read: otlpGenAi },
+    { files: ['otlp-genai-events.json'], read: otlpGenAi },
+    { files: ['otlp-openllmetry-anthropic.jsonl'], read: otlpOpenLlmetry },
+    { files: ['otlp-openinference-langgraph.json'], read: otlpOpenInference },
+  ],
   'request-log': [
     { files: ['request-log-chat.jsonl'], read: requestLog },
     { files: ['request-log-mixed.jsonl'], read: requestLog },

@@ -22,6 +22,7 @@ export const FORMAT_IDS = [
   'inspect',
   'gemini-cli',
   'cline',
+  'otlp',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -197,6 +198,11 @@ export interface RecordedRequest {
   output: Item[];
   usage: Usage | null;
   source: SourceRef;
+  /**
+   * The log leaves out part of what was sent (an OpenTelemetry span records the messages, not the system prompt
+   * or tool schemas): that part is fitted from the reported usage, as for transcripts.
+   */
+  prefixUnrecorded?: boolean;
 }
 
 export interface ParseIssue {
