@@ -7,30 +7,9 @@ import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
 import { count as formatCount } from '../format/count';
+import { formatLabel } from '../format/format-label';
 
-const FORMAT_LABEL: Record<Session['format'], string> = {
-  'claude-code': 'Claude Code session',
-  codex: 'Codex CLI rollout',
-  openhands: 'OpenHands events',
-  'openhands-sdk': 'OpenHands SDK conversation',
-  livekit: 'LiveKit ChatContext',
-  'openai-chat': 'OpenAI Chat Completions',
-  'openai-responses': 'OpenAI Responses',
-  anthropic: 'Anthropic Messages',
-  'self-sum': 'Self-Sum trajectory',
-  'agent-omit': 'Agent-Omit trajectory',
-  sharegpt: 'ShareGPT / AgentGym',
-  'reasoning-trace': 'Iterated-summarization trace',
-  'compaction-log': 'Compaction log',
-  'request-log': 'Request log',
-  'swe-agent': 'SWE-agent trajectory',
-  'mini-swe-agent': 'mini-swe-agent trajectory',
-  atif: 'ATIF trajectory',
-  'tau-bench': 'tau-bench results',
-  inspect: 'Inspect AI log',
-  'gemini-cli': 'Gemini CLI session',
-  cline: 'Cline / Roo Code task',
-};
+export { formatLabel };
 
 const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 
@@ -38,7 +17,7 @@ const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 function sidechainLine(s: SidechainSummary): string {
   const what = s.purpose === 'subagent' ? `Subagent ${s.id}${s.agentType ? ` (${s.agentType}${s.description ? `: ${s.description}` : ''})` : ''}` : `Compaction summarizer ${s.id}`;
   const from = s.parentCall !== null ? ` · started by call ${s.parentCall}` : '';
-  const prompt = s.usage.input === null ? null : s.usage.input + (s.usage.cacheRead ?? 0) + (s.usage.cacheWrite ?? 0);
+  const prompt = s.promptTokens;
   const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
   const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
   return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;
@@ -58,10 +37,6 @@ function peakTitle(f: SessionFacts): string {
   if (f.peakSource === 'reported') return `The prompt the provider reported at call ${f.peakCall}${explained}`;
   if (f.peakSource === 'estimated') return `Estimated at call ${f.peakCall} (no reported usage there), ±${Math.round(f.peakUncertainty * 100)}%${explained}`;
   return `Counted at call ${f.peakCall}`;
-}
-
-export function formatLabel(f: Session['format']): string {
-  return FORMAT_LABEL[f];
 }
 
 /** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
@@ -88,7 +63,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </div>
         <div>
           <dt>Format</dt>
-          <dd>{FORMAT_LABEL[session.format]}</dd>
+          <dd>{formatLabel(session.format)}</dd>
         </div>
         <div>
           <dt>Model calls</dt>
@@ -120,11 +95,23 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
             <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
           </div>
         ) : null}
-        {session.model ? (
+        {f && f.models.length > 1 ? (
+          <div>
+            <dt>Models</dt>
+            <dd title="Every model the calls ran on, with its number of calls; each call is priced at its own model">
+              {f.models.map((m, i) => (
+                <span key={i}>
+                  {i ? ', ' : ''}
+                  <Untrusted text={m.model} /> <span className="muted">({fmt(m.calls)} {m.calls === 1 ? 'call' : 'calls'})</span>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : (f?.models[0]?.model ?? session.model) ? (
           <div>
             <dt>Model</dt>
             <dd>
-              <Untrusted text={session.model} />
+              <Untrusted text={(f?.models[0]?.model ?? session.model)!} />
             </dd>
           </div>
         ) : null}
@@ -140,6 +127,11 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           </dd>
         </div>
       </dl>
+      {f?.totals?.warning ? (
+        <p className="warn-text small" role="note">
+          Totals disagree: {f.totals.warning}.
+        </p>
+      ) : null}
       {compactions && compactions.length ? (
         <details className="compactions-details" onToggle={(e) => setCompactionsOpen(e.currentTarget.open)}>
           <summary className="small muted">Compactions</summary>

@@ -25,10 +25,10 @@ import {
   type Trigger,
 } from '../compaction';
 import { sweepRow } from '../compaction/sweep';
-import { loadFiles } from '../load/loader';
 import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
+import { openInputs } from './open-inputs';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
                            [--param k=v …] [--sweep k=a,b,c …] [--json] [--provider …]
@@ -240,7 +240,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const loaded = loadFiles(inputs);
+  const loaded = await openInputs(inputs);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`);
   const counterFor = counters();

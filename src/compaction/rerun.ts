@@ -365,6 +365,8 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const priceOf = (call: CallContext) => (opts.price !== undefined ? opts.price : priceFor(call.model ?? session.model, table));
   const rerunReports = analyzeCachePrefix(rerunCalls, { count: opts.count, rule });
   const rerunFigs = callFigures(rerunCalls, rerunReports, priceOf);
+  // Each compaction is priced at the model of the call it lands at.
+  const modelAt = (k: number) => calls[k]?.model ?? session.model;
   // The original over the same calls: when cancelled, its next-call prefix for the last call is dropped too.
   const originalFigs = callFigures(baseline.calls.slice(0, done), baseline.reports.slice(0, done), priceOf);
   if (done < calls.length && done > 0) {
@@ -418,7 +420,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       rerun: compactionCosts(
         events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: e.summarizerCalls.length ? { promptTokens: e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0), outputTokens: e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0) } : null })),
         rerunFigs,
-        session.model,
+        modelAt,
       ),
       original: compactionCosts(
         originalFigs.flatMap((f, k) => {
@@ -429,7 +431,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
           return [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, id), refetchTokens }];
         }),
         originalFigs,
-        session.model,
+        modelAt,
       ),
     },
     history,
