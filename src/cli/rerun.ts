@@ -5,6 +5,7 @@
 // calls), tokens before and after, identifiers kept, lost and needed later, and the cost of compacting (cache
 // misses priced with src/cost/prices.ts) beside the recorded run. A sweep crosses trigger values (outer) with
 // parameter values (inner), in the order the app's sweep table lists its rows.
+import { terminalText } from './terminal-text';
 import { knownContextWindow } from '../analysis/analysis-view';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import {
@@ -242,7 +243,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
   }
   const loaded = await openInputs(inputs);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
-  for (const e of errors) io.err(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`);
+  for (const e of errors) io.err(terminalText(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`));
   const counterFor = counters();
   const out: { file: string; sessionId: string; format: string; model: string | null; runs: RerunReport[] }[] = [];
   for (const s of loaded.sessions) {
@@ -251,6 +252,6 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     out.push({ file: s.files.join(' + '), sessionId: s.id, format: s.format, model: s.model, runs });
   }
   if (a.json) io.out(JSON.stringify({ sessions: out }, null, 2));
-  else for (const [i, s] of out.entries()) io.out(renderText(s.file, loaded.sessions[i]!, s.runs));
+  else for (const [i, s] of out.entries()) io.out(terminalText(renderText(s.file, loaded.sessions[i]!, s.runs)));
   return errors.length ? 1 : 0;
 }

@@ -243,7 +243,7 @@ describe('openhandsSdk: restored conversations and benchmark outputs', () => {
     expect(issues).toEqual([]);
     expect(sessions).toHaveLength(1);
     const s = sessions[0]!;
-    expect(s.items.find((i) => i.id === r(5))).toMatchObject({ role: 'system', kind: 'message', supersedes: r(0), meta: { event: r(5), tools: 3, systemPromptUpdate: 'tools_changed' } });
+    expect(s.items.find((i) => i.id === r(5))).toMatchObject({ role: 'system', kind: 'message', supersedes: r(0), meta: { event: r(5), tools: 3, systemPromptUpdate: 'tools_changed', toolsChanged: true } });
     const calls = sessionContexts(s).calls;
     expect(calls.map((c) => c.entries[0]!.item.id)).toEqual([r(0), r(0), r(5), r(5)]);
     expect(calls.every((c) => c.entries.filter((e) => e.item.role === 'system').length === 1)).toBe(true);

@@ -170,7 +170,10 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
       const tools = arr(value, 'tools') ?? [];
       // An update (a conversation restored with other tools or another prompt) replaces the system message the
       // model is sent from here on: the SDK keeps only the latest system prompt event. The merge names the one it replaces.
-      const update: Meta = kind === 'SystemPromptUpdateEvent' ? { systemPromptUpdate: str(value, 'reason') ?? 'updated' } : {};
+      // Its reason says whether the tool list changed (`tools_changed`): the cache then breaks at the tools
+      // (meta.toolsChanged, read by the cache analysis as the tools-changed cause).
+      const reason = str(value, 'reason') ?? 'updated';
+      const update: Meta = kind === 'SystemPromptUpdateEvent' ? { systemPromptUpdate: reason, ...(/tool/i.test(reason) ? { toolsChanged: true } : {}) } : {};
       items.push({ ...at0, id, kind: 'message', role: 'system', text, meta: meta({ tools: tools.length, ...update }) });
       break;
     }
