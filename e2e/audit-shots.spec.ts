@@ -27,6 +27,11 @@ test('audit panel on the shared Claude Code sample', async ({ page }) => {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(OUT, `${name.toLowerCase().replace(/ /g, '-')}.png`) });
     await region.screenshot({ path: join(OUT, `${name.toLowerCase().replace(/ /g, '-')}-panel.png`) }).catch(() => {});
+    const survival = region.getByRole('group', { name: 'Survival by kind, compaction 1' });
+    if (name === 'Summary audit' && (await survival.count()) > 0) {
+      await survival.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(OUT, 'summary-audit-survival.png') });
+    }
     const refetch = region.getByRole('group', { name: 'Re-fetched after compaction 1' });
     if (name === 'Summary audit' && (await refetch.count()) > 0) {
       await refetch.scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@ import type { AnalysisView } from '../analysis/analysis-view';
 import type { CompactionEvent } from '../model/types';
 import type { CompactionRefetch } from '../refetch';
 import type { CompactionAudit } from './audit-session';
-import type { LaterReference } from './audit-summary';
+import type { LaterReference, RefetchedReference } from './audit-summary';
 import type { IdentifierKind } from './identifiers';
 import { bySpecificity } from './noise';
 
@@ -13,6 +13,13 @@ export interface NeededLater extends LaterReference {
   kind: IdentifierKind | null;
   /** First call that shows the item that needed the value, or null when no call does. */
   callIndex: number | null;
+}
+
+/** A lost identifier the agent had to fetch again before using it, with the calls of the re-fetch and the use. */
+export interface RefetchedLater extends RefetchedReference {
+  kind: IdentifierKind | null;
+  callIndex: number | null;
+  usedCallIndex: number | null;
 }
 
 export interface AuditCard {
@@ -27,6 +34,8 @@ export interface AuditCard {
   /** Something stands in for the evicted items (a summary or marker); cleared tool results leave nothing. */
   hasSummary: boolean;
   neededLater: NeededLater[];
+  /** Lost identifiers that came back only through a re-fetch or fresh output, most specific first. */
+  refetchedLater: RefetchedLater[];
   /** Tool calls after the compaction that fetch again what it removed; null when it records no removed items. */
   refetch: CompactionRefetch | null;
 }
@@ -65,6 +74,15 @@ export function auditCards(view: ViewPart, callIndex: number): AuditCard[] {
           ...r,
           kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
           callIndex: itemCall.get(r.itemId) ?? null,
+        })),
+        (r) => ({ value: r.value, kind: r.kind ?? 'number' }),
+      ),
+      refetchedLater: bySpecificity(
+        (audit?.lostRefetchedLater ?? []).map((r) => ({
+          ...r,
+          kind: audit && Object.hasOwn(audit.kinds, r.value) ? audit.kinds[r.value]! : null,
+          callIndex: itemCall.get(r.itemId) ?? null,
+          usedCallIndex: r.usedIn !== null ? (itemCall.get(r.usedIn) ?? null) : null,
         })),
         (r) => ({ value: r.value, kind: r.kind ?? 'number' }),
       ),

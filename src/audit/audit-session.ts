@@ -27,7 +27,7 @@ import { exactPathIn } from './normalize';
 import { ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, type LaterWalk } from './later-use';
-import { inventedInstructions, userClaims } from './invented-instructions';
+import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
@@ -281,7 +281,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => exactPathIn(texts[i]!, id.value, cwd),
+        exactArg: (i) => exactPathIn(targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, id.value, cwd),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path');
       if (!use) continue;
@@ -299,7 +299,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       return supportTexts;
     };
     let looseText: string | undefined;
-    const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()));
+    const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
     const check = new SupportCheck({ items: shared, has: read, texts: support });
     const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
     // The user's messages the summarizer read (evicted, then context): only looked for when the summary claims one.
@@ -307,7 +307,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       !unverifiable && userClaims(p.summary).length > 0
         ? inventedInstructions(
             p.summary,
-            [...p.sources, ...contextPositions(p)].filter((i) => userWords[i]!).map((i) => texts[i]!),
+            [...p.sources, ...contextPositions(p)].flatMap((i) => (userWords[i]! ? [texts[i]!] : items[i]!.kind === 'tool_result' ? userWordsInResult(texts[i]!) : [])),
             () => (mid ? earlierSummaries(session, p.event) : []),
           )
         : [];

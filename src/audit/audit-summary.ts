@@ -17,7 +17,7 @@ import { targetKey, type CallTarget } from '../refetch/call-target';
 import { ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
 import { classifyLaterUse, type LaterWalk } from './later-use';
-import { inventedInstructions, type InventedInstruction } from './invented-instructions';
+import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
@@ -146,6 +146,24 @@ function fileNameOf(path: string): string | null {
 }
 
 /**
+ * Does the summary name the file `path` by its name: the name standing alone (`checkout_live.ex`), or ending a path
+ * that `path` ends with too — not another file's path with the same name (`app/page.tsx` for `app/services/page.tsx`)?
+ */
+function namesFile(summary: string, name: string, path: string): boolean {
+  if (!containsToken(summary, name)) return false;
+  const target = path.replace(/\\/g, '/').toLowerCase();
+  const text = summary.toLowerCase();
+  const needle = name.toLowerCase();
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    let start = at;
+    while (start > 0 && /[\w.@+~\-\\/:]/.test(text[start - 1]!)) start--;
+    const written = text.slice(start, at + needle.length).replace(/\\/g, '/').replace(/^[./]+(?=[\w])/, '');
+    if (!written.includes('/') || target.endsWith(written) || written.endsWith(target)) return true;
+  }
+  return false;
+}
+
+/**
  * Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each.
  * With `keysOf` (see mention-keys.ts), an identifier whose keys the summary lacks is lost without a look.
  * A path is also kept when the summary names its file (`checkout_live.ex` for `lib/app/checkout_live.ex`).
@@ -165,7 +183,7 @@ export function keptAndLost(
     const keys = keysOf?.(id) ?? null;
     const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
     const name = id.kind === 'path' ? fileNameOf(id.value) : null;
-    if ((mayHold && foundIn(id, summaryHay)) || (name !== null && containsToken(summaryHay.text, name))) kept.push(id.value);
+    if ((mayHold && foundIn(id, summaryHay)) || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }
   return { kept, lost };
@@ -174,13 +192,20 @@ export function keptAndLost(
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
 export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
 
+/** `localhost`, `127.0.0.1` and `0.0.0.0` name the same machine in a URL or `host:port`. */
+const LOOPBACK = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b/;
+
 /**
  * Spellings under which the sources may back an identifier the summary wrote, beyond `foundIn`'s rules: the
  * value inside a longer token (`ec09efd` in `ec09efd0`), a path with either slash, or by its last two segments
- * (`lib/a.ex` written under another root), and `13MB` for the `13M` of `du -h`.
+ * (`lib/a.ex` written under another root), relative to the working directory (`/repo/NOTES.md` for `NOTES.md`),
+ * `13MB` for the `13M` of `du -h`, a URL without its glob or capture tail (`/auth/v1/*`, `/$1`), and a loopback
+ * address under any of its names.
  */
-export function backingNeedles(id: Identifier): string[] {
-  const v = id.value.replace(/\(\)$/, '').replace(/[`'"]+$/, '').toLowerCase();
+export function backingNeedles(id: Identifier, cwd: string | null = null): string[] {
+  let v = id.value.replace(/\(\)$/, '').replace(/[`'"]+$/, '').toLowerCase();
+  if (id.kind === 'url' || id.kind === 'path') v = v.replace(/\/?(?:\*+|\$\d+)$/, '') || v;
+  if (id.kind === 'url') v = v.replace(/(?<=\/\/[^/]+)\/$/, '');
   const out = new Set([v]);
   if (id.kind === 'path') {
     const fwd = v.replace(/\\/g, '/');
@@ -192,7 +217,11 @@ export function backingNeedles(id: Identifier): string[] {
       out.add(tail);
       out.add(tail.replace(/\//g, '\\'));
     }
+    const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();
+    if (root && fwd.startsWith(`${root}/`) && fwd.length > root.length + 1) out.add(fwd.slice(root.length + 1));
   }
+  if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK.test(v))
+    for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) out.add(v.replace(LOOPBACK, name));
   const bytes = /^([\d.,]+)\s*([kmgtp])i?b$/i.exec(v);
   if (bytes) out.add(`${bytes[1]}${bytes[2]}`);
   return [...out].filter((n) => n.length >= 2);
@@ -200,17 +229,30 @@ export function backingNeedles(id: Identifier): string[] {
 
 /**
  * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under
- * one of `backingNeedles`' spellings, or, for a route, as a router's prefix and a route of it (`/api/yunshi` and
- * `"/daily"` back `/api/yunshi/daily`)?
+ * one of `backingNeedles`' spellings; or, for a route, as a router's prefix and a route of it (`/api/yunshi` and
+ * `"/daily"` back `/api/yunshi/daily`); or, for a range of numbered names (`EVT2-8`), by its first and last name
+ * (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three digits or more, by its number with another unit
+ * (`4096MB` by `--max-old-space-size=4096`)?
  */
-export function backedLoosely(id: Identifier, lower: string): boolean {
-  if (backingNeedles(id).some((n) => lower.includes(n))) return true;
+export function backedLoosely(id: Identifier, lower: string, cwd: string | null = null): boolean {
+  if (backingNeedles(id, cwd).some((n) => lower.includes(n))) return true;
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const range = /^([a-z]+)(\d+)-(\d+)$/i.exec(id.value);
+  if (range && Number(range[3]) > Number(range[2])) {
+    const p = range[1]!.toLowerCase();
+    const has = (n: string) => new RegExp(`(?<![a-z0-9])${escape(p)}${n}(?![0-9])`).test(lower);
+    if (has(range[2]!) && has(range[3]!)) return true;
+  }
+  if (id.kind === 'quantity') {
+    const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
+    if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
+  }
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
     const head = parts.slice(0, k).join('/');
     const route = parts.slice(k).join('/');
-    if (lower.includes(head) && new RegExp(`["'\`]/${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(lower)) return true;
+    if (lower.includes(head) && new RegExp(`["'\`]/${escape(route)}["'\`]`).test(lower)) return true;
   }
   return false;
 }
@@ -228,6 +270,7 @@ export function unbacked(
   backs?: (id: Identifier) => boolean,
   noise: NoiseContext = {},
   loosely?: (id: Identifier) => boolean,
+  cwd: string | null = null,
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -241,7 +284,7 @@ export function unbacked(
   let looseText: string | undefined;
   const looseByJoined = (id: Identifier) => {
     looseText ??= unescapeArguments(read().join('\n\n')).toLowerCase();
-    return backedLoosely(id, looseText);
+    return backedLoosely(id, looseText, cwd);
   };
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
@@ -328,7 +371,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       kind: kindOf,
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
-      exactArg: (i) => exactPathIn(hays[i]!.text, id.value, cwd),
+      // The call's own argument (the file it opens, the command it runs), not content it writes.
+      exactArg: (i) => exactPathIn(later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, id.value, cwd),
     };
     const use = classifyLaterUse(walk, 0, exact);
     if (!use) continue;
@@ -336,7 +380,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });
   }
 
-  const checked = unbacked(input.summary, () => [...sources, ...context], kinds, undefined, noise);
+  const checked = unbacked(input.summary, () => [...sources, ...context], kinds, undefined, noise, undefined, cwd);
   const invented = input.unverifiable ? [] : checked.invented;
   const instructionLike = checked.instructionLike;
   // Without the roles of what the summarizer read, no message is known to be the user's: no claim can be checked.
@@ -344,8 +388,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const userMessages =
     input.userMessages ??
     [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
-      .filter(({ t, m }) => m !== null && m !== undefined && isUserWords(m.role, m.kind, t))
-      .map(({ t }) => t);
+      .flatMap(({ t, m }) => (!m ? [] : isUserWords(m.role, m.kind, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
   const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!.role, sourceMeta[i]!.kind, t));
   return {
     kept,

@@ -23,6 +23,16 @@ const CLAIM =
 const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
+// Where a quote leaves words out: "…", "...", "[5 documents]".
+const ELISION = /\s*(?:…|\.{3}|\[[^\]\n]{1,60}\])\s*/;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+/** Is a message written in Chinese or Japanese (its paths, URLs and code words aside)? */
+function writtenInCjk(text: string): boolean {
+  const prose = text.replace(/\S*[/\\.:]\S*/g, ' ');
+  const cjk = prose.match(/[\u3040-\u30ff\u3400-\u9fff]/g)?.length ?? 0;
+  const latin = prose.match(/[A-Za-z]+/g)?.length ?? 0;
+  return cjk > 0 && cjk >= latin;
+}
 // Where the claimed content ends: the summarizer's own comment follows (", but…", "(after…)", " — …").
 const CLAUSE_END = /,\s|\bbut\s+(?:the|code|it)\b|;|\s[-–—]\s|\(|\.\s/i;
 
@@ -82,7 +92,7 @@ export function userClaims(summary: string): Claim[] {
     if (HEADING.test(line) && !/^\s*[-*+]\s/.test(line)) quoting = false;
     if (quoting && /["“”]/.test(line)) {
       const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
-      const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter(Boolean);
+      const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => /[\p{L}\p{N}]{2}/u.test(q));
       if (quotes.length > 0) push({ sentence, quotes, content: '' });
       continue;
     }
@@ -94,8 +104,9 @@ export function userClaims(summary: string): Claim[] {
       // on (`a P1 epic titled "…"`) is not theirs.
       const quotes = /^\s*(?:[:,]\s*|that\s+|to\s+)?["“]/.test(after) ? [...after.matchAll(QUOTE)].map((q) => q[1]!.trim()).filter(Boolean).slice(0, 1) : [];
       const content = after.split(CLAUSE_END)[0]!.trim();
-      // "Embedded in a reminder, user said:" or "User needs confirmed:" claim nothing yet.
-      if (quotes.length === 0 && stems(content).size < 2) continue;
+      // "Embedded in a reminder, user said:" or "User needs confirmed:" claim nothing yet; nor does a lead-in to a
+      // list ("The user's requests were:"), whose items follow on their own lines.
+      if (quotes.length === 0 && (stems(content).size < 2 || /:\s*[*_]*\s*$/.test(s))) continue;
       push({ sentence: s, quotes, content });
     }
   }
@@ -113,17 +124,32 @@ export function inventedInstructions(summary: string, userMessages: readonly str
   const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
   let rest: { flat: string; stems: Set<string> }[] | null = null;
   const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
-  const holdsQuote = (text: string, q: string) => {
-    const fq = flat(q);
-    if (fq.split(' ').length >= 3) return text.includes(fq);
+  const holdsPart = (text: string, stemsOf: Set<string>, fq: string) => {
+    if (fq.split(' ').length >= 3 || CJK.test(fq)) {
+      if (text.includes(fq)) return true;
+      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there.
+      const words = stems(fq);
+      return words.size >= 5 && coverage(words, stemsOf) >= 0.8;
+    }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued".
     return new RegExp(`(?:^|[^\\p{L}\\p{N}])${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);
   };
+  // A quote with an elision ("…", "[5 documents]") is held when each part is.
+  const holdsQuote = (t: { flat: string; stems: Set<string> }, q: string) =>
+    q
+      .split(ELISION)
+      .map(flat)
+      .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
+      .every((part) => holdsPart(t.flat, t.stems, part));
+  // A claim in one script about messages written in another (an English summary of Chinese messages) cannot be
+  // compared word by word: only its quotes are checked.
+  const foreign = (claim: string) => !CJK.test(claim) && users.length > 0 && users.every((u) => writtenInCjk(u.text));
   const out: InventedInstruction[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
+    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q));
     const scoreOf = (t: { flat: string; stems: Set<string> }) =>
-      claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t.flat, q)).length / claim.quotes.length : coverage(words, t.stems);
+      claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length : coverage(words, t.stems);
     let best = -1;
     let score = 0;
     users.forEach((u, i) => {
@@ -133,11 +159,31 @@ export function inventedInstructions(summary: string, userMessages: readonly str
         score = s;
       }
     });
-    const enough = (s: number) => (claim.quotes.length > 0 ? s === 1 : s >= 0.5);
-    if (enough(score)) continue;
-    if (stand().some((t) => enough(scoreOf(t)))) continue;
+    if (claim.quotes.length > 0) {
+      // Each quote may come from another message ("Q1"="A1", "Q2"="A2").
+      if (claim.quotes.every(held)) continue;
+    } else {
+      if (score >= 0.5 || stand().some((t) => scoreOf(t) >= 0.5)) continue;
+      // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
+      const quoted = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
+      if (quoted.some(held)) continue;
+      if (foreign(claim.sentence)) continue;
+    }
     const closest = best >= 0 ? users[best]!.text : null;
     out.push({ sentence: claim.sentence, closest: closest === null ? null : closest.length > 300 ? `${closest.slice(0, 299)}…` : closest, similarity: Math.round(score * 100) / 100 });
   }
   return out;
+}
+
+/**
+ * The user's own words a tool result carries: Claude Code's answers to an AskUserQuestion call (`User has answered
+ * your questions: "Q"="A", …`) and the words a user typed when rejecting a tool call (`… the user said:\nA`).
+ */
+export function userWordsInResult(text: string): string[] {
+  const out: string[] = [];
+  const answered = /User has answered your questions?:\s*([\s\S]*?)(?:\.\s*You can now continue|$)/.exec(text);
+  if (answered) for (const m of answered[1]!.matchAll(/"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"/g)) out.push(m[2]!.replace(/\\"/g, '"'));
+  const said = /\bthe user said:\s*\n([\s\S]+)$/.exec(text);
+  if (said) out.push(said[1]!.trim());
+  return out.filter((s) => s.length > 0);
 }

@@ -122,7 +122,7 @@ export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
 /** Does the engine call the row's identifier invented? */
 export function inventedVerdict(row: InventedRow, session: LabelledSession): boolean {
   const unverifiable = session.startsMidConversation === true && row.compaction === 0;
-  const audit = auditSummary({ summary: row.summary, sources: row.support, later: [], sessionDays: session.days, unverifiable });
+  const audit = auditSummary({ summary: row.summary, sources: row.support, later: [], sessionDays: session.days, unverifiable, project: { cwd: session.cwd } });
   // Compared without trailing punctuation an older extraction kept (`a.md\``).
   const bare = (v: string) => v.replace(/[`'".,;:]+$/, '');
   return audit.invented.some((v) => bare(v) === bare(row.value));

@@ -5,7 +5,8 @@
 //   `lostRefetchedLater`, linked to that call;
 // - a tool result (the removed fetch run again, or another call's fresh output reprinting it): it came back;
 //   when a later user message or tool call then uses it, it was needed and recovered by that fetch —
-//   `lostRefetchedLater`, linked to the call whose output brought it back. Output alone shows no need.
+//   `lostRefetchedLater`, linked to the call whose output brought it back; so too when a user question asked for
+//   one of its kind before that output. Output alone shows no need.
 // An identifier outside the project (relevance.ts) counts only through a tool call that takes its exact path.
 
 export type LaterUse =
@@ -41,8 +42,13 @@ export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: b
   const kind = walk.kind(at);
   if (kind === 'call' && walk.repeats(at)) return { list: 'refetched', at, via: 'refetch', usedAt: null };
   if (kind !== 'result') return { list: 'referenced', at, via: 'mention' };
-  const usedAt = walk.first(at + 1, (i) => walk.kind(i) !== 'result');
-  if (usedAt < 0) return null;
+  let usedAt = walk.first(at + 1, (i) => walk.kind(i) !== 'result');
+  if (usedAt < 0) {
+    // The user asked for one of its kind ("which version was it?") before the fresh output brought it back.
+    const q = walk.question(from);
+    if (q < 0 || q > at) return null;
+    usedAt = q;
+  }
   const call = walk.callOf(at);
   return { list: 'refetched', at: call >= 0 ? call : at, via: call >= 0 && walk.repeats(call) ? 'refetch' : 'reprint', usedAt };
 }

@@ -17,6 +17,12 @@ describe('isNoise', () => {
       ['number', '10000'],
       ['date', '2026-02-11'],
       ['date', '2026-02-11T21:33:39Z'],
+      // The day either side: a person writes their local date, the timestamps are UTC.
+      ['date', '2026-02-12'],
+      ['date', '2026-02-10'],
+      // A no-reply address reaches no one (a commit trailer's).
+      ['email', 'noreply@anthropic.com'],
+      ['email', '12345+someone@users.noreply.github.com'],
       ['host', 'github.com'],
       ['url', 'https://github.com/'],
       ['host', 'log.info'],
@@ -42,7 +48,8 @@ describe('isNoise', () => {
       ['port', '5432'],
       ['ticket', 'FRE-512'],
       ['date', '2023'],
-      ['date', '2026-02-12'],
+      ['date', '2026-02-14'],
+      ['email', 'ops@acme.io'],
       ['number', '4,821,936'],
       ['number', '(510) 555-0136'],
       ['function', 'highlightTranscriptCode()'],
@@ -78,13 +85,17 @@ describe('containsWholePath', () => {
     expect(containsWholePath('see /app/config/db.yaml:12', 'config/db.yaml')).toBe(true);
     expect(containsWholePath('Grep path=deps/x/lib', 'deps/x/')).toBe(false);
     expect(containsWholePath('ls deps/x/ now', 'deps/x/')).toBe(true);
-    expect(containsWholePath('Compiling lib/ash/resource/dsl.ex', 'dsl.ex')).toBe(false);
+    // A bare name is the file a longer path ends with; relevance.ts drops a name several files share.
+    expect(containsWholePath('Compiling lib/ash/resource/dsl.ex', 'dsl.ex')).toBe(true);
+    expect(containsWholePath('Compiling lib/ash/resource/dsl.ex', 'resource.ex')).toBe(false);
     expect(containsWholePath('open dsl.ex', 'dsl.ex')).toBe(true);
+    // A search pattern is not the file: `find -name "route.ts"`, `--include=*.ts`.
+    expect(containsWholePath('find . -name "route.ts"', 'route.ts')).toBe(false);
   });
 
   it('is what referencedIn adds to foundIn for paths', () => {
     const [dsl] = extractIdentifiers('edit dsl.ex');
-    expect(referencedIn(dsl!, haystack('Compiling lib/ash/resource/dsl.ex'))).toBe(false);
+    expect(referencedIn(dsl!, haystack('Compiling lib/ash/resource/dsl_ext.ex'))).toBe(false);
     expect(referencedIn(dsl!, haystack('Read dsl.ex'))).toBe(true);
   });
 });
@@ -97,10 +108,10 @@ describe('auditSummary on real-session noise', () => {
       later: [
         { id: 'n', role: 'user', kind: 'message', text: '<task-notification>\n<task-id>b7c36e2f1</task-id>\n</task-notification>' },
         { id: 't', role: 'assistant', kind: 'thinking', text: 'lib/spotter/jobs/poll.ex may be the culprit' },
-        { id: 'r', role: 'tool', kind: 'tool_result', text: '     1→defmodule Spotter.Jobs.Poll do # lib/spotter/jobs/poll.ex' },
+        { id: 'u', role: 'user', kind: 'message', text: 'why does lib/spotter/jobs/poll.ex retry?' },
       ],
     });
-    expect(audit.lostReferencedLater).toEqual([{ value: 'lib/spotter/jobs/poll.ex', itemId: 'r', via: 'mention' }]);
+    expect(audit.lostReferencedLater).toEqual([{ value: 'lib/spotter/jobs/poll.ex', itemId: 'u', via: 'mention' }]);
     expect(audit.lost).toEqual(['b7c36e2f1', 'lib/spotter/jobs/poll.ex']);
   });
 

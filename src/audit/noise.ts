@@ -50,6 +50,26 @@ const TIME_UNIT = /^(?:ms|µs|us|ns|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hou
 const dayOf = (d: { year: number | null; month: number | null; day: number | null }): string | null =>
   d.year !== null && d.month !== null && d.day !== null ? `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
 
+/**
+ * The session's days and the day either side: timestamps are UTC, and a person writes the local date, up to a day
+ * off (`2026-04-10` in Idaho is `2026-04-11` in UTC). Made once per set of days.
+ */
+const nearDays = new WeakMap<ReadonlySet<string>, Set<string>>();
+function nearSessionDays(days: ReadonlySet<string> | undefined): ReadonlySet<string> {
+  if (!days || days.size === 0) return new Set();
+  let near = nearDays.get(days);
+  if (!near) {
+    near = new Set(days);
+    for (const d of days) {
+      const ms = Date.parse(`${d}T12:00:00Z`);
+      if (!Number.isFinite(ms)) continue;
+      for (const off of [-1, 1]) near.add(new Date(ms + off * 86_400_000).toISOString().slice(0, 10));
+    }
+    nearDays.set(days, near);
+  }
+  return near;
+}
+
 /** `YYYY-MM-DD` (UTC) of each timestamp. */
 export function daysOf(timestamps: Iterable<string | undefined>): Set<string> {
   const days = new Set<string>();
@@ -142,11 +162,15 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
       const d = parseDate(v);
       if (!d) return false;
       const day = dayOf(d);
-      if (day !== null) return !!ctx.sessionDays?.has(day);
+      const days = nearSessionDays(ctx.sessionDays);
+      if (day !== null) return days.has(day);
       // A month and day without a year (`Mar 3`): the session's own day when one of its days falls on it.
       const md = d.month !== null && d.day !== null ? `-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
-      return md !== null && [...(ctx.sessionDays ?? [])].some((s) => s.endsWith(md));
+      return md !== null && [...days].some((s) => s.endsWith(md));
     }
+    case 'email':
+      // A no-reply address (a commit trailer's `noreply@anthropic.com`) reaches no one.
+      return /^(?:no-?reply|donotreply|do-not-reply)[@+]/i.test(v) || /@users\.noreply\./i.test(v);
     default:
       return false;
   }

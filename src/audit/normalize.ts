@@ -401,7 +401,11 @@ export function containsWholePath(text: string, path: string, from = 0, cwd: str
     const after = text.charCodeAt(end);
     if (dirEnd ? isPathChar(after) : isSep(after) || isWordish(after) || (isDashOrDot(after) && isAlnum(text.charCodeAt(end + 1)))) continue;
     if (isPathChar(before)) continue;
-    if (isSep(before) && !loose) {
+    // `find -name "route.ts"`, `--include=*.ts`: a pattern to search with, not that file.
+    if (SEARCH_PATTERN.test(text.slice(Math.max(0, at - 24), at))) continue;
+    // A bare file name is the file a longer path ends with (`typographyStore.ts` in `/repo/stores/typographyStore.ts`);
+    // relevance.ts leaves out names several files share.
+    if (isSep(before) && !loose && !bare) {
       // `./lib/a.ex` is `lib/a.ex`; `/repo/lib/a.ex` is too when `/repo` is the working directory.
       const dotSlash = text.charCodeAt(at - 2) === 46 && !isPathChar(text.charCodeAt(at - 3));
       const underCwd = !anchored && cwds.some((c) => at - 1 >= c.length && text.slice(at - 1 - c.length, at - 1) === c && !isPathChar(text.charCodeAt(at - 2 - c.length)));
@@ -412,6 +416,15 @@ export function containsWholePath(text: string, path: string, from = 0, cwd: str
   return false;
 }
 
+const SEARCH_PATTERN = /(?:-i?(?:name|path|regex)|--include|--exclude|--glob|-g)(?:=|\s+)["']?\**$/;
+
+/**
+ * A name made of several words (`getSession`, `ChatEmptyState`, `load_workbook`) names one function wherever it
+ * stands as a word: imported, passed, rendered as `<ChatEmptyState`, or in a stack trace. A one-word name (`clear`,
+ * `now`) is a function only in call form.
+ */
+export const isCompoundName = (name: string): boolean => name.length >= 8 && (/[a-z][A-Z]/.test(name) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(name));
+
 /** `name(`, or Elixir's `name/1`: a call of the function, not a word that happens to share its name. */
 const CALL_AFTER = /^\s*\(|^\/\d/;
 
@@ -421,6 +434,7 @@ const CALL_AFTER = /^\s*\(|^\/\d/;
  */
 export function callFormIn(text: string, value: string): boolean {
   const name = value.replace(/\(\)$/, '');
+  const wordForm = isCompoundName(name.slice(name.lastIndexOf('.') + 1));
   const cut = name.lastIndexOf('.');
   const last = name.slice(cut + 1);
   const qual = cut < 0 ? '' : name.slice(0, cut);
@@ -429,7 +443,7 @@ export function callFormIn(text: string, value: string): boolean {
     const b = text.charCodeAt(at - 1);
     if (isWordish(b) || b === 36) continue;
     const rest = text.slice(at + last.length, at + last.length + 3);
-    if (isWordish(rest.charCodeAt(0)) || rest.charCodeAt(0) === 36 || !CALL_AFTER.test(rest)) continue;
+    if (isWordish(rest.charCodeAt(0)) || rest.charCodeAt(0) === 36 || (!CALL_AFTER.test(rest) && !wordForm)) continue;
     if (b !== 46) return true;
     const q = /[A-Za-z_$][\w$.]*$/.exec(text.slice(Math.max(0, at - 120), at - 1))?.[0] ?? '';
     if (!q) return true;

@@ -6,6 +6,7 @@
 //
 // Everything is read from the session's own texts in one pass per text, so it costs as much as reading them.
 import type { CallTarget } from '../refetch/call-target';
+import { FILE_EXTENSIONS } from './identifiers';
 
 export interface ScopeText {
   text: string;
@@ -119,6 +120,8 @@ export class ProjectScope {
   private read(t: ScopeText): void {
     const { text } = t;
     if (t.kind === 'tool_call' || t.kind === 'tool_result') this.readPaths(t);
+    // A path the user writes is a file of theirs (`.claude/CLAUDE.md` in a pasted brief, `store.ts:71` in a trace).
+    else if (t.role === 'user' && (t.kind === 'message' || t.kind === undefined)) this.readUserPaths(text);
     // The agent's prose and the user's words declare nothing; someone else's code declares nothing of the project.
     const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
     if (!code || foreignFetch(t.target, this.cwd)) return;
@@ -175,6 +178,12 @@ export class ProjectScope {
       const grep = /^((?:[A-Za-z]:)?[^\s:]+?\.[\w]{1,10}|(?:[A-Za-z]:)?[^\s:]+\/[^\s:]+):\d+[:-]/.exec(trimmed);
       if (grep) this.show(grep[1]!);
       else if (/^(?:[├└│─\s*-]*)(?:[A-Za-z]:)?[\w.\\/@+~-][\w .\\/@+~()-]*$/.test(trimmed)) this.show(trimmed.replace(/^[├└│─\s*-]+/, '').trim());
+    }
+  }
+
+  private readUserPaths(text: string): void {
+    for (const m of text.matchAll(/(?:[A-Za-z]:)?(?:[\\/]{1,2}|\.{1,2}[\\/]|~[\\/])?(?:[\w.@+~-]+[\\/])*[\w@+~-][\w.@+~-]*\.([A-Za-z0-9]{1,10})\b/g)) {
+      if (FILE_EXTENSIONS.has(m[1]!.toLowerCase())) this.show(m[0]);
     }
   }
 
@@ -241,6 +250,36 @@ export class ProjectScope {
     if (!p.includes('/')) return true;
     // A path may be listed relative to another folder than the one it was written from: compare the tails.
     return same.some((s) => (s.length > p.length ? s.endsWith(`/${p}`) : p.endsWith(`/${s}`) && s.includes('/')));
+  }
+
+  /**
+   * Does an import specifier without an extension (`../../shared/avatarPresets`, `@/lib/store`) name a file the
+   * session shows (`shared/avatarPresets.ts`, `lib/store/index.ts`)?
+   */
+  showsModule(spec: string): boolean {
+    if (/\.[A-Za-z0-9]{1,10}$/.test(spec)) return false;
+    const stem = spec.replace(/^(?:\.{1,2}\/)+|^(?:@|~|#|\$lib)\//, '').replace(/\/+$/, '');
+    if (!stem) return false;
+    const base = stem.slice(stem.lastIndexOf('/') + 1);
+    const ends = (p: string) => p === stem || p.endsWith(`/${stem}`);
+    for (const [name, paths] of this.shownByName) {
+      const dot = name.lastIndexOf('.');
+      if (dot <= 0) continue;
+      const bare = name.slice(0, dot);
+      if (bare === base && paths.some((p) => ends(p.slice(0, p.length - name.length + dot)))) return true;
+      if (bare === 'index' && paths.some((p) => ends(p.slice(0, p.length - name.length - 1)))) return true;
+    }
+    return false;
+  }
+
+  /** Do two or more files the session shows share this file name (`route.ts`, `page.tsx`)? */
+  sharedName(name: string): boolean {
+    const paths = this.shownByName.get(name);
+    if (!paths || paths.length < 2) return false;
+    // `typographyStore.ts` listed by ls and `/repo/stores/typographyStore.ts` read by path are one file: a path that
+    // ends another is the same file written from another folder.
+    const lower = [...new Set(paths.map((p) => p.toLowerCase()))];
+    return lower.filter((p) => !lower.some((q) => q !== p && q.endsWith(`/${p}`))).length >= 2;
   }
 
   /** A dependency, scratch or system file, or an absolute path outside the working directory. */

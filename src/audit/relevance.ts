@@ -38,6 +38,14 @@ const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && 
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
 const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
 
+/** Is `value` part of the last segment of a line that names a file (`./2024-05-23 - Idaho Press - ….md`)? */
+function inFileName(line: string, value: string): boolean {
+  const t = line.trim().replace(/^\s*(?:\d+→|[-*+•]\s+)/, '');
+  if (!/\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(t)) return false;
+  const last = t.slice(Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\')) + 1);
+  return last.includes(value) && !/[:|]\s/.test(last.slice(0, last.indexOf(value)));
+}
+
 /** Is every occurrence of the path inside an import or require of a package (`lodash/fp`, `next/navigation`)? */
 function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boolean {
   if (isProjectSpecifier(value) || /^[~/\\]|^[A-Za-z]:/.test(value)) return false;
@@ -55,7 +63,12 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
       if (onlyAsSpecifier(v, occurrences) || scope.outside(v)) return 'exact-path';
-      return scope.shows(v) ? 'relevant' : 'irrelevant';
+      // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
+      if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';
+      return scope.shows(v) || (isProjectSpecifier(v) && scope.showsModule(v)) ? 'relevant' : 'irrelevant';
+    case 'date':
+      // A date inside a file name (`2026-04-02 - Idaho Reports - ….md`) is part of the name, not a date of the work.
+      return every((o) => o.text.split('\n').every((line) => !line.includes(v) || inFileName(line, v))) ? 'irrelevant' : 'relevant';
     case 'quantity': {
       const unit = /^[\d,.]+\s*(.+)$/.exec(v)?.[1];
       // A duration a run printed is a measurement; one a person or a tool call chose is a setting.

@@ -46,6 +46,22 @@ describe('run check', () => {
     expect(out()).toContain('check passed: 1 session within limits');
   });
 
+  it('reports what was lost and then fetched again, survival by kind, and fails on --max-refetched', async () => {
+    // The coding-agent demo: after the fallback, the user asks which version introduced the leak, and the agent
+    // runs `git log` again to find v2.14.3, which the fallback had lost.
+    const names = ['coding-agent.transcript.json', 'coding-agent.compaction-log.jsonl', 'coding-agent.requests.jsonl'];
+    const files = Object.fromEntries(names.map((n) => [n, readFileSync(new URL(`../../public/demos/${n}`, import.meta.url))]));
+    const a = fakeIo(files);
+    expect(await run(['check', ...names, '--no-cache'], a.io)).toBe(0);
+    expect(a.out()).toMatch(/lost, then fetched again: .*v2\.14\.3/);
+    expect(a.out()).toMatch(/compaction #\d+ kept, of what it evicted: .*paths \d+\/\d+/);
+    const b = fakeIo(files);
+    expect(await run(['check', ...names, '--no-cache', '--max-refetched', '0'], b.io)).toBe(1);
+    expect(b.out()).toMatch(/FAIL \d+ lost identifiers? fetched again, more than --max-refetched 0/);
+    const c = fakeIo(files);
+    expect(await run(['check', ...names, '--no-cache', '--max-refetched', 'x'], c.io)).toBe(2);
+  });
+
   it('fails on a lint rule named in --fail-on, and not once a rules file mutes it', async () => {
     const rules = JSON.stringify({ rules: { 'summary-header-missing': { muted: true } } });
     const a = fakeIo({ [FIXTURE]: claude });
@@ -145,6 +161,7 @@ const result: CheckResult = {
         { kind: 'lint', what: 'causal-order', message: 'user message placed after\nthe tool call, 50% sure', at: { file: 'runs/a,b.jsonl', line: 3 } },
       ],
       crossed: [{ flag: '--max-lost-needed', value: 1, limit: 0, message: '1 lost-and-needed identifier, more than --max-lost-needed 0', at: { file: 'runs/a.jsonl', line: 7 } }],
+      survival: [],
     },
   ],
   errors: [],
@@ -170,9 +187,9 @@ describe('renderCheckMarkdown', () => {
       [
         '### Compaction Inspector check: ❌ failed',
         '',
-        '| Session | Calls | Compactions | Cache hit rate | Breaks | Lost to misses | Lost & needed | Lints |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|',
-        '| `s-1` (claude-code) | 4 | 1 | 75.0% | 1 | $0.42 | 1 | 1 |',
+        '| Session | Calls | Compactions | Cache hit rate | Breaks | Lost to misses | Lost & needed | Re-fetched | Lints |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+        '| `s-1` (claude-code) | 4 | 1 | 75.0% | 1 | $0.42 | 1 | 0 | 1 |',
         '',
         '**Limits crossed**',
         '',

@@ -14,14 +14,16 @@ import { cacheFor } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
+import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { showControls } from '../model/visible-text';
 import { terminalText } from './terminal-text';
 
-export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-invented N] [--max-miss-cost USD]
-                             [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
+export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-refetched N] [--max-invented N]
+                             [--max-miss-cost USD] [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
                              [--threads N] [--no-cache]
                                                    a short report per session (compactions, cache hit rate, breaks by
-                                                   cause, dollars lost, lost-and-needed identifiers, lints); exit 1
+                                                   cause, dollars lost, lost-and-needed and lost-then-re-fetched
+                                                   identifiers, survival by kind, lints); exit 1
                                                    when a limit is crossed, naming which (--fail-on input-error:
                                                    also when a file has errors);
                                                    --format github writes workflow annotations, markdown a PR comment;
@@ -34,6 +36,8 @@ export type CheckFormat = 'text' | 'github' | 'markdown';
 
 export interface CheckOptions {
   maxLostNeeded: number | null;
+  /** Most identifiers a summary may lose that the agent then had to fetch again (the re-fetch tax). */
+  maxRefetched: number | null;
   maxInvented: number | null;
   maxMissCostUsd: number | null;
   maxCacheBreaks: number | null;
@@ -57,7 +61,7 @@ export interface Place {
 }
 
 export interface CheckFinding {
-  kind: 'lost-needed' | 'invented' | 'lint';
+  kind: 'lost-needed' | 'refetched' | 'invented' | 'lint';
   /** The identifier (lost or invented) or the lint's rule. */
   what: string;
   message: string;
@@ -80,6 +84,8 @@ export interface CheckedSession {
   facts: SessionMetrics['facts'];
   findings: CheckFinding[];
   crossed: CrossedLimit[];
+  /** One line per audited compaction: of what it evicted, how many of each kind the summary kept. */
+  survival: string[];
 }
 
 export interface CheckResult {
@@ -104,6 +110,10 @@ function findings(session: Session, m: SessionMetrics, place: (s: SourceRef | un
     const at = place(c?.source);
     const n = a.compaction + 1;
     for (const v of a.lostReferencedLater) out.push({ kind: 'lost-needed', what: v, message: `compaction #${n} lost ${v}, which a later turn needs`, at });
+    for (const r of a.lostRefetchedLater) {
+      const how = r.via === 'refetch' ? 'fetched it again' : 'printed it again';
+      out.push({ kind: 'refetched', what: r.value, message: `compaction #${n} lost ${r.value}; the agent ${how} (${r.item}) before it was used`, at });
+    }
     for (const v of a.invented) out.push({ kind: 'invented', what: v, message: `compaction #${n}'s summary names ${v}, which nothing before it contains`, at });
   }
   for (const l of m.lints) {
@@ -119,6 +129,10 @@ function crossedLimits(m: SessionMetrics, found: CheckFinding[], opts: CheckOpti
   const lost = count('lost-needed').size;
   if (opts.maxLostNeeded !== null && lost > opts.maxLostNeeded) {
     out.push({ flag: '--max-lost-needed', value: lost, limit: opts.maxLostNeeded, message: `${lost} lost-and-needed identifier${lost === 1 ? '' : 's'}, more than --max-lost-needed ${opts.maxLostNeeded}`, at: firstOf('lost-needed') });
+  }
+  const refetched = count('refetched').size;
+  if (opts.maxRefetched !== null && refetched > opts.maxRefetched) {
+    out.push({ flag: '--max-refetched', value: refetched, limit: opts.maxRefetched, message: `${refetched} lost identifier${refetched === 1 ? '' : 's'} fetched again, more than --max-refetched ${opts.maxRefetched}`, at: firstOf('refetched') });
   }
   const invented = count('invented').size;
   if (opts.maxInvented !== null && invented > opts.maxInvented) {
@@ -155,11 +169,18 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
     facts: m.facts,
     findings: found,
     crossed: crossedLimits(m, found, opts, first, breakAt),
+    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}`),
   };
 }
 
 // ----------------------------------------------------------------------------------------------
 // Rendering
+
+/** `paths 3/40 · commands 0/5 · …`: kinds the compaction evicted none of are left out. */
+export function survivalLine(s: Survival): string {
+  const parts = SURVIVAL_KINDS.filter((k) => s[k].evicted > 0).map((k) => `${k} ${s[k].kept}/${s[k].evicted}`);
+  return parts.length ? parts.join(' · ') : 'nothing it could tell';
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -190,6 +211,9 @@ export function renderCheckText(r: CheckResult): string {
     out.push(`  ${cacheLine(s)}`);
     const lost = distinct(s.findings, 'lost-needed');
     out.push(`  lost and needed later: ${lost.length ? lost.join(', ') : 'none'}`);
+    const refetched = distinct(s.findings, 'refetched');
+    out.push(`  lost, then fetched again: ${refetched.length ? refetched.join(', ') : 'none'}`);
+    for (const line of s.survival) out.push(`  ${line}`);
     const invented = distinct(s.findings, 'invented');
     if (invented.length) out.push(`  invented by a summary: ${invented.join(', ')}`);
     const lints = s.findings.filter((x) => x.kind === 'lint');
@@ -236,7 +260,7 @@ export function renderCheckGithub(r: CheckResult): string {
   for (const s of r.sessions) {
     for (const c of s.crossed) out.push(annotation('error', c.at, `compaction-inspector ${c.flag}`, `session ${s.id}: ${c.message}`));
     for (const f of s.findings) {
-      const title = f.kind === 'lint' ? `lint ${f.what}` : f.kind === 'lost-needed' ? 'lost and needed later' : 'invented by a summary';
+      const title = f.kind === 'lint' ? `lint ${f.what}` : f.kind === 'lost-needed' ? 'lost and needed later' : f.kind === 'refetched' ? 'lost, then fetched again' : 'invented by a summary';
       out.push(annotation('warning', f.at, title, f.message));
     }
   }
@@ -253,7 +277,7 @@ const mdText = (s: string) => showControls(s).replace(/[\r\n]+/g, ' ').replace(/
 export function renderCheckMarkdown(r: CheckResult): string {
   const failed = failures(r) > 0;
   const out = [`### Compaction Inspector check: ${failed ? '❌ failed' : '✅ passed'}`, ''];
-  out.push('| Session | Calls | Compactions | Cache hit rate | Breaks | Lost to misses | Lost & needed | Lints |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+  out.push('| Session | Calls | Compactions | Cache hit rate | Breaks | Lost to misses | Lost & needed | Re-fetched | Lints |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of r.sessions) {
     const c = s.facts.cache;
     const cells = [
@@ -264,6 +288,7 @@ export function renderCheckMarkdown(r: CheckResult): string {
       c ? String(c.breaks) : '—',
       c?.missCostUsd != null ? formatUsd(c.missCostUsd) : '—',
       String(distinct(s.findings, 'lost-needed').length),
+      String(distinct(s.findings, 'refetched').length),
       String(s.findings.filter((f) => f.kind === 'lint').length),
     ];
     out.push(`| ${cells.join(' | ')} |`);
@@ -310,7 +335,7 @@ export function readRulesFile(name: string, bytes: Uint8Array): { rules: RuleSet
 }
 
 function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: CheckOptions } | { error: string } {
-  const opts: CheckOptions = { maxLostNeeded: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null, noCache: false };
+  const opts: CheckOptions = { maxLostNeeded: null, maxRefetched: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null, noCache: false };
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -330,10 +355,11 @@ function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: Che
       const n = Number(value);
       return value !== '' && Number.isInteger(n) && n >= 0 ? n : null;
     };
-    if (flag === '--max-lost-needed' || flag === '--max-invented' || flag === '--max-cache-breaks') {
+    if (flag === '--max-lost-needed' || flag === '--max-refetched' || flag === '--max-invented' || flag === '--max-cache-breaks') {
       const n = count();
       if (n === null) return { error: `${flag} expects a whole number ≥ 0, got ${JSON.stringify(value)}` };
       if (flag === '--max-lost-needed') opts.maxLostNeeded = n;
+      else if (flag === '--max-refetched') opts.maxRefetched = n;
       else if (flag === '--max-invented') opts.maxInvented = n;
       else opts.maxCacheBreaks = n;
     } else if (flag === '--max-miss-cost') {

@@ -7,6 +7,7 @@ import type { CacheBreakCause, ProviderRule } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
 import type { PriceOverrides } from '../cost/prices';
 import { bySpecificity } from '../audit/noise';
+import type { Survival } from '../audit/survival';
 import { RULE_INFO, type AppliesTo, type RuleSettings, type Severity } from '../lints/rules';
 import type { Session } from '../model/types';
 import type { Refetch } from '../refetch';
@@ -99,8 +100,17 @@ export interface InspectAudit {
   kept: string[];
   lost: string[];
   lostReferencedLater: string[];
+  /**
+   * Lost identifiers that came back only because a later call fetched them again (`refetch`) or printed them afresh
+   * (`reprint`): `item` is that call, `usedIn` the later message or call that then used the value.
+   */
+  lostRefetchedLater: { value: string; via: 'refetch' | 'reprint'; item: string; usedIn: string | null }[];
   invented: string[];
   instructionLike: string[];
+  /** Summary sentences that state what the user asked or wanted, which no user message says. */
+  inventedInstructions: { sentence: string; closest: string | null; similarity: number }[];
+  /** Of what the compaction evicted, how many of each kind the summary kept. */
+  survival: Survival;
 }
 
 export interface InspectLint {
@@ -203,8 +213,11 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       kept: x.kept,
       lost: x.lost,
       lostReferencedLater: bySpecificity([...new Set(x.lostReferencedLater.map((l) => l.value))], (value) => ({ value, kind: x.kinds[value] ?? 'number' })),
+      lostRefetchedLater: bySpecificity(x.lostRefetchedLater, (r) => ({ value: r.value, kind: x.kinds[r.value] ?? 'number' })).map((r) => ({ value: r.value, via: r.via, item: r.itemId, usedIn: r.usedIn })),
       invented: x.invented,
       instructionLike: x.instructionLike,
+      inventedInstructions: x.inventedInstructions,
+      survival: x.survival,
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),

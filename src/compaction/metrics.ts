@@ -44,6 +44,8 @@ export interface IdentifierTotals {
   lostValues: string[];
   inventedValues: string[];
   lostReferencedLaterValues: string[];
+  /** Lost values that came back only through a re-fetch or fresh output, then were used (the re-fetch tax). */
+  lostRefetchedLaterValues: string[];
 }
 
 export function identifierTotals(audits: readonly SummaryAudit[]): IdentifierTotals {
@@ -57,6 +59,7 @@ export function identifierTotals(audits: readonly SummaryAudit[]): IdentifierTot
     lostValues: distinct(audits.map((a) => a.lost)),
     inventedValues: distinct(audits.map((a) => a.invented)),
     lostReferencedLaterValues: distinct(audits.map((a) => a.lostReferencedLater.map((r) => r.value))),
+    lostRefetchedLaterValues: distinct(audits.map((a) => a.lostRefetchedLater.map((r) => r.value))),
   };
 }
 

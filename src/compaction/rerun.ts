@@ -217,7 +217,7 @@ const toolNamesOf = (items: readonly Item[]) => new Set(items.filter((i) => i.ki
 
 function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryAudit {
   const isTool = (v: string) => tools.has(v.replace(/\(\)$/, ''));
-  return { ...a, kept: a.kept.filter((v) => !isTool(v)), lost: a.lost.filter((v) => !isTool(v)), lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)), invented: a.invented.filter((v) => !isTool(v)) };
+  return { ...a, kept: a.kept.filter((v) => !isTool(v)), lost: a.lost.filter((v) => !isTool(v)), lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)), lostRefetchedLater: a.lostRefetchedLater.filter((r) => !isTool(r.value)), invented: a.invented.filter((v) => !isTool(v)) };
 }
 
 /** The recorded summarizer call of a compaction (Claude Code's `agent-acompact` sidechain), from its usage. */

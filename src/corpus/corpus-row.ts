@@ -51,6 +51,8 @@ export interface CorpusRow {
   lost_identifiers: number;
   /** Lost identifiers that later turns ask for again (the audit's quality gate). */
   lost_needed_later: number;
+  /** Lost identifiers that came back only through a re-fetch or fresh output, then were used (the re-fetch tax). */
+  lost_refetched_later: number;
   /** Tool calls after a compaction that fetch again what it removed (same tool and main argument), summed over compactions. */
   refetches: number;
   /** Tokens those re-fetched results cost again. */
@@ -99,6 +101,7 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'invented_identifiers', type: 'int', meaning: 'identifiers in summaries found in none of their sources' },
   { key: 'lost_identifiers', type: 'int', meaning: 'identifiers of replaced items no summary kept' },
   { key: 'lost_needed_later', type: 'int', meaning: 'lost identifiers later turns ask for' },
+  { key: 'lost_refetched_later', type: 'int', meaning: 'lost identifiers the agent had to fetch again before using them' },
   { key: 'refetches', type: 'int', meaning: 'tool calls after a compaction that repeat a call whose result it removed (re-reads of a changed file not counted)' },
   { key: 'refetch_tokens', type: 'int', meaning: 'tokens of those repeated results' },
   { key: 'lints', type: 'int', meaning: 'lint findings' },

@@ -122,6 +122,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     invented_identifiers: new Set(audits.flatMap((a) => a.invented)).size,
     lost_identifiers: new Set(audits.flatMap((a) => a.lost)).size,
     lost_needed_later: new Set(audits.flatMap((a) => a.lostReferencedLater.map((l) => l.value))).size,
+    lost_refetched_later: new Set(audits.flatMap((a) => a.lostRefetchedLater.map((l) => l.value))).size,
     refetches: sum(a.refetch.map((r) => r.refetches.length)),
     refetch_tokens: sum(a.refetch.map((r) => r.refetchTokens)),
     lints: lints.length,

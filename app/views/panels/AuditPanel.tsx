@@ -2,7 +2,8 @@
 // The quality gate (lost and needed later, invented) comes first; the full kept/lost lists are collapsible.
 import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { auditCards, type AuditCard, type NeededLater } from '../../../src/audit/audit-cards';
+import { auditCards, type AuditCard, type NeededLater, type RefetchedLater } from '../../../src/audit/audit-cards';
+import { SURVIVAL_KINDS, type Survival, type SurvivalKind } from '../../../src/audit/survival';
 import { groupByKind, kindName } from '../../../src/audit/audit-groups';
 import type { IdentifierKind } from '../../../src/audit/identifiers';
 import type { GoTo, PanelProps } from './panel-props';
@@ -37,6 +38,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
   }
   const audited = cards.filter((c) => c.audit).length;
   const needed = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostReferencedLater') : 0), 0);
+  const refetchedIds = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostRefetchedLater') : 0), 0);
   const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
   const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
   const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
@@ -48,6 +50,10 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
         {view.compactions.length} compaction{view.compactions.length === 1 ? '' : 's'}, {audited} audited ·{' '}
         <span className={needed > 0 ? 'gate-bad' : 'gate-ok'}>
           <strong>{fmt(needed)}</strong> lost and needed later
+        </span>{' '}
+        ·{' '}
+        <span className={refetchedIds > 0 ? 'gate-bad' : 'gate-ok'}>
+          <strong>{fmt(refetchedIds)}</strong> lost, then fetched again
         </span>{' '}
         ·{' '}
         <span className={invented > 0 ? 'gate-bad invented-text' : 'gate-ok'}>
@@ -116,6 +122,16 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
               <NeededTable rows={card.neededLater} goTo={goTo} />
             )}
           </div>
+          <div role="group" className="gate" aria-label={`Lost, then fetched again, compaction ${c.index + 1}`}>
+            <h4>
+              Lost, then fetched again <span className={`count${card.refetchedLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostRefetchedLater'))}</span>
+            </h4>
+            {card.refetchedLater.length === 0 ? (
+              <p className="gate-ok small">None: nothing this summary lost had to be read or run again before it was used.</p>
+            ) : (
+              <RefetchedTable rows={card.refetchedLater} goTo={goTo} />
+            )}
+          </div>
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
             <h4>
               Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
@@ -140,6 +156,26 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             )}
           </div>
           {card.refetch ? <RefetchGroup number={c.index + 1} refetch={card.refetch} goTo={goTo} /> : null}
+          {audit.inventedInstructions.length > 0 ? (
+            <div role="group" className="gate" aria-label={`Invented instructions, compaction ${c.index + 1}`}>
+              <h4>
+                Invented instructions <span className="count bad">{fmt(auditCount(audit, 'inventedInstructions'))}</span>
+              </h4>
+              <p className="small muted">The summary says the user asked or wanted this; no user message says it:</p>
+              <ul className="instructions">
+                {audit.inventedInstructions.map((x, i) => (
+                  <li key={i}>
+                    <q>{x.sentence}</q>
+                    <span className="small muted">
+                      {' '}
+                      {x.closest !== null ? <>closest user message ({Math.round(x.similarity * 100)}% alike): <q>{x.closest}</q></> : 'no user message to compare'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <SurvivalTable number={c.index + 1} survival={audit.survival} />
           {audit.instructionLike.length > 0 ? (
             <div role="group" className="gate" aria-label={`Instruction-like sentences, compaction ${c.index + 1}`}>
               <h4>
@@ -236,6 +272,104 @@ function RefetchRow({ r, goTo }: { r: Refetch; goTo(t: GoTo): void }) {
         </button>
       </td>
     </tr>
+  );
+}
+
+const SURVIVAL_LABEL: Record<SurvivalKind, string> = {
+  paths: 'file paths',
+  commands: 'commands',
+  numbers: 'numbers and quantities',
+  identifiers: 'ids (tickets, hashes, UUIDs)',
+  urls: 'URLs',
+  functions: 'functions',
+  instructions: "the user's instructions",
+};
+
+/** Of what the compaction evicted, the share of each kind of thing the summary kept. */
+function SurvivalTable({ number, survival }: { number: number; survival: Survival }) {
+  const rows = SURVIVAL_KINDS.filter((k) => survival[k].evicted > 0);
+  return (
+    <div role="group" className="gate" aria-label={`Survival by kind, compaction ${number}`}>
+      <h4>Survival by kind</h4>
+      {rows.length === 0 ? (
+        <p className="small muted">The evicted items held nothing of these kinds.</p>
+      ) : (
+        <table className="survival-table">
+          <thead>
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col" className="num">Evicted</th>
+              <th scope="col" className="num">Kept</th>
+              <th scope="col" className="num">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((k) => {
+              const { evicted, kept } = survival[k];
+              return (
+                <tr key={k}>
+                  <td>{SURVIVAL_LABEL[k]}</td>
+                  <td className="num">{fmt(evicted)}</td>
+                  <td className="num">{fmt(kept)}</td>
+                  <td className="num">{((kept / evicted) * 100).toFixed(kept === evicted || kept === 0 ? 0 : 1)}%</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function RefetchedTable({ rows, goTo }: { rows: RefetchedLater[]; goTo(t: GoTo): void }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, NEEDED_ROWS);
+  return (
+    <>
+      <table className="needed-table">
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Identifier</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Fetched again in, used in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((n) => {
+            const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
+            const used = n.usedIn !== null ? `${n.usedCallIndex !== null ? `${callLabel(n.usedCallIndex)} · ` : ''}${n.usedIn}` : null;
+            return (
+              <tr key={n.value} className="needed">
+                <td>
+                  <code className="chip lost-needed">{n.value}</code>
+                </td>
+                <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
+                <td>
+                  <span className="small muted">{n.via === 'refetch' ? 'fetched again in ' : 'printed again by '}</span>
+                  <button type="button" className="link" title={n.itemId} aria-label={`${n.value}: go to the re-fetch, ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
+                    {n.callIndex !== null ? callLabel(n.callIndex) : n.itemId} ↗
+                  </button>
+                  {used !== null ? (
+                    <>
+                      <span className="small muted"> · used in </span>
+                      <button type="button" className="link" title={n.usedIn ?? undefined} aria-label={`${n.value}: go to its use, ${used}`} onClick={() => goTo({ item: n.usedIn!, ...(n.usedCallIndex !== null ? { call: n.usedCallIndex } : {}) })}>
+                        {n.usedCallIndex !== null ? callLabel(n.usedCallIndex) : n.usedIn} ↗
+                      </button>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length > shown.length ? (
+        <button type="button" className="link small" onClick={() => setAll(true)}>
+          Show all {formatCount(rows.length)} lost, then fetched again
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,135 @@
+// The audit's rules about what belongs to the project and what backs a value, each on a small hand-made session.
+import { describe, expect, it } from 'vitest';
+import { auditSummary, backedLoosely } from './audit-summary';
+import { callFormIn } from './normalize';
+import { ProjectScope } from './project-scope';
+import { relevance } from './relevance';
+import { inventedInstructions, userWordsInResult } from './invented-instructions';
+
+const file = (path: string) => ({ tool: 'Read', target: path, file: path, writes: false, kind: 'file' as const });
+const cmd = (command: string) => ({ tool: 'Bash', target: command, file: null, writes: false, kind: 'command' as const });
+
+describe('kept under another spelling', () => {
+  it('keeps a path the summary names by its file name alone, but not by another folder\'s file of that name', () => {
+    const sources = ['Read lib/shop/live/checkout_live.ex', 'Read app/services/page.tsx'];
+    const alone = auditSummary({ summary: 'Fixed the total in checkout_live.ex.', sources, later: [] });
+    expect(alone.kept).toContain('lib/shop/live/checkout_live.ex');
+    const other = auditSummary({ summary: 'Edited app/page.tsx.', sources, later: [] });
+    expect(other.lost).toContain('app/services/page.tsx');
+  });
+});
+
+describe('project scope', () => {
+  const cwd = '/home/dev/shop';
+  it('counts a path the user wrote as a file of the project', () => {
+    const scope = new ProjectScope([{ text: 'please read .claude/CLAUDE.md first', role: 'user', kind: 'message' }], cwd);
+    expect(scope.shows('.claude/CLAUDE.md')).toBe(true);
+    expect(scope.shows('docs/never-seen.md')).toBe(false);
+  });
+
+  it('resolves an import specifier without its extension to a file the session shows', () => {
+    const scope = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/shop/shared/avatarPresets.ts') }], cwd);
+    expect(scope.showsModule('../../shared/avatarPresets')).toBe(true);
+    expect(scope.showsModule('../../shared/otherThing')).toBe(false);
+  });
+
+  it('leaves out a bare file name several of the project\'s files share, not one file listed and read', () => {
+    const scope = new ProjectScope(
+      [
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/app/api/a/route.ts') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/app/api/b/route.ts') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/stores/cartStore.ts') },
+        { text: 'stores/cartStore.ts', kind: 'tool_result', target: cmd('ls stores') },
+      ],
+      cwd,
+    );
+    expect(scope.sharedName('route.ts')).toBe(true);
+    expect(scope.sharedName('cartStore.ts')).toBe(false);
+    const occ = [{ text: 'edit route.ts', kind: 'tool_call' }];
+    expect(relevance({ kind: 'path', value: 'route.ts', index: 0 }, occ, scope)).toBe('irrelevant');
+  });
+
+  it('reads a date inside a file name as part of the name', () => {
+    const scope = new ProjectScope([], cwd);
+    const inName = [{ text: './notes/2024-05-23 - Board meeting.md', kind: 'tool_result' }];
+    const inProse = [{ text: 'The release is due 2024-05-23.', kind: 'tool_result' }];
+    expect(relevance({ kind: 'date', value: '2024-05-23', index: 0 }, inName, scope)).toBe('irrelevant');
+    expect(relevance({ kind: 'date', value: '2024-05-23', index: 0 }, inProse, scope)).toBe('relevant');
+  });
+});
+
+describe('call form', () => {
+  it('finds a name of several words wherever it stands as a word, a one-word name only when called', () => {
+    expect(callFormIn('<ChatEmptyState onReset={reset} />', 'ChatEmptyState()')).toBe(true);
+    expect(callFormIn('import { loadWorkbook } from "./xl"', 'loadWorkbook()')).toBe(true);
+    expect(callFormIn('Date: 2026-03-01', 'Date()')).toBe(false);
+    expect(callFormIn('we clear the cache', 'clear()')).toBe(false);
+    expect(callFormIn('cache.clear()', 'clear()')).toBe(true);
+  });
+});
+
+describe('later use through a tool call', () => {
+  it('reads a later call by the file it opens, not by the content it writes', () => {
+    const audit = auditSummary({
+      summary: 'Worked on the cart.',
+      sources: ['Read /tmp/cart-dump.json'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_call', target: file('/tmp/cart-dump.json') }],
+      later: [{ id: 'w', role: 'assistant', kind: 'tool_call', text: 'Write notes.md: see /tmp/cart-dump.json', target: { ...file('notes.md'), writes: true } }],
+      project: { cwd: '/home/dev/shop' },
+    });
+    // A scratch file counts only when a later call opens that exact path; this call opens notes.md.
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+});
+
+describe('re-fetched after a question', () => {
+  it('counts a value the user asked for and a fresh output brought back as re-fetched, not output alone', () => {
+    const input = {
+      summary: 'Fixed the connection leak.',
+      sources: ['ledger-reconcile v2.14.3 (build 8812)'],
+      later: [
+        { id: 'q', role: 'user', kind: 'message', text: 'Which version introduced the leak?' },
+        { id: 'c', role: 'assistant', kind: 'tool_call', text: 'git log --oneline -4', callId: undefined },
+        { id: 'r', role: 'tool', kind: 'tool_result', text: 'a41c9e2 (tag: v2.14.3) perf: batch updates', callId: 'c' },
+      ],
+    };
+    expect(auditSummary(input).lostRefetchedLater).toEqual([{ value: 'v2.14.3', itemId: 'c', via: 'reprint', usedIn: 'q' }]);
+    const noQuestion = { ...input, later: input.later.slice(1) };
+    expect(auditSummary(noQuestion).lostRefetchedLater).toEqual([]);
+  });
+});
+
+describe('invented, but backed by the source', () => {
+  it('backs a path written relative to the working directory, a URL without its glob tail, a loopback address by another name', () => {
+    expect(backedLoosely({ kind: 'path', value: '/repo/NOTES.md', index: 0 }, 'see notes.md', '/repo')).toBe(true);
+    expect(backedLoosely({ kind: 'url', value: 'https://api.acme.io/auth/v1/*', index: 0 }, 'calls https://api.acme.io/auth/v1/token')).toBe(true);
+    expect(backedLoosely({ kind: 'url', value: 'http://localhost:3000/', index: 0 }, 'listening on http://127.0.0.1:3000')).toBe(true);
+    expect(backedLoosely({ kind: 'url', value: 'http://localhost:3001/', index: 0 }, 'listening on http://127.0.0.1:3000')).toBe(false);
+  });
+
+  it('backs a range of numbered names by its first and last, and a large quantity by its number with another unit', () => {
+    expect(backedLoosely({ kind: 'ticket', value: 'EVT2-8', index: 0 }, 'evt2_date, evt3_date, evt8_date')).toBe(true);
+    expect(backedLoosely({ kind: 'ticket', value: 'EVT2-9', index: 0 }, 'evt2_date, evt3_date, evt8_date')).toBe(false);
+    expect(backedLoosely({ kind: 'quantity', value: '4096MB', index: 0 }, 'node --max-old-space-size=4096')).toBe(true);
+    expect(backedLoosely({ kind: 'quantity', value: '40MB', index: 0 }, 'x=40')).toBe(false);
+  });
+});
+
+describe('invented instructions', () => {
+  it('takes the user\'s words from an answered question and from a rejected tool call', () => {
+    expect(userWordsInResult('User has answered your questions: "Which DB?"="Use Postgres", "Tests?"="yes". You can now continue')).toEqual(['Use Postgres', 'yes']);
+    expect(userWordsInResult("The user doesn't want to proceed with this tool use. the user said:\nkeep the old API")).toEqual(['keep the old API']);
+  });
+
+  it('holds a quote with an elision when each part is the user\'s, and quotes from different messages', () => {
+    const users = ['please rename the export button and keep the csv format', 'ship it on friday'];
+    expect(inventedInstructions('- The user asked: "rename the export button … keep the csv format"', users)).toEqual([]);
+    expect(inventedInstructions('- User said "ship it on friday" and "rename the export button"', users)).toEqual([]);
+    expect(inventedInstructions('- The user asked: "delete the export button"', users)).toHaveLength(1);
+  });
+
+  it('does not compare an English claim word by word with messages written in Chinese', () => {
+    expect(inventedInstructions('- The user asked to translate the README.', ['请把 README 翻译成英文'])).toEqual([]);
+    expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
+  });
+});
