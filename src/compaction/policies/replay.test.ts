@@ -13,7 +13,7 @@ async function replay(files: InputFile[], raw: Record<string, unknown> = {}) {
   const counter = await createTokenCounter(pickEncoding(session.model).encoding);
   const preset = policyForFormat(session.format)!;
   const policy = resolvePolicy(preset.id, raw, session.contextWindow);
-  const result = await rerunSession(session, { strategy: policy.strategy, params: policy.params, trigger: policy.trigger, count: (t) => counter.count(t).tokens });
+  const result = await rerunSession(session, { strategy: policy.strategy, params: policy.params, trigger: policy.trigger, measureAt: policy.measureAt, count: (t) => counter.count(t).tokens });
   return { session, preset, policy, result };
 }
 
@@ -29,13 +29,24 @@ describeSamples('the Claude Code preset on a recorded Claude Code session', () =
     expect(result.costs.original.events[0]!.summarizerPromptTokens).toBe(173_514);
     const first = result.events[0]!;
     expect(Math.abs(first.callIndex + 1 - 62)).toBeLessThanOrEqual(1);
+    // Up to there the replay sends what Claude Code sent: each call measured by its reported prompt (call 61:
+    // 164,831 < 167,000), so it fires at call 62, where Claude Code fired, inside a band of ± one call.
+    expect(result.calls[60]!).toMatchObject({ measuredBefore: 164_831, band: 0, measureSource: 'reported' });
+    expect(first.callIndex + 1).toBe(62);
+    expect(result.recordedMatch).toMatchObject([{ call: 62, trigger: 'auto', harnessTokens: 170_251, replayCall: 62, offset: 0, verdict: 'within-one' }]);
+    expect(first.fireWindow!.early).toBeGreaterThanOrEqual(60);
+    expect(first.fireWindow!.late).not.toBeNull();
+    expect(first.fireWindow!.late!).toBeLessThanOrEqual(62);
     // It starts from the uncompacted history: Claude Code's own summary is left out, every line put back.
     expect(result.history.recapsLeftOut).toBe(1);
     expect(result.history.lost).toEqual([]);
     const after = result.calls[first.callIndex]!.context;
     expect(after.filter((it) => it.kind === 'summary')).toHaveLength(1);
     expect(after.some((it) => it.meta?.reattached !== undefined)).toBe(true);
-  });
+    // The recorded run is the session's own figures: the header's input and peak.
+    expect(result.original.totalInputTokens).toBe(12_098_281);
+    expect(result.original.peakTokens).toBe(164_831);
+  }, 90_000);
 });
 
 describe('the Codex preset on a Codex rollout with a recorded compaction', () => {
@@ -49,6 +60,10 @@ describe('the Codex preset on a Codex rollout with a recorded compaction', () =>
     const after = result.calls[result.events[0]!.callIndex]!.context;
     expect(after.at(-1)!.text).toMatch(/^Another language model started this task/);
     expect(after.filter((it) => it.role === 'assistant' || it.kind === 'tool_result' || it.kind === 'tool_call')).toEqual([]);
+    // Codex checks after each response: the previous call's reported prompt plus its output (9,400 + 210).
+    expect(policy.measureAt).toBe('last-response');
+    expect(result.events[0]!.measuredBefore).toBe(9_610);
+    expect(result.recordedMatch[0]).toMatchObject({ call: 4, verdict: 'within-one' });
   });
 
   it('never fires at the default limit, 90 % of the 272k window the tiny session stays far below', async () => {
