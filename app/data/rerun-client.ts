@@ -108,8 +108,14 @@ export function policyLabel(form: RerunForm, window: number | null): { id: strin
   if (form.policy === null) return null;
   const r = resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window);
   // A trigger typed over the preset's is the user's, not the harness's.
-  const edited = JSON.stringify(triggerFromForm(form.trigger)) !== JSON.stringify(r.trigger);
-  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: edited ? 'trigger edited from the preset' : r.triggerExplained };
+  const trigger = triggerFromForm(form.trigger);
+  const edited = JSON.stringify(trigger) !== JSON.stringify(r.trigger);
+  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: trigger.kind === 'recorded' ? 'where the recording compacted, instead of the preset’s own trigger' : edited ? 'trigger edited from the preset' : r.triggerExplained };
+}
+
+/** When the replayed harness measures its context (Codex after each response); a generic strategy, before each call. */
+export function measureAtOf(form: RerunForm, window: number | null): 'prompt' | 'last-response' {
+  return form.policy === null ? 'prompt' : resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window).measureAt;
 }
 
 export function useSessionRerun(key: string): SessionRerun {
@@ -153,7 +159,7 @@ export async function startRun({ key, session, form, endpoint, origin, rule, win
   });
   try {
     await ensureSent(key, session);
-    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
+    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window), measureAt: measureAtOf(form, window) }, onProgress);
     patchRun(key, runId, { status: out.result.status === 'done' ? 'done' : 'cancelled', shown: out, shownLabel: null, shownRow: null, live: null, progress: null });
     return out;
   } catch (e) {
@@ -176,7 +182,7 @@ export async function startSweep(args: StartArgs & { sweep: SweepForm }): Promis
   const onProgress = Comlink.proxy((p: RunProgress) => patchRun(key, runId, { progress: p }));
   try {
     await ensureSent(key, session);
-    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
+    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window), measureAt: measureAtOf(form, window) }, onProgress);
     patchRun(key, runId, { status: out.status, sweep: out, progress: null });
   } catch (e) {
     patchRun(key, runId, { status: 'error', error: message(e), progress: null });

@@ -29,6 +29,8 @@ export interface RunRequest {
   rule: ProviderRule | 'auto';
   /** The harness preset the form replays, for the result's label. */
   policy?: { id: string; label: string; triggerExplained: string } | null;
+  /** When the replayed harness measures its context (rerun.ts `measureAt`). */
+  measureAt?: 'prompt' | 'last-response';
 }
 
 export interface SweepRequest extends Omit<RunRequest, 'trigger'> {
@@ -193,6 +195,7 @@ const api = {
         signal: ctrl.signal,
         rule: req.rule,
         policy: req.policy ?? null,
+        measureAt: req.measureAt ?? 'prompt',
         onProgress: (p) => {
           at = { callIndex: p.callIndex, calls: p.calls };
           progress({ ...p, kind: 'run' });
@@ -221,6 +224,7 @@ const api = {
         signal: ctrl.signal,
         rule: req.rule,
         policy: req.policy ?? null,
+        measureAt: req.measureAt ?? 'prompt',
         onProgress: (p) => {
           const now = performance.now();
           if (now - last < 50 && p.callIndex + 1 < p.calls) return;

@@ -4,6 +4,7 @@ export type { Identifier, IdentifierKind } from './identifiers';
 export { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haystack, normalizeNumber, parseDate, quantityKey } from './normalize';
 export type { DateParts, Haystack } from './normalize';
 export { stripHarnessText } from './harness-text';
+export { isNoise } from './noise';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';
 export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';

@@ -50,6 +50,6 @@ export {
 } from './strategy-registry';
 export { originalBaseline, type OriginalBaseline, type RecordedCompaction } from './baseline';
 export type { CallFigures, IdentifierTotals, SideMetrics } from './metrics';
-export { newItemsPerCall, recordedMatches, rerunSession, type FireWindow, type RecordedMatch, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
+export { newItemsPerCall, recordedMatches, rerunSession, type FireWindow, type RecordedMatch, type RecordedProbes, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
 export { gridCombinations, sweepSession, type GridValue, type SweepOptions, type SweepResult, type SweepRow } from './sweep';
 export * from './policies';

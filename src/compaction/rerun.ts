@@ -17,6 +17,7 @@ import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './
 import { observationMasking } from './strategies/observation-masking';
 import { isCleared, isObservation } from './strategies/observations';
 import { offlineSummarizer } from './offline-summarizer';
+import { generateProbes, scoreOffline, type ProbeScore } from '../probes';
 import { researchHistory } from './research-history';
 import { priceOf, type ModelPrice, type PriceOverrides } from '../cost/prices';
 import { callPrice, modelledBill, priceCall, reportedBill } from './prompt-bill';
@@ -130,9 +131,21 @@ export interface RerunEvent {
   microcompact: boolean;
   /** The summary (or placeholders) checked against the replaced slice; tool names left out. */
   audit: SummaryAudit;
-  /** The replaced items as they were (for probes); not sent to the page twice: ids only. */
+  /** The replaced items as they were (their ids): what the probes ask about. */
   sliceIds: string[];
+  /** Questions generated from the slice, scored offline from the summary (src/probes). */
+  probes: ProbeScore[];
   summarizerCalls: SummarizerCall[];
+  note: string | null;
+}
+
+/** Probes of one recorded compaction: questions from what it replaced, scored offline from its summary. */
+export interface RecordedProbes {
+  compactionId: string;
+  /** 1-based call sent right after it. */
+  call: number;
+  probes: ProbeScore[];
+  /** Why there are no probes (the format does not record what the compaction replaced); null when there are. */
   note: string | null;
 }
 
@@ -185,6 +198,8 @@ export interface RerunResult {
   costs: { rerun: { events: CompactionCost[]; totals: CompactionCostTotals }; original: { events: CompactionCost[]; totals: CompactionCostTotals } };
   /** Each recorded compaction beside the replay's (policy replays fire where the harness fired). */
   recordedMatch: RecordedMatch[];
+  /** Probes of the recording's own compactions (the rerun's are on its events). */
+  recordedProbes: RecordedProbes[];
   /** How the rerun's history was rebuilt from the recorded one. */
   history: RerunHistory;
   measure: 'calibrated' | 'counted';
@@ -403,6 +418,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         microcompact,
         audit: withoutToolNames(audit, allTools),
         sliceIds: outcome.slice.map((it) => it.id),
+        probes: scoreOffline(generateProbes({ slice: outcome.slice, later: fresh.slice(k + 1, k + 4).flat() }), summaryForAudit),
         summarizerCalls: outcome.summarizerCalls,
         note: outcome.note,
       });
@@ -534,12 +550,30 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       ),
     },
     recordedMatch: recordedMatches(baseline.recorded.filter((r) => r.callIndex < done), events, measuredAt, opts.trigger),
+    recordedProbes: recordedProbes(session, baseline, fresh, done),
     history,
     measure,
     measureAt,
     policy: opts.policy ?? null,
     warnings,
   };
+}
+
+/** Probes of each recorded compaction the run covered: its replaced items against its summary. */
+function recordedProbes(session: Session, baseline: OriginalBaseline, fresh: readonly Item[][], done: number): RecordedProbes[] {
+  const byId = new Map<string, Item>();
+  for (const it of session.items) byId.set(it.id, it);
+  for (const row of baseline.contexts.eviction) if (!byId.has(row.item.id)) byId.set(row.item.id, row.item);
+  const events = new Map(baseline.contexts.compactions.map((c) => [c.id, c]));
+  return baseline.recorded
+    .filter((r) => r.callIndex < done)
+    .map((r): RecordedProbes => {
+      const ev = events.get(r.compactionId);
+      const slice = (ev?.replacedIds ?? []).map((id) => byId.get(id)).filter((it): it is Item => it !== undefined && !isRecap(it));
+      const summary = ev?.summaryId ? (byId.get(ev.summaryId)?.text ?? '') : (ev?.log?.summary ?? '');
+      if (slice.length === 0) return { compactionId: r.compactionId, call: r.callIndex + 1, probes: [], note: ev?.opaque ? 'an encrypted compaction: what it replaced is not readable' : 'the format does not record what this compaction replaced' };
+      return { compactionId: r.compactionId, call: r.callIndex + 1, probes: scoreOffline(generateProbes({ slice, later: fresh.slice(r.callIndex, r.callIndex + 3).flat() }), summary), note: null };
+    });
 }
 
 /** Each recorded compaction beside the replay's nearest one (each replay compaction answers one recorded one). */
