@@ -12,7 +12,7 @@ export interface CompactionCost {
   /** Summarizer call tokens; null where the run does not record them (most recorded sessions). */
   summarizerPromptTokens: number | null;
   summarizerOutputTokens: number | null;
-  /** The summarizer priced at the session model's price (harnesses summarize with their own model). */
+  /** The summarizer priced at the session model's price (harnesses summarize with their own model), its cache reads and writes included. */
   summarizerUsd: number | null;
   /** Tokens of that call's prompt not served from cache. */
   missTokens: number;
@@ -34,19 +34,27 @@ export interface CompactionCostTotals extends Omit<CompactionCost, 'call'> {
   priceLabel: string | null;
 }
 
+/** A summarizer call's tokens; the prompt's cache reads and writes where known (else all of it is uncached input). */
+export interface SummarizerUse {
+  promptTokens: number;
+  outputTokens: number;
+  readTokens?: number;
+  writtenTokens?: number;
+}
+
 export interface CompactionAt {
   /** 0-based call index where the compacted context was first sent. */
   callIndex: number;
   tokensBefore: number;
   tokensAfter: number;
-  summarizer: { promptTokens: number; outputTokens: number } | null;
+  summarizer: SummarizerUse | null;
   /** The re-fetch tax the run showed after this compaction; null (or absent) where the run was not observed. */
   refetchTokens?: number | null;
 }
 
 const sumOrNull = (xs: (number | null)[]) => (xs.length === 0 ? 0 : xs.some((x) => x === null) ? null : xs.reduce<number>((n, x) => n + x!, 0));
 
-export function compactionCosts(at: readonly CompactionAt[], figs: readonly CallFigures[], model: string | null): { events: CompactionCost[]; totals: CompactionCostTotals } {
+export function compactionCosts(at: readonly CompactionAt[], figs: readonly CallFigures[], model: string | null, billing: { ttl: '5m' | '1h' } = { ttl: '5m' }): { events: CompactionCost[]; totals: CompactionCostTotals } {
   const price: (ModelPrice & { label: string }) | null = priceOf(model);
   const usd = (f: (p: ModelPrice) => number) => (price ? f(price) : null);
   const events = at.map((e, i): CompactionCost => {
@@ -56,11 +64,13 @@ export function compactionCosts(at: readonly CompactionAt[], figs: readonly Call
     const savedTokens = Math.max(0, e.tokensBefore - e.tokensAfter) * Math.max(0, until - e.callIndex);
     const sp = e.summarizer?.promptTokens ?? null;
     const so = e.summarizer?.outputTokens ?? null;
+    const read = Math.min(sp ?? 0, e.summarizer?.readTokens ?? 0);
+    const written = Math.min((sp ?? 0) - read, e.summarizer?.writtenTokens ?? 0);
     return {
       call: e.callIndex + 1,
       summarizerPromptTokens: sp,
       summarizerOutputTokens: so,
-      summarizerUsd: sp === null || so === null ? null : usd((p) => (sp * p.input + so * p.output) / 1e6),
+      summarizerUsd: sp === null || so === null ? null : usd((p) => ((sp - read - written) * p.input + read * p.cacheRead + written * (billing.ttl === '1h' ? p.cacheWrite1h : p.cacheWrite5m) + so * p.output) / 1e6),
       missTokens,
       missUsd: usd((p) => missCost(p, missTokens, '5m')),
       savedTokens,

@@ -53,3 +53,5 @@ export type { CallFigures, IdentifierTotals, SideMetrics } from './metrics';
 export { newItemsPerCall, recordedMatches, rerunSession, type FireWindow, type RecordedMatch, type RecordedProbes, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
 export { gridCombinations, sweepSession, type GridValue, type SweepOptions, type SweepResult, type SweepRow } from './sweep';
 export * from './policies';
+export { auditColumns, LaterToolText, type AuditColumns, type Survival } from './audit-columns';
+export { COMPARE_POLICIES, comparePolicies, corpusComparison, CORPUS_FIELDS, type CompareOptions, type CorpusField, type CorpusPolicyRow, type PolicyComparison, type PolicyRow } from './policy-compare';

@@ -82,11 +82,14 @@ export function reportedBill(call: CallContext, price: ModelPrice | null, billin
 
 /**
  * A prompt of `prompt` tokens whose counted prefix the cache analysis judged: everything but the calibrated tail
- * after the shared prefix is read (nothing when the prediction says the cache could not serve it).
+ * after the shared prefix is read. Where the prediction says the items could not be served, the system prompt and
+ * tools the file never records (`prefixTokens`, cached under their own breakpoint) still are, unless the cache
+ * lifetime ran out or the model changed.
  */
-export function modelledBill(prompt: number, report: CacheReport, cal: { scale: number; perItem: number }, items: number, price: ModelPrice | null, billing: CacheBilling): CallBill {
+export function modelledBill(prompt: number, report: CacheReport, cal: { scale: number; perItem: number; prefixTokens?: number }, items: number, price: ModelPrice | null, billing: CacheBilling): CallBill {
   const tail = cal.scale * Math.max(0, report.contextTokens - report.prefixTokens) + cal.perItem * Math.max(0, items - report.sharedItems);
-  const read = report.cachedPredicted > 0 ? Math.max(0, Math.min(prompt, Math.round(prompt - tail))) : 0;
+  const cold = report.index === 0 || report.ttlExpired || report.modelChanged;
+  const read = report.cachedPredicted > 0 ? Math.max(0, Math.min(prompt, Math.round(prompt - tail))) : cold ? 0 : Math.min(prompt, Math.round(cal.prefixTokens ?? 0));
   const written = billing.writes ? prompt - read : 0;
   const uncached = prompt - read - written;
   return { prompt, read, written, uncached, usd: priceCall(price, read, written, uncached, billing.ttl), source: 'modelled' };

@@ -12,12 +12,13 @@ import { promptTokens } from '../model/usage';
 import { comparable, originalBaseline, type OriginalBaseline, type RecordedCompaction } from './baseline';
 import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
-import { compactionCosts, type CompactionCost, type CompactionCostTotals } from './compaction-cost';
+import { compactionCosts, type CompactionCost, type CompactionCostTotals, type SummarizerUse } from './compaction-cost';
 import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
 import { observationMasking } from './strategies/observation-masking';
 import { isCleared, isObservation } from './strategies/observations';
 import { offlineSummarizer } from './offline-summarizer';
 import { generateProbes, scoreOffline, type ProbeScore } from '../probes';
+import { policyForFormat } from './policies/presets';
 import { researchHistory } from './research-history';
 import { priceOf, type ModelPrice, type PriceOverrides } from '../cost/prices';
 import { callPrice, modelledBill, priceCall, reportedBill } from './prompt-bill';
@@ -205,6 +206,8 @@ export interface RerunResult {
   measure: 'calibrated' | 'counted';
   measureAt: 'prompt' | 'last-response';
   policy: { id: string; label: string; triggerExplained: string } | null;
+  /** The run replays the policy of the harness that wrote the session: its compactions should fall where the recording's did. */
+  ownPolicy: boolean;
   warnings: string[];
 }
 
@@ -291,11 +294,35 @@ function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryA
 }
 
 /** The recorded summarizer call of a compaction (Claude Code's `agent-acompact` sidechain), from its usage. */
-function recordedSummarizer(session: Session, compactionId: string): { promptTokens: number; outputTokens: number } | null {
+function recordedSummarizer(session: Session, compactionId: string): SummarizerUse | null {
   const side = session.sidechains.find((s) => s.purpose === 'compaction' && s.compactionId === compactionId);
   const used = (side?.responses ?? []).filter((r) => r.usage !== null);
   if (used.length === 0) return null;
-  return { promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0), outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0) };
+  return {
+    promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0),
+    outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0),
+    readTokens: used.reduce((n, r) => n + (r.usage!.cacheRead ?? 0), 0),
+    writtenTokens: used.reduce((n, r) => n + (r.usage!.cacheWrite ?? 0), 0),
+  };
+}
+
+/** Strategies of harnesses that summarize by sending the conversation itself (its cached prefix) with an instruction. */
+const SENDS_CONVERSATION: ReadonlySet<StrategyId> = new Set(['claude-code-compact', 'codex-compact', 'server-compact']);
+
+/**
+ * The summarizer call the harness would have made for a rerun compaction. A harness that sends its conversation
+ * (Claude Code, Codex, the API's server compaction) sends the prompt it was about to send, whose prefix the
+ * previous call left in the cache; the others send what the strategy rendered, uncached. The output is the
+ * summary as this run wrote it.
+ */
+function rerunSummarizer(e: RerunEvent, previousPrompt: number | null, billing: { writes: boolean }): SummarizerUse | null {
+  if (e.summarizerCalls.length === 0) return null;
+  const outputTokens = e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0);
+  const counted = e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0);
+  if (!SENDS_CONVERSATION.has(e.strategy)) return { promptTokens: counted, outputTokens };
+  const prompt = Math.max(counted, e.tokensBefore);
+  const read = Math.min(prompt, previousPrompt ?? 0);
+  return { promptTokens: prompt, outputTokens, readTokens: read, writtenTokens: billing.writes ? prompt - read : 0 };
 }
 
 /** What Claude Code's microcompact leaves in place of a cleared tool result. */
@@ -535,9 +562,10 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     },
     costs: {
       rerun: compactionCosts(
-        events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: e.summarizerCalls.length ? { promptTokens: e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0), outputTokens: e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0) } : null })),
+        events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: rerunSummarizer(e, e.callIndex > 0 ? (sent[e.callIndex - 1]?.tokens ?? null) : null, baseline.billing) })),
         rerunFigs,
         session.model,
+        baseline.billing,
       ),
       original: compactionCosts(
         baseline.recorded.filter((r) => r.callIndex < done).map((r) => {
@@ -547,6 +575,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         }),
         originalFigs,
         session.model,
+        baseline.billing,
       ),
     },
     recordedMatch: recordedMatches(baseline.recorded.filter((r) => r.callIndex < done), events, measuredAt, opts.trigger),
@@ -555,6 +584,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     measure,
     measureAt,
     policy: opts.policy ?? null,
+    ownPolicy: opts.policy != null && opts.policy.id === policyForFormat(session.format)?.id,
     warnings,
   };
 }

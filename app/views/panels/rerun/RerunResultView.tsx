@@ -163,11 +163,13 @@ function listFires(events: RerunResult['events']): string {
 function FiredWhere({ r }: { r: RerunResult }) {
   if (r.recordedMatch.length === 0) return null;
   const source = r.measure === 'counted' ? 'counted' : r.calls.some((c) => c.measureSource === 'reported') ? 'from the reported usage' : 'calibrated (no reported usage)';
+  // Only the policy of the harness that wrote the session is expected to fire where it did; others are shown, not judged.
+  const judged = r.ownPolicy || r.trigger.kind === 'recorded';
   return (
     <ul className="rr-fired" aria-label="Where it fired">
       {r.recordedMatch.map((m) => (
-        <li key={m.compactionId} className={`rr-fired-${m.verdict}`}>
-          <span className="badge">{m.verdict === 'within-one' ? 'within one call' : m.verdict === 'within-band' ? 'within the band' : m.verdict === 'manual' ? 'manual' : m.verdict === 'not-fired' ? 'did not fire' : m.verdict === 'not-compared' ? 'same call' : 'off'}</span>{' '}
+        <li key={m.compactionId} className={judged ? `rr-fired-${m.verdict}` : undefined}>
+          <span className="badge">{!judged && m.verdict !== 'manual' ? 'recorded' : m.verdict === 'within-one' ? 'within one call' : m.verdict === 'within-band' ? 'within the band' : m.verdict === 'manual' ? 'manual' : m.verdict === 'not-fired' ? 'did not fire' : m.verdict === 'not-compared' ? 'same call' : 'off'}</span>{' '}
           The recording compacted before call {m.call}
           {m.trigger ? ` (${m.trigger}${m.harnessTokens !== null ? `, logged at ${num(m.harnessTokens)} tokens` : ''})` : m.harnessTokens !== null ? ` (logged at ${num(m.harnessTokens)} tokens)` : ''}
           {m.verdict === 'manual'
