@@ -10,7 +10,8 @@ import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type R
 import { useApp } from '../store';
 import type { EndpointSettings } from '../store/settings-slice';
 import { policedWorker } from '../security/policed-worker';
-import type { EndpointRequest, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
+import type { CompareProgress, EndpointRequest, ProbeJob, ProbeProgress, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
+import type { PolicyComparison } from '../../src/compaction';
 import rerunWorkerUrl from '../workers/rerun.worker.ts?worker&url';
 
 export type { RunOutput, RunProgress, SweepOutput };
@@ -124,6 +125,11 @@ export function useSessionRerun(key: string): SessionRerun {
 
 let nextRunId = 1;
 
+/** A run id unique over reruns, sweeps and comparisons (the worker cancels by it). */
+export function newRunId(): number {
+  return nextRunId++;
+}
+
 function endpointRequest(e: EndpointSettings): EndpointRequest | null {
   if (e.baseUrl.trim() === '') return null;
   return { baseUrl: e.baseUrl.trim(), apiKey: e.apiKey, model: e.model.trim(), temperature: e.temperature, maxTokens: e.maxTokens, timeoutMs: Math.round(e.timeoutS * 1000) };
@@ -187,6 +193,23 @@ export async function startSweep(args: StartArgs & { sweep: SweepForm }): Promis
   } catch (e) {
     patchRun(key, runId, { status: 'error', error: message(e), progress: null });
   }
+}
+
+/** A policy comparison in the rerun worker (the same session copy and baseline as the Re-run panel's runs). */
+export async function compareInWorker(runId: number, key: string, session: Session, req: { policies: string[]; rule: ProviderRule | 'auto' }, onProgress: (p: CompareProgress) => void): Promise<PolicyComparison> {
+  await ensureSent(key, session);
+  return api().compare(runId, key, req, Comlink.proxy(onProgress));
+}
+
+/** Probes asked at the user's endpoint from the rerun worker (it obeys the page's connect-src). */
+export async function probesInWorker(runId: number, jobs: ProbeJob[], endpoint: EndpointSettings, onProgress: (p: ProbeProgress) => void) {
+  const req = endpointRequest(endpoint);
+  if (!req) throw new Error('no endpoint is set');
+  return api().askProbes(runId, jobs, req, Comlink.proxy(onProgress));
+}
+
+export function cancelWorkerRun(runId: number): void {
+  void worker?.cancel(runId);
 }
 
 export function cancelRun(key: string): void {

@@ -15,7 +15,7 @@ export interface PanelDef {
   when?(session: Session): boolean;
 }
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun' | 'compare';
 
 export const PANELS: readonly PanelDef[] = [
   { id: 'budget', name: 'Token budget', module: panelModule(() => import('./TokenBudgetPanel')) },
@@ -29,6 +29,7 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'diff', name: 'Diff', module: panelModule(() => import('./DiffPanel')) },
   { id: 'annotations', name: 'Annotations', module: panelModule(() => import('./AnnotationsPanel')) },
   { id: 'rerun', name: 'Re-run', module: panelModule(() => import('./RerunPanel')) },
+  { id: 'compare', name: 'Compare policies', module: panelModule(() => import('./ComparePanel')) },
   { id: 'self-sum', name: 'Self-Sum', module: panelModule(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
   { id: 'agent-omit', name: 'Agent-Omit', module: panelModule(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
   { id: 'iterations', name: 'Iterations', module: panelModule(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },

@@ -9,6 +9,8 @@ import { alignContexts, eventInEffect, fallbackNotes, listCalls, sideItem, type 
 import type { RunOutput, SessionRerun } from '../../../data/rerun-client';
 import type { GoTo } from '../panel-props';
 import { count as formatCount } from '../../../format/count';
+import { useApp } from '../../../store';
+import { ProbesSection } from './ProbesSection';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(Math.round(n)));
 export function usd(n: number | null | undefined, digits = 3): string {
@@ -96,6 +98,7 @@ interface OutcomeProps {
 
 function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: OutcomeProps) {
   const r = out.result;
+  const sessionKey = useApp((s) => s.activeKey) ?? r.sessionId;
   const notes = useMemo(() => fallbackNotes(r.events), [r]);
   const k = Math.min(callIndex, r.calls.length - 1);
   return (
@@ -136,6 +139,7 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
       <CompactionCostTable r={r} />
       {k >= 0 ? <Figures out={out} view={view} k={k} /> : <p className="muted">No call was re-run.</p>}
       <Identifiers r={r} />
+      <ProbesSection r={r} view={view} itemById={itemById} sessionKey={sessionKey} />
       {k >= 0 ? <CallCompare out={out} view={view} k={k} callIndex={callIndex} itemById={itemById} goTo={goTo} /> : null}
     </div>
   );
