@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { run, type CliIo } from '../src/cli/main';
 import type { PolicyComparison } from '../src/compaction';
-import { dropFiles, fromDisk } from './support/drop';
+import { syntheticJsonl } from '../src/corpus/synthetic';
+import { dropFiles, fromDisk, fromText } from './support/drop';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -98,4 +99,23 @@ test('on the real Claude Code session: the header’s figures in the recorded ro
     scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 60;
   });
   await shot(page, 'compare-policies');
+});
+
+test('a corpus compares every policy over a sample: each policy’s median and total, the recorded runs first', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await dropFiles(page, [fromText('rollouts.jsonl', syntheticJsonl(30, 5))]);
+  await expect(page.getByTestId('corpus-row-count')).toHaveText('30 trajectories');
+  await page.locator('summary').filter({ hasText: 'Compare policies' }).click();
+  await page.getByLabel('Sample size', { exact: true }).last().fill('4');
+  await page.getByRole('button', { name: 'Compare policies', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Policies over the corpus' });
+  await expect(page.getByRole('status').filter({ hasText: /Compared 4 of 4 trajectories/ })).toBeVisible({ timeout: 150_000 });
+  await expect(table.locator('tbody tr')).toHaveCount(7);
+  await expect(table.locator('tbody tr').first()).toContainText('Recorded runs');
+  for (let i = 0; i < 7; i++) await expect(table.locator('tbody tr').nth(i).locator('td').nth(1)).toHaveText('4');
+  await table.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'compare-policies-corpus.png') });
 });

@@ -8,6 +8,7 @@ import { cancelCorpus, closeCorpus, openCorpusEntry } from './corpus-client';
 import { CorpusCharts } from './CorpusCharts';
 import { CorpusTable } from './CorpusTable';
 import { JudgePanel } from './JudgePanel';
+import { PolicyComparePanel } from './PolicyComparePanel';
 import { count as formatCount } from '../../format/count';
 
 const int = (n: number) => formatCount(n);
@@ -127,6 +128,9 @@ export default function CorpusView() {
       </ErrorBoundary>
       <ErrorBoundary name="The judge">
         <JudgePanel rows={rows} running={corpus.status === 'running'} />
+      </ErrorBoundary>
+      <ErrorBoundary name="Compare policies">
+        <PolicyComparePanel rows={rows} running={corpus.status === 'running'} />
       </ErrorBoundary>
       <ErrorBoundary name="The corpus table">
         <CorpusTable rows={rows} judge={judge} filter={filter} open={open} />
