@@ -1,13 +1,15 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 // Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
-// BENCH_ONLY=node|browser runs one half, BENCH_ONLY=typical only the typical 3 MB session row, BENCH_ONLY=large only the
+// BENCH_ONLY=node|browser runs one half, BENCH_ONLY=cli only the installed package's rows (its size, the CLI against
+// ccusage; results.json gets those and keeps the rest), BENCH_ONLY=typical only the typical 3 MB session row, BENCH_ONLY=large only the
 // main-thread rows on large inputs (a 100 MB bundle, one 100 MB line, 3,000 compactions); BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
 // BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchBrowser, type BrowserBench, type LargeMeasure, type TypicalMeasure } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
 import { benchClaudeCodeLoad } from './claude-code-load';
-import { benchCliVsCcusage } from './cli-vs-ccusage';
+import { readFileSync } from 'node:fs';
+import { benchCliVsCcusage, printCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchMemo } from './memo';
 import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
@@ -24,6 +26,13 @@ const machine = {
 console.log(`# Token meter benches — ${machine.node}, ${machine.cores} × ${machine.cpu}, load ${machine.loadAverage.join(' ')}`);
 
 const only = process.env['BENCH_ONLY'];
+if (only === 'cli') {
+  const cliVsCcusage = benchCliVsCcusage();
+  printCliVsCcusage(cliVsCcusage);
+  const last = JSON.parse(readFileSync(new URL('./results.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  console.log(`\nWrote ${writeResults({ ...last, cliVsCcusage, cliMachine: machine })}`);
+  process.exit(0);
+}
 const timeoutS = Number(process.env['BENCH_TIMEOUT_S'] ?? 90);
 let node: Record<string, unknown> = {};
 let cachePrefix: CachePrefixBench | null = null;
@@ -36,14 +45,7 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   const claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
-  const c = cliVsCcusage;
-  const verdict = (ratio: number | null) => (ratio === null ? '' : ` (${ratio}×, budget ≤ 1.5×: ${ratio <= 1.5 ? 'ok' : 'MISSED'})`);
-  console.log(
-    `\n## CLI vs ccusage: start + inspect --json on ${c.files} × ${(c.bytesEach / 1e6).toFixed(0)} MB Claude Code sessions` +
-      (c.ccusage ? `; ccusage ${c.ccusage.version} session --json ${c.ccusage.ms} ms` : ` (${c.note})`) +
-      `\n  sessions seen before (result cache): ${c.cliMs} ms${verdict(c.ratio)}` +
-      `\n  sessions never seen (--no-cache):    ${c.coldMs} ms${verdict(c.coldRatio)}`,
-  );
+  printCliVsCcusage(cliVsCcusage);
   node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];

@@ -2,8 +2,8 @@
 import { useLayoutEffect, useState } from 'react';
 import { openUserSources } from '../data/open-files';
 import { warmLoadWorker } from '../data/load-client';
-import { readyToOpen } from '../data/open-intent';
-import { droppedFolders, openDroppedFolders } from '../views/corpus/dropped-folders';
+import { readyToOpen } from '../views/open-intent';
+import { droppedFolders, openDroppedFolders } from '../data/dropped-folders';
 
 /**
  * A drag that stays this long over the page loads the ranks the exact count needs (fetched, parsed and built in the

@@ -4,10 +4,10 @@ import { shortHash } from '../../src/share';
 import { refreshLibrary, removeLibraryEntry } from '../data/library-actions';
 import type { LibraryEntry } from '../data/library';
 import { formatBytes } from '../data/library-policy';
-import { opensSessions } from '../data/open-intent';
+import { opensSessions } from '../views/open-intent';
 import { openFromLibrary } from '../data/share-actions';
 import { useApp } from '../store';
-import { formatLabel } from '../views/SessionHeader';
+import { formatLabel } from '../format/format-label';
 import './share.css';
 import { plain, Untrusted } from './Untrusted';
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { openUserSources, openUrls } from '../data/open-files';
 import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
-import { opensSessions } from '../data/open-intent';
+import { opensSessions } from '../views/open-intent';
 
 export function OpenFileButton() {
   const input = useRef<HTMLInputElement>(null);

@@ -9,7 +9,7 @@
 /** Where the URLs the user accepted wait across the reload that admits their origins. */
 export const FETCH_CONSENT_KEY = 'compaction-inspector.fetch-consent';
 
-/** A link's source opens at most this many bytes; a bigger file is refused with a message (see README, Security). */
+/** A link's source opens at most this many bytes; a bigger file is refused with a message (docs/security.md). */
 export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;
 
 export type SourceCheck =

@@ -8,25 +8,10 @@
 // Every function may reject; callers show the problem (library-policy.ts) and keep working in memory.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Annotation } from '../../src/share';
+import type { LibraryEntry, LibraryMeta } from '../store/share-slice';
 import { evictionPlan, formatBytes, MAX_LIBRARY_BYTES, MAX_SESSION_BYTES } from './library-policy';
 
-export interface LibraryMeta {
-  hash: string;
-  title: string;
-  format: string;
-  fileNames: string[];
-  totalBytes: number;
-  /** ISO 8601, updated each time the session is opened. */
-  openedAt: string;
-  /** http(s) URLs the files came from (?src or a demo), else []. */
-  sourceUrls: string[];
-  /** Whether the files are kept (false: too large, or dropped to make room). */
-  stored: boolean;
-}
-
-export interface LibraryEntry extends LibraryMeta {
-  notes: number;
-}
+export type { LibraryEntry, LibraryMeta };
 
 interface StoredFile {
   name: string;

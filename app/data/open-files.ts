@@ -1,13 +1,15 @@
 // The one path every way of opening files takes: drop, picker, paste, ?src and demos.
 import type { Session } from '../../src/model/types';
+import type { Result } from '../../src/share';
+import type { OpenedBundle } from './bundle-open';
 import { useApp } from '../store';
 import { forgetSession } from './analysis-client';
-import { fetchSources, loadInWorker, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
 import { readUrlSpot } from './url-state';
-import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, splitBundles, type FoundBundle, type OpenOptions } from './session-open';
+import { fetchSources, loadInWorker, readBundleOffThread, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
+import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, type OpenOptions } from './session-open';
 
-/** The corpus check every open starts with; fetched while the user picks a file (the first drop waited 30–60 ms for it). */
-const corpusOpen = () => import('../views/corpus/corpus-open');
+/** The plan every open starts with (planOpen); fetched while the user picks a file (the first drop waited 30–60 ms for it). */
+const corpusOpen = () => import('./corpus-open');
 export function warmOpenPath(): void {
   void corpusOpen().catch(() => undefined);
 }
@@ -25,14 +27,22 @@ export function openUserSources(input: LoadSource[]): void {
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
-  // Many files at once, or a JSONL of whole trajectories, opens corpus mode instead.
-  const corpus = await corpusOpen();
-  if (!opts.bundle && opts.only === undefined && (await corpus.shouldOpenAsCorpus(input))) return corpus.openSourcesAsCorpus(input);
+  // What the user gave (src/load/plan-open.ts): many files at once, or a JSONL of whole trajectories, opens corpus
+  // mode instead; a bundle's own files and one corpus row never do.
+  const { planPage, pageSource, openCorpusPlan } = await corpusOpen();
+  const given = await planPage(input.map((s) => pageSource(s)), { corpus: !opts.bundle && opts.only === undefined });
+  if (given.corpus) return openCorpusPlan(given.corpus);
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
   // A bundle carries its own files, notes and view: each opens as a load of its own.
-  const { plain: sources, bundles } = await splitBundles(input);
-  for (const b of bundles) await openBundle(b);
-  if (sources.length === 0) return;
+  for (const b of given.bundles) await openBundle(b.name, await readBundleOffThread(b.source));
+  const sources = given.sessions.map((s) => s.source);
+  if (sources.length === 0) {
+    if (given.problems.length) {
+      beginLoad();
+      finishLoad(given.problems.map((p) => p.file), [], given.problems);
+    }
+    return;
+  }
   const names = sources.map((s) => s.name);
   beginLoad();
   // A lone big JSONL file shows its first lines while the rest loads (the worker decides what is big).
@@ -65,7 +75,7 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
   const plan = planViews(result.sessions, extras, opts);
   if (previewKey) keepPreviewPlace(previewKey, result.sessions, plan, preview?.urlTurn ?? null);
-  finishLoad(names, result.sessions, result.issues, extras, previewKey);
+  finishLoad(names, result.sessions, [...given.problems, ...result.issues], extras, previewKey);
   if (previewKey) carryPreviewNotes(previewKey, result.sessions[0]);
   preview?.forget();
   await afterLoad(result.sessions, plan, opts).catch((e: unknown) => {
@@ -149,16 +159,16 @@ class PreviewTab {
   }
 }
 
-async function openBundle(b: FoundBundle): Promise<void> {
+async function openBundle(name: string, result: Result<OpenedBundle>): Promise<void> {
   const { beginLoad, finishLoad, pushNotice } = useApp.getState();
-  if (!b.result.ok) {
+  if (!result.ok) {
     beginLoad();
-    finishLoad([b.name], [], [{ file: b.name, line: null, field: null, message: b.result.error, severity: 'error' }]);
+    finishLoad([name], [], [{ file: name, line: null, field: null, message: result.error, severity: 'error' }]);
     return;
   }
-  const value = b.result.value;
-  if (value.warnings.length) pushNotice({ id: `bundle-warn-${b.name}`, tone: 'warn', text: `${b.name}: ${value.warnings.join(' ')}` });
-  await openSources(value.files, { bundle: { name: b.name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
+  const value = result.value;
+  if (value.warnings.length) pushNotice({ id: `bundle-warn-${name}`, tone: 'warn', text: `${name}: ${value.warnings.join(' ')}` });
+  await openSources(value.files, { bundle: { name, hash: value.sessionHash, view: value.view, annotations: value.annotations } });
 }
 
 /**

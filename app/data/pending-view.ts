@@ -4,7 +4,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import type { Session } from '../../src/model/types';
 import { fitViewState, type ViewState } from '../../src/share';
 import { useApp } from '../store';
-import { panelsFor, type PanelId } from '../views/panels';
+import { panelIdsFor, type PanelId } from '../store/panel-ids';
 
 const pending = new WeakMap<Session, ViewState>();
 
@@ -18,7 +18,7 @@ export function applyPendingView(session: Session, view: AnalysisView): boolean 
   if (!wanted) return false;
   pending.delete(session);
   const ids = new Set(view.items.map((i) => i.id));
-  const fit = fitViewState(wanted, { calls: view.calls.length, panels: panelsFor(session).map((p) => p.id), hasItem: (id) => ids.has(id) });
+  const fit = fitViewState(wanted, { calls: view.calls.length, panels: panelIdsFor(session), hasItem: (id) => ids.has(id) });
   const s = useApp.getState();
   s.setCall(fit.turn - 1);
   s.selectItem(fit.item);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emptySession } from '../../src/formats/adapter';
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
+import { addNote } from './annotation-actions';
 import { applyPendingView } from './pending-view';
 import { carryPreviewNotes, keepPreviewPlace } from './session-open';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
@@ -53,7 +54,7 @@ describe('keepPreviewPlace', () => {
 describe('carryPreviewNotes', () => {
   it('moves notes taken on the preview to the full session’s hash', () => {
     const key = useApp.getState().showPreview(emptySession('claude-code', 'big.jsonl', 'big'), info);
-    useApp.getState().addNote(notesKey({ key, hash: null }), { target: { kind: 'item', itemId: 'u-17' }, note: 'pool size is 5 here', tags: ['config'] });
+    addNote(notesKey({ key, hash: null }), { target: { kind: 'item', itemId: 'u-17' }, note: 'pool size is 5 here', tags: ['config'] });
     const full = emptySession('claude-code', 'big.jsonl', 'big');
     useApp.getState().finishLoad(['big.jsonl'], [full], [], [{ hash: HASH, sourceUrls: [] }], key);
     carryPreviewNotes(key, full);

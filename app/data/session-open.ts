@@ -1,15 +1,15 @@
-// What happens around a load besides parsing: bundles are unpacked before the loader, each session
-// gets its hash, files and source URLs, a link's or bundle's view waits for its session, and after
-// the load the session goes to the library and its notes are read, merged and applied.
+// What happens around a load besides parsing: each session gets its hash, files and source URLs, a link's or
+// bundle's view waits for its session, and after the load the session goes to the library and its notes are read,
+// merged and applied.
 import type { Session } from '../../src/model/types';
-import { sniffBundle, type Annotation, type Result, type ViewState } from '../../src/share';
+import type { Annotation, ViewState } from '../../src/share';
 import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
+import { hydrateNotes, mergeNotes } from './annotation-actions';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
-import type { OpenedBundle } from './bundle-open';
-import { readBundleOffThread, type LoadSource, type WorkerLoadResult } from './load-client';
+import type { LoadSource, WorkerLoadResult } from './load-client';
 import { setPendingView } from './pending-view';
 import { refreshLibrary } from './library-actions';
 import { absoluteUrls, nameFromUrl, pickByName, viewFromStore } from './share-build';
@@ -30,33 +30,6 @@ export interface OpenOptions {
   bundle?: BundleIntent;
   /** Open only the session with this id (a corpus row's sample of a log that holds many); never as a corpus. */
   only?: string;
-}
-
-export interface FoundBundle {
-  name: string;
-  result: Result<OpenedBundle>;
-}
-
-/** Sets bundles apart from ordinary files by their first bytes, and reads them. */
-export async function splitBundles(sources: readonly LoadSource[]): Promise<{ plain: LoadSource[]; bundles: FoundBundle[] }> {
-  const plain: LoadSource[] = [];
-  const bundles: FoundBundle[] = [];
-  for (const s of sources) {
-    let head: string;
-    try {
-      head = s instanceof Blob ? await s.slice(0, 4096).text() : s.text.slice(0, 4096);
-    } catch {
-      plain.push(s); // unreadable here: the loader reports it
-      continue;
-    }
-    if (!sniffBundle(head)) {
-      plain.push(s);
-      continue;
-    }
-    const result = await readBundleOffThread(s);
-    bundles.push({ name: s.name, result });
-  }
-  return { plain, bundles };
 }
 
 /** Sources as File objects (pasted text becomes a file), in the same order. */
@@ -123,7 +96,7 @@ export function carryPreviewNotes(previewKey: string, full: Session | undefined)
   const notes = state.annotations[notesKey({ key: previewKey, hash: null })];
   const target = full && state.sessions.find((x) => x.session === full);
   if (!notes?.length || !target) return;
-  state.mergeNotes(notesKey(target), notes);
+  mergeNotes(notesKey(target), notes);
 }
 
 /** Removes a handled share link from the address bar, so a reload does not open it again. */
@@ -141,17 +114,17 @@ export async function afterLoad(sessions: readonly Session[], plan: ReturnType<t
     clearShareFragment();
     const target = loaded[plan.linkAt]!;
     if (plan.linkMatch) {
-      await state.hydrateNotes(notesKey(target));
-      const added = useApp.getState().mergeNotes(notesKey(target), link.share.annotations);
+      await hydrateNotes(notesKey(target));
+      const added = mergeNotes(notesKey(target), link.share.annotations);
       useApp.getState().setSharedLink({ ...link, phase: 'applied', targetKey: target.key, added });
     } else {
       useApp.getState().setSharedLink({ ...link, phase: 'mismatch', targetKey: target.key, fileHash: target.hash ?? undefined });
     }
   }
   for (const [i, s] of loaded.entries()) {
-    await useApp.getState().hydrateNotes(notesKey(s));
+    await hydrateNotes(notesKey(s));
     if (i === plan.bundleAt && opts.bundle) {
-      const added = useApp.getState().mergeNotes(notesKey(s), opts.bundle.annotations);
+      const added = mergeNotes(notesKey(s), opts.bundle.annotations);
       useApp.getState().pushNotice({
         id: `bundle-${opts.bundle.name}`,
         tone: 'info',

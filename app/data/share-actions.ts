@@ -16,10 +16,11 @@ import {
 } from '../../src/share';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { useApp } from '../store';
-import { formatLabel } from '../views/SessionHeader';
+import { formatLabel } from '../format/format-label';
 import { reportFileName, reportHtml } from './report-html';
 import { EMPTY_NOTES, notesKey } from '../store/annotations-slice';
 import type { LoadedSession } from '../store/session-slice';
+import { mergeNotes } from './annotation-actions';
 import { getLibraryMeta, loadLibraryFiles } from './library';
 import { storageProblem } from './library-policy';
 import { openLinkSources } from './link-sources';
@@ -230,6 +231,6 @@ export function addLinkNotesAnyway(): void {
   const link = s.sharedLink;
   const target = s.sessions.find((x) => x.key === link?.targetKey);
   if (!link?.share || !target) return;
-  const added = s.mergeNotes(notesKey(target), link.share.annotations);
+  const added = mergeNotes(notesKey(target), link.share.annotations);
   s.setSharedLink({ ...link, added, phase: 'mismatch', message: `${added} note${added === 1 ? '' : 's'} from the link added to this file.` });
 }

@@ -1,12 +1,12 @@
 import { decodeShareFragment, hasShareFragment } from '../../src/share';
 import { acceptedOrigins } from '../data/fetch-consent';
+import { ENDPOINT_ORIGIN_KEY } from '../store/settings-slice';
 export { buildCsp, type CspInput } from '../../src/security/page-policy';
 
 // The page's Content-Security-Policy: nothing runs but the app's own scripts, and the only network peers are
 // the app's origin, the link sources the user agreed to open, and the endpoint the user configured.
 
-/** Where the configured endpoint's origin (never its key) is kept so the policy can allow it at start-up. */
-export const ENDPOINT_ORIGIN_KEY = 'compaction-inspector.endpoint-origin';
+export { ENDPOINT_ORIGIN_KEY };
 
 /** An origin for connect-src, or null for anything that is not plain http(s). */
 export function originOf(url: string, base?: string): string | null {

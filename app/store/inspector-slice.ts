@@ -1,7 +1,7 @@
 // Where the user is in the active session: the call, the selected item, the open panel, the cache rule.
 import type { StateCreator } from 'zustand';
 import type { ProviderRule } from '../../src/cache';
-import type { PanelId } from '../views/panels';
+import type { PanelId } from './panel-ids';
 
 export type LeftView = 'context' | 'transcript';
 

@@ -3,7 +3,14 @@
 // takes that tab's place, once its view is ready when the preview is in front.
 import type { StateCreator } from 'zustand';
 import type { ParseIssue, Session } from '../../src/model/types';
-import type { LoadProgress } from '../data/load-client';
+
+/** How far the load worker has read (then parsed) a file; the progress bar shows it. */
+export interface LoadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+  phase: 'reading' | 'parsing';
+}
 
 export interface LoadedSession {
   /** Unique in this tab, even when the same file is opened twice. */

@@ -2,8 +2,7 @@
 // only when "remember the API key" is ticked as well.
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
-import { ENDPOINT_ORIGIN_KEY } from '../security/csp';
-import { DEFAULT_ENDPOINT, endpointOrigin, LINT_RULES_KEY, makeSettingsSlice, persistedSettings, readSettings, SETTINGS_KEY, type SettingsSlice } from './settings-slice';
+import { DEFAULT_ENDPOINT, ENDPOINT_ORIGIN_KEY, endpointOrigin, LINT_RULES_KEY, makeSettingsSlice, persistedSettings, readSettings, SETTINGS_KEY, type SettingsSlice } from './settings-slice';
 
 const KEY = 'sk-test-5a4b3c2d1e';
 

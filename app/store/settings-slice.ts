@@ -3,7 +3,6 @@
 // a share link, a bundle or a log line.
 import type { StateCreator } from 'zustand';
 import { chatCompletionsUrl } from '../../src/client';
-import { ENDPOINT_ORIGIN_KEY } from '../security/csp';
 import { DEFAULT_RULE_SETTINGS, parseRuleSettings, type RuleSetting, type RuleSettings } from '../../src/lints/rules';
 import type { LintRule } from '../../src/lints/lint-types';
 import { FORMAT_IDS, type FormatId } from '../../src/model/types';
@@ -65,6 +64,9 @@ export function withLintRule(settings: RuleSettings, rule: LintRule, harness: Fo
 
 /** Where remembered settings go (the CSP reads only the origin, under its own key). */
 export const SETTINGS_KEY = 'compaction-inspector.endpoint-settings';
+
+/** Where the configured endpoint's origin (never its key) is kept so the policy can allow it at start-up (security/csp.ts). */
+export const ENDPOINT_ORIGIN_KEY = 'compaction-inspector.endpoint-origin';
 
 type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -2,8 +2,26 @@
 // share/export dialogs and plain notices (storage problems, bundle warnings) that never block work.
 import type { StateCreator } from 'zustand';
 import type { ShareState } from '../../src/share';
-import type { LibraryEntry } from '../data/library';
-import type { AppState } from './index';
+
+/** A session in the local library (data/library.ts keeps them in IndexedDB), as the list shows it. */
+export interface LibraryMeta {
+  hash: string;
+  title: string;
+  format: string;
+  fileNames: string[];
+  totalBytes: number;
+  /** ISO 8601, updated each time the session is opened. */
+  openedAt: string;
+  /** http(s) URLs the files came from (?src or a demo), else []. */
+  sourceUrls: string[];
+  /** Whether the files are kept (false: too large, or dropped to make room). */
+  stored: boolean;
+}
+
+/** A library entry with the number of its saved notes. */
+export interface LibraryEntry extends LibraryMeta {
+  notes: number;
+}
 
 export interface Notice {
   /** Same id replaces the notice instead of stacking another. */
@@ -69,7 +87,7 @@ export interface ShareSlice {
   setShareDialog(d: ShareDialog): void;
 }
 
-export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set) => ({
+export const createShareSlice: StateCreator<ShareSlice, [], [], ShareSlice> = (set) => ({
   notices: [],
   pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), n] })),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((x) => x.id !== id) })),

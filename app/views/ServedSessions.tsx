@@ -2,24 +2,18 @@
 // filterable table. The listing arrives at once; calls, compactions and the cache hit rate are filled in row by
 // row (newest first) by a worker that loads each file; one click opens a session and follows it live.
 import { flexRender, type ColumnDef } from '@tanstack/react-table';
-import * as Comlink from 'comlink';
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionGlance } from '../../src/analysis/session-glance';
 import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
-import { readyToOpen } from '../data/open-intent';
-import { fetchServedFiles, listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
+import { readyToOpen } from './open-intent';
+import { listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
+import { glanceSessions, type Glance } from '../data/glance-client';
 import { useApp } from '../store';
-import type { GlanceWorkerApi } from '../workers/glance.worker';
 import { formatLabel } from './SessionHeader';
 import './served-sessions.css';
 import { count as formatCount } from '../format/count';
-
-/** Files bigger than this are measured only when opened: a glance must stay cheap. */
-const GLANCE_MAX_BYTES = 64 << 20;
-
-type Glance = { state: 'pending' } | { state: 'done'; glance: SessionGlance } | { state: 'failed'; message: string } | { state: 'skipped' };
 
 interface Row extends ListedSession {
   glance: Glance;
@@ -100,47 +94,12 @@ const servedTexts = (r: Row): string[] => {
   return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''];
 };
 
-/** Glances already taken in this tab, by row and file state: coming back to the list measures only what changed. */
-const taken = new Map<string, Glance>();
-const takenKey = (s: ListedSession) => `${s.id}|${s.size}|${s.modified}`;
-
-/** Measures the rows one after another in one worker, reporting each as it is done. */
+/** Glances of the listed sessions, each filled in as the worker measures it (data/glance-client.ts). */
 function useGlances(sessions: ListedSession[] | null): Map<string, Glance> {
   const [glances, setGlances] = useState(() => new Map<string, Glance>());
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
-    let stopped = false;
-    const set = (s: ListedSession, g: Glance) => {
-      if (g.state === 'done') taken.set(takenKey(s), g);
-      setGlances((m) => new Map(m).set(s.id, g));
-    };
-    const todo = sessions.filter((s) => {
-      const known = taken.get(takenKey(s));
-      if (known) set(s, known);
-      return !known;
-    });
-    if (todo.length === 0) return;
-    const worker = new Worker(new URL('../workers/glance.worker.ts', import.meta.url), { type: 'module', name: 'glance' });
-    const api = Comlink.wrap<GlanceWorkerApi>(worker);
-    void (async () => {
-      for (const s of todo) {
-        if (stopped) return;
-        if (s.size > GLANCE_MAX_BYTES) {
-          set(s, { state: 'skipped' });
-          continue;
-        }
-        try {
-          const outcome = await api.glance(await fetchServedFiles(s));
-          if (!stopped) set(s, outcome.ok ? { state: 'done', glance: outcome.glance } : { state: 'failed', message: outcome.message });
-        } catch (e) {
-          if (!stopped) set(s, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
-        }
-      }
-    })();
-    return () => {
-      stopped = true;
-      worker.terminate();
-    };
+    return glanceSessions(sessions, (s, g) => setGlances((m) => new Map(m).set(s.id, g)));
   }, [sessions]);
   return glances;
 }

@@ -7,30 +7,9 @@ import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
 import { count as formatCount } from '../format/count';
+import { formatLabel } from '../format/format-label';
 
-const FORMAT_LABEL: Record<Session['format'], string> = {
-  'claude-code': 'Claude Code session',
-  codex: 'Codex CLI rollout',
-  openhands: 'OpenHands events',
-  'openhands-sdk': 'OpenHands SDK conversation',
-  livekit: 'LiveKit ChatContext',
-  'openai-chat': 'OpenAI Chat Completions',
-  'openai-responses': 'OpenAI Responses',
-  anthropic: 'Anthropic Messages',
-  'self-sum': 'Self-Sum trajectory',
-  'agent-omit': 'Agent-Omit trajectory',
-  sharegpt: 'ShareGPT / AgentGym',
-  'reasoning-trace': 'Iterated-summarization trace',
-  'compaction-log': 'Compaction log',
-  'request-log': 'Request log',
-  'swe-agent': 'SWE-agent trajectory',
-  'mini-swe-agent': 'mini-swe-agent trajectory',
-  atif: 'ATIF trajectory',
-  'tau-bench': 'tau-bench results',
-  inspect: 'Inspect AI log',
-  'gemini-cli': 'Gemini CLI session',
-  cline: 'Cline / Roo Code task',
-};
+export { formatLabel };
 
 const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 
@@ -60,10 +39,6 @@ function peakTitle(f: SessionFacts): string {
   return `Counted at call ${f.peakCall}`;
 }
 
-export function formatLabel(f: Session['format']): string {
-  return FORMAT_LABEL[f];
-}
-
 /** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
 export function SessionHeader({ sessionKey, session }: { sessionKey: string; session: Session }) {
   const rule = useApp((s) => s.rule);
@@ -88,7 +63,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
         </div>
         <div>
           <dt>Format</dt>
-          <dd>{FORMAT_LABEL[session.format]}</dd>
+          <dd>{formatLabel(session.format)}</dd>
         </div>
         <div>
           <dt>Model calls</dt>

@@ -7,13 +7,9 @@ import { sha256Hex } from '../../src/share';
 import { sessionHashes } from '../data/session-hash';
 import type { Result } from '../../src/share';
 import { readBundle, type OpenedBundle } from '../data/bundle-open';
+import type { LoadProgress } from '../store/session-slice';
 
-export interface LoadProgress {
-  file: string;
-  loaded: number;
-  total: number;
-  phase: 'reading' | 'parsing';
-}
+export type { LoadProgress };
 
 export type LoadSource = File | { name: string; text: string };
 

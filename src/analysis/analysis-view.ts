@@ -11,58 +11,13 @@ import type { SessionContexts } from './session-analysis';
 import type { EvictionLabel, RegionName } from './context-types';
 import { labelAt, type LabelRun } from './eviction-runs';
 import { bandsFromSpans } from './span-bands';
-import { ViewTimeline, type ViewSpan } from './view-timeline';
+import { ViewTimeline } from './view-timeline';
+import type { CallBands, CallEntryView, CallView, ViewSpan } from './view-types';
 import { maxOf } from '../model/arrays';
 
-/**
- * Token bands of one call, stacked in the budget chart, in the provider's tokens: counted bands times the call's
- * calibration, plus the unrecorded prefix. They add up to the call's calibrated context (plus output).
- */
-export interface CallBands {
-  system: number;
-  /** Tool schemas, plus the estimated unrecorded prefix (system prompt + tools) when the format omits it. */
-  tools: number;
-  head: number;
-  summary: number;
-  middle: number;
-  /** Tail items the previous call already had. */
-  tail: number;
-  /** Items this call sends for the first time. */
-  newInput: number;
-  output: number;
-}
+export type { CallBands, CallEntryView, CallView };
 
 const INPUT_BANDS = ['system', 'tools', 'head', 'summary', 'middle', 'tail', 'newInput'] as const;
-
-export interface CallEntryView {
-  id: string;
-  region: RegionName;
-  tokens: number;
-  /** The model saw a masked or cleared version of this item; its text is in `variants`. */
-  variant: boolean;
-  /** First sent in this call. */
-  isNew: boolean;
-}
-
-export interface CallView {
-  index: number;
-  id: string;
-  entries: CallEntryView[];
-  outputIds: string[];
-  usage: Usage | null;
-  timestamp: string | null;
-  model: string | null;
-  prefixUnrecorded: boolean;
-  compactionId: string | null;
-  recorded: boolean;
-  /** The calibrated whole prompt (calibration.ts). */
-  contextTokens: number;
-  /** The part of it the format never recorded (system prompt, tools), fitted from usage; 0 when recorded. */
-  unrecordedPrefixTokens: number;
-  /** The whole prompt as the provider reported it (cache/reported.ts), null without usage. */
-  reportedPrompt: number | null;
-  bands: CallBands;
-}
 
 export interface GhostView {
   /** Items the call did not see although they existed: what compaction took out, with their label. */

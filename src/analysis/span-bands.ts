@@ -1,9 +1,8 @@
 // Each call's token bands read straight from the view's spans, without building any call's entry list: a pass
 // over flat arrays per call. Gives what summing `entries` gives (see span-bands.test.ts).
 import type { Item } from '../model/types';
-import type { CallBands } from './analysis-view';
 import { RECAP_FLAG, regionFlags, SYSTEM_FLAG, USER_FLAG } from './regions';
-import type { ViewSpan } from './view-timeline';
+import type { CallBands, ViewSpan } from './view-types';
 
 const SYSTEM = SYSTEM_FLAG;
 const RECAP = RECAP_FLAG;

@@ -1,19 +1,11 @@
 // A call's entries in the analysis view, rebuilt from the view's spans: the worker sends spans (they grow with
 // items) instead of every call's entry list (it grows with calls × items), and the page reads a call when shown.
 import type { Item } from '../model/types';
-import type { CallEntryView, CallView } from './analysis-view';
+import type { CallEntryView, CallView, ViewSpan } from './view-types';
 import { ContextTimeline, type Span } from './context-timeline';
 import { newSpans } from './span-bands';
 
-export interface ViewSpan {
-  id: string;
-  /** The model saw the masked or cleared version in `variants`, not the item's own text. */
-  variant: boolean;
-  from: number;
-  to: number;
-  order: number;
-  tokens: number;
-}
+export type { ViewSpan };
 
 export interface SpanSource {
   calls: readonly Pick<CallView, 'outputIds'>[];

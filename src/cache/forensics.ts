@@ -5,34 +5,11 @@ import type { CallCalibration } from '../analysis/calibration';
 import type { CallContext } from '../analysis/context-types';
 import { missCost, priceOf, type PriceOverrides } from '../cost/prices';
 import type { CacheBreakCause } from './cause';
-import type { CacheReport } from './prefix';
+import type { CacheReport, ReportedVerdict } from './cache-report';
 import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
 import { reportedCacheable, reportedPromptTokens } from './reported';
 
-export interface ReportedVerdict {
-  /** The whole prompt as reported (Anthropic: input + cache read + cache write; OpenAI: input); null without usage. */
-  reportedPrompt: number | null;
-  /** What the previous call left in the provider's cache by its own figures; null without them. */
-  previousCacheable: number | null;
-  /** The reported cache read fell short of `previousCacheable` by more than the provider's granularity; null without figures. */
-  reportedMiss: boolean | null;
-  /** `full` when the provider served (almost) nothing, `partial` when it served some; null without a reported miss. */
-  missKind: 'partial' | 'full' | null;
-  /** Tokens of the previous prompt the provider processed again instead of reading from cache; null when unknown. */
-  missTokens: number | null;
-  /** Dollars those tokens cost against a hit, by the dated price table; null for an unknown model or no miss figure. */
-  missCostUsd: number | null;
-  /** The provider's own cache diagnostic for this call, when the log carries one. */
-  diagnostic: string | null;
-  /**
-   * Tokens of the unrecorded prefix (system prompt, tool schemas; `unseenPrefixTokens`) the provider did not read
-   * from its cache although the previous call had left it cacheable: the reported read stops short of that prefix by
-   * more than the estimate's margin, so part of it changed at this call (or no breakpoint covered it) and was
-   * processed again. Null when the file records the whole prompt, figures are missing, nothing was read, or the read
-   * reaches the prefix.
-   */
-  unrecordedNotRead: number | null;
-}
+export type { ReportedVerdict };
 
 type Draft = Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
 

@@ -4,10 +4,10 @@ import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { CAUSE_LABEL, formatUsd } from '../charts/cache-summary';
 import { RULE_ORDER } from '../lints/lint-groups';
 import type { LintRule } from '../lints/lint-types';
-import { loadFiles } from '../load/loader';
 import { isObject, get } from '../model/narrow';
 import type { Session, SourceRef } from '../model/types';
 import { readInputs, type CliIo } from './cli-io';
+import { openInputs } from './open-inputs';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
 import { cacheFor } from './result-cache';
@@ -374,7 +374,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const loaded = loadFiles(inputs);
+  const loaded = await openInputs(inputs);
   const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];

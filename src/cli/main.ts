@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import { parsePriceOverrides, type PriceOverrides } from '../cost/prices';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
-import { loadFiles } from '../load/loader';
 import { isObject, str } from '../model/narrow';
 import { FORMAT_IDS } from '../model/types';
 import { nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
@@ -15,6 +14,7 @@ import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
 import { cacheFor } from './result-cache';
 import { metricsOfSessions } from './session-pool';
+import { openInputs } from './open-inputs';
 
 export type { CliIo } from './cli-io';
 
@@ -31,7 +31,8 @@ const VERSION: string = (() => {
 const USAGE = `Usage:
   compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
                                                    load files as the app does (joined where they belong together;
-                                                   a folder gives its .json/.jsonl files, e.g. an OpenHands conversation);
+                                                   a folder gives its .json/.jsonl files, e.g. an OpenHands conversation;
+                                                   a bundle gives the files it carries);
                                                    --json adds per-call cache figures, summary audits and lints;
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}};
@@ -65,7 +66,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const loaded = loadFiles(inputs);
+  const loaded = await openInputs(inputs);
   const report = inspectReport(loaded);
   // Text and JSON read the same analysis, so the two never disagree.
   const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };

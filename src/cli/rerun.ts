@@ -30,10 +30,10 @@ import {
 import { sweepRow } from '../compaction/sweep';
 import { comparePolicies, corpusComparison, type CorpusPolicyRow, type PolicyComparison, type RecordedMatch } from '../compaction';
 import { kindScores, PROBE_KINDS, type KindScores, type ProbeScore } from '../probes';
-import { loadFiles } from '../load/loader';
 import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
+import { openInputs } from './open-inputs';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
                            [--param k=v …] [--sweep k=a,b,c …] [--trigger recorded] [--json] [--provider …]
@@ -362,7 +362,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const loaded = loadFiles(inputs);
+  const loaded = await openInputs(inputs);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`);
   const counterFor = counters();

@@ -31,7 +31,7 @@ export interface ListedSession {
   modified: number;
 }
 
-/** Where each harness writes its sessions (see README, "serve"). */
+/** Where each harness writes its sessions (docs/cli.md, "serve"). */
 export function defaultRoots(home = homedir()): { dir: string; harness: Harness }[] {
   return [
     { dir: join(home, '.claude', 'projects'), harness: 'claude-code' },

@@ -9,7 +9,7 @@
 // conversations, and its Entities line reads "125k" off a math trace as if it were an identifier.
 import type { Item } from '../model/types';
 import { attemptOf, finalAnswer } from './strategies/iterated';
-import { clipWords, sentencesOf } from './offline-summarizer';
+import { clipWords, sentencesOf } from './sentences';
 
 export type ReasoningStyle = 'reasoning' | 'backtracking';
 

@@ -10,7 +10,10 @@ import { wordCount } from '../lints/summary-schema';
 import { classifyText, SCHEMA_HEADER } from '../model/markers';
 import type { Item } from '../model/types';
 import { reasoningSummary } from './offline-reasoning-summary';
+import { clipWords, sentencesOf } from './sentences';
 import type { SummarizeRequest, SummarizeResult, Summarizer } from './summarizer';
+
+export { clipWords, sentencesOf };
 
 export const OFFLINE_MAX_WORDS = 200;
 
@@ -25,21 +28,6 @@ const USER_DIRECTIVE =
 const TODO_LIKE = /\b(?:TODO|FIXME|need(?:s)? to|still (?:need|have to|missing)|pending|next step|remaining|not yet|follow[- ]up|outstanding|blocked (?:on|by)|to be done)\b/i;
 
 const MAX_ENTRY_WORDS = 30;
-
-/** Sentences of a text: lines, then sentence ends followed by whitespace (a dot inside `v2.14.3` is no end). */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
-    .map((s) => s.replace(/^\s*(?:[-*•>]|#{1,6}|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim())
-    .filter((s) => s !== '');
-}
-
-/** At most `max` words; a sentence's closing period goes (entries are joined with `; `). */
-export function clipWords(s: string, max: number): string {
-  const words = s.split(/\s+/).filter(Boolean);
-  return words.length <= max ? s.replace(/(?<!\.)\.$/, '') : `${words.slice(0, max).join(' ')} …`;
-}
 
 const hasIdentifier = (s: string) => extractIdentifiers(s).length > 0;
 

@@ -70,7 +70,7 @@ export interface CorpusRow {
   sidechain_of: string | null;
 }
 
-/** The keys in output order, with a one-line meaning each: the README's column list comes from here. */
+/** The keys in output order, with a one-line meaning each: docs/corpus.md's column list comes from here. */
 export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; meaning: string }[] = [
   { key: 'id', type: 'string', meaning: "trajectory id (the file's own id, else from the file name)" },
   { key: 'file', type: 'string', meaning: 'file path as walked' },

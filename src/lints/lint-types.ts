@@ -1,4 +1,3 @@
-import type { SummaryStyle } from './rules';
 export type LintRule =
   | 'recap-system-role'
   | 'tool-pair-split'
@@ -10,6 +9,9 @@ export type LintRule =
   | 'recap-regenerated'
   | 'fallback-marker'
   | 'consecutive-summaries';
+
+/** How a summary is written: the course's four-section schema, or a harness's own convention. */
+export type SummaryStyle = 'course-schema' | 'claude-code' | 'codex' | 'openhands' | 'other';
 
 export interface Lint {
   rule: LintRule;

@@ -3,10 +3,9 @@
 // length and section rules are the course's convention; Claude Code writes nine sections and long summaries by
 // design, Codex and OpenHands their own shapes: those are not judged by the course's schema.
 import { FORMAT_IDS, type FormatId } from '../model/types';
-import type { LintRule } from './lint-types';
+import type { LintRule, SummaryStyle } from './lint-types';
 
-/** How a summary is written: the course's four-section schema, or a harness's own convention. */
-export type SummaryStyle = 'course-schema' | 'claude-code' | 'codex' | 'openhands' | 'other';
+export type { SummaryStyle };
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface AppliesTo {

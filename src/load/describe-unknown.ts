@@ -9,7 +9,7 @@ function keysOf(v: unknown): string {
 
 export function describeUnknown(doc: Document): ParseIssue {
   const base = { file: doc.file, severity: 'error' as const };
-  const hint = 'expected one of the formats in the README (Claude Code, Codex, OpenHands, SWE-agent, mini-swe-agent, ATIF, tau-bench, LiveKit, OpenAI, Anthropic, RL trajectories, compaction or request logs)';
+  const hint = 'expected one of the formats in docs/formats.md (Claude Code, Codex, OpenHands, SWE-agent, mini-swe-agent, ATIF, tau-bench, LiveKit, OpenAI, Anthropic, RL trajectories, compaction or request logs)';
   if (doc.kind === 'jsonl') {
     const first = doc.records[0];
     if (!first) return { ...base, line: null, field: null, message: `no readable JSON lines; ${hint}` };

@@ -1,5 +1,5 @@
 // Bundles: one JSON file carrying a session's files (transcript, logs), its annotations and the view,
-// to drag in whole. Format, version 1 (see README.md):
+// to drag in whole. Format, version 1 (what users are told of it: docs/security.md):
 //   {"compactionInspectorBundle": 1,
 //    "createdAt": "2025-03-01T10:20:30.000Z",
 //    "sessionHash": "<sessionHash() of the files below>",

@@ -1,7 +1,7 @@
 // Share links: the view state and annotations of a session, compressed into the URL fragment
 // (which browsers never send to a server).
 //
-// Format, version 1 (see README.md):
+// Format, version 1 (what users are told of it: docs/security.md, "Share links"):
 //   #ci=1.<payload>
 //   payload = base64url, no padding, of raw DEFLATE of the UTF-8 JSON
 //     {"sessionHash":"<64 hex>","sourceUrls":["https://…"],"view":{…ViewState},"annotations":[…Annotation]}

@@ -6,7 +6,7 @@ import { EndpointPolicyNotice, endpointBlocked } from '../../components/Endpoint
 import { useApp } from '../../store';
 import { originOfBaseUrl } from '../../store/settings-slice';
 import type { CorpusEntry } from '../../store/corpus-slice';
-import { judgeCandidates, pickSample, runJudge, type JudgeRun } from './judge-runner';
+import { judgeCandidates, pickSample, runJudge, type JudgeRun } from '../../data/judge-runner';
 import { count as formatCount } from '../../format/count';
 
 export function JudgePanel({ rows, running }: { rows: CorpusEntry[]; running: boolean }) {

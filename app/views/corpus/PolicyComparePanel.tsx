@@ -1,78 +1,29 @@
 // "Compare policies" over a corpus: every preset replayed on a sample of the trajectories (offline summarizer, in a
 // corpus worker), then each policy's median and total over them and how often it was the cheapest — the table
 // `compaction-inspector rerun runs/ --policies …` prints, so a harness builder sees which policy wins on their runs.
-import * as Comlink from 'comlink';
 import { useEffect, useId, useRef, useState } from 'react';
-import { COMPARE_POLICIES, corpusComparison, policyInfo, isPolicyId, type CorpusPolicyRow, type PolicyComparison } from '../../../src/compaction';
-import { sampleIndices } from '../../../src/corpus/judge';
-import { policedWorker } from '../../security/policed-worker';
-import { useApp } from '../../store';
+import { isPolicyId, policyInfo } from '../../../src/compaction';
+import { compareCandidates, runCorpusCompare, type CorpusCompareState } from '../../data/corpus-compare';
 import type { CorpusEntry } from '../../store/corpus-slice';
-import type { CorpusWorkerApi } from '../../workers/corpus.worker';
-import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
-import { trajectorySource } from './corpus-client';
 import { count as formatCount } from '../../format/count';
 import '../panels/compare.css';
 
 const num = (n: number | null) => (n === null ? '—' : formatCount(Math.round(n)));
 const usd = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
 
-interface Run {
-  done: number;
-  total: number;
-  failed: number;
-  status: 'running' | 'done' | 'cancelled';
-  rows: CorpusPolicyRow[];
-}
-
 export function PolicyComparePanel({ rows, running }: { rows: CorpusEntry[]; running: boolean }) {
   const id = useId();
   const [size, setSize] = useState(20);
-  const [run, setRun] = useState<Run | null>(null);
+  const [run, setRun] = useState<CorpusCompareState | null>(null);
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => stop.current?.(), []);
-  const candidates = rows.filter((r) => r.turns > 1).sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));
+  const candidates = compareCandidates(rows);
   const busy = run?.status === 'running';
 
   const start = () => {
-    const sample = sampleIndices(candidates.length, size).map((i) => candidates[i]!);
-    if (sample.length === 0) return;
-    const worker = policedWorker(corpusWorkerUrl, { type: 'module', name: 'corpus-compare' });
-    const api = Comlink.wrap<CorpusWorkerApi>(worker);
-    let cancelled = false;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      api[Comlink.releaseProxy]();
-      worker.terminate();
-    };
-    stop.current = () => {
-      cancelled = true;
-      release();
-    };
-    const comparisons: PolicyComparison[] = [];
-    let failed = 0;
-    setRun({ done: 0, total: sample.length, failed: 0, status: 'running', rows: [] });
-    void (async () => {
-      for (const entry of sample) {
-        if (cancelled) break;
-        try {
-          const ref = useApp.getState().corpus?.files[entry.source];
-          if (!ref) throw new Error('the corpus was closed');
-          const out = await api.comparePolicies(await trajectorySource(entry, ref), entry.id, [...COMPARE_POLICIES]);
-          if (out.ok) comparisons.push(out.comparison);
-          else failed++;
-        } catch {
-          if (cancelled) break;
-          failed++;
-        }
-        setRun({ done: comparisons.length + failed, total: sample.length, failed, status: 'running', rows: corpusComparison(comparisons) });
-      }
-      release();
-      stop.current = null;
-      setRun({ done: comparisons.length + failed, total: sample.length, failed, status: cancelled ? 'cancelled' : 'done', rows: corpusComparison(comparisons) });
-    })();
+    if (candidates.length === 0) return;
+    const r = runCorpusCompare(rows, size, setRun);
+    stop.current = () => r.cancel();
   };
 
   return (

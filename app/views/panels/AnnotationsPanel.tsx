@@ -5,6 +5,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { describeTarget, normalizeTags, sortAnnotations, SUGGESTED_TAGS, tagsInUse, type Annotation, type AnnotationTarget } from '../../../src/share';
 import { useActiveSession, useApp } from '../../store';
 import { EMPTY_NOTES, notesKey } from '../../store/annotations-slice';
+import { addNote, deleteNote, editNote } from '../../data/annotation-actions';
 import { goToTarget, itemLabel, itemPositions, parseTagInput, tagChoices, touchesCall } from './annotation-helpers';
 import type { PanelProps } from './panel-props';
 import './annotations.css';
@@ -18,9 +19,6 @@ export default function AnnotationsPanel({ view, callIndex, itemById, goTo }: Pa
   const key = active ? notesKey(active) : '';
   const list = useApp((s) => s.annotations[key] ?? EMPTY_NOTES);
   const selected = useApp((s) => s.selectedItemId);
-  const addNote = useApp((s) => s.addNote);
-  const editNote = useApp((s) => s.editNote);
-  const deleteNote = useApp((s) => s.deleteNote);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);

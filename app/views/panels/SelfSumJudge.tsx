@@ -13,7 +13,7 @@ import { useApp } from '../../store';
 import { endpointOrigin } from '../../store/settings-slice';
 import { EndpointFields } from './rerun/EndpointFields';
 import { plural } from './research-parts';
-import { judgeInInspector, useInspectorJudge, type JudgeJob, type JudgeSide, type SideCell } from './self-sum-judge';
+import { judgeInInspector, useInspectorJudge, type JudgeJob, type JudgeSide, type SideCell } from '../../data/self-sum-judge';
 
 const CRITERION_LABEL: Record<(typeof TIMING_CRITERIA)[number] | (typeof CONTENT_CRITERIA)[number], string> = {
   necessity: 'Necessity',

@@ -1,6 +1,7 @@
 // The inspector's panels, each a region with its accessible name. Loaded apart so the landing page is small, and
 // fetched when the user goes to open a session (open-intent.ts) or once the first view is up (panel-module.ts).
 import type { Session } from '../../../src/model/types';
+import { panelIdsFor, RESEARCH_PANELS, type PanelId } from '../../store/panel-ids';
 import { warmMermaid } from './mermaid-module';
 import { panelModule, type PanelModule } from './panel-module';
 
@@ -11,11 +12,9 @@ export interface PanelDef {
   module: PanelModule;
   /** Fetches code the panel loads on its own (Mermaid), when the user points at or focuses its tab. */
   warm?(): void;
-  /** Research panels appear only for the trajectories they describe. */
-  when?(session: Session): boolean;
 }
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun' | 'compare';
+export type { PanelId };
 
 export const PANELS: readonly PanelDef[] = [
   { id: 'budget', name: 'Token budget', module: panelModule(() => import('./TokenBudgetPanel')) },
@@ -30,9 +29,9 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'annotations', name: 'Annotations', module: panelModule(() => import('./AnnotationsPanel')) },
   { id: 'compare', name: 'Compare policies', module: panelModule(() => import('./ComparePanel')) },
   { id: 'rerun', name: 'Re-run', module: panelModule(() => import('./RerunPanel')) },
-  { id: 'self-sum', name: 'Self-Sum', module: panelModule(() => import('./SelfSumPanel')), when: (s) => s.format === 'self-sum' },
-  { id: 'agent-omit', name: 'Agent-Omit', module: panelModule(() => import('./AgentOmitPanel')), when: (s) => s.format === 'agent-omit' },
-  { id: 'iterations', name: 'Iterations', module: panelModule(() => import('./IteratedPanel')), when: (s) => s.format === 'reasoning-trace' },
+  { id: 'self-sum', name: 'Self-Sum', module: panelModule(() => import('./SelfSumPanel')) },
+  { id: 'agent-omit', name: 'Agent-Omit', module: panelModule(() => import('./AgentOmitPanel')) },
+  { id: 'iterations', name: 'Iterations', module: panelModule(() => import('./IteratedPanel')) },
 ];
 
 /** Fetches these panels' code, so a first click on their tab shows them at once. */
@@ -46,11 +45,10 @@ export function preloadPanels(panels: readonly PanelDef[]): void {
  * of the typical 3 MB session came ~150 ms later).
  */
 export function preloadCommonPanels(): void {
-  preloadPanels(PANELS.filter((p) => !p.when));
+  preloadPanels(PANELS.filter((p) => !RESEARCH_PANELS.some((r) => r.id === p.id)));
 }
 
-/** The panels that apply to a session, research panels first where they apply. */
+/** The panels that apply to a session (store/panel-ids.ts), research panels first where they apply. */
 export function panelsFor(session: Session): PanelDef[] {
-  const research = PANELS.filter((p) => p.when?.(session));
-  return [...research, ...PANELS.filter((p) => !p.when)];
+  return panelIdsFor(session).map((id) => PANELS.find((p) => p.id === id)!);
 }

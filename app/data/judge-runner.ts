@@ -3,14 +3,14 @@
 // the Re-run summarizer does from its worker). Scores are cached here by the hash of the rendered trajectory for
 // the life of the tab, so asking again sends nothing.
 import * as Comlink from 'comlink';
-import { sampleIndices, type JudgeScores, type JudgeStore } from '../../../src/corpus/judge';
-import { useApp } from '../../store';
-import type { CorpusEntry, JudgeCell } from '../../store/corpus-slice';
-import type { EndpointSettings } from '../../store/settings-slice';
-import type { CorpusWorkerApi } from '../../workers/corpus.worker';
+import { sampleIndices, type JudgeScores, type JudgeStore } from '../../src/corpus/judge';
+import { useApp } from '../store';
+import type { CorpusEntry, JudgeCell } from '../store/corpus-slice';
+import type { EndpointSettings } from '../store/settings-slice';
+import type { CorpusWorkerApi } from '../workers/corpus.worker';
 import { trajectorySource } from './corpus-client';
-import { policedWorker } from '../../security/policed-worker';
-import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
+import { policedWorker } from '../security/policed-worker';
+import corpusWorkerUrl from '../workers/corpus.worker.ts?worker&url';
 
 /** The page's judge cache, shared by every corpus opened in this tab and the inspector's Self-Sum panel. */
 const scores = new Map<string, JudgeScores>();

@@ -1,7 +1,6 @@
 // A dropped folder: its transcript files, read with the File System entries API while the drop event is being
 // handled (entries exist only then). Light on purpose: the drop zone imports it up front, the engine loads later.
-import { conversationKeysOf, isOpenHandsConversationFile } from '../../../src/formats/openhands-sdk-files';
-import type { CorpusFileRef } from '../../store/corpus-slice';
+import type { CorpusFileRef } from '../store/corpus-slice';
 
 const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
 
@@ -55,16 +54,15 @@ export function droppedFolders(dt: DataTransfer | null): Promise<CorpusFileRef[]
 }
 
 /**
- * Handles a drop that held folders: opens every transcript file under them as a corpus, except one OpenHands SDK
- * conversation folder (base_state.json + events/event-*.json, one event per file), which is one session.
+ * Handles a drop that held folders as planOpen decides: every transcript file under them opens as a corpus, except
+ * one OpenHands SDK conversation folder (base_state.json + events/event-*.json, one event per file): one session.
  */
 export async function openDroppedFolders(pending: Promise<CorpusFileRef[]>): Promise<void> {
   const refs = await pending;
-  const paths = refs.map((r) => r.path);
-  if (refs.length > 0 && paths.every(isOpenHandsConversationFile) && conversationKeysOf(paths).size <= 1) {
-    const { openSources } = await import('../../data/open-files');
-    return openSources(refs.map((r) => r.file));
-  }
-  const { openFolderFiles } = await import('./corpus-open');
-  openFolderFiles(refs);
+  const { planPage, pageSource, openCorpusPlan } = await import('./corpus-open');
+  const plan = await planPage(refs.map((r) => pageSource(r.file, r.path)), { folder: true });
+  if (plan.corpus) return openCorpusPlan(plan.corpus);
+  if (plan.sessions.length === 0) return;
+  const { openSources } = await import('./open-files');
+  return openSources(plan.sessions.map((s) => s.source));
 }

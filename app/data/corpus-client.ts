@@ -1,12 +1,11 @@
 // Drives corpus mode: a small pool of corpus workers measures the files one by one, rows reach the store in
 // batches, and a clicked row re-opens its trajectory from its File through the ordinary open path.
 import * as Comlink from 'comlink';
-import { corpusLineName } from '../../../src/corpus/corpus-jsonl';
-import type { ParseIssue } from '../../../src/model/types';
-import { openSources } from '../../data/open-files';
-import { useApp } from '../../store';
-import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../../store/corpus-slice';
-import type { CorpusBatch, CorpusWorkerApi } from '../../workers/corpus.worker';
+import { corpusLineName } from '../../src/corpus/corpus-jsonl';
+import type { ParseIssue } from '../../src/model/types';
+import { useApp } from '../store';
+import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../store/corpus-slice';
+import type { CorpusBatch, CorpusWorkerApi } from '../workers/corpus.worker';
 
 /** Exact o200k_base counts up to this much input; past it the estimate keeps a big corpus quick. */
 export const EXACT_COUNT_LIMIT = 200 << 20;
@@ -99,7 +98,7 @@ async function measureAll(run: Running, files: CorpusFileRef[], counter: string)
   const size = poolSize(files.length);
   try {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('../../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: `corpus-${i + 1}` });
+      const worker = new Worker(new URL('../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: `corpus-${i + 1}` });
       run.workers.push({ worker, api: Comlink.wrap<CorpusWorkerApi>(worker) });
     }
     const callback = Comlink.proxy(onBatch);
@@ -146,23 +145,4 @@ export async function trajectorySource(entry: CorpusEntry, ref: CorpusFileRef): 
   if (entry.line === null) return ref.file;
   const text = await ref.file.slice(entry.start, entry.end).text();
   return { name: corpusLineName(ref.path, entry.line), text };
-}
-
-/** Opens a row's trajectory in the inspector, re-read from its File; the corpus stays loaded behind it. */
-export async function openCorpusEntry(entry: CorpusEntry): Promise<void> {
-  const c = useApp.getState().corpus;
-  const ref = c?.files[entry.source];
-  if (!ref) return;
-  const source = await trajectorySource(entry, ref);
-  const { sessions, setActive, showCorpus } = useApp.getState();
-  // Opened before: go to its tab instead of loading it twice.
-  const open = sessions.find((s) => s.session.files[0] === source.name && s.session.id === entry.id);
-  if (open) {
-    showCorpus(false);
-    return setActive(open.key);
-  }
-  // The corpus stays in front until the trajectory's tab opens (the shell then shows it): hiding it first showed
-  // whichever session was open before, for as long as the load took.
-  // A log of many samples (an Inspect .eval) opens just this row's sample.
-  await openSources([source], { only: entry.id });
 }

@@ -4,13 +4,13 @@
 // sends nothing. Each run gets its own worker and proxy, released once, and never touched after.
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import type { JudgeOutcome } from '../../../src/corpus/judge';
-import type { Session } from '../../../src/model/types';
-import type { EndpointSettings } from '../../store/settings-slice';
-import { policedWorker } from '../../security/policed-worker';
-import type { CorpusWorkerApi } from '../../workers/corpus.worker';
-import corpusWorkerUrl from '../../workers/corpus.worker.ts?worker&url';
-import { JUDGE_MAX_TOKENS, pageJudgeStore } from '../corpus/judge-runner';
+import type { JudgeOutcome } from '../../src/corpus/judge';
+import type { Session } from '../../src/model/types';
+import type { EndpointSettings } from '../store/settings-slice';
+import { policedWorker } from '../security/policed-worker';
+import type { CorpusWorkerApi } from '../workers/corpus.worker';
+import corpusWorkerUrl from '../workers/corpus.worker.ts?worker&url';
+import { JUDGE_MAX_TOKENS, pageJudgeStore } from './judge-runner';
 
 export type JudgeSide = 'recorded' | 'rerun';
 

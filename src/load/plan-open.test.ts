@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { encodeBundle } from '../share/bundle';
+import { CORPUS_FILE_COUNT, memorySource, planOpen, type OpenPlan, type OpenSource } from './plan-open';
+
+const fixture = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url));
+const file = (name: string, text: string | Uint8Array) => memorySource({ name, bytes: typeof text === 'string' ? strToU8(text) : text });
+const names = <S extends OpenSource>(p: OpenPlan<S>) => ({
+  bundles: p.bundles.map((s) => s.name),
+  corpus: p.corpus && { name: p.corpus.name, sources: p.corpus.sources.map((s) => s.name) },
+  sessions: p.sessions.map((s) => s.name),
+  problems: p.problems.map((i) => `${i.file}: ${i.message}`),
+});
+
+const session = file('claude-code-session.jsonl', fixture('formats/__fixtures__/claude-code-session.jsonl'));
+const trajectories = file('self-sum-corpus.jsonl', fixture('corpus/__fixtures__/self-sum-corpus.jsonl'));
+const tauBench = file('tau-bench-airline.json', fixture('formats/__fixtures__/tau-bench-airline.json'));
+const evalLog = (samples: number) => {
+  const entries: Record<string, Uint8Array> = { 'header.json': strToU8('{"eval":{"task":"t"}}') };
+  for (let i = 1; i <= samples; i++) entries[`samples/${i}_epoch_1.json`] = strToU8('{}');
+  return file(`run-${samples}.eval`, zipSync(entries));
+};
+const bundle = async () => {
+  const r = await encodeBundle({ files: [{ name: 'a.jsonl', bytes: strToU8('{"type":"user"}\n') }], annotations: [], view: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: '2026-01-01T00:00:00Z' });
+  if (!r.ok) throw new Error(r.error);
+  return file('notes.bundle.json', r.value);
+};
+const none = { bundles: [], corpus: null, sessions: [], problems: [] };
+
+describe('planOpen', () => {
+  it('opens a session file, and files that join, as sessions', async () => {
+    const log = file('compaction-log-course.jsonl', fixture('formats/__fixtures__/compaction-log-course.jsonl'));
+    expect(names(await planOpen([session, log]))).toEqual({ ...none, sessions: ['claude-code-session.jsonl', 'compaction-log-course.jsonl'] });
+  });
+
+  it('opens a JSONL of whole trajectories, a benchmark result and a many-sample log as a corpus, with what came with them', async () => {
+    expect(names(await planOpen([trajectories]))).toEqual({ ...none, corpus: { name: 'self-sum-corpus.jsonl', sources: ['self-sum-corpus.jsonl'] } });
+    expect(names(await planOpen([session, tauBench]))).toEqual({ ...none, corpus: { name: '2 files', sources: ['claude-code-session.jsonl', 'tau-bench-airline.json'] } });
+    expect(names(await planOpen([evalLog(3)])).corpus?.sources).toEqual(['run-3.eval']);
+  });
+
+  it('opens a one-sample log as a session', async () => {
+    expect(names(await planOpen([evalLog(1)]))).toEqual({ ...none, sessions: ['run-1.eval'] });
+  });
+
+  it('opens more files than CORPUS_FILE_COUNT as a corpus, except one OpenHands conversation of one event per file', async () => {
+    const many = Array.from({ length: CORPUS_FILE_COUNT + 1 }, (_, i) => file(`s${i}.json`, '[]'));
+    expect(names(await planOpen(many)).corpus?.sources).toHaveLength(CORPUS_FILE_COUNT + 1);
+    const events = Array.from({ length: CORPUS_FILE_COUNT + 1 }, (_, i) => file(`event-${String(i).padStart(5, '0')}-e${i}.json`, '{}'));
+    expect(names(await planOpen(events)).sessions).toHaveLength(CORPUS_FILE_COUNT + 1);
+  });
+
+  it('sets bundles apart from the sessions beside them', async () => {
+    expect(names(await planOpen([await bundle(), session]))).toEqual({ ...none, bundles: ['notes.bundle.json'], sessions: ['claude-code-session.jsonl'] });
+  });
+
+  it('opens a folder as a corpus named after it, unless it is one OpenHands conversation', async () => {
+    const folder = [file('runs/a.json', '[]'), file('runs/7/b.jsonl', '{}')];
+    expect(names(await planOpen(folder, { folder: true }))).toEqual({ ...none, corpus: { name: 'runs/', sources: ['runs/a.json', 'runs/7/b.jsonl'] } });
+    const conversation = [file('conv-1/base_state.json', '{}'), file('conv-1/events/event-00000-a.json', '{}')];
+    expect(names(await planOpen(conversation, { folder: true }))).toEqual({ ...none, sessions: ['conv-1/base_state.json', 'conv-1/events/event-00000-a.json'] });
+    const two = [...conversation, file('conv-2/events/event-00000-b.json', '{}')];
+    expect(names(await planOpen(two, { folder: true })).corpus?.name).toBe('3 files');
+  });
+
+  it('without a corpus, loads what the loader reads as sessions and names a JSONL of trajectories as a problem', async () => {
+    const plan = names(await planOpen([trajectories, tauBench, evalLog(3), await bundle()], { corpus: false }));
+    expect(plan.corpus).toBeNull();
+    expect(plan.sessions).toEqual(['tau-bench-airline.json', 'run-3.eval']);
+    expect(plan.bundles).toEqual(['notes.bundle.json']);
+    expect(plan.problems).toEqual([expect.stringMatching(/^self-sum-corpus\.jsonl: one trajectory per line: this file opens as a corpus .*compaction-inspector corpus self-sum-corpus\.jsonl/)]);
+  });
+
+  it('reads a first line longer than one slice, and takes a source it cannot read as a session for the loader to report', async () => {
+    const lines = fixture('corpus/__fixtures__/self-sum-corpus.jsonl').toString('utf8').split('\n');
+    const long = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), note: 'a'.repeat(300_000) });
+    expect(names(await planOpen([file('long.jsonl', `${long}\n${lines[1]}\n`)])).corpus).not.toBeNull();
+    const broken: OpenSource = { name: 'gone.jsonl', size: 10, head: () => Promise.reject(new Error('gone')), read: () => Promise.reject(new Error('gone')) };
+    expect(names(await planOpen([broken]))).toEqual({ ...none, sessions: ['gone.jsonl'] });
+  });
+
+  it('plans nothing for nothing', async () => {
+    expect(await planOpen([])).toEqual(none);
+  });
+});
