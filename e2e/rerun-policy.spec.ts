@@ -112,6 +112,14 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   await expect(result).toContainText('recorded: call 62');
   await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('within one call');
   await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('logged at 170,251 tokens');
+  // Call 62's recorded prompt is already compacted, so the trigger reads call 61's reported prompt plus what came after.
+  await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('from call 61’s reported prompt and the calibrated difference');
+  await result.evaluate((el) => {
+    const scroller = el.closest('.panel')!;
+    scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 8;
+  });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'rerun-policy-fired.png') });
   await expect(cost.getByRole('row', { name: /Compactions/ })).toContainText('1 (62)');
   // The recorded run's re-fetch tax is the figure `inspect` reports for that compaction; a rerun's is unknown.
   const refetch = cost.getByRole('row', { name: /Re-fetch tax/ });

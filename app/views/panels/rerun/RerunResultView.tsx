@@ -132,7 +132,9 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
       ))}
       <p className="muted small rr-history">
         Started from the uncompacted history: {r.history.recapsLeftOut} recorded summar{r.history.recapsLeftOut === 1 ? 'y' : 'ies'} or marker{r.history.recapsLeftOut === 1 ? '' : 's'} left out, {num(r.history.restored)} replaced item{r.history.restored === 1 ? '' : 's'} put back
-        {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. Triggers measure the prompt {r.measure === 'calibrated' ? 'as the harness saw it (calibrated to reported usage)' : 'as counted'}.
+        {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. {r.measure === 'calibrated'
+          ? `Triggers read ${r.measureAt === 'last-response' ? 'the previous call’s reported prompt and output (the harness checks after each response)' : 'each call’s reported prompt'} while the rerun sends what the recording sent; after that, a reported prompt less what the rerun removed plus what it inserted, calibrated on this session, with its error band.`
+          : 'Triggers measure the prompt as counted.'}
       </p>
       <FiredWhere r={r} />
       <Tiles r={r} />
@@ -166,7 +168,11 @@ function listFires(events: RerunResult['events']): string {
 /** Each recorded compaction beside the replay's: did the policy fire where the harness fired? */
 function FiredWhere({ r }: { r: RerunResult }) {
   if (r.recordedMatch.length === 0) return null;
-  const source = r.measure === 'counted' ? 'counted' : r.calls.some((c) => c.measureSource === 'reported') ? 'from the reported usage' : 'calibrated (no reported usage)';
+  const sourceAt = (call: number) => {
+    const c = r.calls[call - 1];
+    if (r.measure === 'counted' || !c) return 'counted';
+    return c.measureSource === 'reported' ? 'the call’s reported prompt' : c.measureSource === 'anchored' ? `call ${c.index}’s reported prompt and the calibrated difference` : 'calibrated counts (no reported prompt)';
+  };
   // Only the policy of the harness that wrote the session is expected to fire where it did; others are shown, not judged.
   const judged = r.ownPolicy || r.trigger.kind === 'recorded';
   return (
@@ -181,8 +187,8 @@ function FiredWhere({ r }: { r: RerunResult }) {
             : m.verdict === 'not-compared'
               ? ': the rerun compacts at the same call.'
               : m.verdict === 'not-fired'
-                ? `; the rerun never fired near it${m.measured !== null ? ` (it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens there, ${source})` : ''}.`
-                : `; the rerun fires at call ${m.replayCall}${m.window && (m.window.early !== m.replayCall || m.window.late !== m.replayCall) ? ` (its band allows ${m.window.early}–${m.window.late ?? 'the end'})` : ''}${m.offset ? `, ${Math.abs(m.offset)} call${Math.abs(m.offset) === 1 ? '' : 's'} ${m.offset < 0 ? 'early' : 'late'}` : ''}${m.measured !== null ? `; it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens at call ${m.call}, ${source}` : ''}.`}
+                ? `; the rerun never fired near it${m.measured !== null ? ` (it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens there, from ${sourceAt(m.call)})` : ''}.`
+                : `; the rerun fires at call ${m.replayCall}${m.window && (m.window.early !== m.replayCall || m.window.late !== m.replayCall) ? ` (its band allows ${m.window.early}–${m.window.late ?? 'the end'})` : ''}${m.offset ? `, ${Math.abs(m.offset)} call${Math.abs(m.offset) === 1 ? '' : 's'} ${m.offset < 0 ? 'early' : 'late'}` : ''}${m.measured !== null ? `; it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens at call ${m.call}, from ${sourceAt(m.call)}` : ''}.`}
         </li>
       ))}
     </ul>
