@@ -72,3 +72,50 @@ describe('the Codex preset on a Codex rollout with a recorded compaction', () =>
     expect(result.events).toEqual([]);
   });
 });
+
+describeSamples('the Codex preset on a real Codex rollout (no recorded compaction)', () => {
+  // The rollout's own responses, read the obvious way and independently of the adapter: each new
+  // `total_token_usage` is one response, its `last_token_usage` that response's prompt and output.
+  function responses(): { input: number; output: number }[] {
+    const text = new TextDecoder().decode(readSample('codex-rollout-cache.jsonl').bytes);
+    const out: { input: number; output: number }[] = [];
+    let total: number | null = null;
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const rec = JSON.parse(line) as { type?: string; payload?: { type?: string; info?: { total_token_usage: { total_tokens: number }; last_token_usage: { input_tokens: number; output_tokens: number } } | null } };
+      const info = rec.type === 'event_msg' && rec.payload?.type === 'token_count' ? rec.payload.info : null;
+      if (!info || info.total_token_usage.total_tokens === total) continue;
+      total = info.total_token_usage.total_tokens;
+      out.push({ input: info.last_token_usage.input_tokens, output: info.last_token_usage.output_tokens });
+    }
+    return out;
+  }
+
+  it('never fires at the default limit, as Codex never did: the rollout peaks below 90 % of its window', async () => {
+    const { policy, result } = await replay([readSample('codex-rollout-cache.jsonl')]);
+    const r = responses();
+    expect(result.calls).toHaveLength(r.length);
+    expect(policy.trigger).toEqual({ kind: 'tokens', threshold: 232_560 });
+    expect(Math.max(...r.map((x) => x.input))).toBeLessThan(232_560);
+    expect(result.events).toEqual([]);
+    expect(result.recordedMatch).toEqual([]);
+  }, 60_000);
+
+  it('with a limit inside the session, fires before the request after the first response whose reported prompt and output reach it', async () => {
+    const limit = 90_000;
+    const { policy, result } = await replay([readSample('codex-rollout-cache.jsonl')], { autoCompactLimit: limit });
+    expect(policy.measureAt).toBe('last-response');
+    const r = responses();
+    const crossing = r.findIndex((x) => x.input + x.output >= limit);
+    expect(crossing).toBeGreaterThan(0);
+    // Codex checks once the response is back and compacts before the next request (0-based call crossing + 1).
+    expect(result.events[0]!.callIndex).toBe(crossing + 1);
+    // Up to there the replay sent what Codex sent: the trigger read the provider's figures, no estimate, no band.
+    for (const c of result.calls.slice(1, crossing + 2)) {
+      expect(c.measureSource).toBe('reported');
+      expect(c.measuredBefore).toBe(r[c.index - 1]!.input + r[c.index - 1]!.output);
+      expect(c.band).toBe(0);
+    }
+    expect(result.events[0]!.band).toBe(0);
+  }, 60_000);
+});
