@@ -111,7 +111,7 @@ export function policyLabel(form: RerunForm, window: number | null): { id: strin
   // A trigger typed over the preset's is the user's, not the harness's.
   const trigger = triggerFromForm(form.trigger);
   const edited = JSON.stringify(trigger) !== JSON.stringify(r.trigger);
-  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: trigger.kind === 'recorded' ? 'where the recording compacted, instead of the preset’s own trigger' : edited ? 'trigger edited from the preset' : r.triggerExplained };
+  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: trigger.kind === 'recorded' ? 'in place of the preset’s own trigger' : edited ? 'trigger edited from the preset' : r.triggerExplained };
 }
 
 /** When the replayed harness measures its context (Codex after each response); a generic strategy, before each call. */

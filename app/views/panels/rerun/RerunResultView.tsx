@@ -133,8 +133,8 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
       <p className="muted small rr-history">
         Started from the uncompacted history: {r.history.recapsLeftOut} recorded summar{r.history.recapsLeftOut === 1 ? 'y' : 'ies'} or marker{r.history.recapsLeftOut === 1 ? '' : 's'} left out, {num(r.history.restored)} replaced item{r.history.restored === 1 ? '' : 's'} put back
         {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. {r.measure === 'calibrated'
-          ? `Triggers read ${r.measureAt === 'last-response' ? 'the previous call’s reported prompt and output (the harness checks after each response)' : 'each call’s reported prompt'} while the rerun sends what the recording sent; after that, a reported prompt less what the rerun removed plus what it inserted, calibrated on this session, with its error band.`
-          : 'Triggers measure the prompt as counted.'}
+          ? `${r.trigger.kind === 'recorded' ? 'Prompt sizes read each call’s reported prompt' : `Triggers read ${r.measureAt === 'last-response' ? 'the previous call’s reported prompt and output (the harness checks after each response)' : 'each call’s reported prompt'}`} while the rerun sends what the recording sent; after that, a reported prompt less what the rerun removed plus what it inserted, calibrated on this session, with its error band.`
+          : r.trigger.kind === 'recorded' ? 'Prompt sizes are counted.' : 'Triggers measure the prompt as counted.'}
       </p>
       <FiredWhere r={r} />
       <Tiles r={r} />
