@@ -11,6 +11,7 @@ import { benchClaudeCodeLoad } from './claude-code-load';
 import { readFileSync } from 'node:fs';
 import { benchCliVsCcusage, printCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
+import { benchCorpusThroughput } from './corpus-throughput';
 import { benchMemo } from './memo';
 import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
@@ -41,12 +42,13 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   const memo = await benchMemo();
   const tokenizers = await benchTokenizers();
   const corpusMode = await benchCorpusMode();
+  const corpusThroughput = await benchCorpusThroughput();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
   const claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
   printCliVsCcusage(cliVsCcusage);
-  node = { tokenizers, memo, corpusMode, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, claudeCodeLoad, cliVsCcusage };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;

@@ -78,6 +78,6 @@ test("a Cline / Roo task's two files open as one session: the condense replaces 
 
   // Call 4: tokensIn 4, cacheReads 1,900, cacheWrites 2,100.
   const c4 = expected.sessions[0]!.responses[3]!.usage!;
-  expect(c4).toEqual({ input: 4, output: 80, cacheRead: 1900, cacheWrite: 2100 });
+  expect(c4).toEqual({ input: 4, output: 80, cacheRead: 1900, cacheWrite: 2100, inputIncludesCache: false });
   await expectUsage(page, 4, { cacheRead: 1900, cacheWrite: 2100, prompt: 4004 });
 });

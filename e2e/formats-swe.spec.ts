@@ -56,12 +56,12 @@ test('a mini-swe-agent .traj.json shows the summary in the context after its com
   expect(contexts.calls).toHaveLength(6);
   await goToCall(page, 3, 6);
   await expect(band(page, 'Summary')).toContainText('Listed src/: only division.py.');
-  // Reported usage on call 2: prompt tokens with the cached part read from extra.response.usage.
+  // Reported usage on call 2: prompt tokens holding the cache read and write of extra.response.usage (LiteLLM).
   await goToCall(page, 2, 6);
   await page.getByRole('tab', { name: 'Token budget' }).click();
   const usage = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: 'Reported usage of call 2' });
   const u = contexts.calls[1]!.usage!;
-  expect(u).toEqual({ input: 1921, output: 38, cacheRead: 1846, cacheWrite: null });
+  expect(u).toEqual({ input: 1921, output: 38, cacheRead: 1846, cacheWrite: 71, inputIncludesCache: true });
   await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(u.input!));
   await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText(fmt(u.cacheRead!));
 });

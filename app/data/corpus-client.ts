@@ -1,7 +1,7 @@
 // Drives corpus mode: a small pool of corpus workers measures the files one by one, rows reach the store in
 // batches, and a clicked row re-opens its trajectory from its File through the ordinary open path.
 import * as Comlink from 'comlink';
-import { corpusLineName } from '../../src/corpus/corpus-jsonl';
+import { corpusLineName } from '../../src/corpus/corpus-line-name';
 import type { ParseIssue } from '../../src/model/types';
 import { useApp } from '../store';
 import type { CorpusEntry, CorpusFileRef, CorpusProgress } from '../store/corpus-slice';
@@ -84,7 +84,7 @@ async function measureAll(run: Running, files: CorpusFileRef[], counter: string)
   const onBatch = (b: CorpusBatch) => {
     const ref = files[b.source]!;
     for (const m of b.rows) {
-      rows.push({ ...m.row, key: `${b.source}:${m.at.line ?? 0}:${m.nth}`, source: b.source, start: m.at.start, end: m.at.end });
+      rows.push({ ...m.row, key: `${b.source}:${m.at.line ?? 0}:${m.nth}`, source: b.source, start: m.at.start, end: m.at.end, ...(m.at.parquetColumn ? { parquetColumn: m.at.parquetColumn } : {}) });
     }
     issues.push(...b.issues);
     if (b.done) {
@@ -140,9 +140,14 @@ export function closeCorpus(): void {
   useApp.getState().closeCorpus();
 }
 
-/** The text of one trajectory: its JSONL line, read by byte range, or its whole file. */
+/** The text of one trajectory: its JSONL line, read by byte range, its Parquet row, or its whole file. */
 export async function trajectorySource(entry: CorpusEntry, ref: CorpusFileRef): Promise<File | { name: string; text: string }> {
   if (entry.line === null) return ref.file;
+  if (entry.parquetColumn) {
+    // Only the row group that holds the row is read.
+    const { blobAsyncBuffer, readParquetTrajectory } = await import('../../src/corpus/parquet-rows');
+    return readParquetTrajectory(ref.path, blobAsyncBuffer(ref.file), entry.line, entry.parquetColumn);
+  }
   const text = await ref.file.slice(entry.start, entry.end).text();
   return { name: corpusLineName(ref.path, entry.line), text };
 }

@@ -2,7 +2,7 @@
 // handled (entries exist only then). Light on purpose: the drop zone imports it up front, the engine loads later.
 import type { CorpusFileRef } from '../store/corpus-slice';
 
-const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval|parquet)$/i;
 
 interface EntryLike {
   isFile: boolean;

@@ -6,10 +6,11 @@ import { loadText } from '../../src/load/loader';
 import { escapeHtml, reportFileName, reportHtml } from './report-html';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'src', 'formats', '__fixtures__', 'claude-code-session.jsonl');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'src', 'formats', '__fixtures__');
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
-function report(text: string) {
-  const session = loadText('claude-code-session.jsonl', text).sessions[0]!;
+function report(text: string, name = 'claude-code-session.jsonl') {
+  const session = loadText(name, text).sessions[0]!;
   const view = buildAnalysisView(session, { count: (t) => Math.ceil(t.length / 4) });
   const html = reportHtml({
     title: session.title,
@@ -47,6 +48,23 @@ describe('reportHtml', () => {
     expect(html).toContain(`· ${u.tokens.toLocaleString('en-US')} tokens of the unrecorded system prompt and tools not read from the cache at 1 call`);
   });
 
+  it('names every model with its calls, and a totals disagreement, as the header and `inspect` do', () => {
+    const one = report(readFileSync(FIXTURE, 'utf8'));
+    expect(one.html).toMatch(/<dt>Model<\/dt><dd>[^<]+<\/dd>/);
+    expect(one.html).not.toContain('<dt>Models</dt>');
+    const two = report(readFileSync(join(FIXTURES, 'claude-code-two-models.jsonl'), 'utf8'), 'claude-code-two-models.jsonl');
+    expect(two.view.facts.models.length).toBeGreaterThan(1);
+    const list = two.view.facts.models.map((m) => `${m.model} (${m.calls} call${m.calls === 1 ? '' : 's'})`).join(', ');
+    expect(two.html).toContain(`<dt>Models</dt><dd>${escapeHtml(list)}</dd>`);
+    expect(two.html).not.toContain('Totals disagree');
+    // SWE-agent 0.x with its demonstration taken out: model_stats still counts it on every call.
+    const doc = JSON.parse(readFileSync(join(FIXTURES, 'swe-agent-0.7-demo.traj'), 'utf8')) as { history: { is_demo?: boolean }[] };
+    doc.history = doc.history.filter((m) => !m.is_demo);
+    const swe = report(JSON.stringify(doc), 'no-demo.traj');
+    expect(swe.view.facts.totals!.warning).toBeTruthy();
+    expect(swe.html).toContain(`<dt>Totals disagree</dt><dd>${escapeHtml(swe.view.facts.totals!.warning!)}</dd>`);
+  });
+
   it('loads nothing and runs nothing: no script, no external reference, and a policy that forbids both', () => {
     const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${HOSTILE}`));
     const { html } = report(text);
@@ -58,7 +76,7 @@ describe('reportHtml', () => {
   });
   it('embeds no raw NUL or bidi control: they show as marks, and names are isolated', () => {
     const evil = 'x\u0000y\u202Ez\u2066w\u0007';
-    const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${evil}`)).split('"Bash"').join(JSON.stringify(`Bash${evil}`));
+    const text = readFileSync(FIXTURE, 'utf8').split('"u-021"').join(JSON.stringify(`u-${evil}`)).split('"Bash"').join(JSON.stringify(`Bash${evil}`)).split('"claude-opus-4-6"').join(JSON.stringify(`model${evil}`));
     const session = loadText('claude-code-session.jsonl', text).sessions[0]!;
     const view = buildAnalysisView(session, { count: (t) => Math.ceil(t.length / 4) });
     const html = reportHtml({

@@ -59,7 +59,12 @@ export function reportHtml(r: ReportInput): string {
           ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted)${v.facts.cache.missCostUsd !== null ? ` · ${formatUsd(v.facts.cache.missCostUsd)} lost to misses` : ''}${v.facts.cache.unrecordedNotRead.calls > 0 ? ` · ${n(v.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools not read from the cache at ${n(v.facts.cache.unrecordedNotRead.calls)} call${v.facts.cache.unrecordedNotRead.calls === 1 ? '' : 's'}` : ''}`],
         ] as [string, string][])
       : []),
-    ...(r.model ? ([['Model', r.model]] as [string, string][]) : []),
+    ...(v.facts.models.length > 1
+      ? ([['Models', v.facts.models.map((m) => `${m.model} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')]] as [string, string][])
+      : (v.facts.models[0]?.model ?? r.model)
+        ? ([['Model', (v.facts.models[0]?.model ?? r.model)!]] as [string, string][])
+        : []),
+    ...(v.facts.totals?.warning ? ([['Totals disagree', v.facts.totals.warning]] as [string, string][]) : []),
     ['Files', r.files.join(', ')],
     ...(r.hash ? ([['SHA-256', r.hash]] as [string, string][]) : []),
   ];

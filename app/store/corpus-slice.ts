@@ -21,6 +21,8 @@ export interface CorpusEntry extends CorpusRow {
   /** Byte range of the trajectory in its file (the whole file when `line` is null). */
   start: number;
   end: number;
+  /** A Parquet row (its number is `line`): the column its trajectory was read from. */
+  parquetColumn?: string;
 }
 
 export type JudgeCell = { status: 'pending' } | { status: 'done'; scores: JudgeScores; cached: boolean } | { status: 'failed'; reason: string };

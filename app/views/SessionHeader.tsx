@@ -17,7 +17,7 @@ const fmt = (n: number | null) => (n === null ? '?' : formatCount(n));
 function sidechainLine(s: SidechainSummary): string {
   const what = s.purpose === 'subagent' ? `Subagent ${s.id}${s.agentType ? ` (${s.agentType}${s.description ? `: ${s.description}` : ''})` : ''}` : `Compaction summarizer ${s.id}`;
   const from = s.parentCall !== null ? ` · started by call ${s.parentCall}` : '';
-  const prompt = s.usage.input === null ? null : s.usage.input + (s.usage.cacheRead ?? 0) + (s.usage.cacheWrite ?? 0);
+  const prompt = s.promptTokens;
   const used = prompt !== null ? ` · ${fmt(prompt)} prompt and ${fmt(s.usage.output)} output tokens reported over its calls` : '';
   const loaded = s.items === 0 ? ' · its transcript is not loaded' : '';
   return `${what}: ${fmt(s.items)} items · ${fmt(s.calls)} call${s.calls === 1 ? '' : 's'}${from}${used}${loaded}`;
@@ -95,11 +95,23 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
             <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
           </div>
         ) : null}
-        {session.model ? (
+        {f && f.models.length > 1 ? (
+          <div>
+            <dt>Models</dt>
+            <dd title="Every model the calls ran on, with its number of calls; each call is priced at its own model">
+              {f.models.map((m, i) => (
+                <span key={i}>
+                  {i ? ', ' : ''}
+                  <Untrusted text={m.model} /> <span className="muted">({fmt(m.calls)} {m.calls === 1 ? 'call' : 'calls'})</span>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : (f?.models[0]?.model ?? session.model) ? (
           <div>
             <dt>Model</dt>
             <dd>
-              <Untrusted text={session.model} />
+              <Untrusted text={(f?.models[0]?.model ?? session.model)!} />
             </dd>
           </div>
         ) : null}
@@ -115,6 +127,11 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           </dd>
         </div>
       </dl>
+      {f?.totals?.warning ? (
+        <p className="warn-text small" role="note">
+          Totals disagree: {f.totals.warning}.
+        </p>
+      ) : null}
       {compactions && compactions.length ? (
         <details className="compactions-details" onToggle={(e) => setCompactionsOpen(e.currentTarget.open)}>
           <summary className="small muted">Compactions</summary>

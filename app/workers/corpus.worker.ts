@@ -3,7 +3,10 @@
 import * as Comlink from 'comlink';
 import { requestChatCompletion } from '../../src/client';
 import { loadCorpusLine, parseCorpusLineName } from '../../src/corpus/corpus-jsonl';
-import { processCorpusFile, type CorpusCounter, type RowLocation } from '../../src/corpus/corpus-stream';
+import { processCorpusFile, type CorpusCounter, type CorpusSink, type RowLocation } from '../../src/corpus/corpus-stream';
+import { processParquetFile } from '../../src/corpus/parquet-corpus';
+import { isParquetFile } from '../../src/corpus/parquet-detect';
+import { blobAsyncBuffer, type AsyncBuffer } from '../../src/corpus/parquet-rows';
 import type { CorpusRow } from '../../src/corpus/corpus-row';
 import { createJudge, JudgeCache, type JudgeOutcome, type JudgeStore } from '../../src/corpus/judge';
 import { loadFile } from '../../src/load/loader';
@@ -79,6 +82,18 @@ export interface JudgeEndpoint {
 
 let judging = new AbortController();
 
+/** A File read by ranges (a Parquet dataset); a cancelled corpus stops at its next read. */
+function rangesOf(file: File, run: number): AsyncBuffer {
+  const ranges = blobAsyncBuffer(file);
+  return {
+    byteLength: ranges.byteLength,
+    slice(start, end) {
+      if (cancelled.has(run)) throw new Error('cancelled');
+      return ranges.slice(start, end);
+    },
+  };
+}
+
 /** A File as chunks; a cancelled corpus stops between chunks. */
 async function* chunksOf(file: File, run: number): AsyncGenerator<Uint8Array> {
   const reader = file.stream().getReader();
@@ -111,20 +126,24 @@ const api = {
       last = performance.now();
       return sent;
     };
+    const sink: CorpusSink = {
+      row: (row, at) => {
+        const here = `${at.line ?? 0}`;
+        nth = here === lastAt ? nth + 1 : 0;
+        lastAt = here;
+        rows.push({ row, at, nth });
+        if (performance.now() - last > everyMs) void Promise.resolve(flush(false)).catch(() => {});
+      },
+      issue: (i) => issues.push(i),
+      notice: (i) => issues.push(i),
+      progress: (b) => {
+        bytes = b;
+      },
+    };
     try {
-      await processCorpusFile(job.path, chunksOf(job.file, run), count, {
-        row: (row, at) => {
-          const here = `${at.line ?? 0}`;
-          nth = here === lastAt ? nth + 1 : 0;
-          lastAt = here;
-          rows.push({ row, at, nth });
-          if (performance.now() - last > everyMs) void Promise.resolve(flush(false)).catch(() => {});
-        },
-        issue: (i) => issues.push(i),
-        progress: (b) => {
-          bytes = b;
-        },
-      });
+      const head = new Uint8Array(await job.file.slice(0, 4).arrayBuffer());
+      if (isParquetFile(job.path, head)) await processParquetFile(job.path, rangesOf(job.file, run), count, sink, { key: job.path });
+      else await processCorpusFile(job.path, chunksOf(job.file, run), count, sink);
     } catch (e) {
       issues.push({ file: job.path, line: null, field: null, message: `could not read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
     }

@@ -67,6 +67,7 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
-  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name });
+  const outputCounted = contexts.calls.map((c) => (c.usage && c.usage.output !== null ? 0 : c.output.reduce((n, it) => n + opts.count(it.text), 0)));
+  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name, outputCounted, reportedTotals: session.reportedTotals ?? null });
   return { contexts, counted, calibration, compactions, cache, audits, lints, lintCandidates, refetch, facts };
 }

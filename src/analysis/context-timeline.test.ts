@@ -57,7 +57,10 @@ function referenceContexts(s: Session): string[][] {
       for (const c of compactionAt.get(i) ?? []) apply(c);
     }
     if (item.kind !== 'compaction' && !inserted.has(item.id)) {
-      live.push(item);
+      // An item that supersedes another (a system prompt update) takes its place.
+      const at = item.supersedes !== undefined ? live.findIndex((it) => it.id === item.supersedes) : -1;
+      if (at >= 0) live[at] = item;
+      else live.push(item);
       inserted.add(item.id);
     }
   });

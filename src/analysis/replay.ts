@@ -165,7 +165,10 @@ export function replayTranscript(session: Session): Replay {
       for (const c of compactionAt.get(i) ?? []) apply(c, i);
     }
     if (sentToModel(item) && !inserted.has(item.id)) {
-      open(item, i);
+      // An item that supersedes another (the OpenHands SDK's SystemPromptUpdateEvent) takes its place from here on.
+      const replaced = item.supersedes !== undefined ? live.get(item.supersedes) : undefined;
+      if (replaced) close(replaced);
+      open(item, replaced ? replaced.order : i);
       inserted.add(item.id);
     }
   });

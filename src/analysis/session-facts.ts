@@ -2,7 +2,7 @@
 // the HTML report all read these; none computes its own.
 import { cacheSummary, type CacheSummary } from '../cache/forensics';
 import type { CacheReport } from '../cache/prefix';
-import type { CompactionEvent, Item } from '../model/types';
+import type { CompactionEvent, Item, ReportedTotals } from '../model/types';
 import type { SessionCalibration } from './calibration';
 import type { CallContext } from './context-types';
 
@@ -50,9 +50,42 @@ export interface SessionFacts {
   /** Calls with a reported prompt. */
   reportedCalls: number;
   tokenizer: TokenizerFacts;
+  /** Output tokens summed over the calls: the provider's reported output where there is one, else our count. */
+  outputTokens: number;
+  /** The provider's reported output summed over the calls that report it; null when none does. */
+  reportedOutputTokens: number | null;
+  /** Calls with a reported output. */
+  reportedOutputCalls: number;
+  /** Every model the calls ran on, with its number of calls, in order of first use (calls naming no model left out). */
+  models: ModelCalls[];
+  /** The harness's own session totals against the calls here; null when the file records none. */
+  totals: TotalsCheck | null;
   /** Cache verdicts summed up; null while the cache analysis is pending. */
   cache: CacheSummary | null;
 }
+
+export interface ModelCalls {
+  model: string;
+  calls: number;
+}
+
+/** A harness's session totals (SWE-agent's `tokens_sent`, `api_calls`) against what the calls here add up to. */
+export interface TotalsCheck {
+  /** Where the totals are in the file. */
+  source: string;
+  reportedPrompt: number | null;
+  /** The calls' prompts summed: reported where reported, else calibrated (as `totalInputTokens`). */
+  prompt: number;
+  reportedCalls: number | null;
+  calls: number;
+  /** Reported prompt total over the calls' sum (1 when they agree); null without a reported total. */
+  ratio: number | null;
+  /** Set when the two disagree beyond what counting explains: what differs, in a sentence. */
+  warning: string | null;
+}
+
+/** How far a session total may stray from the calls' sum before it is a disagreement: tokenizer and framing. */
+const TOTALS_TOLERANCE = 0.15;
 
 export interface FactsInput {
   items: readonly Item[];
@@ -62,6 +95,10 @@ export interface FactsInput {
   /** Cache reports, or null while pending. */
   cache: readonly CacheReport[] | null;
   encoding: string;
+  /** Counted tokens of each call's output, for calls that report none. */
+  outputCounted?: readonly number[];
+  /** The harness's own session totals, when the file has them. */
+  reportedTotals?: ReportedTotals | null;
 }
 
 export function sessionFacts(input: FactsInput): SessionFacts {
@@ -86,6 +123,20 @@ export function sessionFacts(input: FactsInput): SessionFacts {
   const spreads = calibration.calls.filter((c) => c.reportedPrompt === null).map((c) => c.uncertainty).sort((a, b) => a - b);
   const peakCal = peakCall === null ? null : calibration.calls[(peakCall as number) - 1]!;
   const peakSource = !peakCal ? 'counted' : peakCal.reportedPrompt !== null ? 'reported' : peakCal.estimated ? 'estimated' : 'counted';
+  let output = 0;
+  let reportedOutput = 0;
+  let reportedOutputCalls = 0;
+  const models = new Map<string, number>();
+  calls.forEach((c, i) => {
+    const reportedOut = c.usage?.output ?? null;
+    if (reportedOut !== null) {
+      reportedOutput += reportedOut;
+      reportedOutputCalls++;
+    }
+    output += reportedOut ?? input.outputCounted?.[i] ?? 0;
+    if (c.model) models.set(c.model, (models.get(c.model) ?? 0) + 1);
+  });
+  const tokenizerUncertainty = spreads.length ? round3(spreads[spreads.length >> 1]!) : 0;
   return {
     calls: calls.length,
     items: input.items.length,
@@ -104,11 +155,34 @@ export function sessionFacts(input: FactsInput): SessionFacts {
       perItem: round3(calibration.perItem),
       prefixTokens: calibration.prefixTokens,
       estimated: calibration.estimated,
-      uncertainty: spreads.length ? round3(spreads[spreads.length >> 1]!) : 0,
+      uncertainty: tokenizerUncertainty,
       fitSpread: calibration.fitSpread === null ? null : round3(calibration.fitSpread),
     },
+    outputTokens: output,
+    reportedOutputTokens: reportedOutputCalls > 0 ? reportedOutput : null,
+    reportedOutputCalls,
+    models: [...models].map(([model, n]) => ({ model, calls: n })),
+    totals: input.reportedTotals ? totalsCheck(input.reportedTotals, total, calls.length, tokenizerUncertainty) : null,
     cache: input.cache && input.cache.length === calls.length ? cacheSummary(input.cache, calls) : null,
   };
+}
+
+/**
+ * A session total against the calls' sum. What a format leaves out of every call (SWE-agent 0.x's demonstration,
+ * a system prompt) shows here as a total well above the sum; counting explains a gap up to the tokenizer's
+ * uncertainty and TOTALS_TOLERANCE for framing.
+ */
+function totalsCheck(t: ReportedTotals, prompt: number, calls: number, uncertainty: number): TotalsCheck {
+  const ratio = t.promptTokens !== null && prompt > 0 ? round3(t.promptTokens / prompt) : null;
+  const tolerance = Math.max(TOTALS_TOLERANCE, uncertainty);
+  const problems: string[] = [];
+  if (ratio !== null && Math.abs(ratio - 1) > tolerance) {
+    const n = (v: number) => v.toLocaleString('en-US');
+    const share = Math.round(100 / ratio);
+    problems.push(`${t.source} reports ${n(t.promptTokens!)} prompt tokens sent; the ${n(calls)} calls here add up to ${n(prompt)}, ${share}% of that${ratio > 1 ? ': the calls here lack part of what was sent' : ': the calls here hold more than was sent'}`);
+  }
+  if (t.calls !== null && t.calls !== calls) problems.push(`${t.source} counts ${t.calls} model calls, the file shows ${calls}`);
+  return { source: t.source, reportedPrompt: t.promptTokens, prompt, reportedCalls: t.calls, calls, ratio, warning: problems.length ? problems.join('; ') : null };
 }
 
 /**

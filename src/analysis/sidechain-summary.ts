@@ -2,6 +2,7 @@
 // calls and usage, the parent call that started it (1-based) and what its result cost the parent's context.
 import { modelCalls } from './calls';
 import type { Session, Sidechain, Usage } from '../model/types';
+import { promptTokens } from '../model/usage';
 
 export interface SidechainSummary {
   id: string;
@@ -12,6 +13,8 @@ export interface SidechainSummary {
   calls: number;
   /** Reported usage summed over its calls; a field is null when no call reports it. */
   usage: Usage;
+  /** Whole prompts summed over its calls that report one (`promptTokens`, each call by its own convention). */
+  promptTokens: number | null;
   /** 1-based number of the parent call whose tool call started it; null when not linked. */
   parentCall: number | null;
   toolUseId: string | null;
@@ -31,6 +34,11 @@ function sumUsage(list: (Usage | null)[]): Usage {
   return { input: add('input'), output: add('output'), cacheRead: add('cacheRead'), cacheWrite: add('cacheWrite') };
 }
 
+function sumPrompts(list: (Usage | null)[]): number | null {
+  const prompts = list.map((u) => (u ? promptTokens(u) : null)).filter((v): v is number => v !== null);
+  return prompts.length ? prompts.reduce((a, b) => a + b, 0) : null;
+}
+
 export function sidechainSummaries(session: Session, count?: (text: string) => number): SidechainSummary[] {
   const calls = modelCalls(session);
   const callOf = new Map<string, number>();
@@ -48,6 +56,7 @@ export function sidechainSummaries(session: Session, count?: (text: string) => n
       items: s.items.length,
       calls: responses.length,
       usage: sumUsage(responses.map((r) => r.usage)),
+      promptTokens: sumPrompts(responses.map((r) => r.usage)),
       parentCall: callIndex === undefined ? null : callIndex + 1,
       toolUseId: p?.toolUseId ?? null,
       agentType: p?.agentType ?? null,

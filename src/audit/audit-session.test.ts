@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySession } from '../formats/adapter';
 import { loadText } from '../load/loader';
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { auditInputFor, auditSession, type CompactionAudit } from './audit-session';
+import { auditInputFor, auditSession, withoutToolNames, type CompactionAudit } from './audit-session';
 import { auditSummary } from './audit-summary';
 
 // The course example as a loaded session: head, evicted middle, a summary in its place, then the tail.
@@ -51,14 +51,21 @@ describe('auditInputFor', () => {
     expect(auditInputFor(s, s.compactions[0]!)).toEqual({
       summary: '## Conversation Summary\n- **Entities:** db-prod-1:5432, FRE-512',
       sources: ['The nightly job fails. Check the database config.', 'read_file({"path":"config/db.yaml"})', 'host: db-prod-1\nport: 5432\nticket: FRE-512'],
-      // Its tool items are not paired here, so no source is a fetch's result.
+      sourceMeta: [
+        { role: 'user', kind: 'message', target: null },
+        { role: 'assistant', kind: 'tool_call', target: { tool: 'read_file', target: 'config/db.yaml', file: 'config/db.yaml', writes: false, kind: 'file' } },
+        // Its tool items are not paired here, so no source is a fetch's result.
+        { role: 'tool', kind: 'tool_result', target: null },
+      ],
       sourceCalls: [null, null, null],
       later: [
-        { id: 'm5', text: 'Which host and port again?', role: 'user', kind: 'message' },
-        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant', kind: 'message' },
+        { id: 'm5', text: 'Which host and port again?', role: 'user', kind: 'message', target: null },
+        { id: 'm6', text: 'Which ticket do you mean?', role: 'assistant', kind: 'message', target: null },
       ],
       context: ['You are a coding agent for the payments team.'],
+      contextMeta: [{ role: 'system', kind: 'message', target: null }],
       sessionDays: [],
+      project: { cwd: null },
     });
   });
 
@@ -79,8 +86,20 @@ describe('auditSession', () => {
         // read_file is a tool: its name is in every call's schema, so it is neither kept nor lost.
         lost: ['config/db.yaml'],
         lostReferencedLater: [],
+        lostRefetchedLater: [],
         invented: [],
         instructionLike: [],
+        inventedInstructions: [],
+        // read_file() is left out of the functions with the tool names.
+        survival: {
+          paths: { evicted: 1, kept: 0 },
+          commands: { evicted: 0, kept: 0 },
+          numbers: { evicted: 1, kept: 1 },
+          identifiers: { evicted: 1, kept: 1 },
+          urls: { evicted: 1, kept: 1 },
+          functions: { evicted: 0, kept: 0 },
+          instructions: { evicted: 1, kept: 0 },
+        },
         kinds: {
           'read_file()': 'function',
           'config/db.yaml': 'path',
@@ -111,17 +130,10 @@ function referenceAudit(session: Session): CompactionAudit[] {
     const input = auditInputFor(session, event);
     if (!input) return [];
     const a = auditSummary(input, { indexAboveLost: Infinity });
-    return [
-      {
-        compaction: event.index,
-        compactionId: event.id,
-        ...a,
-        kept: a.kept.filter((v) => !isTool(v)),
-        lost: a.lost.filter((v) => !isTool(v)),
-        lostReferencedLater: a.lostReferencedLater.filter((r) => !isTool(r.value)),
-        invented: a.invented.filter((v) => !isTool(v)),
-      },
-    ];
+    const filtered = withoutToolNames(a, tools);
+    // The filter's own promise, checked here rather than trusted: no tool name in any list.
+    for (const list of [filtered.kept, filtered.lost, filtered.invented]) expect(list.some(isTool)).toBe(false);
+    return [{ compaction: event.index, compactionId: event.id, ...filtered }];
   });
 }
 

@@ -1,14 +1,34 @@
 // Runs the summary audit over every compaction of a loaded session: the evicted items are the sources,
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { distinctOf, isReference, keptAndLost, ownIdentifiers, unbacked, type AuditInput, type LaterReference, type SummaryAudit } from './audit-summary';
-import { callTarget, targetKey } from '../refetch/call-target';
-import { lineSet, needleOf, onlyEchoes } from './echo';
+import {
+  backedLoosely,
+  commandsOf,
+  distinctOf,
+  isReference,
+  isUserWords,
+  keptAndLost,
+  ownIdentifiers,
+  unbacked,
+  unescapeArguments,
+  type AuditInput,
+  type LaterReference,
+  type RefetchedReference,
+  type SummaryAudit,
+  type TextMeta,
+} from './audit-summary';
+import { callTarget, targetKey, type CallTarget } from '../refetch/call-target';
 import { daysOf, isNoise, type NoiseContext } from './noise';
 import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
+import { exactPathIn } from './normalize';
+import { ProjectScope } from './project-scope';
+import { relevance } from './relevance';
+import { classifyLaterUse, type LaterWalk } from './later-use';
+import { inventedInstructions, userClaims } from './invented-instructions';
+import { survivalKindOf, survivalOf } from './survival';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -21,6 +41,23 @@ export function renderForAudit(item: Item): string {
   if (item.kind === 'tool_call' && item.name) return `${item.name}(${item.text})`;
   return item.text;
 }
+
+/** For each item, the fetch it makes (a tool call) or answers (a tool result, through its paired call); else null. */
+export function fetchTargets(items: readonly Item[]): (CallTarget | null)[] {
+  const byId = new Map(items.map((it) => [it.id, it]));
+  return items.map((it) => {
+    if (it.kind === 'tool_call') return callTarget(it);
+    if (it.kind !== 'tool_result' || !it.pairId) return null;
+    const call = byId.get(it.pairId);
+    return call ? callTarget(call) : null;
+  });
+}
+
+/** The session's working directory, when its format records one. */
+const cwdOf = (session: Session): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
+
+/** The file starts mid-conversation: its first summary covers turns it does not hold (see claude-code.ts). */
+const startsMid = (session: Session): boolean => session.meta['startsMidConversation'] === true;
 
 /**
  * Audit input for one compaction, or null when the event records no evicted items (a compaction-log line
@@ -37,47 +74,83 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const anchors = [event.summaryId, event.atItemId].map((id) => (id ? position.get(id) : undefined)).filter((i) => i !== undefined);
   const at = anchors.length > 0 ? maxOf(anchors) : maxOf(event.replacedIds.map((id) => position.get(id) ?? -1));
   const isContent = (item: Item) => item.kind !== 'compaction' && item.id !== event.summaryId && !replaced.has(item.id);
-  const keys = fetchKeys(session.items);
-  const keyOf = new Map(session.items.map((it, i) => [it, keys[i] ?? null]));
+  const targets = fetchTargets(session.items);
+  const targetOf = new Map(session.items.map((it, i) => [it, targets[i] ?? null]));
+  const keyOf = (it: Item): string | null => (it.kind === 'tool_result' && targetOf.get(it) ? targetKey(targetOf.get(it)!) : null);
+  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null });
   const evicted = session.items.filter((i) => replaced.has(i.id));
+  const contextItems = session.items.slice(0, at + 1).filter(isContent);
+  const mid = startsMid(session);
   return {
     summary,
     sources: evicted.map(renderForAudit),
-    sourceCalls: evicted.map((i) => keyOf.get(i) ?? null),
+    sourceMeta: evicted.map(metaOf),
+    sourceCalls: evicted.map(keyOf),
     later: session.items
       .slice(at + 1)
       .filter(isContent)
-      .map((i) => ({ id: i.id, text: renderForAudit(i), role: i.role, kind: i.kind, ...(keyOf.get(i) ? { call: keyOf.get(i)! } : {}) })),
+      .map((i) => ({
+        id: i.id,
+        text: renderForAudit(i),
+        role: i.role,
+        kind: i.kind,
+        ...(keyOf(i) ? { call: keyOf(i)! } : {}),
+        target: targetOf.get(i) ?? null,
+        ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
+      })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
-    context: session.items.slice(0, at + 1).filter(isContent).map(renderForAudit),
+    context: contextItems.map(renderForAudit),
+    contextMeta: contextItems.map(metaOf),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
+    project: { cwd: cwdOf(session) },
+    // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
+    ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
+    ...(mid && event.index === 0 ? { unverifiable: true } : {}),
   };
+}
+
+/** The summaries of the compactions before this one. */
+function earlierSummaries(session: Session, event: CompactionEvent): string[] {
+  const byId = new Map(session.items.map((it) => [it.id, it]));
+  return session.compactions
+    .filter((e) => e.index < event.index)
+    .map((e) => (e.summaryId ? byId.get(e.summaryId)?.text : undefined) ?? e.log?.summary ?? '')
+    .filter(Boolean);
 }
 
 /**
  * Tool names are in the schema the model is sent every call, so a summary cannot lose them;
  * counting `read_file()` as lost or needed later only buries the facts that matter.
  */
-function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): SummaryAudit {
+export function withoutToolNames(audit: SummaryAudit, tools: ReadonlySet<string>): SummaryAudit {
   const isTool = (v: string) => tools.has(v.replace(/\(\)$/, ''));
+  const survival = structuredClone(audit.survival);
+  for (const [list, kept] of [
+    [audit.kept, true],
+    [audit.lost, false],
+  ] as const) {
+    for (const v of list) {
+      const kind = audit.kinds[v];
+      if (!kind || !isTool(v)) continue;
+      const row = survival[survivalKindOf(kind)];
+      row.evicted--;
+      if (kept) row.kept--;
+    }
+  }
   return {
     ...audit,
     kept: audit.kept.filter((v) => !isTool(v)),
     lost: audit.lost.filter((v) => !isTool(v)),
     lostReferencedLater: audit.lostReferencedLater.filter((r) => !isTool(r.value)),
+    lostRefetchedLater: audit.lostRefetchedLater.filter((r) => !isTool(r.value)),
     invented: audit.invented.filter((v) => !isTool(v)),
+    survival,
   };
 }
 
 /** For each tool result, the key of the fetch that produced it (see call-target.ts); null for other items. */
 export function fetchKeys(items: readonly Item[]): (string | null)[] {
-  const byId = new Map(items.map((it) => [it.id, it]));
-  return items.map((it) => {
-    if (it.kind !== 'tool_result' || !it.pairId) return null;
-    const call = byId.get(it.pairId);
-    const target = call ? callTarget(call) : null;
-    return target ? targetKey(target) : null;
-  });
+  return fetchTargets(items).map((t, i) => (items[i]!.kind === 'tool_result' && t ? targetKey(t) : null));
 }
 
 /** Where one compaction sits among the session's items. */
@@ -131,29 +204,36 @@ function placements(session: Session): Placement[] {
 /**
  * The audit of every compaction in the session that records its evicted items, in order: for each,
  * `auditSummary(auditInputFor(session, event))` without the tool names, computed with the work shared
- * across compactions (each item's identifiers, questions and key postings are found once per session).
+ * across compactions (each item's identifiers, questions and key postings are found once per session, the
+ * project's scope is read once).
  */
 export function auditSession(session: Session): CompactionAudit[] {
   const items = session.items;
   const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
-  const texts = items.map(renderForAudit);
-  const shared = new SessionItems(texts, items.map((i) => i.role));
+  // A tool call's arguments as the model wrote them (JSON's escapes read back), as `auditSummary` reads them.
+  const texts = items.map((it) => (it.kind === 'tool_call' ? unescapeArguments(renderForAudit(it)) : renderForAudit(it)));
+  const cwd = cwdOf(session);
+  const shared = new SessionItems(
+    texts,
+    items.map((i) => i.role),
+    cwd,
+  );
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
+  const targets = fetchTargets(items);
+  // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
+  const scope = new ProjectScope(
+    items.flatMap((it, i) => (it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null }])),
+    cwd,
+  );
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
-  const notReference = items.map((item) => !isReference(item.role, item.kind, item.text));
-  // A later result of the same fetch (same tool, same target) prints the identifier again because the call ran
-  // again, not because a later turn asked for it: that is the re-fetch tax (src/refetch), not a reference.
-  const resultKeys = fetchKeys(items);
-  // Each evicted item's lines, made once: many lost identifiers come from the same long tool output.
-  const lineSets = new Map<number, Set<string>>();
-  const linesOf = (i: number): Set<string> => {
-    let set = lineSets.get(i);
-    if (!set) lineSets.set(i, (set = lineSet([texts[i]!])));
-    return set;
-  };
+  const notReference = items.map((item, i) => !isReference(item.role, item.kind, texts[i]!));
+  const userWords = items.map((item, i) => isUserWords(item.role, item.kind, texts[i]!));
+  const position = new Map<string, number>();
+  items.forEach((it, i) => position.set(it.id, i));
+  const mid = startsMid(session);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
@@ -172,21 +252,40 @@ export function auditSession(session: Session): CompactionAudit[] {
 
   return placed.map((p, k) => {
     const { kinds, kept, lost } = split[k]!;
+    const unverifiable = mid && p.event.index === 0;
     const lostReferencedLater: LaterReference[] = [];
+    const lostRefetchedLater: RefetchedReference[] = [];
     const evicted = new Set(p.sources);
-    // Fetches whose results this compaction evicted: a later result of another fetch is never a repeat of one.
-    const evictedFetches = new Set(p.sources.map((s) => resultKeys[s]).filter((key) => key !== null));
+    // Fetches this compaction removed: a later call with the same tool and target fetches again.
+    const evictedFetches = new Set(p.sources.flatMap((s) => (targets[s] && !targets[s]!.writes ? [targetKey(targets[s]!)] : [])));
+    const base = (i: number) => p.skip(i) || notReference[i]!;
+    const kindOf = (i: number): 'call' | 'result' | 'message' =>
+      items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
     for (const id of lost) {
-      let holders: number[] | null = null;
-      const holding = () => (holders ??= shared.indicesHolding(id, (i) => evicted.has(i)));
-      let refetched: Set<string> | null = null;
-      const fetchedBy = () => (refetched ??= new Set(holding().flatMap((s) => (resultKeys[s] ? [resultKeys[s]!] : []))));
-      const echoes = (i: number) => items[i]!.kind === 'tool_result' && onlyEchoes(texts[i]!, needleOf(id.value), holding().map(linesOf));
-      const refetch = (i: number) => resultKeys[i] !== null && evictedFetches.has(resultKeys[i]!) && fetchedBy().has(resultKeys[i]!);
-      const skip = (i: number) => p.skip(i) || notReference[i]! || refetch(i) || echoes(i);
-      const mention = shared.firstMention(id, p.at + 1, skip);
-      const at = mention >= 0 ? mention : shared.firstQuestion(id, p.at + 1, skip);
-      if (at >= 0) lostReferencedLater.push({ value: id.value, itemId: items[at]!.id, via: mention >= 0 ? 'mention' : 'question' });
+      // Most lost identifiers never come back: find that out before reading where the slice held them.
+      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0) continue;
+      const r = relevance(
+        id,
+        shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
+        scope,
+      );
+      if (r === 'irrelevant') continue;
+      const walk: LaterWalk = {
+        first: (from, accept) => shared.firstMention(id, Math.max(from, p.at + 1), (i) => base(i) || !accept(i)),
+        question: (from) => shared.firstQuestion(id, Math.max(from, p.at + 1), base),
+        kind: kindOf,
+        repeats: (i) => items[i]!.kind === 'tool_call' && !!targets[i] && !targets[i]!.writes && evictedFetches.has(targetKey(targets[i]!)),
+        callOf: (i) => {
+          const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
+          return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
+        },
+        exactArg: (i) => exactPathIn(texts[i]!, id.value, cwd),
+      };
+      const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path');
+      if (!use) continue;
+      if (use.list === 'referenced') lostReferencedLater.push({ value: id.value, itemId: items[use.at]!.id, via: use.via });
+      else
+        lostRefetchedLater.push({ value: id.value, itemId: items[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : items[use.usedAt]!.id });
     }
     // What the summarizer read: the evicted items, then the content items up to the compaction.
     const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i));
@@ -197,9 +296,46 @@ export function auditSession(session: Session): CompactionAudit[] {
       for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
       return supportTexts;
     };
+    let looseText: string | undefined;
+    const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()));
     const check = new SupportCheck({ items: shared, has: read, texts: support });
-    const { invented, instructionLike } = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise);
-    const audit: SummaryAudit = { kept, lost: lost.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
+    const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
+    // The user's messages the summarizer read (evicted, then context): only looked for when the summary claims one.
+    const claimed =
+      !unverifiable && userClaims(p.summary).length > 0
+        ? inventedInstructions(
+            p.summary,
+            [...p.sources, ...contextPositions(p)].filter((i) => userWords[i]!).map((i) => texts[i]!),
+            () => (mid ? earlierSummaries(session, p.event) : []),
+          )
+        : [];
+    const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
+    const commands = commandsOf(p.sources.map((i): TextMeta => ({ kind: items[i]!.kind, target: targets[i] ?? null })));
+    const audit: SummaryAudit = {
+      kept,
+      lost: lost.map((i) => i.value),
+      lostReferencedLater,
+      lostRefetchedLater,
+      invented: unverifiable ? [] : checked.invented,
+      instructionLike: checked.instructionLike,
+      inventedInstructions: claimed,
+      survival: survivalOf(
+        kept,
+        lost.map((i) => i.value),
+        kinds,
+        p.summary,
+        commands,
+        evictedMessages,
+      ),
+      kinds,
+    };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });
+
+  /** The content items up to the compaction that were not evicted, ascending. */
+  function contextPositions(p: Placement): number[] {
+    const out: number[] = [];
+    for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) out.push(i);
+    return out;
+  }
 }

@@ -1,50 +1,96 @@
-// Checks one summary against the slice it replaced: which identifiers it kept, which it lost, which lost
-// ones a later turn still needed (the course's referenced_later quality gate), which identifiers it
-// invented, and which instruction-like sentences it grew.
+// Checks one summary against the slice it replaced: which identifiers it kept, which it lost, which lost ones a
+// later turn still needed — used again without a re-fetch (`lostReferencedLater`, the course's referenced_later
+// quality gate) or recovered only by fetching again (`lostRefetchedLater`, the re-fetch tax, see later-use.ts) —,
+// which identifiers it invented, which instruction-like sentences it grew, which claims about the user no user
+// message backs (invented-instructions.ts), and what share of each kind of thing survived (survival.ts).
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
 import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
-import { LaterIndex } from './later-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessMessage } from '../model/harness-messages';
-import { lineSet, needleOf, onlyEchoes } from './echo';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, type Haystack } from './normalize';
+import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
+import { targetKey, type CallTarget } from '../refetch/call-target';
+import { ProjectScope, type ScopeText } from './project-scope';
+import { relevance, type Occurrence } from './relevance';
+import { classifyLaterUse, type LaterWalk } from './later-use';
+import { inventedInstructions, type InventedInstruction } from './invented-instructions';
+import { survivalOf, type Survival } from './survival';
+
+/** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
+export interface TextMeta {
+  role?: string;
+  kind?: string;
+  target?: CallTarget | null;
+}
 
 export interface AuditInput {
   /** The summary or fallback marker that stands in for the evicted slice. */
   summary: string;
   /** Texts of the evicted items (render a tool call as `name(arguments)` so its function name counts). */
   sources: string[];
+  /** Role, kind and fetch of each source, when known (see `project`). */
+  sourceMeta?: (TextMeta | null)[];
   /**
-   * Items after the compaction, in order, whose mentions make a lost identifier "referenced later". A question
-   * that names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given.
+   * Items after the compaction, in order, whose mentions make a lost identifier needed later. A question that
+   * names an identifier's kind ("Which port again?") also counts, when `role` is `user` or not given. `call` is
+   * the fetch key of the call a tool result answers (or that a tool call makes); `target` that fetch; `callId` the
+   * id of the call a tool result answers.
    */
-  later: { id: string; text: string; role?: string; kind?: string; call?: string }[];
+  later: { id: string; text: string; role?: string; kind?: string; call?: string; target?: CallTarget | null; callId?: string }[];
   /**
    * For each source, the fetch key (tool and target, see refetch/call-target.ts) of the call whose result it is. A
-   * later result with the same key repeats the fetch: it shows the identifier again without a turn asking for it.
+   * later call with the same key repeats the fetch.
    */
   sourceCalls?: (string | null)[];
+  /** Fetch keys of other removed fetches, beyond the sources' own (when only part of the slice is given). */
+  removedFetches?: string[];
   /**
    * Texts the summarizer could also draw on without them being evicted (system prompt, head, a prior
    * summary that stays). They back identifiers and sentences against the invented/instruction checks,
    * but are not audited for kept/lost.
    */
   context?: string[];
+  contextMeta?: (TextMeta | null)[];
   /** `YYYY-MM-DD` of the days the session ran: its own dates are not reported (see noise.ts). */
   sessionDays?: readonly string[];
+  /**
+   * What the project is: its working directory, and texts that declare its names or show its files (besides the
+   * sources, later items and context). Given, the audit leaves out lost calls the project does not own and
+   * files outside it (relevance.ts); not given, it judges identifiers by their values alone.
+   */
+  project?: { cwd: string | null; texts?: ScopeText[] };
+  /** The user's messages the summarizer read, for invented instructions; by default the sources' and context's. */
+  userMessages?: string[];
+  /**
+   * Texts that stand in for user messages the transcript lacks (the earlier summaries of a transcript cut from a
+   * longer session): a claim about the user they back is not counted as invented.
+   */
+  standIns?: string[];
+  /** Do not judge invented identifiers or instructions: the summary covers turns the transcript does not hold. */
+  unverifiable?: boolean;
 }
 
 export interface LaterReference {
   value: string;
-  /** The item that refers to it: a later user message, tool call or tool result (never a harness notice). */
+  /** The item that refers to it: a later user message or tool call (never a harness notice, never output). */
   itemId: string;
   /** `mention`: the later item contains the identifier; `question`: it asks for one of its kind ("Which port again?"). */
   via: 'mention' | 'question';
+}
+
+/** A lost identifier that came back only because a later call fetched it again or printed it afresh. */
+export interface RefetchedReference {
+  value: string;
+  /** The tool call that fetched it again (or, when that call is not loaded, the result that brought it back). */
+  itemId: string;
+  /** `refetch`: the call repeats a fetch the compaction removed; `reprint`: another call's fresh output printed it. */
+  via: 'refetch' | 'reprint';
+  /** The later user message or tool call that then used it; null when the repeated fetch itself names it. */
+  usedIn: string | null;
 }
 
 export interface SummaryAudit {
@@ -52,12 +98,18 @@ export interface SummaryAudit {
   kept: string[];
   /** Identifiers of the evicted slice the summary does not contain. */
   lost: string[];
-  /** Lost identifiers a later item needed; one entry per value, at the first such item. */
+  /** Lost identifiers a later user message or tool call used without fetching them again; one per value. */
   lostReferencedLater: LaterReference[];
+  /** Lost identifiers that came back only through a re-fetch or fresh output, then were needed; one per value. */
+  lostRefetchedLater: RefetchedReference[];
   /** Identifiers in the summary that none of its sources back (values as written; harness framing left out). */
   invented: string[];
   /** Instruction-like sentences of the summary that no source contains (harness framing left out). */
   instructionLike: string[];
+  /** Sentences that claim what the user asked, wanted or decided, which no user message says. */
+  inventedInstructions: InventedInstruction[];
+  /** Per kind of thing, how many the compaction evicted and how many the summary kept. */
+  survival: Survival;
   /** Kind of every value listed above. */
   kinds: Record<string, IdentifierKind>;
 }
@@ -83,16 +135,20 @@ export function distinctOf(perText: Identifier[][]): Identifier[] {
 }
 
 export interface AuditOptions {
-  /**
-   * Above this many lost identifiers, later items are indexed by word (tests set 0). Building the index costs
-   * some passes over the later texts; each identifier without it costs one: few identifiers scan faster.
-   */
+  /** Kept for callers of the earlier look-up tuning; the audit now scans the later items directly. */
   indexAboveLost?: number;
+}
+
+/** A path's file name with its extension (`checkout_live.ex`), or null for a folder or a name without one. */
+function fileNameOf(path: string): string | null {
+  const base = path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
+  return /^[^.].*\.[A-Za-z0-9]{1,10}$/.test(base) && base !== path ? base : null;
 }
 
 /**
  * Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each.
  * With `keysOf` (see mention-keys.ts), an identifier whose keys the summary lacks is lost without a look.
+ * A path is also kept when the summary names its file (`checkout_live.ex` for `lib/app/checkout_live.ex`).
  */
 export function keptAndLost(
   summary: string,
@@ -108,7 +164,8 @@ export function keptAndLost(
     setOwn(kinds, id.value, id.kind);
     const keys = keysOf?.(id) ?? null;
     const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
-    if (mayHold && foundIn(id, summaryHay)) kept.push(id.value);
+    const name = id.kind === 'path' ? fileNameOf(id.value) : null;
+    if ((mayHold && foundIn(id, summaryHay)) || (name !== null && containsToken(summaryHay.text, name))) kept.push(id.value);
     else lost.push(id);
   }
   return { kept, lost };
@@ -118,9 +175,51 @@ export function keptAndLost(
 export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
 
 /**
+ * Spellings under which the sources may back an identifier the summary wrote, beyond `foundIn`'s rules: the
+ * value inside a longer token (`ec09efd` in `ec09efd0`), a path with either slash, or by its last two segments
+ * (`lib/a.ex` written under another root), and `13MB` for the `13M` of `du -h`.
+ */
+export function backingNeedles(id: Identifier): string[] {
+  const v = id.value.replace(/\(\)$/, '').replace(/[`'"]+$/, '').toLowerCase();
+  const out = new Set([v]);
+  if (id.kind === 'path') {
+    const fwd = v.replace(/\\/g, '/');
+    out.add(fwd);
+    out.add(fwd.replace(/\//g, '\\'));
+    const parts = fwd.replace(/\/+$/, '').split('/').filter(Boolean);
+    if (parts.length >= 2) {
+      const tail = parts.slice(-2).join('/');
+      out.add(tail);
+      out.add(tail.replace(/\//g, '\\'));
+    }
+  }
+  const bytes = /^([\d.,]+)\s*([kmgtp])i?b$/i.exec(v);
+  if (bytes) out.add(`${bytes[1]}${bytes[2]}`);
+  return [...out].filter((n) => n.length >= 2);
+}
+
+/**
+ * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under
+ * one of `backingNeedles`' spellings, or, for a route, as a router's prefix and a route of it (`/api/yunshi` and
+ * `"/daily"` back `/api/yunshi/daily`)?
+ */
+export function backedLoosely(id: Identifier, lower: string): boolean {
+  if (backingNeedles(id).some((n) => lower.includes(n))) return true;
+  if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
+  const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
+  for (let k = 1; k < parts.length; k++) {
+    const head = parts.slice(0, k).join('/');
+    const route = parts.slice(k).join('/');
+    if (lower.includes(head) && new RegExp(`["'\`]/${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(lower)) return true;
+  }
+  return false;
+}
+
+/**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
  * evicted texts, then the context texts; it is called only when the summary has something to check. `backs`
- * answers for an identifier as the texts joined with blank lines would (see session-support.ts).
+ * answers for an identifier as the texts joined with blank lines would (see session-support.ts); `loosely`, when
+ * given, for the spellings of `backingNeedles`.
  */
 export function unbacked(
   summary: string,
@@ -128,6 +227,7 @@ export function unbacked(
   kinds: Record<string, IdentifierKind>,
   backs?: (id: Identifier) => boolean,
   noise: NoiseContext = {},
+  loosely?: (id: Identifier) => boolean,
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -138,58 +238,126 @@ export function unbacked(
     joined ??= haystack(read().join('\n\n'));
     return id.kind === 'date' ? dateSupported(id.value, [joined]) : foundIn(id, joined);
   };
+  let looseText: string | undefined;
+  const looseByJoined = (id: Identifier) => {
+    looseText ??= unescapeArguments(read().join('\n\n')).toLowerCase();
+    return backedLoosely(id, looseText);
+  };
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
     if (isNoise(id, noise) || (backs ?? backedByJoined)(id)) continue;
+    // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
+    if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
   }
   return { invented, instructionLike: findInstructionLike(own, read) };
 }
 
-export function auditSummary(input: AuditInput, options: AuditOptions = {}): SummaryAudit {
+/** A tool call's arguments as the model wrote them: JSON's `\\` and `\"` read back, so paths and quotes match. */
+export function unescapeArguments(text: string): string {
+  // One pass, so the `\\n` of `C:\\Users\\name` reads back as `\n` of `\name`, not as a line break.
+  return text.includes('\\') ? text.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)) : text;
+}
+
+/** A user message a person wrote (not a harness notice, not a tool result). */
+export const isUserWords = (role: string | undefined, kind: string | undefined, text: string): boolean =>
+  role === 'user' && (kind === undefined || kind === 'message') && !isHarnessMessage(text);
+
+/** The shell commands of tool calls among these texts. */
+export function commandsOf(meta: readonly (TextMeta | null | undefined)[]): string[] {
+  return meta.flatMap((m) => (m?.kind === 'tool_call' && m.target?.kind === 'command' ? [m.target.target] : []));
+}
+
+export function auditSummary(input: AuditInput, _options: AuditOptions = {}): SummaryAudit {
   const kinds: Record<string, IdentifierKind> = {};
   const noise: NoiseContext = { sessionDays: new Set(input.sessionDays ?? []) };
-  const sourceIds = distinctIdentifiers(input.sources).filter((id) => !isNoise(id, noise));
+  const sourceMeta = input.sources.map((_, i) => input.sourceMeta?.[i] ?? null);
+  const sources = input.sources.map((t, i) => (sourceMeta[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
+  const laterItems = input.later.map((l) => (l.kind === 'tool_call' ? { ...l, text: unescapeArguments(l.text) } : l));
+  const context = (input.context ?? []).map((t, i) => (input.contextMeta?.[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
+  const sourceIds = distinctIdentifiers(sources).filter((id) => !isNoise(id, noise));
   const { kept, lost: lostIds } = keptAndLost(input.summary, sourceIds, kinds);
 
-  const later = input.later.filter((l) => isReference(l.role, l.kind, l.text));
-  const laterHays = later.map((l) => ({
-    id: l.id,
-    hay: haystack(l.text),
-    questions: asksAgain(l.role) ? questions(l.text) : [],
-  }));
+  const cwd = input.project?.cwd ?? null;
+  const scope = input.project
+    ? new ProjectScope(
+        [
+          ...sources.map((text, i): ScopeText => ({ text, ...(sourceMeta[i] ?? {}) })),
+          ...laterItems.map((l): ScopeText => ({ text: l.text, role: l.role, kind: l.kind, target: l.target ?? null })),
+          ...context.map((text, i): ScopeText => ({ text, ...(input.contextMeta?.[i] ?? {}) })),
+          ...(input.project.texts ?? []),
+        ],
+        cwd,
+      )
+    : null;
+
+  const later = laterItems.filter((l) => isReference(l.role, l.kind, l.text));
+  const hays = later.map((l) => haystack(l.text));
+  const asked = later.map((l) => (asksAgain(l.role) ? questions(l.text) : []));
+  const evictedFetches = new Set([
+    ...input.sources.flatMap((_, i) => {
+      const key = input.sourceCalls?.[i] ?? (sourceMeta[i]?.target ? targetKey(sourceMeta[i]!.target!) : null);
+      return key && !sourceMeta[i]?.target?.writes ? [key] : [];
+    }),
+    ...(input.removedFetches ?? []),
+  ]);
+  const callKey = (i: number) => later[i]!.call ?? (later[i]!.target ? targetKey(later[i]!.target!) : null);
+  const laterAt = new Map(later.map((l, i) => [l.id, i]));
+  const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' ? 'result' : 'message');
+
   const lostReferencedLater: LaterReference[] = [];
-  // Many identifiers against many later items: look only at the items holding the words a match needs.
-  const index = laterHays.length > 0 && lostIds.length > (options.indexAboveLost ?? 100) ? new LaterIndex(later.map((l) => l.text), (i) => laterHays[i]!.hay.ids) : null;
-  let allSourceHays: Haystack[] | null = null;
-  const sourceHaysOf = () => (allSourceHays ??= input.sources.map(haystack));
+  const lostRefetchedLater: RefetchedReference[] = [];
   for (const id of lostIds) {
-    const candidates = index?.candidates(id) ?? null;
-    let fetchedBy: Set<string> | null = null;
-    const refetch = (i: number) => {
-      const call = later[i]!.call;
-      if (!call) return false;
-      fetchedBy ??= new Set(sourceHaysOf().flatMap((h, k) => (input.sourceCalls?.[k] && foundIn(id, h) ? [input.sourceCalls[k]] : [])));
-      return fetchedBy.has(call);
-    };
-    let lines: Set<string> | null = null;
-    // A tool result that only prints again lines the evicted text held (see echo.ts).
-    const echoes = (i: number) =>
-      later[i]!.kind === 'tool_result' && onlyEchoes(later[i]!.text, needleOf(id.value), (lines ??= lineSet(sourceHaysOf().filter((h) => foundIn(id, h)).map((h) => h.text))));
-    const refers = (i: number) => referencedIn(id, laterHays[i]!.hay) && !refetch(i) && !echoes(i);
-    const at = candidates ? candidates.find(refers) : laterHays.findIndex((_, i) => refers(i));
-    const mention = at !== undefined && at >= 0 ? laterHays[at] : undefined;
-    if (mention) {
-      lostReferencedLater.push({ value: id.value, itemId: mention.id, via: 'mention' });
-      continue;
+    let exact = false;
+    if (scope) {
+      const occurrences: Occurrence[] = sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [{ text, ...(sourceMeta[i] ?? {}) }] : []));
+      const r = relevance(id, occurrences, scope);
+      if (r === 'irrelevant') continue;
+      exact = r === 'exact-path';
     }
-    const question = laterHays.find((l) => asksFor(id, l.questions));
-    if (question) lostReferencedLater.push({ value: id.value, itemId: question.id, via: 'question' });
+    const walk: LaterWalk = {
+      first: (from, accept) => {
+        for (let i = Math.max(0, from); i < later.length; i++) if (accept(i) && referencedIn(id, hays[i]!, 0, cwd)) return i;
+        return -1;
+      },
+      question: (from) => {
+        for (let i = Math.max(0, from); i < later.length; i++) if (asksFor(id, asked[i]!)) return i;
+        return -1;
+      },
+      kind: kindOf,
+      repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
+      callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
+      exactArg: (i) => exactPathIn(hays[i]!.text, id.value, cwd),
+    };
+    const use = classifyLaterUse(walk, 0, exact);
+    if (!use) continue;
+    if (use.list === 'referenced') lostReferencedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via });
+    else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });
   }
 
-  const { invented, instructionLike } = unbacked(input.summary, () => [...input.sources, ...(input.context ?? [])], kinds, undefined, noise);
-  return { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, invented, instructionLike, kinds };
+  const checked = unbacked(input.summary, () => [...sources, ...context], kinds, undefined, noise);
+  const invented = input.unverifiable ? [] : checked.invented;
+  const instructionLike = checked.instructionLike;
+  // Without the roles of what the summarizer read, no message is known to be the user's: no claim can be checked.
+  const rolesKnown = input.userMessages !== undefined || input.sourceMeta !== undefined || input.contextMeta !== undefined;
+  const userMessages =
+    input.userMessages ??
+    [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
+      .filter(({ t, m }) => m !== null && m !== undefined && isUserWords(m.role, m.kind, t))
+      .map(({ t }) => t);
+  const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!.role, sourceMeta[i]!.kind, t));
+  return {
+    kept,
+    lost: lostIds.map((i) => i.value),
+    lostReferencedLater,
+    lostRefetchedLater,
+    invented,
+    instructionLike,
+    inventedInstructions: rolesKnown && !input.unverifiable ? inventedInstructions(input.summary, userMessages, () => input.standIns ?? []) : [],
+    survival: survivalOf(kept, lostIds.map((i) => i.value), kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
+    kinds,
+  };
 }
 
 /**
@@ -202,4 +370,3 @@ export function isReference(role: string | undefined, kind: string | undefined, 
   if (asksAgain(role) && (kind === undefined || kind === 'message') && isHarnessMessage(text)) return false;
   return true;
 }
-

@@ -63,13 +63,13 @@ function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void 
 }
 
 const trimTrailing = (s: string): string => {
-  let out = s.replace(/[.,;:!?'"]+$/, '');
+  let out = s.replace(/[.,;:!?'"`]+$/, '');
   // A closing bracket belongs to the URL/path only when it opened inside it (markdown links).
   while (/[)\]]$/.test(out)) {
     const close = out.endsWith(')') ? ')' : ']';
     const open = close === ')' ? '(' : '[';
     if (out.split(open).length >= out.split(close).length) break;
-    out = out.slice(0, -1).replace(/[.,;:!?'"]+$/, '');
+    out = out.slice(0, -1).replace(/[.,;:!?'"`]+$/, '');
   }
   return out;
 };
@@ -101,7 +101,8 @@ const isoDates: Pass = (text, emit) =>
   );
 
 const namedDates: Pass = (text, emit) => {
-  const monthFirst = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
+  // `Oct 14:04` in a listing is a time of day after the month, not the 14th.
+  const monthFirst = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d|:\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
   const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?(?:,?\\s+(\\d{4})(?!\\d))?\\b`, 'g');
   for (const re of [monthFirst, dayFirst]) {
     each(re, text, (m) => {
@@ -179,7 +180,9 @@ const DIR_NAMES = new Set(
     'handlers models views controllers routes migrations fixtures tmp var etc usr home opt').split(' '),
 );
 
-const SLASHED_PATH = new RegExp(`(?<![\\w<:/.~\\\\@+-])(?=${PATH_CHARS}*/)(?:~|\\.{1,2})?/?(?:${PATH_CHARS}+/)+${PATH_CHARS}*`, 'g');
+// A segment may be a bracketed route parameter (`app/[org]/join/page.tsx`, Next.js and SvelteKit routes).
+const SEGMENT = `(?:${PATH_CHARS}|\\[[\\w.-]+\\])`;
+const SLASHED_PATH = new RegExp(`(?<![\\w<:/.~\\\\@+-])(?=${SEGMENT}*/)(?:~|\\.{1,2})?/?(?:${SEGMENT}+/)+${SEGMENT}*`, 'g');
 
 const paths: Pass = (text, emit) => {
   // Slashed paths: absolute, relative (./ ../ ~/), or with two slashes, an extension or a trailing slash,
@@ -211,11 +214,12 @@ const paths: Pass = (text, emit) => {
     }
     emit(raw, 'path', m.index);
   });
-  if (text.includes('\\')) each(/(?<![\w\\])[A-Za-z]:\\(?:[^\\\s:*?"<>|]+\\)*[^\\\s:*?"<>|]+/g, text, (m) => {
+  if (text.includes('\\')) each(/(?<![\w\\])[A-Za-z]:\\(?:[^\\\s:*?"<>|`]+\\)*[^\\\s:*?"<>|`]+/g, text, (m) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9])/g, text, (m) => {
+  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files.
+  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
@@ -296,7 +300,8 @@ const hashes: Pass = (text, emit) =>
   });
 
 const versions: Pass = (text, emit) => {
-  each(/(?<![\w.])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
+  // Not after a dash: `.Spotlight-V100`, `Store-V2` are names with a suffix, not versions.
+  each(/(?<![\w.-])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
     emit(m[0], 'version', m.index);
   });
   each(/(?<![\w.])\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
@@ -310,7 +315,8 @@ const versions: Pass = (text, emit) => {
 /** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 
-const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w]|[.,]\\d)`, 'g');
+// A number right before `>` or `<` is a file descriptor (`status 2>&1`), not a value.
+const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w<>]|[.,]\\d)`, 'g');
 
 const settings: Pass = (text, emit) =>
   each(SETTING, text, (m) => {
@@ -474,8 +480,15 @@ export function dateMatches(text: string): string[] {
   return out;
 }
 
+// Terminal colour codes, raw (ESC [ 1;33m) or as written in scripts (`\033[`, `\e[`, `\x1b[`, `\u001b[`, `^[[`):
+// their digits would read as `33m` and glue `0m` to the next word. They are blanked before any pass.
+const ANSI = /(?:\x1b|\\(?:033|e|x1[bB]|u001[bB])|\^\[)\[[0-9;?]*[ -/]*[@-~]/g;
+const hasAnsi = (text: string): boolean => text.includes('\x1b') || text.includes('[') && /\\(?:033|e|x1[bB]|u001[bB])\[|\^\[\[/.test(text);
+
 /** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
-export function extractIdentifiers(text: string): Identifier[] {
+export function extractIdentifiers(raw: string): Identifier[] {
+  // Same length, so every offset still points into the text as given.
+  const text = hasAnsi(raw) ? raw.replace(ANSI, (m) => ' '.repeat(m.length)) : raw;
   const claimed = new Uint8Array(text.length);
   const out: Identifier[] = [];
   const emit: Emit = (value, kind, index, part = false) => {

@@ -5,6 +5,8 @@ export { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haysta
 export type { DateParts, Haystack } from './normalize';
 export { stripHarnessText } from './harness-text';
 export { isNoise } from './noise';
+export { survivalKindOf, SURVIVAL_KINDS } from './survival';
+export type { Survival, SurvivalKind } from './survival';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';
 export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';

@@ -1,47 +1,145 @@
-// Precision and recall of the audit on hand-labelled rows (src/audit/__fixtures__/labelled-audit.jsonl): each row
-// is one identifier with the short context it came from, marked right or wrong by a person. The engine is run on
-// each row's context; its verdict is compared with the label.
-import { auditSummary } from './audit-summary';
+// Precision and recall of the audit on hand-labelled rows (src/audit/__fixtures__/labelled-audit.jsonl, sources in
+// labelled-sessions.json and the fixture README). Each row is one identifier (or one summary sentence) with the
+// short context it came from, labelled by a person before the engine's answer was looked at. The engine is run on
+// each row's context and its answer compared with the label. Sessions were split into a dev half (the rules were
+// written looking at it) and a test half (only scored).
+import { targetKey, type CallTarget } from '../refetch/call-target';
+import { auditSummary, type TextMeta } from './audit-summary';
 import type { IdentifierKind } from './identifiers';
+import { inventedInstructions } from './invented-instructions';
+import type { ScopeText } from './project-scope';
 
-export type Verdict = 'lost-needed' | 'invented';
+export type Split = 'dev' | 'test';
+export type LostLabel = 'referenced' | 'refetched' | 'none';
 
-interface Context {
+export interface LabelledTarget {
+  tool: string;
+  /** Absent when it is the file. */
+  target?: string;
+  file?: string | null;
+  writes?: boolean;
+  kind: CallTarget['kind'];
+}
+
+export interface LabelledText {
+  /** A tool call that repeats a fetch the compaction removed (the session showed it; the row holds one evicted item). */
+  repeats?: boolean;
   role?: string;
   kind?: string;
+  target?: LabelledTarget;
+  /** Line of the session file the item came from. */
+  line?: number;
   text: string;
-  /** Fetch key (tool and target) of the call whose result this is. */
-  call?: string;
 }
 
-export interface LabelledRow {
+interface RowBase {
+  id: string;
+  split: Split;
+  session: string;
+  compaction: number;
+  /** Why the labeller chose the label. */
+  why: string;
+}
+
+export interface LostRow extends RowBase {
+  list: 'lost';
   value: string;
   kind: IdentifierKind;
-  verdict: Verdict;
-  /** Is the verdict right for this identifier in its session? */
-  label: boolean;
-  why: string;
-  from: { repo: string; path: string };
-  sessionDays: string[];
-  /** Summary text (invented rows; lost rows from sessions whose summary is short); absent: the identifier is lost. */
-  summary?: string | null;
-  evicted: Context | null;
-  later?: Context[];
+  /** What a careful person says: used later without a re-fetch, recovered by one, or not needed; null: cannot be told. */
+  label: LostLabel | null;
+  evicted: LabelledText;
+  later: LabelledText[];
+  /** The summary's lines holding the identifier's bare form, when any. */
+  summary?: string;
+  /** Lines of the session that declare, import or alias the name. */
+  defined?: string[];
+  /** Tool-call arguments and listing lines of the session that show the path. */
+  exists?: { kind: string; text: string }[];
 }
 
-/** Does the engine give the row's verdict on the row's context? */
-export function engineSays(row: LabelledRow): boolean {
+export interface InventedRow extends RowBase {
+  list: 'invented';
+  value: string;
+  kind: IdentifierKind;
+  /** Is the identifier invented (nothing the summarizer read backs it)? null: cannot be told. */
+  label: boolean | null;
+  /** The summary's line holding it. */
+  summary: string;
+  /** Lines of what the summarizer read that come closest. */
+  support: string[];
+}
+
+export interface InstructionRow extends RowBase {
+  list: 'instruction';
+  sentence: string;
+  /** Does the sentence claim the user said something no user message says? null: cannot be told. */
+  label: boolean | null;
+  /** The summary line holding the sentence, and the heading above it. */
+  line: string;
+  heading?: string;
+  /** For a transcript cut from a longer session: lines of its earlier summaries that bear on the claim. */
+  others?: string[];
+}
+
+export type LabelledRow = LostRow | InventedRow | InstructionRow;
+
+export interface LabelledSession {
+  repo: string;
+  path: string;
+  commit: string;
+  stack: string;
+  harness: string;
+  split: Split;
+  /** The file starts mid-conversation: its first summary covers turns it does not hold. */
+  startsMidConversation?: boolean;
+  cwd: string | null;
+  days: string[];
+  /** The user messages before each labelled compaction (by its index), for instruction rows. */
+  userMessages: Record<string, string[]>;
+}
+
+const targetOf = (t: LabelledTarget | undefined): CallTarget | null =>
+  t ? { tool: t.tool, target: t.target ?? t.file ?? '', file: t.file ?? null, writes: t.writes ?? false, kind: t.kind } : null;
+const metaOf = (t: LabelledText): TextMeta => ({ role: t.role, kind: t.kind, target: targetOf(t.target) });
+
+/** The engine's answer for a lost row: which list, if any, it puts the identifier in. */
+export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
+  const project: ScopeText[] = [...(row.defined ?? []).map((text) => ({ text })), ...(row.exists ?? []).map((e) => ({ text: e.text, kind: e.kind }))];
   const audit = auditSummary({
     summary: row.summary ?? '',
-    sources: row.evicted ? [row.evicted.text] : [],
-    sourceCalls: row.evicted ? [row.evicted.call ?? null] : [],
-    later: (row.later ?? []).map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, ...(l.call ? { call: l.call } : {}) })),
-    sessionDays: row.sessionDays,
+    sources: [row.evicted.text],
+    sourceMeta: [metaOf(row.evicted)],
+    removedFetches: row.later.flatMap((l) => (l.repeats && l.target ? [targetKey(targetOf(l.target)!)] : [])),
+    later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target) })),
+    sessionDays: session.days,
+    project: { cwd: session.cwd, texts: project },
   });
-  return row.verdict === 'invented' ? audit.invented.includes(row.value) : audit.lostReferencedLater.some((r) => r.value === row.value);
+  if (audit.lostReferencedLater.some((r) => r.value === row.value)) return 'referenced';
+  if (audit.lostRefetchedLater.some((r) => r.value === row.value)) return 'refetched';
+  return 'none';
+}
+
+/** Does the engine call the row's identifier invented? */
+export function inventedVerdict(row: InventedRow, session: LabelledSession): boolean {
+  const unverifiable = session.startsMidConversation === true && row.compaction === 0;
+  const audit = auditSummary({ summary: row.summary, sources: row.support, later: [], sessionDays: session.days, unverifiable });
+  // Compared without trailing punctuation an older extraction kept (`a.md\``).
+  const bare = (v: string) => v.replace(/[`'".,;:]+$/, '');
+  return audit.invented.some((v) => bare(v) === bare(row.value));
+}
+
+/** Does the engine call the row's sentence an invented instruction? */
+export function instructionVerdict(row: InstructionRow, session: LabelledSession): boolean {
+  // The first summary of a file cut from a longer session speaks of turns the file does not hold.
+  if (session.startsMidConversation && row.compaction === 0) return false;
+  const summary = `${row.heading ?? ''}\n${row.line}`;
+  const found = inventedInstructions(summary, session.userMessages[String(row.compaction)] ?? [], () => (session.startsMidConversation ? (row.others ?? []) : []));
+  const s = row.sentence.replace(/^["“]|["”]$/g, '').trim();
+  return found.some((f) => f.sentence.includes(s) || s.includes(f.sentence.replace(/^["“]|["”]$/g, '').trim()));
 }
 
 export interface Score {
+  /** Rows of this list with a label. */
   rows: number;
   truePositives: number;
   falsePositives: number;
@@ -52,18 +150,69 @@ export interface Score {
   recall: number;
 }
 
-export function score(rows: readonly LabelledRow[], verdict: Verdict): Score {
+function score(pairs: readonly { said: boolean; right: boolean }[]): Score {
   let tp = 0;
   let fp = 0;
   let fn = 0;
-  let n = 0;
-  for (const row of rows) {
-    if (row.verdict !== verdict) continue;
-    n++;
-    const said = engineSays(row);
-    if (said && row.label) tp++;
+  for (const { said, right } of pairs) {
+    if (said && right) tp++;
     else if (said) fp++;
-    else if (row.label) fn++;
+    else if (right) fn++;
   }
-  return { rows: n, truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: tp + fn === 0 ? 1 : tp / (tp + fn) };
+  return { rows: pairs.length, truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: tp + fn === 0 ? 1 : tp / (tp + fn) };
+}
+
+export interface SetScores {
+  lostReferencedLater: Score;
+  lostRefetchedLater: Score;
+  /** Recall of "needed later" read either way: a row labelled referenced or refetched that either list holds. */
+  neededUnion: Score;
+  invented: Score;
+  inventedInstructions: Score;
+  /** Rows left out because no one can label them (their `why` says why). */
+  unlabelled: number;
+}
+
+/** Scores of the engine on the rows of one half. */
+export function scoreRows(rows: readonly LabelledRow[], sessions: Readonly<Record<string, LabelledSession>>): SetScores {
+  const referenced: { said: boolean; right: boolean }[] = [];
+  const refetched: { said: boolean; right: boolean }[] = [];
+  const union: { said: boolean; right: boolean }[] = [];
+  const invented: { said: boolean; right: boolean }[] = [];
+  const instructions: { said: boolean; right: boolean }[] = [];
+  let unlabelled = 0;
+  for (const row of rows) {
+    if (row.label === null) {
+      unlabelled++;
+      continue;
+    }
+    const session = sessions[row.session]!;
+    if (row.list === 'lost') {
+      const said = lostVerdict(row, session);
+      referenced.push({ said: said === 'referenced', right: row.label === 'referenced' });
+      refetched.push({ said: said === 'refetched', right: row.label === 'refetched' });
+      union.push({ said: said !== 'none', right: row.label !== 'none' });
+    } else if (row.list === 'invented') invented.push({ said: inventedVerdict(row, session), right: row.label });
+    else instructions.push({ said: instructionVerdict(row, session), right: row.label });
+  }
+  return {
+    lostReferencedLater: score(referenced),
+    lostRefetchedLater: score(refetched),
+    neededUnion: score(union),
+    invented: score(invented),
+    inventedInstructions: score(instructions),
+    unlabelled,
+  };
+}
+
+/** The rows each verdict got wrong, for a labeller's look (dev only). */
+export function misses(rows: readonly LabelledRow[], sessions: Readonly<Record<string, LabelledSession>>): { id: string; label: unknown; said: unknown }[] {
+  const out: { id: string; label: unknown; said: unknown }[] = [];
+  for (const row of rows) {
+    if (row.label === null) continue;
+    const session = sessions[row.session]!;
+    const said = row.list === 'lost' ? lostVerdict(row, session) : row.list === 'invented' ? inventedVerdict(row, session) : instructionVerdict(row, session);
+    if (said !== row.label) out.push({ id: row.id, label: row.label, said });
+  }
+  return out;
 }

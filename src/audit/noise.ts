@@ -98,8 +98,15 @@ function functionNoise(v: string): boolean {
 function quantityNoise(v: string): boolean {
   const q = /^([\d,.]+)\s*(.+)$/.exec(v);
   if (!q) return false;
+  // A bare percentage (`45%` of a progress bar, `100%` in CSS) says how much of something the text no longer names.
+  if (q[2] === '%') return true;
   // `0.3s`, `1.4s`, `0.9 seconds`: timings a test or build printed, measured, not chosen.
   return TIME_UNIT.test(q[2]!) && q[1]!.includes('.');
+}
+
+/** An initial release number (0.0.x, 0.1.0, 1.0.0): every scaffold writes one, so it names no release. */
+function versionNoise(v: string): boolean {
+  return /^v?(?:0\.0\.\d+|0\.1\.0|1\.0\.0)$/i.test(v);
 }
 
 function numberNoise(v: string): boolean {
@@ -129,10 +136,16 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
       return numberNoise(v);
     case 'port':
       return false;
+    case 'version':
+      return versionNoise(v);
     case 'date': {
       const d = parseDate(v);
-      const day = d ? dayOf(d) : null;
-      return day !== null && !!ctx.sessionDays?.has(day);
+      if (!d) return false;
+      const day = dayOf(d);
+      if (day !== null) return !!ctx.sessionDays?.has(day);
+      // A month and day without a year (`Mar 3`): the session's own day when one of its days falls on it.
+      const md = d.month !== null && d.day !== null ? `-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
+      return md !== null && [...(ctx.sessionDays ?? [])].some((s) => s.endsWith(md));
     }
     default:
       return false;

@@ -368,32 +368,116 @@ export function dateSupported(value: string, sources: Haystack[]): boolean {
 }
 
 const isPathChar = (c: number): boolean => isWordish(c) || c === 46 || c === 45 || c === 64 || c === 126 || c === 43;
+const isSep = (c: number): boolean => c === 47 || c === 92;
+
+/** The spellings a working directory takes: as written, with forward slashes, and Git Bash's `/c/…` for `C:\…`. */
+function cwdForms(cwd: string): string[] {
+  const trimmed = cwd.replace(/[\\/]+$/, '');
+  const fwd = trimmed.replace(/\\/g, '/');
+  const forms = new Set([trimmed, fwd]);
+  const drive = /^([A-Za-z]):\//.exec(fwd);
+  if (drive) forms.add(`/${drive[1]!.toLowerCase()}${fwd.slice(2)}`);
+  return [...forms];
+}
 
 /**
  * Is the path `path` in `text` as a whole path, not as part of a longer one: `lib/a.ex` is not in
- * `lib/a.ex/b`, a directory `deps/x/` not in `deps/x/lib`, and a bare `dsl.ex` not in `lib/ash/dsl.ex` (another
- * folder's file of that name). A path with a directory may still stand under a longer prefix, as `foundIn` reads it.
+ * `lib/a.ex/b` nor in `deps/x/lib/a.ex` (another folder's file), a directory `deps/x/` not in `deps/x/lib`, and a
+ * bare `dsl.ex` not in `lib/ash/dsl.ex`. With the working directory, a relative path also stands as itself under
+ * it (`/repo/lib/a.ex` for `lib/a.ex`, `C:\\repo\\a.md` for `a.md`); without it, a path with a directory may stand
+ * under a longer prefix, as `foundIn` reads it.
  */
-export function containsWholePath(text: string, path: string, from = 0): boolean {
-  const bare = !path.includes('/');
-  const needle = pathSuffix(path);
-  const dirEnd = needle.endsWith('/');
+export function containsWholePath(text: string, path: string, from = 0, cwd: string | null = null): boolean {
+  const bare = !/[\\/]/.test(path);
+  const anchored = /^(?:[~/\\]|[A-Za-z]:[\\/])/.test(path);
+  // Without a working directory to resolve against, a relative path with a folder is matched by its tail.
+  const loose = !cwd && !bare && !anchored;
+  const needle = loose ? pathSuffix(path) : path;
+  const dirEnd = needle.endsWith('/') || needle.endsWith('\\');
+  const cwds = cwd ? cwdForms(cwd) : [];
   for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
     const before = text.charCodeAt(at - 1);
     const end = at + needle.length;
     const after = text.charCodeAt(end);
-    if (isPathChar(before) || (bare && (before === 47 || before === 92))) continue;
-    if (dirEnd ? isPathChar(after) : after === 47 || isWordish(after) || (isDashOrDot(after) && isAlnum(text.charCodeAt(end + 1)))) continue;
+    if (dirEnd ? isPathChar(after) : isSep(after) || isWordish(after) || (isDashOrDot(after) && isAlnum(text.charCodeAt(end + 1)))) continue;
+    if (isPathChar(before)) continue;
+    if (isSep(before) && !loose) {
+      // `./lib/a.ex` is `lib/a.ex`; `/repo/lib/a.ex` is too when `/repo` is the working directory.
+      const dotSlash = text.charCodeAt(at - 2) === 46 && !isPathChar(text.charCodeAt(at - 3));
+      const underCwd = !anchored && cwds.some((c) => at - 1 >= c.length && text.slice(at - 1 - c.length, at - 1) === c && !isPathChar(text.charCodeAt(at - 2 - c.length)));
+      if (!dotSlash && !underCwd) continue;
+    }
     return true;
   }
   return false;
 }
 
+/** `name(`, or Elixir's `name/1`: a call of the function, not a word that happens to share its name. */
+const CALL_AFTER = /^\s*\(|^\/\d/;
+
 /**
- * Does a later text refer to `id` (found in an evicted text) as a whole token: `foundIn`, and for a path, the
- * path itself rather than a longer path it begins or ends (see `containsWholePath`).
+ * Is the function `value` (`fun()`, `Mod.fun()`) called in `text`? Only in call form, and not on another module:
+ * `Other.fun(` is another function of the same name; `obj.fun(` (a variable) and a bare `fun(` are this one.
  */
-export function referencedIn(id: Identifier, hay: Haystack, from = 0): boolean {
+export function callFormIn(text: string, value: string): boolean {
+  const name = value.replace(/\(\)$/, '');
+  const cut = name.lastIndexOf('.');
+  const last = name.slice(cut + 1);
+  const qual = cut < 0 ? '' : name.slice(0, cut);
+  if (!last) return false;
+  for (let at = text.indexOf(last); at >= 0; at = text.indexOf(last, at + 1)) {
+    const b = text.charCodeAt(at - 1);
+    if (isWordish(b) || b === 36) continue;
+    const rest = text.slice(at + last.length, at + last.length + 3);
+    if (isWordish(rest.charCodeAt(0)) || rest.charCodeAt(0) === 36 || !CALL_AFTER.test(rest)) continue;
+    if (b !== 46) return true;
+    const q = /[A-Za-z_$][\w$.]*$/.exec(text.slice(Math.max(0, at - 120), at - 1))?.[0] ?? '';
+    if (!q) return true;
+    if (qual) {
+      if (q === qual || q.endsWith(`.${qual}`) || qual.endsWith(`.${q}`)) return true;
+    } else if (!/^[A-Z]/.test(q)) return true;
+  }
+  return false;
+}
+
+/** A port only as `:5432` or `port 5432` (`PORT=5432`, `--port 5432`, `ports 8230-8239`), never as any number. */
+export function portIn(text: string, port: string): boolean {
+  const n = escape(String(Number(port)));
+  return pattern(`:${n}(?![\\d:])|\\bports?\\b[^\\d\\n]{0,12}(?<!\\d)${n}(?!\\d)`, 'i').test(text);
+}
+
+/**
+ * Does a later text refer to `id` (found in an evicted text) as the same thing: `foundIn`, and for a path the
+ * whole path relative to the working directory (see `containsWholePath`), for a function a call of it (see
+ * `callFormIn`), for a port a port (see `portIn`).
+ */
+export function referencedIn(id: Identifier, hay: Haystack, from = 0, cwd: string | null = null): boolean {
   if (!foundIn(id, hay, from)) return false;
-  return id.kind !== 'path' || containsWholePath(hay.text, id.value, from);
+  switch (id.kind) {
+    case 'path':
+      return containsWholePath(hay.text, id.value, from, cwd);
+    case 'function':
+      return callFormIn(hay.text, id.value);
+    case 'port':
+      return portIn(hay.text, id.value);
+    default:
+      return true;
+  }
+}
+
+/**
+ * Does a tool call take the path as an argument in full: the path itself (or, relative to the working
+ * directory, its absolute spelling), not a longer path that ends with it.
+ */
+export function exactPathIn(text: string, path: string, cwd: string | null = null): boolean {
+  const forms = [path];
+  if (cwd && !/^(?:[~/\\]|[A-Za-z]:[\\/])/.test(path)) for (const c of cwdForms(cwd)) forms.push(`${c}/${path}`, `${c}\\${path}`);
+  return forms.some((f) => {
+    for (let at = text.indexOf(f); at >= 0; at = text.indexOf(f, at + 1)) {
+      const b = text.charCodeAt(at - 1);
+      const a = text.charCodeAt(at + f.length);
+      if (!isPathChar(b) && !isSep(b) && !isPathChar(a) && !isSep(a)) return true;
+    }
+    return false;
+  });
 }

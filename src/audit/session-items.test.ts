@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers, type Identifier } from './identifiers';
 import { SessionItems } from './session-items';
-import { foundIn, haystack } from './normalize';
+import { foundIn, haystack, referencedIn } from './normalize';
 
 const texts = [
   'host: db-prod-1\nport: 5432',
@@ -48,7 +48,7 @@ describe('SessionItems', () => {
       for (let from = 1; from < texts.length; from++) {
         const skip = (k: number) => k % 3 === from % 3;
         let scan = -1;
-        for (let k = from; k < texts.length && scan < 0; k++) if (!skip(k) && foundIn(i, haystack(texts[k]!))) scan = k;
+        for (let k = from; k < texts.length && scan < 0; k++) if (!skip(k) && referencedIn(i, haystack(texts[k]!))) scan = k;
         expect(fresh.firstMention(i, from, skip), `${i.value} from ${from}`).toBe(scan);
       }
     }
@@ -65,7 +65,7 @@ describe('SessionItems', () => {
     for (const i of wanted) {
       for (let from = 0; from < many.length; from += 7) {
         let scan = -1;
-        for (let k = from; k < many.length && scan < 0; k++) if (foundIn(i, haystack(many[k]!))) scan = k;
+        for (let k = from; k < many.length && scan < 0; k++) if (referencedIn(i, haystack(many[k]!))) scan = k;
         expect(items.firstMention(i, from, () => false), `${i.value} from ${from}`).toBe(scan);
       }
     }

@@ -60,10 +60,11 @@ export class SessionItems {
   private readonly askers = new Map<string, number[]>();
   private questioners: { item: number; questions: string[] }[] | null = null;
 
-  /** `texts[i]` and `roles[i]` are item i's audit text and role. */
+  /** `texts[i]` and `roles[i]` are item i's audit text and role; `cwd` resolves relative paths (see `referencedIn`). */
   constructor(
     private readonly texts: readonly string[],
     private readonly roles: readonly (string | undefined)[],
+    private readonly cwd: string | null = null,
   ) {}
 
   hay(i: number): Haystack {
@@ -138,7 +139,7 @@ export class SessionItems {
     const entry = this.entry(id);
     const groups = this.lists(entry);
     if (!groups) {
-      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && referencedIn(id, this.hay(i))) return i;
+      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && referencedIn(id, this.hay(i), 0, this.cwd)) return i;
       return -1;
     }
     // Walk the groups' candidates together in item order, so the first match ends the walk.
@@ -164,7 +165,7 @@ export class SessionItems {
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
       const seen = entry.found?.find((f) => f === next + 1 || f === -(next + 1));
-      const found = seen !== undefined ? seen > 0 : referencedIn(id, this.hay(next), start);
+      const found = seen !== undefined ? seen > 0 : referencedIn(id, this.hay(next), start, this.cwd);
       if (seen === undefined && (entry.found?.length ?? 0) < 32) (entry.found ??= []).push(found ? next + 1 : -(next + 1));
       if (found) return next;
     }

@@ -5,8 +5,8 @@ import type { CompactionAudit } from './audit-session';
 import type { IdentifierKind } from './identifiers';
 import { setOwn } from '../model/dictionary';
 
-export type AuditList = 'kept' | 'lost' | 'lostReferencedLater' | 'invented' | 'instructionLike';
-const LISTS: readonly AuditList[] = ['kept', 'lost', 'lostReferencedLater', 'invented', 'instructionLike'];
+export type AuditList = 'kept' | 'lost' | 'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'instructionLike' | 'inventedInstructions';
+const LISTS: readonly AuditList[] = ['kept', 'lost', 'lostReferencedLater', 'lostRefetchedLater', 'invented', 'instructionLike', 'inventedInstructions'];
 
 export interface ShownAudit extends CompactionAudit {
   /** Full length of every list, when one was cut. */
@@ -19,10 +19,23 @@ export function trimAudit(audit: CompactionAudit, limit: number): ShownAudit {
   const kept = audit.kept.slice(0, limit);
   const lost = audit.lost.slice(0, limit);
   const lostReferencedLater = audit.lostReferencedLater.slice(0, limit);
+  const lostRefetchedLater = audit.lostRefetchedLater.slice(0, limit);
   const invented = audit.invented.slice(0, limit);
   const kinds: Record<string, IdentifierKind> = {};
-  for (const v of [...kept, ...lost, ...invented, ...lostReferencedLater.map((r) => r.value)]) if (Object.hasOwn(audit.kinds, v)) setOwn(kinds, v, audit.kinds[v]!);
-  return { ...audit, kept, lost, lostReferencedLater, invented, instructionLike: audit.instructionLike.slice(0, limit), kinds, totals };
+  for (const v of [...kept, ...lost, ...invented, ...lostReferencedLater.map((r) => r.value), ...lostRefetchedLater.map((r) => r.value)])
+    if (Object.hasOwn(audit.kinds, v)) setOwn(kinds, v, audit.kinds[v]!);
+  return {
+    ...audit,
+    kept,
+    lost,
+    lostReferencedLater,
+    lostRefetchedLater,
+    invented,
+    instructionLike: audit.instructionLike.slice(0, limit),
+    inventedInstructions: audit.inventedInstructions.slice(0, limit),
+    kinds,
+    totals,
+  };
 }
 
 /** How many values a list holds in the full audit (the list itself may be cut). */

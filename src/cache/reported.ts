@@ -1,16 +1,19 @@
 // What the provider reported about a call's prompt and its cache: the ground truth every verdict starts from.
 import type { CallContext } from '../analysis/context-types';
+import { promptTokens } from '../model/usage';
 import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, providerOf } from './provider-rules';
 
 type UsageCall = Pick<CallContext, 'api' | 'model' | 'usage'>;
 
 /**
- * Prompt tokens the provider reported: the whole prompt. OpenAI's (and DeepSeek's) input count already includes
- * cached tokens; Anthropic's — and, when the provider is unknown, by default — excludes cache reads and writes.
+ * Prompt tokens the provider reported: the whole prompt. The harness's own convention decides where the adapter
+ * declared it (`promptTokens`); else the provider: OpenAI's (and DeepSeek's) input count already includes cached
+ * tokens; Anthropic's — and, when the provider is unknown, by default — excludes cache reads and writes.
  */
 export function reportedPromptTokens(call: UsageCall): number | null {
   const usage = call.usage;
   if (!usage || usage.input === null) return null;
+  if (usage.inputIncludesCache !== undefined) return promptTokens(usage);
   const provider = providerOf(call);
   if (provider === 'openai' || provider === 'deepseek') return usage.input;
   return usage.input + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);

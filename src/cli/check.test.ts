@@ -121,6 +121,11 @@ const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({
   reportedInputTokens: 3000,
   reportedCalls: 4,
   tokenizer: { encoding: 'o200k_base', scale: 1, perItem: 0, prefixTokens: 0, estimated: false, uncertainty: 0, fitSpread: 0.02 },
+  outputTokens: 400,
+  reportedOutputTokens: 400,
+  reportedOutputCalls: 4,
+  models: [{ model: 'claude-opus-4-6', calls: 4 }],
+  totals: null,
   cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, byCause: { compaction: 1 }, unrecordedNotRead: { calls: 0, tokens: 0 } },
   ...over,
 });

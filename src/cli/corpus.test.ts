@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_COLUMNS } from '../corpus/corpus-row';
 import { shardOf } from '../corpus/shard';
 import { syntheticCorpus, syntheticJsonl } from '../corpus/synthetic';
+import { openHandsParquet, sweAgentParquet } from '../test/parquet-datasets';
 import { runCorpus, walkCorpus } from './corpus';
 import { run } from './main';
 
@@ -94,7 +95,7 @@ describe('corpus --jsonl', () => {
     }
   });
 
-  it('writes problems to stderr as JSON lines and exits 1, still writing the good rows', async () => {
+  it('writes problems to stderr as JSON lines and exits 1, still writing the good rows and an error row per bad place', async () => {
     const bad = mkdtempSync(join(tmpdir(), 'corpus-bad-'));
     try {
       const [good] = syntheticCorpus(1, 2);
@@ -104,7 +105,20 @@ describe('corpus --jsonl', () => {
       writeFileSync(join(bad, 'mixed.jsonl'), [lines[0], lines[1], '{"conversations": [', lines[2]].join('\n'));
       const { code, out, err } = await corpus(bad, '--jsonl', '--threads', '0', '--estimate');
       expect(code).toBe(1);
-      expect(out).toHaveLength(4);
+      const rows = out.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(rows.map((r) => [r['file'], r['line'], r['error'] === null])).toEqual([
+        [join(bad, 'broken.json'), null, false],
+        [join(bad, 'mixed.jsonl'), 1, true],
+        [join(bad, 'mixed.jsonl'), 2, true],
+        [join(bad, 'mixed.jsonl'), 3, false],
+        [join(bad, 'mixed.jsonl'), 4, true],
+        [join(bad, good!.name), null, true],
+      ]);
+      // An error row has every key of a row, its measures null.
+      const errorRow = rows[3]!;
+      expect(Object.keys(errorRow)).toEqual(CORPUS_COLUMNS.map((c) => c.key));
+      expect([errorRow['id'], errorRow['turns'], errorRow['total_tokens'], errorRow['errors']]).toEqual([null, null, null, 1]);
+      expect(errorRow['error']).toMatch(/invalid JSON/);
       const issues = err.map((l) => JSON.parse(l));
       expect(issues.map((i) => [i.file, i.line, i.severity])).toEqual([
         [join(bad, 'broken.json'), 1, 'error'],
@@ -163,5 +177,50 @@ describe('corpus --stdin --jsonl', () => {
     expect(out.map((l) => JSON.parse(l).file)).toEqual(['stdin', 'stdin']);
     expect((await corpus('--stdin', dir)).code).toBe(2);
     expect((await corpus('--stdin', '--shard', '1/2')).code).toBe(2);
+  });
+});
+
+describe('corpus data.parquet', () => {
+  let pq: string;
+  beforeAll(() => {
+    pq = mkdtempSync(join(tmpdir(), 'corpus-parquet-'));
+    mkdirSync(join(pq, 'data'));
+    writeFileSync(join(pq, 'data', 'train-00000-of-00002.parquet'), sweAgentParquet(7, 2));
+    writeFileSync(join(pq, 'data', 'train-00001-of-00002.parquet'), openHandsParquet(5, 2));
+  });
+  afterAll(() => rmSync(pq, { recursive: true, force: true }));
+
+  it('reads the Parquet files of a dataset folder, one row per dataset row, the same with worker threads', async () => {
+    const inline = await corpus(pq, '--jsonl', '--threads', '0', '--estimate');
+    expect(inline.err).toEqual([]);
+    expect(inline.code).toBe(0);
+    const rows = inline.out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.map((r) => [String(r['file']).split('/').pop(), r['line']])).toEqual([
+      ...Array.from({ length: 7 }, (_, i) => ['train-00000-of-00002.parquet', i + 1]),
+      ...Array.from({ length: 5 }, (_, i) => ['train-00001-of-00002.parquet', i + 1]),
+    ]);
+    expect(rows.every((r) => r['format'] === 'openai-chat' && r['error'] === null && (r['turns'] as number) > 0)).toBe(true);
+    const threaded = await corpus(pq, '--jsonl', '--threads', '2', '--estimate');
+    expect(threaded.out).toEqual(inline.out);
+  }, 60_000);
+
+  it('takes --column, and says on stderr why a file gave nothing', async () => {
+    const one = join(pq, 'data', 'train-00000-of-00002.parquet');
+    const picked = await corpus(one, '--jsonl', '--threads', '0', '--estimate', '--column', 'trajectory');
+    expect(picked.out).toHaveLength(7);
+    const wrong = await corpus(one, '--jsonl', '--threads', '0', '--estimate', '--column', 'messages');
+    expect(wrong.code).toBe(1);
+    expect(wrong.out.map((l) => JSON.parse(l).error)).toEqual([expect.stringMatching(/^no column named "messages"; the columns are instance_id/)]);
+    expect(JSON.parse(wrong.err[0]!)).toMatchObject({ file: one, line: null, severity: 'error' });
+    expect((await corpus('--stdin', '--column', 'x')).code).toBe(2);
+  });
+
+  it('shares a Parquet file out by row groups under --shard: the shards partition its rows exactly', async () => {
+    const all = (await corpus(pq, '--jsonl', '--threads', '0', '--estimate')).out;
+    const shards: string[][] = [];
+    for (const i of [1, 2, 3]) shards.push((await corpus(pq, '--jsonl', '--threads', '0', '--estimate', '--shard', `${i}/3`)).out);
+    // Both files have rows in more than one shard: the split is by row group, not by file.
+    for (const f of ['train-00000-of-00002.parquet', 'train-00001-of-00002.parquet']) expect(shards.filter((s) => s.some((l) => l.includes(f))).length).toBeGreaterThan(1);
+    expect(shards.flat().sort()).toEqual([...all].sort());
   });
 });

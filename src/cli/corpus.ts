@@ -1,33 +1,40 @@
-// `compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]`
+// `compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate] [--column NAME]`
 //
-// Walks folders for .json/.jsonl/.ndjson/.eval files, measures every trajectory (one per file, or one per line of a
-// JSONL corpus) in worker threads, and writes one JSON line per trajectory to stdout, in input order (files
+// Walks folders for .json/.jsonl/.ndjson/.traj/.eval/.parquet files, measures every trajectory (one per file, one per
+// line of a JSONL corpus, one per row of a Parquet dataset) in worker threads, and writes one JSON line per trajectory to stdout, in input order (files
 // sorted by path within each folder, lines in file order). Problems go to stderr as JSON lines
 // {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
 // of per-format totals is printed instead.
 import { createReadStream, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { spawnCliWorker } from './worker-spawn';
-import { rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
+import { errorRowToJsonLine, rowToJsonLine, type CorpusRow } from '../corpus/corpus-row';
 import { processCorpusFile, type CorpusCounter, type FileOutcome } from '../corpus/corpus-stream';
 import { CorpusTotals, renderTotals } from '../corpus/corpus-summary';
+import { processParquetFile } from '../corpus/parquet-corpus';
+import { isParquetFile, PARQUET_EXT } from '../corpus/parquet-detect';
+import type { AsyncBuffer } from '../corpus/parquet-rows';
 import { corpusKey, inShard, parseShard, type Shard } from '../corpus/shard';
 import type { ParseIssue } from '../model/types';
 import { createTokenCounter, estimateTokens } from '../tokens';
 
-export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate]
+export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate] [--column NAME]
   compaction-inspector corpus --stdin [--stdin-name NAME] [--jsonl] [--estimate]
-                                                   one metrics row per trajectory (a file, or a line of a JSONL corpus);
-                                                   --jsonl writes the rows as JSON lines, else a table of totals;
-                                                   --shard i/n takes only the files of shard i (1..n) by a stable path hash;
+                                                   one metrics row per trajectory (a file, a line of a JSONL corpus,
+                                                   a row of a .parquet dataset); --jsonl writes the rows as JSON lines
+                                                   (a place that gave none: an error row), else a table of totals;
+                                                   --shard i/n takes only the files (Parquet: row groups) of shard i
+                                                   (1..n) by a stable hash of the path;
+                                                   --column NAME the Parquet column that holds the trajectories;
                                                    --threads N worker threads (default: cores − 1; 0 = none);
                                                    --estimate counts tokens with the fast estimate instead of o200k_base;
                                                    --stdin reads trajectories, one per line, from standard input
                                                    (Spark's RDD.pipe, Ray Data); rows name the input NAME (default stdin)`;
 
-const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval)$/i;
+const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval|parquet)$/i;
 
 export interface CorpusFile {
   /** Path to read (as given, joined with the path inside a folder). */
@@ -46,6 +53,8 @@ export interface CorpusOptions {
   stdin: boolean;
   /** The file name rows read from standard input carry. */
   stdinName: string;
+  /** The Parquet column that holds the trajectories (chosen from the candidates when null). */
+  column: string | null;
 }
 
 export interface CorpusIo {
@@ -99,11 +108,28 @@ export function walkCorpus(args: string[]): { files: CorpusFile[]; missing: stri
 // --------------------------------------------------------------------------------------------
 // Measuring one file (in a worker thread or in this one)
 
-export type WorkerRequest = { index: number; path: string; estimate: boolean };
+export type WorkerRequest = {
+  index: number;
+  path: string;
+  estimate: boolean;
+  /** Parquet only: the column to read, and the shard whose row groups to take (keyed by `key`). */
+  column?: string | null;
+  shard?: Shard | null;
+  key?: string;
+};
+/** A place (line, Parquet row, file) that gave no trajectory, and the error that says why. */
+export interface FailedPlace {
+  file: string;
+  line: number | null;
+  issue: ParseIssue;
+}
+
 export type WorkerReply =
   | { type: 'ready' }
   | { type: 'row'; index: number; row: CorpusRow }
+  | { type: 'failed'; index: number; failed: FailedPlace }
   | { type: 'issue'; index: number; issue: ParseIssue }
+  | { type: 'notice'; index: number; issue: ParseIssue }
   | { type: 'done'; index: number; outcome: FileOutcome | null };
 
 let exact: Promise<CorpusCounter> | null = null;
@@ -120,20 +146,66 @@ async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
+/** A file on disk read by ranges, for hyparquet: the footer, then one row group's column chunks at a time. */
+async function withFileRanges<T>(path: string, use: (file: AsyncBuffer) => Promise<T>): Promise<T> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    return await use({
+      byteLength: size,
+      slice: async (start, end = size) => {
+        const out = new Uint8Array(Math.max(0, end - start));
+        let at = 0;
+        while (at < out.length) {
+          const { bytesRead } = await handle.read(out, at, out.length - at, start + at);
+          if (bytesRead === 0) break;
+          at += bytesRead;
+        }
+        return out.buffer;
+      },
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A `.parquet` name, or the Parquet magic bytes at the start of the file. */
+async function isParquetPath(path: string): Promise<boolean> {
+  if (PARQUET_EXT.test(path)) return true;
+  const handle = await open(path, 'r');
+  try {
+    const head = new Uint8Array(4);
+    await handle.read(head, 0, 4, 0);
+    return isParquetFile(path, head);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Streams one file from disk through the corpus reader; every outcome, even a failure, ends with `done`. */
 export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerReply) => void): Promise<void> {
   const { index, path } = req;
   try {
     const counter = await counterFor(req.estimate);
-    // Small files in one read (a stream costs more to set up than to read them); large ones streamed.
-    const chunks = statSync(path).size <= SMALL_FILE ? oneChunk(readFileSync(path)) : createReadStream(path, { highWaterMark: 1 << 20 });
-    const outcome = await processCorpusFile(path, chunks, counter, {
-      row: (row) => post({ type: 'row', index, row }),
-      issue: (issue) => post({ type: 'issue', index, issue }),
-    });
+    const sink = {
+      row: (row: CorpusRow) => post({ type: 'row', index, row }),
+      issue: (issue: ParseIssue) => post({ type: 'issue', index, issue }),
+      notice: (issue: ParseIssue) => post({ type: 'notice', index, issue }),
+      failed: (at: { line: number | null }, issue: ParseIssue) => post({ type: 'failed', index, failed: { file: path, line: at.line, issue } }),
+    };
+    let outcome: FileOutcome;
+    if (await isParquetPath(path)) {
+      outcome = await withFileRanges(path, (file) => processParquetFile(path, file, counter, sink, { column: req.column ?? null, shard: req.shard ?? null, key: req.key ?? path }));
+    } else {
+      // Small files in one read (a stream costs more to set up than to read them); large ones streamed.
+      const chunks = statSync(path).size <= SMALL_FILE ? oneChunk(readFileSync(path)) : createReadStream(path, { highWaterMark: 1 << 20 });
+      outcome = await processCorpusFile(path, chunks, counter, sink);
+    }
     post({ type: 'done', index, outcome });
   } catch (e) {
-    post({ type: 'issue', index, issue: { file: path, line: null, field: null, message: `cannot read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' } });
+    const issue: ParseIssue = { file: path, line: null, field: null, message: `cannot read: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' };
+    post({ type: 'issue', index, issue });
+    post({ type: 'failed', index, failed: { file: path, line: null, issue } });
     post({ type: 'done', index, outcome: null });
   }
 }
@@ -149,15 +221,21 @@ export function spawnCorpusWorker(): Worker {
 interface Sink {
   row(row: CorpusRow): void;
   issue(issue: ParseIssue): void;
+  failed?(place: FailedPlace): void;
+  notice?(issue: ParseIssue): void;
 }
+
+type Output = { row: CorpusRow } | { failed: FailedPlace };
 
 /**
  * Measures files in parallel and hands rows and issues to the sink in input order: a file's output is
  * released once every file before it is done. Dispatch stops `maxAhead` files past the oldest unfinished
  * one, so a slow file never makes the buffer grow without bound.
  */
-export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number }, sink: Sink): Promise<{ failedFiles: number }> {
-  const pending = new Map<number, { rows: CorpusRow[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
+export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number; column?: string | null; shard?: Shard | null }, sink: Sink): Promise<{ failedFiles: number }> {
+  // Only files named .parquet were let through the file-level shard filter, so only they split by row group.
+  const request = (i: number): WorkerRequest => ({ index: i, path: files[i]!.path, estimate: opts.estimate, column: opts.column ?? null, shard: PARQUET_EXT.test(files[i]!.path) ? (opts.shard ?? null) : null, key: files[i]!.key });
+  const pending = new Map<number, { rows: Output[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
   let nextOut = 0;
   let failedFiles = 0;
   const maxAhead = opts.maxAhead ?? 256;
@@ -175,11 +253,15 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
       const s = pending.get(nextOut);
       if (!s) return;
       for (const i of s.issues) sink.issue(i);
-      for (const r of s.rows) sink.row(r);
+      for (const r of s.rows) {
+        if ('row' in r) sink.row(r.row);
+        else sink.failed?.(r.failed);
+      }
       s.issues = [];
       s.rows = [];
       if (!s.done) return;
-      if (!s.outcome || s.outcome.trajectories === 0) failedFiles++;
+      // A Parquet file may hold no row group of this shard; its bad rows are errors of their own.
+      if (!s.outcome || (s.outcome.trajectories === 0 && s.outcome.mode !== 'parquet')) failedFiles++;
       pending.delete(nextOut);
       nextOut++;
     }
@@ -187,8 +269,10 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
   const onReply = (m: WorkerReply) => {
     if (m.type === 'ready') return;
     const s = slot(m.index);
-    if (m.type === 'row') s.rows.push(m.row);
+    if (m.type === 'row') s.rows.push({ row: m.row });
+    else if (m.type === 'failed') s.rows.push({ failed: m.failed });
     else if (m.type === 'issue') s.issues.push(m.issue);
+    else if (m.type === 'notice') sink.notice?.(m.issue);
     else {
       s.done = true;
       s.outcome = m.outcome;
@@ -197,7 +281,7 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
   };
 
   if (opts.threads <= 0 || files.length === 0) {
-    for (let i = 0; i < files.length; i++) await measureCorpusFile({ index: i, path: files[i]!.path, estimate: opts.estimate }, onReply);
+    for (let i = 0; i < files.length; i++) await measureCorpusFile(request(i), onReply);
     return { failedFiles };
   }
 
@@ -219,7 +303,7 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
         return;
       }
       busy.index = next;
-      w.postMessage({ index: next, path: files[next]!.path, estimate: opts.estimate } satisfies WorkerRequest);
+      w.postMessage(request(next));
       next++;
     };
     const states: { w: Worker; busy: { index: number | null } }[] = [];
@@ -254,7 +338,7 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
 
 function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | { error: string } {
   const paths: string[] = [];
-  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false, stdin: false, stdinName: 'stdin' };
+  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false, stdin: false, stdinName: 'stdin', column: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -266,6 +350,10 @@ function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | {
       const v = value();
       if (!v) return { error: '--stdin-name needs a name' };
       opts.stdinName = v;
+    } else if (flag === '--column') {
+      const v = value();
+      if (!v) return { error: '--column needs the name of a Parquet column' };
+      opts.column = v;
     }
     else if (flag === '--shard') {
       const s = parseShard(value() ?? '');
@@ -281,6 +369,7 @@ function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | {
   }
   if (opts.stdin && paths.length > 0) return { error: 'corpus --stdin reads standard input only; drop the paths or --stdin' };
   if (opts.stdin && opts.shard) return { error: '--shard splits files; with --stdin the batch system splits the lines' };
+  if (opts.stdin && opts.column) return { error: '--column picks a Parquet column; --stdin reads JSON lines' };
   if (!opts.stdin && paths.length === 0) return { error: 'corpus needs at least one file or folder (or --stdin)' };
   return { paths, opts };
 }
@@ -312,14 +401,21 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
     for (const m of walked.missing) io.err(JSON.stringify({ file: m.split(': ')[0], line: null, field: null, message: `cannot read: ${m}`, severity: 'error' }));
     return 2;
   }
-  const files = walked.files.filter((f) => inShard(f.key, opts.shard));
+  // A Parquet file is shared out by row groups (each process reads its footer and takes its own groups), so one big
+  // file splits across shards too; other files go whole to one shard.
+  const files = walked.files.filter((f) => PARQUET_EXT.test(f.path) || inShard(f.key, opts.shard));
   const totals = new CorpusTotals();
   let errors = 0;
+  const counterName = opts.estimate ? 'estimate' : 'o200k_base';
   const { failedFiles } = await measureCorpus(files, opts, {
     row: (r) => {
       if (opts.jsonl) io.out(rowToJsonLine(r));
       else totals.add(r);
     },
+    failed: (f) => {
+      if (opts.jsonl) io.out(errorRowToJsonLine(f.file, f.line, f.issue, counterName));
+    },
+    notice: (i) => io.err(issueLine(i)),
     issue: (i) => {
       // Warnings are counted in each row; only errors go to stderr.
       if (i.severity !== 'error') return;
@@ -332,32 +428,41 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
 }
 
 /**
- * `corpus --stdin`: one JSONL stream, measured in this thread as a file of that name would be, so a partition
- * piped through it (Spark's RDD.pipe) gives the rows a file run gives for the same lines.
+ * `corpus --stdin`: one JSONL stream, one whole trajectory per line, measured in this thread. A partition piped
+ * through it (Spark's RDD.pipe, a Dask bag's partition) gives the rows a single run over every line gives, save
+ * `line`, which counts within the partition; a trajectory that records no id is named by a hash of its line for
+ * that reason. A bad line is an error row and the others go on; the exit status is 0 once the input was read to
+ * its end, so one bad line never fails a batch job's task (the error rows and stderr say what went wrong).
  */
 async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<number> {
   const totals = new CorpusTotals();
-  let errors = 0;
   let trajectories = 0;
   const counter = await counterFor(opts.estimate);
   try {
-    const outcome = await processCorpusFile(opts.stdinName, io.stdin ?? process.stdin, counter, {
-      row: (r) => {
-        trajectories++;
-        if (opts.jsonl) io.out(rowToJsonLine(r));
-        else totals.add(r);
+    const outcome = await processCorpusFile(
+      opts.stdinName,
+      io.stdin ?? process.stdin,
+      counter,
+      {
+        row: (r) => {
+          trajectories++;
+          if (opts.jsonl) io.out(rowToJsonLine(r));
+          else totals.add(r);
+        },
+        issue: (i) => {
+          if (i.severity === 'error') io.err(issueLine(i));
+        },
+        failed: (at, issue) => {
+          if (opts.jsonl) io.out(errorRowToJsonLine(opts.stdinName, at.line, issue, counter.counter));
+        },
       },
-      issue: (i) => {
-        if (i.severity !== 'error') return;
-        errors++;
-        io.err(issueLine(i));
-      },
-    });
+      { everyLine: true, idByContent: true },
+    );
     trajectories = outcome.trajectories;
   } catch (e) {
-    errors++;
     io.err(issueLine({ file: opts.stdinName, line: null, field: null, message: `cannot read standard input: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }));
+    return 1;
   }
   if (!opts.jsonl) io.out(renderTotals(totals, 1, trajectories === 0 ? 1 : 0));
-  return errors > 0 ? 1 : 0;
+  return 0;
 }

@@ -87,6 +87,10 @@ export function renderText(report: InspectReport): string {
       const est = f.peakSource === 'reported' ? ' (reported)' : f.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%)` : '';
       const input = f.reportedCalls === f.calls && f.calls > 0 ? ' (reported on every call)' : f.reportedInputTokens !== null ? ` (${n(f.reportedInputTokens)} reported on ${f.reportedCalls} of ${f.calls} calls)` : '';
       out.push(`  peak context ${n(f.peakContextTokens)} tokens at call ${f.peakCall}${est} · input ${n(f.totalInputTokens)} tokens${input}`);
+      const output = f.reportedOutputCalls === f.calls ? ' (reported on every call)' : f.reportedOutputTokens !== null ? ` (${n(f.reportedOutputTokens)} reported on ${f.reportedOutputCalls} of ${f.calls} calls, the rest counted)` : ' (counted)';
+      out.push(`  output ${n(f.outputTokens)} tokens${output}`);
+      if (f.models.length) out.push(`  ${f.models.length === 1 ? 'model' : 'models'} ${f.models.map((m) => `${m.model} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')}`);
+      if (f.totals?.warning) out.push(`  totals disagree: ${f.totals.warning}`);
     }
     const c = s.cache;
     if (c) {

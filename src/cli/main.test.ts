@@ -44,6 +44,8 @@ describe('run inspect', () => {
         reportedInput: null,
         reportedCacheRead: null,
         reportedCacheWrite: null,
+        reportedOutput: null,
+        model: 'gpt-4o-mini',
         predictedCached: 0,
         reportedMiss: null,
         predictedBreak: false,
@@ -65,6 +67,30 @@ describe('run inspect', () => {
     expect(report.sessions[0].facts).toMatchObject({ calls: 1, items: 7, toolCalls: 1, compactions: { recorded: 0, inferred: 0, total: 0 }, peakContextTokens: c.contextTokens, peakCall: 1, reportedInputTokens: null });
     // The summary and the marker come after the last call, so no context shows them.
     expect(report.sessions[0].lints).toEqual([]);
+  });
+
+  it('shows every model with its calls, and each call its model and the output the file reports', async () => {
+    // Calls 1–2 ran on Opus, 3–5 on Haiku; the header used to show one model only.
+    const twoModels = readFileSync(new URL('../formats/__fixtures__/claude-code-two-models.jsonl', import.meta.url), 'utf8');
+    const json = fakeIo({ 's.jsonl': twoModels });
+    expect(await run(['inspect', '--json', 's.jsonl'], json.io)).toBe(0);
+    const s = JSON.parse(json.out.join('\n')).sessions[0];
+    expect(s.facts.models).toEqual([
+      { model: 'claude-opus-4-6', calls: 2 },
+      { model: 'claude-haiku-4-5-20251001', calls: 3 },
+    ]);
+    expect(s.calls.map((c: { model: string; reportedOutput: number }) => [c.model, c.reportedOutput])).toEqual([
+      ['claude-opus-4-6', 58],
+      ['claude-opus-4-6', 41],
+      ['claude-haiku-4-5-20251001', 87],
+      ['claude-haiku-4-5-20251001', 52],
+      ['claude-haiku-4-5-20251001', 29],
+    ]);
+    expect([s.facts.outputTokens, s.facts.reportedOutputTokens, s.facts.reportedOutputCalls]).toEqual([267, 267, 5]);
+    const text = fakeIo({ 's.jsonl': twoModels });
+    expect(await run(['inspect', 's.jsonl'], text.io)).toBe(0);
+    expect(text.out.join('\n')).toContain('  models claude-opus-4-6 (2 calls), claude-haiku-4-5-20251001 (3 calls)');
+    expect(text.out.join('\n')).toContain('  output 267 tokens (reported on every call)');
   });
 
   it('gives each lint its severity and what it applies to, and takes rule settings from --rules', async () => {

@@ -26,6 +26,10 @@ export interface InspectCall {
   reportedInput: number | null;
   reportedCacheRead: number | null;
   reportedCacheWrite: number | null;
+  /** Output tokens as the provider reported them for this call; null when the file reports none. */
+  reportedOutput: number | null;
+  /** The model this call ran on, as the file names it. */
+  model: string | null;
   predictedCached: number | null;
   reportedMiss: boolean | null;
   predictedBreak: boolean;
@@ -131,6 +135,8 @@ export function sessionMetrics(session: Session, count: (text: string) => number
         reportedInput: usage?.input ?? null,
         reportedCacheRead: usage?.cacheRead ?? null,
         reportedCacheWrite: usage?.cacheWrite ?? null,
+        reportedOutput: usage?.output ?? null,
+        model: a.contexts.calls[i]!.model,
         predictedCached: r.cachedPredicted,
         reportedMiss: r.reportedMiss,
         predictedBreak: r.predictedBreak,

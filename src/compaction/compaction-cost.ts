@@ -54,10 +54,24 @@ export interface CompactionAt {
 
 const sumOrNull = (xs: (number | null)[]) => (xs.length === 0 ? 0 : xs.some((x) => x === null) ? null : xs.reduce<number>((n, x) => n + x!, 0));
 
-export function compactionCosts(at: readonly CompactionAt[], figs: readonly CallFigures[], model: string | null, billing: { ttl: '5m' | '1h' } = { ttl: '5m' }): { events: CompactionCost[]; totals: CompactionCostTotals } {
-  const price: (ModelPrice & { label: string }) | null = priceOf(model);
-  const usd = (f: (p: ModelPrice) => number) => (price ? f(price) : null);
+/**
+ * `model` names the model each compaction is priced at: one for the session, or the model of the call the
+ * compaction lands at (a session that switched models prices each compaction at its own call's model).
+ */
+export function compactionCosts(
+  at: readonly CompactionAt[],
+  figs: readonly CallFigures[],
+  model: string | null | ((callIndex: number) => string | null),
+  billing: { ttl: '5m' | '1h' } = { ttl: '5m' },
+): { events: CompactionCost[]; totals: CompactionCostTotals } {
+  const priceAt = (callIndex: number): (ModelPrice & { label: string }) | null => priceOf(typeof model === 'function' ? model(callIndex) : model);
+  const prices = at.map((e) => priceAt(e.callIndex));
+  const labels = [...new Set(prices.map((p) => p?.label ?? null))];
+  // The totals are priced when every compaction is; their label names each price used.
+  const price = prices.length === 0 ? priceAt(0) : prices.every((p) => p !== null) ? { ...prices[0]!, label: labels.join(' / ') } : null;
   const events = at.map((e, i): CompactionCost => {
+    const own = prices[i] ?? null;
+    const usd = (f: (p: ModelPrice) => number) => (own ? f(own) : null);
     const fig = figs[e.callIndex];
     const missTokens = fig ? Math.max(0, fig.tokens - fig.cached) : 0;
     const until = i + 1 < at.length ? at[i + 1]!.callIndex : figs.length;

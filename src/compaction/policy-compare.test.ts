@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolResult } from '../cache/test-builders';
-import type { SummaryAudit } from '../audit';
+import { type SummaryAudit } from '../audit';
+import { emptySurvival } from '../audit/survival';
 import { auditColumns, LaterToolText } from './audit-columns';
 import { corpusComparison, type PolicyComparison, type PolicyRow } from './policy-compare';
 
@@ -26,18 +27,21 @@ describe('corpusComparison', () => {
 });
 
 describe('auditColumns', () => {
-  const audit = (extra: object = {}): SummaryAudit => ({ kept: ['config/db.yaml'], lost: ['db-prod-1:5432', 'FRE-512'], lostReferencedLater: [{ value: 'FRE-512', itemId: 'u9', via: 'mention' }], invented: [], instructionLike: [], kinds: { 'config/db.yaml': 'path', 'db-prod-1:5432': 'host-port', 'FRE-512': 'ticket' }, ...extra }) as SummaryAudit;
+  const base = { kept: ['config/db.yaml'], lost: ['db-prod-1:5432', 'FRE-512'], lostReferencedLater: [{ value: 'FRE-512', itemId: 'u9', via: 'mention' as const }], invented: [], instructionLike: [], inventedInstructions: [], kinds: { 'config/db.yaml': 'path' as const, 'db-prod-1:5432': 'host-port' as const, 'FRE-512': 'ticket' as const } };
   const later = new LaterToolText([[], [], [toolResult('r1', 'Read', 'host: DB-PROD-1:5432', 't1')]]);
 
-  it('works out re-fetched values and survival by kind from kept and lost values when the audit has no such fields', () => {
-    const c = auditColumns([{ audit: audit(), callIndex: 0 }], later);
-    expect(c).toEqual({ lostNeeded: ['FRE-512'], lostRefetched: ['db-prod-1:5432'], survival: { 'file paths': { evicted: 1, kept: 1 }, identifiers: { evicted: 2, kept: 0 } }, source: 'derived' });
-    // A value fetched again before the compaction does not count.
-    expect(auditColumns([{ audit: audit(), callIndex: 2 }], later).lostRefetched).toEqual([]);
+  it('reads the audit’s own re-fetch and survival fields', () => {
+    const survival = { ...emptySurvival(), commands: { evicted: 3, kept: 1 }, paths: { evicted: 2, kept: 2 } };
+    const own: SummaryAudit = { ...base, lostRefetchedLater: [{ value: 'FRE-512', itemId: 'r2', via: 'refetch', usedIn: null }], survival };
+    const c = auditColumns([{ audit: own, callIndex: 0 }, { audit: own, callIndex: 1 }], later);
+    // Kinds with nothing evicted are left out; the same kinds add up over the run's compactions.
+    expect(c).toEqual({ lostNeeded: ['FRE-512'], lostRefetched: ['FRE-512'], survival: { commands: { evicted: 6, kept: 2 }, paths: { evicted: 4, kept: 4 } }, source: 'audit' });
   });
 
-  it('reads the audit’s own re-fetch and survival fields where its result carries them', () => {
-    const own = audit({ lostRefetchedLater: [{ value: 'FRE-512' }], survival: { commands: { evicted: 3, kept: 1 } } });
-    expect(auditColumns([{ audit: own, callIndex: 0 }], later)).toEqual({ lostNeeded: ['FRE-512'], lostRefetched: ['FRE-512'], survival: { commands: { evicted: 3, kept: 1 } }, source: 'audit' });
+  it('works them out, under the audit’s kind names, for an audit stored before it had them', () => {
+    const c = auditColumns([{ audit: base, callIndex: 0 }], later);
+    expect(c).toEqual({ lostNeeded: ['FRE-512'], lostRefetched: ['db-prod-1:5432'], survival: { paths: { evicted: 1, kept: 1 }, urls: { evicted: 1, kept: 0 }, identifiers: { evicted: 1, kept: 0 } }, source: 'derived' });
+    // A value fetched again before the compaction does not count.
+    expect(auditColumns([{ audit: base, callIndex: 2 }], later).lostRefetched).toEqual([]);
   });
 });

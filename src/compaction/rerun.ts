@@ -509,6 +509,8 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   });
   const rerunFigs = callFigures(sent, rerunBills, rerunReports);
   const originalBills = opts.price !== undefined ? baseline.bills.map((b) => ({ ...b, usd: priceCall(opts.price!, b.read, b.written, b.uncached, baseline.billing.ttl) })) : baseline.bills;
+  // Each compaction is priced at the model of the call it lands at.
+  const modelAt = (k: number) => calls[k]?.model ?? session.model;
   // The original over the same calls: when cancelled, its next-call prefix for the last call is dropped too.
   const originalFigs = callFigures(baseline.prompts.slice(0, done), originalBills.slice(0, done), baseline.reports.slice(0, done));
   if (done < calls.length && done > 0) {
@@ -564,7 +566,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       rerun: compactionCosts(
         events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: rerunSummarizer(e, e.callIndex > 0 ? (sent[e.callIndex - 1]?.tokens ?? null) : null, baseline.billing) })),
         rerunFigs,
-        session.model,
+        modelAt,
         baseline.billing,
       ),
       original: compactionCosts(
@@ -574,7 +576,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
           return { callIndex: r.callIndex, tokensBefore: r.tokensBefore ?? originalFigs[r.callIndex - 1]!.tokens, tokensAfter: originalFigs[r.callIndex]!.tokens, summarizer: recordedSummarizer(session, r.compactionId), refetchTokens };
         }),
         originalFigs,
-        session.model,
+        modelAt,
         baseline.billing,
       ),
     },

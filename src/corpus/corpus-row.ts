@@ -19,7 +19,7 @@ export interface CorpusRow {
   tool_calls: number;
   /** Input tokens summed over every call: what the model was sent in total (counted from recorded texts). */
   total_tokens: number;
-  /** Output tokens summed over every call (counted). */
+  /** Output tokens summed over every call: the reported output where the file reports one, else counted. */
   output_tokens: number;
   /** Largest single-call context (counted). */
   peak_context_tokens: number;
@@ -68,6 +68,8 @@ export interface CorpusRow {
    * measured on its own); null for a main trajectory. Filter these out to count each run once.
    */
   sidechain_of: string | null;
+  /** Why this place gave no trajectory (an error row, see errorRowToJsonLine); null for a measured row. */
+  error: string | null;
 }
 
 /** The keys in output order, with a one-line meaning each: docs/corpus.md's column list comes from here. */
@@ -81,7 +83,7 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'turns', type: 'int', meaning: 'model calls (agent turns, reasoning iterations)' },
   { key: 'tool_calls', type: 'int', meaning: 'tool calls / actions' },
   { key: 'total_tokens', type: 'int', meaning: 'input tokens summed over all calls' },
-  { key: 'output_tokens', type: 'int', meaning: 'output tokens summed over all calls' },
+  { key: 'output_tokens', type: 'int', meaning: 'output tokens summed over all calls: the reported output where the file reports one, else counted' },
   { key: 'peak_context_tokens', type: 'int', meaning: 'largest single-call context' },
   { key: 'reported_input_tokens', type: 'int | null', meaning: 'provider-reported prompt tokens summed; null unless every call reports usage' },
   { key: 'context_window', type: 'int | null', meaning: 'context window recorded or known for the model' },
@@ -106,7 +108,25 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'warnings', type: 'int', meaning: 'parse warnings in this trajectory' },
   { key: 'token_counter', type: 'string', meaning: 'o200k_base / cl100k_base (exact) or estimate' },
   { key: 'sidechain_of', type: 'string | null', meaning: 'session id this side conversation belongs to (Claude Code agent-acompact files); null for a main trajectory' },
+  { key: 'error', type: 'string | null', meaning: 'null for a measured row; for an error row (a line, Parquet row or file that gave no trajectory) the reason, every measure null' },
 ];
+
+/**
+ * A line, Parquet row or file that gave no trajectory, as a row with the same keys: `error` says why (naming the
+ * field when one is to blame) and every measure is null, so a batch job's output keeps one row per input place
+ * and loads with the rest (`WHERE error IS NULL` keeps the measured ones).
+ */
+export function errorRowToJsonLine(file: string, line: number | null, issue: { field: string | null; message: string }, counter: string): string {
+  const ordered: Record<string, unknown> = {};
+  for (const c of CORPUS_COLUMNS) ordered[c.key] = null;
+  ordered['file'] = file;
+  ordered['line'] = line;
+  ordered['errors'] = 1;
+  ordered['warnings'] = 0;
+  ordered['token_counter'] = counter;
+  ordered['error'] = issue.field ? `${issue.field}: ${issue.message}` : issue.message;
+  return JSON.stringify(ordered);
+}
 
 /** The row as one JSON line, keys in the documented order. */
 export function rowToJsonLine(row: CorpusRow): string {

@@ -1,25 +1,34 @@
 // One corpus file, streamed: a JSONL of trajectories is measured line by line and never held whole; any other
 // file (a Claude Code session, a single trajectory, a request log) is loaded as the app loads it and gives
-// one row per session. The decision is made from the first two lines, by content, not by file name.
+// one row per session. The decision is made from the first two lines, by content, not by file name; standard
+// input is always one trajectory per line.
 import { loadFiles } from '../load/loader';
 import type { ParseIssue, Session } from '../model/types';
-import { isTrajectoryJsonl, loadCorpusLine } from './corpus-jsonl';
+import { isTrajectoryJsonl, loadCorpusLine, type CorpusLineOptions } from './corpus-jsonl';
 import type { CorpusRow } from './corpus-row';
 import { ByteLineSplitter, isBlankLine, type ByteLine } from './line-splitter';
 import { trajectoryMetrics } from './trajectory-metrics';
 
-/** Where a row's trajectory is in its file: a JSONL line's byte range, or the whole file (line null). */
+/**
+ * Where a row's trajectory is in its file: a JSONL line's byte range, the whole file (line null), or a Parquet row
+ * (`line` its 1-based row number, `parquetColumn` the column it was read from).
+ */
 export interface RowLocation {
   line: number | null;
   start: number;
   end: number;
+  parquetColumn?: string;
 }
 
 export interface CorpusSink {
   row(row: CorpusRow, at: RowLocation): void;
   issue(issue: ParseIssue): void;
+  /** A place that should hold a trajectory (a line, a Parquet row, a file) gave none: the error that says why. */
+  failed?(at: RowLocation, error: ParseIssue): void;
   /** Bytes of this file read so far. */
   progress?(bytes: number): void;
+  /** A choice made for the user that they should hear about (which Parquet column was read), once per file. */
+  notice?(issue: ParseIssue): void;
 }
 
 export interface CorpusCounter {
@@ -28,8 +37,13 @@ export interface CorpusCounter {
   counter: string;
 }
 
+export interface CorpusFileOptions extends CorpusLineOptions {
+  /** Every non-blank line is one trajectory, whatever the first lines look like (standard input). */
+  everyLine?: boolean;
+}
+
 export interface FileOutcome {
-  mode: 'jsonl-corpus' | 'file';
+  mode: 'jsonl-corpus' | 'file' | 'parquet';
   trajectories: number;
   bytes: number;
 }
@@ -51,15 +65,22 @@ function firstLineIsJson(text: string): boolean {
   }
 }
 
+/** The error a place that gave no trajectory reports: its first error, else a plain one. */
+export function failureOf(issues: ParseIssue[], file: string, line: number | null): ParseIssue {
+  return issues.find((i) => i.severity === 'error') ?? { file, line, field: null, message: line === null ? 'no trajectory in this file' : 'no trajectory on this line', severity: 'error' };
+}
+
 /** Rows of sessions, each measured on its own: one failure costs one row, never the file. */
-function measure(sessions: Session[], file: string, at: RowLocation, counter: CorpusCounter, sink: CorpusSink): number {
+export function measure(sessions: Session[], file: string, at: RowLocation, counter: CorpusCounter, sink: CorpusSink): number {
   let n = 0;
   for (const s of sessions) {
     try {
       sink.row(trajectoryMetrics(s, { count: counter.count, counter: counter.counter, file, line: at.line }), at);
       n++;
     } catch (e) {
-      sink.issue({ file, line: at.line, field: null, message: `metrics failed: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
+      const issue: ParseIssue = { file, line: at.line, field: null, message: `metrics failed: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' };
+      sink.issue(issue);
+      if (sessions.length === 1) sink.failed?.(at, issue);
     }
   }
   return n;
@@ -71,9 +92,9 @@ function needsWholeDecode(head: Uint8Array): boolean {
   return head.subarray(0, 4096).includes(0);
 }
 
-export async function processCorpusFile(file: string, chunks: AsyncIterable<Uint8Array>, counter: CorpusCounter, sink: CorpusSink): Promise<FileOutcome> {
+export async function processCorpusFile(file: string, chunks: AsyncIterable<Uint8Array>, counter: CorpusCounter, sink: CorpusSink, opts: CorpusFileOptions = {}): Promise<FileOutcome> {
   // Set from callbacks too, so kept behind a function: TypeScript would narrow a plain variable wrongly.
-  let modeValue: 'deciding' | 'jsonl-corpus' | 'file' = 'deciding';
+  let modeValue: 'deciding' | 'jsonl-corpus' | 'file' = opts.everyLine ? 'jsonl-corpus' : 'deciding';
   const mode = () => modeValue;
   let raw: Uint8Array[] = [];
   let bytes = 0;
@@ -81,9 +102,11 @@ export async function processCorpusFile(file: string, chunks: AsyncIterable<Uint
   const head: ByteLine[] = [];
 
   const measureLine = (l: ByteLine) => {
-    const r = loadCorpusLine(file, l.line, lineText(l));
+    const r = loadCorpusLine(file, l.line, lineText(l), opts);
     for (const i of r.issues) sink.issue(i);
-    trajectories += measure(r.sessions, file, { line: l.line, start: l.start, end: l.end }, counter, sink);
+    const at = { line: l.line, start: l.start, end: l.end };
+    if (r.sessions.length === 0) sink.failed?.(at, failureOf(r.issues, file, l.line));
+    trajectories += measure(r.sessions, file, at, counter, sink);
   };
   const decide = () => {
     const first = head[0] ? lineText(head[0]) : '';
@@ -106,7 +129,7 @@ export async function processCorpusFile(file: string, chunks: AsyncIterable<Uint
   });
 
   for await (const chunk of chunks) {
-    if (bytes === 0 && needsWholeDecode(chunk)) modeValue = 'file';
+    if (bytes === 0 && !opts.everyLine && needsWholeDecode(chunk)) modeValue = 'file';
     bytes += chunk.length;
     if (mode() !== 'jsonl-corpus') raw.push(chunk.slice());
     if (mode() !== 'file') splitter.push(chunk);
@@ -124,7 +147,9 @@ export async function processCorpusFile(file: string, chunks: AsyncIterable<Uint
     raw = [];
     const r = loadFiles([{ name: file, bytes: whole }]);
     for (const i of r.issues) sink.issue(i);
-    trajectories = measure(r.sessions, file, { line: null, start: 0, end: bytes }, counter, sink);
+    const whereFile = { line: null, start: 0, end: bytes };
+    if (r.sessions.length === 0) sink.failed?.(whereFile, failureOf(r.issues, file, null));
+    trajectories = measure(r.sessions, file, whereFile, counter, sink);
   }
   return { mode: mode() === 'jsonl-corpus' ? 'jsonl-corpus' : 'file', trajectories, bytes };
 }

@@ -95,6 +95,12 @@ export function syntheticCorpus(count: number, seed = 1): SyntheticFile[] {
   return files;
 }
 
+/** The same trajectories one JSON line at a time, never all held: for corpora of any size (the throughput bench). */
+export function* syntheticLines(count: number, seed = 1): Generator<string> {
+  const rnd = seededRandom(seed);
+  for (let i = 0; i < count; i++) yield JSON.stringify(STYLES[i % STYLES.length]!(rnd, i));
+}
+
 /** The same trajectories as one JSONL corpus (one trajectory per line). */
 export function syntheticJsonl(count: number, seed = 1): string {
   return `${syntheticCorpus(count, seed)

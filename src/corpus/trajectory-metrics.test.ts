@@ -21,6 +21,14 @@ async function rowsOf(file: string): Promise<CorpusRow[]> {
 const none = { thought_omission_turns: [], observation_omission_turns: [], omissions: 0, omitted_thoughts: 0, omitted_observations: 0 };
 
 describe('trajectoryMetrics', () => {
+  it('takes output tokens from the file where it reports them, counting only the calls that report none', () => {
+    // The Codex fixture reports each call's output (120, 210, 40, 30); a count of the texts would be far less.
+    const text = readFileSync(join(import.meta.dirname, '../formats/__fixtures__/codex-rollout.jsonl'), 'utf8');
+    const session = loadText('codex-rollout.jsonl', text).sessions[0]!;
+    expect(trajectoryMetrics(session, words)).toMatchObject({ turns: 4, output_tokens: 120 + 210 + 40 + 30 });
+    // A trajectory that reports nothing keeps the count (the Self-Sum rows below).
+  });
+
   it('measures a Self-Sum corpus: turns, summaries and the turns they fire at, tokens, success and reward', async () => {
     const rows = await rowsOf('self-sum-corpus.jsonl');
     expect(rows.map((r) => [r.id, r.line])).toEqual([

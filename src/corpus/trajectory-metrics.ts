@@ -43,7 +43,6 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     }
     return n;
   };
-  const outputTokens = calls.map((c) => sum(c.output.map(tok)));
 
   // Request logs hold their items per request; the flat list is the eviction map's.
   const items = session.requests.length > 0 ? ctx.eviction.map((r) => r.item) : session.items;
@@ -107,7 +106,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     turns: facts.calls,
     tool_calls: facts.toolCalls,
     total_tokens: facts.totalInputTokens,
-    output_tokens: sum(outputTokens),
+    output_tokens: facts.outputTokens,
     peak_context_tokens: facts.peakContextTokens,
     reported_input_tokens: facts.reportedInputTokens,
     context_window: session.contextWindow ?? knownContextWindow(session.model),
@@ -132,5 +131,6 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     warnings: session.issues.filter((i) => i.severity === 'warning').length,
     token_counter: opts.counter,
     sidechain_of: typeof session.meta['sidechainOf'] === 'string' ? session.meta['sidechainOf'] : null,
+    error: null,
   };
 }

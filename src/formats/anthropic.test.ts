@@ -87,7 +87,7 @@ describe('anthropic', () => {
         id: 'msg_01XyZ',
         index: 0,
         itemIds: ['m0.0', 'm0.1'],
-        usage: { input: 12, output: 41, cacheRead: 2048, cacheWrite: 310 },
+        usage: { input: 12, output: 41, cacheRead: 2048, cacheWrite: 310, inputIncludesCache: false },
         model: 'claude-sonnet-4-5',
         source: { file: 'resp.json', line: null },
       },

@@ -4,6 +4,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
+import { cacheApartUsage } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
 
@@ -194,15 +195,13 @@ export function anthropicDiagnostic(request: unknown, response: unknown): string
   return isObject(reason) ? (str(reason, 'type') ?? null) : null;
 }
 
-/** Usage of a Messages response: cache writes and reads are reported apart from `input_tokens`. */
+/**
+ * Usage of a Messages response: cache writes and reads are reported apart from `input_tokens` (the uncached rest;
+ * Anthropic's prompt caching docs: total input = input + cache_creation + cache_read). Written once per response.
+ */
 export function anthropicUsage(u: unknown): Usage | null {
   if (!isObject(u)) return null;
-  const usage: Usage = {
-    input: num(u, 'input_tokens') ?? null,
-    output: num(u, 'output_tokens') ?? null,
-    cacheRead: num(u, 'cache_read_input_tokens') ?? null,
-    cacheWrite: num(u, 'cache_creation_input_tokens') ?? null,
-  };
+  const usage = cacheApartUsage(num(u, 'input_tokens') ?? null, num(u, 'output_tokens') ?? null, num(u, 'cache_read_input_tokens') ?? null, num(u, 'cache_creation_input_tokens') ?? null);
   // Claude Code and the API split cache writes by lifetime; the 1-hour TTL is read from here.
   const split = get(u, 'cache_creation');
   if (isObject(split)) {

@@ -52,10 +52,10 @@ describe('atif', () => {
   it('makes each agent step one call with its metrics as usage (prompt tokens include cached ones)', () => {
     const s = load().sessions[0]!;
     expect(s.responses.map((r) => [r.id, r.itemIds, r.usage, r.model])).toEqual([
-      ['s2.response', ['s2', 's2.call0'], { input: 682, output: 60, cacheRead: null, cacheWrite: null }, 'openai/gpt-4o'],
-      ['s3.response', ['s3', 's3.call0', 's3.call1'], { input: 750, output: 72, cacheRead: 640, cacheWrite: null }, 'openai/gpt-4o'],
-      ['s6.response', ['s6.think', 's6', 's6.call0'], { input: 420, output: 48, cacheRead: 0, cacheWrite: null }, 'openai/gpt-4o'],
-      ['s7.response', ['s7', 's7.call0'], { input: 505, output: 30, cacheRead: 384, cacheWrite: null }, 'openai/gpt-4o'],
+      ['s2.response', ['s2', 's2.call0'], { input: 682, output: 60, cacheRead: null, cacheWrite: null, inputIncludesCache: true }, 'openai/gpt-4o'],
+      ['s3.response', ['s3', 's3.call0', 's3.call1'], { input: 750, output: 72, cacheRead: 640, cacheWrite: null, inputIncludesCache: true }, 'openai/gpt-4o'],
+      ['s6.response', ['s6.think', 's6', 's6.call0'], { input: 420, output: 48, cacheRead: 0, cacheWrite: null, inputIncludesCache: true }, 'openai/gpt-4o'],
+      ['s7.response', ['s7', 's7.call0'], { input: 505, output: 30, cacheRead: 384, cacheWrite: null, inputIncludesCache: true }, 'openai/gpt-4o'],
     ]);
   });
 

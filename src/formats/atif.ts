@@ -13,6 +13,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 
 const SOURCES = new Map<string, Role>([
@@ -28,10 +29,10 @@ function isCompactionStep(step: JsonObject): boolean {
   return /context summarization|compact/i.test(str(step, 'message') ?? '');
 }
 
-/** Usage from step metrics; `prompt_tokens` already includes `cached_tokens`. */
+/** Usage from step metrics; `prompt_tokens` already includes `cached_tokens` (ATIF RFC, `metrics`). */
 function usageOf(metrics: JsonObject | undefined): Usage | null {
   if (!metrics) return null;
-  const usage: Usage = { input: num(metrics, 'prompt_tokens') ?? null, output: num(metrics, 'completion_tokens') ?? null, cacheRead: num(metrics, 'cached_tokens') ?? null, cacheWrite: null };
+  const usage = cacheInsideUsage(num(metrics, 'prompt_tokens') ?? null, num(metrics, 'completion_tokens') ?? null, num(metrics, 'cached_tokens') ?? null, null);
   return usage.input === null && usage.output === null ? null : usage;
 }
 

@@ -51,8 +51,8 @@ describe('claudeCode subagents', () => {
     expect(sc.items[1]).toMatchObject({ name: 'Grep', callId: 'toolu_S1' });
     expect(sc.items[2]).toMatchObject({ callId: 'toolu_S1', pairId: 's1-002', name: 'Grep' });
     expect(sc.responses!.map((r) => [r.id, r.model, r.itemIds, r.usage])).toEqual([
-      ['msg_s1', 'claude-haiku-4-5-20251001', ['s1-002'], { input: 3, output: 40, cacheRead: 0, cacheWrite: 5200 }],
-      ['msg_s2', 'claude-haiku-4-5-20251001', ['s1-004'], { input: 5, output: 60, cacheRead: 5200, cacheWrite: 80 }],
+      ['msg_s1', 'claude-haiku-4-5-20251001', ['s1-002'], { input: 3, output: 40, cacheRead: 0, cacheWrite: 5200, inputIncludesCache: false }],
+      ['msg_s2', 'claude-haiku-4-5-20251001', ['s1-004'], { input: 5, output: 60, cacheRead: 5200, cacheWrite: 80, inputIncludesCache: false }],
     ]);
     expect(sc.parent).toEqual({ toolUseId: 'toolu_T1', callItemId: 'a-002', resultItemId: 'u-007', reportedTotalTokens: 10588, agentType: 'Explore', description: 'Find retry config' });
   });
@@ -77,8 +77,8 @@ describe('claudeCode subagents', () => {
       ['s2-004', 'message'],
     ]);
     expect(sc.responses!.map((r) => [r.id, r.usage])).toEqual([
-      ['msg_c1', { input: 3, output: 38, cacheRead: 0, cacheWrite: 4100 }],
-      ['msg_c2', { input: 2, output: 68, cacheRead: 4100, cacheWrite: 40 }],
+      ['msg_c1', { input: 3, output: 38, cacheRead: 0, cacheWrite: 4100, inputIncludesCache: false }],
+      ['msg_c2', { input: 2, output: 68, cacheRead: 4100, cacheWrite: 40, inputIncludesCache: false }],
     ]);
     expect(sc.parent).toMatchObject({ toolUseId: 'toolu_T2', callItemId: 'a-008', agentType: 'general-purpose' });
   });
@@ -106,6 +106,7 @@ describe('sidechainSummaries', () => {
         items: 4,
         calls: 2,
         usage: { input: 8, output: 100, cacheRead: 5200, cacheWrite: 5280 },
+        promptTokens: 8 + 5200 + 5280,
         parentCall: 1,
         toolUseId: 'toolu_T1',
         agentType: 'Explore',
@@ -113,7 +114,7 @@ describe('sidechainSummaries', () => {
         resultTokens: words(s.items.find((i) => i.id === 'u-007')!.text),
         reportedTotalTokens: 10588,
       },
-      expect.objectContaining({ id: 'a7e11f0', file: SIDE, items: 4, calls: 2, parentCall: 2, usage: { input: 5, output: 106, cacheRead: 4100, cacheWrite: 4140 }, reportedTotalTokens: 4410 }),
+      expect.objectContaining({ id: 'a7e11f0', file: SIDE, items: 4, calls: 2, parentCall: 2, usage: { input: 5, output: 106, cacheRead: 4100, cacheWrite: 4140 }, promptTokens: 5 + 4100 + 4140, reportedTotalTokens: 4410 }),
     ]);
     expect(sidechainSummaries(s)[0]!.resultTokens).toBeNull();
   });

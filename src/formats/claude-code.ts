@@ -105,6 +105,11 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
     skip(type);
   }
+  // A file whose first message names a parent the file does not hold was cut from a longer session (or continues
+  // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
+  const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant');
+  const parent = first ? str(first.value, 'parentUuid') : undefined;
+  if (parent && !records.some((r) => str(r.value, 'uuid') === parent)) session.meta['startsMidConversation'] = true;
   // Old-style `summary` records title a leaf; prefer the one naming a record we kept.
   const kept = titles.filter((t) => t.leaf !== null && compactions.itemsByUuid.has(t.leaf));
   const title = customTitle ?? (kept[kept.length - 1] ?? titles[titles.length - 1])?.summary;

@@ -45,10 +45,10 @@ describe('cline', () => {
   it('gives each assistant message the usage of its api_req_started, in order', () => {
     const s = task().sessions[0]!;
     expect(s.responses.map((r) => [r.id, r.itemIds, r.usage])).toEqual([
-      ['m1', ['m1.0', 'm1.1'], { input: 3, output: 120, cacheRead: 0, cacheWrite: 9800 }],
-      ['m3', ['m3.0'], { input: 6, output: 210, cacheRead: 9800, cacheWrite: 640 }],
-      ['m6', ['m6.0'], { input: 5, output: 90, cacheRead: 10440, cacheWrite: 120 }],
-      ['m8', ['m8.0'], { input: 4, output: 80, cacheRead: 1900, cacheWrite: 2100 }],
+      ['m1', ['m1.0', 'm1.1'], { input: 3, output: 120, cacheRead: 0, cacheWrite: 9800, inputIncludesCache: false }],
+      ['m3', ['m3.0'], { input: 6, output: 210, cacheRead: 9800, cacheWrite: 640, inputIncludesCache: false }],
+      ['m6', ['m6.0'], { input: 5, output: 90, cacheRead: 10440, cacheWrite: 120, inputIncludesCache: false }],
+      ['m8', ['m8.0'], { input: 4, output: 80, cacheRead: 1900, cacheWrite: 2100, inputIncludesCache: false }],
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('cline', () => {
     ];
     const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
     expect(s.issues).toEqual([]);
-    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 7, output: 3, cacheRead: 0, cacheWrite: 0 }]);
+    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 7, output: 3, cacheRead: 0, cacheWrite: 0, inputIncludesCache: false }]);
     expect(s.skipped).toEqual({ 'api_req_started (failed)': 1 });
   });
 

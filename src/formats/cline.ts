@@ -133,7 +133,7 @@ function usageOf(info: JsonObject, protocol: string | undefined): Usage | null {
   const r: ReqInfo = { tokensIn: num(info, 'tokensIn'), tokensOut: num(info, 'tokensOut'), cacheWrites: num(info, 'cacheWrites'), cacheReads: num(info, 'cacheReads') };
   if (r.tokensIn === undefined && r.tokensOut === undefined) return null;
   const openai = protocol === 'openai';
-  return { input: r.tokensIn ?? null, output: r.tokensOut ?? null, cacheRead: r.cacheReads ?? (openai ? null : 0), cacheWrite: openai ? (r.cacheWrites ?? null) : (r.cacheWrites ?? 0) };
+  return { input: r.tokensIn ?? null, output: r.tokensOut ?? null, cacheRead: r.cacheReads ?? (openai ? null : 0), cacheWrite: openai ? (r.cacheWrites ?? null) : (r.cacheWrites ?? 0), inputIncludesCache: openai };
 }
 
 function bump(skipped: Record<string, number>, key: string): void {

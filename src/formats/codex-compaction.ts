@@ -19,8 +19,11 @@ export class CodexCompactions {
   private readonly byId = new Map<string, Item>();
   private last: { event: CompactionEvent; from: 'compacted' | 'event'; joined: boolean } | null = null;
   private itemsSinceLast = 0;
-  /** Context size the last `token_count` reported (prompt + output), for tokensBefore. */
-  lastContextTokens: number | null = null;
+  /**
+   * The prompt of the last `token_count` that measured a call: a compaction's tokens before. Never Codex's own
+   * estimate after a compaction (see `tokenCount` in codex.ts).
+   */
+  lastPrompt: number | null = null;
 
   constructor(
     private readonly session: Session,
@@ -122,7 +125,7 @@ export class CodexCompactions {
 
     const keptSet = new Set(kept);
     const fields = {
-      tokensBefore: this.lastContextTokens,
+      tokensBefore: this.lastPrompt,
       replacedIds: this.context.filter((id) => !keptSet.has(id)),
       keptIds: kept,
       summaryId: summary?.id ?? null,
@@ -153,7 +156,7 @@ export class CodexCompactions {
     if (timestamp) marker.timestamp = timestamp;
     // Without a replacement history nothing says what was replaced: the lists stay empty.
     const event = this.event(marker, line, timestamp);
-    event.tokensBefore = this.lastContextTokens;
+    event.tokensBefore = this.lastPrompt;
     this.last = { event, from: 'event', joined: false };
     this.itemsSinceLast = 0;
     return [marker];

@@ -42,8 +42,8 @@ describe('codex exec --json', () => {
   it('makes each turn one model response with the usage turn.completed reports', () => {
     const s = load().sessions[0]!;
     expect(s.responses.map((r) => [r.id, r.itemIds, r.usage])).toEqual([
-      ['turn1', ['item_0', 'item_1', 'item_2', 'item_3', 'item_4', 'item_5'], { input: 24763, output: 612, cacheRead: 19840, cacheWrite: null }],
-      ['turn2', ['item_7', 'item_8'], { input: 13120, output: 140, cacheRead: 12288, cacheWrite: null }],
+      ['turn1', ['item_0', 'item_1', 'item_2', 'item_3', 'item_4', 'item_5'], { input: 24763, output: 612, cacheRead: 19840, cacheWrite: null, inputIncludesCache: true }],
+      ['turn2', ['item_7', 'item_8'], { input: 13120, output: 140, cacheRead: 12288, cacheWrite: null, inputIncludesCache: true }],
     ]);
     expect(s.compactions).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import { recordsOf, type Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { Item, ModelResponse, Session } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type ParseContext } from './adapter';
 
 const EXEC_EVENTS = new Set(['thread.started', 'turn.started', 'turn.completed', 'turn.failed', 'item.started', 'item.updated', 'item.completed', 'error']);
@@ -88,7 +89,8 @@ class ExecParser {
         const usage = obj(v, 'usage');
         if (!usage) this.ctx.warn({ line, path: ['usage'] }, 'turn.completed has no usage object');
         else if (this.turn) {
-          this.turn.usage = { input: num(usage, 'input_tokens') ?? null, output: num(usage, 'output_tokens') ?? null, cacheRead: num(usage, 'cached_input_tokens') ?? null, cacheWrite: null };
+          // Codex's input_tokens count the cached ones (OpenAI's convention).
+          this.turn.usage = cacheInsideUsage(num(usage, 'input_tokens') ?? null, num(usage, 'output_tokens') ?? null, num(usage, 'cached_input_tokens') ?? null, null);
         }
         this.turn = null;
         return;

@@ -39,9 +39,9 @@ describe('codex token_count order', () => {
       ['r2', ['L20']],
     ]);
     expect(s.responses.map((r) => r.usage)).toEqual([
-      { input: 5210, output: 96, cacheRead: 0, cacheWrite: null, contextWindow: 272000 },
-      { input: 5540, output: 71, cacheRead: 5120, cacheWrite: null, contextWindow: 272000 },
-      { input: 5890, output: 58, cacheRead: 5504, cacheWrite: null, contextWindow: 272000 },
+      { input: 5210, output: 96, cacheRead: 0, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 },
+      { input: 5540, output: 71, cacheRead: 5120, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 },
+      { input: 5890, output: 58, cacheRead: 5504, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 },
     ]);
     expect(s.compactions).toEqual([]);
   });
@@ -73,6 +73,6 @@ describe('codex token_count order', () => {
   it('reads the flat token_count payload of the earliest rollouts as one call usage', () => {
     const flat = line('event_msg', { type: 'token_count', input_tokens: 900, cached_input_tokens: 512, output_tokens: 40, reasoning_output_tokens: 0, total_tokens: 940 });
     const s = loadText('old.jsonl', [message('user', 'go'), flat, message('assistant', 'done')].join('\n')).sessions[0]!;
-    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 900, output: 40, cacheRead: 512, cacheWrite: null, contextWindow: null }]);
+    expect(s.responses.map((r) => r.usage)).toEqual([{ input: 900, output: 40, cacheRead: 512, cacheWrite: null, inputIncludesCache: true, contextWindow: null }]);
   });
 });

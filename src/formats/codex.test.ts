@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeSession } from '../analysis/analyze-session';
 import { loadText } from '../load/loader';
 
 // The fixture imitates a Codex CLI 0.104 rollout (~/.codex/sessions/…/rollout-*.jsonl): session_meta,
@@ -72,10 +73,10 @@ describe('codex', () => {
   it('groups model-side items into responses closed by the next token_count, with its usage', () => {
     const { s } = loadRollout();
     expect(s.responses.map((r) => [r.id, r.index, r.itemIds, r.usage])).toEqual([
-      ['r0', 0, ['L10', 'L11'], { input: 9000, output: 120, cacheRead: 0, cacheWrite: null, contextWindow: 272000 }],
-      ['r1', 1, ['L16', 'L17', 'L18'], { input: 9400, output: 210, cacheRead: 8960, cacheWrite: null, contextWindow: 272000 }],
-      ['r2', 2, ['L22'], { input: 9700, output: 40, cacheRead: 9344, cacheWrite: null, contextWindow: 272000 }],
-      ['r3', 3, ['L29', 'L30'], { input: 2100, output: 30, cacheRead: 1920, cacheWrite: null, contextWindow: 272000 }],
+      ['r0', 0, ['L10', 'L11'], { input: 9000, output: 120, cacheRead: 0, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r1', 1, ['L16', 'L17', 'L18'], { input: 9400, output: 210, cacheRead: 8960, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r2', 2, ['L22'], { input: 9700, output: 40, cacheRead: 9344, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
+      ['r3', 3, ['L29', 'L30'], { input: 2100, output: 30, cacheRead: 1920, cacheWrite: null, inputIncludesCache: true, contextWindow: 272000 }],
     ]);
     expect(s.responses[0]).toMatchObject({ model: 'gpt-5.3-codex', source: { line: 10 }, timestamp: '2026-03-02T03:09:00.000Z' });
     expect(s.items.filter((i) => i.responseId === 'r1').map((i) => i.id)).toEqual(['L16', 'L17', 'L18']);
@@ -90,7 +91,7 @@ describe('codex', () => {
         index: 0,
         kind: 'replacement',
         trigger: 'auto',
-        tokensBefore: 9740,
+        tokensBefore: 9700,
         tokensAfter: null,
         replacedIds: ['L10', 'L11', 'L13', 'L16', 'L17', 'L18', 'L20', 'L22'],
         keptIds: ['L2', 'L3', 'L6'],
@@ -105,6 +106,27 @@ describe('codex', () => {
     expect(summary.text).toContain('db-prod-1:5432');
     expect(summary.text).toContain('FRE-512');
     expect(s.items.find((i) => i.id === 'L25.0')!.text).toBe('Context compacted (replacement history of 4 items)');
+  });
+
+  it('takes a compaction\'s tokens before from the last reported prompt, not the all-zero token_count Codex 0.10x writes before it', () => {
+    // codex-rs recompute_token_usage: input and output 0, total_tokens the running total (598,103) above the window.
+    const { sessions, issues } = loadText('rollout-2026-04-14T10-00-00-019a7c21.jsonl', fixture('codex-rollout-compaction-0.107.jsonl'));
+    const s = sessions[0]!;
+    expect(s.compactions.map((c) => c.tokensBefore)).toEqual([209950]);
+    expect(issues).toEqual([
+      {
+        file: 'rollout-2026-04-14T10-00-00-019a7c21.jsonl',
+        line: 13,
+        field: 'payload.info.last_token_usage.total_tokens',
+        message: 'token_count with no input or output reports total_tokens 598,103, above the 258,400-token window: not the context, and no call\'s usage; the last reported prompt (209,950) stands for the context',
+        severity: 'warning',
+      },
+    ]);
+    // The odd record is no call's usage: four calls, each with its own prompt.
+    expect(s.responses.map((r) => r.usage?.input)).toEqual([182310, 204880, 209950, 6120]);
+    const a = analyzeSession(s, { count: (t) => Math.ceil(t.length / 4) });
+    expect(a.compactions.map((c) => [c.tokensBefore, c.tokensBeforeSource, c.tokensAfter, c.call])).toEqual([[209950, 'recorded', 6120, 4]]);
+    expect(a.facts.peakContextTokens).toBeLessThanOrEqual(s.contextWindow!);
   });
 
   it('takes the session id, model, context window and meta from the rollout', () => {

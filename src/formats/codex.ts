@@ -4,6 +4,7 @@ import { recordsOf, type Document } from '../load/document';
 import { get, isObject, numAt, obj, str, type JsonObject } from '../model/narrow';
 import { redactionHint } from '../model/markers';
 import type { Item, ModelResponse, Session, Usage } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { CodexCompactions } from './codex-compaction';
 import { execStreamScore, parseExecStream } from './codex-exec';
@@ -34,6 +35,8 @@ class RolloutParser {
   private measured: ModelResponse | null = null;
   /** The last cumulative total seen: a token_count that repeats it measures nothing new. */
   private lastTotal: string | null = null;
+  /** The prompt (input tokens) of the last token_count that measured a call. */
+  private lastPrompt: number | null = null;
   private readonly usedIds = new Set<string>();
   private metaSeen = false;
 
@@ -175,7 +178,7 @@ class RolloutParser {
   }
 
   /** A token_count measures one response: the open one (`after` order) or the next one (`before` order). */
-  private tokenCount(p: JsonObject): void {
+  private tokenCount(p: JsonObject, line: number): void {
     // Since CLI 0.3x: `info: {total_token_usage, last_token_usage, model_context_window}` (null before any call);
     // earlier the payload itself held one call's usage.
     const info = obj(p, 'info') ?? null;
@@ -186,13 +189,29 @@ class RolloutParser {
     const input = numAt(last, 'input_tokens');
     const output = numAt(last, 'output_tokens');
     const total = numAt(last, 'total_tokens');
-    this.compactions.lastContextTokens = total ?? (input !== null || output !== null ? (input ?? 0) + (output ?? 0) : null);
-    // Codex repeats the last token_count after tool outputs: the same cumulative total measures nothing new.
     const cumulative = info ? get(info, 'total_token_usage') : undefined;
+    // codex-rs `recompute_token_usage` (after a compaction, a rollback, a resume) writes no call's usage: input and
+    // output 0, and total_tokens an estimate of the history, which in CLI 0.10x can be a running total above the
+    // window. It measures no call and is not the context before the compaction.
+    if (!input && !output) {
+      if (total) {
+        const running = isObject(cumulative) && numAt(cumulative, 'total_tokens') === total && this.lastPrompt !== null;
+        const above = window !== null && total > window;
+        if (running || above) {
+          const why = above ? `above the ${window!.toLocaleString('en-US')}-token window` : 'the running total of the session';
+          const instead = this.lastPrompt !== null ? `; the last reported prompt (${this.lastPrompt.toLocaleString('en-US')}) stands for the context` : '';
+          this.ctx.warn({ line, path: ['payload', 'info', 'last_token_usage', 'total_tokens'] }, `token_count with no input or output reports total_tokens ${total.toLocaleString('en-US')}, ${why}: not the context, and no call's usage${instead}`);
+        }
+      }
+      return;
+    }
+    if (input !== null) this.compactions.lastPrompt = this.lastPrompt = input;
+    // Codex repeats the last token_count after tool outputs: the same cumulative total measures nothing new.
     const key = cumulative === undefined ? null : JSON.stringify(cumulative);
     if (key !== null && key === this.lastTotal) return;
     if (key !== null) this.lastTotal = key;
-    const usage: Usage = { input, output, cacheRead: numAt(last, 'cached_input_tokens'), cacheWrite: null, contextWindow: window };
+    // codex-rs TokenUsage: input_tokens count the cached ones (OpenAI's convention).
+    const usage: Usage = { ...cacheInsideUsage(input, output, numAt(last, 'cached_input_tokens'), null), contextWindow: window };
     this.usageOrder ??= this.open ? 'after' : 'before';
     if (this.usageOrder === 'before') {
       this.pendingUsage = usage;
@@ -212,7 +231,7 @@ class RolloutParser {
       const window = numAt(p, 'model_context_window');
       if (window !== null) this.session.contextWindow = window;
     } else if (kind === 'token_count') {
-      this.tokenCount(p);
+      this.tokenCount(p, line);
     } else if (kind === 'context_compacted') {
       this.close();
       this.measured = null;

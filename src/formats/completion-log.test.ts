@@ -33,7 +33,7 @@ describe('completion logs (request-log)', () => {
     ]);
     expect(JSON.parse(r.tools!).map((t: { title: string }) => t.title)).toEqual(['terminal', 'file_editor']);
     // litellm's prompt_tokens include the cache; cache writes stay null so they are not counted twice.
-    expect(r.usage).toEqual({ input: 1830, output: 61, cacheRead: 0, cacheWrite: null });
+    expect(r.usage).toEqual({ input: 1830, output: 61, cacheRead: 0, cacheWrite: 1790, inputIncludesCache: true });
     expect(s.responses.map((x) => [x.id, x.itemIds.length])).toEqual([['chatcmpl-5b1e0c7a', 2]]);
   });
 
@@ -55,9 +55,9 @@ describe('completion logs (request-log)', () => {
     ]);
     expect(s.requests[1]!.items[4]).toMatchObject({ kind: 'tool_result', callId: 'toolu_01Xq', pairId: 'r0.o0.call0' });
     expect(s.requests.map((r) => r.usage)).toEqual([
-      { input: 1830, output: 61, cacheRead: 0, cacheWrite: null },
-      { input: 1985, output: 58, cacheRead: 1790, cacheWrite: null },
-      { input: 1460, output: 132, cacheRead: 1310, cacheWrite: null },
+      { input: 1830, output: 61, cacheRead: 0, cacheWrite: 1790, inputIncludesCache: true },
+      { input: 1985, output: 58, cacheRead: 1790, cacheWrite: 190, inputIncludesCache: true },
+      { input: 1460, output: 132, cacheRead: 1310, cacheWrite: 150, inputIncludesCache: true },
     ]);
     expect(s.responses.map((r) => [r.id, r.index, r.itemIds])).toEqual([
       ['chatcmpl-5b1e0c7a', 0, ['r0.o0', 'r0.o0.call0']],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeSession } from '../analysis/analyze-session';
 import { sessionContexts } from '../analysis/session-analysis';
 import { loadText } from '../load/loader';
 
@@ -45,12 +46,25 @@ describe('gemini-cli', () => {
   it('makes each gemini message a call with its token counts as usage; the harness acknowledgement is none', () => {
     const s = jsonl().sessions[0]!;
     expect(s.responses.map((r) => [r.index, r.id, r.itemIds.length, r.usage, r.model])).toEqual([
-      [0, 'b2f1d8c3-0002', 2, { input: 8210, output: 64, cacheRead: 0, cacheWrite: null }, 'gemini-2.5-pro'],
-      [1, 'c3a2e9d4-0003', 1, { input: 8402, output: 41, cacheRead: 8100, cacheWrite: null }, 'gemini-2.5-pro'],
-      [2, 'd4b3f0e5-0004', 1, { input: 8560, output: 58, cacheRead: 8100, cacheWrite: null }, 'gemini-2.5-pro'],
-      [3, 'f6d5b2a7-0006', 2, { input: 15020, output: 133, cacheRead: 8400, cacheWrite: null }, 'gemini-2.5-pro'],
-      [4, '3ab9f6eb-0010', 1, { input: 2402, output: 37, cacheRead: 0, cacheWrite: null }, 'gemini-2.5-flash'],
+      [0, 'b2f1d8c3-0002', 2, { input: 8210, output: 184, cacheRead: 0, cacheWrite: null, inputIncludesCache: true }, 'gemini-2.5-pro'],
+      [1, 'c3a2e9d4-0003', 1, { input: 8402, output: 71, cacheRead: 8100, cacheWrite: null, inputIncludesCache: true }, 'gemini-2.5-pro'],
+      [2, 'd4b3f0e5-0004', 1, { input: 8560, output: 58, cacheRead: 8100, cacheWrite: null, inputIncludesCache: true }, 'gemini-2.5-pro'],
+      [3, 'f6d5b2a7-0006', 2, { input: 15020, output: 133, cacheRead: 8400, cacheWrite: null, inputIncludesCache: true }, 'gemini-2.5-pro'],
+      [4, '3ab9f6eb-0010', 1, { input: 2402, output: 37, cacheRead: 0, cacheWrite: null, inputIncludesCache: true }, 'gemini-2.5-flash'],
     ]);
+  });
+
+  it('reads `input` (promptTokenCount) as the whole prompt of any Gemini model: `cached` is part of it, never added again', () => {
+    // gemini-3-pro-preview is a model no provider rule knows; the harness's own convention decides, not a fallback.
+    const s = loadText('session-2026-03-11T14-20-2c7e9b14.jsonl', fixture('gemini-cli-cache.jsonl')).sessions[0]!;
+    const a = analyzeSession(s, { count: (t) => Math.ceil(t.length / 4) });
+    expect(a.calibration.calls.map((c) => c.reportedPrompt)).toEqual([11840, 12016, 12190, 12262]);
+    expect([a.facts.peakContextTokens, a.facts.peakSource, a.facts.reportedInputTokens]).toEqual([12262, 'reported', 11840 + 12016 + 12190 + 12262]);
+    expect(a.facts.cache!.hitRate).toBeCloseTo((11776 + 11904 + 12032) / (11840 + 12016 + 12190 + 12262), 6);
+    // Each call read what the one before left cached, less the uncached tail: no break, no miss.
+    expect([a.facts.cache!.breaks, a.facts.cache!.reportedMisses]).toEqual([0, 0]);
+    // Thoughts are generated and billed as output (total = input + output + thoughts + tool).
+    expect(s.responses.map((r) => r.usage!.output)).toEqual([52 + 210, 96 + 148, 40, 61 + 35]);
   });
 
   it('records a chat compression: the messages the new history leaves out, the snapshot, the shown token figures', () => {
@@ -122,8 +136,8 @@ describe('gemini-cli', () => {
     expect([s.format, s.id, s.model]).toEqual(['gemini-cli', '0c2d4e6f-8a1b-4c3d-9e5f-7a9b1c3d5e7f', 'gemini-2.5-pro']);
     expect(s.items.map((i) => `${i.id}:${i.kind}`)).toEqual(['aa01:message', 'aa02.t0:thinking', 'aa02.call0:tool_call', 'aa02.result0:tool_result', 'aa03:message']);
     expect(s.responses.map((r) => r.usage)).toEqual([
-      { input: 6120, output: 31, cacheRead: 0, cacheWrite: null },
-      { input: 6230, output: 29, cacheRead: 5980, cacheWrite: null },
+      { input: 6120, output: 85, cacheRead: 0, cacheWrite: null, inputIncludesCache: true },
+      { input: 6230, output: 29, cacheRead: 5980, cacheWrite: null, inputIncludesCache: true },
     ]);
     expect(s.skipped).toEqual({ error: 1 });
     expect(s.compactions).toEqual([]);

@@ -12,6 +12,7 @@
 import { recordsOf, type Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
+import { cacheApartUsage, cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 
 const SHOWN_NOT_SENT = new Set(['info', 'error', 'warning']);
@@ -70,11 +71,24 @@ function resultText(tc: JsonObject): string {
   return typeof display === 'string' ? display : asText(display ?? '');
 }
 
+/**
+ * chatRecordingService.recordMessageTokens writes the API's usageMetadata as `{input: promptTokenCount, output:
+ * candidatesTokenCount, cached: cachedContentTokenCount, thoughts: thoughtsTokenCount, tool: toolUsePromptTokenCount,
+ * total: totalTokenCount}`. promptTokenCount already counts the cached content (total = input + output + thoughts +
+ * tool), so `cached` is a part of `input`, never added to it; thoughts are billed as output and counted in it.
+ * A file whose total adds the cache on top says its input is the uncached rest, and is read that way.
+ */
 function usageOf(tokens: unknown): Usage | null {
   if (!isObject(tokens)) return null;
-  // promptTokenCount counts cached content inside it, as OpenAI's prompt_tokens does.
-  const usage: Usage = { input: num(tokens, 'input') ?? null, output: num(tokens, 'output') ?? null, cacheRead: num(tokens, 'cached') ?? null, cacheWrite: null };
-  return usage.input === null && usage.output === null ? null : usage;
+  const input = num(tokens, 'input') ?? null;
+  const candidates = num(tokens, 'output') ?? null;
+  if (input === null && candidates === null) return null;
+  const cached = num(tokens, 'cached') ?? null;
+  const thoughts = num(tokens, 'thoughts') ?? 0;
+  const total = num(tokens, 'total');
+  const output = candidates === null ? null : candidates + thoughts;
+  const apart = total !== undefined && (cached ?? 0) > 0 && input !== null && total === input + (cached ?? 0) + (output ?? 0) + (num(tokens, 'tool') ?? 0);
+  return apart ? cacheApartUsage(input, output, cached, null) : cacheInsideUsage(input, output, cached, null);
 }
 
 class Conversation {

@@ -61,10 +61,10 @@ describe('inspect', () => {
   it('reads usage per call, cache reads and writes apart from input', () => {
     const [a, b] = loadText('fix_calc.json', FIXTURE).sessions;
     expect(a!.requests.map((r) => r.usage)).toEqual([
-      { input: 12, output: 48, cacheRead: 0, cacheWrite: 1500 },
-      { input: 9, output: 30, cacheRead: 1500, cacheWrite: 141 },
-      { input: 8, output: 22, cacheRead: 1641, cacheWrite: 70 },
-      { input: 325, output: 18, cacheRead: 0, cacheWrite: 0 },
+      { input: 12, output: 48, cacheRead: 0, cacheWrite: 1500, inputIncludesCache: false },
+      { input: 9, output: 30, cacheRead: 1500, cacheWrite: 141, inputIncludesCache: false },
+      { input: 8, output: 22, cacheRead: 1641, cacheWrite: 70, inputIncludesCache: false },
+      { input: 325, output: 18, cacheRead: 0, cacheWrite: null, inputIncludesCache: false },
     ]);
     expect(a!.responses.map((r) => r.usage)).toEqual(a!.requests.map((r) => r.usage));
     // Inspect subtracts OpenAI's cached tokens from input_tokens: the whole prompt is input + cache read.
@@ -140,7 +140,7 @@ describe('inspect', () => {
     expect(fromZip.issues).toEqual([]);
     expect(fromZip.sessions.map((s) => s.id)).toEqual(['EvL4tq9Zc2/calc-1_epoch_1', 'EvL4tq9Zc2/ls-2_epoch_1']);
     expect(fromZip.sessions.map((s) => [s.requests.length, s.compactions.length, s.items.length])).toEqual(fromJson.sessions.map((s) => [s.requests.length, s.compactions.length, s.items.length]));
-    expect(fromZip.sessions[0]!.requests[3]!.usage).toEqual({ input: 325, output: 18, cacheRead: 0, cacheWrite: 0 });
+    expect(fromZip.sessions[0]!.requests[3]!.usage).toEqual({ input: 325, output: 18, cacheRead: 0, cacheWrite: null, inputIncludesCache: false });
   });
 
   it('reads an unfinished .eval from its journal, and names a broken sample entry', () => {

@@ -145,19 +145,37 @@ function messageItems(m: unknown, pools: SamplePools, ctx: ParseContext, at: Fie
 }
 
 /**
- * Inspect's usage keeps cache reads and writes apart from `input_tokens` for every provider (it subtracts
- * OpenAI's cached tokens), as Anthropic does: a reported cache read marks writes as 0 so the prompt adds up.
+ * Inspect's `ModelUsage` of one call: `input_tokens`, `output_tokens`, `input_tokens_cache_read`,
+ * `input_tokens_cache_write`, `total_tokens`. Whether `input_tokens` holds the cache depends on the version and the
+ * provider: since inspect_ai 0.3.184 (#3341, "input tokens now excludes cached tokens") every provider reports the
+ * uncached rest, Google since 0.3.208; before, only Anthropic (and Claude on Bedrock) did, and OpenAI, Grok, Google…
+ * reported the whole prompt. Where the cache was used, the usage's own total says which: input + output, or input +
+ * output + reads + writes.
  */
-function inspectUsage(u: unknown): Usage | null {
+function inspectUsage(u: unknown, model: string | null, version: string | undefined): Usage | null {
   if (!isObject(u)) return null;
-  const cacheRead = num(u, 'input_tokens_cache_read') ?? null;
-  const usage: Usage = {
-    input: num(u, 'input_tokens') ?? null,
-    output: num(u, 'output_tokens') ?? null,
-    cacheRead,
-    cacheWrite: num(u, 'input_tokens_cache_write') ?? (cacheRead !== null ? 0 : null),
-  };
-  return usage.input === null && usage.output === null ? null : usage;
+  const input = num(u, 'input_tokens') ?? null;
+  const output = num(u, 'output_tokens') ?? null;
+  if (input === null && output === null) return null;
+  const read = num(u, 'input_tokens_cache_read') ?? null;
+  const write = num(u, 'input_tokens_cache_write') ?? null;
+  const total = num(u, 'total_tokens');
+  const cache = (read ?? 0) + (write ?? 0);
+  let apart: boolean;
+  if (cache > 0 && total !== undefined && input !== null && output !== null && (total === input + output + cache || total === input + output)) apart = total !== input + output;
+  else apart = excludesCache(model, version);
+  return { input, output, cacheRead: read, cacheWrite: write, inputIncludesCache: !apart };
+}
+
+/** The inspect_ai version rule for `input_tokens` (see `inspectUsage`). */
+function excludesCache(model: string | null, version: string | undefined): boolean {
+  const v = /^(\d+)\.(\d+)\.(\d+)/.exec(version ?? '');
+  const n = v ? Number(v[1]) * 1e6 + Number(v[2]) * 1e3 + Number(v[3]) : null;
+  const provider = (model ?? '').toLowerCase();
+  const claude = /anthropic|bedrock|claude/.test(provider);
+  if (n === null || n >= 3208) return true;
+  if (n >= 3184) return !/^(google|vertex)\//.test(provider) || claude;
+  return claude;
 }
 
 /** The wire API of a call: from the raw request Inspect kept, else from the provider prefix of the model. */
@@ -405,7 +423,8 @@ function requestOf(ref: ModelEventRef, pools: SamplePools, ctx: ParseContext, id
   const responseId = `${id}.response`;
   const outRaw = choice ? messageItems(choice.message, pools, ctx, [...path, 'output', 'choices', 0, 'message'], `${base}out`, {}) : [];
   const out = ids.canonical(outRaw, counts, base, { responseId, ...ts });
-  const usage = inspectUsage(output ? get(output, 'usage') : undefined);
+  const version = session.meta['inspectVersion'];
+  const usage = inspectUsage(output ? get(output, 'usage') : undefined, model, typeof version === 'string' ? version : undefined);
   const tools = arr(event, 'tools');
   const request: RecordedRequest = {
     id,

@@ -40,15 +40,15 @@ describe('miniSweAgent', () => {
     expect(s.items.find((i) => i.callId === 'toolu_02' && i.kind === 'tool_result')).toMatchObject({ pairId: 'r1.o0.call0', role: 'tool' });
   });
 
-  it('reads usage from extra.response.usage, with cache reads inside the prompt tokens', () => {
+  it('reads usage from extra.response.usage, with cache reads and writes inside the prompt tokens', () => {
     const s = load().sessions[0]!;
     expect(s.requests.map((r) => r.usage)).toEqual([
-      { input: 1850, output: 42, cacheRead: 0, cacheWrite: null },
-      { input: 1921, output: 38, cacheRead: 1846, cacheWrite: null },
-      { input: 610, output: 55, cacheRead: 0, cacheWrite: null },
+      { input: 1850, output: 42, cacheRead: 0, cacheWrite: 1846, inputIncludesCache: true },
+      { input: 1921, output: 38, cacheRead: 1846, cacheWrite: 71, inputIncludesCache: true },
+      { input: 610, output: 55, cacheRead: 0, cacheWrite: 606, inputIncludesCache: true },
       null,
-      { input: 731, output: 36, cacheRead: 606, cacheWrite: null },
-      { input: 790, output: 40, cacheRead: 731, cacheWrite: null },
+      { input: 731, output: 36, cacheRead: 606, cacheWrite: 125, inputIncludesCache: true },
+      { input: 790, output: 40, cacheRead: 731, cacheWrite: 59, inputIncludesCache: true },
     ]);
     expect(s.responses.map((r) => r.usage?.input ?? null)).toEqual([1850, 1921, 610, null, 731, 790]);
   });

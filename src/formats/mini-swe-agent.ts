@@ -14,7 +14,7 @@ import type { CompactionEvent, Item, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { addChatCalls, type ChatCall } from './chat-calls';
 import { unixSecondsToIso } from './openai-responses';
-import { chatUsage } from './request-log-usage';
+import { responseUsage } from './litellm-usage';
 
 const SUMMARY_OPEN = '<conversation_summary>';
 
@@ -33,14 +33,6 @@ function wire(m: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(m)) if (key !== 'extra') out[key] = m[key];
   return out;
-}
-
-/**
- * Chat usage of a LiteLLM response. Its `prompt_tokens` already counts cached tokens, so Anthropic's
- * `cache_creation_input_tokens` beside it is not added as a cache write (that would count it twice).
- */
-function usageOf(response: unknown): Usage | null {
-  return chatUsage(isObject(response) ? get(response, 'usage') : undefined);
 }
 
 interface Record_ {
@@ -120,7 +112,7 @@ export const miniSweAgent: FormatAdapter = {
         at: (i) => ({ path: input[i] === -1 ? ['compaction', 'records', active!.index, 'summary'] : ['messages', input[i]!] }),
         output,
         outputAt: () => ({ path: formatError ? ['messages', j, 'extra', 'model_response'] : ['messages', j] }),
-        usage: usageOf(response),
+        usage: responseUsage(response),
         model,
         ...(timestamp ? { timestamp } : {}),
         line: null,

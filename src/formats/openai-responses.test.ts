@@ -96,7 +96,7 @@ describe('openaiResponses', () => {
         id: 'resp_abc',
         index: 0,
         itemIds: ['rs_9', 'msg_9', 'fc_9'],
-        usage: { input: 2210, output: 57, cacheRead: 2048, cacheWrite: null },
+        usage: { input: 2210, output: 57, cacheRead: 2048, cacheWrite: null, inputIncludesCache: true },
         model: 'gpt-4.1-mini',
         timestamp: '2025-03-13T02:00:00.000Z',
         source: { file: 'resp.json', line: null },

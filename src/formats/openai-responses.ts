@@ -3,6 +3,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, numAt, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
+import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
 import { countKey, own } from '../model/dictionary';
@@ -191,15 +192,13 @@ export function responsesRequestItems(body: JsonObject, ctx: ParseContext, at: (
   return items;
 }
 
-/** Usage of a Responses body: `input_tokens`, `output_tokens`, `input_tokens_details.cached_tokens`. */
+/**
+ * Usage of a Responses body: `input_tokens` (the whole prompt, cached tokens included), `output_tokens` (reasoning
+ * included), `input_tokens_details.cached_tokens` and, where reported, `cache_write_tokens`, both parts of the input.
+ */
 export function responsesUsage(u: unknown): Usage | null {
   if (!isObject(u)) return null;
-  const usage: Usage = {
-    input: num(u, 'input_tokens') ?? null,
-    output: num(u, 'output_tokens') ?? null,
-    cacheRead: numAt(u, 'input_tokens_details.cached_tokens'),
-    cacheWrite: null,
-  };
+  const usage = cacheInsideUsage(num(u, 'input_tokens') ?? null, num(u, 'output_tokens') ?? null, numAt(u, 'input_tokens_details.cached_tokens'), numAt(u, 'input_tokens_details.cache_write_tokens'));
   return usage.input === null && usage.output === null ? null : usage;
 }
 

@@ -67,6 +67,8 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
   let view: string[] = [];
   const summaryOffsets = new Map<string, number>();
   let request: string | null = null;
+  /** The system prompt the model is sent now: a SystemPromptUpdateEvent takes its place (and its view position). */
+  let system: Item | null = null;
 
   for (const part of events) {
     const dup = part.items.find((it) => itemById.has(it.id));
@@ -87,6 +89,19 @@ export function mergeOpenHandsSdk(parts: Session[], found?: ParseIssue[]): Sessi
         continue;
       }
       if (item.kind === 'compaction') continue;
+      if (item.role === 'system' && item.kind === 'message' && item.meta?.['event'] !== undefined) {
+        if (item.meta['systemPromptUpdate'] !== undefined && system) {
+          item.supersedes = system.id;
+          const at = view.indexOf(viewKey(system));
+          if (at >= 0) {
+            view[at] = viewKey(item);
+            itemsByKey.set(viewKey(item), [item.id]);
+            system = item;
+            continue;
+          }
+        }
+        system = item;
+      }
       const key = viewKey(item);
       const known = itemsByKey.get(key);
       if (known) known.push(item.id);

@@ -112,15 +112,15 @@ describe('openhandsSdk', () => {
 
   it('counts each model call once, with its usage from base_state.json, and leaves the condenser calls out', () => {
     const s = loadFiles(dropped()).sessions[0]!;
-    // litellm's prompt_tokens include the cache; for a Claude model the uncached rest is what `input` holds.
-    const u = (input: number, output: number, cacheRead: number, cacheWrite: number) => ({ input, output, cacheRead, cacheWrite, contextWindow: 200000 });
+    // litellm's prompt_tokens include the cache reads and writes, whatever the model: `input` keeps them.
+    const u = (input: number, output: number, cacheRead: number, cacheWrite: number) => ({ input, output, cacheRead, cacheWrite, inputIncludesCache: true, contextWindow: 200000 });
     expect(s.responses.map((r) => [r.id, r.index, r.itemIds.length, r.usage])).toEqual([
-      ['chatcmpl-b7e1', 0, 2, u(30, 61, 0, 4180)],
-      ['chatcmpl-c02a', 1, 3, u(20, 118, 4180, 690)],
-      ['chatcmpl-e5b3', 2, 2, u(10, 240, 1950, 690)],
-      ['chatcmpl-f81c', 3, 1, u(10, 75, 2650, 350)],
-      ['chatcmpl-0a9d', 4, 1, u(8, 70, 3010, 172)],
-      ['chatcmpl-2d4b', 5, 1, u(8, 52, 1950, 522)],
+      ['chatcmpl-b7e1', 0, 2, u(4210, 61, 0, 4180)],
+      ['chatcmpl-c02a', 1, 3, u(4890, 118, 4180, 690)],
+      ['chatcmpl-e5b3', 2, 2, u(2650, 240, 1950, 690)],
+      ['chatcmpl-f81c', 3, 1, u(3010, 75, 2650, 350)],
+      ['chatcmpl-0a9d', 4, 1, u(3190, 70, 3010, 172)],
+      ['chatcmpl-2d4b', 5, 1, u(2480, 52, 1950, 522)],
     ]);
     expect(s.responses.map((r) => promptTokens(r.usage!))).toEqual([4210, 4890, 2650, 3010, 3190, 2480]);
     expect(s.responses[1]!.itemIds).toEqual([`${e(4)}.thought`, e(4), e(5)]);
@@ -141,7 +141,7 @@ describe('openhandsSdk', () => {
     expect(calls[5]!.compactionId).toBe('c1');
     expect(ids(5)).toEqual([e(0), e(1), `${e(16)}-summary`, `${e(13)}`, e(14)]);
     expect(removals.get(`${e(8)}-summary`)).toMatchObject({ label: 'summarized', compactionId: 'c1', fromCall: 5 });
-    expect(calls[5]!.usage).toMatchObject({ input: 8, output: 52, cacheRead: 1950, cacheWrite: 522 });
+    expect(calls[5]!.usage).toMatchObject({ input: 2480, output: 52, cacheRead: 1950, cacheWrite: 522 });
     // The events keep the system prompt but not the tools' parameter schemas: the prefix is estimated from usage.
     expect(calls.every((c) => c.prefixUnrecorded)).toBe(true);
   });
@@ -212,16 +212,54 @@ describe('openhandsSdk', () => {
     expect(issues).toEqual([{ file: 'ffff0000/events/event-00001-b2.json', line: 1, field: 'llm_message', message: 'MessageEvent has no `llm_message`', severity: 'error' }]);
   });
 
-  it('keeps an OpenAI model\'s prompt_tokens as its input, cache reads inside it', () => {
+  it('reads prompt_tokens as the whole prompt whatever the model, as litellm reports it for every provider', () => {
     const base = JSON.parse(readFileSync(join(CONV, 'base_state.json'), 'utf8')) as { stats: { usage_to_metrics: { agent: { token_usages: { model: string }[] } } } };
     for (const t of base.stats.usage_to_metrics.agent.token_usages) t.model = 'gpt-5-mini';
     const s = loadFiles([...dropped().slice(0, -1), { name: 'base_state.json', bytes: new TextEncoder().encode(JSON.stringify(base)) }]).sessions[0]!;
-    expect(s.responses[1]!.usage).toEqual({ input: 4890, output: 118, cacheRead: 4180, cacheWrite: null, contextWindow: 200000 });
+    expect(s.responses[1]!.usage).toEqual({ input: 4890, output: 118, cacheRead: 4180, cacheWrite: 690, inputIncludesCache: true, contextWindow: 200000 });
+    expect(s.responses.map((r) => promptTokens(r.usage!))).toEqual(loadFiles(dropped()).sessions[0]!.responses.map((r) => promptTokens(r.usage!)));
   });
 
   it('says so when base_state.json is loaded without its events', () => {
     const { sessions, issues } = loadFiles([file('base_state.json')]);
     expect(sessions.map((s) => [s.id, s.items.length, s.responses.length])).toEqual([['7d3c2a9e-4b1f-4e8a-9c55-2f6d0b1a8e31', 0, 0]]);
     expect(issues.map((i) => i.message)).toEqual([expect.stringContaining('none of its events were loaded')]);
+  });
+});
+
+// A conversation restored with the file editor added (software-agent-sdk openhands/sdk/event/llm_convertible/system.py:
+// SystemPromptUpdateEvent, reason tools_changed), and a benchmarks output.jsonl (OpenHands/benchmarks
+// benchmarks/utils/models.py EvalOutput) whose records carry the same SDK events as `history`.
+describe('openhandsSdk: restored conversations and benchmark outputs', () => {
+  const RESTORED = fileURLToPath(new URL('./__fixture-folders__/openhands-sdk-restored/4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d', import.meta.url));
+  const restored = (): InputFile[] => [
+    { name: '4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/base_state.json', bytes: readFileSync(join(RESTORED, 'base_state.json')) },
+    ...readdirSync(join(RESTORED, 'events')).map((f) => ({ name: `4e9b1c7a2d3f4a6b8c0d1e2f3a4b5c6d/events/${f}`, bytes: readFileSync(join(RESTORED, 'events', f)) })),
+  ];
+  const r = (n: number) => `b8d2e4f6-1a3c-4e5f-8a9b-${String(n).padStart(12, '0')}`;
+
+  it('reads a folder with a SystemPromptUpdateEvent as one conversation, the new prompt replacing the old in later calls', () => {
+    const { sessions, issues } = loadFiles(restored());
+    expect(issues).toEqual([]);
+    expect(sessions).toHaveLength(1);
+    const s = sessions[0]!;
+    expect(s.items.find((i) => i.id === r(5))).toMatchObject({ role: 'system', kind: 'message', supersedes: r(0), meta: { event: r(5), tools: 3, systemPromptUpdate: 'tools_changed' } });
+    const calls = sessionContexts(s).calls;
+    expect(calls.map((c) => c.entries[0]!.item.id)).toEqual([r(0), r(0), r(5), r(5)]);
+    expect(calls.every((c) => c.entries.filter((e) => e.item.role === 'system').length === 1)).toBe(true);
+    expect(calls.map((c) => c.usage!.input)).toEqual([3920, 4051, 4372, 4540]);
+  });
+
+  it('reads a benchmarks output.jsonl: one session per instance, its history as the conversation, its metrics as usage', () => {
+    const text = readFileSync(new URL('./__fixtures__/openhands-sdk-eval-output.jsonl', import.meta.url), 'utf8');
+    const { sessions, issues } = loadText('output.jsonl', text);
+    expect(issues).toEqual([]);
+    expect(sessions.map((s) => [s.format, s.id, s.model, s.responses.length, s.meta['error'] ?? null])).toEqual([
+      ['openhands-sdk', 'acme__relnotes-17', 'litellm_proxy/claude-sonnet-4-5-20250929', 4, null],
+      ['openhands-sdk', 'acme__relnotes-18', 'litellm_proxy/claude-sonnet-4-5-20250929', 2, 'RuntimeError: the sandbox stopped'],
+    ]);
+    expect(sessions[0]!.responses.map((x) => promptTokens(x.usage!))).toEqual([3920, 4051, 4372, 4540]);
+    // The same events as the persisted folder, read alike.
+    expect(sessions[0]!.items.map((i) => i.id)).toEqual(loadFiles(restored()).sessions[0]!.items.map((i) => i.id));
   });
 });

@@ -8,17 +8,18 @@
 // (its events' items, its usage); `joinOpenHandsSdk` merges the parts of one conversation in event-file order.
 // A document holding many events (a JSON array, `{items|events: […]}` from the agent server, JSONL) is merged
 // here at once.
-import { providerOf } from '../cache/provider-rules';
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, ParseIssue, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { mergeOpenHandsSdk, PART } from './openhands-sdk-join';
 import { conversationFolderOf, conversationKey, eventFileNumber } from './openhands-sdk-files';
+import { tokenUsageRecord } from './litellm-usage';
 
 /** Event kinds the SDK writes; a document of these is this format. */
 const KINDS = new Set([
   'SystemPromptEvent',
+  'SystemPromptUpdateEvent',
   'MessageEvent',
   'ActionEvent',
   'ObservationEvent',
@@ -37,6 +38,29 @@ const KINDS = new Set([
 
 function isSdkEvent(v: unknown): v is JsonObject {
   return isObject(v) && typeof get(v, 'kind') === 'string' && KINDS.has(get(v, 'kind') as string) && get(v, 'id') !== undefined;
+}
+
+/**
+ * An event of a kind this reader does not know yet, in the SDK's shape (`kind` in PascalCase, an id, a source and a
+ * timestamp, as every `Event` subclass serializes): counted, never a reason to refuse a conversation folder.
+ */
+function isSdkShapedEvent(v: unknown): v is JsonObject {
+  if (!isObject(v) || get(v, 'id') === undefined) return false;
+  const kind = get(v, 'kind');
+  return typeof kind === 'string' && /^[A-Z][A-Za-z]+$/.test(kind) && typeof get(v, 'timestamp') === 'string' && typeof get(v, 'source') === 'string';
+}
+
+/**
+ * A benchmarks `output.jsonl` record (OpenHands/benchmarks `EvalOutput`): `{instance_id, attempt, test_result,
+ * instruction, metadata: {llm}, history: [SDK events], metrics: {token_usages}, error}`, one instance per line.
+ */
+function isEvalOutput(v: unknown): v is JsonObject {
+  if (!isObject(v) || typeof get(v, 'instance_id') !== 'string') return false;
+  const history = arr(v, 'history');
+  if (!history) return false;
+  if (history.length === 0) return isObject(get(v, 'metrics')) || isObject(get(v, 'test_result'));
+  const sample = history.slice(0, 20);
+  return sample.filter(isSdkEvent).length / sample.length >= 0.8;
 }
 
 function isBaseState(v: unknown): v is JsonObject {
@@ -138,12 +162,16 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
   const responseId = str(value, 'llm_response_id');
 
   switch (kind) {
-    case 'SystemPromptEvent': {
+    case 'SystemPromptEvent':
+    case 'SystemPromptUpdateEvent': {
       const prompt = get(value, 'system_prompt');
       const dynamic = get(value, 'dynamic_context');
       const text = [isObject(prompt) ? (str(prompt, 'text') ?? '') : contentText(prompt), isObject(dynamic) ? (str(dynamic, 'text') ?? '') : ''].filter((t) => t).join('\n\n');
       const tools = arr(value, 'tools') ?? [];
-      items.push({ ...at0, id, kind: 'message', role: 'system', text, meta: meta({ tools: tools.length }) });
+      // An update (a conversation restored with other tools or another prompt) replaces the system message the
+      // model is sent from here on: the SDK keeps only the latest system prompt event. The merge names the one it replaces.
+      const update: Meta = kind === 'SystemPromptUpdateEvent' ? { systemPromptUpdate: str(value, 'reason') ?? 'updated' } : {};
+      items.push({ ...at0, id, kind: 'message', role: 'system', text, meta: meta({ tools: tools.length, ...update }) });
       break;
     }
     case 'MessageEvent': {
@@ -263,25 +291,6 @@ function convertEvent(value: unknown, at: At, session: Session, ctx: ParseContex
   session.items.push(...items);
 }
 
-/**
- * The SDK's token usage entry. litellm reports every provider in the OpenAI shape: prompt_tokens include cache
- * reads and writes. For OpenAI-style providers that is how the engine reads `input`; for the others (Anthropic,
- * unknown) it reads `input` as the uncached rest, so the cache is taken out of it and the write kept.
- */
-function usageOf(u: JsonObject, model: string | null): Usage {
-  const prompt = num(u, 'prompt_tokens') ?? null;
-  const read = num(u, 'cache_read_tokens') ?? null;
-  const write = num(u, 'cache_write_tokens') ?? null;
-  const provider = providerOf({ api: null, model, usage: null });
-  const usage: Usage =
-    provider === 'openai' || provider === 'deepseek' || prompt === null
-      ? { input: prompt, output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: null }
-      : { input: Math.max(0, prompt - (read ?? 0) - (write ?? 0)), output: num(u, 'completion_tokens') ?? null, cacheRead: read, cacheWrite: write ?? 0 };
-  const window = num(u, 'context_window');
-  if (window) usage.contextWindow = window;
-  return usage;
-}
-
 /** base_state.json: the conversation's id, its agent's model, and every call's usage as responses without items. */
 function parseBaseState(v: JsonObject, session: Session, ctx: ParseContext): void {
   const llm = obj(obj(v, 'agent') ?? {}, 'llm') ?? {};
@@ -304,17 +313,73 @@ function parseBaseState(v: JsonObject, session: Session, ctx: ParseContext): voi
         return;
       }
       const model = str(u, 'model') ?? session.model;
-      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: usageOf(u, model), model, source: { file: ctx.file, line: null } });
+      session.responses.push({ id: rid, index: session.responses.length, itemIds: [], usage: tokenUsageRecord(u), model, source: { file: ctx.file, line: null } });
     });
   }
+}
+
+/** The records of a benchmarks output: one JSON record, or JSONL with one per line. */
+function evalOutputsOf(doc: Document): EventRef[] | null {
+  if (doc.kind === 'json') return isEvalOutput(doc.value) ? [{ value: doc.value, at: { path: [] } }] : null;
+  const sample = doc.records.slice(0, 5);
+  if (sample.length === 0 || !sample.every((r) => isEvalOutput(r.value))) return null;
+  return doc.records.map((r) => ({ value: r.value, at: { line: r.line } }));
+}
+
+/**
+ * One `EvalOutput` record as a session: its `history` events merged as a conversation's are, its
+ * `metrics.token_usages` (LiteLLM's figures per `response_id`) as the calls' usage, the model from `metadata.llm`.
+ */
+function parseEvalOutput(v: unknown, at: At, ctx: ParseContext): Session {
+  const sub = (...keys: (string | number)[]): At => ({ ...at, path: [...(at.path ?? []), ...keys] });
+  const record = v as JsonObject;
+  const instance = str(record, 'instance_id')!;
+  const attempt = num(record, 'attempt') ?? 1;
+  const base = emptySession('openhands-sdk', ctx.file, instance);
+  base.meta[PART.kind] = 'base_state';
+  const llm = obj(obj(record, 'metadata') ?? {}, 'llm') ?? {};
+  base.model = str(llm, 'model') ?? null;
+  base.contextWindow = num(llm, 'max_input_tokens') ?? null;
+  (arr(obj(record, 'metrics') ?? {}, 'token_usages') ?? []).forEach((u, i) => {
+    const rid = isObject(u) ? str(u, 'response_id') : undefined;
+    if (!isObject(u) || !rid) {
+      ctx.warn(sub('metrics', 'token_usages', i, 'response_id'), 'token usage without a response_id: no call to attach it to');
+      return;
+    }
+    base.responses.push({ id: rid, index: base.responses.length, itemIds: [], usage: tokenUsageRecord(u), model: str(u, 'model') ?? base.model, source: { file: ctx.file, line: at.line ?? null } });
+  });
+  const parts = (arr(record, 'history') ?? []).map((value, i) => {
+    const part = emptySession('openhands-sdk', ctx.file, instance);
+    part.meta[PART.kind] = 'event';
+    convertEvent(value, sub('history', i), part, ctx);
+    return part;
+  });
+  const found: ParseIssue[] = [];
+  const merged = mergeOpenHandsSdk([base, ...parts], found);
+  ctx.issues.push(...found);
+  merged.issues = [];
+  merged.id = attempt > 1 ? `${instance}#${attempt}` : instance;
+  merged.title = merged.id;
+  // Each record is a conversation of its own: loading it beside others never joins it to them.
+  merged.meta[PART.conversation] = conversationKey(`${ctx.file}#${merged.id}`);
+  merged.meta['instanceId'] = instance;
+  if (attempt > 1) merged.meta['attempt'] = attempt;
+  const error = str(record, 'error');
+  if (error) merged.meta['error'] = error.slice(0, 300);
+  const instruction = str(record, 'instruction');
+  if (instruction && merged.items.length === 0) ctx.warn(sub('history'), 'the record has an instruction but no history events: nothing to show');
+  return merged;
 }
 
 export const openhandsSdk: FormatAdapter = {
   id: 'openhands-sdk',
   label: 'OpenHands SDK conversation',
   sniff(doc: Document) {
-    if (doc.kind === 'json' && (isSdkEvent(doc.value) || isBaseState(doc.value))) return 0.95;
-    return eventListOf(doc) ? 0.95 : 0;
+    if (doc.kind === 'json' && (isSdkEvent(doc.value) || isBaseState(doc.value) || isEvalOutput(doc.value))) return 0.95;
+    if (evalOutputsOf(doc)) return 0.95;
+    if (eventListOf(doc)) return 0.95;
+    // An event file of a kind this reader does not know: read (and counted) rather than refused.
+    return doc.kind === 'json' && isSdkShapedEvent(doc.value) ? 0.7 : 0;
   },
   parse(doc, ctx) {
     const fileId = idFromFile(ctx.file);
@@ -329,7 +394,9 @@ export const openhandsSdk: FormatAdapter = {
       parseBaseState(doc.value, session, ctx);
       return [session];
     }
-    if (doc.kind === 'json' && isSdkEvent(doc.value)) {
+    const outputs = evalOutputsOf(doc);
+    if (outputs) return outputs.map((r) => parseEvalOutput(r.value, r.at, ctx));
+    if (doc.kind === 'json' && (isSdkEvent(doc.value) || isSdkShapedEvent(doc.value))) {
       session.meta[PART.kind] = 'event';
       const seq = eventFileNumber(ctx.file);
       if (seq !== null) session.meta[PART.seq] = seq;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeSession } from '../analysis/analyze-session';
 import { loadText } from '../load/loader';
 
 // The fixture imitates an OpenHands CodeActAgent trajectory export (`save_trajectory`, v0.4x):
@@ -72,20 +73,32 @@ describe('openhands', () => {
   });
 
   it('counts each model response once, from tool_call_metadata or the llm_metrics of a plain message', () => {
-    // litellm's prompt_tokens include the cache, so cache writes stay null rather than being counted twice.
+    // litellm's prompt_tokens include Anthropic's cache reads and writes: both are kept, as parts of the prompt.
     const s = loadText('oh.json', fixture('openhands-condensation.json')).sessions[0]!;
     expect(s.responses.map((r) => [r.id, r.itemIds, r.usage])).toEqual([
-      ['chatcmpl-r1', ['e4.thought', 'e4', 'e5'], { input: 5120, output: 88, cacheRead: 0, cacheWrite: null }],
-      ['chatcmpl-r2', ['e8'], { input: 6400, output: 120, cacheRead: 5120, cacheWrite: null }],
-      ['chatcmpl-r3', ['e11'], { input: 6700, output: 64, cacheRead: 6400, cacheWrite: null }],
-      ['chatcmpl-r4', ['e14.thought', 'e14'], { input: 3900, output: 150, cacheRead: 0, cacheWrite: null }],
-      ['chatcmpl-r5', ['e16'], { input: 4300, output: 40, cacheRead: 3900, cacheWrite: null }],
-      ['chatcmpl-r6', ['e18'], { input: 4400, output: 52, cacheRead: 4300, cacheWrite: null, contextWindow: 200000 }],
-      ['chatcmpl-r7', ['e19'], { input: 4500, output: 60, cacheRead: 4400, cacheWrite: null }],
+      ['chatcmpl-r1', ['e4.thought', 'e4', 'e5'], { input: 5120, output: 88, cacheRead: 0, cacheWrite: 5010, inputIncludesCache: true }],
+      ['chatcmpl-r2', ['e8'], { input: 6400, output: 120, cacheRead: 5120, cacheWrite: 1200, inputIncludesCache: true }],
+      ['chatcmpl-r3', ['e11'], { input: 6700, output: 64, cacheRead: 6400, cacheWrite: 280, inputIncludesCache: true }],
+      ['chatcmpl-r4', ['e14.thought', 'e14'], { input: 3900, output: 150, cacheRead: 0, cacheWrite: 3800, inputIncludesCache: true }],
+      ['chatcmpl-r5', ['e16'], { input: 4300, output: 40, cacheRead: 3900, cacheWrite: 250, inputIncludesCache: true }],
+      ['chatcmpl-r6', ['e18'], { input: 4400, output: 52, cacheRead: 4300, cacheWrite: 100, inputIncludesCache: true, contextWindow: 200000 }],
+      ['chatcmpl-r7', ['e19'], { input: 4500, output: 60, cacheRead: 4400, cacheWrite: 100, inputIncludesCache: true }],
     ]);
     expect(s.responses.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(s.contextWindow).toBe(200000);
     expect(s.items.find((i) => i.id === 'e5')!.responseId).toBe('chatcmpl-r1');
+  });
+
+  it('reads a Claude model through LiteLLM as LiteLLM reports it: prompt_tokens hold the reads and writes, never added again', () => {
+    const s = loadText('oh.json', fixture('openhands-condensation.json')).sessions[0]!;
+    const a = analyzeSession(s, { count: (t) => Math.ceil(t.length / 4) });
+    const prompts = [5120, 6400, 6700, 3900, 4300, 4400, 4500];
+    expect(a.calibration.calls.map((c) => c.reportedPrompt)).toEqual(prompts);
+    expect([a.facts.peakContextTokens, a.facts.peakCall]).toEqual([6700, 3]);
+    const reads = [0, 5120, 6400, 0, 3900, 4300, 4400];
+    expect(a.facts.cache!.hitRate).toBeCloseTo(reads.reduce((x, y) => x + y) / prompts.reduce((x, y) => x + y), 6);
+    // The writes LiteLLM kept beside the prompt are the calls' cache writes; the uncached rest is what is left.
+    expect(a.contexts.calls.map((c) => c.usage!.cacheWrite)).toEqual([5010, 1200, 280, 3800, 250, 100, 100]);
   });
 
   it('reads forgotten_event_ids, a condensation request and the {events} wrapper', () => {

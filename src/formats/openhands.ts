@@ -13,6 +13,7 @@ import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from 
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { countKey, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
+import { chatUsage, tokenUsageRecord } from './litellm-usage';
 
 interface EventRef {
   value: unknown;
@@ -104,21 +105,6 @@ function cleanArgs(args: JsonObject): string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) if (!NOISE_ARGS.has(k) && v !== null && v !== '') setOwn(out, k, v);
   return JSON.stringify(out);
-}
-
-/**
- * Chat-completions usage as litellm records it. litellm's prompt_tokens already includes cached tokens
- * (it adds Anthropic's cache reads and writes in), so cache writes are left out: the model reads a
- * non-null cacheWrite as Anthropic-style usage whose input excludes the cache, and would count them twice.
- */
-function usageOf(u: unknown): Usage | null {
-  if (!isObject(u)) return null;
-  return {
-    input: numAt(u, 'prompt_tokens'),
-    output: numAt(u, 'completion_tokens'),
-    cacheRead: numAt(u, 'prompt_tokens_details.cached_tokens') ?? numAt(u, 'cache_read_input_tokens'),
-    cacheWrite: null,
-  };
 }
 
 /** Converts one event stream into the session's items, responses and compactions. */
@@ -215,7 +201,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
     const responseId = tcm ? strAt(tcm, 'model_response.id') : null;
     const produced = items.filter((it) => it.role === 'assistant').map((it) => it.id);
     if (tcm && responseId && action !== undefined) {
-      addResponse(responseId, usageOf(path(tcm, 'model_response.usage')), strAt(tcm, 'model_response.model'), produced, timestamp, at);
+      addResponse(responseId, chatUsage(path(tcm, 'model_response.usage')), strAt(tcm, 'model_response.model'), produced, timestamp, at);
       for (const it of items) it.responseId = responseId;
     } else if (action !== undefined && produced.length) {
       // Messages without tool_call_metadata: the newest entry of the event's llm_metrics.token_usages.
@@ -223,17 +209,8 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       const last = usages[usages.length - 1];
       const rid = isObject(last) ? str(last, 'response_id') : undefined;
       if (isObject(last) && rid && !responses.has(rid)) {
-        const usage: Usage = {
-          input: num(last, 'prompt_tokens') ?? null,
-          output: num(last, 'completion_tokens') ?? null,
-          cacheRead: num(last, 'cache_read_tokens') ?? null,
-          cacheWrite: null, // see usageOf
-        };
-        const window = num(last, 'context_window');
-        if (window) {
-          usage.contextWindow = window;
-          session.contextWindow ??= window;
-        }
+        const usage = tokenUsageRecord(last);
+        if (usage.contextWindow) session.contextWindow ??= usage.contextWindow;
         addResponse(rid, usage, str(last, 'model') ?? null, produced, timestamp, at);
         for (const it of items) it.responseId = rid;
       }

@@ -58,11 +58,11 @@ describe('requestLog with an Anthropic server-side compaction', () => {
   it('keeps the usage each call reported, the compacting call reporting its message pass', () => {
     const { sessions } = anthropicLog();
     expect(sessions[0]!.requests.map((r) => r.usage)).toEqual([
-      { input: 12, output: 64, cacheRead: 0, cacheWrite: 1830 },
-      { input: 8, output: 41, cacheRead: 1830, cacheWrite: 48210 },
-      { input: 239, output: 96, cacheRead: 0, cacheWrite: 0 },
-      { input: 30, output: 38, cacheRead: 262, cacheWrite: 0 },
-      { input: 61, output: 52, cacheRead: 292, cacheWrite: 0 },
+      { input: 12, output: 64, cacheRead: 0, cacheWrite: 1830, inputIncludesCache: false },
+      { input: 8, output: 41, cacheRead: 1830, cacheWrite: 48210, inputIncludesCache: false },
+      { input: 239, output: 96, cacheRead: 0, cacheWrite: 0, inputIncludesCache: false },
+      { input: 30, output: 38, cacheRead: 262, cacheWrite: 0, inputIncludesCache: false },
+      { input: 61, output: 52, cacheRead: 292, cacheWrite: 0, inputIncludesCache: false },
     ]);
   });
 
@@ -135,10 +135,10 @@ describe('requestLog with OpenAI compaction items', () => {
       ['r3.m3', 'message', 'user'],
     ]);
     expect(s.requests.map((r) => r.usage)).toEqual([
-      { input: 1520, output: 22, cacheRead: 0, cacheWrite: null },
-      { input: 1610, output: 31, cacheRead: 1408, cacheWrite: null },
-      { input: 1702, output: 310, cacheRead: 1536, cacheWrite: null },
-      { input: 702, output: 45, cacheRead: 0, cacheWrite: null },
+      { input: 1520, output: 22, cacheRead: 0, cacheWrite: null, inputIncludesCache: true },
+      { input: 1610, output: 31, cacheRead: 1408, cacheWrite: null, inputIncludesCache: true },
+      { input: 1702, output: 310, cacheRead: 1536, cacheWrite: null, inputIncludesCache: true },
+      { input: 702, output: 45, cacheRead: 0, cacheWrite: null, inputIncludesCache: true },
     ]);
   });
 

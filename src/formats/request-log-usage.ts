@@ -1,21 +1,9 @@
 // Usage of a logged response, in whichever of the three wire shapes the response used.
-import { get, isObject, num, numAt } from '../model/narrow';
+import { get, isObject } from '../model/narrow';
 import type { RecordedRequest, Usage } from '../model/types';
 import { anthropicUsage } from './anthropic';
+import { chatUsage } from './litellm-usage';
 import { responsesUsage } from './openai-responses';
-
-/** Chat Completions: `prompt_tokens`, `completion_tokens`, `prompt_tokens_details.cached_tokens`. */
-export function chatUsage(u: unknown): Usage | null {
-  if (!isObject(u)) return null;
-  const usage: Usage = {
-    input: num(u, 'prompt_tokens') ?? null,
-    output: num(u, 'completion_tokens') ?? null,
-    // DeepSeek-style compatible servers report cache hits as `prompt_cache_hit_tokens`.
-    cacheRead: numAt(u, 'prompt_tokens_details.cached_tokens') ?? num(u, 'prompt_cache_hit_tokens') ?? null,
-    cacheWrite: null,
-  };
-  return usage.input === null && usage.output === null ? null : usage;
-}
 
 /** Reads usage by its field names; the request's API only breaks the tie for bare `input_tokens`. */
 export function usageOfAnyApi(u: unknown, api: RecordedRequest['api']): Usage | null {

@@ -25,9 +25,9 @@ describe('requestLog', () => {
     expect(s!.requests[0]!.tools).toBe('[{"type":"function","function":{"name":"read_file","parameters":{"type":"object"}}}]');
     expect(s!.requests[2]!.tools).toBeNull();
     expect(s!.requests.map((r) => r.usage)).toEqual([
-      { input: 1210, output: 18, cacheRead: 0, cacheWrite: null },
-      { input: 1290, output: 2, cacheRead: 1152, cacheWrite: null },
-      { input: 1240, output: 2, cacheRead: 1152, cacheWrite: null },
+      { input: 1210, output: 18, cacheRead: 0, cacheWrite: null, inputIncludesCache: true },
+      { input: 1290, output: 2, cacheRead: 1152, cacheWrite: null, inputIncludesCache: true },
+      { input: 1240, output: 2, cacheRead: 1152, cacheWrite: null, inputIncludesCache: true },
     ]);
   });
 
@@ -76,9 +76,9 @@ describe('requestLog', () => {
     const { sessions, issues } = loadText('mixed.jsonl', fixture('request-log-mixed.jsonl'));
     const s = sessions[0]!;
     expect(s.requests.map((r) => [r.id, r.api, r.model, r.items.map((i) => i.id), r.output.map((i) => i.id), r.usage])).toEqual([
-      ['r0', 'openai-responses', 'gpt-5-mini', ['r0.instructions', 'r0.m0'], ['msg_1'], { input: 1300, output: 4, cacheRead: 1280, cacheWrite: null }],
-      ['r1', 'anthropic', 'claude-sonnet-4-5', ['r1.system.0', 'r1.m0'], ['r1.o0.0'], { input: 9, output: 3, cacheRead: 1400, cacheWrite: 0 }],
-      ['r2', 'openai-chat', 'gpt-4.1-mini', ['r2.m0'], ['r2.o0'], { input: 12, output: 5, cacheRead: null, cacheWrite: null }],
+      ['r0', 'openai-responses', 'gpt-5-mini', ['r0.instructions', 'r0.m0'], ['msg_1'], { input: 1300, output: 4, cacheRead: 1280, cacheWrite: null, inputIncludesCache: true }],
+      ['r1', 'anthropic', 'claude-sonnet-4-5', ['r1.system.0', 'r1.m0'], ['r1.o0.0'], { input: 9, output: 3, cacheRead: 1400, cacheWrite: 0, inputIncludesCache: false }],
+      ['r2', 'openai-chat', 'gpt-4.1-mini', ['r2.m0'], ['r2.o0'], { input: 12, output: 5, cacheRead: null, cacheWrite: null, inputIncludesCache: true }],
       ['r3', 'openai-chat', 'gpt-4.1-mini', ['r3.m0'], [], null],
     ]);
     expect(s.requests[0]!.timestamp).toBe('2025-03-13T09:02:11.000Z');

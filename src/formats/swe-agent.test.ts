@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeSession } from '../analysis/analyze-session';
 import { sessionContexts } from '../analysis/session-analysis';
+import { createTokenCounter } from '../tokens';
 import { loadText } from '../load/loader';
 
 // The fixture imitates a SWE-agent 1.1 function-calling run (`DefaultAgent.save_trajectory`, see
@@ -102,5 +104,34 @@ describe('sweAgent', () => {
       ['h3', 'user'],
     ]);
     expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['h0', 'h1']]);
+  });
+
+  describe('SWE-agent 0.x demonstrations (swe-agent-0.7-demo.traj, modelled on v0.7.0 tests/test_data/trajectories)', () => {
+    const demoFile = () => fixture('swe-agent-0.7-demo.traj');
+    const analyzed = async (text: string) => {
+      const counter = await createTokenCounter('o200k_base');
+      const s = loadText('swe-agent-0.7-demo.traj', text).sessions[0]!;
+      return { s, a: analyzeSession(s, { count: (t) => counter.count(t).tokens }) };
+    };
+
+    it('sends the demonstration (`is_demo`) on every call, as SWE-agent 0.x did, and marks it', async () => {
+      const { s, a } = await analyzed(demoFile());
+      expect(s.items.find((i) => i.id === 'h1')!.meta).toEqual({ demonstration: true });
+      // Every step made a call: none is counted as a step without one.
+      expect(s.skipped).toEqual({});
+      expect(a.contexts.calls.map((c) => c.entries.map((e) => e.item.id).slice(0, 3))).toEqual(Array(4).fill(['h0', 'h1', 'h2']));
+      // tokens_sent sums what the four calls were sent: the calls here agree with it.
+      expect(a.facts.totals).toMatchObject({ source: "SWE-agent's info.model_stats", reportedPrompt: 12387, reportedCalls: 4, calls: 4, warning: null });
+      expect(a.facts.totals!.ratio).toBeGreaterThan(0.9);
+      expect(a.facts.totals!.ratio).toBeLessThan(1.1);
+    });
+
+    it('warns when the calls add up to much less than tokens_sent: something sent on every call is missing', async () => {
+      const doc = JSON.parse(demoFile()) as { history: { is_demo?: boolean }[] };
+      doc.history = doc.history.filter((m) => !m.is_demo);
+      const { a } = await analyzed(JSON.stringify(doc));
+      expect(a.facts.totals!.ratio).toBeGreaterThan(2);
+      expect(a.facts.totals!.warning).toMatch(/^SWE-agent's info\.model_stats reports 12,387 prompt tokens sent; the 4 calls here add up to [\d,]+, \d+% of that: the calls here lack part of what was sent$/);
+    });
   });
 });

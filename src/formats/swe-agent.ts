@@ -56,6 +56,20 @@ function modelOf(root: JsonObject): string | null {
   }
 }
 
+/**
+ * `info.model_stats`: totals for the whole run, the only usage SWE-agent records (no usage per call). `tokens_sent`
+ * adds up each call's prompt tokens as the provider reported them (0.x `update_stats(response.usage.prompt_tokens,
+ * …)`; 1.x the same from litellm), so it checks the calls read here.
+ */
+function totalsOf(root: JsonObject): Session['reportedTotals'] {
+  const stats = obj(obj(root, 'info') ?? {}, 'model_stats');
+  if (!stats) return undefined;
+  const prompt = num(stats, 'tokens_sent') ?? null;
+  const calls = num(stats, 'api_calls') ?? null;
+  if (prompt === null && calls === null) return undefined;
+  return { promptTokens: prompt, outputTokens: num(stats, 'tokens_received') ?? null, calls, source: "SWE-agent's info.model_stats" };
+}
+
 function metaOf(root: JsonObject): Session['meta'] {
   const meta: Session['meta'] = {};
   const info = obj(root, 'info');
@@ -100,6 +114,8 @@ export const sweAgent: FormatAdapter = {
       return [session];
     }
     session.meta = metaOf(root);
+    const totals = totalsOf(root);
+    if (totals) session.reportedTotals = totals;
     session.model = modelOf(root);
     const calls: ChatCall[] = [];
     steps.forEach((step, i) => {
@@ -131,13 +147,19 @@ export const sweAgent: FormatAdapter = {
     if (calls.length > 0) {
       addChatCalls(session, calls, ctx, markSweAgentPlaceholder);
     } else {
+      // 0.x: no step records a query, yet each made a call; the history is read instead.
+      delete session.skipped['step without a model call'];
       readHistory(root, session, ctx);
     }
     return [session];
   },
 };
 
-/** SWE-agent 0.x: no per-call query, so the history is the transcript and contexts are replayed from it. */
+/**
+ * SWE-agent 0.x: no per-call query, so the history is the transcript and contexts are replayed from it. The
+ * demonstration (`is_demo: true`, one user message or, with `put_demos_in_history`, the demo's own turns) is part of
+ * the history every call was sent (`local_history` → `history_to_messages` keeps every entry): it stays in.
+ */
 function readHistory(root: JsonObject, session: Session, ctx: ParseContext): void {
   const history = arr(root, 'history');
   if (!history || history.length === 0) {
@@ -145,7 +167,10 @@ function readHistory(root: JsonObject, session: Session, ctx: ParseContext): voi
     return;
   }
   ctx.warn({ path: ['trajectory'] }, 'the steps record no `query`; contexts are rebuilt from `history`, without the history processors SWE-agent applied');
-  const messages = history.filter((m) => !(isObject(m) && get(m, 'is_demo') === true));
-  // Each run of assistant output is one call (src/analysis/calls.ts), as the history records no responses.
-  session.items = chatMessagesToItems(messages.map(chatMessage), ctx, (i) => ({ path: ['history', history.indexOf(messages[i])] }), 'h');
+  // Each run of assistant output is one call (src/analysis/calls.ts), as the history records no responses; a demo's
+  // own assistant turns (put_demos_in_history) were sent, not generated, so they are shown as user text.
+  const messages = history.map((m) => (isObject(m) && get(m, 'is_demo') === true && get(m, 'role') === 'assistant' ? { ...m, role: 'user' } : m));
+  session.items = chatMessagesToItems(messages.map(chatMessage), ctx, (i) => ({ path: ['history', i] }), 'h');
+  const demos = new Set(history.flatMap((m, i) => (isObject(m) && get(m, 'is_demo') === true ? [`h${i}`] : [])));
+  for (const it of session.items) if (demos.has(it.id.split('.')[0]!)) it.meta = { ...it.meta, demonstration: true };
 }

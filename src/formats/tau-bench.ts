@@ -25,12 +25,16 @@ export const tauBench: FormatAdapter = {
   id: 'tau-bench',
   label: 'tau-bench results',
   sniff(doc: Document) {
+    // One task's result on its own: a line of a JSONL of results.
+    if (doc.kind === 'json' && isTask(doc.value) && get(doc.value, 'reward') !== undefined) return 0.95;
     if (doc.kind !== 'json' || !Array.isArray(doc.value) || doc.value.length === 0) return 0;
     const sample = doc.value.slice(0, 20);
     return sample.filter(isTask).length / sample.length >= 0.8 ? 0.95 : 0;
   },
   parse(doc, ctx) {
-    const list = doc.kind === 'json' && Array.isArray(doc.value) ? doc.value : null;
+    const value = doc.kind === 'json' ? doc.value : null;
+    const single = isTask(value);
+    const list = Array.isArray(value) ? value : single ? [value] : null;
     if (!list) {
       ctx.error({ path: [] }, 'expected a tau-bench result: a list of {task_id, reward, traj} tasks');
       return [];
@@ -38,9 +42,11 @@ export const tauBench: FormatAdapter = {
     const base = idFromFile(ctx.file);
     const seen = new Map<string, number>();
     const sessions: Session[] = [];
+    // A single task's fields sit at the top, not under an index.
+    const at = (i: number, ...rest: (string | number)[]) => (single ? rest : [i, ...rest]);
     list.forEach((task, i) => {
       if (!isTask(task)) {
-        ctx.error({ path: [i] }, 'expected a task with `task_id` and a `traj` list of messages');
+        ctx.error({ path: at(i) }, 'expected a task with `task_id` and a `traj` list of messages');
         return;
       }
       const taskId = get(task, 'task_id');
@@ -53,10 +59,10 @@ export const tauBench: FormatAdapter = {
       session.title = `${base} · task ${String(taskId)}${trial !== undefined ? ` · trial ${trial}` : ''}`;
       session.meta = metaOf(task);
       const traj = arr(task, 'traj')!;
-      session.items = chatMessagesToItems(traj, ctx, (k) => ({ path: [i, 'traj', k] }), `t${i}.m`);
+      session.items = chatMessagesToItems(traj, ctx, (k) => ({ path: at(i, 'traj', k) }), `t${i}.m`);
       if (traj.length === 0) {
         // Filed on this task only, so the other tasks' corpus rows do not count it.
-        const where = [i, 'traj'];
+        const where = at(i, 'traj');
         const message = `task ${String(taskId)} has no messages${session.meta['error'] ? `: the run failed (${String(session.meta['error'])})` : ''}`;
         session.issues.push({ file: ctx.file, line: lineOf(doc, where), field: formatPath(where), message, severity: 'warning' });
       }

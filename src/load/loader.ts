@@ -1,5 +1,5 @@
 // File bytes → sessions: decode, parse the document, detect the format, adapt, pair tool calls, join.
-import { ambiguityMessage, createContext, detectWithRival } from '../formats';
+import { ambiguityMessage, createContext, detectWithRival, type Detection } from '../formats';
 import { pairToolCalls } from '../model/pairing';
 import type { ParseIssue, Session } from '../model/types';
 import { decodeBytes, isZip } from './decode';
@@ -44,8 +44,12 @@ function loadArchive(file: InputFile): LoadResult {
   return loadDocument({ kind: 'json', file: file.name, value: archive.value, text: '' }, archive.issues);
 }
 
-function loadDocument(doc: Document, issues: ParseIssue[]): LoadResult {
-  const detection = detectWithRival(doc);
+/**
+ * A parsed document to sessions: detect, adapt, pair. For callers that parsed it already (a corpus line), and may
+ * have detected its format too: then `detected` saves sniffing it twice.
+ */
+export function loadDocument(doc: Document, issues: ParseIssue[] = [], detected?: Detection | null): LoadResult {
+  const detection = detected === undefined ? detectWithRival(doc) : detected;
   if (!detection) return { sessions: [], issues: [...issues, describeUnknown(doc)] };
   const { adapter } = detection;
   const ctx = createContext(doc);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encodeBundle } from '../share/bundle';
+import { mixedFormatLines } from '../test/mixed-corpus';
+import { sweAgentParquet } from '../test/parquet-datasets';
 import { CORPUS_FILE_COUNT, memorySource, planOpen, type OpenPlan, type OpenSource } from './plan-open';
 
 const fixture = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url));
@@ -38,6 +40,16 @@ describe('planOpen', () => {
     expect(names(await planOpen([trajectories]))).toEqual({ ...none, corpus: { name: 'self-sum-corpus.jsonl', sources: ['self-sum-corpus.jsonl'] } });
     expect(names(await planOpen([session, tauBench]))).toEqual({ ...none, corpus: { name: '2 files', sources: ['claude-code-session.jsonl', 'tau-bench-airline.json'] } });
     expect(names(await planOpen([evalLog(3)])).corpus?.sources).toEqual(['run-3.eval']);
+  });
+
+  it('opens a Parquet dataset (by name or by its PAR1 bytes) and a JSONL of trajectories in any single-document format as a corpus', async () => {
+    const parquet = sweAgentParquet(3);
+    expect(names(await planOpen([file('train-00000-of-00001.parquet', parquet)])).corpus?.sources).toEqual(['train-00000-of-00001.parquet']);
+    expect(names(await planOpen([file('download', parquet)])).corpus?.sources).toEqual(['download']);
+    const mixed = file('rollouts.jsonl', mixedFormatLines().map((l) => JSON.stringify(l.value)).join('\n'));
+    expect(names(await planOpen([mixed])).corpus?.sources).toEqual(['rollouts.jsonl']);
+    // The CLI's inspect (no corpus wanted) names it as a problem, saying what it holds.
+    expect(names(await planOpen([file('data.parquet', parquet)], { corpus: false })).problems).toEqual([expect.stringMatching(/^data\.parquet: a Parquet dataset, one trajectory per row: this file opens as a corpus .*compaction-inspector corpus data\.parquet/)]);
   });
 
   it('opens a one-sample log as a session', async () => {

@@ -3,6 +3,7 @@
 // Every way the app opens files (drop, picker, paste, links, folders) and the CLI's `inspect` ask this one function,
 // so they agree. A new kind of input is one more entry in KINDS.
 import { isTrajectoryJsonl } from '../corpus/corpus-jsonl';
+import { isParquetFile } from '../corpus/parquet-detect';
 import { conversationKeysOf, isOpenHandsConversationFile } from '../formats/openhands-sdk-files';
 import { looksLikeTauBenchHead } from '../formats/tau-bench';
 import type { ParseIssue } from '../model/types';
@@ -46,6 +47,8 @@ interface Kind {
   opensAs: 'corpus' | 'bundle';
   /** Whether the loader can still read it as sessions (when a corpus is not wanted). */
   loadable: boolean;
+  /** What it holds, for the problem an unloadable kind gives where a corpus is not wanted. */
+  holds?: string;
   is(source: OpenSource): Promise<boolean>;
 }
 
@@ -55,7 +58,9 @@ const HEAD_LIMIT = 16 << 20;
 
 const KINDS: readonly Kind[] = [
   // JSONL whose lines are whole trajectories.
-  { opensAs: 'corpus', loadable: false, is: isTrajectoryJsonlSource },
+  { opensAs: 'corpus', loadable: false, holds: 'one trajectory per line', is: isTrajectoryJsonlSource },
+  // A Parquet dataset: one trajectory per row.
+  { opensAs: 'corpus', loadable: false, holds: 'a Parquet dataset, one trajectory per row', is: async (s) => isParquetFile(s.name, await s.head(4)) },
   // A benchmark result holding a whole evaluation in one .json (tau-bench: a list of tasks).
   { opensAs: 'corpus', loadable: true, is: async (s) => /\.json$/i.test(s.name) && looksLikeTauBenchHead(await text(s, 4096)) },
   // An Inspect `.eval` zip with more than one sample: each sample is a session.
@@ -86,7 +91,7 @@ export async function planOpen<S extends OpenSource>(sources: readonly S[], opts
   for (const s of sources) {
     const kind = await kindOf(s, (k) => k.opensAs === 'bundle' || (!corpusWanted && !k.loadable));
     if (kind?.opensAs === 'bundle') plan.bundles.push(s);
-    else if (kind && !kind.loadable) plan.problems.push(notASession(s));
+    else if (kind && !kind.loadable) plan.problems.push(notASession(s, kind));
     else plan.sessions.push(s);
   }
   return plan;
@@ -105,8 +110,8 @@ async function kindOf(s: OpenSource, asked: (k: Kind) => boolean): Promise<Kind 
   return null;
 }
 
-function notASession(s: OpenSource): ParseIssue {
-  return { file: s.name, line: null, field: null, severity: 'error', message: `one trajectory per line: this file opens as a corpus (drop it on the app by itself, or run \`compaction-inspector corpus ${s.name}\`)` };
+function notASession(s: OpenSource, kind: Kind): ParseIssue {
+  return { file: s.name, line: null, field: null, severity: 'error', message: `${kind.holds ?? 'a corpus'}: this file opens as a corpus (drop it on the app by itself, or run \`compaction-inspector corpus ${s.name}\`)` };
 }
 
 /** The first `want` non-empty lines of a source, read in growing slices; fewer when the source has fewer. */

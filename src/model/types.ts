@@ -45,14 +45,21 @@ export interface SourceRef {
 
 /**
  * Usage as the provider reported it. Never overwritten by counted tokens.
- * `input` is kept as reported: OpenAI and Codex count cached tokens inside it, Anthropic (and
- * Claude Code) count only the uncached rest. Use `promptTokens` for the whole prompt.
+ * `input` is kept as reported: OpenAI, Codex, Gemini and LiteLLM count cached tokens inside it, Anthropic (and
+ * Claude Code) count only the uncached rest. `inputIncludesCache` says which; use `promptTokens` for the whole prompt.
  */
 export interface Usage {
   input: number | null;
+  /** Tokens the model generated, as reported (reasoning or thinking included where the provider bills it as output). */
   output: number | null;
   cacheRead: number | null;
   cacheWrite: number | null;
+  /**
+   * The harness's usage convention, set by the adapter from the harness's own code: true when `input` already
+   * counts the cache reads and writes (OpenAI, Codex, Gemini, LiteLLM), false when it is the uncached rest
+   * (Anthropic, Claude Code). Absent on usage built by hand, where the provider decides (see `promptTokens`).
+   */
+  inputIncludesCache?: boolean;
   /** Context window the harness reported with this usage, when it did (Codex). */
   contextWindow?: number | null;
   /** Anthropic's split of `cacheWrite` by lifetime (`cache_creation.ephemeral_5m/1h_input_tokens`), when reported. */
@@ -95,6 +102,11 @@ export interface Item {
   isError?: boolean;
   /** Small, format-specific facts worth showing (never large payloads). */
   meta?: Record<string, string | number | boolean | null>;
+  /**
+   * An earlier item this one replaces in every context from here on, in its place (the OpenHands SDK's
+   * SystemPromptUpdateEvent replaces the system prompt). Not a compaction: nothing is summarized or dropped.
+   */
+  supersedes?: string;
 }
 
 export interface OmissionInfo {
@@ -216,6 +228,20 @@ export interface Session {
   issues: ParseIssue[];
   /** Format-level facts: success/reward for trajectories, cwd, versions, … */
   meta: Record<string, string | number | boolean | null>;
+  /** Totals the harness reported for the whole session, where it records them (SWE-agent's `model_stats`). */
+  reportedTotals?: ReportedTotals;
+}
+
+/** A harness's own totals over a session's model calls, checked against the calls (session-facts.ts). */
+export interface ReportedTotals {
+  /** Prompt tokens summed over the calls (SWE-agent's `tokens_sent`). */
+  promptTokens: number | null;
+  /** Output tokens summed over the calls (`tokens_received`). */
+  outputTokens: number | null;
+  /** Model calls made (`api_calls`). */
+  calls: number | null;
+  /** Where the figures are in the file (`info.model_stats`). */
+  source: string;
 }
 
 export interface Sidechain {

@@ -1,12 +1,32 @@
-// Reading reported usage the same way whatever the provider.
+// Reading reported usage the same way whatever the provider: the one definition of a call's whole prompt.
 import type { Usage } from './types';
 
 /**
- * Total prompt tokens of a call. Only Anthropic-style usage reports cache writes, and there
- * `input` excludes cache reads and writes; elsewhere `input` already includes cached tokens.
+ * Total prompt tokens of a call. The adapter says whether `input` already includes the cache (`inputIncludesCache`,
+ * the harness's own convention); without that, only Anthropic-style usage reports cache writes, and there `input`
+ * excludes cache reads and writes, while elsewhere `input` already includes cached tokens.
  */
 export function promptTokens(u: Usage): number | null {
   if (u.input === null) return null;
-  if (u.cacheWrite !== null) return u.input + (u.cacheRead ?? 0) + u.cacheWrite;
-  return u.input;
+  const includes = u.inputIncludesCache ?? u.cacheWrite === null;
+  return includes ? u.input : u.input + (u.cacheRead ?? 0) + (u.cacheWrite ?? 0);
+}
+
+/** The uncached rest of the prompt: what was neither read from nor written to the cache. Null without input. */
+export function uncachedTokens(u: Usage): number | null {
+  const prompt = promptTokens(u);
+  return prompt === null ? null : Math.max(0, prompt - (u.cacheRead ?? 0) - (u.cacheWrite ?? 0));
+}
+
+/**
+ * Usage in the OpenAI shape, whose prompt already counts the cache (OpenAI, Gemini, LiteLLM for every provider):
+ * `input` is the whole prompt as reported, reads and writes are parts of it.
+ */
+export function cacheInsideUsage(input: number | null, output: number | null, cacheRead: number | null, cacheWrite: number | null): Usage {
+  return { input, output, cacheRead, cacheWrite, inputIncludesCache: true };
+}
+
+/** Usage in the Anthropic shape: `input` is the uncached rest, reads and writes come on top. */
+export function cacheApartUsage(input: number | null, output: number | null, cacheRead: number | null, cacheWrite: number | null): Usage {
+  return { input, output, cacheRead, cacheWrite, inputIncludesCache: false };
 }

@@ -11,6 +11,8 @@ export interface CallTarget {
   file: string | null;
   /** Does the call change `file` (Edit, Write, apply_patch)? */
   writes: boolean;
+  /** What the main argument is: a file read or written, a shell command, a URL, or a search pattern. */
+  kind: 'file' | 'command' | 'url' | 'search';
 }
 
 const FILE_KEYS = ['file_path', 'path', 'notebook_path', 'filename', 'file', 'target_file'];
@@ -55,13 +57,13 @@ export function callTarget(call: Pick<Item, 'kind' | 'name' | 'text'>): CallTarg
     if (file) break;
   }
   const url = str(args.url);
-  if (url) return { tool, target: url, file: null, writes: false };
+  if (url) return { tool, target: url, file: null, writes: false, kind: 'url' };
   const cmd = command(args.command ?? args.cmd);
-  if (cmd) return { tool, target: cmd, file: null, writes: false };
+  if (cmd) return { tool, target: cmd, file: null, writes: false, kind: 'command' };
   const pattern = str(args.pattern) ?? str(args.query) ?? str(args.glob);
-  if (pattern) return { tool, target: file ? `${pattern} in ${file}` : pattern, file: null, writes: false };
+  if (pattern) return { tool, target: file ? `${pattern} in ${file}` : pattern, file: null, writes: false, kind: 'search' };
   // A partial read (offset/limit) of a file is still a read of that file: the main argument is the path.
-  if (file) return { tool, target: file, file, writes };
+  if (file) return { tool, target: file, file, writes, kind: 'file' };
   return null;
 }
 

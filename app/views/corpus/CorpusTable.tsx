@@ -42,7 +42,7 @@ function columns(judging: boolean): ColumnDef<TableRow, unknown>[] {
           <span className="traj-id">{c.row.original.id}</span>
           <span className="traj-file muted">
             {c.row.original.file}
-            {c.row.original.line !== null ? `:${c.row.original.line}` : ''}
+            {c.row.original.line === null ? '' : c.row.original.parquetColumn ? ` · row ${c.row.original.line}` : `:${c.row.original.line}`}
           </span>
         </span>
       ),

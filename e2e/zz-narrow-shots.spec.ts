@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { dropFiles, fromDisk } from './support/drop';
+
+const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
+
+test('narrow shots', async ({ page }) => {
+  test.setTimeout(400_000);
+  const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto('/');
+  await dropFiles(page, fromDisk(...files));
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of \d+/)).toBeVisible({ timeout: 60_000 });
+  const tabs = page.getByRole('tablist', { name: 'Panels' });
+  await tabs.getByRole('tab', { name: 'Re-run' }).click();
+  const panel = page.getByRole('region', { name: 'Re-run', exact: true });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'n-rerun-form.png') });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = page.getByRole('region', { name: 'Re-run result' });
+  await expect(result.getByRole('table', { name: 'Cost of compacting' })).toBeVisible({ timeout: 200_000 });
+  await result.evaluate((el) => { const s = el.closest('.panel')!; s.scrollTop += el.getBoundingClientRect().top - s.getBoundingClientRect().top - 8; });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'n-rerun-result.png') });
+  await result.evaluate((el) => { const s = el.closest('.panel')!; s.scrollTop += 550; });
+  await page.screenshot({ path: join(SHOTS, 'n-rerun-result2.png') });
+  await tabs.getByRole('tab', { name: 'Compare policies' }).click();
+  const cp = page.getByRole('region', { name: 'Compare policies', exact: true });
+  await page.screenshot({ path: join(SHOTS, 'n-compare-form.png') });
+  await cp.getByRole('button', { name: 'Compare', exact: true }).click();
+  const table = cp.getByRole('table', { name: 'Policies compared' });
+  await expect(table.locator('tbody tr')).toHaveCount(7, { timeout: 300_000 });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'n-compare.png') });
+  await table.evaluate((el) => { const s = el.closest('.panel')!; s.scrollTop += el.getBoundingClientRect().top - s.getBoundingClientRect().top - 60; });
+  await page.screenshot({ path: join(SHOTS, 'n-compare-table.png') });
+  void panel; void existsSync;
+});

@@ -1,0 +1,143 @@
+// Invented instructions: a summary sentence that states what the user asked, wanted or decided ("The user asked
+// to …", "User wants …", a quote listed under "user messages") when no user message says it. A summary that puts
+// words in the user's mouth is the worst thing it can do: the agent obeys the summary as if the user had spoken.
+// Each verdict names the sentence and the closest user message, with how much of the claim that message holds.
+import { stripHarnessText } from './harness-text';
+import { sentences } from './instructions';
+
+export interface InventedInstruction {
+  /** The summary's sentence (or the quoted line) that claims the user said it. */
+  sentence: string;
+  /** The user message that comes closest, cut to 300 characters; null when the slice had none. */
+  closest: string | null;
+  /** Share (0–1) of the claim's content words that message holds; for a quote, the longest quoted run it holds. */
+  similarity: number;
+}
+
+// "The user asked to…", "User wants…", "the user's request was…": the user as the subject of a clause (not "the
+// features user requested", where the words only name what the user asked for), with a verb of asking, wanting,
+// saying or deciding within a few words.
+const CLAIM =
+  /(?:^|[:;,.(]\s*|\b(?:the|a|and|but|then|so)\s+)(?:\*\*)?user(?:'s|’s)?(?:\*\*)?\b[^.\n]{0,40}?\b(ask(?:s|ed)?|want(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|decided|decides|prefer(?:s|red)?|insist(?:s|ed)?|confirm(?:s|ed)?|chose|choose|approved?|specified|clarified|emphasi[sz]ed|directed|ordered|demanded|agreed|would like|needs?|expects?|explicitly|issued|stat(?:ed|es|ing)|noted|mentioned|reported|wrote|typed|replied|responded|answered|indicated|shared|complained|pointed out)\b/i;
+// A heading that introduces the user's own messages: its bullets are quotes of what the user wrote.
+const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
+const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
+const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
+// Where the claimed content ends: the summarizer's own comment follows (", but…", "(after…)", " — …").
+const CLAUSE_END = /,\s|\bbut\s+(?:the|code|it)\b|;|\s[-–—]\s|\(|\.\s/i;
+
+const STOP = new Set(
+  ('the and for with that this from into then than you your are was were has have had any all not but can will should must would ' +
+    'could may might its his her their they them our out via per also just now only very been being did does done user users ' +
+    'asked asks ask want wants wanted requested request requests said says told instructed decided prefer prefers preferred insisted ' +
+    'confirmed chose approved specified clarified emphasized emphasised directed agreed would like needs need expects explicitly ' +
+    'what when which who why how there here about after before wanting')
+    .split(' '),
+);
+
+const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').trim();
+const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 7);
+function stems(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of s.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’-]*/gu) ?? []) {
+    if (w.length < 3 || STOP.has(w)) continue;
+    out.add(stemOf(w));
+  }
+  // Text without spaces between words (Chinese, Japanese): its characters carry the meaning.
+  for (const ch of s.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []) out.add(ch);
+  return out;
+}
+
+/** Share of `claim`'s content words that `text` holds. */
+function coverage(claim: Set<string>, text: Set<string>): number {
+  if (claim.size === 0) return 0;
+  let n = 0;
+  for (const s of claim) if (text.has(s)) n++;
+  return n / claim.size;
+}
+
+interface Claim {
+  sentence: string;
+  /** The quoted words the claim attributes to the user. */
+  quotes: string[];
+  /** The claimed content when nothing is quoted: what follows the verb, up to the summarizer's own comment. */
+  content: string;
+}
+
+/** The sentences and quoted lines of a summary that claim what the user said, asked, wanted or decided. */
+export function userClaims(summary: string): Claim[] {
+  const out: Claim[] = [];
+  const seen = new Set<string>();
+  const push = (c: Claim) => {
+    if (seen.has(c.sentence)) return;
+    seen.add(c.sentence);
+    out.push(c);
+  };
+  let quoting = false;
+  for (const line of stripHarnessText(summary).split(/\r?\n/)) {
+    if (USER_MESSAGES_HEADING.test(line)) {
+      quoting = true;
+      continue;
+    }
+    if (HEADING.test(line) && !/^\s*[-*+]\s/.test(line)) quoting = false;
+    if (quoting && /["“”]/.test(line)) {
+      const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
+      const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter(Boolean);
+      if (quotes.length > 0) push({ sentence, quotes, content: '' });
+      continue;
+    }
+    for (const s of sentences(line)) {
+      const m = CLAIM.exec(s);
+      if (!m) continue;
+      const after = s.slice(m.index + m[0].length);
+      // Only a quote right after the verb (`said "…"`, `asked: "…"`) gives the user's words; a quoted title further
+      // on (`a P1 epic titled "…"`) is not theirs.
+      const quotes = /^\s*(?:[:,]\s*|that\s+|to\s+)?["“]/.test(after) ? [...after.matchAll(QUOTE)].map((q) => q[1]!.trim()).filter(Boolean).slice(0, 1) : [];
+      const content = after.split(CLAUSE_END)[0]!.trim();
+      // "Embedded in a reminder, user said:" or "User needs confirmed:" claim nothing yet.
+      if (quotes.length === 0 && stems(content).size < 2) continue;
+      push({ sentence: s, quotes, content });
+    }
+  }
+  return out;
+}
+
+/**
+ * The claims about the user that no user message backs: a quote no user message holds, or claimed content whose
+ * words no user message mostly holds. `earlier` gives texts that stand in for user messages a transcript lacks
+ * (the earlier summaries of a transcript cut from a longer session); asked only when needed.
+ */
+export function inventedInstructions(summary: string, userMessages: readonly string[], earlier: () => readonly string[] = () => []): InventedInstruction[] {
+  const claims = userClaims(summary);
+  if (claims.length === 0) return [];
+  const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
+  let rest: { flat: string; stems: Set<string> }[] | null = null;
+  const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
+  const holdsQuote = (text: string, q: string) => {
+    const fq = flat(q);
+    if (fq.split(' ').length >= 3) return text.includes(fq);
+    // A word or two must stand as words: "continue" is in "continue please", not in "discontinued".
+    return new RegExp(`(?:^|[^\\p{L}\\p{N}])${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);
+  };
+  const out: InventedInstruction[] = [];
+  for (const claim of claims) {
+    const words = stems(claim.content || claim.sentence);
+    const scoreOf = (t: { flat: string; stems: Set<string> }) =>
+      claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t.flat, q)).length / claim.quotes.length : coverage(words, t.stems);
+    let best = -1;
+    let score = 0;
+    users.forEach((u, i) => {
+      const s = scoreOf(u);
+      if (s > score || best < 0) {
+        best = i;
+        score = s;
+      }
+    });
+    const enough = (s: number) => (claim.quotes.length > 0 ? s === 1 : s >= 0.5);
+    if (enough(score)) continue;
+    if (stand().some((t) => enough(scoreOf(t)))) continue;
+    const closest = best >= 0 ? users[best]!.text : null;
+    out.push({ sentence: claim.sentence, closest: closest === null ? null : closest.length > 300 ? `${closest.slice(0, 299)}…` : closest, similarity: Math.round(score * 100) / 100 });
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+// Two readings of "a lost identifier was needed later". The first later item that names it decides:
+// - a user message or a tool call (not a repeat of a fetch the compaction removed): it was used without being
+//   fetched again — `lostReferencedLater`;
+// - a tool call that repeats a removed fetch (same tool, same target): the agent fetched it again —
+//   `lostRefetchedLater`, linked to that call;
+// - a tool result (the removed fetch run again, or another call's fresh output reprinting it): it came back;
+//   when a later user message or tool call then uses it, it was needed and recovered by that fetch —
+//   `lostRefetchedLater`, linked to the call whose output brought it back. Output alone shows no need.
+// An identifier outside the project (relevance.ts) counts only through a tool call that takes its exact path.
+
+export type LaterUse =
+  | { list: 'referenced'; at: number; via: 'mention' | 'question' }
+  | { list: 'refetched'; at: number; via: 'refetch' | 'reprint'; usedAt: number | null };
+
+/** What the classification needs to know of the later items, by index. */
+export interface LaterWalk {
+  /** The first later item from `from` on that names the identifier and passes `accept`; -1 when none. */
+  first(from: number, accept: (i: number) => boolean): number;
+  /** The first later user question asking for an identifier of its kind ("Which port again?"); -1 when none. */
+  question(from: number): number;
+  kind(i: number): 'call' | 'result' | 'message';
+  /** Does tool call i repeat a fetch whose result the compaction removed? */
+  repeats(i: number): boolean;
+  /** The call a tool result answers, or -1 when it is not among the items. */
+  callOf(i: number): number;
+  /** Does tool call i take the identifier's exact path as an argument (not a longer path holding it)? */
+  exactArg(i: number): boolean;
+}
+
+export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: boolean): LaterUse | null {
+  if (exactPathOnly) {
+    const at = walk.first(from, (i) => walk.kind(i) === 'call' && walk.exactArg(i));
+    if (at < 0) return null;
+    return walk.repeats(at) ? { list: 'refetched', at, via: 'refetch', usedAt: null } : { list: 'referenced', at, via: 'mention' };
+  }
+  const at = walk.first(from, () => true);
+  if (at < 0) {
+    const q = walk.question(from);
+    return q >= 0 ? { list: 'referenced', at: q, via: 'question' } : null;
+  }
+  const kind = walk.kind(at);
+  if (kind === 'call' && walk.repeats(at)) return { list: 'refetched', at, via: 'refetch', usedAt: null };
+  if (kind !== 'result') return { list: 'referenced', at, via: 'mention' };
+  const usedAt = walk.first(at + 1, (i) => walk.kind(i) !== 'result');
+  if (usedAt < 0) return null;
+  const call = walk.callOf(at);
+  return { list: 'refetched', at: call >= 0 ? call : at, via: call >= 0 && walk.repeats(call) ? 'refetch' : 'reprint', usedAt };
+}

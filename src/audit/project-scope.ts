@@ -1,0 +1,250 @@
+// What belongs to the project a session works on: the working directory, the names the project's own code
+// declares (functions, classes, bindings, imports from the project's modules), the root namespaces of its
+// modules, and the paths a tool argument or a listing shows to exist. The audit asks it whether a lost call is
+// the project's (a library or framework call is not), and whether a lost path is a file of the project (a
+// dependency, a scratch file or an import specifier is not, unless a later tool call opens that exact path).
+//
+// Everything is read from the session's own texts in one pass per text, so it costs as much as reading them.
+import type { CallTarget } from '../refetch/call-target';
+
+export interface ScopeText {
+  text: string;
+  kind?: string;
+  role?: string;
+  /** The fetch that produced a tool result, or that a tool call makes. */
+  target?: CallTarget | null;
+}
+
+// Folders that hold someone else's code, caches or build output, in any language's layout.
+const DEPENDENCY_DIR =
+  /(?:^|[\\/])(?:node_modules|deps|_build|vendor|site-packages|dist-packages|\.venv|venv|\.tox|bower_components|Pods|\.gradle|\.m2|\.cargo|\.rustup|__pycache__|\.next|\.nuxt|\.svelte-kit|\.yarn|\.pnpm-store|\.uv-cache|\.cache|\.npm|\.bundle|elm-stuff|\.dart_tool|\.pub-cache|go[\\/]pkg[\\/]mod)(?:[\\/]|$)/;
+// Scratch and system folders: what lands there is a run's by-product, not the project's.
+const SCRATCH = /^(?:\/(?:tmp|var|private\/var|private\/tmp|dev|proc|sys|run)(?:\/|$)|[A-Za-z]:\\(?:Windows|Temp)\\|%TEMP%|\$TMPDIR)/i;
+
+const slash = (p: string): string => p.replace(/\\/g, '/');
+
+/** `C:\Users\x`, `/c/Users/x` (Git Bash) and `c:/Users/x` are one folder: lower-case drive, forward slashes. */
+export function normalizePath(p: string): string {
+  let s = slash(p.trim());
+  const bashDrive = /^\/([a-zA-Z])\//.exec(s);
+  if (bashDrive) s = `${bashDrive[1]!.toLowerCase()}:/${s.slice(3)}`;
+  else if (/^[A-Za-z]:\//.test(s)) s = s[0]!.toLowerCase() + s.slice(1);
+  return s.replace(/\/{2,}/g, '/');
+}
+
+const isAbsolute = (p: string): boolean => /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/.test(p);
+
+// Declarations, in the forms of the languages coding agents meet most. Each captures the declared name.
+const DECLARATIONS: RegExp[] = [
+  // Elixir, Python, Ruby, Nim; Elixir's defp/defmacro/defguard/defdelegate and Nx's defn.
+  /\b(?:def|defp|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Za-z_][\w]*[!?]?)/g,
+  // JavaScript/TypeScript functions and generators.
+  /\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/g,
+  // Rust, Go (with or without a receiver), Swift/Kotlin.
+  /\b(?:fn|fun|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/g,
+  // Classes and types.
+  /\b(?:class|interface|struct|enum|trait|protocol|record|module)\s+([A-Za-z_]\w*)/g,
+  /\btype\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*=/g,
+  // Bindings: `const x =`, `let x: T =`, including arrow functions.
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]{1,80})?=/g,
+  // Python and Ruby assignments of a callable at the start of a line (`handler = make_handler(...)`).
+  /^\s*([a-z_][a-z0-9_]*)\s*=\s*(?:lambda\b|functools\.partial\b)/gm,
+];
+// Destructuring binds several names at once: `const [x, setX] = useState()`, `const { a, b } = obj`.
+const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
+// Methods: `name(args) {` or `async name(args) {` alone on a line (class and object bodies).
+const METHOD = /^\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\s+)*([A-Za-z_$][\w$]*)\s*\([^()\n]*\)\s*(?::\s*[^{\n]{1,80})?\{\s*$/gm;
+const NOT_METHODS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'else', 'with', 'do', 'try', 'constructor']);
+// Modules: `defmodule Spotter.Services.Tmux`, `module Foo::Bar`, `namespace App.Core`, `package app.core`.
+const MODULES = /\b(?:defmodule|namespace|package)\s+([A-Za-z_][\w.:]*)/g;
+// Imports that name where the names come from.
+const JS_IMPORT = /\bimport\s+(?:type\s+)?(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\*\s+as\s+([A-Za-z_$][\w$]*)|\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g;
+const PY_IMPORT = /^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+)\)?/gm;
+const ELIXIR_ALIAS = /\balias\s+([A-Z][\w.]*?)(?:\.\{([^}]*)\}|(?:\s*,\s*as:\s*([A-Z]\w*)))?(?=\s|$|,)/g;
+
+/** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
+export function isProjectSpecifier(spec: string): boolean {
+  return /^(?:\.{1,2}\/|\/|@\/|~\/|#\/|\$lib\/|src\/|app\/|lib\/|components\/)/.test(spec);
+}
+
+function splitNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((s) => s.trim().replace(/^type\s+/, ''))
+    .map((s) => {
+      // `a as b` binds b; `a: b` (object destructuring rename) binds b.
+      const as = /\bas\s+([A-Za-z_$][\w$]*)$/.exec(s) ?? /:\s*([A-Za-z_$][\w$]*)$/.exec(s);
+      return as ? as[1]! : (/^[.\s]*([A-Za-z_$][\w$]*)/.exec(s)?.[1] ?? '');
+    })
+    .filter(Boolean);
+}
+
+/** Does this fetch read someone else's code or a scratch file (so its text declares nothing of the project)? */
+function foreignFetch(target: CallTarget | null | undefined, cwd: string | null): boolean {
+  if (!target?.file) return false;
+  return pathOutsideProject(target.file, cwd);
+}
+
+/** Is the path a dependency, cache, build or scratch file, or an absolute path outside the working directory? */
+export function pathOutsideProject(path: string, cwd: string | null): boolean {
+  if (DEPENDENCY_DIR.test(path) || SCRATCH.test(slash(path))) return true;
+  if (!cwd || !isAbsolute(path)) return false;
+  const p = normalizePath(path);
+  const c = normalizePath(cwd).replace(/\/+$/, '');
+  return !(p === c || p.startsWith(`${c}/`));
+}
+
+export class ProjectScope {
+  readonly cwd: string | null;
+  private readonly defined = new Set<string>();
+  private readonly roots = new Set<string>();
+  private readonly aliases = new Map<string, string>();
+  private readonly shown = new Set<string>();
+  /** Shown paths by file name: a look-up compares only paths that end alike. */
+  private readonly shownByName = new Map<string, string[]>();
+  /** Python packages: the first folder of every `.py` file the session names. */
+  private readonly pyRoots = new Set<string>();
+  private readonly pyImports: { from: string; names: string[] }[] = [];
+
+  constructor(texts: Iterable<ScopeText>, cwd: string | null) {
+    this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
+    for (const t of texts) this.read(t);
+    // Python imports resolve once every package folder is known.
+    for (const imp of this.pyImports) {
+      const root = imp.from.replace(/^\.+/, '').split('.')[0] ?? '';
+      if (imp.from.startsWith('.') || this.pyRoots.has(root)) for (const n of imp.names) this.defined.add(n);
+    }
+  }
+
+  private read(t: ScopeText): void {
+    const { text } = t;
+    if (t.kind === 'tool_call' || t.kind === 'tool_result') this.readPaths(t);
+    // The agent's prose and the user's words declare nothing; someone else's code declares nothing of the project.
+    const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
+    if (!code || foreignFetch(t.target, this.cwd)) return;
+    for (const re of DECLARATIONS) for (const m of text.matchAll(re)) this.defined.add(m[1]!);
+    for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
+    for (const m of text.matchAll(METHOD)) if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+    for (const m of text.matchAll(MODULES)) {
+      const parts = m[1]!.split(/\.|::/);
+      this.roots.add(parts[0]!);
+      this.defined.add(parts[parts.length - 1]!);
+    }
+    // A class the project declares is a module its calls go through (`AuthService.login()`).
+    for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
+    if (text.includes('import')) {
+      for (const m of text.matchAll(JS_IMPORT)) {
+        if (!isProjectSpecifier(m[4]!)) continue;
+        for (const n of [m[1], m[2], ...splitNames(m[3] ?? '')]) if (n) this.defined.add(n);
+        if (m[2]) this.roots.add(m[2]);
+      }
+      for (const m of text.matchAll(PY_IMPORT)) this.pyImports.push({ from: m[1]!, names: splitNames(m[2]!) });
+    }
+    if (text.includes('alias')) {
+      for (const m of text.matchAll(ELIXIR_ALIAS)) {
+        const base = m[1]!;
+        if (m[2]) for (const n of splitNames(m[2])) this.aliases.set(n, `${base}.${n}`);
+        else this.aliases.set(m[3] ?? base.slice(base.lastIndexOf('.') + 1), base);
+      }
+    }
+  }
+
+  /** Paths a tool call names, and paths an output lists one per line or as `path:line:` (ls, find, grep). */
+  private readPaths(t: ScopeText): void {
+    if (t.target?.file) this.show(t.target.file);
+    const lines = t.kind === 'tool_call' ? [t.text] : t.text.split('\n');
+    for (const raw of lines) {
+      // Claude Code's `   12→` line numbers, and `ls -l` columns before the name.
+      const line = raw.replace(/^\s*\d+→/, '').replace(/^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+[\d,.]+[KMGTP]?\s+\w{3}\s+\d+\s+[\d:]+\s+/, '');
+      if (t.kind === 'tool_call') {
+        // A quoted argument that is one path (spaces allowed: `0401 - The Concierge.md`) is that path; other
+        // arguments (commands) are scanned for path-shaped tokens.
+        let rest = line;
+        for (const q of line.matchAll(/"([^"\n]{1,400})"/g)) {
+          const value = q[1]!;
+          if (/^(?:[A-Za-z]:)?[\\/~.]?[^\n"*?<>|]*[\\/][^\n"*?<>|]*\.[A-Za-z0-9]{1,10}$/.test(value) && !/\s-{1,2}\w|&&|\|/.test(value)) {
+            this.show(value);
+            rest = rest.replace(q[0], ' ');
+          }
+        }
+        for (const m of rest.matchAll(/(?:[A-Za-z]:)?(?:[\\/]{1,2}|\.{1,2}[\\/]|~[\\/])?(?:[\w.@+~-]+[\\/])+[\w.@+~-]+|(?<![\w.@+~-])[\w@+~-]+\.[A-Za-z0-9]{1,10}\b/g)) this.show(m[0]);
+        continue;
+      }
+      const trimmed = line.trim();
+      if (!trimmed || trimmed.length > 400) continue;
+      const grep = /^((?:[A-Za-z]:)?[^\s:]+?\.[\w]{1,10}|(?:[A-Za-z]:)?[^\s:]+\/[^\s:]+):\d+[:-]/.exec(trimmed);
+      if (grep) this.show(grep[1]!);
+      else if (/^(?:[├└│─\s*-]*)(?:[A-Za-z]:)?[\w.\\/@+~-][\w .\\/@+~()-]*$/.test(trimmed)) this.show(trimmed.replace(/^[├└│─\s*-]+/, '').trim());
+    }
+  }
+
+  private show(path: string): void {
+    const p = this.relative(path);
+    if (!p) return;
+    if (this.shown.has(p)) return;
+    this.shown.add(p);
+    const base = p.slice(p.lastIndexOf('/') + 1);
+    if (base) {
+      const list = this.shownByName.get(base);
+      if (list) list.push(p);
+      else this.shownByName.set(base, [p]);
+    }
+    if (/\.py$/.test(p) && p.includes('/')) this.pyRoots.add(p.slice(0, p.indexOf('/')));
+  }
+
+  /** The path relative to the working directory when it lies inside it, else normalized; `./` dropped. */
+  relative(path: string): string {
+    let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
+    if (this.cwd) {
+      const c = normalizePath(this.cwd);
+      if (p.toLowerCase().startsWith(`${c.toLowerCase()}/`)) p = p.slice(c.length + 1);
+    }
+    return p;
+  }
+
+  /** Does the session's own code declare (or import from the project) this name? */
+  defines(name: string): boolean {
+    return this.defined.has(name);
+  }
+
+  /** `Tmux` → `Spotter.Services.Tmux` when an `alias` line says so. */
+  resolve(head: string): string {
+    return this.aliases.get(head) ?? head;
+  }
+
+  /** Is this a module root (or a class) the project declares? */
+  ownsRoot(root: string): boolean {
+    return this.roots.has(root);
+  }
+
+  /**
+   * Is the call `Mod.Sub.fun()` / `fun()` the project's: declared by it, or on a module sharing a root
+   * namespace with one it declares (after resolving `alias` lines)?
+   */
+  ownsCall(value: string): boolean {
+    const name = value.replace(/\(\)$/, '');
+    const cut = name.lastIndexOf('.');
+    if (cut < 0) return this.defines(name);
+    const head = name.slice(0, name.indexOf('.'));
+    const resolved = this.resolve(head);
+    const root = resolved.slice(0, resolved.includes('.') ? resolved.indexOf('.') : undefined);
+    return this.ownsRoot(root) || this.ownsRoot(head);
+  }
+
+  /** Does a tool argument or a listing show this path exists (as written, relative to the working directory)? */
+  shows(path: string): boolean {
+    const p = this.relative(path);
+    if (this.shown.has(p)) return true;
+    const base = p.slice(p.lastIndexOf('/') + 1);
+    const same = this.shownByName.get(base);
+    if (!same) return false;
+    if (!p.includes('/')) return true;
+    // A path may be listed relative to another folder than the one it was written from: compare the tails.
+    return same.some((s) => (s.length > p.length ? s.endsWith(`/${p}`) : p.endsWith(`/${s}`) && s.includes('/')));
+  }
+
+  /** A dependency, scratch or system file, or an absolute path outside the working directory. */
+  outside(path: string): boolean {
+    return pathOutsideProject(path, this.cwd);
+  }
+}

@@ -1,0 +1,74 @@
+// Whether a lost identifier could be something a later turn needs, judged from where the evicted slice shows it
+// and what the project is (project-scope.ts). noise.ts reads an identifier's value alone; these rules read its
+// context, so they run only on what the summary lost:
+// - a call is the project's only when the project declares it, or it goes through a module of the project;
+// - a path outside the project (a dependency, a scratch file, an absolute path elsewhere, an import specifier)
+//   is needed only when a later tool call opens that exact path; a path nothing shows to exist is a literal;
+// - what only test or fixture files hold, a setting only a command printed, a timing or a version a run printed
+//   are output, not facts the summary should have kept.
+import type { CallTarget } from '../refetch/call-target';
+import type { Identifier } from './identifiers';
+import { isProjectSpecifier, type ProjectScope } from './project-scope';
+
+/** One place the evicted slice holds the identifier. */
+export interface Occurrence {
+  text: string;
+  kind?: string;
+  role?: string;
+  /** The fetch whose result this is (or that this call makes). */
+  target?: CallTarget | null;
+}
+
+export type Relevance =
+  /** Count it as any lost identifier. */
+  | 'relevant'
+  /** Count it only when a later tool call takes this exact path as its argument. */
+  | 'exact-path'
+  /** Leave it out. */
+  | 'irrelevant';
+
+const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtures?|e2e|testdata|test_data|examples?)[\\/]|(?:_test|_spec|\.test|\.spec|Test|Tests|_tests)\.[A-Za-z]{1,5}$|(?:^|[\\/])test_[^\\/]+\.py$/;
+const TIME_UNIT = /^(?:ms|µs|us|ns|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)$/i;
+const SETTING = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+["']?\s*[:=]?\s*[\d,.]+$/;
+
+/** Content of a file read from a test or fixture folder (or a test file). */
+const inTestFile = (o: Occurrence): boolean => o.kind === 'tool_result' && !!o.target?.file && TEST_FILE.test(o.target.file);
+/** Output of a shell command (a build, a test run, a linter), not a file's content. */
+const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && o.target?.kind === 'command';
+/** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
+const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
+
+/** Is every occurrence of the path inside an import or require of a package (`lodash/fp`, `next/navigation`)? */
+function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boolean {
+  if (isProjectSpecifier(value) || /^[~/\\]|^[A-Za-z]:/.test(value)) return false;
+  const quoted = new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(?\\s*)["'\`]${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`);
+  return occurrences.length > 0 && occurrences.every((o) => quoted.test(o.text));
+}
+
+export function relevance(id: Identifier, occurrences: readonly Occurrence[], scope: ProjectScope): Relevance {
+  const v = id.value;
+  const every = (test: (o: Occurrence) => boolean) => occurrences.length > 0 && occurrences.every(test);
+  // What only test or fixture files hold is an example the test was written with (`offset: 0`, `file1.txt`).
+  if (id.kind !== 'function' && every(inTestFile)) return 'irrelevant';
+  switch (id.kind) {
+    case 'function':
+      return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
+    case 'path':
+      if (onlyAsSpecifier(v, occurrences) || scope.outside(v)) return 'exact-path';
+      return scope.shows(v) ? 'relevant' : 'irrelevant';
+    case 'quantity': {
+      const unit = /^[\d,.]+\s*(.+)$/.exec(v)?.[1];
+      // A duration a run printed is a measurement; one a person or a tool call chose is a setting.
+      if (unit && TIME_UNIT.test(unit) && !occurrences.some(chosen)) return 'irrelevant';
+      // A setting only a command printed (`max_cases: 32`) is the run's; one only a tool call's arguments hold
+      // (`"head_limit":10`) is a parameter of the tool, not of the work.
+      if (SETTING.test(v) && (every(inCommandOutput) || every((o) => o.kind === 'tool_call'))) return 'irrelevant';
+      return 'relevant';
+    }
+    case 'version':
+      // A tool's banner or a stack trace names the versions of the run, not of the work.
+      return every(inCommandOutput) ? 'irrelevant' : 'relevant';
+    default:
+      return 'relevant';
+  }
+}
