@@ -286,7 +286,7 @@ function renderText(file: string, session: Session, runs: RerunReport[]): string
   for (const r of runs) {
     const grid = Object.entries(r.params).map(([k, v]) => `${k}=${String(v)}`).join(' ');
     lines.push(`  run ${r.run}: ${r.policy}${r.policy === r.strategy ? '' : ` (${r.strategy})`} ${grid} ${r.trigger}${r.triggerExplained ? ` = ${r.triggerExplained}` : ''}`);
-    lines.push(`    recorded compactions at call ${r.recorded.map((x) => x.call).join(', ') || 'none'}`);
+    lines.push(r.recorded.length ? `    recorded compactions at call${r.recorded.length === 1 ? '' : 's'} ${r.recorded.map((x) => x.call).join(', ')}` : '    no recorded compaction');
     for (const m of r.recordedMatch) lines.push(`    ${matchText(m)}`);
     if (r.compactions.length === 0) lines.push('    the trigger never fired');
     for (const c of r.compactions) {
