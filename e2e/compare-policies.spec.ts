@@ -106,7 +106,7 @@ test('a corpus compares every policy over a sample: each policy’s median and t
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   await dropFiles(page, [fromText('rollouts.jsonl', syntheticJsonl(30, 5))]);
-  await expect(page.getByTestId('corpus-row-count')).toHaveText('30 trajectories');
+  await expect(page.getByTestId('corpus-row-count')).toHaveText('30 trajectories', { timeout: 60_000 });
   await page.locator('summary').filter({ hasText: 'Compare policies' }).click();
   await page.getByLabel('Sample size', { exact: true }).last().fill('4');
   await page.getByRole('button', { name: 'Compare policies', exact: true }).click();
