@@ -77,6 +77,9 @@ const ROW_FIELDS = {
   compactions: 'number',
   peakTokens: 'number',
   totalInputTokens: 'number',
+  estimatedCalls: 'number',
+  peakBand: 'number',
+  inputBand: 'number',
   cacheReadTokens: 'number',
   cacheWriteTokens: 'number',
   lostNeeded: 'number',
@@ -144,6 +147,14 @@ describeSamples('run rerun --policies on the shared samples', () => {
     const cc = claude.rows.find((r: { id: string }) => r.id === 'claude-code');
     expect(cc.compactionCalls[0]).toMatch(/^62\b/);
     expect(cc.recordedMatch).toEqual([expect.objectContaining({ call: 62, verdict: 'within-one' })]);
+    // Every recorded prompt is reported: the baseline estimates nothing. The replay sends what Claude Code sent up
+    // to call 61 (its peak, reported) and estimates the calls after its own compaction, with a band.
+    expect(claude.rows[0]).toMatchObject({ estimatedCalls: 0, peakBand: 0, inputBand: 0 });
+    expect(cc).toMatchObject({ peakTokens: 164_831, peakBand: 0 });
+    expect(cc.estimatedCalls).toBeGreaterThan(0);
+    expect(cc.estimatedCalls).toBeLessThanOrEqual(139 - 61);
+    expect(cc.inputBand).toBeGreaterThan(0);
+    expect(cc.inputBand).toBeLessThan(cc.totalInputTokens * 0.05);
     // Other harnesses' policies are not judged against Claude Code's compaction.
     expect(claude.rows.find((r: { id: string }) => r.id === 'openhands').recordedMatch).toEqual([]);
     expect(json.corpus.map((r: { id: string }) => r.id)).toEqual(['recorded', ...POLICIES.split(',')]);

@@ -300,6 +300,8 @@ function renderText(file: string, session: Session, runs: RerunReport[]): string
 }
 
 const fmtInt = (n: number | null) => (n === null ? '—' : Math.round(n).toLocaleString('en-US'));
+/** A size with its ± band where it is estimated (none where every figure is the provider's). */
+const withBand = (n: number, band: number) => `${fmtInt(n)}${band > 0 ? ` ± ${fmtInt(band)}` : ''}`;
 const fmtUsd = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
 const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
@@ -310,16 +312,17 @@ function table(head: string[], rows: string[][]): string[] {
 
 /** One session's comparison as a table: the recorded run first, each policy below it. */
 export function renderComparison(file: string, c: PolicyComparison): string {
-  const head = ['policy', 'compactions (calls)', 'peak', 'input', 'cache read', 'cache write', 'prompts $', 'summarizer $', 'total $', 'lost+needed', 'lost+refetched', 'recall', 'artifact'];
+  const head = ['policy', 'compactions (calls)', 'peak', 'input', 'estimated calls', 'cache read', 'cache write', 'prompts $', 'summarizer $', 'total $', 'lost+needed', 'lost+refetched', 'recall', 'artifact'];
   const pct = (k: KindScores[keyof KindScores]) => (k ? `${Math.round(k.mean * 100)}%` : '—');
   const rows = c.rows.map((r) =>
     r.status === 'skipped'
-      ? [r.id, 'skipped', '', '', '', '', '', '', '', '', '', '', '']
+      ? [r.id, 'skipped', '', '', '', '', '', '', '', '', '', '', '', '']
       : [
           r.baseline ? 'recorded run' : r.id,
           `${r.compactions}${r.compactionCalls.length ? ` (${r.compactionCalls.slice(0, 3).join(', ')}${r.compactionCalls.length > 3 ? ', …' : ''})` : ''}`,
-          fmtInt(r.peakTokens),
-          fmtInt(r.totalInputTokens),
+          withBand(r.peakTokens, r.peakBand),
+          withBand(r.totalInputTokens, r.inputBand),
+          `${r.estimatedCalls} of ${c.calls}`,
           fmtInt(r.cacheReadTokens),
           fmtInt(r.cacheWriteTokens),
           fmtUsd(r.inputUsd),

@@ -96,6 +96,12 @@ export interface SideMetrics {
   inputCost: number | null;
   /** Calls whose figures are the provider's reported ones. */
   reportedCalls: number;
+  /** Calls whose prompt size is estimated (a reported prompt ± a calibrated difference, or calibrated counts). */
+  estimatedCalls: number;
+  /** ± tokens around `totalInputTokens`: the estimated calls' bands summed (their errors share one calibration). */
+  inputBand: number;
+  /** ± tokens around `peakTokens` (0 where the peak is a reported figure). */
+  peakBand: number;
   compactions: number;
   /** Compactions where the summarizer failed and the marker stands in. */
   fallbacks: number;
@@ -122,6 +128,9 @@ export function sideMetrics(figs: readonly CallFigures[], audits: readonly Summa
     prefixReused: figs.reduce((n, f) => n + (f.prefixReusedNext ?? 0), 0),
     inputCost: priced.length > 0 ? priced.reduce((n, f) => n + f.cost!, 0) : null,
     reportedCalls: figs.filter((f) => f.billSource === 'reported').length,
+    estimatedCalls: figs.filter((f) => f.source !== 'reported').length,
+    inputBand: figs.reduce((n, f) => n + f.band, 0),
+    peakBand: peakCall === null ? 0 : figs[peakCall - 1]!.band,
     compactions,
     fallbacks,
     identifiers: identifierTotals(audits),

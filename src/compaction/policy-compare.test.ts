@@ -7,7 +7,7 @@ import { corpusComparison, type PolicyComparison, type PolicyRow } from './polic
 
 const none = { recall: null, artifact: null, continuation: null, decision: null };
 function row(id: string, totalUsd: number | null, input: number, extra: Partial<PolicyRow> = {}): PolicyRow {
-  return { id, label: id, baseline: id === 'recorded', trigger: '', status: 'done', notes: [], compactions: 1, compactionCalls: [], peakTokens: input / 10, totalInputTokens: input, cacheReadTokens: 0, cacheWriteTokens: 0, inputUsd: totalUsd, summarizerPromptTokens: 0, summarizerOutputTokens: 0, summarizerUsd: 0, totalUsd, lostNeeded: 1, lostRefetched: 0, auditSource: 'none', survival: {}, probes: none, recordedMatch: [], ...extra };
+  return { id, label: id, baseline: id === 'recorded', trigger: '', status: 'done', notes: [], compactions: 1, compactionCalls: [], peakTokens: input / 10, totalInputTokens: input, estimatedCalls: 0, peakBand: 0, inputBand: 0, cacheReadTokens: 0, cacheWriteTokens: 0, inputUsd: totalUsd, summarizerPromptTokens: 0, summarizerOutputTokens: 0, summarizerUsd: 0, totalUsd, lostNeeded: 1, lostRefetched: 0, auditSource: 'none', survival: {}, probes: none, recordedMatch: [], ...extra };
 }
 const session = (rows: PolicyRow[]): PolicyComparison => ({ sessionId: 's', format: 'claude-code', model: null, calls: 10, rows, priceLabel: null, status: 'done' });
 

@@ -35,6 +35,10 @@ export interface PolicyRow {
   compactionCalls: string[];
   peakTokens: number;
   totalInputTokens: number;
+  /** Calls whose prompt size is estimated rather than the provider's reported figure, and the ± bands they give. */
+  estimatedCalls: number;
+  peakBand: number;
+  inputBand: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
   /** Dollars for the prompts (uncached, reads, writes); null without a price. */
@@ -156,6 +160,9 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
       compactionCalls: r.events.map((e) => fireText(e.callIndex, e.fireWindow)),
       peakTokens: r.rerun.peakTokens,
       totalInputTokens: r.rerun.totalInputTokens,
+      estimatedCalls: r.rerun.estimatedCalls,
+      peakBand: Math.round(r.rerun.peakBand),
+      inputBand: Math.round(r.rerun.inputBand),
       cacheReadTokens: r.rerun.cachedTokens,
       cacheWriteTokens: r.rerun.writtenTokens,
       inputUsd: r.rerun.inputCost,
@@ -208,6 +215,9 @@ function recordedRow(r: RerunResult, baseline: OriginalBaseline, later: LaterToo
     compactionCalls: baseline.recorded.map((x) => String(x.callIndex + 1)),
     peakTokens: o.peakTokens,
     totalInputTokens: o.totalInputTokens,
+    estimatedCalls: o.estimatedCalls,
+    peakBand: Math.round(o.peakBand),
+    inputBand: Math.round(o.inputBand),
     cacheReadTokens: o.cachedTokens,
     cacheWriteTokens: o.writtenTokens,
     inputUsd: o.inputCost,
@@ -226,7 +236,7 @@ function recordedRow(r: RerunResult, baseline: OriginalBaseline, later: LaterToo
 
 function skipped(id: string, note: string): PolicyRow {
   const none = { recall: null, artifact: null, continuation: null, decision: null };
-  return { id, label: id, baseline: false, trigger: '', status: 'skipped', notes: [note], compactions: 0, compactionCalls: [], peakTokens: 0, totalInputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, inputUsd: null, summarizerPromptTokens: null, summarizerOutputTokens: null, summarizerUsd: null, totalUsd: null, lostNeeded: 0, lostRefetched: 0, auditSource: 'none', survival: {}, probes: none, recordedMatch: [] };
+  return { id, label: id, baseline: false, trigger: '', status: 'skipped', notes: [note], compactions: 0, compactionCalls: [], peakTokens: 0, totalInputTokens: 0, estimatedCalls: 0, peakBand: 0, inputBand: 0, cacheReadTokens: 0, cacheWriteTokens: 0, inputUsd: null, summarizerPromptTokens: null, summarizerOutputTokens: null, summarizerUsd: null, totalUsd: null, lostNeeded: 0, lostRefetched: 0, auditSource: 'none', survival: {}, probes: none, recordedMatch: [] };
 }
 
 // ---------------------------------------------------------------------------------------------

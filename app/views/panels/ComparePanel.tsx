@@ -25,9 +25,9 @@ function Delta({ value, base, kind }: { value: number | null; base: number | nul
   return <span className={`cp-delta ${d < 0 ? 'down' : 'up'}`}>{text}</span>;
 }
 
-function columns(base: PolicyRow | undefined): ColumnDef<PolicyRow, unknown>[] {
+function columns(base: PolicyRow | undefined, calls: number): ColumnDef<PolicyRow, unknown>[] {
   const numeric = (title: string) => ({ meta: { numeric: true, title } });
-  const figure = (id: keyof PolicyRow, header: string, title: string, fmt: (n: number | null) => string, kind: 'relative' | 'absolute'): ColumnDef<PolicyRow, unknown> => ({
+  const figure = (id: keyof PolicyRow, header: string, title: string, fmt: (n: number | null) => string, kind: 'relative' | 'absolute', band?: 'peakBand' | 'inputBand'): ColumnDef<PolicyRow, unknown> => ({
     id,
     header,
     accessorFn: (r) => (r[id] as number | null) ?? undefined,
@@ -37,6 +37,11 @@ function columns(base: PolicyRow | undefined): ColumnDef<PolicyRow, unknown>[] {
       return (
         <span className="cp-cell">
           <span>{fmt(v)}</span>
+          {band && c.row.original[band] > 0 ? (
+            <span className="muted small cp-band" title={`Estimated on ${c.row.original.estimatedCalls} of ${calls} calls (a reported prompt ± the calibrated difference); the provider's figure elsewhere`}>
+              ± {num(c.row.original[band])} est
+            </span>
+          ) : null}
           {c.row.original.baseline ? null : <Delta value={v} base={(base?.[id] as number | null) ?? null} kind={kind} />}
         </span>
       );
@@ -72,8 +77,8 @@ function columns(base: PolicyRow | undefined): ColumnDef<PolicyRow, unknown>[] {
     },
     figure('totalUsd', 'Total $', 'Prompts plus summarizer', usd, 'relative'),
     figure('lostNeeded', 'Lost, needed', 'Identifiers a compaction lost that a later turn needed', (n) => (n === null ? '—' : String(n)), 'absolute'),
-    figure('peakTokens', 'Peak', 'Largest prompt, tokens', num, 'relative'),
-    figure('totalInputTokens', 'Input tokens', 'Whole prompts summed over the calls', num, 'relative'),
+    figure('peakTokens', 'Peak', 'Largest prompt, tokens: the provider’s reported figure, or ± its band where estimated', num, 'relative', 'peakBand'),
+    figure('totalInputTokens', 'Input tokens', 'Whole prompts summed over the calls: reported where the replay sends what the recording sent, else estimated (± the bands summed)', num, 'relative', 'inputBand'),
     figure('cacheReadTokens', 'Cache read', 'Tokens read from the cache: reported where the replay sends what the recording sent, else modelled with the provider’s rule', num, 'relative'),
     figure('cacheWriteTokens', 'Cache write', 'Tokens written to the cache (OpenAI bills none)', num, 'relative'),
     figure('inputUsd', 'Prompts', 'Dollars for the prompts: uncached input, reads and writes at the dated prices', usd, 'relative'),
@@ -107,7 +112,7 @@ function ProbeCell({ row }: { row: PolicyRow }) {
     <span className="cp-kinds">
       {parts.map((k) => (
         <span key={k} title={`${k}: ${row.probes[k]!.n} probe${row.probes[k]!.n === 1 ? '' : 's'}, ${pct(row.probes[k]!.mean)} of their identifiers and files held`}>
-          {k.slice(0, 4)} {pct(row.probes[k]!.mean)}
+          {k} {pct(row.probes[k]!.mean)}
         </span>
       ))}
     </span>
@@ -138,7 +143,8 @@ export default function ComparePanel({ session, rule, goTo }: PanelProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const result: PolicyComparison | null = state.result;
   const base = result?.rows.find((r) => r.baseline);
-  const cols = useMemo(() => columns(base), [base]);
+  const calls = result?.calls ?? 0;
+  const cols = useMemo(() => columns(base, calls), [base, calls]);
   const rows = useMemo(() => (result ? result.rows.filter((r) => r.status !== 'skipped') : []), [result]);
   const table = useReactTable({
     data: rows,
