@@ -91,6 +91,9 @@ test('on the real Claude Code session: the header’s figures in the recorded ro
   await expect(panel.getByText(/within one call/)).toBeVisible();
   await expect(panel).toContainText('Claude Code’s own policy fires at call 62');
   await expect(table.locator('tbody tr').filter({ hasText: 'Observation masking' })).toBeVisible();
+  // Sizes say where they are estimated: the recording's are all reported, the replay's after its compaction are not.
+  await expect(first.locator('td').nth(5)).not.toContainText('±');
+  await expect(table.locator('tbody tr').filter({ hasText: 'Claude Code' }).locator('td').nth(5)).toContainText(/± [\d,]+ est/);
   await table.getByRole('button', { name: /Total \$/ }).click();
   // The panel scrolled to the table, its first columns in view.
   await table.evaluate((el) => {
