@@ -24,6 +24,14 @@ describe('corpusComparison', () => {
     expect(rows[1]).toMatchObject({ sessions: 3, median: { totalUsd: 4, totalInputTokens: 600 }, total: { totalUsd: 8 }, cheapest: 0 });
     expect(rows[2]).toMatchObject({ median: { totalUsd: 2 }, cheapest: 2 });
   });
+
+  it('counts a session for no policy when every policy costs the same there, and for each of a tie otherwise', () => {
+    const rows = corpusComparison([
+      session([row('recorded', 1.82, 300), row('codex', 1.82, 300), row('openhands', 1.82, 300)]),
+      session([row('recorded', 5, 500), row('codex', 4, 400), row('openhands', 4, 400)]),
+    ]);
+    expect(rows.map((r) => r.cheapest)).toEqual([0, 1, 1]);
+  });
 });
 
 describe('auditColumns', () => {

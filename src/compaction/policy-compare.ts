@@ -254,7 +254,7 @@ export interface CorpusPolicyRow {
   sessions: number;
   median: Record<CorpusField, number | null>;
   total: Record<CorpusField, number | null>;
-  /** Sessions where this row had the lowest total dollars (ties count for each). */
+  /** Sessions where this row had the lowest total dollars (ties count for each; a session where all cost the same, for none). */
   cheapest: number;
   probes: KindScores;
 }
@@ -280,8 +280,12 @@ export function corpusComparison(comparisons: readonly PolicyComparison[]): Corp
       byId.get(r.id)!.push(r);
     }
     const priced = done.filter((r) => r.totalUsd !== null);
-    const min = Math.min(...priced.map((r) => r.totalUsd!));
-    for (const r of priced) if (r.totalUsd === min) cheapest.set(r.id, (cheapest.get(r.id) ?? 0) + 1);
+    // To the millionth of a dollar: the same bills summed in another order still tie.
+    const usd = (r: PolicyRow) => Math.round(r.totalUsd! * 1e6);
+    const min = Math.min(...priced.map(usd));
+    // A session on which every policy costs the same (none fired, or all did alike) tells nothing of which is cheaper.
+    if (priced.every((r) => usd(r) === min)) continue;
+    for (const r of priced) if (usd(r) === min) cheapest.set(r.id, (cheapest.get(r.id) ?? 0) + 1);
   }
   // The recorded run leads, as in a session's table.
   order.sort((a, b) => (a === 'recorded' ? -1 : b === 'recorded' ? 1 : 0));

@@ -65,7 +65,7 @@ export function PolicyComparePanel({ rows, running }: { rows: CorpusEntry[]; run
                 <th scope="col" className="num">
                   Sessions
                 </th>
-                <th scope="col" className="num" title="Trajectories where the policy had the lowest total dollars">
+                <th scope="col" className="num" title="Trajectories where the policy had the lowest total dollars (each of a tie counts; one where every policy costs the same counts for none)">
                   Cheapest
                 </th>
                 <th scope="col" className="num">
