@@ -83,7 +83,7 @@ export function describeTrigger(t: Trigger): string {
     case 'fraction':
       return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${t.window}-token window` : 'window'}`;
     case 'turns':
-      return `every ${Math.max(1, Math.floor(t.every))} calls`;
+      return Math.max(1, Math.floor(t.every)) === 1 ? 'every call' : `every ${Math.floor(t.every)} calls`;
     case 'items':
       return `> ${t.max} items`;
     case 'recorded':
