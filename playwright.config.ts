@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/dev runs against the dev server (playwright.dev.config.ts).
+  testIgnore: ['dev/**'],
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,

@@ -2,19 +2,21 @@ import { useEffect, useRef } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { onTablistKeyDown } from './components/tablist-keys';
-import { LoadReports } from './components/IssueList';
+import { BannerStack } from './components/BannerStack';
 import { Library } from './components/LibraryList';
 import { LoadProgressBar } from './components/LoadProgressBar';
 import { DemoList, FollowFileButton, OpenFileButton, PasteButton } from './components/OpenControls';
 import { ShareControls } from './components/ShareControls';
-import { Notices, SharedLinkBanner } from './components/SharedLinkBanner';
+import { SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
 import { openUrls, warmOpenPath } from './data/open-files';
 import { warmAnalysisWorker } from './data/analysis-client';
 import { warmLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
-import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, offerUrlSpot, readUrlSpot, restoreFromHistory } from './data/url-state';
+import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, libraryHashInUrl, offerUrlSpot, readUrlSpot, restoreFromHistory, servedInUrl } from './data/url-state';
+import { openFromLibrary } from './data/share-actions';
+import { openServedById } from './data/live-follow';
 import { demoUrls } from './demos';
 import { useActiveSession, useApp } from './store';
 import { formatLabel, SessionHeader } from './views/SessionHeader';
@@ -28,14 +30,19 @@ import { ServedSessions } from './views/ServedSessions';
 
 let srcOpened = false;
 
-/** Opens what an address names (?demo=…[&file=…] or ?src=…), in the history entry of that address. */
+/** Opens what an address names (?demo=…[&file=…], ?src=…, ?served=… or ?lib=…), in the history entry of that address. */
 async function openFromAddress(search: string): Promise<void> {
   const demo = demoInUrl(search);
   const src = new URLSearchParams(search).getAll('src');
-  if (!demo && src.length === 0) return;
+  const lib = libraryHashInUrl(search);
+  const served = servedMode() ? servedInUrl(search) : null;
+  if (!demo && src.length === 0 && !lib && !served) return;
   const spot = readUrlSpot(search);
   keepAddressForNextPlace();
   try {
+    // A session of `serve`'s list, by its path; dropped files, from the library that kept them.
+    if (served) return void (await openServedById(served));
+    if (lib) return void (await openFromLibrary(lib, 'address'));
     // A demo is the app's own file; a `src` on another origin waits for the user's consent (link-sources.ts).
     if (demo) await openUrls(demoUrls(demo));
     else await openLinkSources(src, 'src');
@@ -173,10 +180,9 @@ export function App() {
         </div>
       </header>
       <LoadProgressBar />
-      <LoadReports />
       <FetchConsent />
       <SharedLinkBanner />
-      <Notices />
+      <BannerStack />
       <CorpusTab />
       <SessionTabs />
       <main>

@@ -3,7 +3,8 @@
 // `ratio` is the share of the budget used, oriented so that ≤ 1 holds whatever the budget's direction.
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, platform, release, totalmem, type as osType } from 'node:os';
-import type { BrowserBench, LargeMeasure, OpenMeasure, TypicalMeasure } from './browser/run-browser';
+import type { BrowserBench, LargeMeasure, LongAppMeasure, OpenMeasure, RealMeasure, TypicalMeasure } from './browser/run-browser';
+import type { ClaudeCodeLoadBench } from './claude-code-load';
 import type { CachePrefixBench } from './cache-prefix';
 
 export interface BudgetRow {
@@ -79,12 +80,10 @@ function runsOf(t: TypicalMeasure, key: 'firstViewMs' | 'allPanelsMs'): string {
 }
 
 const dragged = (t: TypicalMeasure) => (t.dragMs ? `; dropped after a ${s(t.dragMs)} drag over the page` : '');
-/** The same figure for the drag-less drop and for the real sample, measured beside the row. */
+/** The same figure for the drag-less drop, measured beside the row. */
 const besideNote = (t: TypicalMeasure, field: 'firstViewMs' | 'allPanelsMs') => {
   const at = (v: number | null | undefined) => (v === null || v === undefined ? 'not in time' : s(v));
-  const instant = t.instant ? `; dropped with no drag before it (a script's drop): ${at(t.instant[field])}, median of ${t.instant.runs}` : '';
-  const real = t.real ? `; the real ${mb(t.real.bytes)} sample it is shaped like (${t.real.file}): ${at(t.real[field])}, median of ${t.real.runs}` : '';
-  return instant + real;
+  return t.instant ? `; dropped with no drag before it (a script's drop): ${at(t.instant[field])}, median of ${t.instant.runs}` : '';
 };
 
 // 1b. A typical ~3 MB session: drop → first view and drop → every panel final, against its own split + parse.
@@ -103,6 +102,86 @@ export function typicalRows(t: TypicalMeasure | null, timeoutS: number): BudgetR
     else {
       const budget = Math.max(1000, 10 * base);
       rows.push({ measure: all, measured: `${s(t.allPanelsMs)}${runsOf(t, 'allPanelsMs')} (${r2(t.allPanelsMs / base)}× the split + parse)`, budget: `≤ ${s(budget)} (1 s or 10×)`, ratio: r2(t.allPanelsMs / budget), ok: t.allPanelsMs <= budget, note: `exact counts at ${t.exactMs === null ? '—' : s(t.exactMs)}; then each panel opened once and waited for${dragged(t)}${besideNote(t, 'allPanelsMs')}` });
+    }
+  }
+  return rows;
+}
+
+// 1b'. The real shared sample in the built app: the typical row's budgets, against its own split + parse, and the
+// built app against the dev server (runs alternated).
+export function realRows(r: RealMeasure | null, timeoutS: number): BudgetRow[] {
+  if (!r) return [];
+  const rows: BudgetRow[] = [];
+  const b = r.built;
+  const base = b.splitParseMs;
+  const first = `Real ${mb(r.bytes)} Claude Code sample, built app: drop → first view`;
+  const all = `Real ${mb(r.bytes)} Claude Code sample, built app: drop → every panel final`;
+  const range = (key: 'firstViewMs' | 'allPanelsMs') => {
+    const xs = b.perRun.map((x) => x[key]).filter((x): x is number => x !== null);
+    return xs.length > 1 ? `, median of ${b.perRun.length} (${Math.min(...xs)}–${Math.max(...xs)} ms)` : '';
+  };
+  const phases = b.worker.filter((w) => /estimate-view|pool-warm|exact-count|exact-view|audits/.test(w.name)).map((w) => `${w.name.replace('analysis:', '')} ${s(w.ms)}`).join(', ');
+  if (base === null || b.firstViewMs === null) rows.push(missing(first, '≤ 250 ms or 3× split + parse', `no first view within ${timeoutS} s${b.error ? ` (${b.error})` : ''}`));
+  else {
+    const budget = Math.max(250, 3 * base);
+    rows.push({ measure: first, measured: `${s(b.firstViewMs)}${range('firstViewMs')} (${r2(b.firstViewMs / base)}× the ${s(base)} split + parse)`, budget: `≤ ${s(budget)} (250 ms or 3×)`, ratio: r2(b.firstViewMs / budget), ok: b.firstViewMs <= budget, note: `${r.file}, ${r.lines ?? '?'} lines, read in place from ../shared/samples; dropped after a ${s(r.dragMs)} drag; the median run's analysis worker: ${phases || '—'}` });
+  }
+  if (base === null || b.allPanelsMs === null) rows.push(missing(all, '≤ 1 s', `not every panel was final within ${timeoutS} s${b.error ? ` (${b.error})` : ''}`));
+  else {
+    const budget = 1000;
+    rows.push({ measure: all, measured: `${s(b.allPanelsMs)}${range('allPanelsMs')}`, budget: '≤ 1 s', ratio: r2(b.allPanelsMs / budget), ok: b.allPanelsMs <= budget, note: `exact counts at ${b.exactMs === null ? '—' : s(b.exactMs)}; per panel: ${b.panels.map((p) => `${p.name} ${p.ms} ms`).join(', ')}` });
+  }
+  if (r.dev) {
+    const d = r.dev;
+    const measure = 'Real sample: built app against the dev server (npm start)';
+    if (b.firstViewMs === null || d.firstViewMs === null) rows.push(missing(measure, '≤ 1× the dev server', 'a first view was not reached in one of the two'));
+    else {
+      const x = b.firstViewMs / d.firstViewMs;
+      const y = b.allPanelsMs !== null && d.allPanelsMs !== null ? b.allPanelsMs / d.allPanelsMs : null;
+      rows.push({ measure, measured: `first view ${s(b.firstViewMs)} vs ${s(d.firstViewMs)} (${r2(x)}×)${y !== null ? `; every panel final ${s(b.allPanelsMs!)} vs ${s(d.allPanelsMs!)} (${r2(y)}×)` : ''}`, budget: '≤ 1× the dev server', ratio: r2(Math.max(x, y ?? 0)), ok: x <= 1 && (y === null || y <= 1), note: `medians of ${b.runs} runs each, a built run then a dev run; the dev server's split + parse ${d.splitParseMs ?? '?'} ms` });
+    }
+  }
+  return rows;
+}
+
+// 1d. The long session of realistic shape (CLAUDE_CODE_LONG, no compaction), without any result cache: the CLI's
+// `inspect --json --no-cache` and the built app's drop → exact view (cache prefix and lints in it), at 10k and 30k records.
+export function longRows(cli: ClaudeCodeLoadBench | null, app: readonly LongAppMeasure[]): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  const budget = '≤ 3 s at 30k; per record ≤ 1.5× at 10k';
+  if (cli) {
+    const r10 = cli.rows.find((r) => r.records === 10_000);
+    const r30 = cli.rows.find((r) => r.records === 30_000);
+    const measure = 'Long session, 30k records, CLI inspect --json --no-cache';
+    if (!r10?.cliMs || !r30?.cliMs) rows.push(missing(measure, budget, 'not run'));
+    else {
+      const growth = cli.cliGrowth ?? Infinity;
+      rows.push({
+        measure,
+        measured: `${s(r30.cliMs)} (CPU ${s(r30.cliCpuMs ?? NaN)}); per record ${r2(growth)}× the ${s(r10.cliMs)} at 10k`,
+        budget,
+        ratio: r2(Math.max(r30.cliMs / 3000, growth / 1.5)),
+        ok: r30.cliMs <= 3000 && growth <= 1.5,
+        note: `${mb(r30.bytes)}, ${r30.calls?.toLocaleString('en-US') ?? '?'} calls; best of its passes, a fresh Node each, the result cache off; loadFiles per 1k records ${cli.rows.map((r) => `${r.loadMsPer1k} ms at ${r.records / 1000}k`).join(', ')} (growth ${cli.growth}×, budget ≤ 2×)`,
+      });
+    }
+  }
+  if (app.length) {
+    const a10 = app.find((r) => r.records === 10_000);
+    const a30 = app.find((r) => r.records === 30_000);
+    const measure = 'Long session, 30k records, built app: drop → exact view';
+    if (!a10?.exactMs || !a30?.exactMs) rows.push(missing(measure, budget, `not reached${a30?.error ? ` (${a30.error})` : ''}`));
+    else {
+      const growth = a30.exactMs / 30_000 / (a10.exactMs / 10_000);
+      const phases = a30.worker.filter((w) => /estimate-view|exact-count|exact-view|complete-view/.test(w.name)).map((w) => `${w.name.replace('analysis:', '')} ${s(w.ms)}`).join(', ');
+      rows.push({
+        measure,
+        measured: `${s(a30.exactMs)}; per record ${r2(growth)}× the ${s(a10.exactMs)} at 10k`,
+        budget,
+        ratio: r2(Math.max(a30.exactMs / 3000, growth / 1.5)),
+        ok: a30.exactMs <= 3000 && growth <= 1.5,
+        note: `best of ${a30.runs.length} fresh pages each; first view (the file's first megabytes) ${a30.firstViewMs === null ? '—' : s(a30.firstViewMs)}, whole session ${a30.fullViewMs === null ? '—' : s(a30.fullViewMs)}; in the analysis worker: ${phases || '—'}`,
+      });
     }
   }
   return rows;

@@ -1,19 +1,22 @@
 // `npm run bench`: the tokenizer and memo benches, printed as tables and written to bench/results.json.
 // Then the scale budgets of issue 9 in headless Chromium (bench/browser), as a budget table (bench/report.ts).
 // BENCH_ONLY=node|browser runs one half, BENCH_ONLY=cli only the installed package's rows (its size, the CLI against
-// ccusage; results.json gets those and keeps the rest), BENCH_ONLY=typical only the typical 3 MB session row, BENCH_ONLY=large only the
-// main-thread rows on large inputs (a 100 MB bundle, one 100 MB line, 3,000 compactions); BENCH_SCALE=1,0.05 (the default) lists the fractions of the issue's sizes to run;
-// BENCH_TIMEOUT_S bounds each wait in the app (default 90).
+// ccusage; results.json gets those and keeps the rest), BENCH_ONLY=typical only the typical 3 MB session row, real
+// only the real shared sample's rows (built app and dev server), long only the long-session rows (CLI and app), large
+// only the main-thread rows on large inputs (a 100 MB bundle, one 100 MB line, 3,000 compactions); BENCH_SCALE=1,0.05
+// (the default) lists the fractions of the issue's sizes to run; BENCH_TIMEOUT_S bounds each wait in the app (default 90).
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { benchBrowser, type BrowserBench, type LargeMeasure, type TypicalMeasure } from './browser/run-browser';
+import { benchBrowser, type BrowserBench, type LargeMeasure, type LongAppMeasure, type RealMeasure, type TypicalMeasure } from './browser/run-browser';
 import { benchCachePrefix, type CachePrefixBench } from './cache-prefix';
-import { benchClaudeCodeLoad } from './claude-code-load';
+import { benchClaudeCodeLoad, type ClaudeCodeLoadBench } from './claude-code-load';
 import { readFileSync } from 'node:fs';
 import { benchCliVsCcusage, printCliVsCcusage } from './cli-vs-ccusage';
 import { benchCorpusMode } from './corpus-mode';
 import { benchCorpusThroughput } from './corpus-throughput';
+import { benchLinearInputs, printLinearRows } from './linear-inputs';
 import { benchMemo } from './memo';
-import { budgetRows, largeRows, machineInfo, printTable, typicalRows, writeResults } from './report';
+import { benchServeListing, serveListingLine } from './serve-listing';
+import { budgetRows, largeRows, longRows, machineInfo, printTable, realRows, typicalRows, writeResults } from './report';
 import { benchTokenizers } from './tokenizers';
 
 const machine = {
@@ -34,10 +37,13 @@ if (only === 'cli') {
   console.log(`\nWrote ${writeResults({ ...last, cliVsCcusage, cliMachine: machine })}`);
   process.exit(0);
 }
+const partial = only === 'typical' || only === 'large' || only === 'real' || only === 'long';
 const timeoutS = Number(process.env['BENCH_TIMEOUT_S'] ?? 90);
 let node: Record<string, unknown> = {};
 let cachePrefix: CachePrefixBench | null = null;
-if (only !== 'browser' && only !== 'typical' && only !== 'large') {
+let claudeCodeLoad: ClaudeCodeLoadBench | null = null;
+if (only === 'long') claudeCodeLoad = benchClaudeCodeLoad();
+else if (only !== 'browser' && !partial) {
   // The memo bench first: it is the more sensitive to a heap left full by the other.
   const memo = await benchMemo();
   const tokenizers = await benchTokenizers();
@@ -45,26 +51,33 @@ if (only !== 'browser' && only !== 'typical' && only !== 'large') {
   const corpusThroughput = await benchCorpusThroughput();
   cachePrefix = benchCachePrefix();
   console.log(`\n## Cache prefix (Node): ${cachePrefix.calls} calls of ~${cachePrefix.avgTokens} tokens: ${cachePrefix.fastMs.toFixed(1)} ms vs naive ${cachePrefix.naiveMs.toFixed(1)} ms (${cachePrefix.ratio.toFixed(1)}×), agree: ${cachePrefix.agree}`);
-  const claudeCodeLoad = benchClaudeCodeLoad();
+  const linearInputs = benchLinearInputs();
+  printLinearRows(linearInputs);
+  claudeCodeLoad = benchClaudeCodeLoad();
   const cliVsCcusage = benchCliVsCcusage();
   printCliVsCcusage(cliVsCcusage);
-  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, claudeCodeLoad, cliVsCcusage };
+  const serveListing = await benchServeListing();
+  console.log(serveListingLine(serveListing));
+  node = { tokenizers, memo, corpusMode, corpusThroughput, cachePrefix, linearInputs, claudeCodeLoad, cliVsCcusage, serveListing };
 }
 let browser: BrowserBench[] = [];
 let typical: TypicalMeasure | null = null;
 let large: LargeMeasure[] = [];
+let real: RealMeasure | null = null;
+let long: LongAppMeasure[] = [];
 if (only !== 'node') {
   console.log('\n## Scale benches in headless Chromium');
   // The issue's sizes, then 5% of them: where the full size misses, the small run shows how far off it is.
-  const partial = only === 'typical' || only === 'large';
   const scales = partial ? [] : (process.env['BENCH_SCALE'] ?? '1,0.05').split(',').map(Number);
-  ({ results: browser, typical, large } = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales, { typical: only !== 'large', large: only !== 'typical' }));
+  const parts = { typical: !partial || only === 'typical', large: !partial || only === 'large', real: !partial || only === 'real', long: !partial || only === 'long' };
+  ({ results: browser, typical, large, real, long } = await benchBrowser({ timeoutS, steps: 200, stride: 8 }, scales, parts));
 }
-const budgets = browser.map((b, i) => ({ scale: b.scale, rows: [...budgetRows(b, cachePrefix, timeoutS), ...(i === 0 ? largeRows(large) : [])] }));
+const extra = [...realRows(real, timeoutS), ...longRows(claudeCodeLoad, long)];
+const budgets = browser.map((b, i) => ({ scale: b.scale, rows: [...budgetRows(b, cachePrefix, timeoutS), ...(i === 0 ? [...extra, ...largeRows(large)] : [])] }));
 for (const b of budgets) printTable(b.rows, b.scale);
-if (budgets.length === 0) printTable([...(typical ? typicalRows(typical, timeoutS) : []), ...largeRows(large)]);
-// A partial run (the typical or the large rows alone) leaves the last full run's results.json as it was.
-if (only !== 'typical' && only !== 'large') {
-  const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, typical, large, ...node });
+if (budgets.length === 0) printTable([...(typical ? typicalRows(typical, timeoutS) : []), ...extra, ...largeRows(large)]);
+// A partial run (the typical, real, long or large rows alone) leaves the last full run's results.json as it was.
+if (!partial) {
+  const out = writeResults({ machine: { ...machine, ...machineInfo(browser[0]?.chromium ?? null) }, budgets, browser, typical, real, long, large, ...node });
   console.log(`\nWrote ${out}`);
 }

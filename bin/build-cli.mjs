@@ -31,7 +31,7 @@ const rankTablesAsJson = {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT);
 await build({
-  entryPoints: { main: 'src/cli/main.ts', 'corpus-worker': 'src/cli/corpus-worker.ts', 'metrics-worker': 'src/cli/metrics-worker.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'corpus-worker': 'src/cli/corpus-worker.ts', 'metrics-worker': 'src/cli/metrics-worker.ts', 'glance-worker': 'src/cli/glance-worker.ts', 'count-worker': 'src/cli/count-worker.ts' },
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunk-[hash]',

@@ -203,11 +203,11 @@ test.describe('the endpoint client in the browser', () => {
     { mode: 'cut', stream: true, failure: 'garbage', reason: /was cut off before \[DONE\] \(after 41 characters\)$/ },
   ];
   for (const f of faults) {
+    // The server holds a slow or stalled answer for 10 s, so a 'timeout' result can only be the client's 500 ms
+    // timer; the other modes get a timeout far above any answer's time on a busy machine (no wall-clock budget).
     test(`falls back with '${f.failure}' in mode ${f.mode} (${f.stream ? 'SSE' : 'JSON'}), within the timeout`, async ({ page }) => {
       const { logs } = await openPage(page, f.mode);
-      const t0 = Date.now();
-      const { result } = await summarizeInPage(page, { baseUrl: api.url, timeoutMs: f.mode === 'slow' || f.mode === 'stall' ? 500 : 5_000, stream: f.stream });
-      expect(Date.now() - t0).toBeLessThan(5_000);
+      const { result } = await summarizeInPage(page, { baseUrl: api.url, timeoutMs: f.mode === 'slow' || f.mode === 'stall' ? 500 : 30_000, stream: f.stream });
       expect(result).toEqual({ ok: false, failure: f.failure, reason: expect.stringMatching(f.reason) });
       expect(JSON.stringify(result)).not.toContain(KEY);
       expect(logs.filter((c) => c.includes(KEY))).toEqual([]);

@@ -14,6 +14,8 @@ test('subagents are listed with their parent call and open as sessions with thei
   await page.goto('/');
   await dropFiles(page, fromDisk(join(FIXTURES, 'claude-code-subagent.jsonl'), join(FIXTURES, 'claude-code-subagent.agent-a7e11f0.jsonl')));
   await expect(sessionTabs(page)).toHaveCount(1);
+  // The header is one line; its details (the sidechains among them) open with one click, and say how many there are.
+  await page.getByRole('region', { name: 'Session' }).getByRole('button', { name: 'Details (2 sidechains)' }).click();
   const list = page.getByRole('region', { name: 'Session' }).getByRole('list', { name: 'Sidechains' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').nth(0)).toContainText('Subagent a51c0de (Explore: Find retry config): 4 items · 2 calls · started by call 1');

@@ -8,7 +8,7 @@ import { DEMOS } from '../app/demos';
 import { claudeCodeSession } from '../bench/generators/claude-code-session';
 import { syntheticCorpus } from '../src/corpus/synthetic';
 import { dropFiles, fromText } from './support/drop';
-import { sessionTabs } from './support/session-view';
+import { openPanel, sessionTabs } from './support/session-view';
 
 const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
 const acme = DEMOS.find((d) => d.id === 'acme-audio')!;
@@ -258,29 +258,35 @@ test('Home and End go to the first and last call; the tablists answer arrow keys
   expect(await nav.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
-test('in a panel strip that scrolls sideways, the chosen tab is scrolled into sight', async ({ page }) => {
+test('a narrow window shows the panel tabs that fit and lists the others in a menu; the chosen one stays in the strip', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 700 });
   await openDemo(page);
   const strip = page.getByRole('tablist', { name: 'Panels' });
-  await expect(strip).toHaveClass(/scroll-more-right/);
-  const inside = async (tab: ReturnType<typeof panelTabs>) => {
-    const [t, s] = [await tab.boundingBox(), await strip.boundingBox()];
-    return t !== null && s !== null && t.x >= s.x - 0.5 && t.x + t.width <= s.x + s.width + 0.5;
-  };
+  const more = page.getByRole('combobox', { name: /^More panels/ });
+  await expect(more).toBeVisible();
+  // No tab is cut off: the strip does not scroll, and every tab in it is whole.
+  expect(await strip.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const shown = await panelTabs(page).allInnerTexts();
+  const listed = (await more.locator('option:not([hidden])').allInnerTexts()).map((t) => t.trim());
+  expect(shown.length).toBeGreaterThan(1);
+  expect(listed.length).toBeGreaterThan(0);
+  expect(shown.filter((t) => listed.includes(t))).toEqual([]);
+  // Choosing one from the menu shows that panel, and its tab joins the strip, selected.
+  const last = listed[listed.length - 1]!;
+  await more.selectOption({ label: last });
+  await expect(strip.getByRole('tab', { name: last, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: last, exact: true })).toBeVisible();
+  // Keys still walk the tabs in the strip.
   await panelTabs(page).first().focus();
   await page.keyboard.press('End');
   await expect(panelTabs(page).last()).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => inside(panelTabs(page).last())).toBe(true);
-  await expect(strip).toHaveClass(/scroll-more-left/);
-  await page.keyboard.press('Home');
-  await expect.poll(() => inside(panelTabs(page).first())).toBe(true);
-  // A link to the last panel opens with its tab in sight, though nothing focused it.
+  // A link to a panel the strip had no room for opens with its tab in the strip.
   await page.goto('/?demo=coding-agent&panel=rerun');
-  await expect(panelTabs(page).last()).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => inside(panelTabs(page).last())).toBe(true);
-  // A click on a tab the strip half hides brings all of it into sight.
-  await panelTabs(page).first().click();
-  await expect.poll(() => inside(panelTabs(page).first())).toBe(true);
+  await expect(strip.getByRole('tab', { name: 'Re-run' })).toHaveAttribute('aria-selected', 'true');
+  // Wider, every tab fits again and the menu goes.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect(more).toHaveCount(0);
+  await expect(panelTabs(page)).toHaveCount(shown.length + listed.length);
 });
 
 test('a narrow window shows one side at a time: a panel tab shows the panel, a jump shows the item', async ({ page }) => {
@@ -289,7 +295,7 @@ test('a narrow window shows one side at a time: a panel tab shows the panel, a j
   await page.keyboard.press('n');
   const left = page.getByRole('region', { name: 'Context at call 7' });
   await expect(left).toBeVisible();
-  await panelTabs(page).filter({ hasText: 'Diff' }).click();
+  await openPanel(page, 'Diff');
   await expect(page.getByRole('region', { name: 'Diff' })).toBeVisible();
   await expect(left).toBeHidden();
   // The diff list takes the pane's height, not a few rows of it.
@@ -341,11 +347,11 @@ for (const size of [
     test.setTimeout(120_000);
     await page.setViewportSize(size);
     await openDemo(page);
-    await panelTabs(page).filter({ hasText: 'Compaction log' }).click();
+    await openPanel(page, 'Compaction log');
     await expect(page.getByRole('region', { name: 'Compaction log' }).getByRole('columnheader', { name: /Summary/ })).toBeInViewport();
     expect(await overflowX(page, '.log-scroll')).toBeLessThanOrEqual(0);
 
-    await panelTabs(page).filter({ hasText: 'Re-run' }).click();
+    await openPanel(page, 'Re-run');
     const panel = page.getByRole('region', { name: 'Re-run', exact: true });
     await panel.getByRole('radiogroup', { name: 'Trigger kind' }).getByText('Token threshold').click();
     await panel.getByLabel('Threshold', { exact: true }).fill('2500');
@@ -360,7 +366,7 @@ for (const size of [
     await page.screenshot({ path: `test-results/shots/sweep-${size.width}.png` });
 
     await openDemo(page, DEMOS.find((d) => d.id === 'alfworld-self-sum')!);
-    await panelTabs(page).filter({ hasText: 'Self-Sum' }).click();
+    await openPanel(page, 'Self-Sum');
     const next = page.getByRole('region', { name: 'Self-Sum' }).getByRole('columnheader', { name: 'Next segment' });
     await next.scrollIntoViewIfNeeded();
     // Whole to the pixel: scrolling can leave a fraction of a pixel of it under the pane's edge.

@@ -1,7 +1,8 @@
 // `compaction-inspector serve` on a temporary folder of fixtures: the landing table lists them and one click opens
-// a session; lines appended to its file show as new calls (and a compaction) within two seconds, the view staying
-// on its call until the user follows the tail; other Host headers and paths outside the folder get 403.
-// Needs the built app (npx vite build --outDir dist); the spec starts the server itself.
+// a session; lines appended to its file show as new calls (and a compaction), the view staying on its call until
+// the user follows the tail; a reload keeps the session; other Host headers and paths outside the folder get 403.
+// Waits are far above any budget (the follow latency is measured in npm run bench), so a busy machine passes.
+// Needs the built app (npx vite build --outDir dist); the spec starts the server itself, on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -10,7 +11,10 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fact } from './support/session-view';
 
-const PORT = Number(process.env.SERVE_E2E_PORT ?? 4210);
+// 0: any free port, so checkouts running their suites side by side never collide.
+const ASK_PORT = Number(process.env.SERVE_E2E_PORT ?? 0);
+let PORT = 0;
+const SLOW = { timeout: 30_000 };
 const ROOT = join(import.meta.dirname, '..');
 const FIXTURES = join(ROOT, 'src', 'formats', '__fixtures__');
 // The Codex rollout in three parts: two calls; then a third; then a compaction and the call after it.
@@ -32,9 +36,11 @@ test.beforeAll(async () => {
   writeFileSync(join(sessions, 'project-a', 'rollout-live.jsonl'), `${PART1.join('\n')}\n`);
   copyFileSync(join(FIXTURES, 'claude-code-session.jsonl'), join(sessions, 'claude-code-session.jsonl'));
   copyFileSync(join(FIXTURES, 'openai-chat-course.json'), join(sessions, 'course.json'));
+  // A name with a right-to-left override: shown reversed, `report\u202Elmth.jsonl` reads as "reportlnosj.html".
+  writeFileSync(join(sessions, 'report\u202Elmth.jsonl'), `${readFileSync(join(FIXTURES, 'openai-chat-course.json'), 'utf8')}\n`);
   writeFileSync(join(dir, 'outside.jsonl'), '{"secret":"outside the folder"}\n');
   symlinkSync(join(dir, 'outside.jsonl'), join(sessions, 'escape.jsonl'));
-  server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', sessions, '--port', String(PORT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', sessions, '--port', String(ASK_PORT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   address = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -50,6 +56,7 @@ test.beforeAll(async () => {
     });
     server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
   });
+  PORT = Number(new URL(address).port);
 });
 
 test.afterAll(() => {
@@ -78,11 +85,15 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await expect(list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' })).toBeVisible();
   await expect(list.getByRole('button', { name: 'Open claude-code-session.jsonl' })).toBeVisible();
   await expect(list.getByRole('button', { name: 'Open course.json' })).toBeVisible();
+  // The overriding character shows as a mark, in the text and the accessible name.
+  const rlo = list.getByRole('button', { name: 'Open report⟨RLO⟩lmth.jsonl' });
+  await expect(rlo).toBeVisible();
+  await expect(rlo).toHaveText('report⟨RLO⟩lmth.jsonl');
   // The symlink out of the folder is not listed.
   await expect(list.getByRole('button', { name: /escape/ })).toHaveCount(0);
   // Rows are measured in the browser: the Claude Code session's calls, compactions and reported hit rate.
   const claude = list.getByRole('row').filter({ has: page.getByRole('button', { name: 'Open claude-code-session.jsonl' }) });
-  await expect(claude.getByRole('cell')).toHaveText(['claude-code-session.jsonl', /^Claude Code/, '—', /\d/, /\d/, /KB$/, '6', '2', '88.8%']);
+  await expect(claude.getByRole('cell')).toHaveText(['claude-code-session.jsonl', /^Claude Code/, '—', /\d/, /\d/, /KB$/, '6', '2', '88.8%'], SLOW);
   // Sorting by size puts the biggest file first (the Claude Code session), or the smallest.
   const firstOpen = () => list.getByRole('button', { name: /^Open / }).first();
   const sizeHeader = list.getByRole('columnheader', { name: 'Size' });
@@ -96,7 +107,7 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await expect(firstOpen()).toHaveAccessibleName('Open course.json');
   // The filter narrows the table.
   await list.getByRole('searchbox', { name: 'Filter sessions' }).fill('project-a');
-  await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(1, SLOW);
   await list.getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('following project-a/rollout-live.jsonl');
@@ -107,7 +118,7 @@ test('lists the folder\'s sessions, measures them, and opens one with one click'
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
 });
 
-test('appended lines show as new calls within 2 s, the view stays on its call, and a compaction shows when it lands', async ({ page }) => {
+test('appended lines show as new calls, the view stays on its call, and a compaction shows when it lands', async ({ page }) => {
   await page.goto(address);
   await table(page).getByRole('button', { name: 'Open project-a/rollout-live.jsonl' }).click();
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
@@ -117,7 +128,7 @@ test('appended lines show as new calls within 2 s, the view stays on its call, a
 
   appendFileSync(join(dir, 'sessions', 'project-a', 'rollout-live.jsonl'), `${PART2.join('\n')}\n`);
   // A third call arrives, and the view stays on call 2.
-  await expect(callLabel(page, 'Call 2 of 3')).toBeVisible({ timeout: 2_000 });
+  await expect(callLabel(page, 'Call 2 of 3')).toBeVisible(SLOW);
   await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('last update');
   await expect(fact(page, 'Compactions')).toHaveText('0');
 
@@ -125,10 +136,28 @@ test('appended lines show as new calls within 2 s, the view stays on its call, a
   await page.getByRole('checkbox', { name: 'Follow the tail' }).check();
   await expect(callLabel(page, 'Call 3 of 3')).toBeVisible();
   appendFileSync(join(dir, 'sessions', 'project-a', 'rollout-live.jsonl'), `${PART3.join('\n')}\n`);
-  await expect(callLabel(page, 'Call 4 of 4')).toBeVisible({ timeout: 2_000 });
+  await expect(callLabel(page, 'Call 4 of 4')).toBeVisible(SLOW);
   await expect(fact(page, 'Compactions')).toHaveText('1');
   // The compaction shows like any other: the budget chart marks call 4 as the one after it.
   await expect(page.getByRole('button', { name: /^Call 4: .*after compaction/ })).toBeVisible();
+});
+
+test('F5 on a served session reopens it at the same call: its path is in the address', async ({ page }) => {
+  await page.goto(address);
+  await table(page).getByRole('button', { name: 'Open claude-code-session.jsonl' }).click();
+  await expect(callLabel(page, 'Call 1 of 6')).toBeVisible(SLOW);
+  await page.getByRole('button', { name: 'Next call' }).click();
+  await page.getByRole('button', { name: 'Next call' }).click();
+  await expect(page).toHaveURL(/[?&]served=0%2Fclaude-code-session\.jsonl/);
+  await expect(page).toHaveURL(/[?&]turn=3/, SLOW);
+  await page.reload();
+  await expect(callLabel(page, 'Call 3 of 6')).toBeVisible(SLOW);
+  // Still followed live, like a session opened from the list.
+  await expect(page.getByRole('status', { name: 'Live follow' })).toContainText('following claude-code-session.jsonl');
+  await expect(page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab')).toHaveCount(1);
+  // Back to the list drops the session from the address.
+  await page.getByRole('button', { name: 'Sessions on this machine' }).click();
+  await expect(page).not.toHaveURL(/served=/);
 });
 
 test('another Host header, or a path outside the folder, gets 403', async ({ page }) => {

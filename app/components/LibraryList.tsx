@@ -1,7 +1,7 @@
 // The Library: sessions opened before in this browser, reopened with one click, removed on request.
 import { useEffect, useState, type ReactNode } from 'react';
 import { shortHash } from '../../src/share';
-import { refreshLibrary, removeLibraryEntry } from '../data/library-actions';
+import { clearLibraryEntries, refreshLibrary, removeLibraryEntry } from '../data/library-actions';
 import type { LibraryEntry } from '../data/library';
 import { formatBytes } from '../data/library-policy';
 import { opensSessions } from '../views/open-intent';
@@ -26,7 +26,10 @@ export function Library({ heading = 'h3', extra, hideWhenEmpty = false }: { head
         <H>Library</H>
         {extra}
       </header>
-      <p className="muted small library-about">Sessions opened in this browser, with their notes. They stay on this device; nothing is uploaded.</p>
+      <p className="muted small library-about">
+        Sessions opened in this browser, with their files and notes, so a reload or a later visit reopens them. They stay on this device; nothing is uploaded.
+        {entries?.length ? <ForgetAll hashes={entries.map((e) => e.hash)} /> : null}
+      </p>
       {problem ? (
         <p className="library-problem" role="status">
           {problem}
@@ -44,6 +47,33 @@ export function Library({ heading = 'h3', extra, hideWhenEmpty = false }: { head
         </ul>
       )}
     </section>
+  );
+}
+
+/** Forgets every kept session at once (files and notes), after asking. */
+function ForgetAll({ hashes }: { hashes: string[] }) {
+  const [confirm, setConfirm] = useState(false);
+  if (!confirm) {
+    return (
+      <>
+        {' '}
+        <button type="button" className="link" onClick={() => setConfirm(true)}>
+          Forget all…
+        </button>
+      </>
+    );
+  }
+  return (
+    <span className="library-confirm" role="group" aria-label="Forget every session in the library?">
+      {' '}
+      Forget all {hashes.length} session{hashes.length === 1 ? '' : 's'}, their files and notes, from this browser?{' '}
+      <button type="button" className="danger" onClick={() => void clearLibraryEntries(hashes).then(() => setConfirm(false))}>
+        Forget all
+      </button>{' '}
+      <button type="button" onClick={() => setConfirm(false)} autoFocus>
+        Keep
+      </button>
+    </span>
   );
 }
 

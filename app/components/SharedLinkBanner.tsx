@@ -117,32 +117,3 @@ export function SharedLinkBanner() {
     </div>
   );
 }
-
-export function Notices() {
-  const notices = useApp((s) => s.notices);
-  const dismiss = useApp((s) => s.dismissNotice);
-  if (!notices.length) return null;
-  return (
-    <div className="notices">
-      {notices.map((n) => (
-        <div key={n.id} className={`banner banner-${n.tone === 'info' ? 'info' : n.tone === 'warn' ? 'warn' : 'error'}`} role="status">
-          <p>{n.text}</p>
-          {n.action ? (
-            <button
-              type="button"
-              onClick={() => {
-                dismiss(n.id);
-                void n.action!.run();
-              }}
-            >
-              {n.action.label}
-            </button>
-          ) : null}
-          <button type="button" className="link banner-dismiss" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
-            Dismiss
-          </button>
-        </div>
-      ))}
-    </div>
-  );
-}

@@ -111,7 +111,35 @@ async function unpacked(call: Promise<PackedResult>, session: Session): Promise<
 interface Pipeline {
   state: AnalysisState;
   listeners: Set<() => void>;
+  /** Called once a view of the ready state has been committed (see useAnalysis). */
+  shown: () => void;
 }
+
+/**
+ * Until the first view is on screen: resolves in the frame after a view of the estimate was committed, at once when
+ * nobody shows the analysis (a session opened in the background), and after `FIRST_VIEW_WAIT_MS` at the latest.
+ */
+function firstViewPainted(p: Pipeline): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(finish, FIRST_VIEW_WAIT_MS);
+    if (p.listeners.size === 0) return finish();
+    p.shown = () => {
+      p.shown = () => undefined;
+      // The commit is on screen after the next frame is drawn.
+      requestAnimationFrame(() => setTimeout(finish, 0));
+    };
+  });
+}
+
+/** The longest the exact phase waits for the first view to be drawn. */
+const FIRST_VIEW_WAIT_MS = 5000;
 const pipelines = new Map<string, Pipeline>();
 
 /**
@@ -124,7 +152,7 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   const running = pipelines.get(id);
   if (running) return running;
   const progress = progressSource();
-  const p: Pipeline = { state: { status: 'loading' }, listeners: new Set() };
+  const p: Pipeline = { state: { status: 'loading' }, listeners: new Set(), shown: () => undefined };
   pipelines.set(id, p);
   const set = (state: AnalysisState) => {
     p.state = state;
@@ -144,7 +172,12 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   void (async () => {
     try {
       await ensureSent(key, session);
-      show(await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session), { done: 0, total: 1 });
+      const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
+      // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
+      // that view is drawn, instead of taking a core from its rendering.
+      const painted = firstViewPainted(p);
+      show(estimate, { done: 0, total: 1 });
+      await painted;
       const onProgress = (counted: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) progress.set(counted);
       };
@@ -179,6 +212,10 @@ export function useAnalysis(key: string, session: Session, rule: ProviderRule | 
     };
   }, [p]);
   const state = shown.p === p ? shown.state : p.state;
+  // A view of the ready state is committed: the pipeline may go on to the exact counts.
+  useEffect(() => {
+    if (state.status === 'ready') p.shown();
+  }, [p, state.status]);
   // Under another rule the same session keeps its last view until the new one's first arrives (no loading screen).
   const last = useRef<{ key: string; state: AnalysisState } | null>(null);
   if (state.status === 'ready') last.current = { key, state };

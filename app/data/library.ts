@@ -148,6 +148,16 @@ export async function removeFromLibrary(hash: string): Promise<void> {
   await tx.done;
 }
 
+/** Empties the library: every session, its files and its notes. */
+export async function clearLibrary(): Promise<void> {
+  const d = await db();
+  const tx = d.transaction(['sessions', 'files', 'annotations'], 'readwrite');
+  void tx.objectStore('sessions').clear();
+  void tx.objectStore('files').clear();
+  void tx.objectStore('annotations').clear();
+  await tx.done;
+}
+
 /** Annotations stored for a session (unvalidated: the caller checks them). */
 export async function readStoredAnnotations(hash: string): Promise<unknown> {
   const rec = await (await db()).get('annotations', hash);

@@ -7,12 +7,14 @@ import { forgetSession } from './analysis-client';
 import { loadInWorker } from './load-client';
 import { openSources } from './open-files';
 import { setPendingView } from './pending-view';
-import { fetchServedFiles, watchServed, type ListedSession } from './serve-api';
+import { fetchServedFiles, listServedSessions, watchServed, type ListedSession } from './serve-api';
 
 /** Where a followed session's file comes from, and how its changes are noticed. */
 export interface FollowSource {
   /** Shown in the status line. */
   path: string;
+  /** Under `serve`: the listed session's id, which its address carries (url-state.ts). */
+  served?: string;
   read(): Promise<File[]>;
   /** Calls `onChange` whenever the file may have changed; returns the stop. */
   watch(onChange: () => void): () => void;
@@ -27,7 +29,27 @@ export async function openServed(listed: ListedSession): Promise<void> {
     files.forEach((f, i) => sizes.set(listed.files[i]!, f.size));
     return files;
   };
-  await openAndFollow({ path: listed.path, read, watch: (onChange) => watchServed(listed, onChange, (f) => sizes.get(f)) });
+  await openAndFollow({ path: listed.path, served: listed.id, read, watch: (onChange) => watchServed(listed, onChange, (f) => sizes.get(f)) });
+}
+
+/** Opens the listed session an address names (a reload of a served session); a notice when it is listed no more. */
+export async function openServedById(id: string): Promise<void> {
+  let listed: ListedSession | undefined;
+  try {
+    listed = (await listServedSessions()).sessions.find((s) => s.id === id);
+  } catch (e) {
+    useApp.getState().pushNotice({ id: `serve-open-${id}`, tone: 'warn', text: `The session list could not be read from the server, so ${id} was not reopened: ${e instanceof Error ? e.message : String(e)}` });
+    return;
+  }
+  if (!listed) {
+    useApp.getState().pushNotice({ id: `serve-open-${id}`, tone: 'warn', text: `This address names ${id}, which the server no longer lists (moved or deleted?).` });
+    return;
+  }
+  try {
+    await openServed(listed);
+  } catch (e) {
+    useApp.getState().pushNotice({ id: `serve-open-${id}`, tone: 'warn', text: `Could not open ${listed.path}: ${e instanceof Error ? e.message : String(e)}` });
+  }
 }
 
 /** A file the browser handed over as a handle can be read again: the File System Access API (Chromium). */
@@ -87,7 +109,7 @@ export function localSource(handle: LocalFileHandle): FollowSource {
 async function openAndFollow(source: FollowSource): Promise<void> {
   const files = await source.read();
   const before = new Set(useApp.getState().sessions.map((s) => s.key));
-  await openSources(files);
+  await openSources(files, source.served !== undefined ? { served: source.served } : {});
   const opened = useApp.getState().sessions.find((s) => !before.has(s.key));
   if (opened) follow(opened.key, source);
 }
@@ -126,7 +148,7 @@ function follow(firstKey: string, source: FollowSource): void {
           files.map((f) => f.name),
           [session],
           result.issues.filter((i) => i.severity === 'error'),
-          [{ key: next, hash: result.hashes[0] ?? null, files, sourceUrls: [] }],
+          [{ key: next, hash: result.hashes[0] ?? null, files, sourceUrls: [], ...(source.served !== undefined ? { served: source.served } : {}) }],
           key,
         );
         state.moveFollow(key, next, Date.now());

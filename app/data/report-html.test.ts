@@ -48,6 +48,33 @@ describe('reportHtml', () => {
     expect(html).toContain(`· ${u.tokens.toLocaleString('en-US')} tokens of the unrecorded system prompt and tools not read from the cache at 1 call`);
   });
 
+  it('holds the summary audit and the cache misses, read from the same audits and cache reports the panels read', () => {
+    const { html, view } = report(readFileSync(FIXTURE, 'utf8'));
+    expect(html).toContain('<h2>Summary audit</h2>');
+    expect(view.audits.length).toBeGreaterThan(0);
+    // Every lost-and-needed identifier of every audit, each linked to the item that needed it.
+    for (const a of view.audits) {
+      expect(html).toContain(`Compaction #${a.compaction + 1}`);
+      expect(html).toContain(`<strong>${a.lostReferencedLater.length} lost and needed later</strong>`);
+      for (const r of a.lostReferencedLater) expect(html).toContain(`<code>${escapeHtml(r.value)}</code>`);
+    }
+    const needed = view.audits.flatMap((a) => a.lostReferencedLater.map((r) => r.value));
+    expect(needed).toEqual(expect.arrayContaining(['FRE-512', 'db-prod-1']));
+    // The misses: the session's totals as the header and the CLI give them, and one row per break.
+    expect(html).toContain('<h2>Cache misses</h2>');
+    const c = view.facts.cache!;
+    expect(c.breaks).toBeGreaterThan(0);
+    expect(html).toContain(`${c.breaks} breaks (${c.reportedMisses} reported by the provider, ${c.predictedBreaks} predicted from the content)`);
+    const rows = html.match(/<table class="misses">[\s\S]*?<\/table>/)![0].match(/<tr><td><a href="#call-(\d+)">/g)!;
+    expect(rows.map((r) => Number(/call-(\d+)/.exec(r)![1]))).toEqual(view.cache.filter((r) => r.cacheBreak).map((r) => r.call));
+  });
+
+  it('says when the audit or the cache were still pending, instead of an empty section', () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const html = reportHtml({ title: 't', formatLabel: 'f', hash: null, files: [], model: null, view: { ...view, audits: [], pending: ['audits', 'cache'] }, annotations: [], viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: 'now' });
+    expect(html.match(/Still being worked out/g)).toHaveLength(2);
+  });
+
   it('names every model with its calls, and a totals disagreement, as the header and `inspect` do', () => {
     const one = report(readFileSync(FIXTURE, 'utf8'));
     expect(one.html).toMatch(/<dt>Model<\/dt><dd>[^<]+<\/dd>/);

@@ -1,9 +1,11 @@
-// A self-contained HTML report of one session: facts, notes, compactions, lints, every call's context
-// and every item, in one file with its styles inline. No script, and a policy that forbids loading
+// A self-contained HTML report of one session: facts, notes, compactions, the summary audit, the cache misses,
+// lints, every call's context and every item, in one file with its styles inline. The audit and the misses are the
+// analysis's own figures (the audits, the cache reports and session-facts.ts), as the panels show them. No script, and a policy that forbids loading
 // anything, so opening it makes no network request. Every piece of session text is escaped, its control
 // characters (NUL, bidi overrides, …) shown as marks (model/visible-text.ts), and names are bidi-isolated.
 import { CAUSE_LABEL, formatUsd } from '../../src/charts/cache-summary';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
+import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
 import { count as formatCount } from '../format/count';
@@ -22,6 +24,8 @@ export interface ReportInput {
 
 /** Above this many context entries in all calls, each call lists counts only (the file stays openable). */
 export const REPORT_MAX_ENTRY_ROWS = 60_000;
+/** Values listed per audit list, and cache misses listed, before "…and N more". */
+const LIST_MAX = 100;
 const PREVIEW = 240;
 
 export function escapeHtml(s: string): string {
@@ -86,6 +90,45 @@ export function reportHtml(r: ReportInput): string {
         .join('')}</ul>`
     : '<p class="muted">None recorded.</p>';
 
+  const notYet = (part: 'audits' | 'cache') => (v.pending.includes(part) ? '<p class="muted">Still being worked out when this report was saved: save it again once the panel shows it.</p>' : null);
+  const more = (shown: number, total: number) => (total > shown ? ` <span class="muted">…and ${n(total - shown)} more</span>` : '');
+  const values = (list: readonly string[], total: number) => `${list.slice(0, LIST_MAX).map((x) => `<code>${e(x)}</code>`).join(', ')}${more(Math.min(list.length, LIST_MAX), total)}`;
+  const auditHtml =
+    notYet('audits') ??
+    (v.audits.length
+      ? v.audits
+          .map((a) => {
+            const c = v.compactions[a.compaction];
+            const count = (k: AuditList) => auditCount(a, k);
+            const evicted = count('kept') + count('lost');
+            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
+            const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a></li>`).join('');
+            const rows = [
+              count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
+              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources): ${values(a.invented, count('invented'))}</p>` : '',
+              count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
+              count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
+              count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
+            ].join('');
+            return `<details class="audit"${count('lostReferencedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
+          })
+          .join('')
+      : '<p class="muted">No summary to audit.</p>');
+  const cacheFacts = v.facts.cache;
+  const misses = v.cache.filter((r) => r.cacheBreak);
+  const missesHtml =
+    notYet('cache') ??
+    (!cacheFacts || misses.length === 0
+      ? '<p class="muted">No cache break.</p>'
+      : `<p>${n(cacheFacts.breaks)} break${cacheFacts.breaks === 1 ? '' : 's'} (${n(cacheFacts.reportedMisses)} reported by the provider, ${n(cacheFacts.predictedBreaks)} predicted from the content)${cacheFacts.missTokens ? ` · ${n(cacheFacts.missTokens)} tokens processed again` : ''}${cacheFacts.missCostUsd !== null ? ` · ${formatUsd(cacheFacts.missCostUsd)} lost to misses` : ''}${Object.keys(cacheFacts.byCause).length ? ` · ${Object.entries(cacheFacts.byCause).map(([k, c]) => `${n(c!)} ${e(CAUSE_LABEL[k as keyof typeof CAUSE_LABEL])}`).join(', ')}` : ''}</p>` +
+        `<table class="misses"><thead><tr><th>Call</th><th>Cause</th><th>Seen by</th><th class="num">Tokens again</th><th class="num">Cost</th><th>First divergence</th></tr></thead><tbody>${misses
+          .slice(0, LIST_MAX)
+          .map(
+            (r) =>
+              `<tr><td><a href="#call-${r.call}">${r.call}</a></td><td>${e(CAUSE_LABEL[r.cause ?? 'unknown'])}</td><td>${r.reportedMiss ? (r.predictedBreak ? 'provider and content' : 'provider') : 'content (predicted)'}</td><td class="num">${r.missTokens !== null ? n(r.missTokens) : '—'}</td><td class="num">${r.missCostUsd !== null ? formatUsd(r.missCostUsd) : '—'}</td><td>${r.divergence ? (r.divergence.itemIndex < 0 ? 'tool schemas' : `<a href="#item-${e(encodeURIComponent(r.divergence.itemId))}">${e(label(r.divergence.itemId))}</a>, character ${n(r.divergence.offset)}`) : '—'}</td></tr>`,
+          )
+          .join('')}</tbody></table>${more(Math.min(misses.length, LIST_MAX), misses.length)}`);
+
   const lintsHtml = v.lints.length ? `<ul>${v.lints.map((l) => `<li><code>${e(l.rule)}</code> ${e(l.message)} <span class="muted">(${e(label(l.itemId))}${l.callIndex !== null ? `, call ${l.callIndex + 1}` : ''})</span></li>`).join('')}</ul>` : '<p class="muted">No lints.</p>';
 
   const callsHtml = v.calls
@@ -127,6 +170,8 @@ export function reportHtml(r: ReportInput): string {
 <dl class="facts">${facts.map(([k, val]) => `<div><dt>${e(k)}</dt><dd>${e(val)}</dd></div>`).join('')}</dl>
 <section><h2>Notes (${n(notes.length)})</h2>${notesHtml}</section>
 <section><h2>Compactions</h2>${compactionsHtml}</section>
+<section><h2>Summary audit</h2>${auditHtml}</section>
+<section><h2>Cache misses</h2>${missesHtml}</section>
 <section><h2>Lints (${n(v.lints.length)})</h2>${lintsHtml}</section>
 <section><h2>Calls</h2>${detailed ? '' : `<p class="muted">${n(rows)} context rows in all: each call shows its counts only.</p>`}${callsHtml || '<p class="muted">No model calls.</p>'}</section>
 <section><h2>Items (${n(v.items.length)})</h2><ol class="items">${itemsHtml}</ol></section>
@@ -153,5 +198,6 @@ table{border-collapse:collapse;width:100%;margin-top:6px;font-size:.88rem}td,th{
 .items{list-style:none;padding:0}.items li{background:var(--panel);border:1px solid var(--border);border-left:4px solid #6b7280;border-radius:6px;padding:6px 10px;margin:6px 0}
 .items .role-user{border-left-color:#2563eb}.items .role-assistant{border-left-color:#059669}.items .role-tool{border-left-color:#9333ea}.items .k-summary{border-left-color:#d97706}
 .ih{font-size:.85rem}
+.audit p{margin:6px 0 2px}.audit ul{margin:2px 0}.misses td{vertical-align:top}
 h1,code,strong,pre,.facts dd,.tag,summary{unicode-bidi:isolate}
 `;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListedSession } from '../../src/cli/serve-listing';
-import { watchServed } from './serve-api';
+import { parseListing, watchServed } from './serve-api';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
@@ -49,5 +49,22 @@ describe('watchServed', () => {
     watchServed(listed, onChange, () => 100);
     FakeEventSource.all[0]!.emit(180);
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('parseListing', () => {
+  it('keeps the figures the server measured, narrowed, and leaves out what is not a glance', () => {
+    const row = { id: '0/a.jsonl', root: 0, path: 'a.jsonl', files: ['a.jsonl'], size: 10, modified: 1 };
+    const glance = { format: 'claude-code', title: 't', model: null, started: null, lastActivity: null, calls: 6, compactions: 2, hitRate: 0.888 };
+    const listing = parseListing({
+      roots: [],
+      sessions: [
+        { ...row, glance: { ok: true, glance } },
+        { ...row, id: '0/b', glance: { ok: true, glance: { ...glance, format: 'evil', calls: 1 } } },
+        { ...row, id: '0/c', glance: { ok: false, skipped: true, message: 'too big' } },
+        { ...row, id: '0/d' },
+      ],
+    });
+    expect(listing.sessions.map((s) => s.glance)).toEqual([{ ok: true, glance }, undefined, { ok: false, skipped: true, message: 'too big' }, undefined]);
   });
 });

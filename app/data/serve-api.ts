@@ -1,9 +1,14 @@
 // Talking to `compaction-inspector serve`, when the page came from it: the address it printed carries a token,
 // and every API call sends it back. Without a token the app is the static app it always was.
+import type { GlanceOutcome, SessionGlance } from '../../src/analysis/session-glance';
 import type { Harness, ListedSession } from '../../src/cli/serve-listing';
+import { FORMAT_IDS } from '../../src/model/types';
 import { arr, isObject, num, str } from '../../src/model/narrow';
 
-export type { ListedSession };
+export type { ListedSession, GlanceOutcome };
+
+/** A listed session, with its measured columns when the server's index already had them. */
+export type ServedSession = ListedSession & { glance?: GlanceOutcome };
 
 const TOKEN_KEY = 'compaction-inspector.serve-token';
 
@@ -28,7 +33,7 @@ function apiUrl(path: string, params: Record<string, string | number> = {}): str
 
 export interface ServedListing {
   roots: { dir: string; harness: string | null }[];
-  sessions: ListedSession[];
+  sessions: ServedSession[];
 }
 
 export async function listServedSessions(): Promise<ServedListing> {
@@ -46,7 +51,7 @@ export function parseListing(body: unknown): ServedListing {
   const sessions = (isObject(body) ? arr(body, 'sessions') : undefined) ?? [];
   return {
     roots: roots.filter(isObject).map((r) => ({ dir: str(r, 'dir') ?? '', harness: str(r, 'harness') ?? null })),
-    sessions: sessions.flatMap((s): ListedSession[] => {
+    sessions: sessions.flatMap((s): ServedSession[] => {
       if (!isObject(s)) return [];
       const id = str(s, 'id');
       const root = num(s, 'root');
@@ -54,9 +59,47 @@ export function parseListing(body: unknown): ServedListing {
       const files = (arr(s, 'files') ?? []).filter((f): f is string => typeof f === 'string');
       if (id === undefined || root === undefined || path === undefined || files.length === 0) return [];
       const harness = str(s, 'harness');
-      return [{ id, root, path, files, harness: isHarness(harness) ? harness : null, project: str(s, 'project') ?? null, size: num(s, 'size') ?? 0, modified: num(s, 'modified') ?? 0 }];
+      const row: ServedSession = { id, root, path, files, harness: isHarness(harness) ? harness : null, project: str(s, 'project') ?? null, size: num(s, 'size') ?? 0, modified: num(s, 'modified') ?? 0 };
+      const glance = parseGlanceOutcome(s['glance']);
+      return [glance ? { ...row, glance } : row];
     }),
   };
+}
+
+const strOrNull = (o: Record<string, unknown>, k: string): string | null => (typeof o[k] === 'string' ? (o[k] as string) : null);
+
+/** A measured row as the server sent it, narrowed field by field; null when it is not one. */
+export function parseGlanceOutcome(v: unknown): GlanceOutcome | null {
+  if (!isObject(v)) return null;
+  if (v['ok'] === false) {
+    const message = str(v, 'message') ?? 'could not be measured';
+    return v['skipped'] === true ? { ok: false, skipped: true, message } : { ok: false, message };
+  }
+  const g = v['glance'];
+  if (v['ok'] !== true || !isObject(g)) return null;
+  const format = str(g, 'format');
+  const calls = num(g, 'calls');
+  const compactions = num(g, 'compactions');
+  if (!format || !(FORMAT_IDS as readonly string[]).includes(format) || calls === undefined || compactions === undefined) return null;
+  const hit = g['hitRate'];
+  const glance: SessionGlance = {
+    format: format as SessionGlance['format'],
+    title: str(g, 'title') ?? '',
+    model: strOrNull(g, 'model'),
+    started: strOrNull(g, 'started'),
+    lastActivity: strOrNull(g, 'lastActivity'),
+    calls,
+    compactions,
+    hitRate: typeof hit === 'number' && Number.isFinite(hit) ? hit : null,
+  };
+  return { ok: true, glance };
+}
+
+/** Asks the server to measure one listed session (answered from its index when the file is unchanged). */
+export async function fetchGlance(s: ListedSession): Promise<GlanceOutcome> {
+  const res = await fetch(apiUrl('glance', { id: s.id }), { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`the server answered ${res.status}: ${await res.text()}`);
+  return parseGlanceOutcome(await res.json()) ?? { ok: false, message: 'the server sent no figures' };
 }
 
 /** A listed session's files, named as the loader expects (a conversation folder keeps its paths). */

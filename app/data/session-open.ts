@@ -30,6 +30,8 @@ export interface OpenOptions {
   bundle?: BundleIntent;
   /** Open only the session with this id (a corpus row's sample of a log that holds many); never as a corpus. */
   only?: string;
+  /** Under `serve`: the listed session the files are (its id), kept in the address so a reload reopens it. */
+  served?: string;
 }
 
 /** Sources as File objects (pasted text becomes a file), in the same order. */
@@ -49,6 +51,7 @@ export function extrasFor(result: WorkerLoadResult, files: readonly File[], opts
       files: own,
       // Only when every file of the session came from a URL can a teammate's app rebuild it from them.
       sourceUrls: fromUrls ? absoluteUrls(fromUrls.map((u) => u.url), base) : [],
+      ...(opts.served !== undefined && i === 0 ? { served: opts.served } : {}),
     };
   });
 }

@@ -89,13 +89,22 @@ export function watchShareLinks(): () => void {
   return () => window.removeEventListener('hashchange', handle);
 }
 
-/** Reopens a library session without dropping its files again. */
-export async function openFromLibrary(hash: string): Promise<boolean> {
+/**
+ * Reopens a library session without dropping its files again: from the Library, or from the address (a reload of
+ * a session whose files were dropped names it by `?lib=<hash>`).
+ */
+export async function openFromLibrary(hash: string, from: 'library' | 'address' = 'library'): Promise<boolean> {
   try {
     const meta = await getLibraryMeta(hash);
     const files = await loadLibraryFiles(hash);
     if (!files?.length) {
-      useApp.getState().pushNotice({ id: `library-${hash}`, tone: 'warn', text: 'The library no longer has the files of this session: drop them again to reopen it (its notes are kept).' });
+      const text =
+        from === 'address'
+          ? meta
+            ? `This address names "${meta.title}", whose files this browser's library no longer keeps (too large, or let go for room): drop them again to reopen it (its notes are kept).`
+            : "This address names a session this browser's library does not have (it was removed, or opened in another browser): drop its files to open it."
+          : 'The library no longer has the files of this session: drop them again to reopen it (its notes are kept).';
+      useApp.getState().pushNotice({ id: `library-${hash}`, tone: 'warn', text });
       return false;
     }
     useApp.getState().setLibraryOpen(false);

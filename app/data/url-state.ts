@@ -1,5 +1,7 @@
 // The address bar names what the user looks at, so a link reopens it and Back/Forward walk it: the session's
-// sources (`demo` and `file`, or `src`), the call (`turn`, 1-based), the `item`, the `panel` and the left `view`.
+// sources (`demo` and `file`, or `src`; `served` for a session listed by `serve`; `lib` for dropped files, kept in
+// this browser's library), the call (`turn`, 1-based), the `item`, the `panel` and the left `view`. A reload reopens
+// all of them where the user was.
 // Opening or choosing a session pushes a history entry; stepping and switching panels replace it.
 import { useEffect } from 'react';
 import { DEMOS, demoUrls, type Demo } from '../demos';
@@ -19,7 +21,7 @@ export interface HistoryEntry {
 }
 
 /** Query parameters that say which session a page shows; a session's address replaces them all. */
-const SOURCE_PARAMS = ['demo', 'file', 'src'] as const;
+const SOURCE_PARAMS = ['demo', 'file', 'src', 'served', 'lib'] as const;
 const SPOT_PARAMS = ['turn', 'item', 'panel', 'view'] as const;
 
 export function readUrlSpot(search = location.search): UrlSpot {
@@ -72,20 +74,34 @@ export function demoOf(loaded: Pick<LoadedSession, 'sourceUrls'>): Demo | null {
   }) ?? null;
 }
 
+/** The library entry an address names (`?lib=<sha256>`): files dropped earlier and kept in this browser. */
+export function libraryHashInUrl(search = location.search): string | null {
+  const h = new URLSearchParams(search).get('lib');
+  return h && /^[0-9a-f]{64}$/.test(h) ? h : null;
+}
+
+/** The served session an address names (`?served=<root>/<path>`), under `compaction-inspector serve`. */
+export function servedInUrl(search = location.search): string | null {
+  return new URLSearchParams(search).get('served') || null;
+}
+
 /**
- * The address that reopens a session: its demo (and file, when the demo opens several sessions) or its
- * source URLs; a session from dropped files has no address of its own, only its spot.
+ * The address that reopens a session: the listed session under `serve`, its demo (and file, when the demo opens
+ * several sessions), its source URLs, or, for dropped files, their library entry (the files are kept there).
  */
 export function sessionSearch(search: string, loaded: LoadedSession | null): string {
   const p = new URLSearchParams(search);
   for (const k of [...SOURCE_PARAMS, ...SPOT_PARAMS]) p.delete(k);
-  const demo = loaded ? demoOf(loaded) : null;
-  if (demo) {
+  const demo = loaded && !loaded.served ? demoOf(loaded) : null;
+  if (loaded?.served) p.set('served', loaded.served);
+  else if (demo) {
     p.set('demo', demo.id);
     const urls = loaded!.sourceUrls ?? [];
     if (demo.files.length > 1 && urls.length < demo.files.length && urls[0]) p.set('file', decodeURIComponent(urls[0].split('/').pop() ?? ''));
-  } else if (loaded) {
-    for (const u of loaded.sourceUrls ?? []) p.append('src', u);
+  } else if (loaded?.sourceUrls?.length) {
+    for (const u of loaded.sourceUrls) p.append('src', u);
+  } else if (loaded?.hash && loaded.files?.length && !loaded.preview) {
+    p.set('lib', loaded.hash);
   }
   const s = p.toString();
   return s ? `?${s}` : '';
@@ -173,7 +189,7 @@ export function restoreFromHistory(entry: Partial<HistoryEntry> | null, reopen: 
     }
     return;
   }
-  if (place !== null && (names.has('demo') || names.has('src'))) {
+  if (place !== null && (names.has('demo') || names.has('src') || names.has('lib') || names.has('served'))) {
     // Its tab was closed: the address still reopens it, in this entry.
     keepAddress = true;
     reopen(search);

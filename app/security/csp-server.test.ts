@@ -13,7 +13,9 @@ function fakeResponse() {
       if (this.headersSent) throw new Error('headers already sent');
       headers.set(name.toLowerCase(), value);
     },
+    statusCode: 200,
     getHeader: (name: string) => headers.get(name.toLowerCase()),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
     end(body?: unknown) {
       this.headersSent = true;
       sent = { headers: new Map(headers), body };
@@ -23,13 +25,21 @@ function fakeResponse() {
   return { res: res as unknown as ServerResponse, sent: () => sent };
 }
 
-function serve(contentType: string, body: string) {
+function serve(contentType: string, body: string, middleware = cspMiddleware(), reqHeaders: Record<string, string> = {}) {
   const { res, sent } = fakeResponse();
   let nexted = false;
-  cspMiddleware()({} as IncomingMessage, res, () => (nexted = true));
+  const req = { headers: { ...reqHeaders } } as unknown as IncomingMessage;
+  middleware(req, res, () => (nexted = true));
   expect(nexted).toBe(true);
-  // What Vite's `send` does next: the type, then the body.
+  // What Vite's `send` does next: a 304 when the request's ETag matches (no body, no type), else the type,
+  // the ETag and the body.
+  if (req.headers['if-none-match'] === 'W/"1"') {
+    res.statusCode = 304;
+    res.end();
+    return sent()!.headers;
+  }
   res.setHeader('Content-Type', contentType);
+  res.setHeader('Etag', 'W/"1"');
   res.end(body);
   return sent()!.headers;
 }
@@ -56,6 +66,40 @@ describe('cspMiddleware', () => {
     const headers = serve('text/html', '<html><head><script type="module">alert(1)</script></head></html>');
     const script = directives(headers.get('content-security-policy')!).get('script-src');
     expect(script).toBe("'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+});
+
+describe('a page revalidated by the browser (issue 33: blank page on reload under npm start)', () => {
+  const page = '<html><head><script type="module">alert(1)</script></head></html>';
+  const hash = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
+
+  it('is sent uncached and without an ETag, so the browser has nothing to revalidate', () => {
+    const headers = serve('text/html', page);
+    expect(headers.get('etag')).toBeUndefined();
+    expect(headers.get('cache-control')).toBe('no-store');
+    // Other files keep their validators.
+    expect(serve('text/javascript', 'export {}').get('etag')).toBe('W/"1"');
+  });
+
+  it('gets its whole body, with the hash, even when the browser sends a validator it kept', () => {
+    const headers = serve('text/html', page, cspMiddleware(), { accept: 'text/html,application/xhtml+xml', 'if-none-match': 'W/"1"' });
+    expect(directives(headers.get('content-security-policy')!).get('script-src')).toBe(`'self' ${hash}`);
+  });
+
+  it('a 304 that still answers a page carries the hashes of the page last sent', () => {
+    const mw = cspMiddleware();
+    serve('text/html', page, mw);
+    // A middleware other than Vite's page handler could answer 304 from its own validator.
+    const { res, sent } = fakeResponse();
+    mw({ headers: { 'sec-fetch-dest': 'document' } } as unknown as IncomingMessage, res, () => {});
+    res.statusCode = 304;
+    res.end();
+    expect(directives(sent()!.headers.get('content-security-policy')!).get('script-src')).toBe(`'self' ${hash}`);
+  });
+
+  it('a module request keeps its validators (a 304 there is fine: scripts carry no hash)', () => {
+    const headers = serve('text/javascript', 'export {}', cspMiddleware(), { accept: '*/*', 'if-none-match': 'W/"1"' });
+    expect(headers.get('content-security-policy')).toBe(serverCsp());
   });
 });
 

@@ -3,6 +3,7 @@
 // takes that tab's place, once its view is ready when the preview is in front.
 import type { StateCreator } from 'zustand';
 import type { ParseIssue, Session } from '../../src/model/types';
+import { nextBannerSeq } from './banner-order';
 
 /** How far the load worker has read (then parsed) a file; the progress bar shows it. */
 export interface LoadProgress {
@@ -22,6 +23,8 @@ export interface LoadedSession {
   sourceUrls?: string[];
   /** The files it was built from, for the library and bundles. */
   files?: File[];
+  /** Under `serve`: the listed session it is (`<root>/<path>`), so its address reopens it. */
+  served?: string;
   /** Set while this is only the start of a file still loading: no hash, files, library entry or share link. */
   preview?: PreviewInfo;
 }
@@ -38,7 +41,7 @@ export interface PreviewInfo {
 }
 
 /** What the loader knows about each loaded session besides the session itself (same order); `key` when reserved. */
-export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files'> & { key?: string };
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served'> & { key?: string };
 
 /** The load behind a preview: its progress, then the full session waiting to take the preview's place. */
 export interface PreviewLoad {
@@ -51,6 +54,8 @@ export interface PreviewLoad {
 
 export interface LoadReport {
   id: number;
+  /** Its place among the banners (banner-order.ts). */
+  seq: number;
   files: string[];
   issues: ParseIssue[];
   loadedSessions: number;
@@ -82,6 +87,7 @@ export interface SessionSlice {
   setActive(key: string | null): void;
   closeSession(key: string): void;
   dismissReport(id: number): void;
+  dismissAllReports(): void;
 }
 
 let nextKey = 1;
@@ -128,7 +134,7 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
         return { key: key ?? `${session.id}#${nextKey++}`, session, ...extra };
       });
       const ordered = [...issues].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-      const report: LoadReport = { id: nextReport++, files, issues: ordered, loadedSessions: sessions.length };
+      const report: LoadReport = { id: nextReport++, seq: nextBannerSeq(), files, issues: ordered, loadedSessions: sessions.length };
       const loads = Math.max(0, state.loads - 1);
       const at = replaces === undefined ? -1 : state.sessions.findIndex((s) => s.key === replaces);
       let next: LoadedSession[];
@@ -163,4 +169,5 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
       return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey, previewLoads };
     }),
   dismissReport: (id) => set((state) => ({ reports: state.reports.filter((r) => r.id !== id) })),
+  dismissAllReports: () => set({ reports: [] }),
 });

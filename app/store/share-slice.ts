@@ -2,6 +2,7 @@
 // share/export dialogs and plain notices (storage problems, bundle warnings) that never block work.
 import type { StateCreator } from 'zustand';
 import type { ShareState } from '../../src/share';
+import { nextBannerSeq } from './banner-order';
 
 /** A session in the local library (data/library.ts keeps them in IndexedDB), as the list shows it. */
 export interface LibraryMeta {
@@ -30,6 +31,8 @@ export interface Notice {
   text: string;
   /** One thing the user can do about it (the notice goes once it ran). */
   action?: { label: string; run(): void | Promise<void> };
+  /** Its place among the banners (banner-order.ts); set when pushed. */
+  seq?: number;
 }
 
 /**
@@ -73,6 +76,7 @@ export interface ShareSlice {
   notices: Notice[];
   pushNotice(n: Notice): void;
   dismissNotice(id: string): void;
+  dismissAllNotices(): void;
   /** null until first read. */
   library: LibraryEntry[] | null;
   libraryProblem: string | null;
@@ -89,8 +93,9 @@ export interface ShareSlice {
 
 export const createShareSlice: StateCreator<ShareSlice, [], [], ShareSlice> = (set) => ({
   notices: [],
-  pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), n] })),
+  pushNotice: (n) => set((s) => ({ notices: [...s.notices.filter((x) => x.id !== n.id), { ...n, seq: nextBannerSeq() }] })),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((x) => x.id !== id) })),
+  dismissAllNotices: () => set({ notices: [] }),
   library: null,
   libraryProblem: null,
   setLibrary: (library, problem = null) => set({ library, libraryProblem: problem }),

@@ -1,4 +1,5 @@
 // The status line of a session followed live: what is followed, when it last changed, and the tail switch.
+import { Untrusted } from '../components/Untrusted';
 import { useApp } from '../store';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
@@ -10,7 +11,7 @@ export function FollowStatus({ sessionKey }: { sessionKey: string }) {
   return (
     <div className="follow-status">
       <span role="status" aria-label="Live follow">
-        <span className="follow-dot" aria-hidden="true" /> following {f.path} · {f.updated === null ? 'no change yet' : `last update ${time(f.updated)}`}
+        <span className="follow-dot" aria-hidden="true" /> following <Untrusted text={f.path} /> · {f.updated === null ? 'no change yet' : `last update ${time(f.updated)}`}
         {f.error ? <span className="warn-text"> · last re-read failed: {f.error}</span> : null}
       </span>
       <label>

@@ -12,6 +12,7 @@ import { useShortcuts } from '../data/keyboard';
 import { applyPendingView } from '../data/pending-view';
 import { takeUrlSpot, useUrlSync } from '../data/url-state';
 import { useScrollCue } from '../hooks/use-scroll-cue';
+import { useTabOverflow } from '../hooks/use-tab-overflow';
 import { useWidth } from '../hooks/use-width';
 import { useApp } from '../store';
 import { ContextView } from './ContextView';
@@ -56,7 +57,7 @@ function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; call
         Next ›
       </button>
       <span className="call-label" aria-live="polite">
-        Call {callIndex + 1} of {n}
+        {n === 0 ? 'No model calls in this session' : `Call ${callIndex + 1} of ${n}`}
         {call?.timestamp ? <span className="muted small"> · {call.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</span> : null}
       </span>
       <span className="stepper-gap" />
@@ -245,27 +246,56 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
   }, [panel]);
   const tabStrip = useRef<HTMLDivElement>(null);
   useScrollCue(tabStrip, [narrow, panels.length], { selector: '[aria-selected="true"]', key: active.id });
+  // A narrow window shows the tabs that fit and lists the others in a menu beside them (wide ones wrap).
+  const tabBar = useRef<HTMLDivElement>(null);
+  const panelIds = useMemo(() => panels.map((p) => p.id), [panels]);
+  const overflow = useTabOverflow(tabBar, panelIds, active.id, narrow);
+  const choosePanel = (id: PanelDef['id']) => {
+    setPanel(id);
+    setNarrowSide('right');
+  };
   const panelTabs = (
-    <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
-      {panels.map((p) => (
+    <div className="panel-tabs-bar" ref={tabBar}>
+      <div className="subtabs panel-tabs" ref={tabStrip} role="tablist" aria-label="Panels" onKeyDown={onTablistKeyDown}>
+      {panels.filter((p) => !overflow.includes(p.id)).map((p) => (
         <button
           key={p.id}
+          data-tab={p.id}
           type="button"
           role="tab"
           id={`${uid}-tab-${p.id}`}
           aria-controls={`${uid}-panel`}
           aria-selected={p.id === active.id}
           tabIndex={p.id === active.id ? 0 : -1}
-          onClick={() => {
-            setPanel(p.id);
-            setNarrowSide('right');
-          }}
+          onClick={() => choosePanel(p.id)}
           onPointerEnter={p.warm}
           onFocus={p.warm}
         >
           {p.name}
         </button>
       ))}
+      </div>
+      {overflow.length ? (
+        <select
+          className="tab-more"
+          data-tab-more=""
+          aria-label={`More panels (${overflow.length})`}
+          value=""
+          onChange={(e) => e.target.value && choosePanel(e.target.value as PanelDef['id'])}
+          onFocus={() => panels.forEach((p) => overflow.includes(p.id) && p.warm?.())}
+        >
+          <option value="" disabled hidden>
+            More ({overflow.length})
+          </option>
+          {panels
+            .filter((p) => overflow.includes(p.id))
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </select>
+      ) : null}
     </div>
   );
   const goToShown = useCallback(
@@ -276,6 +306,8 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     [goTo],
   );
   const props = { session, view, callIndex, itemById, goTo: goToShown, rule, setRule };
+  // A session without model calls has no call to name (never "Call 1 of 0").
+  const contextLabel = view.calls.length === 0 ? 'Context (no calls)' : `Context at call ${callIndex + 1}`;
   return (
     <div className="inspector">
       <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={countStatus} />
@@ -288,7 +320,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         {narrow ? (
           <div className="narrow-switch">
             <button type="button" className="narrow-left" aria-pressed={narrowSide === 'left'} onClick={() => setNarrowSide('left')}>
-              {leftView === 'context' ? `Context at call ${callIndex + 1}` : 'All items'}
+              {leftView === 'context' ? contextLabel : 'All items'}
             </button>
             {panelTabs}
           </div>
@@ -296,7 +328,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
         <div className="inspector-left">
           <div className="subtabs" role="tablist" aria-label="Left view" onKeyDown={onTablistKeyDown}>
             <button type="button" role="tab" id={`${uid}-tab-context`} aria-controls={`${uid}-left`} tabIndex={leftView === 'context' ? 0 : -1} aria-selected={leftView === 'context'} onClick={() => setLeftView('context')}>
-              Context at call {callIndex + 1}
+              {contextLabel}
             </button>
             <button type="button" role="tab" id={`${uid}-tab-transcript`} aria-controls={`${uid}-left`} tabIndex={leftView === 'transcript' ? 0 : -1} aria-selected={leftView === 'transcript'} onClick={() => setLeftView('transcript')}>
               All items ({formatCount(view.facts.items)})
@@ -312,7 +344,7 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
           <div className="left-tabpanel" role="tabpanel" id={`${uid}-left`} aria-labelledby={`${uid}-tab-${leftView}`}>
             <ErrorBoundary name={leftView === 'context' ? 'The context view' : 'The transcript'}>
               {leftView === 'context' ? (
-                <section className="left-pane" aria-label={`Context at call ${callIndex + 1}`}>
+                <section className="left-pane" aria-label={contextLabel}>
                   <ContextView view={view} callIndex={callIndex} itemById={itemById} onJump={(id) => goTo({ item: id })} />
                 </section>
               ) : (

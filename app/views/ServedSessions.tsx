@@ -1,6 +1,7 @@
 // The landing page under `compaction-inspector serve`: the sessions found on this machine as a sortable,
-// filterable table. The listing arrives at once; calls, compactions and the cache hit rate are filled in row by
-// row (newest first) by a worker that loads each file; one click opens a session and follows it live.
+// filterable table. The listing arrives at once, from names, sizes and dates, with calls, compactions and the cache
+// hit rate of every session the server measured before (its index, keyed by size and time); the others are filled
+// in row by row (newest first) as the server measures them. One click opens a session and follows it live.
 import { flexRender, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionGlance } from '../../src/analysis/session-glance';
@@ -8,10 +9,11 @@ import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
 import { readyToOpen } from './open-intent';
-import { listServedSessions, type ListedSession, type ServedListing } from '../data/serve-api';
+import { listServedSessions, type ListedSession, type ServedListing, type ServedSession } from '../data/serve-api';
 import { glanceSessions, type Glance } from '../data/glance-client';
 import { useApp } from '../store';
 import { formatLabel } from './SessionHeader';
+import { plain, Untrusted } from '../components/Untrusted';
 import './served-sessions.css';
 import { count as formatCount } from '../format/count';
 
@@ -51,7 +53,7 @@ function columns(): ColumnDef<Row>[] {
   return [
     { id: 'session', header: 'Session', accessorFn: (r) => r.path, cell: (c) => <OpenButton row={c.row.original} /> },
     { id: 'harness', header: 'Harness', accessorFn: (r) => harnessOf(r) },
-    { id: 'project', header: 'Project', accessorFn: (r) => orUndef(r.project), sortUndefined: 'last', cell: (c) => c.row.original.project ?? '—' },
+    { id: 'project', header: 'Project', accessorFn: (r) => orUndef(r.project), sortUndefined: 'last', cell: (c) => (c.row.original.project === null ? '—' : <Untrusted text={c.row.original.project} />) },
     { id: 'started', header: 'Started', accessorFn: (r) => orUndef(done(r)?.started), sortUndefined: 'last', cell: (c) => when(done(c.row.original)?.started) },
     { id: 'last', header: 'Last activity', accessorFn: (r) => done(r)?.lastActivity ?? new Date(r.modified).toISOString(), cell: (c) => when(done(c.row.original)?.lastActivity ?? c.row.original.modified) },
     { id: 'size', header: 'Size', accessorFn: (r) => r.size, cell: (c) => bytes(c.row.original.size), meta: { numeric: true } },
@@ -76,14 +78,15 @@ function OpenButton({ row }: { row: Row }) {
     try {
       await openServed(row);
     } catch (e) {
-      pushNotice({ id: `serve-open-${row.id}`, tone: 'warn', text: `Could not open ${row.path}: ${e instanceof Error ? e.message : String(e)}` });
+      pushNotice({ id: `serve-open-${row.id}`, tone: 'warn', text: `Could not open ${plain(row.path)}: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className="link" onClick={() => void open()} disabled={busy} aria-label={`Open ${row.path}`} title={row.files.join('\n')}>
-      {row.path}
+    // A file name is untrusted: a right-to-left override in it shows as ⟨RLO⟩ instead of reversing the name.
+    <button type="button" className="link" onClick={() => void open()} disabled={busy} aria-label={`Open ${plain(row.path)}`} title={plain(row.files.join('\n'))}>
+      <Untrusted text={row.path} />
     </button>
   );
 }
@@ -94,8 +97,8 @@ const servedTexts = (r: Row): string[] => {
   return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''];
 };
 
-/** Glances of the listed sessions, each filled in as the worker measures it (data/glance-client.ts). */
-function useGlances(sessions: ListedSession[] | null): Map<string, Glance> {
+/** The measured columns: those the listing brought, then the rest as the server measures them (data/glance-client.ts). */
+function useGlances(sessions: ServedSession[] | null): Map<string, Glance> {
   const [glances, setGlances] = useState(() => new Map<string, Glance>());
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;

@@ -1,5 +1,5 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
 import type { SessionFacts } from '../../src/analysis/session-facts';
@@ -39,6 +39,25 @@ function peakTitle(f: SessionFacts): string {
   return `Counted at call ${f.peakCall}`;
 }
 
+const DETAILS_KEY = 'compaction-inspector.session-details';
+
+/** Whether the header's details were left open (kept for the next session and visit). */
+function detailsOpen(): boolean {
+  try {
+    return localStorage.getItem(DETAILS_KEY) === 'open';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDetailsOpen(open: boolean): void {
+  try {
+    localStorage.setItem(DETAILS_KEY, open ? 'open' : 'closed');
+  } catch {
+    // Storage blocked: the choice lasts as long as the page.
+  }
+}
+
 /** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
 export function SessionHeader({ sessionKey, session }: { sessionKey: string; session: Session }) {
   const rule = useApp((s) => s.rule);
@@ -50,24 +69,66 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
   const skippedTotal = skipped.reduce((n, [, c]) => n + c, 0);
   const pending = <span className="muted">…</span>;
   const [compactionsOpen, setCompactionsOpen] = useState(false);
+  const [open, setOpen] = useState(detailsOpen);
+  const detailsId = useId();
+  const toggle = () => {
+    rememberDetailsOpen(!open);
+    setOpen(!open);
+  };
+  const sidechains = session.sidechains.length;
   return (
     <section className="session-header" aria-label="Session">
+      {/* One line: the session and the figures a user looks for first; the rest behind Details (issue 33: the
+          header took half of a 1000×700 window). */}
+      <div className="header-line">
+        <h2 title={plain(session.title)}>
+          <Untrusted text={session.title} />
+        </h2>
+        {/* Facts that do not fit drop whole to a hidden second row (never cut mid-figure); Details repeats them. */}
+        <dl className="facts facts-line">
+          <div>
+            <dt>Model calls</dt>
+            <dd>{f ? fmt(f.calls) : pending}</dd>
+          </div>
+          <div>
+            <dt>Compactions</dt>
+            <dd title={f && f.compactions.inferred ? `${f.compactions.recorded} recorded, ${f.compactions.inferred} inferred from the requests` : undefined}>
+              {f ? `${fmt(f.compactions.total)}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` : pending}
+            </dd>
+          </div>
+          {f?.cache && f.cache.hitRate !== null ? (
+            <div>
+              <dt>Cache hit rate</dt>
+              <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Peak context</dt>
+            <dd title={f ? peakTitle(f) : undefined}>
+              {f ? `${fmt(f.peakContextTokens)}${f.peakSource === 'estimated' ? ` ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%` : ''}` : pending}
+            </dd>
+          </div>
+        </dl>
+        <button type="button" className="link header-toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
+          {open ? 'Fewer details' : 'Details'}
+          {!open && sidechains ? <span className="muted"> ({sidechains} sidechain{sidechains === 1 ? '' : 's'})</span> : null}
+        </button>
+      </div>
+      <div id={detailsId} className="header-details" hidden={!open}>
       <dl className="facts">
-        <div className="facts-title">
-          <dt className="visually-hidden">Session</dt>
-          <dd>
-            <h2>
-              <Untrusted text={session.title} />
-            </h2>
-          </dd>
+        <div>
+          <dt>Peak context</dt>
+          <dd title={f ? peakTitle(f) : undefined}>{f ? `${fmt(f.peakContextTokens)} tokens${f.peakSource === 'reported' ? ' (reported)' : f.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%)` : ''} at call ${f.peakCall}` : pending}</dd>
         </div>
+        {f?.cache && f.cache.hitRate !== null ? (
+          <div>
+            <dt>Cache hit rate</dt>
+            <dd>{(f.cache.hitRate * 100).toFixed(1)}% (reported cache read over reported prompt tokens)</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Format</dt>
           <dd>{formatLabel(session.format)}</dd>
-        </div>
-        <div>
-          <dt>Model calls</dt>
-          <dd>{f ? fmt(f.calls) : pending}</dd>
         </div>
         <div>
           <dt>Items</dt>
@@ -77,24 +138,6 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           <dt>Tool calls</dt>
           <dd>{f ? fmt(f.toolCalls) : pending}</dd>
         </div>
-        <div>
-          <dt>Compactions</dt>
-          <dd title={f && f.compactions.inferred ? `${f.compactions.recorded} recorded, ${f.compactions.inferred} inferred from the requests` : undefined}>
-            {f ? `${fmt(f.compactions.total)}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` : pending}
-          </dd>
-        </div>
-        <div>
-          <dt>Peak context</dt>
-          <dd title={f ? peakTitle(f) : undefined}>
-            {f ? `${fmt(f.peakContextTokens)}${f.peakSource === 'estimated' ? ` ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%` : ''}` : pending}
-          </dd>
-        </div>
-        {f?.cache && f.cache.hitRate !== null ? (
-          <div>
-            <dt>Cache hit rate</dt>
-            <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
-          </div>
-        ) : null}
         {f && f.models.length > 1 ? (
           <div>
             <dt>Models</dt>
@@ -181,6 +224,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           </ul>
         </div>
       ) : null}
+      </div>
     </section>
   );
 }

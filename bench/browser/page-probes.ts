@@ -39,10 +39,11 @@ export async function dropFetched({ url, name, dragMs = 0 }: { url: string; name
   const check = () => {
     const stepper = document.querySelector('[role="toolbar"][aria-label="Step through calls"]');
     const previewing = document.querySelector('.preview-status') !== null;
-    if (watch.firstView === null && stepper) watch.firstView = performance.now();
+    // Marked too, so a trace of the run (bench/trace-drop.ts, BENCH_TRACE) places them among the threads' work.
+    if (watch.firstView === null && stepper) performance.mark('bench:first-view', { startTime: (watch.firstView = performance.now()) });
     if (watch.fullView === null && stepper && !previewing) watch.fullView = performance.now();
     const status = document.querySelector('.count-status');
-    if (watch.exact === null && !previewing && status && !status.classList.contains('estimating')) watch.exact = performance.now();
+    if (watch.exact === null && !previewing && status && !status.classList.contains('estimating')) performance.mark('bench:exact', { startTime: (watch.exact = performance.now()) });
     const error = document.querySelector('.view-error, .load-error');
     if (watch.error === null && error) watch.error = error.textContent;
   };
@@ -57,6 +58,7 @@ export async function dropFetched({ url, name, dragMs = 0 }: { url: string; name
     await new Promise((resolve) => setTimeout(resolve, Math.min(50, left)));
   }
   watch.t0 = performance.now();
+  performance.mark('bench:drop', { startTime: watch.t0 });
   send('dragover');
   send('drop');
   return blob.size;

@@ -11,8 +11,8 @@ import playwrightConfig from '../../playwright.config';
 import { AGENT_OMIT_BENCH } from '../generators/agent-omit';
 import { CLAUDE_CODE_BENCH } from '../generators/claude-code-session';
 import { REQUEST_LOG_BENCH } from '../generators/request-log';
-import { APP_OUT, buildAll, startPreview } from './build';
-import { ensureInputs, ensureLargeInputs, ensureTypical, type BenchInput } from './data';
+import { APP_OUT, buildAll, startDev, startPreview } from './build';
+import { ensureInputs, ensureLargeInputs, ensureLong, ensureTypical, type BenchInput } from './data';
 import { readHeap, type HeapReading } from './heap';
 import { loadSourceMap, type Resolver } from './source-map';
 import { allPanelsFinal, dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
@@ -89,9 +89,40 @@ export type TypicalMeasure = OpenMeasure & {
   dragMs?: number;
   /** The same file dropped with no drag before it (a script's drop): medians of its runs. */
   instant?: TypicalFigures | null;
-  /** The real 3 MB Claude Code sample the row is shaped like (../shared/samples), when it is there: medians of its runs. */
-  real?: (TypicalFigures & { file: string; bytes: number }) | null;
 };
+
+/** One app (built, or the dev server) opening the real sample: medians of its runs and each run's figures. */
+export interface RealFigures extends TypicalFigures {
+  splitParseMs: number | null;
+  perRun: { firstViewMs: number | null; exactMs: number | null; allPanelsMs: number | null; splitParseMs: number | null }[];
+  /** The median run's panels and the analysis worker's measures. */
+  panels: { name: string; ms: number }[];
+  worker: OpenMeasure['worker'];
+  error: string | null;
+}
+
+/** The real 3 MB Claude Code sample (../shared/samples), in the built app and under the dev server, runs alternated. */
+export interface RealMeasure {
+  file: string;
+  bytes: number;
+  lines: number | null;
+  dragMs: number;
+  built: RealFigures;
+  dev: RealFigures | null;
+}
+
+/** The long session of realistic shape opened in the built app, at each size: the best of its runs. */
+export interface LongAppMeasure {
+  records: number;
+  bytes: number;
+  firstViewMs: number | null;
+  fullViewMs: number | null;
+  /** From the drop to the whole session's exact view (the cache prefix and lints with it). */
+  exactMs: number | null;
+  runs: (number | null)[];
+  worker: OpenMeasure['worker'];
+  error: string | null;
+}
 
 export interface TypicalFigures {
   firstViewMs: number | null;
@@ -101,7 +132,7 @@ export interface TypicalFigures {
 }
 
 /** The real session the typical row is shaped like: read where it is, never copied into the repo. */
-const REAL_TYPICAL = fileURLToPath(new URL('../../../shared/samples/claude-code-compacted.jsonl', import.meta.url));
+export const REAL_TYPICAL = fileURLToPath(new URL('../../../shared/samples/claude-code-compacted.jsonl', import.meta.url));
 
 const LAZY = /mermaid|Diagram|cytoscape|katex|o200k_base|cl100k_base/;
 
@@ -521,9 +552,6 @@ async function measureTypical(browser: Browser, url: string, opts: BrowserOption
     return out;
   };
   const instant = await figures('dropped with no drag', input, 0);
-  const realInput: BenchInput | null = existsSync(REAL_TYPICAL) ? { name: 'claude-code-compacted.jsonl', path: REAL_TYPICAL, bytes: statSync(REAL_TYPICAL).size, spec: {}, generatedSeconds: 0 } : null;
-  const real = realInput ? { ...(await figures(`the real sample ${realInput.name}, after a ${TYPICAL_DRAG_MS} ms drag`, realInput, TYPICAL_DRAG_MS)), file: realInput.name, bytes: realInput.bytes } : null;
-  if (!realInput) log('(typical) no ../shared/samples beside the repo: the real sample is not measured');
   const runs = all.map((m) => ({ firstViewMs: m.firstViewMs, exactMs: m.exactMs, allPanelsMs: m.allPanelsMs ?? null, splitParseMs: m.baseline?.splitParseMs ?? null }));
   const m = medianBy(all, (r) => r.allPanelsMs ?? null);
   const allPanelsMs = m.allPanelsMs ?? null;
@@ -532,7 +560,73 @@ async function measureTypical(browser: Browser, url: string, opts: BrowserOption
   log(`(typical) ${(input.bytes / 1e6).toFixed(1)} MB: first view ${firstViewMs ?? 'not in time'} ms, every panel final ${allPanelsMs ?? 'not in time'} ms, split + parse ${baseline?.splitParseMs ?? '?'} ms (medians of ${TYPICAL_RUNS} runs)${m.error ? ` (${m.error})` : ''}`);
   log(`(typical) the median run: exact counts at ${m.exactMs ?? '?'} ms, first panel clicked at ${m.walkFromMs ?? '?'} ms; per panel: ${(m.panels ?? []).map((p) => `${p.name} ${p.ms} ms`).join(', ')}`);
   log(`(typical) in the analysis worker: ${m.worker.map((w) => `${w.name} ${w.ms} ms${w.detail && ("endsAt" in w.detail || "startsAt" in w.detail) ? ` (${"endsAt" in w.detail ? "ends" : "starts"} at ${String(w.detail["endsAt"] ?? w.detail["startsAt"])} ms)` : ""}${w.detail?.["worker"] === "audit" ? " (in the audit worker)" : ""}`).join(", ")}`);
-  return { ...m, firstViewMs, baseline, spec: input.spec, allPanelsMs, walkFromMs: m.walkFromMs ?? null, panels: m.panels ?? [], runs, dragMs: TYPICAL_DRAG_MS, instant, real };
+  return { ...m, firstViewMs, baseline, spec: input.spec, allPanelsMs, walkFromMs: m.walkFromMs ?? null, panels: m.panels ?? [], runs, dragMs: TYPICAL_DRAG_MS, instant };
+}
+
+/** Runs of the real sample per app (built and dev server, alternated). */
+const REAL_RUNS = Math.max(1, Number(process.env.BENCH_REAL_RUNS ?? 5));
+
+/**
+ * The real shared sample, dropped after the typical row's drag into the built app and into the dev server, one
+ * after the other (a built run, then a dev run, REAL_RUNS times: the machine's load moves between them, not within
+ * a pair), each beside its own split + parse in the same page. Null without ../shared/samples beside the repo.
+ */
+async function measureReal(browser: Browser, url: string, devUrl: string | null, opts: BrowserOptions): Promise<RealMeasure | null> {
+  if (!existsSync(REAL_TYPICAL)) {
+    log('(real) no ../shared/samples beside the repo: the real sample is not measured');
+    return null;
+  }
+  const input: BenchInput = { name: 'claude-code-compacted.jsonl', path: REAL_TYPICAL, bytes: statSync(REAL_TYPICAL).size, spec: {}, generatedSeconds: 0 };
+  const built: Awaited<ReturnType<typeof measureOpen>>[] = [];
+  const dev: Awaited<ReturnType<typeof measureOpen>>[] = [];
+  for (let i = 0; i < REAL_RUNS; i++) {
+    for (const [where, at, list] of [['built', url, built], ['dev server', devUrl, dev]] as const) {
+      if (!at) continue;
+      const m = await measureOpen(browser, at, input, { timeoutS: opts.timeoutS, baseline: true, allPanels: true, dragMs: TYPICAL_DRAG_MS });
+      log(`(real) ${where}, run ${i + 1} of ${REAL_RUNS}: first view ${m.firstViewMs ?? 'not in time'} ms (split + parse ${m.baseline?.splitParseMs ?? '?'} ms), exact at ${m.exactMs ?? '?'} ms, all panels final at ${m.allPanelsMs ?? 'not in time'} ms`);
+      list.push(m);
+    }
+  }
+  const figuresOf = (ms: Awaited<ReturnType<typeof measureOpen>>[]): RealFigures => {
+    const median = medianBy(ms, (r) => r.allPanelsMs ?? null);
+    return {
+      firstViewMs: medianOf(ms.map((r) => r.firstViewMs)),
+      exactMs: medianOf(ms.map((r) => r.exactMs)),
+      allPanelsMs: medianOf(ms.map((r) => r.allPanelsMs ?? null)),
+      splitParseMs: medianOf(ms.map((r) => r.baseline?.splitParseMs ?? null)),
+      runs: ms.length,
+      perRun: ms.map((r) => ({ firstViewMs: r.firstViewMs, exactMs: r.exactMs, allPanelsMs: r.allPanelsMs ?? null, splitParseMs: r.baseline?.splitParseMs ?? null })),
+      panels: median.panels ?? [],
+      worker: median.worker,
+      error: ms.find((r) => r.error)?.error ?? null,
+    };
+  };
+  const out: RealMeasure = { file: input.name, bytes: input.bytes, lines: built[0]?.baseline?.lines ?? null, dragMs: TYPICAL_DRAG_MS, built: figuresOf(built), dev: dev.length ? figuresOf(dev) : null };
+  log(`(real) built: first view ${out.built.firstViewMs ?? '—'} ms, every panel final ${out.built.allPanelsMs ?? '—'} ms; dev server: ${out.dev ? `${out.dev.firstViewMs ?? '—'} ms, ${out.dev.allPanelsMs ?? '—'} ms` : 'not run'} (medians of ${REAL_RUNS})`);
+  log(`(real) built, the median run's analysis worker: ${out.built.worker.map((w) => `${w.name} ${w.ms} ms`).join(', ')}`);
+  return out;
+}
+
+/** Sizes of the long session opened in the app, and runs of each (the best is reported). */
+const LONG_SIZES = [10_000, 30_000];
+const LONG_RUNS = Math.max(1, Number(process.env.BENCH_LONG_RUNS ?? 2));
+
+/** The long session of realistic shape (CLAUDE_CODE_LONG) dropped into the built app at 10k and 30k records. */
+async function measureLongApp(browser: Browser, url: string, opts: BrowserOptions): Promise<LongAppMeasure[]> {
+  const files = ensureLong(LONG_SIZES);
+  const out: LongAppMeasure[] = [];
+  for (const records of LONG_SIZES) {
+    const input = files.get(records)!;
+    const ms: Awaited<ReturnType<typeof measureOpen>>[] = [];
+    for (let i = 0; i < LONG_RUNS; i++) {
+      const m = await measureOpen(browser, url, input, { timeoutS: opts.timeoutS });
+      log(`(long) ${records.toLocaleString('en-US')} records, run ${i + 1} of ${LONG_RUNS}: first view ${m.firstViewMs ?? 'not in time'} ms, whole session ${m.fullViewMs ?? 'not in time'} ms, exact (cache prefix and lints with it) ${m.exactMs ?? 'not in time'} ms${m.error ? ` (${m.error})` : ''}`);
+      ms.push(m);
+    }
+    const best = [...ms].sort((a, b) => (a.exactMs ?? Infinity) - (b.exactMs ?? Infinity))[0]!;
+    out.push({ records, bytes: input.bytes, firstViewMs: best.firstViewMs, fullViewMs: best.fullViewMs, exactMs: best.exactMs, runs: ms.map((m) => m.exactMs), worker: best.worker, error: best.error });
+  }
+  return out;
 }
 
 /** Opening an input that used to freeze the page: the longest main-thread task from the drop to the exact counts. */
@@ -560,26 +654,53 @@ async function measureLarge(browser: Browser, url: string, opts: BrowserOptions)
   return out;
 }
 
+/** Opens the dev server's page until it stays loaded (its dependency optimizer settled), so no measured page pays for it. */
+async function warmDev(browser: Browser, url: string): Promise<void> {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
+    await page.waitForTimeout(3000);
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Which parts of the browser half run. */
+export interface BrowserParts {
+  typical: boolean;
+  large: boolean;
+  real: boolean;
+  long: boolean;
+}
+
 /** One build and one browser for every scale asked for (the issue's sizes first, then smaller ones if any). */
 export async function benchBrowser(
   opts: BrowserOptions,
   scales: number[],
-  parts: { typical: boolean; large: boolean } = { typical: true, large: true },
-): Promise<{ results: BrowserBench[]; typical: TypicalMeasure | null; large: LargeMeasure[] }> {
+  parts: BrowserParts = { typical: true, large: true, real: true, long: true },
+): Promise<{ results: BrowserBench[]; typical: TypicalMeasure | null; large: LargeMeasure[]; real: RealMeasure | null; long: LongAppMeasure[] }> {
   const { seconds: buildSeconds } = await buildAll();
   log(`built the app and the baselines page in ${buildSeconds} s`);
   const { url, server } = await startPreview();
+  const dev = parts.real ? await startDev() : null;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: launchArgs() });
   try {
+    // The dev server bundles the app's dependencies on its first page and may reload it: done before any measure.
+    if (dev) await warmDev(browser, dev.url);
     const initialJs = await measureInitialJs(browser, url);
     log(`initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
     const typical = parts.typical ? await measureTypical(browser, url, opts) : null;
+    const real = parts.real ? await measureReal(browser, url, dev?.url ?? null, opts) : null;
+    const long = parts.long ? await measureLongApp(browser, url, opts) : [];
     const large = parts.large ? await measureLarge(browser, url, opts) : [];
     const out: BrowserBench[] = [];
     for (const scale of scales) out.push({ ...(await atScale(browser, url, opts, scale, { buildSeconds, initialJs })), typical });
-    return { results: out, typical, large };
+    return { results: out, typical, large, real, long };
   } finally {
     await browser.close();
     await server.close();
+    await dev?.server.close();
   }
 }

@@ -26,9 +26,10 @@ export interface ClaudeCodeSpec {
    * of about `summaryChars` in Claude Code's numbered sections (besides the quoted messages below), naming files
    * and names the session used. With `quotesUsers`, the session opens with a request ("Work on …. Run … to …") and
    * the summary's "All user messages" section quotes every user message whole, then ends with Claude Code's
-   * continuation line, as the sample's does.
+   * continuation line, as the sample's does. With `realSizes`, tools are drawn in the sample's mix and each
+   * output's size from its tool's own heavy-tailed spread (see REAL_TOOLS), scaled together to the file's size.
    */
-  shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number; quotesUsers: boolean };
+  shape?: { hooksPerEvent: number; thinking: number; text: number; paths: number; idents: number; summaryChars: number; quotesUsers: boolean; realSizes?: boolean };
 }
 
 export const CLAUDE_CODE_BENCH: ClaudeCodeSpec = { seed: 1, records: 20_000, bytes: 100_000_000, compactions: 3 };
@@ -44,6 +45,46 @@ export const CLAUDE_CODE_TYPICAL: ClaudeCodeSpec = {
   compactions: 1,
   shape: { hooksPerEvent: 3, thinking: 0.1, text: 0.6, paths: 110, idents: 210, summaryChars: 12_500, quotesUsers: true },
 };
+
+/**
+ * A long session of realistic shape (issue 33): 30k records, 25 MB, ~9k model calls, no compaction, no hooks
+ * configured, tools in the real mix with outputs of their real spreads (REAL_TOOLS), one project's files and names.
+ */
+export const CLAUDE_CODE_LONG: ClaudeCodeSpec = {
+  seed: 33,
+  records: 30_000,
+  bytes: 25_000_000,
+  compactions: 0,
+  shape: { hooksPerEvent: 0, thinking: 0.1, text: 0.5, paths: 300, idents: 600, summaryChars: 0, quotesUsers: true, realSizes: true },
+};
+
+/**
+ * The tools of the shared sample's 150 tool uses (claude-code-compacted.jsonl) with the size of what each returns:
+ * its share of uses, its median size relative to Bash's (Bash 226 characters, Grep 137, Read 5,101; an Edit
+ * returns one line and Claude Code keeps the whole file in `originalFile`, median ~25 KB; a Write's file is in its
+ * input, median 2,253), and the spread of sizes around it (σ of log size, from the sample's mean over median:
+ * Bash 3.4×, Read 1.8×, Grep 4.4×, Write 2.9×). The sample's sessions are short; a 25 MB file of ~9k calls
+ * keeps these ratios and spreads at a smaller scale (the generator fits the scale to the file's size).
+ */
+const REAL_TOOLS = [
+  { kind: 'bash', share: 0.45, median: 1, sigma: 1.56 },
+  { kind: 'read', share: 0.21, median: 22.6, sigma: 1.1 },
+  { kind: 'edit', share: 0.21, median: 22.6, sigma: 1.1 },
+  { kind: 'grep', share: 0.08, median: 0.6, sigma: 1.72 },
+  { kind: 'write', share: 0.05, median: 10, sigma: 1.45 },
+] as const;
+type ToolKind = (typeof REAL_TOOLS)[number]['kind'];
+/** The mix's mean size in units of Bash's median: sizes are drawn over it, so their mean is the step's budget. */
+const REAL_MEAN = REAL_TOOLS.reduce((n, t) => n + t.share * t.median * Math.exp((t.sigma * t.sigma) / 2), 0);
+
+/** A tool in the real mix and its output's size, around `budget` on average. */
+function realTool(r: Random, budget: number): { kind: ToolKind; size: number } {
+  let u = r.next();
+  const tool = REAL_TOOLS.find((t) => (u -= t.share) < 0) ?? REAL_TOOLS[0];
+  // A standard normal from two uniforms (Box–Muller), then the tool's log-normal size.
+  const z = Math.sqrt(-2 * Math.log(1 - r.next())) * Math.cos(2 * Math.PI * r.next());
+  return { kind: tool.kind, size: Math.max(8, Math.round((budget * tool.median * Math.exp(tool.sigma * z)) / REAL_MEAN)) };
+}
 
 const SESSION_START = Date.UTC(2026, 1, 12, 16, 0, 0);
 const MODEL = 'claude-opus-4-6';
@@ -118,10 +159,16 @@ interface ToolRun {
   progress: string[];
 }
 
-function toolRun(s: State, size: number): ToolRun {
+function toolRun(s: State, size: number, real?: ToolKind): ToolRun {
   const r = s.r;
   const lines = (per: number) => Math.max(1, Math.round(size / per));
-  const kind = r.next();
+  if (real === 'write') {
+    const file = `${s.cwd}/${path(r)}`;
+    const content = source(r, lines(55));
+    return { name: 'Write', input: { file_path: file, content }, content: `File created successfully at: ${file}`, result: { type: 'create', filePath: file, content, structuredPatch: [] }, progress: [] };
+  }
+  // The real mix picks the tool; otherwise one draw does, with these bounds.
+  const kind = real === undefined ? r.next() : { read: 0, bash: 0.35, grep: 0.65, edit: 0.8 }[real];
   if (kind < 0.35) {
     const file = `${s.cwd}/${path(r)}`;
     const n = lines(62);
@@ -181,12 +228,12 @@ function userPrompt(s: State, emit: ReturnType<typeof emitter>, text: string): v
 }
 
 /** One model call: thinking?, text?, tool_use records sharing message.id, then hooks, progress and the result. */
-function toolStep(s: State, emit: ReturnType<typeof emitter>, toolChars: number): void {
+function toolStep(s: State, emit: ReturnType<typeof emitter>, toolChars: number, real?: ToolKind): void {
   const r = s.r;
   const msgId = `msg_01${r.base62(22)}`;
   const requestId = `req_011${r.base62(21)}`;
   const toolId = `toolu_01${r.base62(22)}`;
-  const run = toolRun(s, toolChars);
+  const run = toolRun(s, toolChars, real);
   const thinking = r.chance(s.spec.shape?.thinking ?? 0.45) ? prose(r, r.int(80, 900)) : null;
   const text = r.chance(s.spec.shape?.text ?? 0.7) ? prose(r, r.int(40, 400)) : null;
   const outTokens = chars((thinking?.length ?? 0) + (text?.length ?? 0) + JSON.stringify(run.input).length);
@@ -330,9 +377,10 @@ export function* claudeCodeLines(spec: ClaudeCodeSpec): Generator<string> {
     const stepsLeft = Math.max(1, (spec.records - s.written - reserve) / s.stepRecords);
     const perStep = Math.max(0, spec.bytes - s.bytes) / stepsLeft;
     const budget = Math.max(60, (perStep - s.overhead) / s.dup);
-    const size = Math.round(budget * (0.1 + 2.7 * r.next() ** 2));
+    const real = spec.shape?.realSizes ? realTool(r, budget) : null;
+    const size = real ? real.size : Math.round(budget * (0.1 + 2.7 * r.next() ** 2));
     const before = { written: s.written, bytes: s.bytes };
-    toolStep(s, emit, size);
+    toolStep(s, emit, size, real?.kind);
     const recs = s.written - before.written;
     const bytes = s.bytes - before.bytes;
     s.steps++;

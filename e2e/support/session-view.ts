@@ -15,3 +15,13 @@ export async function expectSessionFacts(page: Page, facts: { items: number; too
 export function sessionTabs(page: Page) {
   return page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab');
 }
+
+/**
+ * Shows a panel by name: its tab when the strip shows it, else through the "More panels" menu a narrow window
+ * puts the tabs that do not fit in.
+ */
+export async function openPanel(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true });
+  if (await tab.count()) return tab.click();
+  await page.getByRole('combobox', { name: /^More panels/ }).selectOption({ label: name });
+}

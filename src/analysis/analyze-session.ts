@@ -29,6 +29,8 @@ export interface AnalyzeOptions {
   prices?: PriceOverrides;
   /** Lint settings: muted rules and thresholds per harness. */
   rules?: RuleSettings;
+  /** Parts worked out before, which need no counts (the CLI works them out while threads count): used as they are. */
+  precomputed?: { audits?: CompactionAudit[]; lintCandidates?: Lint[] };
 }
 
 /** The slow parts of an analysis, which a first view goes without. */
@@ -63,8 +65,8 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const calibration = calibrate(contexts.calls, counted, encoding.approximate);
   const compactions = resolveCompactions(contexts.compactions, contexts.calls, calibration);
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, timeline: contexts.timeline, ...(opts.prices ? { prices: opts.prices } : {}) });
-  const audits = defer.has('audits') ? [] : auditContexts(session, contexts);
-  const lintCandidates = defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true });
+  const audits = opts.precomputed?.audits ?? (defer.has('audits') ? [] : auditContexts(session, contexts));
+  const lintCandidates = opts.precomputed?.lintCandidates ?? (defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true }));
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const outputCounted = contexts.calls.map((c) => (c.usage && c.usage.output !== null ? 0 : c.output.reduce((n, it) => n + opts.count(it.text), 0)));

@@ -41,10 +41,19 @@ export function evictionMap(
     .filter((it) => it.kind !== 'compaction')
     .map((item) => {
       const own = byItem.get(item.id) ?? [];
-      const known = Math.min(producedBy.get(item.id) ?? Infinity, ...own.map((s) => s.from));
+      let known = producedBy.get(item.id) ?? Infinity;
+      for (const s of own) if (s.from < known) known = s.from;
       const runs: LabelRun[] = [];
       if (known >= n) return { item, runs };
       const r = removals.get(item.id);
+      // Most items of a long session are sent from one call on and never removed: their runs without the sort below.
+      const one = own.length === 1 && !r ? own[0]! : null;
+      if (one && known <= one.from && one.from < one.to && one.to <= n) {
+        if (known < one.from) runs.push({ label: 'dropped', start: known, end: one.from - 1 });
+        runs.push({ label: labelInContext(item, one.item), start: one.from, end: one.to - 1 });
+        if (one.to < n) runs.push({ label: 'dropped', start: one.to, end: n - 1 });
+        return { item, runs };
+      }
       const cuts = new Set<number>([known, n]);
       for (const s of own) cuts.add(s.from).add(s.to);
       if (r) cuts.add(r.fromCall);

@@ -16,6 +16,9 @@ export interface SessionGlance {
   hitRate: number | null;
 }
 
+/** What measuring a session gave: its glance, or why there is none (unreadable, or too big to measure unopened). */
+export type GlanceOutcome = { ok: true; glance: SessionGlance } | { ok: false; message: string } | { ok: false; skipped: true; message: string };
+
 export function sessionGlance(session: Session, count: (text: string) => number): SessionGlance {
   const { facts } = analyzeSession(session, { count, rule: 'auto', defer: ['audits', 'lints'] });
   let started: string | null = null;

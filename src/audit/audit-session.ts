@@ -208,6 +208,8 @@ function placements(session: Session): Placement[] {
  * project's scope is read once).
  */
 export function auditSession(session: Session): CompactionAudit[] {
+  // Nothing to audit without a compaction that replaced something readable: the indexes below cost the whole session.
+  if (!session.compactions.some((c) => c.replacedIds.length > 0 && !c.opaque)) return [];
   const items = session.items;
   const tools = new Set(items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
   // A tool call's arguments as the model wrote them (JSON's escapes read back), as `auditSummary` reads them.

@@ -148,8 +148,9 @@ describe('extractIdentifiers', () => {
 });
 
 describe('extractIdentifiers on pathological text', () => {
-  it('stays linear on long runs of spaces, path characters, labels and digits', () => {
-    // Each of these took seconds to minutes when a pattern rescanned the run at every position.
+  it('finds nothing it should not in long runs of spaces, path characters, labels and digits', () => {
+    // Each of these took seconds to minutes when a pattern rescanned the run at every position; their time, linear
+    // in the run's length, is a bench row (bench/linear-inputs.ts).
     const inputs = [
       ' '.repeat(100_000) + 'in 2023',
       'a@'.repeat(50_000),
@@ -158,10 +159,8 @@ describe('extractIdentifiers on pathological text', () => {
       'ab/'.repeat(40_000),
       '1'.repeat(100_000),
     ];
-    const started = performance.now();
-    for (const text of inputs) extractIdentifiers(text);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(found('ab/'.repeat(40_000))).toEqual([]);
+    // The year after the spaces is the one identifier among them.
+    expect(inputs.map((text) => found(text))).toEqual([[['date', '2023']], [], [], [], [], []]);
   });
 });
 

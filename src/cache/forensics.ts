@@ -33,6 +33,7 @@ export function minimumCacheable(rule: ProviderRule, model: string | null): numb
   return 0;
 }
 
+/** Completes a draft report with the reported verdict, in place (a copy per call cost a long session much of its cache pass). */
 export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const { previous, current } = ev;
   const reportedPrompt = reportedPromptTokens(current);
@@ -42,29 +43,41 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const price = priceOf(current.model ?? previous?.model, ev.prices);
   const ttlLabel = r.ttlMs >= ONE_HOUR_TTL_MS ? '1h' : '5m';
   const priced = (tokens: number | null) => (tokens === null || !price ? null : round6(missCost(price, tokens, ttlLabel)));
+  // The verdict's keys follow the draft's, in this order, whichever branch sets them.
+  const verdict = (v: ReportedVerdict): CacheReport => {
+    const out = r as CacheReport;
+    out.reportedPrompt = v.reportedPrompt;
+    out.previousCacheable = v.previousCacheable;
+    out.reportedMiss = v.reportedMiss;
+    out.missKind = v.missKind;
+    out.missTokens = v.missTokens;
+    out.missCostUsd = v.missCostUsd;
+    out.diagnostic = v.diagnostic;
+    out.unrecordedNotRead = v.unrecordedNotRead;
+    return out;
+  };
 
-  if (!previous) return { ...r, reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, unrecordedNotRead: null } as CacheReport;
+  if (!previous) return verdict({ reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, unrecordedNotRead: null });
 
-  // Without reported figures the prediction decides, as before.
   if (read === null || previousCacheable === null || current.usage?.input === null) {
     const scale = ev.calibration?.scale ?? 1;
     const missTokens = r.predictedBreak ? Math.round(Math.max(0, (r.previousContextTokens ?? 0) - r.cachedPredicted) * (r.prefixUnrecorded ? 1 : scale)) : 0;
-    return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead: null } as CacheReport;
+    return verdict({ reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead: null });
   }
 
-  // The provider's own rule judges its figures, whatever rule the user picked for the prediction.
   const actual = ruleForCall(current);
   const shortfall = previousCacheable - read;
   const reportedMiss = shortfall > granularity(actual, previousCacheable);
   const missKind = !reportedMiss ? null : read <= Math.max(granularity(actual, previousCacheable), 0.05 * previousCacheable) ? 'full' : 'partial';
   let cause = r.cause;
-  // A reported hit overrules a predicted lifetime expiry or model switch: the provider served the prefix.
   if (!reportedMiss && (cause === 'ttl' || cause === 'model-changed')) cause = null;
   if (reportedMiss && cause === null) cause = reportedCause(r, ev, read, previousCacheable, actual);
   const cacheBreak = cause !== null && (r.predictedBreak || reportedMiss);
   const missTokens = cacheBreak ? Math.max(0, shortfall) : 0;
   const unrecordedNotRead = notReadOfPrefix(r, read, previousCacheable, actual);
-  return { ...r, cause: cacheBreak ? cause : null, cacheBreak, reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead } as CacheReport;
+  r.cause = cacheBreak ? cause : null;
+  r.cacheBreak = cacheBreak;
+  return verdict({ reportedPrompt, previousCacheable, reportedMiss, missKind, missTokens, missCostUsd: priced(missTokens), diagnostic, unrecordedNotRead });
 }
 
 /**

@@ -82,7 +82,9 @@ export interface UnitDigest {
 export class DigestCache {
   private readonly byItem = new WeakMap<Item, UnitDigest>();
   private readonly byTools = new Map<string, UnitDigest>();
-  private readonly tokensByContent = new Map<string, number>();
+  /** Tokens by content, keyed by hash; a second length under one hash goes to `byHashAndLength`. */
+  private readonly tokensByHash = new Map<number, { length: number; tokens: number }>();
+  private readonly byHashAndLength = new Map<string, number>();
   constructor(private readonly count: (text: string) => number) {}
 
   /**
@@ -97,14 +99,17 @@ export class DigestCache {
     const header = headerOf(u);
     const hash = hashUnit(header, u.text);
     const length = header.length + u.text.length;
-    const key = `${hash}:${length}`;
-    let tokens = this.tokensByContent.get(key);
+    // Equal hash and length are the same content (a number key: a string key per unit cost a long session more
+    // than the hashing).
+    const known = this.tokensByHash.get(hash);
+    let tokens = known === undefined ? undefined : known.length === length ? known.tokens : this.byHashAndLength.get(`${hash}:${length}`);
     if (tokens === undefined) {
       // Header and text apart: the text's count is the one every other pass already asked the (memoized) counter
       // for, so a session's text is tokenized once. The header ends in a newline, so the sum is the whole's count
       // for a word counter, and at most a token off for a BPE one.
       tokens = this.countText(header) + this.countText(u.text);
-      this.tokensByContent.set(key, tokens);
+      if (known === undefined) this.tokensByHash.set(hash, { length, tokens });
+      else this.byHashAndLength.set(`${hash}:${length}`, tokens);
     }
     const d = { hash, length, tokens };
     if (u.item) this.byItem.set(u.item, d);

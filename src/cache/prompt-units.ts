@@ -1,9 +1,10 @@
 // One call's prompt as the cache pass reads it: units (tool schemas, then items) with digests and running token
 // sums. A replayed transcript's prompts are read from its spans: each span is digested once, and a call's prompt is
-// its active span indices plus typed sums, so a pass over a long session costs typed-array work per call, not
-// object work per unit. Units and digests as arrays are only built for the few calls that need them (a break's cause).
+// the context cursor's span indices plus running sums that the next call extends from where the two part, so a
+// pass over a long session costs what changed per call, not the context. Units and digests as arrays are only built
+// for the few calls that need them (a break's cause).
 import type { CallContext } from '../analysis/context-types';
-import type { ContextTimeline } from '../analysis/context-timeline';
+import { ContextCursor, type ContextTimeline } from '../analysis/context-timeline';
 import type { PromptSide } from './cause';
 import { DigestCache, TOOLS_UNIT_ID, unitOf, type PromptUnit, type UnitDigest } from './item-hash';
 
@@ -17,8 +18,6 @@ export interface Prompt extends PromptSide {
   lead: 0 | 1;
   /** Units in the prompt (lead included). */
   n: number;
-  /** Span index of each item unit (after the lead) when read from spans: equal indices are the same content. */
-  keys: Int32Array | null;
   /** Leading units known to equal the previous prompt's (same spans), a floor for the shared-prefix search. */
   sameAsPrevious: number;
   /** cum[j]: counted tokens of units 0..j-1 (length n + 1). */
@@ -42,9 +41,9 @@ function flagsOf(u: PromptUnit): number {
  * Block indices carrying a cache breakpoint: items with `meta.cacheControl`; when none is marked,
  * Claude Code's automatic ones — the end of the system/tools prefix and the last item.
  */
-function breakpointsFrom(n: number, flagAt: (j: number) => number, lead: number): number[] {
+function breakpointsFrom(n: number, flagAt: (j: number) => number, lead: number, anyMarked = true): number[] {
   const marked: number[] = [];
-  for (let j = 0; j < n; j++) if (flagAt(j) & CACHE_CONTROL) marked.push(lead + j);
+  if (anyMarked) for (let j = 0; j < n; j++) if (flagAt(j) & CACHE_CONTROL) marked.push(lead + j);
   if (marked.length > 0) return marked;
   const auto = new Set<number>();
   let j = 0;
@@ -74,6 +73,15 @@ export class PromptReader {
   private spanTokens = new Float64Array(0);
   private spanFlags = new Uint8Array(0);
   private anyOneHour = false;
+  private anyMarked = false;
+  /** The context walk of a replayed transcript, and the running sums of the call it is on. */
+  private readonly cursor: ContextCursor | null = null;
+  private cumBuf = new Float64Array(16);
+  /** The previous call's running sums past the part it shares with the current one (what the step overwrote). */
+  private cumTail = new Float64Array(16);
+  /** The last prompt read from spans, its call, and the counts of 1-hour and marked spans in its context. */
+  private last: { prompt: SpanPrompt; lead: number; tools: UnitDigest | null; oneHour: number; marked: number } | null = null;
+  private older: SpanPrompt | null = null;
 
   constructor(count: (text: string) => number, private readonly timeline: ContextTimeline | null = null) {
     this.cache = new DigestCache(count);
@@ -90,7 +98,9 @@ export class PromptReader {
         this.spanTokens[i] = d.tokens;
         this.spanFlags[i] = flagsOf(u);
         if (u.oneHour) this.anyOneHour = true;
+        if (this.spanFlags[i]! & CACHE_CONTROL) this.anyMarked = true;
       });
+      this.cursor = new ContextCursor(timeline);
     }
   }
 
@@ -106,46 +116,97 @@ export class PromptReader {
     return this.timeline ? this.fromSpans(call, ci, prev, lead, tools, toolsDigest) : this.fromEntries(call, prev, lead, tools, toolsDigest);
   }
 
+  /**
+   * A prompt read from the cursor: its keys and running sums live in the reader's buffers, which the next read
+   * edits from where the two contexts part; the prompt read before keeps what that edit overwrote, so the pair a
+   * comparison needs stays readable. An older prompt can no longer be read.
+   */
   private fromSpans(call: CallContext, ci: number, prev: Prompt | null, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
-    const keys = this.timeline!.activeSpans(ci);
+    const cursor = this.cursor!;
+    const last = this.last;
+    const sequential = last !== null && cursor.ci === ci - 1;
+    cursor.moveTo(ci);
     const { spanTokens, spanFlags, spanUnits, spanDigests } = this;
-    const n = keys.length + lead;
-    const cum = new Float64Array(n + 1);
-    // The spans this call shares with the previous one from the start keep its running sums: copied, not re-added.
-    let same = 0;
-    if (prev?.keys && prev.lead === lead && (!lead || prev.digestAt(0) === toolsDigest)) {
-      const a = prev.keys;
-      const m = Math.min(a.length, keys.length);
-      while (same < m && a[same] === keys[same]) same++;
-      cum.set(prev.cum.subarray(0, lead + same + 1));
-    } else if (toolsDigest) cum[1] = toolsDigest.tokens;
+    const ctx = cursor.n;
+    const n = ctx + lead;
+    // The spans this call shares with the previous one from the start keep its running sums.
+    const same = sequential && prev === last!.prompt && last!.lead === lead && (!lead || last!.tools === toolsDigest) ? cursor.same : 0;
+    const from = same > 0 ? lead + same + 1 : 0;
+    // The previous prompt keeps its running sums from where this one writes; the one before it is done with.
+    this.older?.expire();
+    this.older = null;
+    if (last) {
+      const keep = last.prompt.n + 1;
+      const length = Math.max(0, keep - from);
+      if (this.cumTail.length < length) this.cumTail = new Float64Array(Math.max(length, this.cumTail.length * 2));
+      this.cumTail.set(this.cumBuf.subarray(from, from + length));
+      last.prompt.retire(from);
+      this.older = last.prompt;
+    }
+    if (this.cumBuf.length < n + 1) {
+      const grown = new Float64Array(Math.max(n + 1, this.cumBuf.length * 2));
+      grown.set(this.cumBuf);
+      this.cumBuf = grown;
+    }
+    const cum = this.cumBuf;
+    if (same === 0) {
+      cum[0] = 0;
+      if (toolsDigest) cum[1] = toolsDigest.tokens;
+    }
     let sum = cum[lead + same]!;
-    for (let k = same; k < keys.length; k++) cum[lead + k + 1] = sum += spanTokens[keys[k]!]!;
-    let oneHour = false;
-    if (this.anyOneHour) for (let k = 0; k < keys.length && !oneHour; k++) oneHour = (spanFlags[keys[k]!]! & ONE_HOUR) !== 0;
-    const unitAt = (j: number) => (j < lead ? tools! : spanUnits[keys[j - lead]!]!);
-    const digestAt = (j: number) => (j < lead ? toolsDigest! : spanDigests[keys[j - lead]!]!);
-    let side: PromptSide | null = null;
-    const materialize = () => (side ??= { units: Array.from({ length: n }, (_, j) => unitAt(j)), digests: Array.from({ length: n }, (_, j) => digestAt(j)) });
-    const p = {
-      call,
-      lead,
-      n,
-      keys,
-      sameAsPrevious: same > 0 || lead === 0 ? lead + same : 0,
-      cum,
-      visibleTokens: sum,
-      oneHour,
-      unitAt,
-      digestAt,
-      get units() {
-        return materialize().units;
-      },
-      get digests() {
-        return materialize().digests;
-      },
-    };
-    return withBreakpoints(p, (j) => (j < lead ? SYSTEM : spanFlags[keys[j - lead]!]!));
+    for (let k = same; k < ctx; k++) cum[lead + k + 1] = sum += spanTokens[cursor.keyAt(k)]!;
+    // The 1-hour and marked spans in the context, kept up to date from the spans that start and end here.
+    let oneHour = 0;
+    let marked = 0;
+    if (this.anyOneHour || this.anyMarked) {
+      if (sequential) {
+        const { starts, ends } = this.timeline!.changesAt(ci);
+        oneHour = last!.oneHour;
+        marked = last!.marked;
+        for (const i of starts) {
+          if (spanFlags[i]! & ONE_HOUR) oneHour++;
+          if (spanFlags[i]! & CACHE_CONTROL) marked++;
+        }
+        for (const i of ends) {
+          if (spanFlags[i]! & ONE_HOUR) oneHour--;
+          if (spanFlags[i]! & CACHE_CONTROL) marked--;
+        }
+      } else {
+        for (let k = 0; k < ctx; k++) {
+          const f = spanFlags[cursor.keyAt(k)]!;
+          if (f & ONE_HOUR) oneHour++;
+          if (f & CACHE_CONTROL) marked++;
+        }
+      }
+    }
+    const p = new SpanPrompt(call, lead, n, sum, oneHour > 0, same > 0 || lead === 0 ? lead + same : 0, cursor, this, tools, toolsDigest, marked > 0);
+    this.last = { prompt: p, lead, tools: toolsDigest, oneHour, marked };
+    return p;
+  }
+
+  /** Running sum `j` of the previous prompt, `from` on (see retire). */
+  tailCum(j: number, from: number): number {
+    return this.cumTail[j - from]!;
+  }
+
+  cumAt(j: number): number {
+    return this.cumBuf[j]!;
+  }
+
+  cumView(n: number): Float64Array {
+    return this.cumBuf.subarray(0, n + 1);
+  }
+
+  spanUnit(i: number): PromptUnit {
+    return this.spanUnits[i]!;
+  }
+
+  spanDigest(i: number): UnitDigest {
+    return this.spanDigests[i]!;
+  }
+
+  spanFlag(i: number): number {
+    return this.spanFlags[i]!;
   }
 
   private fromEntries(call: CallContext, prev: Prompt | null, lead: 0 | 1, tools: PromptUnit | null, toolsDigest: UnitDigest | null): Prompt {
@@ -168,7 +229,92 @@ export class PromptReader {
       cum[j + 1] = cum[j]! + d.tokens;
       if (u.oneHour) oneHour = true;
     }
-    const p = { call, lead, n, keys: null, sameAsPrevious: 0, cum, visibleTokens: cum[n]!, oneHour, units, digests, unitAt: (j: number) => units[j]!, digestAt: (j: number) => digests[j]! };
+    const p = { call, lead, n, sameAsPrevious: 0, cum, visibleTokens: cum[n]!, oneHour, units, digests, unitAt: (j: number) => units[j]!, digestAt: (j: number) => digests[j]! };
     return withBreakpoints(p, (j) => flagsOf(units[j]!));
+  }
+}
+
+/**
+ * A prompt read from spans. While it is the reader's latest, its keys and sums are the cursor's and the reader's
+ * buffers; once the next one is read it is the previous prompt, reading what the step overwrote from the saved
+ * tails; after that it is expired (a pass compares each call with the one before, never further back).
+ */
+class SpanPrompt implements Prompt {
+  private state: 'current' | 'previous' | 'expired' = 'current';
+  /** In the previous state: running sums from this index on are in the reader's tail. */
+  private cumFrom = 0;
+  private side: PromptSide | null = null;
+  private memo: { lead: number; list: number[] } | null = null;
+
+  constructor(
+    readonly call: CallContext,
+    readonly lead: 0 | 1,
+    readonly n: number,
+    readonly visibleTokens: number,
+    readonly oneHour: boolean,
+    readonly sameAsPrevious: number,
+    private readonly cursor: ContextCursor,
+    private readonly reader: PromptReader,
+    private readonly tools: PromptUnit | null,
+    private readonly toolsDigest: UnitDigest | null,
+    private readonly marked: boolean,
+  ) {}
+
+  retire(cumFrom: number): void {
+    this.state = 'previous';
+    this.cumFrom = cumFrom;
+  }
+
+  expire(): void {
+    this.state = 'expired';
+  }
+
+  private keyAt(k: number): number {
+    if (this.state === 'current') return this.cursor.keyAt(k);
+    if (this.state === 'previous') return this.cursor.prevKeyAt(k);
+    throw new Error('a prompt read from spans is read only while it is the latest or the one before it');
+  }
+
+  private cumAt(j: number): number {
+    if (this.state === 'current') return this.reader.cumAt(j);
+    if (this.state === 'previous') return j < this.cumFrom ? this.reader.cumAt(j) : this.reader.tailCum(j, this.cumFrom);
+    throw new Error('a prompt read from spans is read only while it is the latest or the one before it');
+  }
+
+  get cum(): Float64Array {
+    if (this.state === 'current') return this.reader.cumView(this.n);
+    return Float64Array.from({ length: this.n + 1 }, (_, j) => this.cumAt(j));
+  }
+
+  unitAt(j: number): PromptUnit {
+    return j < this.lead ? this.tools! : this.reader.spanUnit(this.keyAt(j - this.lead));
+  }
+
+  digestAt(j: number): UnitDigest {
+    return j < this.lead ? this.toolsDigest! : this.reader.spanDigest(this.keyAt(j - this.lead));
+  }
+
+  private flagAt(j: number): number {
+    return j < this.lead ? SYSTEM : this.reader.spanFlag(this.keyAt(j - this.lead));
+  }
+
+  breakpoints(lead: number): number[] {
+    if (this.memo && this.memo.lead === lead) return this.memo.list;
+    // Without a marked span only the automatic breakpoints are left: the end of the leading system units and the last unit.
+    const list = breakpointsFrom(this.n, (j) => this.flagAt(j), lead, this.marked);
+    this.memo = { lead, list };
+    return list;
+  }
+
+  private materialize(): PromptSide {
+    return (this.side ??= { units: Array.from({ length: this.n }, (_, j) => this.unitAt(j)), digests: Array.from({ length: this.n }, (_, j) => this.digestAt(j)) });
+  }
+
+  get units(): readonly PromptUnit[] {
+    return this.materialize().units;
+  }
+
+  get digests(): readonly UnitDigest[] {
+    return this.materialize().digests;
   }
 }

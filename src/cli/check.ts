@@ -14,6 +14,8 @@ import { cacheFor } from './result-cache';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
+import { showControls } from '../model/visible-text';
+import { terminalText } from './terminal-text';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-invented N] [--max-miss-cost USD]
                              [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
@@ -199,7 +201,8 @@ export function renderCheckText(r: CheckResult): string {
   if (r.sessions.length === 0) out.push('No session loaded.');
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
-  return out.join('\n');
+  // Session ids, file names, identifiers and lint messages come from the files: no escape sequence reaches the terminal.
+  return terminalText(out.join('\n'));
 }
 
 function failures(r: CheckResult): number {
@@ -213,14 +216,21 @@ function verdict(r: CheckResult): string {
   return all.length ? `check failed: ${all.join('; ')}` : `check passed: ${plural(r.sessions.length, 'session')} within limits`;
 }
 
-/** GitHub's workflow-command escaping: data escapes %, CR and LF; properties also `:` and `,`. */
-const ghData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const ghProp = (s: string) => ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+/**
+ * GitHub's workflow-command escaping: data escapes %, CR and LF; properties also `:` and `,`. Every field from a file
+ * goes through one of them, so no value can end a line and start a command of its own (`::error …`, `::add-mask::`,
+ * `::stop-commands::`); other control characters show as marks (the log renders ANSI escapes).
+ */
+export const ghData = (s: string) => showControls(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const ghProp = (s: string) => ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 function annotation(level: 'error' | 'warning' | 'notice', p: Place, title: string, message: string): string {
   const props = [`file=${ghProp(p.file)}`, ...(p.line !== null ? [`line=${p.line}`] : []), `title=${ghProp(title)}`];
   return `::${level} ${props.join(',')}::${ghData(message)}`;
 }
+
+/** A plain log line (not a command): escaped like data, and never starting with `::`, so it cannot be read as one. */
+const ghLine = (s: string) => ghData(s).replace(/^::/, ': :');
 
 export function renderCheckGithub(r: CheckResult): string {
   const out: string[] = [];
@@ -232,13 +242,14 @@ export function renderCheckGithub(r: CheckResult): string {
     }
   }
   for (const e of r.errors) out.push(annotation(r.errorsFail ? 'error' : 'warning', { file: e.file, line: e.line }, 'compaction-inspector input error', e.message));
-  out.push(verdict(r));
+  // The verdict names session ids from the files: one escaped line.
+  out.push(ghLine(verdict(r)));
   return out.join('\n');
 }
 
 /** Transcript text is untrusted: in a PR comment it stays inside a code span and cannot break the table. */
-const code = (s: string) => `\`${s.replace(/[`\r\n|]/g, ' ').slice(0, 80)}\``;
-const mdText = (s: string) => s.replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]<>|#!])/g, '\\$1');
+const code = (s: string) => `\`${showControls(s).replace(/[`\r\n|]/g, ' ').slice(0, 80)}\``;
+const mdText = (s: string) => showControls(s).replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]<>|#!])/g, '\\$1');
 
 export function renderCheckMarkdown(r: CheckResult): string {
   const failed = failures(r) > 0;

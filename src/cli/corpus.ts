@@ -5,6 +5,7 @@
 // sorted by path within each folder, lines in file order). Problems go to stderr as JSON lines
 // {"file","line","field","message","severity":"error"} and make the exit status 1. Without --jsonl a table
 // of per-format totals is printed instead.
+import { terminalText } from './terminal-text';
 import { createReadStream, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -423,7 +424,7 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
       io.err(issueLine(i));
     },
   });
-  if (!opts.jsonl) io.out(renderTotals(totals, files.length, failedFiles));
+  if (!opts.jsonl) io.out(terminalText(renderTotals(totals, files.length, failedFiles)));
   return errors > 0 || failedFiles > 0 ? 1 : 0;
 }
 
@@ -463,6 +464,6 @@ async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<numbe
     io.err(issueLine({ file: opts.stdinName, line: null, field: null, message: `cannot read standard input: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }));
     return 1;
   }
-  if (!opts.jsonl) io.out(renderTotals(totals, 1, trajectories === 0 ? 1 : 0));
+  if (!opts.jsonl) io.out(terminalText(renderTotals(totals, 1, trajectories === 0 ? 1 : 0)));
   return 0;
 }

@@ -13,7 +13,9 @@ import { inspectReport, renderText, type InspectSession } from './inspect-report
 import { RERUN_USAGE, runRerun } from './rerun';
 import { SERVE_USAGE, runServe } from './serve';
 import { cacheFor } from './result-cache';
-import { metricsOfSessions } from './session-pool';
+import { terminalText } from './terminal-text';
+import { defaultThreads, metricsOfSessions } from './session-pool';
+import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
 
 export type { CliIo } from './cli-io';
@@ -66,25 +68,37 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
-  const loaded = await openInputs(inputs);
-  const report = inspectReport(loaded);
-  // Text and JSON read the same analysis, so the two never disagree.
-  const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
-  const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads, cacheFor(io, opts.noCache === true));
-  const sessions: InspectSession[] = [];
-  let failed = false;
-  outcomes.forEach((o, i) => {
-    if (o.ok) sessions.push({ ...report.sessions[i]!, ...o.metrics });
-    else {
-      // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
-      io.err(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`);
-      sessions.push({ ...report.sessions[i]!, analysisError: o.message });
-      failed = true;
-    }
-  });
-  const full = { ...report, sessions };
-  io.out(opts.json ? JSON.stringify(full, null, 2) : renderText(full));
-  return report.errors.length || failed ? 1 : 0;
+  // A long session is counted on threads, which load their rank tables while the files are parsed here (several
+  // sessions of about one size are analysed side by side instead, a thread each).
+  const threads = opts.threads ?? defaultThreads();
+  const bytes = inputs.reduce((n, f) => n + f.bytes.length, 0);
+  const largest = inputs.reduce((n, f) => Math.max(n, f.bytes.length), 0);
+  const counting = threads > 1 && largest >= COUNT_THREADS_MIN_BYTES && largest * 2 >= bytes ? startCountThreads(Math.min(threads, 2)) : null;
+  counting?.warm('o200k_base');
+  try {
+    const loaded = await openInputs(inputs);
+    const report = inspectReport(loaded);
+    // Text and JSON read the same analysis, so the two never disagree.
+    const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
+    const outcomes = await metricsOfSessions(loaded.sessions, request, threads, cacheFor(io, opts.noCache === true), counting);
+    const sessions: InspectSession[] = [];
+    let failed = false;
+    outcomes.forEach((o, i) => {
+      if (o.ok) sessions.push({ ...report.sessions[i]!, ...o.metrics });
+      else {
+        // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
+        io.err(terminalText(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`));
+        sessions.push({ ...report.sessions[i]!, analysisError: o.message });
+        failed = true;
+      }
+    });
+    const full = { ...report, sessions };
+    // The readable report carries names and text from the files: their control characters print as marks.
+    io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
+    return report.errors.length || failed ? 1 : 0;
+  } finally {
+    await counting?.close();
+  }
 }
 
 function parseProvider(flags: string[]): ProviderRule | 'auto' | null {

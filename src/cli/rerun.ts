@@ -8,6 +8,7 @@
 // (outer) with parameter values (inner), in the order the app's sweep table lists its rows. --policies ranks
 // every policy side by side on each session (the app's Compare policies view), with the recorded run as the
 // baseline row, and on several sessions each policy's median and total.
+import { terminalText } from './terminal-text';
 import { knownContextWindow } from '../analysis/analysis-view';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import {
@@ -367,7 +368,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
   }
   const loaded = await openInputs(inputs);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
-  for (const e of errors) io.err(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`);
+  for (const e of errors) io.err(terminalText(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`));
   const counterFor = counters();
   if (a.policies !== null) {
     const compared: { file: string; comparison: PolicyComparison }[] = [];
@@ -378,8 +379,8 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     const corpus = compared.length > 1 ? corpusComparison(compared.map((c) => c.comparison)) : null;
     if (a.json) io.out(JSON.stringify({ policies: a.policies, sessions: compared.map((c) => ({ file: c.file, ...c.comparison })), corpus }, null, 2));
     else {
-      for (const c of compared) io.out(renderComparison(c.file, c.comparison));
-      if (corpus) io.out(renderCorpus(corpus, compared.length));
+      for (const c of compared) io.out(terminalText(renderComparison(c.file, c.comparison)));
+      if (corpus) io.out(terminalText(renderCorpus(corpus, compared.length)));
     }
     return errors.length ? 1 : 0;
   }
@@ -390,6 +391,6 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     out.push({ file: s.files.join(' + '), sessionId: s.id, format: s.format, model: s.model, runs });
   }
   if (a.json) io.out(JSON.stringify({ sessions: out }, null, 2));
-  else for (const [i, s] of out.entries()) io.out(renderText(s.file, loaded.sessions[i]!, s.runs));
+  else for (const [i, s] of out.entries()) io.out(terminalText(renderText(s.file, loaded.sessions[i]!, s.runs)));
   return errors.length ? 1 : 0;
 }

@@ -1,11 +1,11 @@
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePrecompressed } from './precompressed';
 import { openRoots } from './serve-listing';
-import { hostAllowed, resolveInside, SERVE_CSP, startServer, type RunningServer } from './serve';
+import { hostAllowed, openInside, SERVE_CSP, startServer, type RunningServer } from './serve';
 
 const fixture = (name: string) => new URL(`../formats/__fixtures__/${name}`, import.meta.url).pathname;
 
@@ -98,6 +98,23 @@ describe('startServer', () => {
     expect((await get('/assets/a.js')).status).toBe(200);
   });
 
+  it('without the token, answers the same for a path that exists and one that does not (no probing the disk)', async () => {
+    const pairs: [string, string][] = [
+      // An encoded slash survives the URL parser's dot-segment removal and reaches the path check.
+      ['/..%2Fsecret.jsonl', '/..%2Fno-such-file.jsonl'],
+      ['/..%2Fsessions%2Fcourse.json', '/..%2Fsessions%2Fnothing.json'],
+      [`/${encodeURIComponent(join(tmp, 'secret.jsonl'))}`, `/${encodeURIComponent(join(tmp, 'absent.jsonl'))}`],
+      ['/assets', '/nothing-here'],
+      ['/api/file?root=0&path=..%2Fsecret.jsonl', '/api/file?root=0&path=..%2Fabsent.jsonl'],
+      ['/api/file?root=0&path=course.json', '/api/file?root=0&path=absent.json'],
+    ];
+    for (const [exists, missing] of pairs) {
+      const [a, b] = [await get(exists), await get(missing)];
+      expect(a.status, exists).not.toBe(200);
+      expect([a.status, a.body], exists).toEqual([b.status, b.body]);
+    }
+  });
+
   it('sends the build’s precompressed copy when the browser takes it, and the file itself otherwise', async () => {
     const plain = await get('/assets/big.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -137,12 +154,15 @@ describe('startServer', () => {
   });
 });
 
-describe('resolveInside', () => {
-  it('keeps a path under its base and refuses what leaves it', () => {
-    expect(resolveInside(tmp, 'sessions/course.json')).toBe(join(tmp, 'sessions', 'course.json'));
-    expect(resolveInside(join(tmp, 'sessions'), '../secret.jsonl')).toBeNull();
-    expect(resolveInside(join(tmp, 'sessions'), 'missing.json')).toBeNull();
-    expect(resolveInside(join(tmp, 'sessions'), 'a\0b')).toBeNull();
+describe('openInside', () => {
+  const real = (p: string) => realpathSync(p);
+  it('opens a file under its base and refuses what leaves it, what is missing, and what is not a file', () => {
+    const ok = openInside(real(tmp), 'sessions/course.json');
+    expect(ok?.real).toBe(join(real(tmp), 'sessions', 'course.json'));
+    expect(ok?.st.isFile()).toBe(true);
+    closeSync(ok!.fd);
+    const base = real(join(tmp, 'sessions'));
+    for (const p of ['../secret.jsonl', 'link-out.jsonl', 'missing.json', 'a\0b', 'proj', '/etc/passwd']) expect(openInside(base, p), p).toBeNull();
   });
 });
 

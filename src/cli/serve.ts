@@ -3,17 +3,23 @@
 // and measured in the browser; the server only lists and reads files.
 //
 // Security: loopback only; any Host header but this server's own is refused (DNS rebinding); the API wants the
-// random token printed with the address; nothing but GET/HEAD; a path is normalized, its symlinks resolved, and
-// it is served only when the real path lies under a listed folder (or the app's own dist/). Anything else: 403.
+// random token printed with the address; nothing but GET/HEAD; a file is opened once, the opened file's real path
+// is checked to lie under a listed folder (or the app's own dist/), and its bytes are read from that same handle,
+// so a symlink swapped between a check and a read cannot hand out a file outside. Anything else: 403 on the API,
+// and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, readFile, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
 import { mimeOf } from './mime-types';
-import { pickPrecompressed, sendPrecompressed } from './precompressed';
-import { defaultRoots, inside, listSessions, openRoots, type ServeRoot } from './serve-listing';
+import { pickPrecompressed } from './precompressed';
+import { defaultRoots, inside, listSessions, openRoots, type ListedSession, type ServeRoot } from './serve-listing';
+import { GLANCE_MAX_BYTES, glanceMeasurer, type GlanceMeasurer } from './serve-glance';
+import { openGlanceIndex, type GlanceIndex, type GlanceOutcome } from './serve-index';
+import { defaultCacheDir, engineId } from './result-cache';
+import type { InputFile } from '../load/loader';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
                                                    and list the sessions under the folders, by default those of
@@ -34,6 +40,10 @@ export interface ServeOptions {
   token?: string;
   /** Polling interval of live follow, ms. */
   watchIntervalMs?: number;
+  /** What the table shows of each session, kept between visits (serve-index.ts); in memory when absent. */
+  index?: GlanceIndex;
+  /** Measures a session for the table (default: a worker thread, serve-glance.ts). */
+  measurer?: GlanceMeasurer;
 }
 
 export interface RunningServer {
@@ -44,19 +54,60 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The file a request names, when its real path lies under `base`; null otherwise (→ 403). */
-export function resolveInside(base: string, requested: string): string | null {
+/** A file opened once and checked: read from `fd`, never reopened by name. */
+export interface OpenedFile {
+  fd: number;
+  /** The opened file's real path (under the base it was checked against). */
+  real: string;
+  st: Stats;
+}
+
+/**
+ * The real path of the file behind `fd`: what /proc says the descriptor points at (Linux), else the name's real
+ * path, accepted only when it is the very file opened (same device and inode), so a swap in between is refused.
+ */
+function openedPath(fd: number, joined: string): string | null {
+  try {
+    const link = readlinkSync(`/proc/self/fd/${fd}`);
+    if (link.startsWith('/') && !link.endsWith(' (deleted)')) return link;
+  } catch {
+    // No /proc here (macOS, Windows): compare inodes below.
+  }
+  const real = realpathSync(joined);
+  const a = fstatSync(fd);
+  const b = statSync(real);
+  return a.dev === b.dev && a.ino === b.ino ? real : null;
+}
+
+/**
+ * Opens the regular file a request names when it lies under `base` (a real path): opened first, then its real path
+ * checked, so what is checked is what is read. null (→ 403/404) when it is outside, missing, or not a plain file.
+ */
+export function openInside(base: string, requested: string): OpenedFile | null {
   if (requested.includes('\0')) return null;
-  // An absolute path or `..` resolves outside `base` and fails the check below, as does a symlink leading out.
   const joined = resolve(base, requested);
   if (!inside(base, joined)) return null;
-  let real: string;
+  let fd: number;
   try {
-    real = realpathSync(joined);
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer and hold a request forever.
+    fd = openSync(joined, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   } catch {
     return null;
   }
-  return inside(base, real) ? real : null;
+  try {
+    const real = openedPath(fd, joined);
+    const st = fstatSync(fd);
+    if (real && inside(base, real) && st.isFile()) return { fd, real, st };
+  } catch {
+    // Vanished or unreadable between the open and the check: refused like anything else.
+  }
+  closeSync(fd);
+  return null;
+}
+
+/** The whole of an opened file, read from its handle. */
+function readFd(fd: number): Promise<Uint8Array> {
+  return new Promise((resolveRead, reject) => readFile(fd, (e, data) => (e ? reject(e) : resolveRead(data))));
 }
 
 /** Only this server's own name: a page on another name that resolves here (DNS rebinding) is refused. */
@@ -87,31 +138,84 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
-  res.writeHead(200, baseHeaders({ 'Content-Type': type, 'Content-Length': String(st.size), 'Cache-Control': cache }));
-  if (req.method === 'HEAD') return void res.end();
-  createReadStream(path).on('error', () => res.destroy()).pipe(res);
+/** Sends an opened file from its handle (closed once sent), with the size it had when opened. */
+function sendOpened(req: IncomingMessage, res: ServerResponse, file: OpenedFile, headers: Record<string, string>): void {
+  res.writeHead(200, baseHeaders({ ...headers, 'Content-Length': String(file.st.size) }));
+  if (req.method === 'HEAD' || file.st.size === 0) {
+    closeSync(file.fd);
+    return void res.end();
+  }
+  // `end`: a file that grows while it is sent is cut at the announced length.
+  createReadStream('', { fd: file.fd, start: 0, end: file.st.size - 1, autoClose: true })
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
-/** A built file, as its .br/.gz copy when the build wrote one and the browser takes it. */
-function sendBuilt(req: IncomingMessage, res: ServerResponse, path: string, st: Stats, type: string, cache: string): void {
-  const copy = pickPrecompressed(path, req.headers['accept-encoding']);
-  if (!copy) return sendFile(req, res, path, st, type, cache);
-  sendPrecompressed(req, res, copy, baseHeaders({ 'Content-Type': type, 'Cache-Control': cache }));
+/** A built file, as its .br/.gz copy when the build wrote one and the browser takes it (opened and checked alike). */
+function sendBuilt(req: IncomingMessage, res: ServerResponse, dist: string, file: OpenedFile, type: string, cache: string): void {
+  const copy = pickPrecompressed(file.real, req.headers['accept-encoding']);
+  const opened = copy ? openInside(dist, relative(dist, copy.path)) : null;
+  if (!copy || !opened) return sendOpened(req, res, file, { 'Content-Type': type, 'Cache-Control': cache });
+  closeSync(file.fd);
+  sendOpened(req, res, opened, { 'Content-Type': type, 'Cache-Control': cache, 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' });
 }
 
 export function startServer(opts: ServeOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(18).toString('base64url');
   const interval = opts.watchIntervalMs ?? 250;
   let port = opts.port;
-  const sessions = () => listSessions(opts.roots);
+  const dist = realpathSync(opts.dist);
+  const index = opts.index ?? openGlanceIndex(null, 'memory');
+  const measurer = opts.measurer ?? glanceMeasurer();
+  /** The last listing, by id: a glance request names a listed session. */
+  let listed = new Map<string, ListedSession>();
+  const indexKey = (s: ListedSession) => `${opts.roots[s.root]!.real}${sep}${s.path}`;
+  /** Every session at once, from names, sizes and dates; the measured columns where the index has them. */
+  const sessions = (): (ListedSession & { glance?: GlanceOutcome })[] => {
+    const all = listSessions(opts.roots);
+    listed = new Map(all.map((s) => [s.id, s]));
+    return all.map((s) => {
+      const glance = index.get(indexKey(s), s.size, s.modified);
+      return glance ? { ...s, glance } : s;
+    });
+  };
+  const measuring = new Map<string, Promise<GlanceOutcome>>();
+  /** A listed session's glance: from the index, else measured now (once, however many ask) and kept. */
+  const glanceOf = (s: ListedSession): Promise<GlanceOutcome> => {
+    const key = indexKey(s);
+    const known = index.get(key, s.size, s.modified);
+    if (known) return Promise.resolve(known);
+    if (s.size > GLANCE_MAX_BYTES) return Promise.resolve({ ok: false, skipped: true, message: 'too big to measure before it is opened' });
+    const running = measuring.get(key);
+    if (running) return running;
+    const job = (async (): Promise<GlanceOutcome> => {
+      const root = opts.roots[s.root]!;
+      const inputs: InputFile[] = [];
+      // Named as the page names them when it opens the session (a conversation folder keeps its paths).
+      const folder = s.files.length > 1 || s.files[0] !== s.path;
+      for (const f of s.files) {
+        const file = openInside(root.real, f);
+        if (!file) return { ok: false, message: `${f} can no longer be read` };
+        try {
+          inputs.push({ name: folder ? f.slice(s.path.lastIndexOf('/') + 1) : f.split('/').pop()!, bytes: await readFd(file.fd) });
+        } finally {
+          closeSync(file.fd);
+        }
+      }
+      const outcome = await measurer.measure(inputs);
+      index.put(key, s.size, s.modified, outcome);
+      return outcome;
+    })().finally(() => measuring.delete(key));
+    measuring.set(key, job);
+    return job;
+  };
 
-  /** A listed root's file, by root index and path inside it. */
-  const sessionFile = (url: URL): string | null => {
+  /** A listed root's file, by root index and path inside it, opened and checked. */
+  const sessionFile = (url: URL): OpenedFile | null => {
     const root = opts.roots[Number(url.searchParams.get('root'))];
     const path = url.searchParams.get('path');
     if (!root || path === null || path === '') return null;
-    return resolveInside(root.real, path);
+    return openInside(root.real, path);
   };
 
   const api = (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -121,18 +225,24 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
       const body = { roots: opts.roots.map((r) => ({ dir: r.dir, harness: r.harness })), sessions: sessions() };
       return send(res, 200, JSON.stringify(body), 'application/json');
     }
+    if (url.pathname === '/api/glance') {
+      const id = url.searchParams.get('id') ?? '';
+      if (!listed.has(id)) sessions();
+      const s = listed.get(id);
+      if (!s) return send(res, 404, 'no such session in the list');
+      void glanceOf(s).then(
+        (outcome) => send(res, 200, JSON.stringify(outcome), 'application/json'),
+        (e: unknown) => send(res, 500, e instanceof Error ? e.message : String(e)),
+      );
+      return;
+    }
     if (url.pathname === '/api/file' || url.pathname === '/api/events') {
       const file = sessionFile(url);
-      if (!file) return send(res, 403, 'that path is not inside a listed folder');
-      let st: Stats;
-      try {
-        st = statSync(file);
-      } catch {
-        return send(res, 404, 'not found');
-      }
-      if (!st.isFile()) return send(res, 403, 'not a file');
-      if (url.pathname === '/api/file') return sendFile(req, res, file, st, 'application/octet-stream', 'no-store');
-      return follow(req, res, file, st);
+      if (!file) return send(res, 403, 'that path is not a file inside a listed folder');
+      if (url.pathname === '/api/file') return sendOpened(req, res, file, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store' });
+      // Followed by its real path: the stream tells sizes and times, never bytes.
+      closeSync(file.fd);
+      return follow(req, res, file.real, file.st);
     }
     return send(res, 404, 'no such API');
   };
@@ -155,14 +265,18 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 
   const statics = (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = resolveInside(opts.dist, rel);
-    if (!file) return send(res, existsSync(resolve(opts.dist, rel)) ? 403 : 404, 'not found');
-    const st = statSync(file);
-    if (!st.isFile()) return send(res, 404, 'not found');
+    let rel: string;
+    try {
+      rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    } catch {
+      return send(res, 404, 'not found');
+    }
+    // Outside dist, missing, or a folder: the same answer, so the route cannot probe what exists on the disk.
+    const file = openInside(dist, rel);
+    if (!file) return send(res, 404, 'not found');
     // Hashed assets never change; the page itself must be re-read.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    sendBuilt(req, res, file, st, mimeOf(file), cache);
+    sendBuilt(req, res, dist, file, mimeOf(file.real), cache);
   };
 
   const server = createServer((req, res) => {
@@ -193,11 +307,14 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
         port,
         token,
         url,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          await new Promise<void>((done) => {
             server.closeAllConnections();
             server.close(() => done());
-          }),
+          });
+          index.flush();
+          if (!opts.measurer) await measurer.close();
+        },
       });
     });
   });
@@ -245,7 +362,9 @@ export async function runServe(argv: string[], io: ServeIo, usage: string): Prom
   }
   let running: RunningServer;
   try {
-    running = await startServer({ roots, dist: realpathSync(distDir), port: parsed.port });
+    // The table's measured columns are kept beside the result cache, so a second visit lists every row at once.
+    const index = openGlanceIndex(join(defaultCacheDir(), 'serve-index.json'), engineId());
+    running = await startServer({ roots, dist: realpathSync(distDir), port: parsed.port, index });
   } catch (e) {
     io.err(`cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;

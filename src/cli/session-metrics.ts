@@ -1,6 +1,7 @@
 // The analysis part of the `inspect` report: the session's facts, per-call figures and cache verdicts, resolved
 // compactions, summary audits and lints — all read from the engine's one analysis, as the app reads them.
-import { analyzeSession, type DeferredPart } from '../analysis/analyze-session';
+import { analyzeSession, type AnalyzeOptions, type DeferredPart } from '../analysis/analyze-session';
+import type { SessionContexts } from '../analysis/session-analysis';
 import type { SessionFacts } from '../analysis/session-facts';
 import type { CacheBreakCause, ProviderRule } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
@@ -115,10 +116,13 @@ export interface MetricsOptions {
   rules?: RuleSettings;
   /** Parts a report that does not print them can go without (their lists come back empty). */
   defer?: readonly DeferredPart[];
+  /** Contexts and count-free parts worked out before (see analyzeSession). */
+  contexts?: SessionContexts;
+  precomputed?: AnalyzeOptions['precomputed'];
 }
 
 export function sessionMetrics(session: Session, count: (text: string) => number, opts: MetricsOptions): SessionMetrics {
-  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.defer ? { defer: opts.defer } : {}) });
+  const a = analyzeSession(session, { count, rule: opts.rule, ...(opts.encoding ? { encoding: opts.encoding } : {}), ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.defer ? { defer: opts.defer } : {}), ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.precomputed ? { precomputed: opts.precomputed } : {}) });
   return {
     facts: a.facts,
     cache: a.facts.cache,

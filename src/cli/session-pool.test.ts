@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFiles } from '../load/loader';
-import { metricsOfSessions } from './session-pool';
+import { CLAUDE_CODE_LONG, claudeCodeSession } from '../../bench/generators/claude-code-session';
+import { createTokenCounter } from '../tokens/counter';
+import { pickEncoding } from '../tokens/encoding';
+import { counters } from './cli-io';
+import { startCountThreads, type CountThreads } from './count-threads';
+import { metricsFor, metricsOfSessions } from './session-pool';
 
 const fixture = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url))) });
 
@@ -15,5 +20,48 @@ describe('metricsOfSessions', () => {
     // Same outcomes at the same positions: the sessions differ in calls, so a swap would show.
     expect(two).toEqual(one);
     expect(new Set(one.map((o) => (o.ok ? o.metrics.facts.calls : -1))).size).toBe(3);
+  }, 60_000);
+});
+
+describe('metricsFor with counting threads', () => {
+  const generated = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
+  const inputs = [
+    fixture('claude-code-cache-forensics.jsonl'),
+    fixture('codex-rollout.jsonl'),
+    fixture('openhands-condensation.json'),
+    fixture('request-log-anthropic-compaction.jsonl'),
+    generated('compactions.jsonl', claudeCodeSession({ seed: 7, records: 1500, bytes: 1_200_000, compactions: 3 })),
+    generated('long.jsonl', claudeCodeSession({ ...CLAUDE_CODE_LONG, records: 1500, bytes: 1_250_000 })),
+  ];
+
+  it.each(inputs.map((f) => [f.name, f] as const))('gives on %s what counting on this thread gives, reading every count from the threads', async (_, file) => {
+    const session = loadFiles([file]).sessions[0]!;
+    const counter = await createTokenCounter(pickEncoding(session.model).encoding);
+    let asked = 0;
+    // Threads that count on this thread: the path is the threaded one, the counts the engine's.
+    const threads: CountThreads = {
+      size: 2,
+      warm: () => undefined,
+      count: async (texts) => {
+        asked += texts.length;
+        return Float64Array.from(texts, (t) => counter.count(t).tokens);
+      },
+      close: async () => undefined,
+    };
+    const serial = await metricsFor(session, counters(), { rule: 'auto' });
+    const threaded = await metricsFor(session, counters(), { rule: 'auto' }, threads, 0);
+    expect(asked).toBeGreaterThan(0);
+    expect(threaded).toEqual(serial);
+  }, 60_000);
+
+  it('counts on real worker threads what the counter counts', async () => {
+    const threads = startCountThreads(2);
+    try {
+      const texts = ['hello world', 'assistant:tool_call:Read#toolu_01ABCdef\n', 'tool:tool_result#toolu_01ABCdef\n', 'x'.repeat(5000), '', 'naïve café ☕'];
+      const counter = await createTokenCounter('o200k_base');
+      expect([...(await threads.count(texts, 'o200k_base'))]).toEqual(texts.map((t) => counter.count(t).tokens));
+    } finally {
+      await threads.close();
+    }
   }, 60_000);
 });

@@ -9,6 +9,13 @@ import { pickEncoding } from '../tokens/encoding';
 import { counters } from './cli-io';
 import { sessionKey, type ResultCache } from './result-cache';
 import { sessionMetrics, type MetricsOptions, type SessionMetrics } from './session-metrics';
+import { auditContexts, contextItems } from '../analysis/audit-contexts';
+import { countedTexts, prefixPartTexts } from '../analysis/counted-texts';
+import { sessionContexts } from '../analysis/session-analysis';
+import { lintSession } from '../lints/lint-session';
+import type { EncodingName } from '../tokens/encoding';
+import { TokenMemo } from '../tokens/memo';
+import type { CountThreads } from './count-threads';
 import { spawnCliWorker } from './worker-spawn';
 
 /** What a session's analysis needs besides the session: plain data, so it crosses to a worker. */
@@ -24,16 +31,84 @@ export interface MetricsJob {
 
 export type MetricsReply = { type: 'done'; id: number; outcome: MetricsOutcome } | { type: 'fatal'; message: string };
 
-/** One session's metrics with the counter its model calls for; a failure is an outcome, never a throw. */
-export async function metricsFor(session: Session, counterFor: ReturnType<typeof counters>, request: MetricsRequest): Promise<MetricsOutcome> {
+/**
+ * One session's metrics with the counter its model calls for; a failure is an outcome, never a throw. With counting
+ * threads and a long session, the threads count while this thread works out what needs no counts.
+ */
+export async function metricsFor(session: Session, counterFor: ReturnType<typeof counters>, request: MetricsRequest, threads: CountThreads | null = null, threadedChars = THREADED_CHARS): Promise<MetricsOutcome> {
   const choice = pickEncoding(session.model);
+  const encoding = { name: choice.encoding, approximate: choice.approximate };
+  if (threads && textChars(session) >= threadedChars) {
+    // A thread that fails, or an analysis that throws, is left to the path below (which reports what throws).
+    const metrics = await metricsOnThreads(session, threads, { ...request, encoding }).catch(() => null);
+    if (metrics) return { ok: true, metrics };
+  }
   const count = await counterFor(choice.encoding);
   try {
-    return { ok: true, metrics: sessionMetrics(session, count, { ...request, encoding: { name: choice.encoding, approximate: choice.approximate } }) };
+    return { ok: true, metrics: sessionMetrics(session, count, { ...request, encoding }) };
   } catch (e) {
     const f = describeAnalysisFailure(e, 'cli');
     return { ok: false, message: f.message, detail: f.detail };
   }
+}
+
+/** Characters of item text from which a session is counted on threads (about a second of counting). */
+const THREADED_CHARS = 2_000_000;
+
+function textChars(session: Session): number {
+  let n = 0;
+  for (const it of session.items) n += it.text.length;
+  for (const r of session.requests) for (const it of r.items) n += it.text.length;
+  return n;
+}
+
+/**
+ * The metrics of one session counted on threads: they count its distinct texts (countedTexts, as the app's
+ * analysis worker hands them to its token pool) while this thread replays the contexts, audits the summaries and
+ * runs the lints; the analysis then reads every count from their memo. Null when a thread fails (the caller counts
+ * here instead). A text the memo lacks is counted by the threads and the analysis run again, so the figures are
+ * the serial path's.
+ */
+async function metricsOnThreads(session: Session, threads: CountThreads, opts: MetricsOptions): Promise<SessionMetrics | null> {
+  const encoding = opts.encoding!.name as EncodingName;
+  const memo = new TokenMemo();
+  const counted = (texts: readonly string[]) =>
+    threads.count(texts, encoding).then((tokens) => {
+      texts.forEach((t, i) => memo.store(t, { tokens: tokens[i]!, approximate: false }));
+    });
+  // The lints count the summaries: asked first, they come back long before the rest.
+  const summaries = [...new Set([...session.items, ...session.requests.flatMap((r) => [...r.items, ...r.output])].filter((it) => it.kind === 'summary').map((it) => it.text))];
+  const summariesCounted = counted(summaries);
+  const texts = countedTexts(session);
+  const all = counted(texts);
+  all.catch(() => undefined);
+  const contexts = sessionContexts(session);
+  const parts = counted(prefixPartTexts(contexts, texts));
+  parts.catch(() => undefined);
+  const audits = opts.defer?.includes('audits') ? undefined : auditContexts(session, contexts);
+  const missed = new Set<string>();
+  const count = (t: string) => {
+    const c = memo.lookup(t);
+    if (c) return c.tokens;
+    missed.add(t);
+    return 0;
+  };
+  await summariesCounted;
+  const items = contextItems(session, contexts);
+  const lintCandidates = opts.defer?.includes('lints') ? undefined : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count, candidates: true });
+  await all;
+  await parts;
+  const run = () => sessionMetrics(session, count, { ...opts, contexts, precomputed: { ...(audits ? { audits } : {}), ...(lintCandidates ? { lintCandidates } : {}) } });
+  let metrics = run();
+  if (missed.size > 0) {
+    // Counted here too (with the lints, whose summaries were all asked for), then everything again.
+    await counted([...missed]);
+    missed.clear();
+    const again = { ...opts, contexts, precomputed: audits ? { audits } : {} };
+    metrics = sessionMetrics(session, count, again);
+    if (missed.size > 0) return null;
+  }
+  return metrics;
 }
 
 export function defaultThreads(): number {
@@ -44,8 +119,8 @@ export function defaultThreads(): number {
  * Every session's metrics, in input order. With a cache, a session analysed before by this engine with this
  * request is read back instead, and each new analysis that succeeded is kept.
  */
-export async function metricsOfSessions(sessions: readonly Session[], request: MetricsRequest, threads = defaultThreads(), cache: ResultCache | null = null): Promise<MetricsOutcome[]> {
-  if (!cache) return analyse(sessions, request, threads);
+export async function metricsOfSessions(sessions: readonly Session[], request: MetricsRequest, threads = defaultThreads(), cache: ResultCache | null = null, counting: CountThreads | null = null): Promise<MetricsOutcome[]> {
+  if (!cache) return analyse(sessions, request, threads, counting);
   const keys = sessions.map((s) => {
     try {
       return sessionKey(s, request);
@@ -61,7 +136,7 @@ export async function metricsOfSessions(sessions: readonly Session[], request: M
     if (metrics) out[i] = { ok: true, metrics };
     else todo.push(i);
   });
-  const fresh = await analyse(todo.map((i) => sessions[i]!), request, threads);
+  const fresh = await analyse(todo.map((i) => sessions[i]!), request, threads, counting);
   todo.forEach((i, k) => {
     const o = fresh[k]!;
     out[i] = o;
@@ -72,13 +147,14 @@ export async function metricsOfSessions(sessions: readonly Session[], request: M
   return out;
 }
 
-async function analyse(sessions: readonly Session[], request: MetricsRequest, threads: number): Promise<MetricsOutcome[]> {
+async function analyse(sessions: readonly Session[], request: MetricsRequest, threads: number, counting: CountThreads | null): Promise<MetricsOutcome[]> {
   if (sessions.length === 0) return [];
   const n = Math.min(Math.max(1, Math.floor(threads)), sessions.length);
   const out: MetricsOutcome[] = new Array(sessions.length);
   if (n <= 1) {
+    // One session on this thread: counting threads, when started, count it (sessions side by side have a thread each).
     const counterFor = counters();
-    for (let i = 0; i < sessions.length; i++) out[i] = await metricsFor(sessions[i]!, counterFor, request);
+    for (let i = 0; i < sessions.length; i++) out[i] = await metricsFor(sessions[i]!, counterFor, request, counting);
     return out;
   }
   let next = 0;

@@ -12,7 +12,7 @@ function tsxApiUrl(): string {
 }
 
 /** `name` is the worker module's name in src/cli/ and dist-cli/, without extension. */
-export function spawnCliWorker(name: 'corpus-worker' | 'metrics-worker'): Worker {
+export function spawnCliWorker(name: 'corpus-worker' | 'metrics-worker' | 'glance-worker' | 'count-worker'): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url));
   const workerUrl = new URL(`./${name}.ts`, import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApiUrl())})

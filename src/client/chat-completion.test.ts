@@ -250,10 +250,9 @@ describe('requestChatCompletion', () => {
   });
 
   it('times out when the headers never arrive, even with a fetch that ignores the signal', async () => {
-    const t0 = Date.now();
+    // The fetch never settles, so only the client's own timer can end the wait.
     const r = await requestChatCompletion(req(() => new Promise<Response>(() => {}), { timeoutMs: 60 }));
     expect(failure(r)).toEqual({ failure: 'timeout', reason: 'no response from http://127.0.0.1:9/v1/chat/completions within 60 ms (the response headers never arrived)' });
-    expect(Date.now() - t0).toBeLessThan(1000);
   });
 
   it('times out when the body stalls mid-stream, and cancels it', async () => {

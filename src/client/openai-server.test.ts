@@ -24,8 +24,11 @@ beforeEach(() => {
   server.setMode('ok');
 });
 
+// Far above any answer's time on a loaded machine: a test that expects an answer must not race a timer. The timeout
+// tests set their own short one (SHORT_MS), against a server that waits ten times as long.
+const SHORT_MS = 300;
 const summarize = (config: Partial<EndpointConfig> = {}, onText?: (t: string) => void) =>
-  createEndpointSummarizer({ baseUrl: server.url, apiKey: KEY, model: 'test-model', timeoutMs: 300, ...config }).summarize({
+  createEndpointSummarizer({ baseUrl: server.url, apiKey: KEY, model: 'test-model', timeoutMs: 30_000, ...config }).summarize({
     messages: MESSAGES,
     slice: [],
     priorSummary: null,
@@ -43,19 +46,17 @@ describe('endpoint summarizer against the test server', () => {
       expect(seen.length > 1).toBe(stream);
     });
 
+    // The server answers after 3 s; the client's 300 ms timer is set first and fires first, so only the client's
+    // timeout can give these results (a wall-clock check beside them would only measure the machine's load).
     it(`times out waiting for headers ${how} in mode slow`, async () => {
       server.setMode('slow');
-      const t0 = Date.now();
-      expect(await summarize({ stream })).toEqual({ ok: false, failure: 'timeout', reason: `no response from ${url} within 300 ms (the response headers never arrived)` });
-      expect(Date.now() - t0).toBeLessThan(1_500);
+      expect(await summarize({ stream, timeoutMs: SHORT_MS })).toEqual({ ok: false, failure: 'timeout', reason: `no response from ${url} within 300 ms (the response headers never arrived)` });
     });
 
     it(`times out on a body that stalls ${how} in mode stall`, async () => {
       server.setMode('stall');
       const seen: string[] = [];
-      const t0 = Date.now();
-      expect(await summarize({ stream }, (t) => seen.push(t))).toEqual({ ok: false, failure: 'timeout', reason: `the response from ${url} did not finish within 300 ms (it stalled mid-body)` });
-      expect(Date.now() - t0).toBeLessThan(1_500);
+      expect(await summarize({ stream, timeoutMs: SHORT_MS }, (t) => seen.push(t))).toEqual({ ok: false, failure: 'timeout', reason: `the response from ${url} did not finish within 300 ms (it stalled mid-body)` });
       expect(seen).toEqual(stream ? ['## Conversation'] : []);
     });
 
@@ -76,9 +77,8 @@ describe('endpoint summarizer against the test server', () => {
 
     it(`stops a 20 MB body at the 1 MB cap ${how} in mode huge`, async () => {
       server.setMode('huge');
-      const t0 = Date.now();
-      expect(await summarize({ stream, timeoutMs: 5_000 })).toEqual({ ok: false, failure: 'garbage', reason: `the response from ${url} is larger than 1 MB; stopped reading` });
-      expect(Date.now() - t0).toBeLessThan(2_000);
+      // The cap, not the timeout, ends it: the reason says so.
+      expect(await summarize({ stream })).toEqual({ ok: false, failure: 'garbage', reason: `the response from ${url} is larger than 1 MB; stopped reading` });
     });
   }
 
@@ -193,9 +193,9 @@ describe('startOpenAIServer', () => {
     s.setMode('slow');
     const waiting = fetch(`${s.url}/chat/completions`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 50));
-    const t0 = Date.now();
+    // Both would hold for 60 s: close() returning within the test's timeout, with the stalled body cut and the
+    // waiting request failed, is what "promptly" means here (no wall-clock budget on a shared machine).
     await s.close();
-    expect(Date.now() - t0).toBeLessThan(1_000);
     await expect(reader.read()).rejects.toThrow();
     expect(await waiting).toBeInstanceOf(TypeError);
     expect(s.requests.map((r) => [r.method, r.mode])).toEqual([

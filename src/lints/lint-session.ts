@@ -1,11 +1,12 @@
 // Structural problems in compacted contexts, each naming the item it concerns.
+import type { ContextTimeline } from '../analysis/context-timeline';
 import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
 import { isHarnessMessage } from '../model/harness-messages';
 import type { Lint } from './lint-types';
-import { QuoteFinder, slicesOf, type Slices } from './quoted-span';
+import { entriesWalk, timelineWalk } from './context-walk';
 import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
 import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
@@ -15,6 +16,8 @@ export interface LintInput {
   calls: readonly CallContext[];
   compactions: readonly CompactionEvent[];
   removals: ReadonlyMap<string, Removal>;
+  /** The calls' contexts as spans, when a replay made them: read with a cursor instead of each call's list. */
+  timeline?: ContextTimeline | null;
   /** Token counter for the course schema's 512-token cap; an estimate is fine. */
   count(text: string): number;
   /** What the user muted or tuned (see rules.ts); the defaults when absent. */
@@ -30,8 +33,6 @@ const isSummary = (it: Item) => it.kind === 'summary';
 const isMarker = (it: Item) => it.kind === 'omission' && (it.omission?.target === 'turns' || classifyText(it.text) === 'marker');
 const isRecap = (it: Item) => isSummary(it) || isMarker(it);
 
-/** Normalized text for finding what a user said inside later tool arguments. */
-const norm = (s: string) => s.toLowerCase().replace(/\\"/g, '"').replace(/\s+/g, ' ');
 
 export function lintSession(input: LintInput): Lint[] {
   const lints: Lint[] = [];
@@ -76,28 +77,6 @@ export function lintSession(input: LintInput): Lint[] {
   }
 
   // Rules about what each call was sent.
-  const norms = new Map<string, string>();
-  const normOf = (t: string) => {
-    let n = norms.get(t);
-    if (n === undefined) {
-      n = norm(t);
-      norms.set(t, n);
-    }
-    return n;
-  };
-  const slices = new Map<string, Slices>();
-  const quotes = new QuoteFinder();
-  /** The nearest tool call before `i` in `items` that quotes 16 characters of what the user said. */
-  const quotingCall = (items: readonly Item[], i: number, said: string): Item | undefined => {
-    let mine = slices.get(said);
-    if (!mine) slices.set(said, (mine = slicesOf(normOf(said))));
-    if (mine.texts.length === 0) return undefined;
-    for (let j = i - 1; j >= 0; j--) {
-      const p = items[j]!;
-      if (p.kind === 'tool_call' && quotes.contains(normOf(p.text), mine)) return p;
-    }
-    return undefined;
-  };
   // Facts of an item the rules read on every call it is sent: worked out once per item.
   const facts = new Map<Item, number>();
   const RECAP = 1;
@@ -120,63 +99,54 @@ export function lintSession(input: LintInput): Lint[] {
       })
       .map((it) => it.id),
   );
-  let before: Item[] = [];
+  // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
+  const asksCause = (it: Item) => it.role === 'user' && it.kind === 'message' && !isHarnessMessage(it.text);
+  const walk = input.timeline ? timelineWalk(input.timeline, splitIds, asksCause) : entriesWalk(input.calls, splitIds);
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
-  input.calls.forEach((call, ci) => {
-    const items = call.entries.map((e) => e.item);
+  input.calls.forEach((_, ci) => {
     // Where this context starts like the previous one, the previous call already checked the items: every
     // rule below but the split pair depends only on the item and what precedes it (a lint is added once per item).
-    let same = 0;
-    while (same < items.length && same < before.length && items[same] === before[same]) same++;
-    const prevItems = before;
-    before = items;
-    if (splitIds.size > 0) {
-      let ids: Set<string> | null = null;
-      for (const it of items) {
-        if (!splitIds.has(it.id)) continue;
-        ids ??= new Set(items.map((x) => x.id));
-        if (!ids.has(it.pairId!)) {
-          add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
-        }
-      }
+    walk.moveTo(ci);
+    const { n, same } = walk;
+    for (const it of walk.splitHere(ci)) {
+      add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
     }
-    for (let i = same; i < items.length; i++) {
-      const it = items[i]!;
+    for (let i = same; i < n; i++) {
+      const it = walk.itemAt(i);
       const f = factsOf(it);
       if (f & RECAP && it.role === 'system' && i > 0) {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
-      if (it.role === 'user' && it.kind === 'message' && !seen.has(`causal-order:${it.id}`) && !isHarnessMessage(it.text)) {
-        const earlierCall = quotingCall(items, i, it.text);
+      if (!seen.has(`causal-order:${it.id}`) && asksCause(it)) {
+        const earlierCall = walk.quotingCall(i, it.text);
         if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
     }
     // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
     const stacked = prevSummaries.filter((p) => p < same);
-    for (let i = same; i < items.length; i++) if (factsOf(items[i]!) & SUMMARY) stacked.push(i);
+    for (let i = same; i < n; i++) if (factsOf(walk.itemAt(i)) & SUMMARY) stacked.push(i);
     prevSummaries = stacked;
     // Iterated summarization feeds every earlier summary on purpose (the rule does not run there); elsewhere they should be folded.
-    if (stacked.length > 1) add({ rule: 'stacked-summaries', itemId: items[stacked[1]!]!.id, callIndex: ci, message: '', measure: { stacked: stacked.length } });
+    if (stacked.length > 1) add({ rule: 'stacked-summaries', itemId: walk.itemAt(stacked[1]!).id, callIndex: ci, message: '', measure: { stacked: stacked.length } });
 
     // A recap at the same position with new text on consecutive calls breaks the cache every turn.
     let recap: { pos: number; item: Item } | null = null;
     if (prevRecap && prevRecap.pos < same) recap = prevRecap;
     else {
       // No recap of the previous context lay in the shared prefix, so none of this one's does.
-      for (let i = same; i < items.length; i++) {
-        if (factsOf(items[i]!) & RECAP) {
-          recap = { pos: i, item: items[i]! };
+      for (let i = same; i < n; i++) {
+        if (factsOf(walk.itemAt(i)) & RECAP) {
+          recap = { pos: i, item: walk.itemAt(i) };
           break;
         }
       }
     }
     if (ci > 0) {
       const pos = recap?.pos ?? -1;
-      const old = pos >= 0 ? prevItems[pos] : undefined;
+      const old = pos >= 0 ? walk.prevItemAt(pos) : undefined;
       const changed = pos >= 0 && old !== undefined && !!(factsOf(old) & RECAP) && old.text !== recap!.item.text;
       run = changed ? run + 1 : 0;
       if (run >= 2) add({ rule: 'recap-regenerated', itemId: recap!.item.id, callIndex: ci, message: `the recap at position ${pos + 1} is rewritten on every call; the cached prefix breaks there each turn` });

@@ -9,7 +9,7 @@ const BASE = 0x01000193;
 const TOP = Array.from({ length: HALF - 1 }).reduce<number>((p) => Math.imul(p, BASE), 1);
 
 /** The hash of every HALF-character window of `s`, by start. */
-function windowHashes(s: string): Int32Array {
+export function windowHashes(s: string): Int32Array {
   const n = Math.max(0, s.length - HALF + 1);
   const out = new Int32Array(n);
   if (n === 0) return out;

@@ -84,11 +84,9 @@ describe('redactSecrets', () => {
     expect(redactionHint('[REDACTED_CUSTOM_2]')).toBeUndefined();
   });
 
-  it('stays fast on a long base64 blob', () => {
+  it('leaves a long base64 blob as it was (its time, linear in its length, is a bench row: bench/linear-inputs.ts)', () => {
     const blob = Buffer.from(new Uint8Array(3_000_000).map((_, i) => (i * 7919) & 255)).toString('base64');
-    const t = performance.now();
-    redactSecrets(blob);
-    expect(performance.now() - t).toBeLessThan(3000);
+    expect(redactSecrets(blob).text).toBe(blob);
   });
 });
 

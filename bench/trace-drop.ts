@@ -1,0 +1,158 @@
+// One drop of a file into the app under a Chrome trace, and the CPU time (thread time, `tdur`) each thread spent
+// from the drop to the first view and to the exact counts: on a shared machine the wall time moves with the load,
+// the thread time much less. `node --import tsx bench/trace-drop.ts FILE [--dev] [--drag MS] [--out trace.json]`
+// (after `npm run bench` built the app into bench/results/app, or with --build).
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { APP_OUT, buildAll, startDev, startPreview } from './browser/build';
+import { dropFetched, recordLongTasks, type DropWatch } from './browser/page-probes';
+import { loadSourceMap, type Resolver } from './browser/source-map';
+
+const args = process.argv.slice(2);
+if (args[0] === '--profile') {
+  profileOf(args[1]!, (args[2] as 'first' | 'exact' | undefined) ?? 'first', args[3] ?? null);
+  process.exit(0);
+}
+const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json'))!;
+const flag = (name: string) => args.includes(name);
+const value = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dragMs = Number(value('--drag') ?? 300);
+const out = value('--out') ?? '/tmp/trace-drop.json';
+if (flag('--build')) await buildAll();
+const dir = join(APP_OUT, 'bench-data');
+mkdirSync(dir, { recursive: true });
+const name = basename(file);
+rmSync(join(dir, name), { force: true });
+copyFileSync(file, join(dir, name));
+const srv = flag('--dev') ? await startDev() : await startPreview();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+  await context.addInitScript(recordLongTasks);
+  const page = await context.newPage();
+  await page.goto(srv.url, { waitUntil: 'networkidle', timeout: 180_000 });
+  if (flag('--dev')) {
+    await page.waitForTimeout(3000);
+    await page.goto(srv.url, { waitUntil: 'networkidle', timeout: 180_000 });
+  }
+  await page.waitForTimeout(1000);
+  await browser.startTracing(page, { path: out, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'v8', 'disabled-by-default-v8.cpu_profiler'] });
+  await page.evaluate(dropFetched, { url: `/bench-data/${name}`, name, dragMs });
+  await page.waitForFunction(() => (window as unknown as { __drop: DropWatch }).__drop.exact !== null, undefined, { timeout: 180_000, polling: 100 });
+  await page.waitForTimeout(500);
+  const watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
+  await browser.stopTracing();
+  console.log(`first view ${Math.round(watch.firstView! - watch.t0)} ms, exact ${Math.round(watch.exact! - watch.t0)} ms (${(statSync(file).size / 1e6).toFixed(1)} MB)`);
+  summarize(out, watch);
+} finally {
+  await browser.close();
+  await srv.server.close();
+}
+
+/** Thread time of the top-level tasks of each thread, in the windows drop → first view and first view → exact. */
+function summarize(path: string, _watch: DropWatch): void {
+  type Ev = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; cat: string; args?: { name?: string; data?: { url?: string; functionName?: string } } };
+  const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
+  const markAt = (n: string) => events.find((e) => e.name === n)?.ts ?? null;
+  const drop = markAt('bench:drop');
+  const first = markAt('bench:first-view');
+  const exact = markAt('bench:exact');
+  if (drop === null || first === null || exact === null) {
+    console.log('the bench marks are not in the trace');
+    return;
+  }
+  // Name each thread: the page's main thread, else the worker script it evaluated.
+  const label = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  for (const e of events) {
+    const url = e.args?.data?.url ?? '';
+    const m = /\/([\w.-]+\.worker)[-.\w]*\.(?:js|ts)/.exec(url);
+    const k = `${e.pid}:${e.tid}`;
+    if (m && (label.get(k) ?? '').startsWith('DedicatedWorker')) label.set(k, m[1]!);
+  }
+  const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.tdur !== undefined);
+  const windows = [['drop → first view', drop, first], ['first view → exact', first, exact]] as const;
+  for (const [what, from, to] of windows) {
+    const rows = new Map<string, { cpu: number; wall: number }>();
+    for (const e of tasks) {
+      const end = e.ts + (e.dur ?? 0);
+      if (end <= from || e.ts >= to) continue;
+      // A task cut by the window counts its share (thread time spread evenly over its wall time).
+      const share = (Math.min(end, to) - Math.max(e.ts, from)) / Math.max(1, e.dur ?? 1);
+      const k = label.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
+      const row = rows.get(k) ?? { cpu: 0, wall: 0 };
+      row.cpu += ((e.tdur ?? 0) * share) / 1000;
+      row.wall += ((e.dur ?? 0) * share) / 1000;
+      rows.set(k, row);
+    }
+    const total = [...rows.values()].reduce((n, r) => n + r.cpu, 0);
+    console.log(`${what}: ${((to - from) / 1000).toFixed(0)} ms wall, ${total.toFixed(0)} ms of thread time`);
+    for (const [k, v] of [...rows].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 10)) console.log(`  ${k.padEnd(30)} cpu ${v.cpu.toFixed(0).padStart(6)} ms   busy ${v.wall.toFixed(0).padStart(6)} ms`);
+  }
+}
+
+/**
+ * The functions each thread ran most between two bench marks, from the trace's sampling profile, named through the
+ * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact] [THREAD]`.
+ */
+export function profileOf(path: string, window: 'first' | 'exact', only: string | null, top = 15): void {
+  type Node = { id: number; parent?: number; callFrame: { functionName?: string; scriptId?: number | string; url?: string; lineNumber?: number; columnNumber?: number } };
+  type Ev = { name: string; ph: string; ts: number; pid: number; tid: number; id?: string; args?: { name?: string; data?: { url?: string; scriptId?: number | string; startTime?: number; cpuProfile?: { nodes?: Node[]; samples?: number[] }; timeDeltas?: number[] } } };
+  const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
+  const markAt = (n: string) => events.find((e) => e.name === n)?.ts ?? 0;
+  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : [markAt('bench:first-view'), markAt('bench:exact')];
+  const label = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const scripts = new Map<string, string>();
+  for (const e of events) {
+    const d = e.args?.data;
+    if (d?.url && d.scriptId !== undefined) scripts.set(`${e.pid}:${d.scriptId}`, d.url);
+    const m = /\/([\w.-]+\.worker)/.exec(d?.url ?? '');
+    if (m && (label.get(`${e.pid}:${e.tid}`) ?? '').startsWith('DedicatedWorker')) label.set(`${e.pid}:${e.tid}`, m[1]!);
+  }
+  const maps = new Map<string, Resolver | null>();
+  const where = (url: string, line: number, column: number) => {
+    const p = url.startsWith('http') ? new URL(url).pathname : '';
+    if (!p.endsWith('.js')) return `${url.split('/').pop()}:${line + 1}`;
+    if (!maps.has(p)) maps.set(p, loadSourceMap(join(APP_OUT, p)));
+    return maps.get(p)?.resolve(line, column) ?? `${p.split('/').pop()}:${line + 1}`;
+  };
+  const profiles = new Map<string, { start: number; tid: number; nodes: Map<number, Node>; samples: number[]; deltas: number[] }>();
+  for (const e of events) if (e.name === 'Profile') profiles.set(`${e.pid}:${e.id}`, { start: e.args!.data!.startTime!, tid: e.tid, nodes: new Map(), samples: [], deltas: [] });
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk') continue;
+    const p = profiles.get(`${e.pid}:${e.id}`);
+    if (!p) continue;
+    for (const n of e.args?.data?.cpuProfile?.nodes ?? []) p.nodes.set(n.id, n);
+    p.samples.push(...(e.args?.data?.cpuProfile?.samples ?? []));
+    p.deltas.push(...(e.args?.data?.timeDeltas ?? []));
+  }
+  for (const [key, p] of profiles) {
+    const pid = key.split(':')[0]!;
+    const name = label.get(`${pid}:${p.tid}`) ?? String(p.tid);
+    if (only && name !== only) continue;
+    let t = p.start;
+    let total = 0;
+    const self = new Map<string, number>();
+    p.samples.forEach((s, i) => {
+      t += p.deltas[i] ?? 0;
+      if (t < from || t > to) return;
+      const n = p.nodes.get(s);
+      const fn = n?.callFrame.functionName || '(anonymous)';
+      if (!n || fn === '(idle)') return;
+      total++;
+      const cf = n.callFrame;
+      const url = cf.url || scripts.get(`${pid}:${cf.scriptId}`) || '';
+      const k = fn.startsWith('(') ? fn : `${fn} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
+      self.set(k, (self.get(k) ?? 0) + 1);
+    });
+    if (total < 5) continue;
+    console.log(`== ${name}: ${total} samples`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${String(v).padStart(5)} ${k}`);
+  }
+}
