@@ -93,6 +93,13 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('claude-code');
   // The chosen preset's whole line, which a narrow pane cuts in the select, is its tooltip.
   await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveAttribute('title', /^Claude Code — auto-compacts .*re-attaches the 5 most recently read files$/);
+  // The session recorded a compaction: the default trigger compacts where it did, and the form says why.
+  const kinds = panel.getByRole('radiogroup', { name: 'Trigger kind' });
+  await expect(kinds.getByLabel('Where the recording compacted')).toBeChecked();
+  await expect(panel.getByLabel('Why this default')).toContainText('where the recording compacted (before call 62)');
+  await expect(panel.getByText('Compacts before call 62, where the recording did.')).toBeVisible();
+  // The preset's own trigger is one click away, its threshold kept.
+  await kinds.getByText('Token threshold').click();
   await expect(panel.getByLabel('Threshold', { exact: true })).toHaveValue('167000');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SHOTS, 'rerun-policy-preset.png') });
@@ -100,8 +107,19 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   const result = page.getByRole('region', { name: 'Re-run result' });
   const cost = result.getByRole('table', { name: 'Cost of compacting' });
   await expect(cost).toBeVisible({ timeout: 90_000 });
-  await expect(result).toContainText('1 compaction at call 61');
+  // Fed the reported prompts, Claude Code's own policy fires where Claude Code did.
+  await expect(result).toContainText('1 compaction at call 62');
   await expect(result).toContainText('recorded: call 62');
+  await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('within one call');
+  await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('logged at 170,251 tokens');
+  // Call 62's recorded prompt is already compacted, so the trigger reads call 61's reported prompt plus what came after.
+  await expect(result.getByRole('list', { name: 'Where it fired' })).toContainText('from call 61’s reported prompt and the calibrated difference');
+  await result.evaluate((el) => {
+    const scroller = el.closest('.panel')!;
+    scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 8;
+  });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'rerun-policy-fired.png') });
   await expect(cost.getByRole('row', { name: /Compactions/ })).toContainText('1 (62)');
   // The recorded run's re-fetch tax is the figure `inspect` reports for that compaction; a rerun's is unknown.
   const refetch = cost.getByRole('row', { name: /Re-fetch tax/ });

@@ -10,7 +10,8 @@ import { defaultForm, defaultSweep, paramsOf, sweepPlan, triggerFromForm, type R
 import { useApp } from '../store';
 import type { EndpointSettings } from '../store/settings-slice';
 import { policedWorker } from '../security/policed-worker';
-import type { EndpointRequest, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
+import type { CompareProgress, EndpointRequest, ProbeJob, ProbeProgress, RerunWorkerApi, RunOutput, RunProgress, SweepOutput } from '../workers/rerun.worker';
+import type { PolicyComparison } from '../../src/compaction';
 import rerunWorkerUrl from '../workers/rerun.worker.ts?worker&url';
 
 export type { RunOutput, RunProgress, SweepOutput };
@@ -108,8 +109,14 @@ export function policyLabel(form: RerunForm, window: number | null): { id: strin
   if (form.policy === null) return null;
   const r = resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window);
   // A trigger typed over the preset's is the user's, not the harness's.
-  const edited = JSON.stringify(triggerFromForm(form.trigger)) !== JSON.stringify(r.trigger);
-  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: edited ? 'trigger edited from the preset' : r.triggerExplained };
+  const trigger = triggerFromForm(form.trigger);
+  const edited = JSON.stringify(trigger) !== JSON.stringify(r.trigger);
+  return { id: form.policy, label: policyInfo(form.policy).label, triggerExplained: trigger.kind === 'recorded' ? 'in place of the preset’s own trigger' : edited ? 'trigger edited from the preset' : r.triggerExplained };
+}
+
+/** When the replayed harness measures its context (Codex after each response); a generic strategy, before each call. */
+export function measureAtOf(form: RerunForm, window: number | null): 'prompt' | 'last-response' {
+  return form.policy === null ? 'prompt' : resolvePolicy(form.policy, form.policyValues[form.policy] ?? {}, window).measureAt;
 }
 
 export function useSessionRerun(key: string): SessionRerun {
@@ -117,6 +124,11 @@ export function useSessionRerun(key: string): SessionRerun {
 }
 
 let nextRunId = 1;
+
+/** A run id unique over reruns, sweeps and comparisons (the worker cancels by it). */
+export function newRunId(): number {
+  return nextRunId++;
+}
 
 function endpointRequest(e: EndpointSettings): EndpointRequest | null {
   if (e.baseUrl.trim() === '') return null;
@@ -153,7 +165,7 @@ export async function startRun({ key, session, form, endpoint, origin, rule, win
   });
   try {
     await ensureSent(key, session);
-    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
+    const out = await api().run(runId, key, { strategy: form.strategy, params: paramsOf(form), trigger: triggerFromForm(form.trigger), endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window), measureAt: measureAtOf(form, window) }, onProgress);
     patchRun(key, runId, { status: out.result.status === 'done' ? 'done' : 'cancelled', shown: out, shownLabel: null, shownRow: null, live: null, progress: null });
     return out;
   } catch (e) {
@@ -176,11 +188,28 @@ export async function startSweep(args: StartArgs & { sweep: SweepForm }): Promis
   const onProgress = Comlink.proxy((p: RunProgress) => patchRun(key, runId, { progress: p }));
   try {
     await ensureSent(key, session);
-    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window) }, onProgress);
+    const out = await api().sweep(runId, key, { strategy: form.strategy, params: paramsOf(form), grid: plan.plan.grid, triggers: plan.plan.triggers, endpoint: endpointRequest(endpoint), rule, policy: policyLabel(form, window), measureAt: measureAtOf(form, window) }, onProgress);
     patchRun(key, runId, { status: out.status, sweep: out, progress: null });
   } catch (e) {
     patchRun(key, runId, { status: 'error', error: message(e), progress: null });
   }
+}
+
+/** A policy comparison in the rerun worker (the same session copy and baseline as the Re-run panel's runs). */
+export async function compareInWorker(runId: number, key: string, session: Session, req: { policies: string[]; rule: ProviderRule | 'auto' }, onProgress: (p: CompareProgress) => void): Promise<PolicyComparison> {
+  await ensureSent(key, session);
+  return api().compare(runId, key, req, Comlink.proxy(onProgress));
+}
+
+/** Probes asked at the user's endpoint from the rerun worker (it obeys the page's connect-src). */
+export async function probesInWorker(runId: number, jobs: ProbeJob[], endpoint: EndpointSettings, onProgress: (p: ProbeProgress) => void) {
+  const req = endpointRequest(endpoint);
+  if (!req) throw new Error('no endpoint is set');
+  return api().askProbes(runId, jobs, req, Comlink.proxy(onProgress));
+}
+
+export function cancelWorkerRun(runId: number): void {
+  void worker?.cancel(runId);
 }
 
 export function cancelRun(key: string): void {

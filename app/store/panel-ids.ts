@@ -2,10 +2,10 @@
 // view is fitted to them (data/pending-view.ts), and views/panels/ gives each its name and its code.
 import type { Session } from '../../src/model/types';
 
-export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'rerun';
+export type PanelId = 'budget' | 'cache' | 'audit' | 'lints' | 'rules' | 'eviction' | 'log' | 'flow' | 'diff' | 'self-sum' | 'agent-omit' | 'iterations' | 'annotations' | 'compare' | 'rerun';
 
 /** Every session's panels, in tab order. */
-export const COMMON_PANELS: readonly PanelId[] = ['budget', 'cache', 'audit', 'lints', 'rules', 'eviction', 'log', 'flow', 'diff', 'annotations', 'rerun'];
+export const COMMON_PANELS: readonly PanelId[] = ['budget', 'cache', 'audit', 'lints', 'rules', 'eviction', 'log', 'flow', 'diff', 'annotations', 'compare', 'rerun'];
 
 /** Research panels appear only for the trajectories they describe. */
 export const RESEARCH_PANELS: readonly { id: PanelId; format: Session['format'] }[] = [

@@ -11,7 +11,8 @@ import type { CorpusRow } from '../../src/corpus/corpus-row';
 import { createJudge, JudgeCache, type JudgeOutcome, type JudgeStore } from '../../src/corpus/judge';
 import { loadFile } from '../../src/load/loader';
 import type { ParseIssue, Session } from '../../src/model/types';
-import { createTokenCounter, estimateTokens } from '../../src/tokens';
+import { createTokenCounter, estimateTokens, pickEncoding } from '../../src/tokens';
+import { comparePolicies, type PolicyComparison } from '../../src/compaction';
 import { installFetchedRankTables } from './fetched-rank-tables';
 
 installFetchedRankTables();
@@ -172,7 +173,25 @@ const api = {
     judging.abort();
     judging = new AbortController();
   },
+  /** Every policy replayed on one trajectory of the corpus (policy-compare.ts), with the offline summarizer. */
+  async comparePolicies(source: File | { name: string; text: string }, id: string, policies: string[]): Promise<{ ok: true; comparison: PolicyComparison } | { ok: false; reason: string }> {
+    const session = await sessionOf(source, id);
+    if (!session) return { ok: false, reason: 'the trajectory no longer loads' };
+    const encoding = pickEncoding(session.model).encoding;
+    let c = compareCounters.get(encoding);
+    if (!c) compareCounters.set(encoding, (c = createTokenCounter(encoding).then((t) => (text: string) => t.count(text).tokens)));
+    const comparison = await comparePolicies(session, { policies, count: await c });
+    return { ok: true, comparison };
+  },
 };
+
+const compareCounters = new Map<string, Promise<(text: string) => number>>();
+
+async function sessionOf(source: File | { name: string; text: string }, id: string): Promise<Session | undefined> {
+  const line = source instanceof File ? null : parseCorpusLineName(source.name);
+  const loaded = source instanceof File ? loadFile({ name: source.name, bytes: new Uint8Array(await source.arrayBuffer()) }) : line ? loadCorpusLine(line.file, line.line, source.text) : loadFile({ name: source.name, bytes: new TextEncoder().encode(source.text) });
+  return loaded.sessions.find((s) => s.id === id) ?? loaded.sessions[0];
+}
 
 export type CorpusWorkerApi = typeof api;
 Comlink.expose(api);

@@ -2,8 +2,9 @@
 // summary text and cancel. The endpoint summarizer's fetch runs here. Comlink cannot transfer an AbortSignal,
 // so the page cancels by run id. Nothing here logs: the endpoint config carries the API key.
 import * as Comlink from 'comlink';
-import { createEndpointSummarizer } from '../../src/client';
-import { offlineSummarizer, originalBaseline, rerunSession, sweepSession, type OriginalBaseline, type GridValue, type RerunProgress, type RerunResult, type StrategyId, type Summarizer, type SweepRow, type Trigger } from '../../src/compaction';
+import { createEndpointSummarizer, requestChatCompletion } from '../../src/client';
+import { judgeProbe, type Probe, type ProbeJudgement, type ProbeMaterial, type ProbeStore } from '../../src/probes';
+import { comparePolicies, offlineSummarizer, originalBaseline, rerunSession, sweepSession, type OriginalBaseline, type GridValue, type PolicyComparison, type RerunProgress, type RerunResult, type StrategyId, type Summarizer, type SweepRow, type Trigger } from '../../src/compaction';
 import type { ProviderRule } from '../../src/cache';
 import type { Item, Session } from '../../src/model/types';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo } from '../../src/tokens';
@@ -29,6 +30,8 @@ export interface RunRequest {
   rule: ProviderRule | 'auto';
   /** The harness preset the form replays, for the result's label. */
   policy?: { id: string; label: string; triggerExplained: string } | null;
+  /** When the replayed harness measures its context (rerun.ts `measureAt`). */
+  measureAt?: 'prompt' | 'last-response';
 }
 
 export interface SweepRequest extends Omit<RunRequest, 'trigger'> {
@@ -193,6 +196,7 @@ const api = {
         signal: ctrl.signal,
         rule: req.rule,
         policy: req.policy ?? null,
+        measureAt: req.measureAt ?? 'prompt',
         onProgress: (p) => {
           at = { callIndex: p.callIndex, calls: p.calls };
           progress({ ...p, kind: 'run' });
@@ -221,6 +225,7 @@ const api = {
         signal: ctrl.signal,
         rule: req.rule,
         policy: req.policy ?? null,
+        measureAt: req.measureAt ?? 'prompt',
         onProgress: (p) => {
           const now = performance.now();
           if (now - last < 50 && p.callIndex + 1 < p.calls) return;
@@ -234,10 +239,94 @@ const api = {
       running.delete(runId);
     }
   },
+  /** Every policy replayed on the session, the recorded run first (policy-compare.ts); the offline summarizer. */
+  async compare(runId: number, key: string, req: { policies: string[]; rule: ProviderRule | 'auto' }, onProgress?: (p: CompareProgress) => void): Promise<PolicyComparison> {
+    const session = sessionOf(key);
+    const ctrl = new AbortController();
+    running.set(runId, ctrl);
+    try {
+      const count = await counterFor(session.model);
+      const baseline = baselineOf(key, session, req.rule, count);
+      let last = 0;
+      return await comparePolicies(session, {
+        policies: req.policies,
+        count: count.count,
+        rule: req.rule,
+        baseline,
+        signal: ctrl.signal,
+        onProgress: (p) => {
+          const now = performance.now();
+          if (now - last < 80 && p.callIndex + 1 < p.calls) return;
+          last = now;
+          onProgress?.(p);
+        },
+      });
+    } finally {
+      running.delete(runId);
+    }
+  },
+  /** Each probe asked twice at the endpoint and judged 0–5 (src/probes/judge.ts); cached by request hash. */
+  askProbes(runId: number, jobs: ProbeJob[], endpoint: EndpointRequest, onProgress?: (p: ProbeProgress) => void) {
+    return askProbes(runId, jobs, endpoint, onProgress);
+  },
   cancel(runId: number): void {
     running.get(runId)?.abort();
   },
 };
 
+export interface CompareProgress {
+  policy: number;
+  policies: number;
+  id: string;
+  callIndex: number;
+  calls: number;
+}
+
 export type RerunWorkerApi = typeof api;
+
+/** One probe to ask: `key` names it on the page (side, compaction, probe). */
+export interface ProbeJob {
+  key: string;
+  probe: Probe;
+  material: ProbeMaterial;
+}
+
+export interface ProbeProgress {
+  done: number;
+  total: number;
+  /** Requests sent so far, and answered from the cache. */
+  sent: number;
+  cached: number;
+}
+
+/** Completions by request hash for the life of the tab: asking the same probe again sends nothing. */
+const probeCompletions = new Map<string, string>();
+const probeStore: ProbeStore = { get: async (k) => probeCompletions.get(k), set: async (k, v) => void probeCompletions.set(k, v) };
+
+async function askProbes(runId: number, jobs: ProbeJob[], endpoint: EndpointRequest, onProgress?: (p: ProbeProgress) => void): Promise<{ status: 'done' | 'cancelled'; results: (ProbeJudgement & { key: string })[] }> {
+  const ctrl = new AbortController();
+  running.set(runId, ctrl);
+  const results: (ProbeJudgement & { key: string })[] = [];
+  let sent = 0;
+  let cached = 0;
+  try {
+    const complete = async (messages: { role: string; content: string }[], signal?: AbortSignal) => {
+      const r = await requestChatCompletion({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model, messages, temperature: 0, maxTokens: Math.max(200, Math.min(endpoint.maxTokens, 600)), timeoutMs: endpoint.timeoutMs, stream: false, ...(signal ? { signal } : {}) });
+      return r.ok ? { ok: true as const, text: r.text } : { ok: false as const, reason: `${r.failure}: ${r.reason}` };
+    };
+    onProgress?.({ done: 0, total: jobs.length, sent, cached });
+    for (const job of jobs) {
+      if (ctrl.signal.aborted) return { status: 'cancelled', results };
+      const j = await judgeProbe(job.probe, job.material, { complete, store: probeStore, model: endpoint.model, signal: ctrl.signal });
+      sent += j.sent;
+      cached += j.cached;
+      if (ctrl.signal.aborted && j.error) return { status: 'cancelled', results };
+      results.push({ key: job.key, ...j });
+      onProgress?.({ done: results.length, total: jobs.length, sent, cached });
+    }
+    return { status: 'done', results };
+  } finally {
+    running.delete(runId);
+  }
+}
 Comlink.expose(api);

@@ -50,6 +50,8 @@ export interface ServerOptions {
   stallMs?: number;
   /** 'ok' SSE: pause between chunks so a UI can be seen streaming (default 15 ms). */
   chunkDelayMs?: number;
+  /** 'ok' and 'slow': the answer for a request body, when it returns one (else the schema summary). */
+  respond?: (body: unknown) => string | undefined;
 }
 
 export interface OpenAIServer {
@@ -181,12 +183,13 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Op
 
   const completions = async (req: IncomingMessage, res: ServerResponse, m: ServerMode, body: unknown) => {
     const stream = typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true;
+    const text = options.respond?.(body) ?? OK_SUMMARY;
     switch (m) {
       case 'ok':
       case 'no-cors':
-        return answer(res, OK_SUMMARY, stream);
+        return answer(res, text, stream);
       case 'slow':
-        if (await wait(slowMs, res)) return answer(res, OK_SUMMARY, stream);
+        if (await wait(slowMs, res)) return answer(res, text, stream);
         return;
       case 'non-schema':
         return answer(res, NON_SCHEMA_TEXT, stream);

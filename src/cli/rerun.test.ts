@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeSamples, readSample } from '../test/shared-samples';
 import { run, type CliIo } from './main';
 
 function fakeIo(files: Record<string, string>) {
@@ -65,4 +66,102 @@ describe('run rerun', () => {
     expect(await run(['rerun', '--policy', 'codex'], io)).toBe(2);
     expect(err.join('\n')).toContain('rerun needs at least one file');
   });
+});
+
+const ROW_FIELDS = {
+  id: 'string',
+  label: 'string',
+  baseline: 'boolean',
+  trigger: 'string',
+  status: 'string',
+  compactions: 'number',
+  peakTokens: 'number',
+  totalInputTokens: 'number',
+  estimatedCalls: 'number',
+  peakBand: 'number',
+  inputBand: 'number',
+  cacheReadTokens: 'number',
+  cacheWriteTokens: 'number',
+  lostNeeded: 'number',
+  lostRefetched: 'number',
+  auditSource: 'string',
+} as const;
+
+/** Every row holds the comparison's fields with their types; money and summarizer figures are numbers or null. */
+function expectRowShape(row: Record<string, unknown>) {
+  for (const [k, t] of Object.entries(ROW_FIELDS)) expect(typeof row[k], k).toBe(t);
+  for (const k of ['inputUsd', 'summarizerUsd', 'totalUsd', 'summarizerPromptTokens', 'summarizerOutputTokens']) expect(row[k] === null || typeof row[k] === 'number', k).toBe(true);
+  expect(Array.isArray(row.compactionCalls)).toBe(true);
+  expect(Array.isArray(row.notes)).toBe(true);
+  expect(Array.isArray(row.recordedMatch)).toBe(true);
+  expect(Object.keys(row.probes as object).sort()).toEqual(['artifact', 'continuation', 'decision', 'recall']);
+  for (const s of Object.values(row.survival as Record<string, { evicted: number; kept: number }>)) expect(s.kept).toBeLessThanOrEqual(s.evicted);
+}
+
+const POLICIES = 'claude-code,codex,openhands,inspect,anthropic-server,observation-masking';
+
+describe('run rerun --policies', () => {
+  it('gives the recorded run first, then one row per policy with the comparison fields', async () => {
+    const { io, out } = fakeIo({ 'rollout.jsonl': codex });
+    await run(['rerun', 'rollout.jsonl', '--policies', POLICIES, '--json'], io);
+    const json = JSON.parse(out.join('\n'));
+    expect(json.policies).toEqual(POLICIES.split(','));
+    expect(json.corpus).toBeNull();
+    const [s] = json.sessions;
+    expect(s.rows.map((r: { id: string }) => r.id)).toEqual(['recorded', ...POLICIES.split(',')]);
+    for (const r of s.rows) expectRowShape(r);
+    expect(s.rows[0]).toMatchObject({ baseline: true, compactions: 1, compactionCalls: ['4'] });
+  });
+
+  it('refuses an unknown policy in the list, and --policies beside --policy', async () => {
+    const { io, err } = fakeIo({ 'rollout.jsonl': codex });
+    expect(await run(['rerun', 'rollout.jsonl', '--policies', 'codex,aider'], io)).toBe(2);
+    expect(err.join('\n')).toContain('unknown policy aider');
+    expect(await run(['rerun', 'rollout.jsonl', '--policies', 'codex', '--policy', 'codex'], io)).toBe(2);
+  });
+
+  it('compacts a strategy where the recording did by default when the session recorded compactions', async () => {
+    const { io, out } = fakeIo({ 'rollout.jsonl': codex });
+    await run(['rerun', 'rollout.jsonl', '--policy', 'summarize-middle', '--json'], io);
+    const r = JSON.parse(out.join('\n')).sessions[0].runs[0];
+    expect(r.trigger).toBe('where the recording compacted');
+    expect(r.compactions.map((c: { call: number }) => c.call)).toEqual([4]);
+    expect(r.recordedMatch).toEqual([expect.objectContaining({ call: 4, verdict: 'not-compared' })]);
+  });
+});
+
+describeSamples('run rerun --policies on the shared samples', () => {
+  it('ranks every policy on each session, the recorded run as the baseline, and each policy\'s median and total', async () => {
+    const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl', 'codex-rollout-cache.jsonl'];
+    const { io, out } = fakeIo(Object.fromEntries(files.map((f) => [f, new TextDecoder().decode(readSample(f).bytes)])));
+    expect(await run(['rerun', ...files, '--policies', POLICIES, '--json'], io)).toBe(0);
+    const json = JSON.parse(out.join('\n'));
+    expect(json.sessions).toHaveLength(2);
+    for (const s of json.sessions) {
+      expect(s.rows.map((r: { id: string }) => r.id)).toEqual(['recorded', ...POLICIES.split(',')]);
+      for (const r of s.rows) expectRowShape(r);
+    }
+    const claude = json.sessions.find((s: { format: string }) => s.format === 'claude-code');
+    // The baseline row is the session's own figures (the header's and `inspect`'s).
+    expect(claude.rows[0]).toMatchObject({ totalInputTokens: 12_098_281, peakTokens: 164_831, compactionCalls: ['62'] });
+    const cc = claude.rows.find((r: { id: string }) => r.id === 'claude-code');
+    expect(cc.compactionCalls[0]).toMatch(/^62\b/);
+    expect(cc.recordedMatch).toEqual([expect.objectContaining({ call: 62, verdict: 'within-one' })]);
+    // Every recorded prompt is reported: the baseline estimates nothing. The replay sends what Claude Code sent up
+    // to call 61 (its peak, reported) and estimates the calls after its own compaction, with a band.
+    expect(claude.rows[0]).toMatchObject({ estimatedCalls: 0, peakBand: 0, inputBand: 0 });
+    expect(cc).toMatchObject({ peakTokens: 164_831, peakBand: 0 });
+    expect(cc.estimatedCalls).toBeGreaterThan(0);
+    expect(cc.estimatedCalls).toBeLessThanOrEqual(139 - 61);
+    expect(cc.inputBand).toBeGreaterThan(0);
+    expect(cc.inputBand).toBeLessThan(cc.totalInputTokens * 0.05);
+    // Other harnesses' policies are not judged against Claude Code's compaction.
+    expect(claude.rows.find((r: { id: string }) => r.id === 'openhands').recordedMatch).toEqual([]);
+    expect(json.corpus.map((r: { id: string }) => r.id)).toEqual(['recorded', ...POLICIES.split(',')]);
+    for (const r of json.corpus) {
+      expect(r.sessions).toBe(2);
+      expect(r.total.totalInputTokens).toBeGreaterThanOrEqual(r.median.totalInputTokens);
+    }
+    expect(json.corpus.reduce((n: number, r: { cheapest: number }) => n + r.cheapest, 0)).toBeGreaterThanOrEqual(2);
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { missCost, priceOf } from '../cost/prices';
 import { compactionCosts } from './compaction-cost';
 import type { CallFigures } from './metrics';
 
-const fig = (tokens: number, cached: number): CallFigures => ({ tokens, cached, prefixReusedNext: null, cachedNext: null, cost: null });
+const fig = (tokens: number, cached: number): CallFigures => ({ tokens, band: 0, source: 'reported', cached, written: 0, billSource: 'reported', prefixReusedNext: null, cachedNext: null, cost: null });
 
 describe('compactionCosts', () => {
   it('charges a compaction the tokens its next call processed again, never more than that prompt less its read', () => {

@@ -13,7 +13,7 @@ export interface CompactionCost {
   /** Summarizer call tokens; null where the run does not record them (most recorded sessions). */
   summarizerPromptTokens: number | null;
   summarizerOutputTokens: number | null;
-  /** The summarizer priced at the session model's price (harnesses summarize with their own model). */
+  /** The summarizer priced at the session model's price (harnesses summarize with their own model), its cache reads and writes included. */
   summarizerUsd: number | null;
   /**
    * Tokens of that call's prompt processed again although the call before had left them cached, by the one miss
@@ -39,12 +39,20 @@ export interface CompactionCostTotals extends Omit<CompactionCost, 'call'> {
   priceLabel: string | null;
 }
 
+/** A summarizer call's tokens; the prompt's cache reads and writes where known (else all of it is uncached input). */
+export interface SummarizerUse {
+  promptTokens: number;
+  outputTokens: number;
+  readTokens?: number;
+  writtenTokens?: number;
+}
+
 export interface CompactionAt {
   /** 0-based call index where the compacted context was first sent. */
   callIndex: number;
   tokensBefore: number;
   tokensAfter: number;
-  summarizer: { promptTokens: number; outputTokens: number } | null;
+  summarizer: SummarizerUse | null;
   /** The re-fetch tax the run showed after this compaction; null (or absent) where the run was not observed. */
   refetchTokens?: number | null;
 }
@@ -55,7 +63,12 @@ const sumOrNull = (xs: (number | null)[]) => (xs.length === 0 ? 0 : xs.some((x) 
  * `model` names the model each compaction is priced at: one for the session, or the model of the call the
  * compaction lands at (a session that switched models prices each compaction at its own call's model).
  */
-export function compactionCosts(at: readonly CompactionAt[], figs: readonly CallFigures[], model: string | null | ((callIndex: number) => string | null)): { events: CompactionCost[]; totals: CompactionCostTotals } {
+export function compactionCosts(
+  at: readonly CompactionAt[],
+  figs: readonly CallFigures[],
+  model: string | null | ((callIndex: number) => string | null),
+  billing: { ttl: '5m' | '1h' } = { ttl: '5m' },
+): { events: CompactionCost[]; totals: CompactionCostTotals } {
   const priceAt = (callIndex: number): (ModelPrice & { label: string }) | null => priceOf(typeof model === 'function' ? model(callIndex) : model);
   const prices = at.map((e) => priceAt(e.callIndex));
   const labels = [...new Set(prices.map((p) => p?.label ?? null))];
@@ -71,11 +84,13 @@ export function compactionCosts(at: readonly CompactionAt[], figs: readonly Call
     const savedTokens = Math.max(0, e.tokensBefore - e.tokensAfter) * Math.max(0, until - e.callIndex);
     const sp = e.summarizer?.promptTokens ?? null;
     const so = e.summarizer?.outputTokens ?? null;
+    const read = Math.min(sp ?? 0, e.summarizer?.readTokens ?? 0);
+    const written = Math.min((sp ?? 0) - read, e.summarizer?.writtenTokens ?? 0);
     return {
       call: e.callIndex + 1,
       summarizerPromptTokens: sp,
       summarizerOutputTokens: so,
-      summarizerUsd: sp === null || so === null ? null : usd((p) => (sp * p.input + so * p.output) / 1e6),
+      summarizerUsd: sp === null || so === null ? null : usd((p) => ((sp - read - written) * p.input + read * p.cacheRead + written * (billing.ttl === '1h' ? p.cacheWrite1h : p.cacheWrite5m) + so * p.output) / 1e6),
       missTokens,
       missUsd: usd((p) => missCost(p, missTokens, '5m')),
       savedTokens,

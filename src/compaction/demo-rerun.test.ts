@@ -18,7 +18,9 @@ describe('rerunSession on the coding-agent demo', () => {
     const r = await rerunSession(demo(), { strategy: 'summarize-middle', trigger: { kind: 'tokens', threshold: 1500 }, count: countWords, measure: 'counted' });
     expect(r.calls).toHaveLength(14);
     expect(r.original).toMatchObject({ compactions: 2, fallbacks: 1 });
-    // FRE-512 a later turn asks for; v2.14.3 comes back through a fresh `git log` and is then used (re-fetched).
+    // The fallback lost the version and the ticket. FRE-512 a later turn asks for; v2.14.3 comes back through a fresh
+    // `git log` and is then used (re-fetched).
+    expect(r.original.identifiers.lostValues).toEqual(expect.arrayContaining(['v2.14.3', 'FRE-512']));
     expect(r.original.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['FRE-512']));
     expect(r.original.identifiers.lostRefetchedLaterValues).toEqual(expect.arrayContaining(['v2.14.3']));
     expect(r.rerun.compactions).toBe(10);
@@ -32,7 +34,8 @@ describe('rerunSession on the coding-agent demo', () => {
 
   it('loses them with drop-oldest, and the audit says which later turn needed them', async () => {
     const r = await rerunSession(demo(), { strategy: 'drop-oldest', trigger: { kind: 'tokens', threshold: 1500 }, count: countWords });
-    expect(r.rerun.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['v2.14.3', 'db-prod-1:5432', 'FRE-512']));
+    expect(r.rerun.identifiers.lostValues).toEqual(expect.arrayContaining(['v2.14.3', 'db-prod-1:5432', 'FRE-512']));
+    expect(r.rerun.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['db-prod-1:5432', 'FRE-512']));
     expect(r.rerun.totalInputTokens).toBeLessThan(r.original.totalInputTokens);
   });
 });

@@ -23,9 +23,10 @@ export {
 export { cutSplitsPair, pairGroups, pairSpans, safeCut, splitPairs } from './tool-pairs';
 export { isRecap, layout, stepStarts, turnStarts, type Layout, type LayoutParams, type TurnUnit, type TurnUnitChoice } from './layout';
 export { renderSlice, type SliceRender } from './render-slice';
-export { DEFAULT_TRIGGER, describeTrigger, parseTrigger, shouldFire, type Trigger, type TriggerDecision, type TriggerState } from './triggers';
+export { DEFAULT_TRIGGER, describeTrigger, parseTrigger, shouldFire, tokenLimit, type Trigger, type TriggerDecision, type TriggerState } from './triggers';
 export { OFFLINE_MAX_WORDS, offlineSummarizer, offlineSummary } from './offline-summarizer';
-export { PRICE_TABLE, callCost, inputCost, priceFor, type ModelPrice, type PriceEntry } from './pricing';
+export { billTotals, cacheBilling, modelledBill, priceCall, reportedBill, type BillTotals, type CacheBilling, type CallBill } from './prompt-bill';
+export { ReplayMeter, type MeasureSource, type PromptMeasure } from './replay-meter';
 export { dropOldest, DROP_OLDEST_DEFAULTS, type DropOldestParams } from './strategies/drop-oldest';
 export { summarizeMiddle, SUMMARIZE_MIDDLE_DEFAULTS, type SummarizeMiddleParams, type SummaryRender } from './strategies/summarize-middle';
 export { observationMasking, OBSERVATION_MASKING_DEFAULTS, type ObservationMaskingParams } from './strategies/observation-masking';
@@ -47,8 +48,10 @@ export {
   type StrategyInfo,
   type StrategyParamsMap,
 } from './strategy-registry';
-export { originalBaseline, type OriginalBaseline } from './baseline';
+export { originalBaseline, type OriginalBaseline, type RecordedCompaction } from './baseline';
 export type { CallFigures, IdentifierTotals, SideMetrics } from './metrics';
-export { newItemsPerCall, rerunSession, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
+export { newItemsPerCall, recordedMatches, rerunSession, type FireWindow, type RecordedMatch, type RecordedProbes, type RerunCall, type RerunEvent, type RerunOptions, type RerunProgress, type RerunResult, type RerunStatus } from './rerun';
 export { gridCombinations, sweepSession, type GridValue, type SweepOptions, type SweepResult, type SweepRow } from './sweep';
 export * from './policies';
+export { auditColumns, LaterToolText, type AuditColumns, type Survival } from './audit-columns';
+export { COMPARE_POLICIES, comparePolicies, corpusComparison, CORPUS_FIELDS, type CompareOptions, type CorpusField, type CorpusPolicyRow, type PolicyComparison, type PolicyRow } from './policy-compare';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asst, call, calls, countWords, marker, summary, sys, user } from '../cache/test-builders';
 import { loadText } from '../load/loader';
 import { TRUNCATION_MARKER } from '../model/markers';
+import { originalBaseline } from './baseline';
 import { contextTokens } from './measure';
 import { newItemsPerCall, rerunSession, type RerunProgress } from './rerun';
 import { abortingSummarizer, courseTranscript, failingSummarizer, fixedSummarizer } from './test-support';
@@ -39,13 +40,17 @@ describe('rerunSession', () => {
     expect(second!.summaryText!.match(/## Conversation Summary/g)).toHaveLength(1);
   });
 
-  it('measures tokens before and after each compaction and both sides per call', async () => {
+  it('measures both sides on one basis: the session\'s own figures until the rerun departs from the recording', async () => {
     const session = courseTranscript();
     const r = await rerunSession(session, { ...base, strategy: 'summarize-middle' });
+    const baseline = originalBaseline(session, { count: countWords, rule: 'exact' });
+    // The original column is the session's facts (the header's and the CLI's figures).
+    expect(r.original.totalInputTokens).toBe(baseline.facts.totalInputTokens);
+    expect(r.original.peakTokens).toBe(baseline.facts.peakContextTokens);
     const c2 = r.calls[2]!;
-    expect(c2.tokensBefore).toBe(contextTokens(session.items.slice(0, 6), countWords));
-    expect(c2.rerun.tokens).toBe(contextTokens(c2.context, countWords));
-    expect(c2.original.tokens).toBe(c2.tokensBefore);
+    // Up to its first compaction the rerun sends what the recording sent: the same figure on both sides.
+    expect(c2.tokensBefore).toBe(c2.original.tokens);
+    expect(r.calls[1]!.rerun.tokens).toBe(r.calls[1]!.original.tokens);
     expect(r.events[0]!.tokensBefore).toBe(c2.tokensBefore);
     expect(r.events[0]!.tokensAfter).toBe(c2.rerun.tokens);
     expect(r.original.totalInputTokens).toBe(r.calls.reduce((n, c) => n + c.original.tokens, 0));
@@ -114,16 +119,17 @@ describe('rerunSession', () => {
     expect(seen[seen.length - 1]).toEqual({ phase: 'done', callIndex: 4, calls: 5 });
   });
 
-  it('estimates input cost from the price table or an override, and the summarizer cost by its model', async () => {
-    const price = { label: 'test', input: 1, cachedInput: 0.1, output: 4 };
+  it('prices each prompt with the dated table or an override (reads, writes, uncached), and the summarizer by its model', async () => {
+    const price = { input: 1, cacheWrite5m: 1.25, cacheWrite1h: 2, cacheRead: 0.1, output: 4 };
     const r = await rerunSession(courseTranscript(), { ...base, strategy: 'summarize-middle', price, summarizer: fixedSummarizer('## Conversation Summary\nx', 'gpt-4o-mini') });
-    const expected = r.calls.reduce((n, c) => n + ((c.rerun.tokens - c.rerun.cached) * 1 + c.rerun.cached * 0.1) / 1e6, 0);
+    const expected = r.calls.reduce((n, c) => n + ((c.rerun.tokens - c.rerun.cached - c.rerun.written) * 1 + c.rerun.cached * 0.1 + c.rerun.written * 1.25) / 1e6, 0);
     expect(r.rerun.inputCost).toBeCloseTo(expected, 12);
     const calls_ = r.events.flatMap((e) => e.summarizerCalls);
     expect(r.rerun.summarizerPromptTokens).toBe(calls_.reduce((n, c) => n + c.promptTokens, 0));
     expect(r.rerun.summarizerCost).toBeCloseTo((r.rerun.summarizerPromptTokens * 0.15 + r.rerun.summarizerOutputTokens * 0.6) / 1e6, 12);
-    // Default: the session model's price (gpt-4.1-mini: $0.40 per million input tokens, $0.10 cached).
+    // Default: the session model's price (gpt-4.1-mini: $0.40 per million input tokens, $0.10 cached; OpenAI bills no writes).
     const byModel = await rerunSession(courseTranscript(), { ...base, strategy: 'drop-oldest' });
+    expect(byModel.original.writtenTokens).toBe(0);
     expect(byModel.original.inputCost).toBeCloseTo(((byModel.original.totalInputTokens - byModel.original.cachedTokens) * 0.4 + byModel.original.cachedTokens * 0.1) / 1e6, 12);
     expect(byModel.original.cachedTokens).toBeGreaterThan(0);
     expect(byModel.rerun.summarizerCost).toBe(0);
@@ -137,7 +143,9 @@ describe('rerunSession', () => {
     expect(noModel.warnings).toEqual(['no context window known: the fraction trigger never fires (set a window)']);
     expect(noModel.events).toEqual([]);
     const small = await rerunSession(courseTranscript(), { ...base, strategy: 'drop-oldest', trigger: { kind: 'fraction', fraction: 0.5 }, window: 100 });
-    expect(small.events.map((e) => e.callIndex)).toEqual([2, 4]);
+    const first = small.calls.findIndex((c) => c.measuredBefore >= 50);
+    expect(first).toBeGreaterThan(0);
+    expect(small.events[0]!.callIndex).toBe(first);
   });
 
   it('returns plain data a worker can clone', async () => {

@@ -9,19 +9,23 @@ import { auditSummary, renderForAudit, type SummaryAudit } from '../audit';
 import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
 import type { Item, Session } from '../model/types';
 import { promptTokens } from '../model/usage';
-import { comparable, originalBaseline, type OriginalBaseline } from './baseline';
+import { comparable, originalBaseline, type OriginalBaseline, type RecordedCompaction } from './baseline';
 import { isRecap } from './layout';
 import { itemTokenMemo } from './measure';
-import { compactionCosts, type CompactionCost, type CompactionCostTotals } from './compaction-cost';
+import { compactionCosts, type CompactionCost, type CompactionCostTotals, type SummarizerUse } from './compaction-cost';
 import { callFigures, sideMetrics, type CallFigures, type SideMetrics } from './metrics';
 import { observationMasking } from './strategies/observation-masking';
 import { isCleared, isObservation } from './strategies/observations';
 import { offlineSummarizer } from './offline-summarizer';
+import { generateProbes, scoreOffline, type ProbeScore } from '../probes';
+import { policyForFormat } from './policies/presets';
 import { researchHistory } from './research-history';
-import { callCost, priceFor, PRICE_TABLE, type ModelPrice, type PriceEntry } from './pricing';
+import { priceOf, type ModelPrice, type PriceOverrides } from '../cost/prices';
+import { callPrice, modelledBill, priceCall, reportedBill } from './prompt-bill';
+import { ReplayMeter, type MeasureSource, type PromptMeasure } from './replay-meter';
 import { resolveParams, runStrategy, type StrategyId, type StrategyParamsMap } from './strategy-registry';
 import type { Summarizer } from './summarizer';
-import { shouldFire, triggerWindow, type Trigger, type TriggerDecision } from './triggers';
+import { shouldFire, tokenLimit, triggerWindow, type Trigger, type TriggerDecision } from './triggers';
 import type { CompactionFallback, CompactionOutcome, ReplacementLabel, SummarizerCall } from './types';
 
 export interface RerunProgress {
@@ -45,10 +49,10 @@ export interface RerunOptions<S extends StrategyId = StrategyId> {
   onProgress?: (p: RerunProgress) => void;
   /** Cache rule for both sides (default `auto`: per call from its API or model). */
   rule?: ProviderRule | 'auto';
-  /** Price for every call's prompt; default from the call's or the session's model (`priceFor`). */
+  /** Price for every call's prompt; default from the call's or the session's model (src/cost/prices.ts). */
   price?: ModelPrice | null;
-  /** Table the default prices come from (default PRICE_TABLE). */
-  priceTable?: readonly PriceEntry[];
+  /** The user's prices by model name, over the dated table. */
+  prices?: PriceOverrides;
   /** Price of the summarizer's calls; default from its name. The offline summarizer costs nothing. */
   summarizerPrice?: ModelPrice | null;
   /** Context window for a fraction trigger; default the session's, else known from its model. */
@@ -56,11 +60,17 @@ export interface RerunOptions<S extends StrategyId = StrategyId> {
   /** The original side, when already computed (a sweep passes it to every run). */
   baseline?: OriginalBaseline;
   /**
-   * What token triggers compare against: `calibrated` (default) measures the live context as the harness saw
-   * its prompt (unrecorded system prompt and tools, tokenizer mismatch; calibration.ts); `counted` is the bare
-   * count of the items.
+   * What token triggers compare against: `calibrated` (default) measures the prompt from the provider's reported
+   * figures (replay-meter.ts: the reported prompt while the replay sends what the recording sent, else a reported
+   * prompt ± the calibrated difference); `counted` is the bare count of the items.
    */
   measure?: 'calibrated' | 'counted';
+  /**
+   * When the harness measures: `prompt` (default) checks the prompt it is about to send (Claude Code, Inspect, the
+   * API's server-side compaction); `last-response` checks the previous call's usage, prompt plus output, after
+   * the response came back (Codex: `total_usage_tokens >= auto_compact_limit` after each sampling request).
+   */
+  measureAt?: 'prompt' | 'last-response';
   /** The harness policy this run replays, for labels: its id and how its trigger was worked out. */
   policy?: { id: string; label: string; triggerExplained: string } | null;
 }
@@ -74,13 +84,25 @@ export interface RerunCall {
   originalIds: string[];
   original: CallFigures;
   rerun: CallFigures;
-  /** Tokens of the live context before this call's compaction (equals `rerun.tokens` when none ran). */
+  /** The whole prompt of the live context before this call's compaction (equals `rerun.tokens` when none ran). */
   tokensBefore: number;
-  /** `tokensBefore` as the trigger measured it (see `RerunOptions.measure`). */
+  /** What the trigger measured at this call (`tokensBefore`, or the previous call's prompt and output; see `measureAt`). */
   measuredBefore: number;
+  /** ± tokens around `measuredBefore`. */
+  band: number;
+  /** Where `measuredBefore` comes from: the reported prompt, a reported prompt ± a calibrated difference, or counts. */
+  measureSource: MeasureSource;
   trigger: TriggerDecision;
   /** The compaction that ran at this call. */
   eventId: string | null;
+}
+
+/** Where a token trigger sits inside the error band of the figures it measured: the calls it could have fired at. */
+export interface FireWindow {
+  /** 0-based: the first call where the upper edge of the band reaches the limit. */
+  early: number;
+  /** 0-based: the first call where the lower edge does; null when no later call reaches it (the session ends). */
+  late: number | null;
 }
 
 export interface RerunEvent {
@@ -98,16 +120,60 @@ export interface RerunEvent {
   /** What stands in for the replaced items. */
   summaryKind: 'summary' | 'marker' | 'in-place';
   fallback: CompactionFallback | null;
+  /** The whole prompt before and after, on the provider's basis (replay-meter.ts). */
   tokensBefore: number;
   tokensAfter: number;
-  /** `tokensBefore` as the trigger measured it. */
+  /** What the trigger measured, and its error band. */
   measuredBefore: number;
+  band: number;
+  /** For a token trigger: the calls it could have fired at, given the band; null for other triggers. */
+  fireWindow: FireWindow | null;
   /** A Claude Code microcompact (old tool results cleared) rather than the policy's compaction. */
   microcompact: boolean;
   /** The summary (or placeholders) checked against the replaced slice; tool names left out. */
   audit: SummaryAudit;
+  /** The replaced items as they were (their ids): what the probes ask about. */
+  sliceIds: string[];
+  /** Questions generated from the slice, scored offline from the summary (src/probes). */
+  probes: ProbeScore[];
   summarizerCalls: SummarizerCall[];
   note: string | null;
+}
+
+/** Probes of one recorded compaction: questions from what it replaced, scored offline from its summary. */
+export interface RecordedProbes {
+  compactionId: string;
+  /** 1-based call sent right after it. */
+  call: number;
+  probes: ProbeScore[];
+  /** Why there are no probes (the format does not record what the compaction replaced); null when there are. */
+  note: string | null;
+}
+
+/** A recorded compaction beside the replay's nearest one: did the policy fire where the harness did? */
+export interface RecordedMatch {
+  /** 1-based call the recording compacted before. */
+  call: number;
+  compactionId: string;
+  /** `auto`, `manual`… as recorded. */
+  trigger: string | null;
+  /** What the harness logged before compacting (Claude Code's `preTokens`); null when not recorded. */
+  harnessTokens: number | null;
+  /** What this replay measured at that call (before any compaction of its own there). */
+  measured: number | null;
+  band: number | null;
+  /** 1-based call of the replay's matching compaction; null when it never fired near it. */
+  replayCall: number | null;
+  /** replayCall − call. */
+  offset: number | null;
+  /** The replay's fire window, 1-based. */
+  window: { early: number; late: number | null } | null;
+  /**
+   * `within-one`: fired within one call; `within-band`: further off, but the recorded call lies inside the band;
+   * `off`: elsewhere; `not-fired`: no replay compaction to compare; `manual`: the user compacted (`/compact`), not
+   * compared; `not-compared`: the trigger is the recording's own.
+   */
+  verdict: 'within-one' | 'within-band' | 'off' | 'not-fired' | 'manual' | 'not-compared';
 }
 
 export type RerunStatus = 'done' | 'cancelled';
@@ -126,15 +192,22 @@ export interface RerunResult {
   rule: ProviderRule | 'auto';
   calls: RerunCall[];
   events: RerunEvent[];
-  /** The original over the same calls as the rerun. */
+  /** The original over the same calls as the rerun: the session's own figures (session-facts.ts). */
   original: SideMetrics & { reportedInputTokens: number | null };
   rerun: SideMetrics & { summarizerCost: number | null; summarizerPromptTokens: number; summarizerOutputTokens: number };
   /** What each compaction cost and saved, the rerun's beside the recorded run's (compaction-cost.ts). */
   costs: { rerun: { events: CompactionCost[]; totals: CompactionCostTotals }; original: { events: CompactionCost[]; totals: CompactionCostTotals } };
+  /** Each recorded compaction beside the replay's (policy replays fire where the harness fired). */
+  recordedMatch: RecordedMatch[];
+  /** Probes of the recording's own compactions (the rerun's are on its events). */
+  recordedProbes: RecordedProbes[];
   /** How the rerun's history was rebuilt from the recorded one. */
   history: RerunHistory;
   measure: 'calibrated' | 'counted';
+  measureAt: 'prompt' | 'last-response';
   policy: { id: string; label: string; triggerExplained: string } | null;
+  /** The run replays the policy of the harness that wrote the session: its compactions should fall where the recording's did. */
+  ownPolicy: boolean;
   warnings: string[];
 }
 
@@ -221,11 +294,35 @@ function withoutToolNames(a: SummaryAudit, tools: ReadonlySet<string>): SummaryA
 }
 
 /** The recorded summarizer call of a compaction (Claude Code's `agent-acompact` sidechain), from its usage. */
-function recordedSummarizer(session: Session, compactionId: string): { promptTokens: number; outputTokens: number } | null {
+function recordedSummarizer(session: Session, compactionId: string): SummarizerUse | null {
   const side = session.sidechains.find((s) => s.purpose === 'compaction' && s.compactionId === compactionId);
   const used = (side?.responses ?? []).filter((r) => r.usage !== null);
   if (used.length === 0) return null;
-  return { promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0), outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0) };
+  return {
+    promptTokens: used.reduce((n, r) => n + (promptTokens(r.usage!) ?? 0), 0),
+    outputTokens: used.reduce((n, r) => n + (r.usage!.output ?? 0), 0),
+    readTokens: used.reduce((n, r) => n + (r.usage!.cacheRead ?? 0), 0),
+    writtenTokens: used.reduce((n, r) => n + (r.usage!.cacheWrite ?? 0), 0),
+  };
+}
+
+/** Strategies of harnesses that summarize by sending the conversation itself (its cached prefix) with an instruction. */
+const SENDS_CONVERSATION: ReadonlySet<StrategyId> = new Set(['claude-code-compact', 'codex-compact', 'server-compact']);
+
+/**
+ * The summarizer call the harness would have made for a rerun compaction. A harness that sends its conversation
+ * (Claude Code, Codex, the API's server compaction) sends the prompt it was about to send, whose prefix the
+ * previous call left in the cache; the others send what the strategy rendered, uncached. The output is the
+ * summary as this run wrote it.
+ */
+function rerunSummarizer(e: RerunEvent, previousPrompt: number | null, billing: { writes: boolean }): SummarizerUse | null {
+  if (e.summarizerCalls.length === 0) return null;
+  const outputTokens = e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0);
+  const counted = e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0);
+  if (!SENDS_CONVERSATION.has(e.strategy)) return { promptTokens: counted, outputTokens };
+  const prompt = Math.max(counted, e.tokensBefore);
+  const read = Math.min(prompt, previousPrompt ?? 0);
+  return { promptTokens: prompt, outputTokens, readTokens: read, writtenTokens: billing.writes ? prompt - read : 0 };
 }
 
 /** What Claude Code's microcompact leaves in place of a cleared tool result. */
@@ -235,7 +332,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 
 export async function rerunSession<S extends StrategyId>(session: Session, opts: RerunOptions<S>): Promise<RerunResult> {
   const rule = opts.rule ?? 'auto';
-  const baseline = opts.baseline ?? originalBaseline(session, { count: opts.count, rule });
+  const baseline = opts.baseline ?? originalBaseline(session, { count: opts.count, rule, ...(opts.prices ? { prices: opts.prices } : {}) });
   const calls = baseline.contexts.calls;
   const summarizer = opts.summarizer ?? offlineSummarizer;
   const params = resolveParams(opts.strategy, opts.params ?? {});
@@ -245,6 +342,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const warnings: string[] = [];
   if (calls.length === 0) warnings.push('the session has no model calls to re-run');
   if (opts.trigger.kind === 'fraction' && triggerWindow(opts.trigger, window) === null) warnings.push('no context window known: the fraction trigger never fires (set a window)');
+  if (opts.trigger.kind === 'recorded' && baseline.recorded.length === 0) warnings.push('the session has no recorded compaction: the recorded trigger never fires');
 
   // Research trajectories compact by themselves: their own summary turns leave the history first.
   const research = researchHistory(session, newItemsPerCall(calls));
@@ -253,25 +351,55 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const history = rerunHistory(session, calls, fresh);
   for (const l of history.lost) warnings.push(`compaction ${l.call === null ? l.compactionId : `before call ${l.call}`}: ${l.reason}; the rerun runs on what exists`);
   const measure = opts.measure ?? 'calibrated';
-  const cal = baseline.calibration;
-  // The harness's view of a prompt: its unrecorded prefix, the tokenizer scale and per-item framing.
-  const measured = (k: number, tokens: number, items: number) => {
-    const c = cal.calls[k];
-    if (measure === 'counted' || !c) return tokens;
-    return Math.round(c.prefixTokens + c.scale * tokens + c.perItem * items);
+  const measureAt = opts.measureAt ?? 'prompt';
+  const meter = new ReplayMeter(calls, baseline.calibration, opts.count);
+  /** The whole prompt of `items` sent at call k, from the provider's figures (or counted, on request). */
+  const promptOf = (k: number, items: readonly Item[], remember = true): PromptMeasure => {
+    if (measure === 'counted') {
+      const tokens = items.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(calls[k]!);
+      return { tokens, band: 0, source: 'estimated', anchor: null, inserted: 0, removed: 0 };
+    }
+    return meter.measure(k, items, remember);
   };
+  /** What the trigger measures before call k: the prompt about to be sent, or the previous response's usage. */
+  const triggerMeasure = (k: number, before: PromptMeasure, sentBefore: PromptMeasure | null): PromptMeasure => {
+    if (measureAt === 'prompt') return before;
+    if (k === 0 || !sentBefore) return { ...before, tokens: 0, band: 0 };
+    return { ...sentBefore, tokens: sentBefore.tokens + meter.outputTokens(k - 1) };
+  };
+  const recordedHere = new Set(baseline.recorded.map((r) => r.callIndex));
+  const limit = tokenLimit(opts.trigger, window);
   const micro = opts.strategy === 'claude-code-compact' ? (params as { microcompactAfter?: number | null; microcompactKeep?: number }) : null;
   const allTools = toolNamesOf(session.items.concat(fresh.flat()));
   const contexts: Item[][] = [];
   const before: number[] = [];
-  const measuredAt: number[] = [];
+  const measuredAt: PromptMeasure[] = [];
+  const sent: PromptMeasure[] = [];
   const decisions: TriggerDecision[] = [];
   const eventAt: (string | null)[] = [];
   const events: RerunEvent[] = [];
   let live: Item[] = [];
   let sinceCompaction = 0;
+  /** First call since the last compaction where the band's upper edge reached the limit. */
+  let upperReached: number | null = null;
   let status: RerunStatus = 'done';
   let statusReason: string | null = null;
+
+  /** The first call from k on where the band's lower edge reaches the limit, had the replay not compacted at k. */
+  const lowerReached = (k: number, liveBefore: readonly Item[], at: PromptMeasure): number | null => {
+    if (limit === null) return null;
+    if (at.tokens - at.band >= limit) return k;
+    let shadow = [...liveBefore];
+    let prevSent = promptOf(k, shadow, false);
+    for (let j = k + 1; j < calls.length && j <= k + 60; j++) {
+      shadow = [...shadow, ...fresh[j]!];
+      const b = promptOf(j, shadow, false);
+      const m = measureAt === 'prompt' ? b : { ...prevSent, tokens: prevSent.tokens + meter.outputTokens(j - 1) };
+      if (m.tokens - m.band >= limit) return j;
+      prevSent = b;
+    }
+    return null;
+  };
 
   for (let k = 0; k < calls.length; k++) {
     if (k > 0 && k % 25 === 0) await yieldToEventLoop();
@@ -281,21 +409,20 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       break;
     }
     opts.onProgress?.({ phase: 'call', callIndex: k, calls: calls.length });
-    const call = calls[k]!;
     live = [...live, ...fresh[k]!];
     sinceCompaction++;
-    const sizeOf = (items: readonly Item[]) => items.reduce((n, it) => n + tokensOf(it), 0) + toolsTokens(call);
     let eventId: string | null = null;
-    const record = (outcome: CompactionOutcome, strategy: StrategyId, tokens: number, measuredTokens: number, microcompact: boolean) => {
+    const sentPrev = k > 0 ? sent[k - 1]! : null;
+    const record = (outcome: CompactionOutcome, strategy: StrategyId, tokens: number, m: PromptMeasure, microcompact: boolean, fireWindow: FireWindow | null) => {
       eventId = `rerun-${events.length}`;
       const recapText = outcome.recap?.text ?? null;
-      const after = sizeOf(outcome.context);
+      const after = promptOf(k, outcome.context, false).tokens;
       const replaced = new Set(outcome.replacedIds);
       const summaryForAudit = recapText ?? outcome.context.filter((it) => replaced.has(it.id)).map((it) => it.text).join('\n');
       const audit = auditSummary({
         summary: summaryForAudit,
         sources: outcome.slice.map(renderForAudit),
-        later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role })),
+        later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role, kind: it.kind })),
         context: [...outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id)).map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
       });
       events.push({
@@ -312,9 +439,13 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         fallback: outcome.fallback,
         tokensBefore: tokens,
         tokensAfter: after,
-        measuredBefore: measuredTokens,
+        measuredBefore: m.tokens,
+        band: m.band,
+        fireWindow,
         microcompact,
         audit: withoutToolNames(audit, allTools),
+        sliceIds: outcome.slice.map((it) => it.id),
+        probes: scoreOffline(generateProbes({ slice: outcome.slice, later: fresh.slice(k + 1, k + 4).flat() }), summaryForAudit),
         summarizerCalls: outcome.summarizerCalls,
         note: outcome.note,
       });
@@ -322,13 +453,15 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     };
     // Claude Code's microcompact runs on every call, before the auto-compact check.
     if (micro && typeof micro.microcompactAfter === 'number' && live.filter((it) => isObservation(it) && !isCleared(it)).length > micro.microcompactAfter) {
-      const t = sizeOf(live);
+      const t = promptOf(k, live, false);
       const outcome = await observationMasking(live, { keepLast: micro.microcompactKeep ?? 5, placeholder: MICROCOMPACT_PLACEHOLDER }, { summarizer, count: opts.count, idPrefix: `rerun.c${k}.micro` });
-      if (outcome.changed) record(outcome, 'observation-masking', t, measured(k, t, live.length), true);
+      if (outcome.changed) record(outcome, 'observation-masking', t.tokens, triggerMeasure(k, t, sentPrev), true, null);
     }
-    const tokens = sizeOf(live);
-    const measuredTokens = measured(k, tokens, live.length);
-    const decision = shouldFire(opts.trigger, { tokens: measuredTokens, window, callsSinceCompaction: sinceCompaction, items: live.length });
+    const liveBefore = live;
+    const beforeMeasure = promptOf(k, liveBefore);
+    const m = triggerMeasure(k, beforeMeasure, sentPrev);
+    if (limit !== null && upperReached === null && m.tokens + m.band >= limit) upperReached = k;
+    const decision = shouldFire(opts.trigger, { tokens: m.tokens, window, callsSinceCompaction: sinceCompaction, items: live.length, recordedHere: recordedHere.has(k) });
     if (decision.fire) {
       const outcome = await runStrategy(opts.strategy, live, params, {
         summarizer,
@@ -343,13 +476,16 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         break;
       }
       if (outcome.changed) {
-        record(outcome, opts.strategy, tokens, measuredTokens, false);
+        const fireWindow = limit !== null ? { early: upperReached ?? k, late: lowerReached(k, liveBefore, m) } : null;
+        record(outcome, opts.strategy, beforeMeasure.tokens, m, false, fireWindow);
         sinceCompaction = 0;
+        upperReached = null;
       }
     }
     contexts.push(live);
-    before.push(tokens);
-    measuredAt.push(measuredTokens);
+    before.push(beforeMeasure.tokens);
+    measuredAt.push(m);
+    sent.push(live === liveBefore ? beforeMeasure : promptOf(k, live));
     decisions.push(decision);
     eventAt.push(eventId);
   }
@@ -361,14 +497,22 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     compactionId: eventAt[k]!,
     recorded: false,
   }));
-  const table = opts.priceTable ?? PRICE_TABLE;
-  const priceOf = (call: CallContext) => (opts.price !== undefined ? opts.price : priceFor(call.model ?? session.model, table));
+  const priceFor = (call: CallContext) => (opts.price !== undefined ? opts.price : callPrice(call, session.model, opts.prices));
   const rerunReports = analyzeCachePrefix(rerunCalls, { count: opts.count, rule });
-  const rerunFigs = callFigures(rerunCalls, rerunReports, priceOf);
+  // The provider's bill where the rerun sends what the recording sent (its cache too: the previous call was the same).
+  const asRecorded = sent.map((m, k) => m.source === 'reported' && m.anchor === k);
+  const rerunBills = sent.map((m, k) => {
+    const call = calls[k]!;
+    const price = priceFor(call);
+    const reported = asRecorded[k] && (k === 0 || asRecorded[k - 1]) ? reportedBill(call, price, baseline.billing) : null;
+    return reported ?? modelledBill(m.tokens, rerunReports[k]!, baseline.calibration.calls[k] ?? { scale: 1, perItem: 0 }, contexts[k]!.length, price, baseline.billing);
+  });
+  const rerunFigs = callFigures(sent, rerunBills, rerunReports);
+  const originalBills = opts.price !== undefined ? baseline.bills.map((b) => ({ ...b, usd: priceCall(opts.price!, b.read, b.written, b.uncached, baseline.billing.ttl) })) : baseline.bills;
   // Each compaction is priced at the model of the call it lands at.
   const modelAt = (k: number) => calls[k]?.model ?? session.model;
   // The original over the same calls: when cancelled, its next-call prefix for the last call is dropped too.
-  const originalFigs = callFigures(baseline.calls.slice(0, done), baseline.reports.slice(0, done), priceOf);
+  const originalFigs = callFigures(baseline.prompts.slice(0, done), originalBills.slice(0, done), baseline.reports.slice(0, done));
   if (done < calls.length && done > 0) {
     // Keep the original's reuse figure of the last processed call comparable with the rerun's (unknown next call).
     originalFigs[done - 1] = { ...originalFigs[done - 1]!, prefixReusedNext: null, cachedNext: null };
@@ -378,7 +522,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const originalAudits = status === 'done' ? baseline.audits : baseline.audits.filter((a) => takenOriginal.has(a.compactionId));
   const reported = baseline.reportedInputTokens.slice(0, done);
   const sCalls = events.flatMap((e) => e.summarizerCalls);
-  const sPrice = opts.summarizerPrice !== undefined ? opts.summarizerPrice : summarizer.name === 'offline' ? null : priceFor(summarizer.name, table);
+  const sPrice = opts.summarizerPrice !== undefined ? opts.summarizerPrice : summarizer.name === 'offline' ? null : priceOf(summarizer.name, opts.prices);
   const sPrompt = sCalls.reduce((n, c) => n + c.promptTokens, 0);
   const sOutput = sCalls.reduce((n, c) => n + c.outputTokens, 0);
 
@@ -401,7 +545,9 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       original: originalFigs[k]!,
       rerun: rerunFigs[k]!,
       tokensBefore: before[k]!,
-      measuredBefore: measuredAt[k]!,
+      measuredBefore: measuredAt[k]!.tokens,
+      band: measuredAt[k]!.band,
+      measureSource: measuredAt[k]!.source,
       trigger: decisions[k]!,
       eventId: eventAt[k]!,
     })),
@@ -412,31 +558,81 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
     },
     rerun: {
       ...sideMetrics(rerunFigs, events.map((e) => e.audit), events.length, events.filter((e) => e.fallback !== null).length),
-      summarizerCost: summarizer.name === 'offline' ? 0 : sPrice ? callCost(sPrompt, sOutput, sPrice) : null,
+      summarizerCost: summarizer.name === 'offline' ? 0 : sPrice ? (sPrompt * sPrice.input + sOutput * sPrice.output) / 1e6 : null,
       summarizerPromptTokens: sPrompt,
       summarizerOutputTokens: sOutput,
     },
     costs: {
       rerun: compactionCosts(
-        events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: e.summarizerCalls.length ? { promptTokens: e.summarizerCalls.reduce((n, c) => n + c.promptTokens, 0), outputTokens: e.summarizerCalls.reduce((n, c) => n + c.outputTokens, 0) } : null })),
+        events.map((e) => ({ callIndex: e.callIndex, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, summarizer: rerunSummarizer(e, e.callIndex > 0 ? (sent[e.callIndex - 1]?.tokens ?? null) : null, baseline.billing) })),
         rerunFigs,
         modelAt,
+        baseline.billing,
       ),
       original: compactionCosts(
-        originalFigs.flatMap((f, k) => {
-          const id = baseline.calls[k]!.compactionId;
-          if (k === 0 || id === null) return [];
+        baseline.recorded.filter((r) => r.callIndex < done).map((r) => {
           // A compaction that records no removed items has no re-fetch figure (refetchTax skips it): null, not 0.
-          const refetchTokens = baseline.refetch.find((r) => r.compactionId === id)?.refetchTokens ?? null;
-          return [{ callIndex: k, tokensBefore: originalFigs[k - 1]!.tokens, tokensAfter: f.tokens, summarizer: recordedSummarizer(session, id), refetchTokens }];
+          const refetchTokens = baseline.refetch.find((x) => x.compactionId === r.compactionId)?.refetchTokens ?? null;
+          return { callIndex: r.callIndex, tokensBefore: r.tokensBefore ?? originalFigs[r.callIndex - 1]!.tokens, tokensAfter: originalFigs[r.callIndex]!.tokens, summarizer: recordedSummarizer(session, r.compactionId), refetchTokens };
         }),
         originalFigs,
         modelAt,
+        baseline.billing,
       ),
     },
+    recordedMatch: recordedMatches(baseline.recorded.filter((r) => r.callIndex < done), events, measuredAt, opts.trigger),
+    recordedProbes: recordedProbes(session, baseline, fresh, done),
     history,
     measure,
+    measureAt,
     policy: opts.policy ?? null,
+    ownPolicy: opts.policy != null && opts.policy.id === policyForFormat(session.format)?.id,
     warnings,
   };
+}
+
+/** Probes of each recorded compaction the run covered: its replaced items against its summary. */
+function recordedProbes(session: Session, baseline: OriginalBaseline, fresh: readonly Item[][], done: number): RecordedProbes[] {
+  const byId = new Map<string, Item>();
+  for (const it of session.items) byId.set(it.id, it);
+  for (const row of baseline.contexts.eviction) if (!byId.has(row.item.id)) byId.set(row.item.id, row.item);
+  const events = new Map(baseline.contexts.compactions.map((c) => [c.id, c]));
+  return baseline.recorded
+    .filter((r) => r.callIndex < done)
+    .map((r): RecordedProbes => {
+      const ev = events.get(r.compactionId);
+      const slice = (ev?.replacedIds ?? []).map((id) => byId.get(id)).filter((it): it is Item => it !== undefined && !isRecap(it));
+      const summary = ev?.summaryId ? (byId.get(ev.summaryId)?.text ?? '') : (ev?.log?.summary ?? '');
+      if (slice.length === 0) return { compactionId: r.compactionId, call: r.callIndex + 1, probes: [], note: ev?.opaque ? 'an encrypted compaction: what it replaced is not readable' : 'the format does not record what this compaction replaced' };
+      return { compactionId: r.compactionId, call: r.callIndex + 1, probes: scoreOffline(generateProbes({ slice, later: fresh.slice(r.callIndex, r.callIndex + 3).flat() }), summary), note: null };
+    });
+}
+
+/** Each recorded compaction beside the replay's nearest one (each replay compaction answers one recorded one). */
+export function recordedMatches(recorded: readonly RecordedCompaction[], events: readonly RerunEvent[], measured: readonly PromptMeasure[], trigger: Trigger): RecordedMatch[] {
+  const own = events.filter((e) => !e.microcompact);
+  const used = new Set<number>();
+  return recorded.map((r): RecordedMatch => {
+    const m = measured[r.callIndex];
+    const base = { call: r.callIndex + 1, compactionId: r.compactionId, trigger: r.trigger, harnessTokens: r.tokensBefore, measured: m ? m.tokens : null, band: m ? m.band : null };
+    if (trigger.kind === 'recorded') return { ...base, replayCall: null, offset: null, window: null, verdict: 'not-compared' };
+    if (r.trigger === 'manual') return { ...base, replayCall: null, offset: null, window: null, verdict: 'manual' };
+    let best: RerunEvent | null = null;
+    for (const e of own) {
+      if (used.has(e.index)) continue;
+      if (!best || Math.abs(e.callIndex - r.callIndex) < Math.abs(best.callIndex - r.callIndex)) best = e;
+    }
+    if (!best) return { ...base, replayCall: null, offset: null, window: null, verdict: 'not-fired' };
+    used.add(best.index);
+    const offset = best.callIndex - r.callIndex;
+    const w = best.fireWindow;
+    const inBand = w !== null && r.callIndex >= w.early && (w.late === null || r.callIndex <= w.late);
+    return {
+      ...base,
+      replayCall: best.callIndex + 1,
+      offset,
+      window: w ? { early: w.early + 1, late: w.late === null ? null : w.late + 1 } : null,
+      verdict: Math.abs(offset) <= 1 ? 'within-one' : inBand ? 'within-band' : 'off',
+    };
+  });
 }

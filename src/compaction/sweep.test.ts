@@ -29,7 +29,7 @@ describe('sweepSession', () => {
     expect(sweep.status).toBe('done');
     expect(sweep.rows).toHaveLength(15);
     expect(sweep.rows.map((r) => r.id).slice(0, 3)).toEqual(['run-0', 'run-1', 'run-2']);
-    expect(sweep.rows.map((r) => `${r.gridParams['tail']}|${r.triggerLabel}`).slice(4, 7)).toEqual(['5|every 1 calls', '1|every 2 calls', '2|every 2 calls']);
+    expect(sweep.rows.map((r) => `${r.gridParams['tail']}|${r.triggerLabel}`).slice(4, 7)).toEqual(['5|every call', '1|every 2 calls', '2|every 2 calls']);
     expect(sweep.results).toHaveLength(15);
     // Row 5: tail 1, every 2 calls — the same figures as a single rerun with those settings.
     const single = await rerunSession(session, { strategy: 'summarize-middle', params: { unit: 'user', tail: 1 }, trigger: triggers[1], count: countWords, rule: 'exact' });

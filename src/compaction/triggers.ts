@@ -1,4 +1,5 @@
-// When a rerun compacts: a token threshold, a fraction of the context window, every N calls, or more than N items.
+// When a rerun compacts: a token threshold, a fraction of the context window, every N calls, more than N items, or
+// where the recording compacted (to compare summarizers at the same points).
 import { isObject, num, str } from '../model/narrow';
 
 export type Trigger =
@@ -9,7 +10,9 @@ export type Trigger =
   /** Every `every` model calls since the start or the last compaction ("turns" are the calls a rerun walks). */
   | { kind: 'turns'; every: number }
   /** The context holds more than `max` items (OpenHands condenses when its view exceeds `max_size` events). */
-  | { kind: 'items'; max: number };
+  | { kind: 'items'; max: number }
+  /** Before the calls the recording compacted before (its own compactions, whatever triggered them). */
+  | { kind: 'recorded' };
 
 export const DEFAULT_TRIGGER: Trigger = { kind: 'fraction', fraction: 0.8 };
 
@@ -22,6 +25,8 @@ export interface TriggerState {
   callsSinceCompaction: number;
   /** Items in the live context (for the `items` trigger; 0 when unknown). */
   items?: number;
+  /** The recording compacted right before this call (for the `recorded` trigger). */
+  recordedHere?: boolean;
 }
 
 export interface TriggerDecision {
@@ -55,7 +60,19 @@ export function shouldFire(t: Trigger, s: TriggerState): TriggerDecision {
       const n = s.items ?? 0;
       return { fire: n > t.max, reason: `${n} ${n > t.max ? '>' : '≤'} ${t.max} items` };
     }
+    case 'recorded':
+      return { fire: s.recordedHere === true, reason: s.recordedHere ? 'the recording compacted here' : 'the recording did not compact here' };
   }
+}
+
+/** The token limit a trigger compares the prompt with; null for triggers that do not count tokens. */
+export function tokenLimit(t: Trigger, sessionWindow: number | null): number | null {
+  if (t.kind === 'tokens') return t.threshold;
+  if (t.kind === 'fraction') {
+    const window = t.window ?? sessionWindow;
+    return window === null || window <= 0 ? null : Math.floor(window * t.fraction);
+  }
+  return null;
 }
 
 /** A short label for tables: `≥ 40000 tokens`, `≥ 80% of window`, `every 5 calls`. */
@@ -66,9 +83,11 @@ export function describeTrigger(t: Trigger): string {
     case 'fraction':
       return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${t.window}-token window` : 'window'}`;
     case 'turns':
-      return `every ${Math.max(1, Math.floor(t.every))} calls`;
+      return Math.max(1, Math.floor(t.every)) === 1 ? 'every call' : `every ${Math.floor(t.every)} calls`;
     case 'items':
       return `> ${t.max} items`;
+    case 'recorded':
+      return 'where the recording compacted';
   }
 }
 
@@ -98,5 +117,6 @@ export function parseTrigger(v: unknown): Trigger | null {
     const max = finite('max');
     return max !== null && max >= 1 ? { kind, max: Math.floor(max) } : null;
   }
+  if (kind === 'recorded') return { kind };
   return null;
 }

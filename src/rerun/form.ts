@@ -20,6 +20,7 @@ import {
 
 export type TriggerKind = Trigger['kind'];
 export const TRIGGER_KINDS: readonly { kind: TriggerKind; label: string }[] = [
+  { kind: 'recorded', label: 'Where the recording compacted' },
   { kind: 'tokens', label: 'Token threshold' },
   { kind: 'fraction', label: 'Fraction of the window' },
   { kind: 'turns', label: 'Every N calls' },
@@ -71,6 +72,8 @@ export interface SessionShape {
   window: number | null;
   /** The session recorded an Anthropic API server-side compaction (a `compaction` block in a request log). */
   serverCompaction?: boolean;
+  /** 1-based calls the recording compacted before (its own compactions, recorded or inferred). */
+  recordedCalls?: readonly number[];
 }
 
 /** Window assumed for the 80 % default when the session's is unknown. */
@@ -86,6 +89,8 @@ const triggerForm = (t: Trigger, base: TriggerForm): TriggerForm => {
       return { ...base, kind: 'turns', every: t.every };
     case 'items':
       return { ...base, kind: 'items', max: t.max };
+    case 'recorded':
+      return { ...base, kind: 'recorded' };
   }
 };
 
@@ -103,8 +108,28 @@ export function applyPolicy(form: RerunForm, id: PolicyId, window: number | null
   };
 }
 
-/** The preset of the session's format, else summarize-middle at 80 % of the window. */
+/**
+ * The preset of the session's format, else summarize-middle. The trigger: where the recording compacted when it
+ * did (a user comparing summarizers wants them at the same points), else the preset's, else 80 % of the window.
+ */
 export function defaultForm(session: SessionShape): RerunForm {
+  const form = presetForm(session);
+  return (session.recordedCalls?.length ?? 0) > 0 ? { ...form, trigger: { ...form.trigger, kind: 'recorded' } } : form;
+}
+
+/** Which trigger the default form chose and why, in a sentence for the form. */
+export function defaultTriggerNote(session: SessionShape): string {
+  const recorded = session.recordedCalls ?? [];
+  if (recorded.length > 0) {
+    const calls = recorded.length === 1 ? `call ${recorded[0]}` : `calls ${recorded.slice(0, 5).join(', ')}${recorded.length > 5 ? '…' : ''}`;
+    return `Default: where the recording compacted (before ${calls}), so a summarizer is compared with the recorded one at the same points. Pick another trigger to see where a policy would have fired.`;
+  }
+  const preset = session.serverCompaction ? policyInfo('anthropic-server') : policyForFormat(session.format);
+  if (preset) return `Default: the ${preset.label} preset's own trigger; the session has no recorded compaction.`;
+  return `Default: 80% of the ${session.window !== null ? `${session.window.toLocaleString('en-US')}-token` : `assumed ${FALLBACK_WINDOW.toLocaleString('en-US')}-token`} context window; the session has no recorded compaction to compact at.`;
+}
+
+function presetForm(session: SessionShape): RerunForm {
   const window = session.window;
   const base: RerunForm = {
     policy: null,
@@ -135,6 +160,8 @@ export function suggestedThresholds(trigger: TriggerForm): number[] {
       return [3, 5, 7];
     case 'items':
       return [...new Set([0.5, 1, 1.5].map((f) => Math.max(1, Math.round(trigger.max * f))))];
+    case 'recorded':
+      return [];
   }
 }
 
@@ -148,6 +175,8 @@ export function triggerFromForm(t: TriggerForm): Trigger {
       return { kind: 'turns', every: Math.max(1, Math.floor(t.every) || 1) };
     case 'items':
       return { kind: 'items', max: Math.max(1, Math.floor(t.max) || 1) };
+    case 'recorded':
+      return { kind: 'recorded' };
   }
 }
 
@@ -231,9 +260,13 @@ export function sweepPlan(form: RerunForm, sweep: SweepForm): SweepPlanResult {
     grid = { [spec.name]: values.values };
   }
   const kind = form.trigger.kind;
-  const thresholds = parseNumberList(sweep.thresholds, { ...triggerValueBounds(kind), integer: kind !== 'fraction' });
-  if (!thresholds.ok) return { ok: false, error: `Thresholds: ${thresholds.error}` };
-  const triggers = thresholds.values.map((v) => triggerOfValue(kind, v));
+  let triggers: Trigger[];
+  if (kind === 'recorded') triggers = [{ kind: 'recorded' }];
+  else {
+    const thresholds = parseNumberList(sweep.thresholds, { ...triggerValueBounds(kind), integer: kind !== 'fraction' });
+    if (!thresholds.ok) return { ok: false, error: `Thresholds: ${thresholds.error}` };
+    triggers = thresholds.values.map((v) => triggerOfValue(kind, v));
+  }
   const runs = triggers.length * (spec ? grid[spec.name]!.length : 1);
   if (runs > MAX_SWEEP_RUNS) return { ok: false, error: `${runs} runs is too many (at most ${MAX_SWEEP_RUNS})` };
   return { ok: true, plan: { grid, triggers, runs } };

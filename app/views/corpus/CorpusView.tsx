@@ -9,6 +9,7 @@ import { openCorpusEntry } from '../../data/corpus-entry';
 import { CorpusCharts } from './CorpusCharts';
 import { CorpusTable } from './CorpusTable';
 import { JudgePanel } from './JudgePanel';
+import { PolicyComparePanel } from './PolicyComparePanel';
 import { count as formatCount } from '../../format/count';
 
 const int = (n: number) => formatCount(n);
@@ -128,6 +129,9 @@ export default function CorpusView() {
       </ErrorBoundary>
       <ErrorBoundary name="The judge">
         <JudgePanel rows={rows} running={corpus.status === 'running'} />
+      </ErrorBoundary>
+      <ErrorBoundary name="Compare policies">
+        <PolicyComparePanel rows={rows} running={corpus.status === 'running'} />
       </ErrorBoundary>
       <ErrorBoundary name="The corpus table">
         <CorpusTable rows={rows} judge={judge} filter={filter} open={open} />

@@ -27,6 +27,7 @@ export const PANELS: readonly PanelDef[] = [
   { id: 'flow', name: 'Flow', module: panelModule(() => import('./FlowPanel')), warm: warmMermaid },
   { id: 'diff', name: 'Diff', module: panelModule(() => import('./DiffPanel')) },
   { id: 'annotations', name: 'Annotations', module: panelModule(() => import('./AnnotationsPanel')) },
+  { id: 'compare', name: 'Compare policies', module: panelModule(() => import('./ComparePanel')) },
   { id: 'rerun', name: 'Re-run', module: panelModule(() => import('./RerunPanel')) },
   { id: 'self-sum', name: 'Self-Sum', module: panelModule(() => import('./SelfSumPanel')) },
   { id: 'agent-omit', name: 'Agent-Omit', module: panelModule(() => import('./AgentOmitPanel')) },

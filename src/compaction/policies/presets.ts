@@ -8,7 +8,7 @@ import { INSPECT_EDIT_PLACEHOLDER } from './inspect';
 import type { ParamSpec, StrategyId } from '../strategy-registry';
 import type { Trigger } from '../triggers';
 
-export const POLICY_IDS = ['claude-code', 'codex', 'openhands', 'inspect', 'anthropic-server'] as const;
+export const POLICY_IDS = ['claude-code', 'codex', 'openhands', 'inspect', 'anthropic-server', 'observation-masking'] as const;
 export type PolicyId = (typeof POLICY_IDS)[number];
 
 export interface PolicyPreset {
@@ -29,6 +29,11 @@ export interface PolicyPreset {
   trigger(values: PolicyValues, sessionWindow: number | null): Trigger;
   /** How the trigger was worked out, for the UI and the CLI (`200000 − 20000 − 13000`). */
   explain(values: PolicyValues, sessionWindow: number | null): string;
+  /**
+   * When the harness measures its context: the prompt it is about to send, or the previous call's usage (prompt
+   * plus output) once the response is back (rerun.ts `measureAt`).
+   */
+  measureAt: 'prompt' | 'last-response';
 }
 
 export type PolicyValues = Readonly<Record<string, number | string | null>>;
@@ -60,6 +65,9 @@ export const POLICIES: readonly PolicyPreset[] = [
     strategy: () => ({ id: 'claude-code-compact', params: {} }),
     trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, win(v, s, 200000) - n(v, 'outputReserve') - n(v, 'buffer')) }),
     explain: (v, s) => `${win(v, s, 200000)} window − ${n(v, 'outputReserve')} output reserve − ${n(v, 'buffer')} buffer`,
+    // tokenCountWithEstimation: the last response's usage (prompt + output) plus an estimate of what came after it,
+    // i.e. the prompt about to be sent; checked before each request.
+    measureAt: 'prompt',
   },
   {
     id: 'codex',
@@ -75,6 +83,9 @@ export const POLICIES: readonly PolicyPreset[] = [
     strategy: () => ({ id: 'codex-compact', params: {} }),
     trigger: (v, s) => ({ kind: 'tokens', threshold: typeof v.autoCompactLimit === 'number' ? v.autoCompactLimit : Math.floor((win(v, s, 272000) * 9) / 10) }),
     explain: (v, s) => (typeof v.autoCompactLimit === 'number' ? `model_auto_compact_token_limit ${v.autoCompactLimit}` : `90% of a ${win(v, s, 272000)}-token window`),
+    // codex.rs: after each sampling request, `total_usage_tokens >= auto_compact_limit` (the response's prompt plus
+    // output) compacts before the next request.
+    measureAt: 'last-response',
   },
   {
     id: 'openhands',
@@ -90,6 +101,7 @@ export const POLICIES: readonly PolicyPreset[] = [
     strategy: (v) => ({ id: 'openhands-condenser', params: { maxSize: n(v, 'maxSize'), keepFirst: n(v, 'keepFirst') } }),
     trigger: (v) => ({ kind: 'items', max: Math.max(1, n(v, 'maxSize')) }),
     explain: (v) => `more than ${n(v, 'maxSize')} events`,
+    measureAt: 'prompt',
   },
   {
     id: 'inspect',
@@ -113,6 +125,7 @@ export const POLICIES: readonly PolicyPreset[] = [
           : { id: 'summarize-middle', params: { head: 1, tail: 0, unit: 'step' } },
     trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, Math.floor((win(v, s, 200000) * n(v, 'thresholdPercent')) / 100)) }),
     explain: (v, s) => `${n(v, 'thresholdPercent')}% of a ${win(v, s, 200000)}-token window`,
+    measureAt: 'prompt',
   },
   {
     id: 'anthropic-server',
@@ -125,6 +138,21 @@ export const POLICIES: readonly PolicyPreset[] = [
     strategy: () => ({ id: 'server-compact', params: {} }),
     trigger: (v) => ({ kind: 'tokens', threshold: n(v, 'trigger') }),
     explain: (v) => `${n(v, 'trigger')} input tokens`,
+    // The server compacts the request it receives.
+    measureAt: 'prompt',
+  },
+  {
+    id: 'observation-masking',
+    label: 'Observation masking',
+    version: 'Lindenbauer et al. 2025, “The Complexity Trap” (SWE-agent, M = 10)',
+    sources: ['arXiv:2508.21433 (observation masking keeps the last M = 10 turns’ observations; cost about halved at an equal solve rate against LLM summarization)', 'SWE-agent history_processors.py LastNObservations'],
+    summary: 'every call, replaces all tool outputs but the last 10 with a fixed placeholder; no summarizer',
+    formats: [],
+    params: [{ name: 'keepLast', label: 'Observations kept', kind: 'int', default: 10, min: 0, help: 'M: the newest tool outputs kept verbatim.' }],
+    strategy: (v) => ({ id: 'observation-masking', params: { keepLast: n(v, 'keepLast') } }),
+    trigger: () => ({ kind: 'turns', every: 1 }),
+    explain: (v) => `every call, keep the last ${n(v, 'keepLast')} observations`,
+    measureAt: 'prompt',
   },
 ];
 
@@ -171,6 +199,7 @@ export interface ResolvedPolicy {
   params: Record<string, unknown>;
   trigger: Trigger;
   triggerExplained: string;
+  measureAt: 'prompt' | 'last-response';
 }
 
 /**
@@ -183,5 +212,5 @@ export function resolvePolicy(id: PolicyId, raw: Record<string, unknown>, sessio
   const own = new Set(p.params.map((s) => s.name));
   const { id: strategy, params } = p.strategy(values);
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !own.has(k)));
-  return { policy: id, values, strategy, params: { ...params, ...extra }, trigger: p.trigger(values, sessionWindow), triggerExplained: p.explain(values, sessionWindow) };
+  return { policy: id, values, strategy, params: { ...params, ...extra }, trigger: p.trigger(values, sessionWindow), triggerExplained: p.explain(values, sessionWindow), measureAt: p.measureAt };
 }

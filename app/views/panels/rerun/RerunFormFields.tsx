@@ -159,14 +159,17 @@ function ParamField({ spec, value, onChange }: { spec: ParamSpec; value: unknown
   }
 }
 
-const UNIT: Record<TriggerForm['kind'], { field: keyof Omit<TriggerForm, 'kind'>; label: string; unit: string; min: number; max?: number }> = {
+const UNIT: Partial<Record<TriggerForm['kind'], { field: keyof Omit<TriggerForm, 'kind'>; label: string; unit: string; min: number; max?: number }>> = {
   tokens: { field: 'threshold', label: 'Threshold', unit: 'tokens', min: 1 },
   fraction: { field: 'percent', label: 'Percent of window', unit: '%', min: 1, max: 100 },
   turns: { field: 'every', label: 'Calls between compactions', unit: 'calls', min: 1 },
   items: { field: 'max', label: 'Items at most', unit: 'items', min: 1 },
 };
 
-export function TriggerFields({ form, setForm, disabled, windowTokens }: Props) {
+/** `call 62`, `calls 12, 40 and 71`. */
+const callList = (calls: readonly number[]) => (calls.length === 1 ? `call ${calls[0]}` : `calls ${calls.slice(0, -1).join(', ')} and ${calls[calls.length - 1]}`);
+
+export function TriggerFields({ form, setForm, disabled, windowTokens, recordedCalls = [], defaultNote }: Props & { recordedCalls?: readonly number[]; defaultNote?: string }) {
   const id = useId();
   const t = form.trigger;
   const u = UNIT[t.kind];
@@ -176,29 +179,43 @@ export function TriggerFields({ form, setForm, disabled, windowTokens }: Props) 
       <legend>Trigger</legend>
       <div className="rr-trigger">
         <div role="radiogroup" aria-label="Trigger kind" className="rr-segmented">
-          {TRIGGER_KINDS.map((k) => (
-            <label key={k.kind} className={k.kind === t.kind ? 'on' : undefined}>
-              <input type="radio" name={`${id}-kind`} value={k.kind} checked={k.kind === t.kind} onChange={() => set({ kind: k.kind })} />
-              {k.label}
-            </label>
-          ))}
+          {TRIGGER_KINDS.map((k) => {
+            const off = k.kind === 'recorded' && recordedCalls.length === 0;
+            return (
+              <label key={k.kind} className={[k.kind === t.kind ? 'on' : '', off ? 'off' : ''].filter(Boolean).join(' ') || undefined} title={off ? 'The session has no recorded compaction.' : undefined}>
+                <input type="radio" name={`${id}-kind`} value={k.kind} checked={k.kind === t.kind} disabled={off} onChange={() => set({ kind: k.kind })} />
+                {k.label}
+              </label>
+            );
+          })}
         </div>
-        <div className="rr-field rr-inline">
-          <label htmlFor={`${id}-value`}>{u.label}</label>
-          <input
-            id={`${id}-value`}
-            type="number"
-            min={u.min}
-            {...(u.max !== undefined ? { max: u.max } : {})}
-            step={1}
-            value={String(t[u.field])}
-            onChange={(e) => set({ [u.field]: Number(e.target.value) })}
-          />
-          <span className="muted small">{u.unit}</span>
-        </div>
+        {u ? (
+          <div className="rr-field rr-inline">
+            <label htmlFor={`${id}-value`}>{u.label}</label>
+            <input
+              id={`${id}-value`}
+              type="number"
+              min={u.min}
+              {...(u.max !== undefined ? { max: u.max } : {})}
+              step={1}
+              value={String(t[u.field])}
+              onChange={(e) => set({ [u.field]: Number(e.target.value) })}
+            />
+            <span className="muted small">{u.unit}</span>
+          </div>
+        ) : (
+          <p className="small rr-help" aria-live="polite">
+            {recordedCalls.length > 0 ? `Compacts before ${callList(recordedCalls)}, where the recording did.` : 'The session has no recorded compaction: this trigger never fires.'}
+          </p>
+        )}
         {t.kind === 'fraction' ? (
           <p className="muted small rr-help">
             {windowTokens ? `Fires at ${formatCount(Math.floor((windowTokens * t.percent) / 100))} of a ${formatCount(windowTokens)}-token window.` : 'No context window is known for this session: this trigger never fires.'}
+          </p>
+        ) : null}
+        {defaultNote ? (
+          <p className="muted small rr-help rr-default-note" aria-label="Why this default">
+            {defaultNote}
           </p>
         ) : null}
       </div>

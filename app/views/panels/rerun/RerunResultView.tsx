@@ -9,6 +9,8 @@ import { alignContexts, eventInEffect, fallbackNotes, listCalls, sideItem, type 
 import type { RunOutput, SessionRerun } from '../../../data/rerun-client';
 import type { GoTo } from '../panel-props';
 import { count as formatCount } from '../../../format/count';
+import { useApp } from '../../../store';
+import { ProbesSection } from './ProbesSection';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(Math.round(n)));
 export function usd(n: number | null | undefined, digits = 3): string {
@@ -96,6 +98,7 @@ interface OutcomeProps {
 
 function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: OutcomeProps) {
   const r = out.result;
+  const sessionKey = useApp((s) => s.activeKey) ?? r.sessionId;
   const notes = useMemo(() => fallbackNotes(r.events), [r]);
   const k = Math.min(callIndex, r.calls.length - 1);
   return (
@@ -105,7 +108,7 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
         {r.policy ? <strong>{r.policy.label} policy · </strong> : null}
         <span className="badge">{r.strategy}</span> {describeTrigger(r.trigger)}
         {r.policy ? <span className="muted"> ({r.policy.triggerExplained})</span> : null} · summarizer <strong>{r.summarizer}</strong> ·{' '}
-        {r.rerun.compactions === 0 ? 'the trigger never fired: no compaction' : `${r.rerun.compactions} compaction${r.rerun.compactions === 1 ? '' : 's'} at call${r.events.length === 1 ? '' : 's'} ${listCalls(r.events.map((e) => e.callIndex + 1))}`}
+        {r.rerun.compactions === 0 ? 'the trigger never fired: no compaction' : `${r.rerun.compactions} compaction${r.rerun.compactions === 1 ? '' : 's'} at call${r.events.length === 1 ? '' : 's'} ${listFires(r.events)}`}
         {r.costs.original.events.length > 0 ? <span className="muted"> · recorded: call{r.costs.original.events.length === 1 ? '' : 's'} {r.costs.original.events.map((e) => e.call).join(', ')}</span> : null}
         {r.status === 'cancelled' ? <span className="rr-warn"> · cancelled: {r.statusReason}; figures cover the calls before it</span> : null}
       </p>
@@ -129,14 +132,66 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
       ))}
       <p className="muted small rr-history">
         Started from the uncompacted history: {r.history.recapsLeftOut} recorded summar{r.history.recapsLeftOut === 1 ? 'y' : 'ies'} or marker{r.history.recapsLeftOut === 1 ? '' : 's'} left out, {num(r.history.restored)} replaced item{r.history.restored === 1 ? '' : 's'} put back
-        {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. Triggers measure the prompt {r.measure === 'calibrated' ? 'as the harness saw it (calibrated to reported usage)' : 'as counted'}.
+        {r.history.lost.length > 0 ? `; ${r.history.lost.length} compaction${r.history.lost.length === 1 ? '' : 's'} whose originals the format did not keep` : ''}. {r.measure === 'calibrated'
+          ? `${r.trigger.kind === 'recorded' ? 'Prompt sizes read each call’s reported prompt' : `Triggers read ${r.measureAt === 'last-response' ? 'the previous call’s reported prompt and output (the harness checks after each response)' : 'each call’s reported prompt'}`} while the rerun sends what the recording sent; after that, a reported prompt less what the rerun removed plus what it inserted, calibrated on this session, with its error band.`
+          : r.trigger.kind === 'recorded' ? 'Prompt sizes are counted.' : 'Triggers measure the prompt as counted.'}
       </p>
+      <FiredWhere r={r} />
       <Tiles r={r} />
       <CompactionCostTable r={r} />
       {k >= 0 ? <Figures out={out} view={view} k={k} /> : <p className="muted">No call was re-run.</p>}
       <Identifiers r={r} />
+      <ProbesSection r={r} view={view} itemById={itemById} sessionKey={sessionKey} />
       {k >= 0 ? <CallCompare out={out} view={view} k={k} callIndex={callIndex} itemById={itemById} goTo={goTo} /> : null}
     </div>
+  );
+}
+
+/** `62`, `62 ± 1`, `62 (60–65)`: the call a token trigger fired at, and the calls its error band allows. */
+export function fireLabel(e: Pick<RerunResult['events'][number], 'callIndex' | 'fireWindow'>): string {
+  const at = e.callIndex + 1;
+  const w = e.fireWindow;
+  if (!w) return String(at);
+  const early = w.early + 1;
+  const late = w.late === null ? null : w.late + 1;
+  if (early === at && late === at) return String(at);
+  if (late !== null && at - early === late - at) return `${at} ± ${at - early}`;
+  return `${at} (${early}–${late ?? 'end'})`;
+}
+
+function listFires(events: RerunResult['events']): string {
+  const labels = events.map(fireLabel);
+  if (labels.length <= 4) return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more`;
+}
+
+/** Each recorded compaction beside the replay's: did the policy fire where the harness fired? */
+function FiredWhere({ r }: { r: RerunResult }) {
+  if (r.recordedMatch.length === 0) return null;
+  const sourceAt = (call: number) => {
+    const c = r.calls[call - 1];
+    if (r.measure === 'counted' || !c) return 'counted';
+    return c.measureSource === 'reported' ? 'the call’s reported prompt' : c.measureSource === 'anchored' ? `call ${c.index}’s reported prompt and the calibrated difference` : 'calibrated counts (no reported prompt)';
+  };
+  // Only the policy of the harness that wrote the session is expected to fire where it did; others are shown, not judged.
+  const judged = r.ownPolicy || r.trigger.kind === 'recorded';
+  return (
+    <ul className="rr-fired" aria-label="Where it fired">
+      {r.recordedMatch.map((m) => (
+        <li key={m.compactionId} className={judged ? `rr-fired-${m.verdict}` : undefined}>
+          <span className="badge">{!judged && m.verdict !== 'manual' ? 'recorded' : m.verdict === 'within-one' ? 'within one call' : m.verdict === 'within-band' ? 'within the band' : m.verdict === 'manual' ? 'manual' : m.verdict === 'not-fired' ? 'did not fire' : m.verdict === 'not-compared' ? 'same call' : 'off'}</span>{' '}
+          The recording compacted before call {m.call}
+          {m.trigger ? ` (${m.trigger}${m.harnessTokens !== null ? `, logged at ${num(m.harnessTokens)} tokens` : ''})` : m.harnessTokens !== null ? ` (logged at ${num(m.harnessTokens)} tokens)` : ''}
+          {m.verdict === 'manual'
+            ? ': the user asked for it (/compact), so no trigger is expected to fire there; not compared.'
+            : m.verdict === 'not-compared'
+              ? ': the rerun compacts at the same call.'
+              : m.verdict === 'not-fired'
+                ? `; the rerun never fired near it${m.measured !== null ? ` (it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens there, from ${sourceAt(m.call)})` : ''}.`
+                : `; the rerun fires at call ${m.replayCall}${m.window && (m.window.early !== m.replayCall || m.window.late !== m.replayCall) ? ` (its band allows ${m.window.early}–${m.window.late ?? 'the end'})` : ''}${m.offset ? `, ${Math.abs(m.offset)} call${Math.abs(m.offset) === 1 ? '' : 's'} ${m.offset < 0 ? 'early' : 'late'}` : ''}${m.measured !== null ? `; it measured ${num(m.measured)}${m.band ? ` ± ${num(m.band)}` : ''} tokens at call ${m.call}, from ${sourceAt(m.call)}` : ''}.`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -267,19 +322,34 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
           </th>
         </tr>
         <tr>
-          <th scope="row">Context tokens</th>
-          <td>{num(call.original.tokens)}</td>
+          <th scope="row" title="The whole prompt as the provider counts it: its reported figure where the call sends what the recording sent, else a reported prompt less what the rerun removed plus what it inserted (calibrated on this session)">
+            Prompt tokens
+          </th>
+          <td>
+            {num(call.original.tokens)}
+            <Source source={call.original.source} band={call.original.band} />
+          </td>
           <td>
             {num(call.rerun.tokens)}
+            <Source source={call.rerun.source} band={call.rerun.band} />
             {delta(call.original.tokens, call.rerun.tokens)}
           </td>
         </tr>
         <tr>
-          <th scope="row" title="What the trigger compares with its threshold: the prompt as the harness saw it (system prompt, tools, its tokenizer), worked out from the reported usage">
-            Prompt, calibrated (what a trigger measures)
+          <th scope="row" title={r.measureAt === 'last-response' ? 'What the trigger compares with its threshold: the previous call’s prompt plus its output, as the harness checks after each response' : 'What the trigger compares with its threshold: the prompt about to be sent, before any compaction at this call'}>
+            What the trigger measured
           </th>
           <td>{num(view.calls[k]?.contextTokens)}</td>
-          <td>{r.measure === 'calibrated' ? num(call.measuredBefore) : <span className="muted">counted</span>}</td>
+          <td>
+            {r.measure === 'calibrated' ? (
+              <>
+                {num(call.measuredBefore)}
+                <Source source={call.measureSource} band={call.band} />
+              </>
+            ) : (
+              <span className="muted">counted</span>
+            )}
+          </td>
         </tr>
         <tr>
           <th scope="row">Tokens before → after compaction here</th>
@@ -292,7 +362,20 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
           <td>{num(call.rerun.prefixReusedNext)}</td>
         </tr>
         <tr>
-          <th scope="row">Estimated input cost</th>
+          <th scope="row" title="Read from the provider's cache / written to it: reported where the call is the recording's, else modelled with the provider's rule">
+            Cache read / written
+          </th>
+          <td>
+            {num(call.original.cached)} / {num(call.original.written)}
+            {call.original.billSource === 'modelled' ? <sup className="rr-logged">model</sup> : null}
+          </td>
+          <td>
+            {num(call.rerun.cached)} / {num(call.rerun.written)}
+            {call.rerun.billSource === 'modelled' ? <sup className="rr-logged">model</sup> : null}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Prompt cost</th>
           <td>{usd(call.original.cost)}</td>
           <td>{usd(call.rerun.cost)}</td>
         </tr>
@@ -329,6 +412,15 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
           <td>{num(n.peakTokens)}</td>
         </tr>
         <tr>
+          <th scope="row">Cache read / written</th>
+          <td>
+            {num(o.cachedTokens)} / {num(o.writtenTokens)}
+          </td>
+          <td>
+            {num(n.cachedTokens)} / {num(n.writtenTokens)}
+          </td>
+        </tr>
+        <tr>
           <th scope="row">Identifiers kept</th>
           <td>{o.identifiers.keptValues.length}</td>
           <td>{n.identifiers.keptValues.length}</td>
@@ -349,12 +441,16 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
           <td>{n.identifiers.inventedValues.length}</td>
         </tr>
         <tr>
-          <th scope="row">Prefix tokens reused on the next call</th>
+          <th scope="row" title="Counted tokens of each prompt the next call repeats byte for byte, summed">
+            Prefix tokens reused on the next call
+          </th>
           <td>{num(o.prefixReused)}</td>
           <td>{num(n.prefixReused)}</td>
         </tr>
         <tr>
-          <th scope="row">Estimated input cost</th>
+          <th scope="row" title="Uncached input, cache reads and cache writes at the dated prices (src/cost/prices.ts)">
+            Estimated input cost
+          </th>
           <td>{usd(o.inputCost)}</td>
           <td>
             {usd(n.inputCost)}
@@ -363,6 +459,18 @@ function Figures({ out, view, k }: { out: RunOutput; view: AnalysisView; k: numb
         </tr>
       </tbody>
     </table>
+  );
+}
+
+/** Where a prompt figure comes from, as a superscript: nothing for the reported figure, else how it was worked out. */
+function Source({ source, band }: { source: 'reported' | 'anchored' | 'estimated'; band: number }) {
+  if (source === 'reported' && band === 0) return null;
+  const title = source === 'anchored' ? 'a reported prompt less what the rerun removed plus what it inserted, calibrated on this session' : source === 'estimated' ? 'no reported prompt: calibrated counts' : 'the reported prompt';
+  return (
+    <span className="rr-band" title={title}>
+      {band > 0 ? ` ± ${num(band)}` : ''}
+      <sup className="rr-logged">{source === 'anchored' ? 'est' : source === 'estimated' ? 'calc' : 'rep'}</sup>
+    </span>
   );
 }
 
@@ -507,7 +615,7 @@ function CallCompare({ out, view, k, callIndex, itemById, goTo }: { out: RunOutp
           </tbody>
         </table>
       </div>
-      {call.original.tokens > leftTotal ? <p className="muted small rr-footnote">Both sides also send {num(call.original.tokens - leftTotal)} tokens of tool schemas (not listed).</p> : null}
+      {call.original.tokens > leftTotal ? <p className="muted small rr-footnote">The prompt also holds {num(call.original.tokens - leftTotal)} tokens the lists do not show (system prompt and tools the file leaves out, message framing, the tokenizer difference); item sizes are counted.</p> : null}
       {inEffect ? <RecapCard event={inEffect} recap={recap} /> : null}
     </div>
   );

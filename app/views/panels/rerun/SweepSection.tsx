@@ -10,7 +10,7 @@ import { SortableHead } from '../../../components/SortableTh';
 import { activateOnKey } from '../../../components/virtual-table';
 import { count as formatCount } from '../../../format/count';
 
-const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls', items: 'items' };
+const UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: '% of window', turns: 'calls', items: 'items', recorded: 'none: the recorded trigger has no value' };
 const num = (n: number) => formatCount(Math.round(n));
 const orUndef = <T,>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -55,7 +55,8 @@ export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormPr
             id={`${id}-thresholds`}
             type="text"
             spellCheck={false}
-            value={sweep.thresholds}
+            value={form.trigger.kind === 'recorded' ? '' : sweep.thresholds}
+            disabled={form.trigger.kind === 'recorded'}
             onChange={(e) => setSweep({ ...sweep, thresholds: e.target.value })}
             aria-describedby={`${id}-unit`}
           />
@@ -76,11 +77,11 @@ export function SweepFields({ form, sweep, setSweep, disabled, onSweep }: FormPr
   );
 }
 
-const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: 'window', turns: 'calls', items: 'items' };
+const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'tokens', fraction: 'window', turns: 'calls', items: 'items', recorded: 'recorded' };
 
 /** `≥ 1500`, `≥ 80%`, `every 5`: the unit is in the column header. */
 export function shortTrigger(t: SweepRow['trigger']): string {
-  return t.kind === 'tokens' ? `≥ ${t.threshold}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : t.kind === 'items' ? `> ${t.max}` : `every ${t.every}`;
+  return t.kind === 'tokens' ? `≥ ${t.threshold}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : t.kind === 'items' ? `> ${t.max}` : t.kind === 'recorded' ? 'recorded' : `every ${t.every}`;
 }
 
 function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): ColumnDef<SweepRow, unknown>[] {
@@ -99,7 +100,7 @@ function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): C
     {
       id: 'trigger',
       header: `Trigger (${TRIGGER_UNIT[kind]})`,
-      accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.kind === 'items' ? r.trigger.max : r.trigger.every),
+      accessorFn: (r) => (r.trigger.kind === 'tokens' ? r.trigger.threshold : r.trigger.kind === 'fraction' ? r.trigger.fraction : r.trigger.kind === 'items' ? r.trigger.max : r.trigger.kind === 'recorded' ? 0 : r.trigger.every),
       cell: (c) => (
         <span className="rr-nowrap" title={c.row.original.triggerLabel}>
           {shortTrigger(c.row.original.trigger)}
