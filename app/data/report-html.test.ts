@@ -64,7 +64,7 @@ describe('reportHtml', () => {
     expect(html).toContain('<h2>Cache misses</h2>');
     const c = view.facts.cache!;
     expect(c.breaks).toBeGreaterThan(0);
-    expect(html).toContain(`${c.breaks} breaks (${c.reportedMisses} reported by the provider, ${c.predictedBreaks} predicted from the content)`);
+    expect(html).toContain(`${c.breaks} break${c.breaks === 1 ? '' : 's'} (${c.reportedMisses} reported by the provider, ${c.predictedBreaks} predicted from the content)`);
     const rows = html.match(/<table class="misses">[\s\S]*?<\/table>/)![0].match(/<tr><td><a href="#call-(\d+)">/g)!;
     expect(rows.map((r) => Number(/call-(\d+)/.exec(r)![1]))).toEqual(view.cache.filter((r) => r.cacheBreak).map((r) => r.call));
   });
