@@ -29,7 +29,7 @@ import {
   type Trigger,
 } from '../compaction';
 import { sweepRow } from '../compaction/sweep';
-import { comparePolicies, corpusComparison, type CorpusPolicyRow, type PolicyComparison, type RecordedMatch } from '../compaction';
+import { comparePolicies, corpusComparison, fireText, type CorpusPolicyRow, type PolicyComparison, type RecordedMatch } from '../compaction';
 import { kindScores, PROBE_KINDS, type KindScores, type ProbeScore } from '../probes';
 import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
@@ -159,17 +159,6 @@ export function runReport(r: RerunResult, plan: RerunPlan, index: number) {
 }
 
 export type RerunReport = ReturnType<typeof runReport>;
-
-/** `62`, `62 ± 1`, `62 (60–65)`. */
-function fireText(callIndex: number, w: { early: number; late: number | null } | null): string {
-  const at = callIndex + 1;
-  if (!w) return String(at);
-  const early = w.early + 1;
-  const late = w.late === null ? null : w.late + 1;
-  if (early === at && late === at) return String(at);
-  if (late !== null && at - early === late - at) return `${at} ± ${at - early}`;
-  return `${at} (${early}–${late ?? 'end'})`;
-}
 
 /** A compaction's probes as the JSON lists them, with the offline score per kind. */
 function probeReport(scores: readonly ProbeScore[]) {

@@ -54,4 +54,4 @@ export { newItemsPerCall, recordedMatches, rerunSession, type FireWindow, type R
 export { gridCombinations, sweepSession, type GridValue, type SweepOptions, type SweepResult, type SweepRow } from './sweep';
 export * from './policies';
 export { auditColumns, LaterToolText, type AuditColumns, type Survival } from './audit-columns';
-export { COMPARE_POLICIES, comparePolicies, corpusComparison, CORPUS_FIELDS, type CompareOptions, type CorpusField, type CorpusPolicyRow, type PolicyComparison, type PolicyRow } from './policy-compare';
+export { COMPARE_POLICIES, comparePolicies, corpusComparison, CORPUS_FIELDS, fireText, type CompareOptions, type CorpusField, type CorpusPolicyRow, type PolicyComparison, type PolicyRow } from './policy-compare';

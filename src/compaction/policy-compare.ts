@@ -184,8 +184,8 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
   return { sessionId: session.id, format: session.format, model: session.model, calls: calls.length, rows, priceLabel: price?.label ?? null, status };
 }
 
-/** `62`, `62 ± 1`, `62 (60–65)`. */
-function fireText(callIndex: number, w: { early: number; late: number | null } | null): string {
+/** `62`, `62 ± 1`, `62 (60–65)`: where a replay fired, with its error band. */
+export function fireText(callIndex: number, w: { early: number; late: number | null } | null): string {
   const at = callIndex + 1;
   if (!w) return String(at);
   const early = w.early + 1;

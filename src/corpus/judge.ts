@@ -4,6 +4,7 @@
 // of their four criteria. Replies are cached by the hash of the rendered trajectory (its summaries and what
 // they summarize) with the model and rubric version, so a trajectory is never judged twice.
 import type { Item, Session } from '../model/types';
+import { jsonObjectIn } from '../client/json-in-reply';
 import { sha256Hex } from '../share/content-hash';
 
 export const JUDGE_RUBRIC_VERSION = 1;
@@ -108,24 +109,6 @@ export function judgeMessages(trajectory: string): JudgeMessage[] {
 
 // ---------------------------------------------------------------------------------------------
 // The reply
-
-/** The first balanced `{…}` of a reply, past any code fence or preamble. */
-function jsonObjectIn(text: string): string | null {
-  const start = text.indexOf('{');
-  if (start < 0) return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
-  }
-  return null;
-}
 
 function scoreOf(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;

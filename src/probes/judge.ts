@@ -3,6 +3,7 @@
 // context and from the evicted content, and a judge scores the first answer 0–5 against the second. Every request
 // is cached by the hash of what it sends (model and messages), so asking again sends nothing.
 import type { Item } from '../model/types';
+import { jsonObjectIn } from '../client/json-in-reply';
 import { sha256Hex } from '../share/content-hash';
 import type { Probe } from './generate';
 
@@ -60,24 +61,6 @@ export function judgeMessages(question: string, reference: string, candidate: st
     { role: 'system', content: PROBE_JUDGE_SYSTEM },
     { role: 'user', content: `Question: ${question}\n\nReference answer (from the evicted content):\n${reference}\n\nCandidate answer (from the compacted context):\n${candidate}` },
   ];
-}
-
-/** The first balanced `{…}` of a reply, past any code fence or preamble. */
-function jsonObjectIn(text: string): string | null {
-  const start = text.indexOf('{');
-  if (start < 0) return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
-  }
-  return null;
 }
 
 /** The judge's score (0–5) and reason; an error when the reply holds none. */
