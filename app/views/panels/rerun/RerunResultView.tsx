@@ -2,7 +2,7 @@
 // original and the rerun, and the two contexts side by side at the selected call with the recap highlighted.
 import { memo, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { describeTrigger, TRUNCATION_MARKER, type RerunResult } from '../../../../src/compaction';
+import { describeTrigger, fireText, TRUNCATION_MARKER, type RerunResult } from '../../../../src/compaction';
 import type { AnalysisView } from '../../../../src/analysis/analysis-view';
 import type { Item } from '../../../../src/model/types';
 import { alignContexts, eventInEffect, fallbackNotes, listCalls, sideItem, type SideItem } from '../../../../src/rerun/compare';
@@ -147,20 +147,8 @@ function Outcome({ out, label, view, callIndex, itemById, goTo, stale }: Outcome
   );
 }
 
-/** `62`, `62 ± 1`, `62 (60–65)`: the call a token trigger fired at, and the calls its error band allows. */
-export function fireLabel(e: Pick<RerunResult['events'][number], 'callIndex' | 'fireWindow'>): string {
-  const at = e.callIndex + 1;
-  const w = e.fireWindow;
-  if (!w) return String(at);
-  const early = w.early + 1;
-  const late = w.late === null ? null : w.late + 1;
-  if (early === at && late === at) return String(at);
-  if (late !== null && at - early === late - at) return `${at} ± ${at - early}`;
-  return `${at} (${early}–${late ?? 'end'})`;
-}
-
 function listFires(events: RerunResult['events']): string {
-  const labels = events.map(fireLabel);
+  const labels = events.map((e) => fireText(e.callIndex, e.fireWindow));
   if (labels.length <= 4) return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
   return `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more`;
 }
