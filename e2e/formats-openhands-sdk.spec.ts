@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { promptTokens } from '../src/model/usage';
+import { isConversationItem } from '../src/analysis/eviction-map';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
 import { expectSessionFacts, sessionTabs } from './support/session-view';
@@ -30,7 +31,8 @@ test('dropped conversation files open as one session whose condensation shows th
   // The files arrive in no particular order; the event-file numbers order them.
   await dropFiles(page, fromDisk(...[...FILES].reverse()));
   await expect(sessionTabs(page)).toHaveCount(1);
-  await expectSessionFacts(page, { items: s.items.length, toolCalls: 6, compactions: 2 });
+  // The header counts conversation items (a compaction record is not one), as session-facts does.
+  await expectSessionFacts(page, { items: s.items.filter(isConversationItem).length, toolCalls: 6, compactions: 2 });
   await expect(callLabel(page, 'Call 1 of 6')).toBeVisible();
 
   // The next compaction: call 3 sees the head, the first condensation's summary, and the forgotten events as ghosts.
@@ -38,11 +40,12 @@ test('dropped conversation files open as one session whose condensation shows th
   await expect(callLabel(page, 'Call 3 of 6')).toBeVisible();
   await expect(band(page, 'Summary')).toContainText('USER_CONTEXT: Fix tests/test_dates.py::test_parse_iso');
   await expect(band(page, 'Summary').getByRole('button', { name: new RegExp(`^Show the ${forgotten} items it replaced`) })).toBeVisible();
-  // Evicted rows: the forgotten items an earlier call was sent (the two file views came after call 2, so no call saw them).
-  const ghost = band(page, 'Middle').getByRole('button', { name: /^Ghost: 6 items summarized by compaction #1, [\d,]+ tokens$/ });
+  // Evicted rows: every forgotten item, the two file views that came after call 2 included (no call saw them, but the
+  // condensation replaced them: one count of what a compaction replaced, as the header and the eviction map give it).
+  const ghost = band(page, 'Middle').getByRole('button', { name: new RegExp(`^Ghost: ${forgotten} items summarized by compaction #1, [\\d,]+ tokens$`) });
   await expect(ghost).toBeVisible();
   await ghost.click();
-  await expect(band(page, 'Middle').locator('.ghost-item')).toHaveCount(6);
+  await expect(band(page, 'Middle').locator('.ghost-item')).toHaveCount(forgotten);
   await expect(band(page, 'Middle').locator('.ghost-item').filter({ hasText: 'python -m pytest tests/test_dates.py -x -q' }).first()).toBeVisible();
 
   // The second condensation forgets the first summary too.

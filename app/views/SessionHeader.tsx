@@ -114,6 +114,12 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           {!open && sidechains ? <span className="muted"> ({sidechains} sidechain{sidechains === 1 ? '' : 's'})</span> : null}
         </button>
       </div>
+      {/* A disagreement between the harness's totals and its calls stays in sight with the details folded. */}
+      {f?.totals?.warning ? (
+        <p className="warn-text small" role="note">
+          Totals disagree: {f.totals.warning}.
+        </p>
+      ) : null}
       <div id={detailsId} className="header-details" hidden={!open}>
       <dl className="facts">
         <div>
@@ -170,11 +176,6 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           </dd>
         </div>
       </dl>
-      {f?.totals?.warning ? (
-        <p className="warn-text small" role="note">
-          Totals disagree: {f.totals.warning}.
-        </p>
-      ) : null}
       {compactions && compactions.length ? (
         <details className="compactions-details" onToggle={(e) => setCompactionsOpen(e.currentTarget.open)}>
           <summary className="small muted">Compactions</summary>
