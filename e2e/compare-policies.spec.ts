@@ -111,7 +111,7 @@ test('a corpus compares every policy over a sample: each policy’s median and t
   await dropFiles(page, [fromText('rollouts.jsonl', syntheticJsonl(30, 5))]);
   await expect(page.getByTestId('corpus-row-count')).toHaveText('30 trajectories', { timeout: 60_000 });
   await page.locator('summary').filter({ hasText: 'Compare policies' }).click();
-  await page.getByLabel('Sample size', { exact: true }).last().fill('4');
+  await page.getByLabel('Trajectories to replay').fill('4');
   await page.getByRole('button', { name: 'Compare policies', exact: true }).click();
   const table = page.getByRole('table', { name: 'Policies over the corpus' });
   await expect(page.getByRole('status').filter({ hasText: /Compared 4 of 4 trajectories/ })).toBeVisible({ timeout: 150_000 });

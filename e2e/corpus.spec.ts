@@ -149,7 +149,7 @@ test('the judge scores a sample of summaries at the endpoint, adds timing and co
     await page.getByText('Score summaries with a judge').click();
     await page.getByLabel('Base URL').fill(judge.url);
     await page.getByLabel('Model').fill('judge-model');
-    await page.getByLabel('Sample size').fill('3');
+    await page.getByLabel('Sample size', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Score summaries' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Scored/ })).toHaveText('Scored 3 of 3.');
     expect(judge.bodies).toHaveLength(3);

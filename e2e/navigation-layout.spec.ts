@@ -82,7 +82,7 @@ test('blank-page hunt: every panel, both left views and every corpus action leav
     await page.getByText('Score summaries with a judge').click();
     await page.getByLabel('Base URL').fill(judge.url);
     await page.getByLabel('Model').fill('judge-model');
-    await page.getByLabel('Sample size').fill('2');
+    await page.getByLabel('Sample size', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Score summaries' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Scored/ })).toHaveText(/^Scored 2 of 2/);
     await page.getByRole('row', { name: /^Open trajectory/ }).first().click();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatBytes } from '../app/data/library-policy';
+import { isConversationItem } from '../src/analysis/eviction-map';
 import { loadFiles } from '../src/load/loader';
 import { jsonlPrefix, PREVIEW_MIN_BYTES, PREVIEW_PREFIX_BYTES } from '../src/load/prefix';
 import { engineLoad } from './support/engine';
@@ -76,7 +77,7 @@ test('a big JSONL file shows its first lines at once, then the full session take
   expect(full.sessions).toHaveLength(1);
   const cut = jsonlPrefix(new Uint8Array(bytes.subarray(0, PREVIEW_PREFIX_BYTES)))!;
   const preview = loadFiles([{ name: NAME, bytes: cut.bytes }]).sessions[0]!;
-  const facts = (s: typeof preview) => ({ items: s.items.length, toolCalls: s.items.filter((i) => i.kind === 'tool_call').length, compactions: s.compactions.length });
+  const facts = (s: typeof preview) => ({ items: s.items.filter(isConversationItem).length, toolCalls: s.items.filter((i) => i.kind === 'tool_call').length, compactions: s.compactions.length });
   expect(preview.items.length).toBeLessThan(full.sessions[0]!.items.length / 2);
 
   await page.goto('/');

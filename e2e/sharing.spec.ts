@@ -124,14 +124,17 @@ test('notes survive a reload, the library lists the session and reopens it in on
   await page.getByRole('button', { name: 'Copy share link' }).click();
   const link = await page.getByRole('dialog', { name: 'Share link' }).getByRole('textbox', { name: 'Share link URL' }).inputValue();
 
+  // A reload reopens the session where it was (issue 33), with its note; the library lists it with the note.
   await page.reload();
-  const library = page.getByRole('region', { name: 'Library' });
-  await expect(library.getByRole('button', { name: `Open ${title}` })).toBeVisible();
-  await expect(library).toContainText('1 note');
-  await library.getByRole('button', { name: `Open ${title}` }).click();
   await expect(stepper(page).getByText(/Call 1 of \d+/)).toBeVisible();
   await page.getByRole('tab', { name: 'Annotations' }).click();
   await expect(notesPanel(page).getByRole('article', { name: 'Note on Call 1' })).toContainText('Kept across reloads');
+  await expect(notesPanel(page).getByRole('article')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  const library = page.getByRole('region', { name: 'Library' });
+  await expect(library.getByRole('button', { name: `Open ${title}` })).toBeVisible();
+  await expect(library).toContainText('1 note');
+  await library.getByRole('button', { name: 'Close the library' }).click();
 
   // Same browser, the link: the session comes from the library, no file asked for; notes are not doubled.
   await page.goto('about:blank');

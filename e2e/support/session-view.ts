@@ -22,6 +22,7 @@ export function sessionTabs(page: Page) {
  */
 export async function openPanel(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true });
-  if (await tab.count()) return tab.click();
+  // A tab the strip keeps in the DOM but hides (it went to the menu) counts as not shown.
+  if (await tab.isVisible()) return tab.click();
   await page.getByRole('combobox', { name: /^More panels/ }).selectOption({ label: name });
 }

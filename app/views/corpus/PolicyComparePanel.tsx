@@ -36,7 +36,7 @@ export function PolicyComparePanel({ rows, running }: { rows: CorpusEntry[]; run
         Each sampled trajectory is replayed with Claude Code’s, Codex’s, OpenHands’, Inspect’s, the API’s server-side and observation-masking policies, offline, as the Compare policies tab does for one session. Nothing leaves the page.
       </p>
       <div className="judge-actions">
-        <label htmlFor={`${id}-n`}>Sample size</label>
+        <label htmlFor={`${id}-n`}>Trajectories to replay</label>
         <input id={`${id}-n`} type="number" min={1} max={500} step={1} value={size} onChange={(e) => setSize(Math.max(1, Math.min(500, Math.floor(Number(e.target.value) || 1))))} />
         <button type="button" className="primary" disabled={busy || running || candidates.length === 0} onClick={start}>
           Compare policies
