@@ -1,16 +1,18 @@
 // Where gpt-tokenizer's rank tables come from. Node imports the package's modules. A browser worker fetches the
 // JSON copy the build emits (app/build/rank-tables.ts): parsing 2 MB of JSON takes a tenth of the time the
-// browser spends compiling the same table written as a JavaScript array literal.
+// browser spends compiling the same table written as a JavaScript array literal. The built CLI reads them packed
+// (rank-lookup.ts, bin/build-cli.mjs).
 import type { EncodingName } from './encoding';
+import { isPackedRanks, unpackRanks, type PackedRanks } from './rank-lookup';
 
 /** gpt-tokenizer's mergeable ranks: each token's text, or its bytes when they are not valid UTF-8. */
 export type RankTable = (string | number[])[];
-export type RankTableSource = (encoding: EncodingName) => Promise<RankTable>;
+export type RankTableSource = (encoding: EncodingName) => Promise<RankTable | PackedRanks>;
 
-async function importRankTable(encoding: EncodingName): Promise<RankTable> {
-  // Literal specifiers, so a bundler splits each table into its own chunk.
+async function importRankTable(encoding: EncodingName): Promise<RankTable | PackedRanks> {
+  // Literal specifiers, so a bundler splits each table into its own chunk (the CLI's build swaps in packed JSON).
   const mod = encoding === 'o200k_base' ? await import('gpt-tokenizer/bpeRanks/o200k_base') : await import('gpt-tokenizer/bpeRanks/cl100k_base');
-  return mod.default as RankTable;
+  return mod.default as RankTable | PackedRanks;
 }
 
 let source: RankTableSource = importRankTable;
@@ -20,6 +22,13 @@ export function setRankTableSource(next: RankTableSource): void {
   source = next;
 }
 
-export function loadRankTable(encoding: EncodingName): Promise<RankTable> {
+/** The table as gpt-tokenizer's modules write it. */
+export async function loadRankTable(encoding: EncodingName): Promise<RankTable> {
+  const data = await source(encoding);
+  return isPackedRanks(data) ? unpackRanks(data) : data;
+}
+
+/** The table in whichever form its source holds it (the counter reads both). */
+export function loadRankData(encoding: EncodingName): Promise<RankTable | PackedRanks> {
   return source(encoding);
 }

@@ -1,0 +1,152 @@
+// gpt-tokenizer's text → rank lookup without its Map of 200k strings. Building that Map (and, before it, the 200k
+// strings of the table) took ~0.25 s of CPU per counter in every cold CLI run and every counting thread: the
+// packed form is two strings (every token's text end to end, and each token's length as one character), and the
+// lookup is an open-addressing table of ranks over them, filled in a few milliseconds.
+import type { RankTable } from './rank-tables';
+
+/** A rank table as two strings and the tokens that are not valid UTF-8 (bin/build-cli.mjs writes it as JSON). */
+export interface PackedRanks {
+  packed: 1;
+  /** The text of every string token, in rank order, end to end. */
+  text: string;
+  /** Per rank, its token's length in UTF-16 units plus 32, as one character (32 for a byte token or a hole). */
+  lengths: string;
+  /** The tokens that are not valid UTF-8: [rank, bytes]. */
+  bytes: [number, number[]][];
+}
+
+export const isPackedRanks = (v: unknown): v is PackedRanks => typeof v === 'object' && v !== null && (v as { packed?: unknown }).packed === 1;
+
+export function packRankTable(table: RankTable): PackedRanks {
+  let text = '';
+  const lengths: string[] = [];
+  const bytes: [number, number[]][] = [];
+  for (let r = 0; r < table.length; r++) {
+    const t = table[r];
+    if (typeof t === 'string') {
+      if (t.length === 0 || t.length > 0xffff - 32) throw new Error(`rank ${r}: a token of ${t.length} characters cannot be packed`);
+      text += t;
+      lengths.push(String.fromCharCode(t.length + 32));
+    } else {
+      if (Array.isArray(t)) bytes.push([r, t]);
+      lengths.push(' ');
+    }
+  }
+  return { packed: 1, text, lengths: lengths.join(''), bytes };
+}
+
+/** The table again (for a reader that wants gpt-tokenizer's own form). */
+export function unpackRanks(p: PackedRanks): RankTable {
+  const out: RankTable = new Array(p.lengths.length);
+  let at = 0;
+  for (let r = 0; r < p.lengths.length; r++) {
+    const n = p.lengths.charCodeAt(r) - 32;
+    if (n > 0) out[r] = p.text.slice(at, (at += n));
+  }
+  for (const [r, b] of p.bytes) out[r] = b;
+  return out;
+}
+
+/** FNV-1a over the UTF-16 units of `s[from, from + n)`. */
+function hashOf(s: string, from: number, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from, end = from + n; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h;
+}
+
+/** A Map-like `get(text) → rank` over the string tokens of a table; gpt-tokenizer's core reads only `get`. */
+export class RankLookup {
+  private readonly text: string;
+  private readonly start: Uint32Array;
+  private readonly len: Uint16Array;
+  /** rank + 1 per slot, 0 when empty. */
+  private readonly slots: Int32Array;
+  private readonly hashes: Int32Array;
+  private readonly mask: number;
+
+  private constructor(text: string, start: Uint32Array, len: Uint16Array) {
+    this.text = text;
+    this.start = start;
+    this.len = len;
+    let count = 0;
+    for (let r = 0; r < len.length; r++) if (len[r]! > 0) count++;
+    let cap = 16;
+    while (cap < count * 2) cap *= 2;
+    this.mask = cap - 1;
+    this.slots = new Int32Array(cap);
+    this.hashes = new Int32Array(cap);
+    for (let r = 0; r < len.length; r++) {
+      const n = len[r]!;
+      if (n === 0) continue;
+      const h = hashOf(text, start[r]!, n);
+      let i = h & this.mask;
+      // A repeated token takes the later rank, as gpt-tokenizer's Map does (none repeats in the tables).
+      while (this.slots[i] !== 0 && !(this.hashes[i] === h && this.equals(this.slots[i]! - 1, text, start[r]!, n))) i = (i + 1) & this.mask;
+      this.slots[i] = r + 1;
+      this.hashes[i] = h;
+    }
+  }
+
+  static fromPacked(p: PackedRanks): RankLookup {
+    const n = p.lengths.length;
+    const start = new Uint32Array(n);
+    const len = new Uint16Array(n);
+    let at = 0;
+    for (let r = 0; r < n; r++) {
+      const k = p.lengths.charCodeAt(r) - 32;
+      start[r] = at;
+      len[r] = k;
+      at += k;
+    }
+    if (at !== p.text.length) throw new Error('packed rank table: the lengths do not add up to the text');
+    return new RankLookup(p.text, start, len);
+  }
+
+  static fromTable(table: RankTable): RankLookup {
+    const parts: string[] = [];
+    const start = new Uint32Array(table.length);
+    const len = new Uint16Array(table.length);
+    let at = 0;
+    for (let r = 0; r < table.length; r++) {
+      const t = table[r];
+      if (typeof t !== 'string' || t.length === 0) continue;
+      parts.push(t);
+      start[r] = at;
+      len[r] = t.length;
+      at += t.length;
+    }
+    return new RankLookup(parts.join(''), start, len);
+  }
+
+  private equals(r: number, s: string, from: number, n: number): boolean {
+    if (this.len[r] !== n) return false;
+    const o = this.start[r]!;
+    const t = this.text;
+    for (let k = 0; k < n; k++) if (t.charCodeAt(o + k) !== s.charCodeAt(from + k)) return false;
+    return true;
+  }
+
+  get(key: string): number | undefined {
+    const n = key.length;
+    const h = hashOf(key, 0, n);
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const r = this.slots[i]!;
+      if (r === 0) return undefined;
+      if (this.hashes[i] === h && this.equals(r - 1, key, 0, n)) return r - 1;
+    }
+  }
+}
+
+/** The byte tokens of a table as gpt-tokenizer's core wants them: a sparse array holding only those. */
+export function byteTokens(source: RankTable | PackedRanks): RankTable {
+  if (isPackedRanks(source)) {
+    const out: RankTable = [];
+    for (const [r, b] of source.bytes) out[r] = b;
+    return out;
+  }
+  const out: RankTable = [];
+  source.forEach((t, r) => {
+    if (Array.isArray(t)) out[r] = t;
+  });
+  return out;
+}
