@@ -10,6 +10,7 @@ import { missCostUsd, missTokensOf, type MissCharge } from './miss-cost';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { anthropicMinTokens, DEEPSEEK_UNIT_TOKENS, OPENAI_MIN_TOKENS, OPENAI_STEP_TOKENS, ONE_HOUR_TTL_MS, VLLM_BLOCK_TOKENS, ruleForCall, type ProviderRule } from './provider-rules';
 import { reportedCacheable, reportedPromptTokens } from './reported';
+import { withFields } from '../model/with-fields';
 
 export type { ReportedVerdict };
 
@@ -73,10 +74,10 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const priced = (tokens: number | null) => (tokens === null ? null : missCostUsd(tokens, price, ttlLabel));
   const none = { missCharge: null, droppedTokens: null, readNote: null, unrecordedNotRead: null } as const;
 
-  if (!previous) return { ...r, reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, ...none } as CacheReport;
+  if (!previous) return withFields(r, { reportedPrompt, previousCacheable: null, reportedMiss: null, missKind: null, missTokens: null, missCostUsd: null, diagnostic, ...none }) as CacheReport;
 
   if (noBreakpoint(ev)) {
-    return { ...r, cause: null, cacheBreak: false, predictedBreak: false, reportedPrompt, previousCacheable: 0, reportedMiss: false, missKind: null, missTokens: 0, missCostUsd: priced(0), diagnostic, ...none, readNote: 'no-breakpoint' } as CacheReport;
+    return withFields(r, { cause: null, cacheBreak: false, predictedBreak: false, reportedPrompt, previousCacheable: 0, reportedMiss: false, missKind: null, missTokens: 0, missCostUsd: priced(0), diagnostic, ...none, readNote: 'no-breakpoint' }) as CacheReport;
   }
 
   const previousCacheable = reportedCacheable(previous);
@@ -87,7 +88,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
     const m = missTokensOf({ prompt: toReported(r.contextTokens), read: toReported(r.cachedPredicted), previousCacheable: toReported(r.previousContextTokens ?? 0) });
     const charge: MissCharge | null = !r.predictedBreak ? null : r.cause === 'compaction' ? 'compaction' : 'miss';
     const missTokens = charge ? m.missTokens : 0;
-    return { ...r, reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), missCharge: charge, droppedTokens: charge ? m.droppedTokens : null, readNote: null, diagnostic, unrecordedNotRead: null } as CacheReport;
+    return withFields(r, { reportedPrompt, previousCacheable, reportedMiss: null, missKind: null, missTokens, missCostUsd: priced(missTokens), missCharge: charge, droppedTokens: charge ? m.droppedTokens : null, readNote: null, diagnostic, unrecordedNotRead: null }) as CacheReport;
   }
 
   // The provider's own rule judges its figures, whatever rule the user picked for the prediction.
@@ -122,8 +123,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const cacheBreak = cause !== null;
   const missTokens = charge ? m.missTokens : 0;
   const unrecordedNotRead = notReadOfPrefix(r, read, previousCacheable, actual);
-  return {
-    ...r,
+  return withFields(r, {
     cause,
     cacheBreak,
     reportedPrompt,
@@ -137,7 +137,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
     readNote,
     diagnostic,
     unrecordedNotRead,
-  } as CacheReport;
+  }) as CacheReport;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { PriceOverrides } from '../cost/prices';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { applyReported } from './forensics';
 import { reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
+import { withFields } from '../model/with-fields';
 
 export type { CacheReport };
 
@@ -74,12 +75,12 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
       const t = opts.ttlMs ?? DEFAULT_TTL_MS;
-      report = { ...base, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
+      report = withFields(base, { prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null });
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
       const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
       if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
-      report = { ...base, ...cmp, ttlSource: ttlUsed.source };
+      report = withFields(withFields(base, cmp), { ttlSource: ttlUsed.source });
     }
     const fresh = prev ? newUnits(prev, cur, report.sharedItems) : null;
     reports.push(
