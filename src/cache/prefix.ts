@@ -12,7 +12,6 @@ import type { PriceOverrides } from '../cost/prices';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { applyReported } from './forensics';
 import { reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
-import { withFields } from '../model/with-fields';
 
 export type { CacheReport };
 
@@ -61,26 +60,43 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev ? prevUnseenOwn ?? prevUnseen : prevUnseen, unseenOwn);
     const unseenTokens = unseen ?? 0;
     const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (unseenOwn ?? unseenTokens) : 0);
-    const base = {
-      index: call.index,
-      call: call.index + 1,
-      callId: call.id,
-      rule,
-      reportedCacheRead: call.usage?.cacheRead ?? null,
-      contextTokens,
-      prefixUnrecorded: call.prefixUnrecorded,
-      unseenPrefixTokens: unseen,
-    };
     const prevTtl = ttl;
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
       const t = opts.ttlMs ?? DEFAULT_TTL_MS;
-      report = withFields(base, { prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null });
+      report = { index: call.index, call: call.index + 1, callId: call.id, rule, reportedCacheRead: call.usage?.cacheRead ?? null, contextTokens, prefixUnrecorded: call.prefixUnrecorded, unseenPrefixTokens: unseen, prefixTokens: 0, outputReusedTokens: 0, cachedPredicted: 0, previousContextTokens: null, lostTokens: 0, sharedItems: 0, predictedBreak: false, cacheBreak: false, cause: null, predictedCause: null, ttlExpired: false, gapMs: null, gapUnknown: false, ttlMs: t, ttlSource: 'default', modelChanged: false, divergence: null };
     } else {
       const ttlUsed = opts.ttlMs !== undefined ? { ttlMs: opts.ttlMs, source: 'default' as const } : prevTtl!;
       const cmp = compare(prev, cur, rule, unseenTokens, ttlUsed.ttlMs, minBreak, reader);
       if (calibrated) toCalibrated(cmp, unseenTokens, prev.visibleTokens, calibrated[ci - 1]!.contextTokens);
-      report = withFields(withFields(base, cmp), { ttlSource: ttlUsed.source });
+      // One literal, not a spread of the call's fields and `cmp`: see `finish` in forensics.ts.
+      report = {
+        index: call.index,
+        call: call.index + 1,
+        callId: call.id,
+        rule,
+        reportedCacheRead: call.usage?.cacheRead ?? null,
+        contextTokens,
+        prefixUnrecorded: call.prefixUnrecorded,
+        unseenPrefixTokens: unseen,
+        prefixTokens: cmp.prefixTokens,
+        outputReusedTokens: cmp.outputReusedTokens,
+        cachedPredicted: cmp.cachedPredicted,
+        previousContextTokens: cmp.previousContextTokens,
+        lostTokens: cmp.lostTokens,
+        sharedItems: cmp.sharedItems,
+        predictedBreak: cmp.predictedBreak,
+        cacheBreak: cmp.cacheBreak,
+        cause: cmp.cause,
+        predictedCause: cmp.predictedCause,
+        ttlExpired: cmp.ttlExpired,
+        gapMs: cmp.gapMs,
+        gapUnknown: cmp.gapUnknown,
+        ttlMs: cmp.ttlMs,
+        modelChanged: cmp.modelChanged,
+        divergence: cmp.divergence,
+        ttlSource: ttlUsed.source,
+      };
     }
     const fresh = prev ? newUnits(prev, cur, report.sharedItems) : null;
     reports.push(
