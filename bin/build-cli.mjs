@@ -10,8 +10,8 @@ const OUT = 'dist-cli';
 /**
  * gpt-tokenizer's rank tables become JSON files beside the bundle, read with JSON.parse: compiling the package's
  * 2 MB array-literal module cost every cold start (and every worker thread) ~0.2 s of CPU, parsing the JSON a tenth
- * of it. They are written packed (src/tokens/rank-lookup.ts: two strings instead of 200k), which the counter reads
- * without building gpt-tokenizer's Map of every token. The app's workers read plain JSON copies
+ * of it. They are written packed (src/tokens/rank-lookup.ts: two strings instead of 200k) with the lookup's hash
+ * table beside them, so the counter builds neither gpt-tokenizer's Map of every token nor a table of its own. The app's workers read plain JSON copies
  * (app/build/rank-tables.ts).
  */
 /** The packer is the engine's own (TypeScript, read through tsx at build time). */
@@ -32,10 +32,19 @@ const rankTablesAsJson = {
     b.onResolve({ filter: RANKS }, (args) => ({ path: RANKS.exec(args.path)[1], namespace: 'rank-json' }));
     b.onLoad({ filter: /.*/, namespace: 'rank-json' }, async ({ path: encoding }) => {
       const { default: table } = await import(`gpt-tokenizer/bpeRanks/${encoding}`);
-      const { packRankTable } = await packer();
-      writeFileSync(`${OUT}/ranks-${encoding}.json`, JSON.stringify(packRankTable(table)));
+      const { packRankTable, rankSlots } = await packer();
+      const packed = packRankTable(table);
+      writeFileSync(`${OUT}/ranks-${encoding}.json`, JSON.stringify(packed));
+      // The lookup's hash table too, little-endian (checked where read: rank-lookup.ts rebuilds it if it disagrees).
+      const slots = rankSlots(packed);
+      writeFileSync(`${OUT}/ranks-${encoding}.slots`, new Uint8Array(slots.buffer, slots.byteOffset, slots.byteLength));
       return {
-        contents: `import { readFileSync } from 'node:fs';\nexport default JSON.parse(readFileSync(new URL('./ranks-${encoding}.json', import.meta.url), 'utf8'));\n`,
+        contents: `import { readFileSync } from 'node:fs';
+const table = JSON.parse(readFileSync(new URL('./ranks-${encoding}.json', import.meta.url), 'utf8'));
+const b = readFileSync(new URL('./ranks-${encoding}.slots', import.meta.url));
+table.slots = new Int32Array(b.byteOffset % 4 === 0 ? b.buffer : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength), b.byteOffset % 4 === 0 ? b.byteOffset : 0, b.byteLength >> 2);
+export default table;
+`,
         loader: 'js',
       };
     });

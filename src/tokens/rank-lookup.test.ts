@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ENCODINGS } from './encoding';
-import { byteTokens, packRankTable, RankLookup, unpackRanks } from './rank-lookup';
+import { byteTokens, packRankTable, RankLookup, rankSlots, unpackRanks } from './rank-lookup';
 import { loadRankTable } from './rank-tables';
 
 const fixtures = readdirSync(new URL('./__fixtures__/', import.meta.url)).map((f) => readFileSync(new URL(`./__fixtures__/${f}`, import.meta.url), 'utf8'));
@@ -36,5 +36,19 @@ describe('packed rank tables', () => {
     expect(texts.map((t) => counter.count(t).tokens)).toEqual(texts.map((t) => pkg.countTokens(t, options)));
     // Read back through loadRankTable, a packed source gives the table in gpt-tokenizer's form.
     expect((await load(encoding)).length).toBe(packed.lengths.length);
+  });
+});
+
+describe('rank lookup slots worked out at build time', () => {
+  it('are used when they agree with the table, and rebuilt when they do not (another byte order, another table)', async () => {
+    const packed = packRankTable(await loadRankTable('o200k_base'));
+    const slots = rankSlots(packed);
+    const lookup = RankLookup.fromPacked({ ...packed, slots });
+    expect(lookup.slots).toBe(slots);
+    expect(lookup.get('hello')).toBe(RankLookup.fromTable(await loadRankTable('o200k_base')).get('hello'));
+    const swapped = new Int32Array(new Uint8Array(slots.buffer.slice(0)).reverse().buffer).reverse();
+    const rebuilt = RankLookup.fromPacked({ ...packed, slots: swapped });
+    expect(rebuilt.slots).not.toBe(swapped);
+    expect(rebuilt.slots).toEqual(slots);
   });
 });

@@ -13,6 +13,8 @@ export interface PackedRanks {
   lengths: string;
   /** The tokens that are not valid UTF-8: [rank, bytes]. */
   bytes: [number, number[]][];
+  /** The lookup's table worked out at build time (`rankSlots`; the CLI reads it from a binary file beside the JSON). */
+  slots?: Int32Array;
 }
 
 export const isPackedRanks = (v: unknown): v is PackedRanks => typeof v === 'object' && v !== null && (v as { packed?: unknown }).packed === 1;
@@ -59,12 +61,11 @@ export class RankLookup {
   private readonly text: string;
   private readonly start: Uint32Array;
   private readonly len: Uint16Array;
-  /** rank + 1 per slot, 0 when empty. */
-  private readonly slots: Int32Array;
-  private readonly hashes: Int32Array;
+  /** rank + 1 per slot, 0 when empty; slot `hash & mask` or the next free one after it. */
+  readonly slots: Int32Array;
   private readonly mask: number;
 
-  private constructor(text: string, start: Uint32Array, len: Uint16Array) {
+  private constructor(text: string, start: Uint32Array, len: Uint16Array, slots?: Int32Array) {
     this.text = text;
     this.start = start;
     this.len = len;
@@ -73,18 +74,31 @@ export class RankLookup {
     let cap = 16;
     while (cap < count * 2) cap *= 2;
     this.mask = cap - 1;
+    if (slots && slots.length === cap && this.spotCheck(slots)) {
+      this.slots = slots;
+      return;
+    }
     this.slots = new Int32Array(cap);
-    this.hashes = new Int32Array(cap);
     for (let r = 0; r < len.length; r++) {
       const n = len[r]!;
       if (n === 0) continue;
-      const h = hashOf(text, start[r]!, n);
-      let i = h & this.mask;
+      let i = hashOf(text, start[r]!, n) & this.mask;
       // A repeated token takes the later rank, as gpt-tokenizer's Map does (none repeats in the tables).
-      while (this.slots[i] !== 0 && !(this.hashes[i] === h && this.equals(this.slots[i]! - 1, text, start[r]!, n))) i = (i + 1) & this.mask;
+      while (this.slots[i] !== 0 && !this.equals(this.slots[i]! - 1, text, start[r]!, n)) i = (i + 1) & this.mask;
       this.slots[i] = r + 1;
-      this.hashes[i] = h;
     }
+  }
+
+  /** Slots from elsewhere find the table's first tokens (the single bytes) at their ranks: else they are rebuilt. */
+  private spotCheck(slots: Int32Array): boolean {
+    for (let r = 0; r < Math.min(256, this.len.length); r++) {
+      const n = this.len[r]!;
+      if (n === 0) continue;
+      let i = hashOf(this.text, this.start[r]!, n) & this.mask;
+      while (slots[i] !== 0 && slots[i] !== r + 1) i = (i + 1) & this.mask;
+      if (slots[i] !== r + 1) return false;
+    }
+    return true;
   }
 
   static fromPacked(p: PackedRanks): RankLookup {
@@ -99,7 +113,7 @@ export class RankLookup {
       at += k;
     }
     if (at !== p.text.length) throw new Error('packed rank table: the lengths do not add up to the text');
-    return new RankLookup(p.text, start, len);
+    return new RankLookup(p.text, start, len, p.slots);
   }
 
   static fromTable(table: RankTable): RankLookup {
@@ -128,13 +142,17 @@ export class RankLookup {
 
   get(key: string): number | undefined {
     const n = key.length;
-    const h = hashOf(key, 0, n);
-    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+    for (let i = hashOf(key, 0, n) & this.mask; ; i = (i + 1) & this.mask) {
       const r = this.slots[i]!;
       if (r === 0) return undefined;
-      if (this.hashes[i] === h && this.equals(r - 1, key, 0, n)) return r - 1;
+      if (this.equals(r - 1, key, 0, n)) return r - 1;
     }
   }
+}
+
+/** The lookup table of a packed rank table, for the build to write beside it. */
+export function rankSlots(p: PackedRanks): Int32Array {
+  return RankLookup.fromPacked({ ...p, slots: undefined }).slots;
 }
 
 /** The byte tokens of a table as gpt-tokenizer's core wants them: a sparse array holding only those. */
