@@ -2,7 +2,8 @@
 // strings of the table) took ~0.25 s of CPU per counter in every cold CLI run and every counting thread: the
 // packed form is two strings (every token's text end to end, and each token's length as one character), and the
 // lookup is an open-addressing table of ranks over them, filled in a few milliseconds.
-import type { RankTable } from './rank-tables';
+/** gpt-tokenizer's mergeable ranks: each token's text, or its bytes when they are not valid UTF-8. */
+export type RankTable = (string | number[])[];
 
 /** A rank table as two strings and the tokens that are not valid UTF-8 (bin/build-cli.mjs writes it as JSON). */
 export interface PackedRanks {

@@ -3,10 +3,12 @@
 // browser spends compiling the same table written as a JavaScript array literal. The built CLI reads them packed
 // (rank-lookup.ts, bin/build-cli.mjs).
 import type { EncodingName } from './encoding';
-import { isPackedRanks, unpackRanks, type PackedRanks } from './rank-lookup';
+// With its extension: the app's Vite config reads this module (app/build/rank-tables.ts), and Node's own loader does
+// not add one.
+import { isPackedRanks, unpackRanks, type PackedRanks, type RankTable } from './rank-lookup.ts';
 
-/** gpt-tokenizer's mergeable ranks: each token's text, or its bytes when they are not valid UTF-8. */
-export type RankTable = (string | number[])[];
+export type { RankTable };
+
 export type RankTableSource = (encoding: EncodingName) => Promise<RankTable | PackedRanks>;
 
 async function importRankTable(encoding: EncodingName): Promise<RankTable | PackedRanks> {
