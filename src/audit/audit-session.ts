@@ -80,6 +80,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null });
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const contextItems = session.items.slice(0, at + 1).filter(isContent);
+  const gone = replacedUpTo(session, event);
   const mid = startsMid(session);
   return {
     summary,
@@ -101,12 +102,22 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
     contextMeta: contextItems.map(metaOf),
+    keptVerbatim: contextItems.filter((i) => !gone.has(i.id)).map(renderForAudit),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
     ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
     ...(mid && event.index === 0 ? { unverifiable: true } : {}),
   };
+}
+
+/**
+ * Ids of the items this compaction or an earlier one replaced: what stays before it is what the model still sees
+ * verbatim (an OpenHands condensation keeps its head and the events after the forgotten range, a microcompaction
+ * all it did not clear; a Claude Code compaction replaces everything before it).
+ */
+function replacedUpTo(session: Session, event: CompactionEvent): Set<string> {
+  return new Set(session.compactions.filter((e) => e.index <= event.index).flatMap((e) => e.replacedIds));
 }
 
 /** The summaries of the compactions before this one. */
@@ -163,6 +174,8 @@ interface Placement {
   summary: string;
   /** Not a content item of this compaction (a compaction record, its summary, an evicted item). */
   skip: (i: number) => boolean;
+  /** Ids this compaction or an earlier one replaced (see `replacedUpTo`). */
+  gone: Set<string>;
 }
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
@@ -196,7 +209,7 @@ function placements(session: Session): Placement[] {
       const item = items[i]!;
       return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
     };
-    out.push({ event, sources, at, summary, skip });
+    out.push({ event, sources, at, summary, skip, gone: replacedUpTo(session, event) });
   }
   return out;
 }
@@ -253,7 +266,11 @@ export function auditSession(session: Session): CompactionAudit[] {
   );
 
   return placed.map((p, k) => {
-    const { kinds, kept, lost } = split[k]!;
+    const { kinds, kept } = split[k]!;
+    // What the model still sees verbatim beside the summary holds it: not lost (see `withoutStillSeen`).
+    const stillSeen = (i: number) => i <= p.at && !p.skip(i) && !p.gone.has(items[i]!.id);
+    const anyStillSeen = contextPositions(p).some((i) => !p.gone.has(items[i]!.id));
+    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen).length === 0) : split[k]!.lost;
     const unverifiable = mid && p.event.index === 0;
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];
