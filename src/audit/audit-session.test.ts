@@ -64,8 +64,8 @@ describe('auditInputFor', () => {
       ],
       context: ['You are a coding agent for the payments team.'],
       contextMeta: [{ role: 'system', kind: 'message', target: null }],
-      // The system prompt stays in the context beside the summary.
-      keptVerbatim: ['You are a coding agent for the payments team.'],
+      // The system prompt stays in the context, but its names are conventions, not the session's facts.
+      keptVerbatim: [],
       sessionDays: [],
       project: { cwd: null },
     });
@@ -117,6 +117,12 @@ describe('what a compaction keeps verbatim', () => {
       }
     });
   }
+
+  it('is nothing for a summarizing compaction: an item it did not list is not taken as still seen', () => {
+    const s = courseSession('## Conversation Summary\n- **Entities:** none');
+    expect(auditInputFor(s, { ...s.compactions[0]!, keptIds: [] })!.keptVerbatim).toEqual([]);
+    expect(auditInputFor(s, { ...s.compactions[0]!, replacedIds: ['m3'], keptIds: [] })!.keptVerbatim).toEqual([]);
+  });
 
   it('is not what an earlier compaction already replaced', () => {
     const s = keepingSession('condensation');
