@@ -61,7 +61,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
         </span>{' '}
         ·{' '}
         <span className={refetched > 0 ? 'gate-bad' : 'gate-ok'}>
-          <strong>{fmt(refetched)}</strong> re-fetched ({fmt(refetchTokens)} tokens)
+          <strong>{fmt(refetched)}</strong> {refetched === 1 ? 'fetch' : 'fetches'} repeated ({fmt(refetchTokens)} tokens)
         </span>
       </p>
       <div className="audit-scroll" ref={scrollRef}>
@@ -213,9 +213,9 @@ function RefetchGroup({ number, refetch, goTo }: { number: number; refetch: Comp
   const rows = refetch.refetches;
   const changed = refetch.changedRereads;
   return (
-    <div role="group" className="gate" aria-label={`Re-fetched after compaction ${number}`}>
+    <div role="group" className="gate" aria-label={`Fetches repeated after compaction ${number}`}>
       <h4>
-        Re-fetched after it <span className={`count${rows.length ? ' bad' : ''}`}>{fmt(rows.length)}</span>
+        Fetches repeated after it <span className={`count${rows.length ? ' bad' : ''}`}>{fmt(rows.length)}</span>
         {rows.length > 0 ? <span className="muted small"> · {fmt(refetch.refetchTokens)} tokens paid again</span> : null}
       </h4>
       {rows.length === 0 ? (
