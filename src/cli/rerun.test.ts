@@ -1,24 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeSamples, readSample } from '../test/shared-samples';
-import { run, type CliIo } from './main';
+import { run } from './main';
+import { memoryIo } from '../test/memory-io';
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT: no such file');
-      return new TextEncoder().encode(files[p]);
-    },
-    listDir: () => [],
-    isDir: () => false,
-    exists: (p) => p in files,
-  };
-  return { io, out, err };
-}
+const fakeIo = (files: Record<string, string>) => memoryIo(files);
 
 const codex = readFileSync(new URL('../formats/__fixtures__/codex-rollout.jsonl', import.meta.url), 'utf8');
 
