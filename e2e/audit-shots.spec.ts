@@ -32,7 +32,7 @@ test('audit panel on the shared Claude Code sample', async ({ page }) => {
       await survival.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(OUT, 'summary-audit-survival.png') });
     }
-    const refetch = region.getByRole('group', { name: 'Re-fetched after compaction 1' });
+    const refetch = region.getByRole('group', { name: 'Fetches repeated after compaction 1' });
     if (name === 'Summary audit' && (await refetch.count()) > 0) {
       await refetch.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(OUT, 'summary-audit-refetch.png') });

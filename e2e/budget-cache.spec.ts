@@ -167,6 +167,14 @@ test('the cache panel at call 7 names the compaction, shows the divergence, and 
   await expect(breaks).toHaveCount(1);
   await expect(breaks.nth(0)).toHaveAttribute('aria-current', 'step');
 
+  // At call 13 the headline says "no miss": the prefix bar names the tail the compaction replaced, not a loss.
+  await page.getByRole('slider', { name: 'Call' }).fill('13');
+  await expect(cache.getByRole('heading', { name: /^Compaction, no miss: the provider read / })).toBeVisible();
+  await expect(cache.getByRole('img', { name: `Previous prompt: ${fmt(r13.prefixTokens)} tokens reused, ${fmt(r13.lostTokens)} replaced by the compaction` })).toBeVisible();
+  await expect(cache.locator('.prefix-nums .lost')).toHaveCount(0);
+  await page.screenshot({ path: join(SHOTS, 'cache-no-miss-compaction.png') });
+  await page.getByRole('slider', { name: 'Call' }).fill('7');
+
   await page.getByRole('combobox', { name: 'Provider rule' }).selectOption('auto');
   await expect(cache.locator('.figure dt').filter({ hasText: /^Predicted/ })).toHaveText('Predicted (openai)');
   await cache.getByRole('button', { name: 'Jump to divergence' }).click();

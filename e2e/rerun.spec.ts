@@ -327,7 +327,7 @@ test.describe('sweep', () => {
       const tr = table.locator('tbody tr').nth(row.index);
       await expect(tr.locator('td').nth(0)).toHaveText(String(row.index + 1));
       await expect(tr.locator('td').nth(1)).toHaveText(String(row.gridParams.tail));
-      await expect(tr.locator('td').nth(2)).toHaveText(`≥ ${(row.trigger as { threshold: number }).threshold}`);
+      await expect(tr.locator('td').nth(2)).toHaveText(`≥ ${(row.trigger as { threshold: number }).threshold.toLocaleString('en-US')}`);
       await expect(tr.locator('td').nth(4)).toHaveText(fmt(row.inputTokens));
       await expect(tr.locator('td').nth(5)).toHaveText(fmt(row.prefixReused));
     }

@@ -1,10 +1,10 @@
-// The Compare policies view's state and its runs in the rerun worker: which policies, the run in flight (progress,
-// cancel) and the last comparison, per session. Kept outside the panel so switching tabs loses nothing.
-import { create } from 'zustand';
+// The Compare policies view's runs in the rerun worker: which policies, the run in flight (progress, cancel) and
+// the last comparison, per session.
 import { COMPARE_POLICIES, type PolicyComparison } from '../../src/compaction';
 import type { ProviderRule } from '../../src/cache';
 import type { Session } from '../../src/model/types';
 import type { CompareProgress } from '../workers/rerun.worker';
+import { sessionRuns } from '../store/session-runs';
 import { cancelWorkerRun, compareInWorker, newRunId } from './rerun-client';
 
 export interface SessionCompare {
@@ -18,33 +18,17 @@ export interface SessionCompare {
 
 const IDLE: SessionCompare = { status: 'idle', runId: 0, policies: [...COMPARE_POLICIES], progress: null, result: null, error: null };
 
-interface CompareStore {
-  bySession: Record<string, SessionCompare>;
-  patch(key: string, runId: number | null, patch: Partial<SessionCompare>): void;
-}
+const runs = sessionRuns(IDLE);
 
-export const useCompareStore = create<CompareStore>()((set) => ({
-  bySession: {},
-  // A patch for a run that is no longer current (a stale progress callback) is dropped.
-  patch: (key, runId, patch) =>
-    set((s) => {
-      const cur = s.bySession[key] ?? IDLE;
-      if (runId !== null && cur.runId !== runId) return {};
-      return { bySession: { ...s.bySession, [key]: { ...cur, ...patch } } };
-    }),
-}));
-
-export function useSessionCompare(key: string): SessionCompare {
-  return useCompareStore((s) => s.bySession[key] ?? IDLE);
-}
+export const useSessionCompare = runs.use;
 
 export function setComparePolicies(key: string, policies: string[]): void {
-  useCompareStore.getState().patch(key, null, { policies });
+  runs.patch(key, null, { policies });
 }
 
 export async function startCompare(key: string, session: Session, rule: ProviderRule | 'auto'): Promise<void> {
-  const { patch } = useCompareStore.getState();
-  const cur = useCompareStore.getState().bySession[key] ?? IDLE;
+  const { patch } = runs;
+  const cur = runs.get(key);
   const runId = newRunId();
   patch(key, null, { status: 'running', runId, progress: null, error: null });
   try {
@@ -56,6 +40,6 @@ export async function startCompare(key: string, session: Session, rule: Provider
 }
 
 export function cancelCompare(key: string): void {
-  const cur = useCompareStore.getState().bySession[key];
-  if (cur?.status === 'running') cancelWorkerRun(cur.runId);
+  const cur = runs.get(key);
+  if (cur.status === 'running') cancelWorkerRun(cur.runId);
 }

@@ -1,9 +1,9 @@
 // Probes asked at the user's endpoint, per session: the run in flight (progress, cancel) and each probe's answers
 // and 0–5 score by key. The worker caches completions by request hash, so asking again sends nothing.
-import { create } from 'zustand';
 import type { ProbeJudgement } from '../../src/probes';
 import type { EndpointSettings } from '../store/settings-slice';
 import type { ProbeJob, ProbeProgress } from '../workers/rerun.worker';
+import { sessionRuns } from '../store/session-runs';
 import { cancelWorkerRun, newRunId, probesInWorker } from './rerun-client';
 
 export interface ProbeAsk {
@@ -19,33 +19,18 @@ export interface ProbeAsk {
 
 const IDLE: ProbeAsk = { status: 'idle', runId: 0, progress: null, results: {}, error: null, answeredBy: null };
 
-interface ProbeStoreState {
-  bySession: Record<string, ProbeAsk>;
-  patch(key: string, runId: number | null, patch: Partial<ProbeAsk>): void;
-}
+const runs = sessionRuns(IDLE);
 
-export const useProbeStore = create<ProbeStoreState>()((set) => ({
-  bySession: {},
-  patch: (key, runId, patch) =>
-    set((s) => {
-      const cur = s.bySession[key] ?? IDLE;
-      if (runId !== null && cur.runId !== runId) return {};
-      return { bySession: { ...s.bySession, [key]: { ...cur, ...patch } } };
-    }),
-}));
-
-export function useProbeAsk(key: string): ProbeAsk {
-  return useProbeStore((s) => s.bySession[key] ?? IDLE);
-}
+export const useProbeAsk = runs.use;
 
 export async function askProbes(key: string, jobs: ProbeJob[], endpoint: EndpointSettings, answeredBy: string): Promise<void> {
-  const { patch } = useProbeStore.getState();
+  const { patch } = runs;
   const runId = newRunId();
-  const prev = useProbeStore.getState().bySession[key] ?? IDLE;
+  const prev = runs.get(key);
   patch(key, null, { status: 'running', runId, progress: { done: 0, total: jobs.length, sent: 0, cached: 0 }, error: null, answeredBy, results: prev.results });
   try {
     const out = await probesInWorker(runId, jobs, endpoint, (p) => patch(key, runId, { progress: p }));
-    const results = { ...(useProbeStore.getState().bySession[key]?.results ?? {}) };
+    const results = { ...runs.get(key).results };
     for (const r of out.results) results[r.key] = r;
     patch(key, runId, { status: out.status, results });
   } catch (e) {
@@ -54,6 +39,6 @@ export async function askProbes(key: string, jobs: ProbeJob[], endpoint: Endpoin
 }
 
 export function cancelProbes(key: string): void {
-  const cur = useProbeStore.getState().bySession[key];
-  if (cur?.status === 'running') cancelWorkerRun(cur.runId);
+  const cur = runs.get(key);
+  if (cur.status === 'running') cancelWorkerRun(cur.runId);
 }

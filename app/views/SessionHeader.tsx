@@ -200,7 +200,7 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
       ) : null}
       {skippedTotal ? (
         <p className="muted small">
-          {formatCount(skippedTotal)} records carry no conversation and are not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
+          {formatCount(skippedTotal)} {skippedTotal === 1 ? 'record carries no conversation and is' : 'records carry no conversation and are'} not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
         </p>
       ) : null}
       {session.sidechains.length ? (

@@ -64,6 +64,8 @@ describe('auditInputFor', () => {
       ],
       context: ['You are a coding agent for the payments team.'],
       contextMeta: [{ role: 'system', kind: 'message', target: null }],
+      // The system prompt stays in the context, but its names are conventions, not the session's facts.
+      keptVerbatim: [],
       sessionDays: [],
       project: { cwd: null },
     });
@@ -72,6 +74,65 @@ describe('auditInputFor', () => {
   it('returns null for a compaction that records no evicted items', () => {
     const s = courseSession('[Earlier messages truncated]');
     expect(auditInputFor(s, { ...s.compactions[0]!, replacedIds: [] })).toBeNull();
+  });
+});
+
+// Compactions that keep part of what came before verbatim: an OpenHands condensation forgets a middle range and keeps
+// its head and the recent events; a Claude Code microcompaction clears old tool results and keeps the rest.
+function keepingSession(kind: 'condensation' | 'microcompact'): Session {
+  const s = emptySession(kind === 'condensation' ? 'openhands' : 'claude-code', 'keep.json', 'keep');
+  const call = (id: string, args: string, name = 'execute_bash') => ({ ...item(id, 'assistant', 'tool_call', args, name), pairId: `${id}.r` });
+  const result = (id: string, text: string) => ({ ...item(`${id}.r`, 'tool', 'tool_result', text, 'execute_bash'), pairId: id });
+  s.items = [
+    item('e0', 'system', 'message', 'You are OpenHands agent.'),
+    item('e1', 'user', 'message', 'Review the GitLab PR, then the BitBucket one.'),
+    call('e2', '{"command":"cat /tmp/gitlab.diff"}'),
+    result('e2', '+    async def get_suggested_tasks(self) -> list[SuggestedTask]:\n+    async def verify_access(self) -> bool:'),
+    call('e3', '{"command":"cat /tmp/bb.diff"}'),
+    result('e3', '+    async def get_suggested_tasks(self) -> list[SuggestedTask]:'),
+    item('e4', 'assistant', 'message', 'Both diffs define get_suggested_tasks.'),
+    ...(kind === 'condensation' ? [item('e5', 'user', 'summary', 'USER_CONTEXT: review both PRs\nCOMPLETED: GitLab review posted')] : [item('e5', 'system', 'compaction', 'microcompact')]),
+    call('e6', '{"command":"grep -n verify_access openhands/integrations/gitlab/service/base.py"}'),
+    call('e7', '{"command":"grep -n get_suggested_tasks openhands/integrations/bitbucket/service/base.py"}'),
+  ];
+  // The condensation forgets the GitLab diff (e2) and keeps the BitBucket one; the microcompaction clears e2's result only.
+  const replacedIds = kind === 'condensation' ? ['e2', 'e2.r'] : ['e2.r'];
+  s.compactions = [
+    { id: 'c0', index: 0, kind, trigger: 'auto', tokensBefore: null, tokensAfter: null, replacedIds, keptIds: [], summaryId: kind === 'condensation' ? 'e5' : null, atItemId: 'e5', source: { file: 'keep.json', line: null } },
+  ];
+  return s;
+}
+
+describe('what a compaction keeps verbatim', () => {
+  for (const kind of ['condensation', 'microcompact'] as const) {
+    it(`is not lost (${kind}): an identifier the kept events still hold is not listed, one only the removed slice held is`, () => {
+      const s = keepingSession(kind);
+      const input = auditInputFor(s, s.compactions[0]!)!;
+      expect(input.keptVerbatim!.some((t) => t.includes('bb.diff'))).toBe(true);
+      expect(input.keptVerbatim!.some((t) => t.includes('verify_access'))).toBe(false);
+      for (const audit of [auditSummary(input), auditSession(s)[0]!]) {
+        expect(audit.lost).toContain('verify_access()');
+        expect(audit.lost).not.toContain('get_suggested_tasks()');
+        expect(audit.lostReferencedLater.map((r) => r.value)).toEqual(['verify_access()']);
+      }
+    });
+  }
+
+  it('is nothing for a summarizing compaction: an item it did not list is not taken as still seen', () => {
+    const s = courseSession('## Conversation Summary\n- **Entities:** none');
+    expect(auditInputFor(s, { ...s.compactions[0]!, keptIds: [] })!.keptVerbatim).toEqual([]);
+    expect(auditInputFor(s, { ...s.compactions[0]!, replacedIds: ['m3'], keptIds: [] })!.keptVerbatim).toEqual([]);
+  });
+
+  it('is not what an earlier compaction already replaced', () => {
+    const s = keepingSession('condensation');
+    // A second condensation forgets the BitBucket diff as well: nothing of the first forgotten range comes back.
+    s.items.splice(8, 0, item('e5b', 'assistant', 'message', 'Next: the BitBucket review.'), item('e5c', 'user', 'summary', 'USER_CONTEXT: review both PRs'));
+    s.compactions.push({ ...s.compactions[0]!, id: 'c1', index: 1, replacedIds: ['e3', 'e3.r', 'e4', 'e5'], summaryId: 'e5c', atItemId: 'e5c' });
+    const kept = auditInputFor(s, s.compactions[1]!)!.keptVerbatim!;
+    expect(kept.join('\n')).not.toMatch(/gitlab\.diff|bb\.diff|Both diffs/);
+    expect(kept).toContain('Next: the BitBucket review.');
+    expect(auditSession(s)[1]!.lost).toContain('get_suggested_tasks()');
   });
 });
 

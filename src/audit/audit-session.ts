@@ -80,6 +80,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null });
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const contextItems = session.items.slice(0, at + 1).filter(isContent);
+  const stillSeen = keptVerbatimBy(session, event);
   const mid = startsMid(session);
   return {
     summary,
@@ -101,12 +102,30 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
     contextMeta: contextItems.map(metaOf),
+    keptVerbatim: contextItems.filter((i) => i.role !== 'system' && stillSeen(i.id)).map(renderForAudit),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
     ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
     ...(mid && event.index === 0 ? { unverifiable: true } : {}),
   };
+}
+
+// Compactions that take out only what they list: an OpenHands condensation (its forgotten range) and a Claude Code
+// microcompaction (the tool results it clears). What they do not list stays in the context. Other kinds record what
+// they keep in ways that differ by format (a summary in place of earlier turns, a truncation marker, a log), so
+// nothing of theirs is taken as still seen.
+const REMOVES_ONLY_WHAT_IT_LISTS = new Set<CompactionEvent['kind']>(['condensation', 'microcompact']);
+
+/**
+ * Is an item before the compaction still in the context verbatim after it (the system prompt aside, whose names are
+ * conventions and examples, not the session's facts)? Only for a compaction that takes out only what it lists, when
+ * neither it nor an earlier compaction listed the item.
+ */
+function keptVerbatimBy(session: Session, event: CompactionEvent): (id: string) => boolean {
+  if (!REMOVES_ONLY_WHAT_IT_LISTS.has(event.kind)) return () => false;
+  const gone = new Set(session.compactions.filter((e) => e.index <= event.index).flatMap((e) => e.replacedIds));
+  return (id) => !gone.has(id);
 }
 
 /** The summaries of the compactions before this one. */
@@ -163,6 +182,8 @@ interface Placement {
   summary: string;
   /** Not a content item of this compaction (a compaction record, its summary, an evicted item). */
   skip: (i: number) => boolean;
+  /** Is the item (by id) still in the context verbatim after the compaction (see `keptVerbatimBy`)? */
+  keeps: (id: string) => boolean;
 }
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
@@ -196,7 +217,7 @@ function placements(session: Session): Placement[] {
       const item = items[i]!;
       return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
     };
-    out.push({ event, sources, at, summary, skip });
+    out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event) });
   }
   return out;
 }
@@ -253,7 +274,12 @@ export function auditSession(session: Session): CompactionAudit[] {
   );
 
   return placed.map((p, k) => {
-    const { kinds, kept, lost } = split[k]!;
+    const { kinds, kept } = split[k]!;
+    // What the model still sees verbatim beside the summary holds it: not lost (see `withoutStillSeen`).
+    // The system prompt's names are conventions and examples ("tags look like v2.14.3"), not the session's facts.
+    const stillSeen = (i: number) => i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id);
+    const anyStillSeen = contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
+    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen).length === 0) : split[k]!.lost;
     const unverifiable = mid && p.event.index === 0;
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];

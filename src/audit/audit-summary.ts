@@ -55,6 +55,12 @@ export interface AuditInput {
    */
   context?: string[];
   contextMeta?: (TextMeta | null)[];
+  /**
+   * Texts the model still sees verbatim after the compaction, beside the summary: an OpenHands condensation's
+   * head and the events after its forgotten range, what a microcompaction did not clear, a preserved segment.
+   * An identifier they hold was not lost, whatever the summary says.
+   */
+  keptVerbatim?: string[];
   /** `YYYY-MM-DD` of the days the session ran: its own dates are not reported (see noise.ts). */
   sessionDays?: readonly string[];
   /**
@@ -168,6 +174,12 @@ function namesFile(summary: string, name: string, path: string): boolean {
  * With `keysOf` (see mention-keys.ts), an identifier whose keys the summary lacks is lost without a look.
  * A path is also kept when the summary names its file (`checkout_live.ex` for `lib/app/checkout_live.ex`).
  */
+/** Drops from `lost` what a text the compaction kept verbatim still holds: the model never stopped seeing it. */
+export function withoutStillSeen<T extends { lost: Identifier[] }>(split: T, keptVerbatim: readonly Haystack[]): T {
+  if (keptVerbatim.length === 0) return split;
+  return { ...split, lost: split.lost.filter((id) => !keptVerbatim.some((hay) => foundIn(id, hay))) };
+}
+
 export function keptAndLost(
   summary: string,
   sourceIds: Identifier[],
@@ -320,7 +332,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const laterItems = input.later.map((l) => (l.kind === 'tool_call' ? { ...l, text: unescapeArguments(l.text) } : l));
   const context = (input.context ?? []).map((t, i) => (input.contextMeta?.[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
   const sourceIds = distinctIdentifiers(sources).filter((id) => !isNoise(id, noise));
-  const { kept, lost: lostIds } = keptAndLost(input.summary, sourceIds, kinds);
+  const { kept, lost: lostIds } = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map(haystack));
 
   const cwd = input.project?.cwd ?? null;
   const scope = input.project

@@ -55,6 +55,11 @@ export interface LostRow extends RowBase {
   defined?: string[];
   /** Tool-call arguments and listing lines of the session that show the path. */
   exists?: { kind: string; text: string }[];
+  /**
+   * Lines holding the identifier in what the compaction kept verbatim beside its summary (an OpenHands
+   * condensation's recent events, what a microcompaction did not clear).
+   */
+  kept?: string[];
 }
 
 export interface InventedRow extends RowBase {
@@ -111,6 +116,7 @@ export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
     sourceMeta: [metaOf(row.evicted)],
     removedFetches: row.later.flatMap((l) => (l.repeats && l.target ? [targetKey(targetOf(l.target)!)] : [])),
     later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target) })),
+    keptVerbatim: row.kept ?? [],
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
   });

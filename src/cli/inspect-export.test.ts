@@ -1,28 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from './main';
+import { run } from './main';
 import { loadText } from '../load/loader';
+import { memoryIo } from '../test/memory-io';
 
 const fixture = (name: string) => readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url), 'utf8');
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const written = new Map<string, string>();
-  const io: CliIo = {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT: no such file');
-      return new TextEncoder().encode(files[p]);
-    },
-    listDir: () => [],
-    isDir: () => false,
-    exists: (p) => p in files,
-    writeFile: (p, t) => void written.set(p, t),
-  };
-  return { io, out, err, written };
-}
+const fakeIo = (files: Record<string, string>) => memoryIo(files);
 
 describe('inspect --otlp / --atif', () => {
   const files = { 'trace.json': fixture('otlp-openinference-langgraph.json') };

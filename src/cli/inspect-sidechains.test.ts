@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from './main';
+import { run } from './main';
+import { memoryIo } from '../test/memory-io';
 
 const fixture = (name: string) => readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url), 'utf8');
 
 function io(files: Record<string, string>) {
-  const out: string[] = [];
-  const cli: CliIo = {
-    out: (t) => out.push(t),
-    err: () => {},
-    readFile: (p) => new TextEncoder().encode(files[p] ?? ''),
-    listDir: () => [],
-    isDir: () => false,
-    exists: (p) => p in files,
-  };
+  const { io: cli, out } = memoryIo(files);
   return { cli, out };
 }
 

@@ -2,23 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run, type CliIo } from './main';
+import { memoryIo } from '../test/memory-io';
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT: no such file');
-      return new TextEncoder().encode(files[p]);
-    },
-    listDir: (p) => Object.keys(files).filter((f) => f.startsWith(`${p}/`)).map((f) => f.slice(p.length + 1)),
-    isDir: () => false,
-    exists: (p) => Object.keys(files).some((f) => f === p || f.startsWith(`${p}/`)),
-  };
-  return { io, out, err };
-}
+const fakeIo = (files: Record<string, string>) => memoryIo(files);
 
 const course = readFileSync(new URL('../formats/__fixtures__/openai-chat-course.json', import.meta.url), 'utf8');
 

@@ -2,22 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeBundle } from '../share/bundle';
-import { run, type CliIo } from './main';
+import { run } from './main';
+import { memoryIo } from '../test/memory-io';
 
 function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT: no such file');
-      return new TextEncoder().encode(files[p]);
-    },
-    listDir: () => [],
-    isDir: () => false,
-    exists: (p) => p in files,
-  };
+  const { io, out } = memoryIo(files);
   return { io, out: () => JSON.parse(out.join('\n')) as { sessions: { files: string[]; items: number; format: string }[]; errors: { file: string; message: string }[] } };
 }
 

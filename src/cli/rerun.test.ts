@@ -1,24 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeSamples, readSample } from '../test/shared-samples';
-import { run, type CliIo } from './main';
+import { run } from './main';
+import { memoryIo } from '../test/memory-io';
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT: no such file');
-      return new TextEncoder().encode(files[p]);
-    },
-    listDir: () => [],
-    isDir: () => false,
-    exists: (p) => p in files,
-  };
-  return { io, out, err };
-}
+const fakeIo = (files: Record<string, string>) => memoryIo(files);
 
 const codex = readFileSync(new URL('../formats/__fixtures__/codex-rollout.jsonl', import.meta.url), 'utf8');
 
@@ -29,7 +15,7 @@ describe('run rerun', () => {
     expect(await run(['rerun', 'rollout.jsonl', '--policy', 'codex', '--param', 'autoCompactLimit=9500', '--json'], io)).toBe(1);
     expect(err).toEqual(['rollout.jsonl:32 (payload): response_item line has no payload object (got nothing)']);
     const [session] = JSON.parse(out.join('\n')).sessions;
-    expect(session).toMatchObject({ format: 'codex', runs: [{ run: 1, policy: 'codex', strategy: 'codex-compact', trigger: '≥ 9500 tokens' }] });
+    expect(session).toMatchObject({ format: 'codex', runs: [{ run: 1, policy: 'codex', strategy: 'codex-compact', trigger: '≥ 9,500 tokens' }] });
     const r = session.runs[0];
     expect(r.recorded).toEqual([expect.objectContaining({ call: 4 })]);
     expect(r.compactions).toHaveLength(1);
@@ -48,10 +34,10 @@ describe('run rerun', () => {
     expect(await run(['rerun', 'rollout.jsonl', '--policy', 'summarize-middle', '--sweep', 'tail=1,2', '--sweep', 'threshold=5000,9500', '--json'], io)).toBe(1);
     const runs = JSON.parse(out.join('\n')).sessions[0].runs;
     expect(runs.map((r: { params: object; trigger: string }) => [r.params, r.trigger])).toEqual([
-      [{ tail: 1 }, '≥ 5000 tokens'],
-      [{ tail: 2 }, '≥ 5000 tokens'],
-      [{ tail: 1 }, '≥ 9500 tokens'],
-      [{ tail: 2 }, '≥ 9500 tokens'],
+      [{ tail: 1 }, '≥ 5,000 tokens'],
+      [{ tail: 2 }, '≥ 5,000 tokens'],
+      [{ tail: 1 }, '≥ 9,500 tokens'],
+      [{ tail: 2 }, '≥ 9,500 tokens'],
     ]);
     // Every call is above 5000 measured tokens: that trigger fires more often than 9500.
     expect(runs[0].table.compactions).toBeGreaterThan(runs[2].table.compactions);

@@ -23,7 +23,7 @@ describe('shouldFire', () => {
 
 describe('describeTrigger and parseTrigger', () => {
   it('labels triggers for tables', () => {
-    expect(describeTrigger({ kind: 'tokens', threshold: 40000 })).toBe('≥ 40000 tokens');
+    expect(describeTrigger({ kind: 'tokens', threshold: 40000 })).toBe('≥ 40,000 tokens');
     expect(describeTrigger({ kind: 'fraction', fraction: 0.75 })).toBe('≥ 75% of window');
     expect(describeTrigger({ kind: 'turns', every: 5 })).toBe('every 5 calls');
   });

@@ -75,13 +75,15 @@ export function tokenLimit(t: Trigger, sessionWindow: number | null): number | n
   return null;
 }
 
-/** A short label for tables: `≥ 40000 tokens`, `≥ 80% of window`, `every 5 calls`. */
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** A short label for tables: `≥ 40,000 tokens`, `≥ 80% of window`, `every 5 calls`. */
 export function describeTrigger(t: Trigger): string {
   switch (t.kind) {
     case 'tokens':
-      return `≥ ${t.threshold} tokens`;
+      return `≥ ${n(t.threshold)} tokens`;
     case 'fraction':
-      return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${t.window}-token window` : 'window'}`;
+      return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${n(t.window)}-token window` : 'window'}`;
     case 'turns':
       return Math.max(1, Math.floor(t.every)) === 1 ? 'every call' : `every ${Math.floor(t.every)} calls`;
     case 'items':

@@ -38,7 +38,7 @@ describe('applyPolicy', () => {
   it('recomputes the trigger from the preset values the user changed', () => {
     const f = applyPolicy(defaultForm(generic), 'claude-code', 1_000_000, { buffer: 50_000 });
     expect(triggerFromForm(f.trigger)).toEqual({ kind: 'tokens', threshold: 930_000 });
-    expect(policyNote(f, 1_000_000)).toContain('1000000 window − 20000 output reserve − 50000 buffer');
+    expect(policyNote(f, 1_000_000)).toContain('1,000,000 window − 20,000 output reserve − 50,000 buffer');
     const edit = applyPolicy(f, 'inspect', 100_000, { compaction: 'edit' });
     expect([edit.strategy, edit.params['observation-masking'], triggerFromForm(edit.trigger)]).toEqual(['observation-masking', { keepLast: 3, placeholder: '(Tool result removed)' }, { kind: 'tokens', threshold: 90_000 }]);
   });

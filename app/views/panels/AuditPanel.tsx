@@ -1,6 +1,6 @@
 // Summary audit: per compaction, what the summary kept, lost, lost-but-needed-later and invented.
 // The quality gate (lost and needed later, invented) comes first; the full kept/lost lists are collapsible.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { auditCards, type AuditCard, type NeededLater, type RefetchedLater } from '../../../src/audit/audit-cards';
 import { SURVIVAL_KINDS, type Survival, type SurvivalKind } from '../../../src/audit/survival';
@@ -61,7 +61,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
         </span>{' '}
         ·{' '}
         <span className={refetched > 0 ? 'gate-bad' : 'gate-ok'}>
-          <strong>{fmt(refetched)}</strong> re-fetched ({fmt(refetchTokens)} tokens)
+          <strong>{fmt(refetched)}</strong> {refetched === 1 ? 'fetch' : 'fetches'} repeated ({fmt(refetchTokens)} tokens)
         </span>
       </p>
       <div className="audit-scroll" ref={scrollRef}>
@@ -213,9 +213,9 @@ function RefetchGroup({ number, refetch, goTo }: { number: number; refetch: Comp
   const rows = refetch.refetches;
   const changed = refetch.changedRereads;
   return (
-    <div role="group" className="gate" aria-label={`Re-fetched after compaction ${number}`}>
+    <div role="group" className="gate" aria-label={`Fetches repeated after compaction ${number}`}>
       <h4>
-        Re-fetched after it <span className={`count${rows.length ? ' bad' : ''}`}>{fmt(rows.length)}</span>
+        Fetches repeated after it <span className={`count${rows.length ? ' bad' : ''}`}>{fmt(rows.length)}</span>
         {rows.length > 0 ? <span className="muted small"> · {fmt(refetch.refetchTokens)} tokens paid again</span> : null}
       </h4>
       {rows.length === 0 ? (
@@ -322,7 +322,8 @@ function SurvivalTable({ number, survival }: { number: number; survival: Surviva
   );
 }
 
-function RefetchedTable({ rows, goTo }: { rows: RefetchedLater[]; goTo(t: GoTo): void }) {
+/** A list of lost identifiers, the first NEEDED_ROWS shown until the user asks for all. */
+function IdTable<T extends { value: string }>({ rows, where, showAll, row }: { rows: T[]; where: string; showAll: string; row(n: T): ReactNode }) {
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, NEEDED_ROWS);
   return (
@@ -332,72 +333,65 @@ function RefetchedTable({ rows, goTo }: { rows: RefetchedLater[]; goTo(t: GoTo):
           <tr>
             <th scope="col">Identifier</th>
             <th scope="col">Kind</th>
-            <th scope="col">Fetched again in, used in</th>
+            <th scope="col">{where}</th>
           </tr>
         </thead>
-        <tbody>
-          {shown.map((n) => {
-            const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
-            const used = n.usedIn !== null ? `${n.usedCallIndex !== null ? `${callLabel(n.usedCallIndex)} · ` : ''}${n.usedIn}` : null;
-            return (
-              <tr key={n.value} className="needed">
-                <td>
-                  <code className="chip lost-needed">{n.value}</code>
-                </td>
-                <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
-                <td>
-                  <span className="small muted">{n.via === 'refetch' ? 'fetched again in ' : 'printed again by '}</span>
-                  <button type="button" className="link" title={n.itemId} aria-label={`${n.value}: go to the re-fetch, ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
-                    {n.callIndex !== null ? callLabel(n.callIndex) : n.itemId} ↗
-                  </button>
-                  {used !== null ? (
-                    <>
-                      <span className="small muted"> · used in </span>
-                      <button type="button" className="link" title={n.usedIn ?? undefined} aria-label={`${n.value}: go to its use, ${used}`} onClick={() => goTo({ item: n.usedIn!, ...(n.usedCallIndex !== null ? { call: n.usedCallIndex } : {}) })}>
-                        {n.usedCallIndex !== null ? callLabel(n.usedCallIndex) : n.usedIn} ↗
-                      </button>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <tbody>{shown.map(row)}</tbody>
       </table>
       {rows.length > shown.length ? (
         <button type="button" className="link small" onClick={() => setAll(true)}>
-          Show all {formatCount(rows.length)} lost, then fetched again
+          Show all {formatCount(rows.length)} {showAll}
         </button>
       ) : null}
     </>
   );
 }
 
-function NeededTable({ rows, goTo }: { rows: NeededLater[]; goTo(t: GoTo): void }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? rows : rows.slice(0, NEEDED_ROWS);
+const RefetchedTable = ({ rows, goTo }: { rows: RefetchedLater[]; goTo(t: GoTo): void }) => (
+  <IdTable rows={rows} where="Fetched again in, used in" showAll="lost, then fetched again" row={(n) => <RefetchedRow key={n.value} n={n} goTo={goTo} />} />
+);
+
+const NeededTable = ({ rows, goTo }: { rows: NeededLater[]; goTo(t: GoTo): void }) => (
+  <IdTable rows={rows} where="Needed in" showAll="lost and needed later" row={(n) => <NeededRow key={n.value} n={n} goTo={goTo} />} />
+);
+
+/** The identifier's chip and kind: the first two cells of every lost row. */
+function IdCells({ n }: { n: { value: string; kind?: IdentifierKind | null } }) {
   return (
     <>
-      <table className="needed-table">
-        <thead className="visually-hidden">
-          <tr>
-            <th scope="col">Identifier</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Needed in</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((n) => (
-            <NeededRow key={n.value} n={n} goTo={goTo} />
-          ))}
-        </tbody>
-      </table>
-      {rows.length > shown.length ? (
-        <button type="button" className="link small" onClick={() => setAll(true)}>
-          Show all {formatCount(rows.length)} lost and needed later
-        </button>
-      ) : null}
+      <td>
+        <code className="chip lost-needed">{n.value}</code>
+      </td>
+      <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
     </>
+  );
+}
+
+/** A jump to a place in the session: the call when known, else the item. */
+function Jump({ value, what, item, call, goTo }: { value: string; what: string; item: string; call: number | null; goTo(t: GoTo): void }) {
+  const where = `${call !== null ? `${callLabel(call)} · ` : ''}${item}`;
+  return (
+    <button type="button" className="link" title={item} aria-label={`${value}: go to ${what}${where}`} onClick={() => goTo({ item, ...(call !== null ? { call } : {}) })}>
+      {call !== null ? callLabel(call) : item} ↗
+    </button>
+  );
+}
+
+function RefetchedRow({ n, goTo }: { n: RefetchedLater; goTo(t: GoTo): void }) {
+  return (
+    <tr className="needed">
+      <IdCells n={n} />
+      <td>
+        <span className="small muted">{n.via === 'refetch' ? 'fetched again in ' : 'printed again by '}</span>
+        <Jump value={n.value} what="the re-fetch, " item={n.itemId} call={n.callIndex} goTo={goTo} />
+        {n.usedIn !== null ? (
+          <>
+            <span className="small muted"> · used in </span>
+            <Jump value={n.value} what="its use, " item={n.usedIn} call={n.usedCallIndex} goTo={goTo} />
+          </>
+        ) : null}
+      </td>
+    </tr>
   );
 }
 
@@ -405,18 +399,10 @@ function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
   const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
   return (
     <tr className="needed">
-      <td>
-        <code className="chip lost-needed">{n.value}</code>
-      </td>
-      <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
+      <IdCells n={n} />
       <td>
         <span className="small muted">{n.via === 'question' ? 'asked for in ' : 'needed in '}</span>
-        <button
-          type="button"
-          className="link"
-          aria-label={`${n.value}: go to ${where}`}
-          onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}
-        >
+        <button type="button" className="link" aria-label={`${n.value}: go to ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
           {where} ↗
         </button>
       </td>

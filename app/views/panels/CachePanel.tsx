@@ -114,17 +114,22 @@ export default function CachePanel({ view, callIndex, itemById, goTo, rule, setR
 function PrefixBar({ report }: { report: CacheReport }) {
   const bar = prefixBar(report);
   const pct = (n: number) => `${(n / bar.scale) * 100}%`;
+  // The words follow the verdict: a compaction drops its tail, and a divergence the provider served anyway
+  // (reported hit) lost nothing, so only a break reads "lost", in red.
+  const compaction = (report.cause ?? report.predictedCause) === 'compaction';
+  const tail = compaction ? 'replaced by the compaction' : report.cacheBreak ? 'lost' : 'past the predicted divergence, no miss';
+  const ariaTail = report.cacheBreak ? 'lost' : compaction ? 'replaced by the compaction' : 'after the predicted divergence';
   return (
     <div className="prefix-bar">
       <h4>Prefix reused from the previous call</h4>
       <div className="prefix-row">
         <span className="prefix-name">Previous prompt</span>
-        <div className="prefix-track" role="img" aria-label={`Previous prompt: ${fmt(bar.reused)} tokens reused, ${fmt(bar.lost)} lost`}>
+        <div className="prefix-track" role="img" aria-label={`Previous prompt: ${fmt(bar.reused)} tokens reused, ${fmt(bar.lost)} ${ariaTail}`}>
           <span className="seg seg-reused" style={{ width: pct(bar.reused) }} />
           <span className="seg seg-lost" style={{ width: pct(bar.lost) }} />
         </div>
         <span className="prefix-nums">
-          {fmt(bar.reused)} reused · <span className={bar.lost > 0 ? 'lost' : undefined}>{fmt(bar.lost)} {report.cause === 'compaction' ? 'dropped by the compaction' : 'lost'}</span>
+          {fmt(bar.reused)} reused · <span className={bar.lost > 0 && report.cacheBreak && !compaction ? 'lost' : undefined}>{fmt(bar.lost)} {tail}</span>
         </span>
       </div>
       <div className="prefix-row">

@@ -40,7 +40,7 @@ const COLUMNS: ColumnDef<CompactionRow, unknown>[] = [
   },
   {
     id: 'refetch',
-    header: 'Re-fetched',
+    header: 'Fetches repeated',
     accessorFn: (r) => orUndef(r.refetchTokens),
     sortUndefined: 'last',
     cell: (c) => <RefetchCell row={c.row.original} />,
