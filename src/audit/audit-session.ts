@@ -77,7 +77,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const targets = fetchTargets(session.items);
   const targetOf = new Map(session.items.map((it, i) => [it, targets[i] ?? null]));
   const keyOf = (it: Item): string | null => (it.kind === 'tool_result' && targetOf.get(it) ? targetKey(targetOf.get(it)!) : null);
-  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null });
+  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const contextItems = session.items.slice(0, at + 1).filter(isContent);
   const mid = startsMid(session);
@@ -97,6 +97,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
         ...(keyOf(i) ? { call: keyOf(i)! } : {}),
         target: targetOf.get(i) ?? null,
         ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
+        ...(i.meta ? { meta: i.meta } : {}),
       })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
@@ -231,8 +232,8 @@ export function auditSession(session: Session): CompactionAudit[] {
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
-  const notReference = items.map((item, i) => !isReference(item.role, item.kind, texts[i]!));
-  const userWords = items.map((item, i) => isUserWords(item.role, item.kind, texts[i]!));
+  const notReference = items.map((item, i) => !isReference(item, texts[i]!));
+  const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
   const position = new Map<string, number>();
   items.forEach((it, i) => position.set(it.id, i));
   const mid = startsMid(session);
