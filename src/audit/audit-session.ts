@@ -26,7 +26,7 @@ import { maxOf } from '../model/arrays';
 import { exactPathIn } from './normalize';
 import { ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, type LaterWalk } from './later-use';
+import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 
@@ -236,6 +236,17 @@ export function auditSession(session: Session): CompactionAudit[] {
   const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
   const position = new Map<string, number>();
   items.forEach((it, i) => position.set(it.id, i));
+  // Tool calls that open a file, by the file's name less its extensions: an id may name the file (later-use.ts).
+  const fileCalls = new Map<string, number[]>();
+  items.forEach((it, i) => {
+    const file = it.kind === 'tool_call' ? targets[i]?.file : null;
+    if (!file) return;
+    const stem = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1).split('.')[0]!;
+    fileCalls.set(stem, [...(fileCalls.get(stem) ?? []), i]);
+  });
+  const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
+    fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
+  const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
@@ -266,7 +277,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
-      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0) continue;
+      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
       const r = relevance(
         id,
         shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
@@ -274,7 +285,10 @@ export function auditSession(session: Session): CompactionAudit[] {
       );
       if (r === 'irrelevant') continue;
       const walk: LaterWalk = {
-        first: (from, accept) => shared.firstMention(id, Math.max(from, p.at + 1), (i) => base(i) || !accept(i)),
+        first: (from, accept) => {
+          const skip = (i: number) => base(i) || !accept(i);
+          return earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+        },
         question: (from) => shared.firstQuestion(id, Math.max(from, p.at + 1), base),
         kind: kindOf,
         repeats: (i) => items[i]!.kind === 'tool_call' && !!targets[i] && !targets[i]!.writes && evictedFetches.has(targetKey(targets[i]!)),

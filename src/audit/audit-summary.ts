@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, type LaterWalk } from './later-use';
+import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 
@@ -364,7 +364,9 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     }
     const walk: LaterWalk = {
       first: (from, accept) => {
-        for (let i = Math.max(0, from); i < later.length; i++) if (accept(i) && referencedIn(id, hays[i]!, 0, cwd)) return i;
+        for (let i = Math.max(0, from); i < later.length; i++) {
+          if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+        }
         return -1;
       },
       question: (from) => {
