@@ -27,6 +27,7 @@ import { exactPathIn } from './normalize';
 import { ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 
@@ -220,6 +221,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     texts,
     items.map((i) => i.role),
     cwd,
+    items.map((it, i) => (it.kind === 'tool_call' ? texts[i]! : saidText({ role: it.role, kind: it.kind, text: texts[i]!, meta: it.meta }))),
   );
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };

@@ -220,3 +220,17 @@ describe("auditSummary on a harness's writing in the user's turn", () => {
     expect(typed.inventedInstructions).toEqual([]);
   });
 });
+
+describe("auditSummary on a Cline turn, which the harness writes whole", () => {
+  it("reads a question in the frame as the agent's, and in the wrapped words as the person's", () => {
+    const audit = (answer: string) =>
+      auditSummary({
+        summary: 'Started the dev server.',
+        sources: ['Command executed.\nOutput:\n  ➜  Local:   http://localhost:5173/\n  port 5173'],
+        later: [{ id: 'u', role: 'user', kind: 'message', meta: { wrapsUserWords: true }, text: `[ask_followup_question for 'Which port should the dev server use?'] Result:\n<answer>\n${answer}\n</answer>` }],
+      }).lostReferencedLater;
+    // The question is the agent's (the call the frame repeats): the person's answer asks for nothing.
+    expect(audit('the usual one')).toEqual([]);
+    expect(audit('which port was it again?')).toEqual([{ value: '5173', itemId: 'u', via: 'question' }]);
+  });
+});

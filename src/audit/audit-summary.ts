@@ -9,7 +9,7 @@ import { findInstructionLike } from './instructions';
 import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
-import { isHarnessItem, userWordsOf } from '../model/harness-messages';
+import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
@@ -340,7 +340,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
 
   const later = laterItems.filter((l) => isReference(l, l.text));
   const hays = later.map((l) => haystack(l.text));
-  const asked = later.map((l) => (asksAgain(l.role) ? questions(l.text) : []));
+  // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
+  const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([
     ...input.sources.flatMap((_, i) => {
       const key = input.sourceCalls?.[i] ?? (sourceMeta[i]?.target ? targetKey(sourceMeta[i]!.target!) : null);

@@ -86,3 +86,8 @@ export function isHarnessItem(item: UserTurnProbe): boolean {
 export function isFramedReply(item: UserTurnProbe): boolean {
   return (item.meta?.['wrapsUserWords'] === true || isHarnessMessage(item.text)) && userWordsOf(item) !== null;
 }
+
+/** The text to read for what a person asks or says: a framed reply's wrapped words (not the call it quotes), else the text. */
+export function saidText(item: UserTurnProbe): string {
+  return isFramedReply(item) ? (userWordsOf(item) ?? item.text) : item.text;
+}
