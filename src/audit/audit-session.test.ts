@@ -6,6 +6,8 @@ import { loadText } from '../load/loader';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { auditInputFor, auditSession, withoutToolNames, type CompactionAudit } from './audit-session';
 import { auditSummary } from './audit-summary';
+import { loadFiles } from '../load/loader';
+import { describeSamples, readSample } from '../test/shared-samples';
 
 // The course example as a loaded session: head, evicted middle, a summary in its place, then the tail.
 const item = (id: string, role: Item['role'], kind: Item['kind'], text: string, name?: string): Item => ({
@@ -297,5 +299,54 @@ describe('auditSession on many compactions', () => {
       }
     }
     expect(compactions).toBeGreaterThan(5);
+  });
+});
+
+describe('auditSession on a background task and a deep path', () => {
+  // Modelled on the shared Claude Code sample (marot/spotter): a test run sent to the background, its id and output
+  // file lost by the summary, then, after the harness's notice, a Read of that output file by exact path.
+  function backgroundSession(): Session {
+    const s = emptySession('claude-code', 'bg.jsonl', 'bg');
+    s.meta['cwd'] = '/home/dev/app';
+    const out = '/tmp/claude-1000/-home-dev-app/tasks/b7636e2.output';
+    s.items = [
+      item('u1', 'user', 'message', 'Run the SessionLive tests in the background, then look at lib/app/services/poller.ex'),
+      item('c1', 'assistant', 'tool_call', '{"command":"mix test test/app_web/live/session_live_test.exs","run_in_background":true}', 'Bash'),
+      item('r1', 'tool', 'tool_result', `Command running in background with ID: b7636e2. Output is being written to: ${out}`),
+      item('sum', 'user', 'summary', 'This session is being continued from a previous conversation. The user asked to run the tests and look at the poller.'),
+      item('n', 'user', 'message', `<task-notification>\n<task-id>b7636e2</task-id>\n<output-file>${out}</output-file>\n<status>completed</status>\n</task-notification>`),
+      item('c2', 'assistant', 'tool_call', `{"file_path":"${out}"}`, 'Read'),
+      item('r2', 'tool', 'tool_result', '1→Finished in 0.4 seconds\n2→12 tests, 0 failures'),
+      item('u2', 'user', 'message', 'why does lib/app/services/poller.ex retry forever?'),
+    ];
+    s.compactions = [{ id: 'c0', index: 0, kind: 'compact', trigger: 'auto', tokensBefore: null, tokensAfter: null, replacedIds: ['u1', 'c1', 'r1'], keptIds: [], summaryId: 'sum', atItemId: 'sum', source: { file: 'bg.jsonl', line: null } }];
+    return s;
+  }
+
+  it('needs the task id and its output file that a later call opens, and a deep path named whole, as the reference reading does', () => {
+    const s = backgroundSession();
+    const [row] = auditSession(s);
+    // The notice is the harness's; the Read takes the output file by exact path, whose name is the task's id.
+    expect(row!.lostReferencedLater).toEqual([
+      { value: 'lib/app/services/poller.ex', itemId: 'u2', via: 'mention' },
+      { value: 'b7636e2', itemId: 'c2', via: 'mention' },
+      { value: '/tmp/claude-1000/-home-dev-app/tasks/b7636e2.output', itemId: 'c2', via: 'mention' },
+    ]);
+    expect(auditSession(s)).toEqual(referenceAudit(s));
+    // Without the Read, the notice alone shows no need of the id or the file.
+    s.items = s.items.filter((i) => i.id !== 'c2' && i.id !== 'r2');
+    expect(auditSession(s)[0]!.lostReferencedLater.map((r) => r.value)).toEqual(['lib/app/services/poller.ex']);
+  });
+});
+
+describeSamples('auditSession on the shared compacted Claude Code sample', () => {
+  it('lists the lost background task id and its output file, which a later Read opens, as needed later', () => {
+    const s = loadFiles([readSample('claude-code-compacted.jsonl')]).sessions.find((x) => x.compactions.length > 0)!;
+    const [row] = auditSession(s);
+    expect(row!.lostReferencedLater.map((r) => r.value)).toEqual(['b7636e2', '/tmp/claude-1000/-home-USER-projects-spotter-worktrees-spotter-dov/tasks/b7636e2.output']);
+    // The full spellings of the re-fetched files are found as the short ones are (labelled rows d0002, d0044, d0072).
+    expect(row!.lostRefetchedLater.map((r) => r.value)).toEqual(
+      expect.arrayContaining(['deps/ash_computer/lib/ash_computer/live_view.ex', 'lib/spotter/services/waiting_summary.ex', 'live_view.ex', 'waiting_summary.ex']),
+    );
   });
 });

@@ -26,7 +26,8 @@ import { maxOf } from '../model/arrays';
 import { exactPathIn } from './normalize';
 import { ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, type LaterWalk } from './later-use';
+import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 
@@ -77,7 +78,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const targets = fetchTargets(session.items);
   const targetOf = new Map(session.items.map((it, i) => [it, targets[i] ?? null]));
   const keyOf = (it: Item): string | null => (it.kind === 'tool_result' && targetOf.get(it) ? targetKey(targetOf.get(it)!) : null);
-  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null });
+  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const contextItems = session.items.slice(0, at + 1).filter(isContent);
   const stillSeen = keptVerbatimBy(session, event);
@@ -98,6 +99,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
         ...(keyOf(i) ? { call: keyOf(i)! } : {}),
         target: targetOf.get(i) ?? null,
         ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
+        ...(i.meta ? { meta: i.meta } : {}),
       })),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
@@ -240,6 +242,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     texts,
     items.map((i) => i.role),
     cwd,
+    items.map((it, i) => (it.kind === 'tool_call' ? texts[i]! : saidText({ role: it.role, kind: it.kind, text: texts[i]!, meta: it.meta }))),
   );
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
@@ -252,10 +255,21 @@ export function auditSession(session: Session): CompactionAudit[] {
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
-  const notReference = items.map((item, i) => !isReference(item.role, item.kind, texts[i]!));
-  const userWords = items.map((item, i) => isUserWords(item.role, item.kind, texts[i]!));
+  const notReference = items.map((item, i) => !isReference(item, texts[i]!));
+  const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
   const position = new Map<string, number>();
   items.forEach((it, i) => position.set(it.id, i));
+  // Tool calls that open a file, by the file's name less its extensions: an id may name the file (later-use.ts).
+  const fileCalls = new Map<string, number[]>();
+  items.forEach((it, i) => {
+    const file = it.kind === 'tool_call' ? targets[i]?.file : null;
+    if (!file) return;
+    const stem = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1).split('.')[0]!;
+    fileCalls.set(stem, [...(fileCalls.get(stem) ?? []), i]);
+  });
+  const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
+    fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
+  const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
@@ -291,7 +305,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
-      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0) continue;
+      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
       const r = relevance(
         id,
         shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
@@ -299,7 +313,10 @@ export function auditSession(session: Session): CompactionAudit[] {
       );
       if (r === 'irrelevant') continue;
       const walk: LaterWalk = {
-        first: (from, accept) => shared.firstMention(id, Math.max(from, p.at + 1), (i) => base(i) || !accept(i)),
+        first: (from, accept) => {
+          const skip = (i: number) => base(i) || !accept(i);
+          return earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+        },
         question: (from) => shared.firstQuestion(id, Math.max(from, p.at + 1), base),
         kind: kindOf,
         repeats: (i) => items[i]!.kind === 'tool_call' && !!targets[i] && !targets[i]!.writes && evictedFetches.has(targetKey(targets[i]!)),

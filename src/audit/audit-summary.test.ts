@@ -198,3 +198,39 @@ describe('auditSummary on the LiveKit support chat', () => {
     expect(audit.instructionLike).toEqual([]);
   });
 });
+
+describe("auditSummary on a harness's writing in the user's turn", () => {
+  // A Claude Code Skill injection: a user record flagged `isMeta` (with the Skill call's `sourceToolUseID`).
+  const skill = 'Base directory for this skill: /Users/me/.claude/skills/release\n\nAlways bump lib/app/version.ex before tagging.';
+  const audit = (meta?: { isMeta: boolean }) =>
+    auditSummary({
+      summary: 'The user asked to always bump the version file before tagging.',
+      sources: ['Read lib/app/version.ex', skill],
+      sourceMeta: [{ role: 'assistant', kind: 'message' }, { role: 'user', kind: 'message', ...(meta ? { meta } : {}) }],
+      later: [{ id: 's', role: 'user', kind: 'message', text: skill, ...(meta ? { meta } : {}) }],
+    });
+
+  it('neither needs a lost value later nor backs what "the user asked", as the causal-order lint reads it', () => {
+    const flagged = audit({ isMeta: true });
+    expect(flagged.lostReferencedLater).toEqual([]);
+    expect(flagged.inventedInstructions.map((i) => i.sentence)).toEqual(['The user asked to always bump the version file before tagging.']);
+    // The same text typed by a person is the user's.
+    const typed = audit();
+    expect(typed.lostReferencedLater.map((r) => r.value)).toContain('lib/app/version.ex');
+    expect(typed.inventedInstructions).toEqual([]);
+  });
+});
+
+describe("auditSummary on a Cline turn, which the harness writes whole", () => {
+  it("reads a question in the frame as the agent's, and in the wrapped words as the person's", () => {
+    const audit = (answer: string) =>
+      auditSummary({
+        summary: 'Started the dev server.',
+        sources: ['Command executed.\nOutput:\n  ➜  Local:   http://localhost:5173/\n  port 5173'],
+        later: [{ id: 'u', role: 'user', kind: 'message', meta: { wrapsUserWords: true }, text: `[ask_followup_question for 'Which port should the dev server use?'] Result:\n<answer>\n${answer}\n</answer>` }],
+      }).lostReferencedLater;
+    // The question is the agent's (the call the frame repeats): the person's answer asks for nothing.
+    expect(audit('the usual one')).toEqual([]);
+    expect(audit('which port was it again?')).toEqual([{ value: '5173', itemId: 'u', via: 'question' }]);
+  });
+});

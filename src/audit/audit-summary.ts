@@ -9,14 +9,15 @@ import { findInstructionLike } from './instructions';
 import { asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
-import { isHarnessMessage } from '../model/harness-messages';
+import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
+import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, type LaterWalk } from './later-use';
+import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 
@@ -25,6 +26,8 @@ export interface TextMeta {
   role?: string;
   kind?: string;
   target?: CallTarget | null;
+  /** The item's small facts: the harness flags that tell its writing from a person's (model/harness-messages.ts). */
+  meta?: Item['meta'];
 }
 
 export interface AuditInput {
@@ -40,7 +43,7 @@ export interface AuditInput {
    * the fetch key of the call a tool result answers (or that a tool call makes); `target` that fetch; `callId` the
    * id of the call a tool result answers.
    */
-  later: { id: string; text: string; role?: string; kind?: string; call?: string; target?: CallTarget | null; callId?: string }[];
+  later: { id: string; text: string; role?: string; kind?: string; call?: string; target?: CallTarget | null; callId?: string; meta?: Item['meta'] }[];
   /**
    * For each source, the fetch key (tool and target, see refetch/call-target.ts) of the call whose result it is. A
    * later call with the same key repeats the fetch.
@@ -315,9 +318,9 @@ export function unescapeArguments(text: string): string {
   return text.includes('\\') ? text.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)) : text;
 }
 
-/** A user message a person wrote (not a harness notice, not a tool result). */
-export const isUserWords = (role: string | undefined, kind: string | undefined, text: string): boolean =>
-  role === 'user' && (kind === undefined || kind === 'message') && !isHarnessMessage(text);
+/** A user message a person wrote (not a harness notice, not a tool result): `userWordsOf`, as the lints read it. */
+export const isUserWords = (m: Omit<TextMeta, 'target'>, text: string): boolean =>
+  m.role === 'user' && userWordsOf({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta }) !== null;
 
 /** The shell commands of tool calls among these texts. */
 export function commandsOf(meta: readonly (TextMeta | null | undefined)[]): string[] {
@@ -347,9 +350,10 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       )
     : null;
 
-  const later = laterItems.filter((l) => isReference(l.role, l.kind, l.text));
+  const later = laterItems.filter((l) => isReference(l, l.text));
   const hays = later.map((l) => haystack(l.text));
-  const asked = later.map((l) => (asksAgain(l.role) ? questions(l.text) : []));
+  // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
+  const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([
     ...input.sources.flatMap((_, i) => {
       const key = input.sourceCalls?.[i] ?? (sourceMeta[i]?.target ? targetKey(sourceMeta[i]!.target!) : null);
@@ -373,7 +377,9 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     }
     const walk: LaterWalk = {
       first: (from, accept) => {
-        for (let i = Math.max(0, from); i < later.length; i++) if (accept(i) && referencedIn(id, hays[i]!, 0, cwd)) return i;
+        for (let i = Math.max(0, from); i < later.length; i++) {
+          if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+        }
         return -1;
       },
       question: (from) => {
@@ -400,8 +406,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const userMessages =
     input.userMessages ??
     [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
-      .flatMap(({ t, m }) => (!m ? [] : isUserWords(m.role, m.kind, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
-  const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!.role, sourceMeta[i]!.kind, t));
+      .flatMap(({ t, m }) => (!m ? [] : isUserWords(m, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
+  const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!, t));
   return {
     kept,
     lost: lostIds.map((i) => i.value),
@@ -420,8 +426,9 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
  * result can; the agent's own prose and thinking only repeat what it still knew, and a harness notice in the
  * user's turn (`<task-notification>`, `<system-reminder>`) repeats what the harness knows.
  */
-export function isReference(role: string | undefined, kind: string | undefined, text: string): boolean {
-  if (role === 'assistant' && (kind === 'message' || kind === 'thinking')) return false;
-  if (asksAgain(role) && (kind === undefined || kind === 'message') && isHarnessMessage(text)) return false;
+export function isReference(m: Omit<TextMeta, 'target'>, text: string): boolean {
+  if (m.role === 'assistant' && (m.kind === 'message' || m.kind === 'thinking')) return false;
+  // A text of unknown role is read as the user's; the harness's writing in the user's turn is none (`isHarnessItem`).
+  if (asksAgain(m.role) && isHarnessItem({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta })) return false;
   return true;
 }

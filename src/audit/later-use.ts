@@ -8,6 +8,20 @@
 //   `lostRefetchedLater`, linked to the call whose output brought it back; so too when a user question asked for
 //   one of its kind before that output. Output alone shows no need.
 // An identifier outside the project (relevance.ts) counts only through a tool call that takes its exact path.
+// An id (a hash, a UUID, a ticket) is taken by a later tool call as its argument either as itself
+// (`TaskOutput {"task_id":"b7636e2"}`, found as any mention) or as the name of the file the call opens: a file
+// named after the id holds what the id stands for (`Read …/tasks/b7636e2.output`, a background task's output).
+import type { CallTarget } from '../refetch/call-target';
+import type { Identifier } from './identifiers';
+
+const ID_KINDS = new Set(['hash', 'uuid', 'ticket', 'order-id']);
+
+/** Does a tool call with this target open a file named after the id (its name, less extensions, is the id)? */
+export function opensFileNamed(id: Identifier, target: CallTarget | null | undefined): boolean {
+  if (!ID_KINDS.has(id.kind) || !target?.file) return false;
+  const name = target.file.slice(Math.max(target.file.lastIndexOf('/'), target.file.lastIndexOf('\\')) + 1);
+  return name.startsWith(id.value) && (name.length === id.value.length || name[id.value.length] === '.');
+}
 
 export type LaterUse =
   | { list: 'referenced'; at: number; via: 'mention' | 'question' }

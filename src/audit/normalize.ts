@@ -468,8 +468,12 @@ export function portIn(text: string, port: string): boolean {
 export function referencedIn(id: Identifier, hay: Haystack, from = 0, cwd: string | null = null): boolean {
   if (!foundIn(id, hay, from)) return false;
   switch (id.kind) {
-    case 'path':
-      return containsWholePath(hay.text, id.value, from, cwd);
+    case 'path': {
+      // `from` bounds where the path's last two segments may start (`searchSlack`, as `foundIn` reads it); the whole
+      // path, which is matched here, starts up to its head's length earlier.
+      const head = Math.max(id.value.length, id.value.toLowerCase().length) - pathSuffix(id.value).length;
+      return containsWholePath(hay.text, id.value, Math.max(0, from - head), cwd);
+    }
     case 'function':
       return callFormIn(hay.text, id.value);
     case 'port':

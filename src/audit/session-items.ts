@@ -60,11 +60,15 @@ export class SessionItems {
   private readonly askers = new Map<string, number[]>();
   private questioners: { item: number; questions: string[] }[] | null = null;
 
-  /** `texts[i]` and `roles[i]` are item i's audit text and role; `cwd` resolves relative paths (see `referencedIn`). */
+  /**
+   * `texts[i]` and `roles[i]` are item i's audit text and role; `cwd` resolves relative paths (see `referencedIn`);
+   * `said[i]` is what questions are read in (a harness-framed reply's own words, `saidText`), by default the text.
+   */
   constructor(
     private readonly texts: readonly string[],
     private readonly roles: readonly (string | undefined)[],
     private readonly cwd: string | null = null,
+    private readonly said: readonly string[] = texts,
   ) {}
 
   hay(i: number): Haystack {
@@ -178,7 +182,7 @@ export class SessionItems {
     let items = this.askers.get(as);
     if (!items) {
       this.questioners ??= this.texts
-        .map((text, item) => ({ item, questions: asksAgain(this.roles[item]) ? questions(text) : [] }))
+        .map((text, item) => ({ item, questions: asksAgain(this.roles[item]) ? questions(this.said[item] ?? text) : [] }))
         .filter((q) => q.questions.length > 0);
       items = this.questioners.filter((q) => asksFor(id, q.questions)).map((q) => q.item);
       this.askers.set(as, items);

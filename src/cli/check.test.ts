@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from '../analysis/session-facts';
-import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, type CheckResult } from './check';
+import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, shortenMiddle, type CheckResult } from './check';
 import type { CliIo } from './cli-io';
 import { run } from './main';
 
@@ -179,6 +179,59 @@ describe('renderCheckGithub', () => {
         'check failed: s-1: 1 lost-and-needed identifier, more than --max-lost-needed 0',
       ].join('\n'),
     );
+  });
+});
+
+describe('renderCheckGithub past 10 annotations a file', () => {
+  it('annotates the first 10 of each file, errors first, and counts the rest by kind on one plain line', () => {
+    const lint = (i: number, file = 'runs/big.jsonl') => ({ kind: 'lint' as const, what: i % 2 ? 'causal-order' : 'tool-pair-split', message: `finding ${i}`, at: { file, line: i } });
+    const lost = { kind: 'lost-needed' as const, what: 'b7636e2', message: 'lost b7636e2', at: { file: 'runs/big.jsonl', line: 40 } };
+    const many: CheckResult = {
+      ...result,
+      sessions: [
+        {
+          ...result.sessions[0]!,
+          findings: [...Array.from({ length: 13 }, (_, i) => lint(i + 1)), lost, lint(1, 'runs/small.jsonl')],
+          crossed: [{ ...result.sessions[0]!.crossed[0]!, at: { file: 'runs/big.jsonl', line: 40 } }],
+        },
+      ],
+    };
+    const lines = renderCheckGithub(many).split('\n');
+    const annotated = (file: string) => lines.filter((l) => l.startsWith('::') && l.includes(`file=${file},`));
+    expect(annotated('runs/big.jsonl')).toHaveLength(10);
+    expect(annotated('runs/big.jsonl')[0]).toMatch(/^::error .*--max-lost-needed/);
+    expect(annotated('runs/small.jsonl')).toHaveLength(1);
+    // 15 findings and 1 error on big.jsonl: the error and 9 findings annotated, 5 counted (the last 4 lints, the lost id).
+    expect(lines.at(-2)).toBe('runs/big.jsonl: 5 more findings not annotated (GitHub shows about 10 per step): 2 lint tool-pair-split, 2 lint causal-order, 1 lost and needed later');
+    expect(lines.at(-1)).toMatch(/^check failed: /);
+  });
+
+  it('writes the count line as a log line, never as a workflow command', () => {
+    const evil = { kind: 'lint' as const, what: 'causal-order', message: 'x', at: { file: '::error::pwned', line: 1 } };
+    const r: CheckResult = { ...result, sessions: [{ ...result.sessions[0]!, crossed: [], findings: Array.from({ length: 12 }, () => evil) }] };
+    const line = renderCheckGithub(r).split('\n').at(-2)!;
+    expect(line).toBe(': :error::pwned: 2 more findings not annotated (GitHub shows about 10 per step): 2 lint causal-order');
+  });
+});
+
+describe('shortenMiddle', () => {
+  it('keeps a long path\'s start and its file name, with an ellipsis between', () => {
+    const long = `/home/runner/work/app/app/.claude/projects/-home-runner-work-app/${'deep/'.repeat(12)}5e1f0c2a-7d4b-4a39.jsonl:1204`;
+    const short = shortenMiddle(long);
+    expect([...short]).toHaveLength(80);
+    expect(short.startsWith('/home/runner/work/app/')).toBe(true);
+    expect(short.endsWith('…/5e1f0c2a-7d4b-4a39.jsonl:1204')).toBe(true);
+    expect(shortenMiddle('runs/a.jsonl:3')).toBe('runs/a.jsonl:3');
+    // Without a separator, or with a name too long to keep whole, both ends stay.
+    const id = 'x'.repeat(50) + 'y'.repeat(50);
+    expect(shortenMiddle(id)).toBe(`${'x'.repeat(40)}…${'y'.repeat(39)}`);
+  });
+
+  it('shortens the markdown comment\'s long paths in the middle', () => {
+    const file = `runs/${'nested-folder/'.repeat(8)}session-with-a-long-name.jsonl`;
+    const r: CheckResult = { ...result, sessions: [{ ...result.sessions[0]!, findings: [{ kind: 'lint', what: 'causal-order', message: 'm', at: { file, line: 9 } }] }] };
+    const line = renderCheckMarkdown(r).split('\n').find((l) => l.startsWith('- `causal-order`'))!;
+    expect(line).toMatch(/^- `causal-order` at `runs\/nested-folder\/[^`]*…\/session-with-a-long-name\.jsonl:9`: m$/);
   });
 });
 

@@ -255,23 +255,65 @@ function annotation(level: 'error' | 'warning' | 'notice', p: Place, title: stri
 /** A plain log line (not a command): escaped like data, and never starting with `::`, so it cannot be read as one. */
 const ghLine = (s: string) => ghData(s).replace(/^::/, ': :');
 
+/** GitHub shows about 10 annotations of a step; past that, a file's findings are counted on one log line. */
+export const ANNOTATIONS_PER_FILE = 10;
+
 export function renderCheckGithub(r: CheckResult): string {
-  const out: string[] = [];
+  const notes: { level: 'error' | 'warning'; at: Place; title: string; message: string }[] = [];
   for (const s of r.sessions) {
-    for (const c of s.crossed) out.push(annotation('error', c.at, `compaction-inspector ${c.flag}`, `session ${s.id}: ${c.message}`));
+    for (const c of s.crossed) notes.push({ level: 'error', at: c.at, title: `compaction-inspector ${c.flag}`, message: `session ${s.id}: ${c.message}` });
     for (const f of s.findings) {
       const title = f.kind === 'lint' ? `lint ${f.what}` : f.kind === 'lost-needed' ? 'lost and needed later' : f.kind === 'refetched' ? 'lost, then fetched again' : 'invented by a summary';
-      out.push(annotation('warning', f.at, title, f.message));
+      notes.push({ level: 'warning', at: f.at, title, message: f.message });
     }
   }
-  for (const e of r.errors) out.push(annotation(r.errorsFail ? 'error' : 'warning', { file: e.file, line: e.line }, 'compaction-inspector input error', e.message));
+  for (const e of r.errors) notes.push({ level: r.errorsFail ? 'error' : 'warning', at: { file: e.file, line: e.line }, title: 'compaction-inspector input error', message: e.message });
+  // Each file keeps its first 10, errors before warnings; the rest are counted by kind, per file, in order of appearance.
+  const kept = new Set<number>();
+  const room = new Map<string, number>();
+  for (const level of ['error', 'warning'] as const) {
+    notes.forEach((n, i) => {
+      const left = room.get(n.at.file) ?? ANNOTATIONS_PER_FILE;
+      if (n.level !== level || left === 0) return;
+      kept.add(i);
+      room.set(n.at.file, left - 1);
+    });
+  }
+  const rest = new Map<string, Map<string, number>>();
+  notes.forEach((n, i) => {
+    if (kept.has(i)) return;
+    const kinds = rest.get(n.at.file) ?? new Map<string, number>();
+    kinds.set(n.title, (kinds.get(n.title) ?? 0) + 1);
+    rest.set(n.at.file, kinds);
+  });
+  const out = notes.flatMap((n, i) => (kept.has(i) ? [annotation(n.level, n.at, n.title, n.message)] : []));
+  for (const [file, kinds] of rest) {
+    const total = [...kinds.values()].reduce((a, b) => a + b, 0);
+    const list = [...kinds].map(([title, n]) => `${n} ${title}`).join(', ');
+    out.push(ghLine(`${file}: ${total} more finding${total === 1 ? '' : 's'} not annotated (GitHub shows about ${ANNOTATIONS_PER_FILE} per step): ${list}`));
+  }
   // The verdict names session ids from the files: one escaped line.
   out.push(ghLine(verdict(r)));
   return out.join('\n');
 }
 
+/**
+ * A long text shortened in its middle: the start and the end stay, so a path keeps its root and its file name (with
+ * any `:line`) whole when the name fits; never cut at the end, where the file name is.
+ */
+export function shortenMiddle(s: string, max = 80): string {
+  const chars = [...s];
+  if (chars.length <= max) return s;
+  let slash = chars.length - 1;
+  while (slash >= 0 && chars[slash] !== '/' && chars[slash] !== '\\') slash--;
+  const name = slash >= 0 ? chars.length - slash : 0;
+  // Keep the file name (from its separator) when it leaves room for a start; else the end's half.
+  const tail = name > 0 && name <= max - 11 ? name : Math.floor((max - 1) / 2);
+  return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
 /** Transcript text is untrusted: in a PR comment it stays inside a code span and cannot break the table. */
-const code = (s: string) => `\`${showControls(s).replace(/[`\r\n|]/g, ' ').slice(0, 80)}\``;
+const code = (s: string) => `\`${shortenMiddle(showControls(s).replace(/[`\r\n|]/g, ' '))}\``;
 const mdText = (s: string) => showControls(s).replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]<>|#!])/g, '\\$1');
 
 export function renderCheckMarkdown(r: CheckResult): string {

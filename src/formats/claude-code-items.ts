@@ -32,6 +32,9 @@ function recordMeta(v: JsonObject): Item['meta'] | undefined {
   for (const key of ['isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'isApiErrorMessage'] as const) {
     if (get(v, key) === true) meta[key] = true;
   }
+  // The tool call whose run wrote this record (a Skill's injected instructions), so the record is the harness's.
+  const source = str(v, 'sourceToolUseID');
+  if (source) meta['sourceToolUseID'] = source;
   const message = get(v, 'message');
   if (isObject(message) && get(message, 'model') === '<synthetic>') meta['synthetic'] = true;
   return Object.keys(meta).length ? meta : undefined;

@@ -89,6 +89,9 @@ function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
       if (condenseId) meta['condenseId'] = condenseId;
       const truncationId = str(m, 'truncationId');
       if (truncationId) meta['truncationId'] = truncationId;
+      // Cline writes every text of the user's turn (tool results, notices, the workspace snapshot) and wraps what
+      // the person typed in `<task>`, `<feedback>`, `<user_message>` or `<answer>` (see model/harness-messages.ts).
+      if (role === 'user' && it.kind === 'message') meta['wrapsUserWords'] = true;
       return { ...it, meta, ...(ts ? { timestamp: ts } : {}) };
     });
     if (get(m, 'isSummary') === true) for (const it of items) if (it.kind === 'message') it.kind = 'summary';

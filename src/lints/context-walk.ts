@@ -98,7 +98,7 @@ export function entriesWalk(calls: readonly CallContext[], splitIds: ReadonlySet
  * picks the nearest of those before the position that the call was sent. A split pair's kept half is found from
  * the spans of the two halves.
  */
-export function timelineWalk(timeline: ContextTimeline, splitIds: ReadonlySet<string>, isAsked: (it: Item) => boolean): ContextWalk {
+export function timelineWalk(timeline: ContextTimeline, splitIds: ReadonlySet<string>, saidBy: (it: Item) => string | null): ContextWalk {
   const cursor = new ContextCursor(timeline);
   const { spans } = timeline;
   const texts = new Texts();
@@ -116,7 +116,7 @@ export function timelineWalk(timeline: ContextTimeline, splitIds: ReadonlySet<st
     itemAt: (k) => spans[cursor.keyAt(k)]!.item,
     prevItemAt: (k) => (k < cursor.prevN ? spans[cursor.prevKeyAt(k)]!.item : undefined),
     quotingCall(i, said) {
-      nearest ??= nearestQuoting(timeline, texts, isAsked);
+      nearest ??= nearestQuoting(timeline, texts, saidBy);
       const u = cursor.keyAt(i);
       const c = nearest[u]!;
       if (c < 0) return undefined;
@@ -145,7 +145,7 @@ export function timelineWalk(timeline: ContextTimeline, splitIds: ReadonlySet<st
  * window whose key is in the table is compared with the slices under it character by character (so the answer is
  * the same as searching every earlier tool call for every slice); the last tool call seen with each slice is kept.
  */
-function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: Item) => boolean): Int32Array {
+function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: Item) => string | null): Int32Array {
   const { spans } = timeline;
   const out = new Int32Array(spans.length).fill(-1);
   // The asked messages' distinct normalized texts, and how many slices they have at most.
@@ -153,8 +153,9 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: I
   const sources: string[] = [];
   let most = 0;
   for (const s of spans) {
-    if (s.from >= s.to || !isAsked(s.item)) continue;
-    const t = texts.normOf(s.item.text);
+    const said = s.from < s.to ? saidBy(s.item) : null;
+    if (said === null) continue;
+    const t = texts.normOf(said);
     if (asked.has(t)) continue;
     asked.set(t, sources.length);
     sources.push(t);
@@ -194,9 +195,11 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, isAsked: (it: I
     if (s.from >= s.to) return;
     if (s.item.kind === 'tool_call') {
       for (const id of slicesIn(texts.normOf(s.item.text))) last[id] = i;
-    } else if (isAsked(s.item)) {
+    } else {
+      const said = saidBy(s.item);
+      if (said === null) return;
       let best = -1;
-      for (const id of slicesOfSource[asked.get(texts.normOf(s.item.text))!]!) if (last[id]! > best) best = last[id]!;
+      for (const id of slicesOfSource[asked.get(texts.normOf(said))!]!) if (last[id]! > best) best = last[id]!;
       out[i] = best;
     }
   });

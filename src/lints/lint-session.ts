@@ -4,9 +4,9 @@ import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
-import { isHarnessMessage } from '../model/harness-messages';
+import { isFramedReply, userWordsOf } from '../model/harness-messages';
 import type { Lint } from './lint-types';
-import { entriesWalk, timelineWalk } from './context-walk';
+import { entriesWalk, timelineWalk, type ContextWalk } from './context-walk';
 import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
 import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
@@ -99,9 +99,17 @@ export function lintSession(input: LintInput): Lint[] {
       })
       .map((it) => it.id),
   );
-  // A harness notice in the user's turn (task notification, system reminder, hook output) is no user's cause.
-  const asksCause = (it: Item) => it.role === 'user' && it.kind === 'message' && !isHarnessMessage(it.text);
-  const walk = input.timeline ? timelineWalk(input.timeline, splitIds, asksCause) : entriesWalk(input.calls, splitIds);
+  // Only what a person wrote can be a cause: a harness's text in the user's turn (task notification, system
+  // reminder, Skill instructions, a tool result as user text) is none, and of a harness-framed turn only the
+  // wrapped words count (model/harness-messages.ts).
+  const words = new Map<Item, string | null>();
+  const saidBy = (it: Item): string | null => {
+    if (it.role !== 'user' || it.kind !== 'message') return null;
+    let w = words.get(it);
+    if (w === undefined) words.set(it, (w = userWordsOf(it)));
+    return w;
+  };
+  const walk = input.timeline ? timelineWalk(input.timeline, splitIds, saidBy) : entriesWalk(input.calls, splitIds);
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
@@ -120,9 +128,10 @@ export function lintSession(input: LintInput): Lint[] {
         add({ rule: 'recap-system-role', itemId: it.id, callIndex: ci, message: 'recap inserted with role system after the first message; role validators drop it, so insert it as assistant' });
       }
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
-      if (!seen.has(`causal-order:${it.id}`) && asksCause(it)) {
-        const earlierCall = walk.quotingCall(i, it.text);
-        if (earlierCall) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
+      const said = seen.has(`causal-order:${it.id}`) ? null : saidBy(it);
+      if (said !== null) {
+        const earlierCall = walk.quotingCall(i, said);
+        if (earlierCall && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
     }
     // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
@@ -154,6 +163,12 @@ export function lintSession(input: LintInput): Lint[] {
     prevRecap = recap;
   });
   return input.candidates ? lints : applyLintRules(lints, input.format, input.rules);
+}
+
+/** The tool call nearest before position `i` of the walk's context. */
+function lastCallBefore(walk: ContextWalk, i: number): Item | undefined {
+  for (let j = i - 1; j >= 0; j--) if (walk.itemAt(j).kind === 'tool_call') return walk.itemAt(j);
+  return undefined;
 }
 
 /**

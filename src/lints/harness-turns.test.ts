@@ -1,0 +1,50 @@
+// The causal-order lint on user turns a harness writes: a Claude Code Skill injection and a Cline task whose tool
+// results, notices and workspace snapshots arrive as user text. Fixtures in ./__fixtures__ (sources in its README).
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sessionContexts } from '../analysis/session-analysis';
+import { loadFiles } from '../load/loader';
+import type { Session } from '../model/types';
+import { lintSession } from './lint-session';
+
+const fixture = (path: string) => ({ name: path, bytes: new Uint8Array(readFileSync(new URL(`./__fixtures__/${path}`, import.meta.url))) });
+function load(paths: string[]): Session {
+  const { sessions, issues } = loadFiles(paths.map(fixture));
+  expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
+  expect(sessions).toHaveLength(1);
+  return sessions[0]!;
+}
+function causal(s: Session): string[] {
+  const ctx = sessionContexts(s);
+  return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4) })
+    .filter((l) => l.rule === 'causal-order')
+    .map((l) => l.itemId);
+}
+
+describe('causal-order on harness-written user turns', () => {
+  it('does not read a Claude Code Skill injection (isMeta, sourceToolUseID) as the user, and still flags the user', () => {
+    const s = load(['claude-code-skill.jsonl']);
+    const injected = s.items.find((i) => i.id === 'u-0004')!;
+    // The injection repeats the Skill call's argument, as Claude Code's `ARGUMENTS:` line does.
+    expect(injected.meta).toMatchObject({ isMeta: true, sourceToolUseID: 'toolu_skill01' });
+    expect(injected.text).toContain('ARGUMENTS: docs/plans/2026-03-10-offline-queue.md');
+    // Only the person's message that pastes the CI failure after the Edit of that file is flagged.
+    expect(causal(s)).toEqual(['u-0011']);
+    // The same injection without the harness's flag reads as a person's words.
+    delete injected.meta!['isMeta'];
+    expect(causal(s)).toEqual(['u-0004', 'u-0011']);
+  });
+
+  it("reads a Cline task's tool results, notices and workspace snapshots as the harness's, and only wrapped words as the user's", () => {
+    const folder = readdirSync(new URL('./__fixtures__/cline-task', import.meta.url)).map((f) => `cline-task/${f}`);
+    const s = load(folder);
+    expect(s.format).toBe('cline');
+    // Tool results as user text: the `[tool for 'arg'] Result:` block, and the output block after a bare header.
+    const text = (id: string) => s.items.find((i) => i.id === id)!.text;
+    expect(text('m2.0')).toMatch(/^\[read_file for 'src\/api\/reports\.ts'\] Result:/);
+    expect(text('m6.1')).toContain('vitest run src/api/reports.test.ts');
+    // Feedback on an attempt and an answer to a question quote the call they reply to: no lint. The message given
+    // on resuming the task repeats a path of an earlier call than the one it follows: flagged.
+    expect(causal(s)).toEqual(['m14.1']);
+  });
+});
