@@ -10,7 +10,7 @@ import { ShareControls } from './components/ShareControls';
 import { SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
-import { openUrls, warmOpenPath } from './data/open-files';
+import { openUrls } from './data/open-files';
 import { warmAnalysisWorker } from './data/analysis-client';
 import { warmLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
@@ -157,11 +157,12 @@ export function App() {
     useApp.subscribe(followPlace);
     window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search)));
     void openFromAddress(location.search);
-    // The workers a first session needs start while the user picks one (same-origin scripts, nothing else).
+    // The workers a first session needs start while the user picks one (same-origin scripts, nothing else). The
+    // open plan's code waits for an intent to open (open-intent.ts): fetched at start it put the page over its
+    // initial-JavaScript budget.
     setTimeout(() => {
       warmAnalysisWorker();
       warmLoadWorker();
-      warmOpenPath();
     }, 0);
   }, []);
   return (
