@@ -12,7 +12,8 @@ export default defineConfig({
   testIgnore: [],
   // The dev server compiles each module on its first request: one worker, so two pages do not race it.
   workers: 1,
-  timeout: 120_000,
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `npx vite --port ${PORT} --strictPort`,

@@ -19,8 +19,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
-    // Property tests over long made-up sessions take seconds on a loaded 2-core machine.
-    testTimeout: 20_000,
+    // A time limit catches a hang, not slowness: on a 2-core runner with two CPU burners beside it, tests that take
+    // 2 s idle took over 20 s (prototype-ids, the 100,000-record chain, the 50,000-record log limit).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // CLIs the tests run (and the processes they spawn) keep their result cache out of the user's home.
     env: { COMPACTION_INSPECTOR_CACHE_DIR: join(tmpdir(), `compaction-inspector-test-cache-${process.pid}`) },
   },
