@@ -342,9 +342,9 @@ test.describe('sweep', () => {
     await expect(table.locator('tbody tr').first().locator('td').nth(4)).toHaveText(fmt(sorted[0]!.inputTokens));
 
     // Picking a row opens that rerun.
-    const pick = expected.rows.find((r) => r.gridParams.tail === 3 && r.triggerLabel === '≥ 1500 tokens')!;
+    const pick = expected.rows.find((r) => r.gridParams.tail === 3 && r.triggerLabel === '≥ 1,500 tokens')!;
     await table.locator('tbody tr', { has: page.locator(`td:first-child:text-is("${pick.index + 1}")`) }).click();
-    await expect(result(page)).toContainText(`Sweep run ${pick.index + 1}: tail 3 · ≥ 1500 tokens`);
+    await expect(result(page)).toContainText(`Sweep run ${pick.index + 1}: tail 3 · ≥ 1,500 tokens`);
     await expect(figure(page, 'Input tokens')).toContainText(fmt(pick.inputTokens));
     await expect(figure(page, 'Compactions (fallbacks)')).toContainText(`${pick.compactions} (0)`);
     await expect(table.locator('tbody tr[aria-current="true"]')).toHaveCount(1);
