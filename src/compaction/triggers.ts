@@ -1,6 +1,7 @@
 // When a rerun compacts: a token threshold, a fraction of the context window, every N calls, more than N items, or
 // where the recording compacted (to compare summarizers at the same points).
 import { isObject, num, str } from '../model/narrow';
+import { thousands } from '../model/thousands';
 
 export type Trigger =
   /** The context reaches `threshold` tokens. */
@@ -75,15 +76,13 @@ export function tokenLimit(t: Trigger, sessionWindow: number | null): number | n
   return null;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
-
 /** A short label for tables: `≥ 40,000 tokens`, `≥ 80% of window`, `every 5 calls`. */
 export function describeTrigger(t: Trigger): string {
   switch (t.kind) {
     case 'tokens':
-      return `≥ ${n(t.threshold)} tokens`;
+      return `≥ ${thousands(t.threshold)} tokens`;
     case 'fraction':
-      return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${n(t.window)}-token window` : 'window'}`;
+      return `≥ ${Math.round(t.fraction * 100)}% of ${t.window ? `${thousands(t.window)}-token window` : 'window'}`;
     case 'turns':
       return Math.max(1, Math.floor(t.every)) === 1 ? 'every call' : `every ${Math.floor(t.every)} calls`;
     case 'items':

@@ -7,6 +7,7 @@ import { isObject, get } from '../../model/narrow';
 import { INSPECT_EDIT_PLACEHOLDER } from './inspect';
 import type { ParamSpec, StrategyId } from '../strategy-registry';
 import type { Trigger } from '../triggers';
+import { thousands } from '../../model/thousands';
 
 export const POLICY_IDS = ['claude-code', 'codex', 'openhands', 'inspect', 'anthropic-server', 'observation-masking'] as const;
 export type PolicyId = (typeof POLICY_IDS)[number];
@@ -48,8 +49,6 @@ const windowParam = (fallback: number): ParamSpec => ({
 });
 const win = (v: PolicyValues, session: number | null, fallback: number) => (typeof v.window === 'number' ? v.window : (session ?? fallback));
 const n = (v: PolicyValues, k: string) => (typeof v[k] === 'number' ? (v[k] as number) : 0);
-/** A number in an explanation, as people read it (`200,000`). */
-const f = (x: number) => x.toLocaleString('en-US');
 
 export const POLICIES: readonly PolicyPreset[] = [
   {
@@ -66,7 +65,7 @@ export const POLICIES: readonly PolicyPreset[] = [
     ],
     strategy: () => ({ id: 'claude-code-compact', params: {} }),
     trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, win(v, s, 200000) - n(v, 'outputReserve') - n(v, 'buffer')) }),
-    explain: (v, s) => `${f(win(v, s, 200000))} window − ${f(n(v, 'outputReserve'))} output reserve − ${f(n(v, 'buffer'))} buffer`,
+    explain: (v, s) => `${thousands(win(v, s, 200000))} window − ${thousands(n(v, 'outputReserve'))} output reserve − ${thousands(n(v, 'buffer'))} buffer`,
     // tokenCountWithEstimation: the last response's usage (prompt + output) plus an estimate of what came after it,
     // i.e. the prompt about to be sent; checked before each request.
     measureAt: 'prompt',
@@ -84,7 +83,7 @@ export const POLICIES: readonly PolicyPreset[] = [
     ],
     strategy: () => ({ id: 'codex-compact', params: {} }),
     trigger: (v, s) => ({ kind: 'tokens', threshold: typeof v.autoCompactLimit === 'number' ? v.autoCompactLimit : Math.floor((win(v, s, 272000) * 9) / 10) }),
-    explain: (v, s) => (typeof v.autoCompactLimit === 'number' ? `model_auto_compact_token_limit ${v.autoCompactLimit}` : `90% of a ${f(win(v, s, 272000))}-token window`),
+    explain: (v, s) => (typeof v.autoCompactLimit === 'number' ? `model_auto_compact_token_limit ${v.autoCompactLimit}` : `90% of a ${thousands(win(v, s, 272000))}-token window`),
     // codex.rs: after each sampling request, `total_usage_tokens >= auto_compact_limit` (the response's prompt plus
     // output) compacts before the next request.
     measureAt: 'last-response',
@@ -102,7 +101,7 @@ export const POLICIES: readonly PolicyPreset[] = [
     ],
     strategy: (v) => ({ id: 'openhands-condenser', params: { maxSize: n(v, 'maxSize'), keepFirst: n(v, 'keepFirst') } }),
     trigger: (v) => ({ kind: 'items', max: Math.max(1, n(v, 'maxSize')) }),
-    explain: (v) => `more than ${f(n(v, 'maxSize'))} events`,
+    explain: (v) => `more than ${thousands(n(v, 'maxSize'))} events`,
     measureAt: 'prompt',
   },
   {
@@ -126,7 +125,7 @@ export const POLICIES: readonly PolicyPreset[] = [
           ? { id: 'inspect-trim', params: { preservePercent: n(v, 'preservePercent') } }
           : { id: 'summarize-middle', params: { head: 1, tail: 0, unit: 'step' } },
     trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, Math.floor((win(v, s, 200000) * n(v, 'thresholdPercent')) / 100)) }),
-    explain: (v, s) => `${n(v, 'thresholdPercent')}% of a ${f(win(v, s, 200000))}-token window`,
+    explain: (v, s) => `${n(v, 'thresholdPercent')}% of a ${thousands(win(v, s, 200000))}-token window`,
     measureAt: 'prompt',
   },
   {
@@ -139,7 +138,7 @@ export const POLICIES: readonly PolicyPreset[] = [
     params: [{ name: 'trigger', label: 'Trigger tokens', kind: 'int', default: 150000, min: 50000, help: 'trigger.value in input_tokens (at least 50,000).' }],
     strategy: () => ({ id: 'server-compact', params: {} }),
     trigger: (v) => ({ kind: 'tokens', threshold: n(v, 'trigger') }),
-    explain: (v) => `${f(n(v, 'trigger'))} input tokens`,
+    explain: (v) => `${thousands(n(v, 'trigger'))} input tokens`,
     // The server compacts the request it receives.
     measureAt: 'prompt',
   },
