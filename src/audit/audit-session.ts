@@ -54,6 +54,26 @@ export function fetchTargets(items: readonly Item[]): (CallTarget | null)[] {
   });
 }
 
+/**
+ * Role, kind, fetch and harness flags of each item, by item, as the audit reads them; for an audit of items outside
+ * a recorded compaction (a replay's, compaction/rerun.ts), so both are read alike.
+ */
+export function fetchMetaOf(items: readonly Item[]): (item: Item) => TextMeta {
+  const targets = fetchTargets(items);
+  const byItem = new Map(items.map((it, i) => [it, targets[i] ?? null]));
+  const byId = new Map(items.map((it, i) => [it.id, targets[i] ?? null]));
+  return (it) => ({ role: it.role, kind: it.kind, target: byItem.get(it) ?? byId.get(it.id) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
+}
+
+/**
+ * Of the items a compaction left in the context, the texts the model still sees verbatim beside the summary: all but
+ * the system prompt (its names are conventions and examples, not the session's facts) and placeholders in place of
+ * cleared content (the caller leaves out what the compaction replaced).
+ */
+export function keptVerbatimOf(items: readonly Item[]): string[] {
+  return items.filter((it) => it.role !== 'system').map(renderForAudit);
+}
+
 /** The session's working directory, when its format records one. */
 const cwdOf = (session: Session): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
 
