@@ -30,6 +30,7 @@ import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
+import { askedAlike } from './questions';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -323,9 +324,11 @@ export function auditSession(session: Session): CompactionAudit[] {
     const base = (i: number) => p.skip(i) || notReference[i]!;
     const kindOf = (i: number): 'call' | 'result' | 'message' =>
       items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
+    const pickable = askedAlike(lost);
+    const question = (id: Identifier, from: number) => (pickable(id) ? shared.firstQuestion(id, from, base) : -1);
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
-      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
+      if (shared.firstMention(id, p.at + 1, base) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
       const r = relevance(
         id,
         shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
@@ -337,7 +340,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const skip = (i: number) => base(i) || !accept(i);
           return earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
         },
-        question: (from) => shared.firstQuestion(id, Math.max(from, p.at + 1), base),
+        question: (from) => question(id, Math.max(from, p.at + 1)),
         kind: kindOf,
         repeats: (i) => items[i]!.kind === 'tool_call' && !!targets[i] && !targets[i]!.writes && evictedFetches.has(targetKey(targets[i]!)),
         callOf: (i) => {

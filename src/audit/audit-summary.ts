@@ -6,7 +6,7 @@
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
-import { asksAgain, asksFor, questions } from './questions';
+import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
@@ -367,6 +367,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
 
   const lostReferencedLater: LaterReference[] = [];
   const lostRefetchedLater: RefetchedReference[] = [];
+  const pickable = askedAlike(lostIds);
   for (const id of lostIds) {
     let exact = false;
     if (scope) {
@@ -383,6 +384,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
         return -1;
       },
       question: (from) => {
+        if (!pickable(id)) return -1;
         for (let i = Math.max(0, from); i < later.length; i++) if (asksFor(id, asked[i]!)) return i;
         return -1;
       },
