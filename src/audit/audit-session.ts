@@ -31,6 +31,7 @@ import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { askedAlike } from './questions';
+import { foldSpellings } from './spellings';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -379,23 +380,14 @@ export function auditSession(session: Session): CompactionAudit[] {
         : [];
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
     const commands = commandsOf(p.sources.map((i): TextMeta => ({ kind: items[i]!.kind, target: targets[i] ?? null })));
+    // One row per file, whatever spellings the slice used (spellings.ts).
+    const files = foldSpellings({ kept, lost: lost.map((i) => i.value), lostReferencedLater, lostRefetchedLater, kinds }, cwd, (itemId) => position.get(itemId) ?? Number.MAX_SAFE_INTEGER);
     const audit: SummaryAudit = {
-      kept,
-      lost: lost.map((i) => i.value),
-      lostReferencedLater,
-      lostRefetchedLater,
+      ...files,
       invented: unverifiable ? [] : checked.invented,
       instructionLike: checked.instructionLike,
       inventedInstructions: claimed,
-      survival: survivalOf(
-        kept,
-        lost.map((i) => i.value),
-        kinds,
-        p.summary,
-        commands,
-        evictedMessages,
-      ),
-      kinds,
+      survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });

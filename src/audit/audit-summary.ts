@@ -20,6 +20,7 @@ import { relevance, type Occurrence } from './relevance';
 import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
+import { foldSpellings } from './spellings';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -89,6 +90,8 @@ export interface LaterReference {
   itemId: string;
   /** `mention`: the later item contains the identifier; `question`: it asks for one of its kind ("Which port again?"). */
   via: 'mention' | 'question';
+  /** The file's other spellings the slice held (its bare name, its absolute path), listed as this one row. */
+  spellings?: string[];
 }
 
 /** A lost identifier that came back only because a later call fetched it again or printed it afresh. */
@@ -100,6 +103,8 @@ export interface RefetchedReference {
   via: 'refetch' | 'reprint';
   /** The later user message or tool call that then used it; null when the repeated fetch itself names it. */
   usedIn: string | null;
+  /** The file's other spellings the slice held, listed as this one row. */
+  spellings?: string[];
 }
 
 export interface SummaryAudit {
@@ -363,6 +368,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   ]);
   const callKey = (i: number) => later[i]!.call ?? (later[i]!.target ? targetKey(later[i]!.target!) : null);
   const laterAt = new Map(later.map((l, i) => [l.id, i]));
+  const laterOrder = new Map(laterItems.map((l, i) => [l.id, i]));
   const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' ? 'result' : 'message');
 
   const lostReferencedLater: LaterReference[] = [];
@@ -410,16 +416,18 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
       .flatMap(({ t, m }) => (!m ? [] : isUserWords(m, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
   const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!, t));
+  // One row per file, whatever spellings the slice used (spellings.ts).
+  const files = foldSpellings(
+    { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, lostRefetchedLater, kinds },
+    cwd,
+    (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
+  );
   return {
-    kept,
-    lost: lostIds.map((i) => i.value),
-    lostReferencedLater,
-    lostRefetchedLater,
+    ...files,
     invented,
     instructionLike,
     inventedInstructions: rolesKnown && !input.unverifiable ? inventedInstructions(input.summary, userMessages, () => input.standIns ?? []) : [],
-    survival: survivalOf(kept, lostIds.map((i) => i.value), kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
-    kinds,
+    survival: survivalOf(files.kept, files.lost, files.kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
   };
 }
 

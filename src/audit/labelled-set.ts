@@ -120,8 +120,10 @@ export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
   });
-  if (audit.lostReferencedLater.some((r) => r.value === row.value)) return 'referenced';
-  if (audit.lostRefetchedLater.some((r) => r.value === row.value)) return 'refetched';
+  // A file is one row under its longest spelling; the row's value may be one of its other spellings.
+  const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);
+  if (audit.lostReferencedLater.some(names)) return 'referenced';
+  if (audit.lostRefetchedLater.some(names)) return 'refetched';
   return 'none';
 }
 
