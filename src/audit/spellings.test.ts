@@ -58,3 +58,32 @@ describe('auditSummary, one row per file', () => {
     expect(audit.kept).toEqual(['lib/app/checkout.ex']);
   });
 });
+
+describe('a later mention of a file under the cwd-relative spelling', () => {
+  it('names the absolute path a message held: fresh output printing it relative to the working directory brings it back', () => {
+    const abs = '/Users/me/repo/cmd/app/checkpoint/committed.go';
+    const audit = auditSummary({
+      summary: 'Reviewed the checkpoint store.',
+      sources: [`**Location:** \`${abs}:1020-1023\``],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+      later: [
+        { id: 'g', role: 'tool', kind: 'tool_result', text: 'cmd/app/checkpoint/committed.go' },
+        { id: 'r', role: 'assistant', kind: 'tool_call', text: `Read({"file_path":"${abs}"})` },
+      ],
+      project: { cwd: '/Users/me/repo' },
+    });
+    expect(audit.lostReferencedLater).toEqual([]);
+    expect(audit.lostRefetchedLater).toMatchObject([{ value: abs, itemId: 'g', via: 'reprint', usedIn: 'r' }]);
+  });
+
+  it('is no other folder’s file of that name, and needs the working directory to tell', () => {
+    const abs = '/Users/me/repo/cmd/app/checkpoint/committed.go';
+    const base = {
+      summary: 'Reviewed the checkpoint store.',
+      sources: [`see ${abs}`],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+    };
+    const other = auditSummary({ ...base, later: [{ id: 'g', role: 'tool', kind: 'tool_result', text: 'vendor/cmd/app/checkpoint/committed.go' }, { id: 'r', role: 'assistant', kind: 'tool_call', text: `Read({"file_path":"${abs}"})` }], project: { cwd: '/Users/me/repo' } });
+    expect(other.lostReferencedLater.map((r) => r.itemId)).toEqual(['r']);
+  });
+});
