@@ -9,7 +9,11 @@ import type { IdentifierKind } from './identifiers';
 import { inventedInstructions } from './invented-instructions';
 import type { ScopeText } from './project-scope';
 
-export type Split = 'dev' | 'test';
+/**
+ * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
+ * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind.
+ */
+export type Split = 'dev' | 'test' | 'holdout';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
