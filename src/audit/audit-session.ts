@@ -24,9 +24,9 @@ import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { exactPathIn } from './normalize';
-import { ProjectScope } from './project-scope';
+import { definesName, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -336,10 +336,22 @@ export function auditSession(session: Session): CompactionAudit[] {
         scope,
       );
       if (r === 'irrelevant') continue;
+      // Past a later file that declares its own function of this name, the name no longer says which one it is.
+      let cut = -1;
+      if (id.kind === 'function') {
+        const held = shared.indicesHolding(id, (i) => evicted.has(i));
+        const files = new Set(held.flatMap((i) => (targets[i]?.file ? [targets[i]!.file!] : [])));
+        // Only a definition the slice read in a known file ties the name to that file.
+        const declared = held.some((i) => !!targets[i]?.file && definesName(texts[i]!, functionName(id.value)));
+        const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i));
+        const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length);
+        cut = k >= 0 ? holding[k]! : -1;
+      }
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i);
-          return earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          const at = earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          return cut >= 0 && at >= cut ? -1 : at;
         },
         question: (from) => question(id, Math.max(from, p.at + 1)),
         kind: kindOf,

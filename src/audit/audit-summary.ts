@@ -15,9 +15,9 @@ import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
-import { ProjectScope, type ScopeText } from './project-scope';
+import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -382,9 +382,16 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       if (r === 'irrelevant') continue;
       exact = r === 'exact-path';
     }
+    // Past a later file that declares its own function of this name, the name no longer says which one it is.
+    const holders = id.kind === 'function' ? sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [i] : [])) : [];
+    const evictedFiles = new Set(holders.flatMap((i) => (sourceMeta[i]?.target?.file ? [sourceMeta[i]!.target!.file!] : [])));
+    // Only a definition the slice read in a known file ties the name to that file.
+    const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
+    const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
+    const end = cut >= 0 ? cut : later.length;
     const walk: LaterWalk = {
       first: (from, accept) => {
-        for (let i = Math.max(0, from); i < later.length; i++) {
+        for (let i = Math.max(0, from); i < end; i++) {
           if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
