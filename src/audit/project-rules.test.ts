@@ -133,3 +133,27 @@ describe('invented instructions', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
   });
 });
+
+describe('test and fixture literals', () => {
+  const cwd = '/home/dev/cli';
+  const scope = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/strategy/overlap.go') }], cwd);
+  const id = (value: string) => ({ kind: 'path' as const, value, index: 0 });
+  const grep = { tool: 'Grep', target: 'filesOverlap in strategy', file: null, writes: false, kind: 'search' as const };
+  const write = (path: string) => ({ tool: 'Edit', target: path, file: path, writes: true, kind: 'file' as const });
+
+  it('leaves out a name only a search hit in a test file quotes, or only a test file the agent writes holds', () => {
+    const hit = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap_test.go:97:\tresult := filesOverlap(repo, []string{"newfile.txt"})' };
+    expect(relevance(id('newfile.txt'), [hit], scope)).toBe('irrelevant');
+    const written = { kind: 'tool_call', role: 'assistant', target: write('/home/dev/cli/strategy/overlap_test.go'), text: 'Edit({"new_string":"remaining := f(repo, []string{\\"test.txt\\", \\"other.txt\\"})"})' };
+    expect(relevance(id('other.txt'), [written], scope)).toBe('irrelevant');
+  });
+
+  it('keeps the test file itself, and a name the project\'s own code also holds', () => {
+    const hit = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap_test.go:97:\tresult := filesOverlap(repo)' };
+    const shown = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/strategy/overlap_test.go') }], cwd);
+    expect(relevance(id('strategy/overlap_test.go'), [hit], shown)).toBe('relevant');
+    const code = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap.go:12:\tconst manifest = "newfile.txt"' };
+    const both = new ProjectScope([{ text: 'ls\nnewfile.txt', kind: 'tool_result', target: cmd('ls') }], cwd);
+    expect(relevance(id('newfile.txt'), [code], both)).toBe('relevant');
+  });
+});
