@@ -267,6 +267,15 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
   }
+  // An ellipsis standing for segments (`/repository/files/.../raw`) is the summary eliding them: backed by a path the
+  // sources hold with any segments there (`/repository/files/{encoded_file_path}/raw`).
+  if ((id.kind === 'path' || id.kind === 'url') && /(?:^|\/)(?:\.{3}|…)(?:\/|$)/.test(id.value)) {
+    const pieces = id.value.toLowerCase().split(/(?<=^|\/)(?:\.{3}|…)(?=\/|$)/);
+    if (pieces.some((p) => p.replace(/\//g, '').length >= 3)) {
+      const re = new RegExp(pieces.map(escape).join('[^\\s\'"`]+?'));
+      if (re.test(lower)) return true;
+    }
+  }
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {

@@ -52,9 +52,7 @@ describe('the labelled audit set', () => {
   // records (a floor is not the goal: it only catches a change that makes a list worse).
   const GOAL = { precision: 0.9, neededRecall: 0.7 };
   const TEST_FLOOR: Partial<Record<'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions' | 'neededUnion', number>> = {
-    lostReferencedLater: 0.75,
-    lostRefetchedLater: 0.84,
-    neededUnion: 0.86,
+    lostReferencedLater: 0.83,
     invented: 0.6,
   };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;

@@ -157,3 +157,11 @@ describe('test and fixture literals', () => {
     expect(relevance(id('newfile.txt'), [code], both)).toBe('relevant');
   });
 });
+
+describe('invented, but an elided path', () => {
+  it('backs a path whose ellipsis stands for segments by a source path with segments there, not by another path', () => {
+    const id = { kind: 'path' as const, value: '/repository/files/.../raw', index: 0 };
+    expect(backedLoosely(id, 'get(f"{base}/projects/{pid}/repository/files/{encoded_file_path}/raw")')).toBe(true);
+    expect(backedLoosely(id, 'get(f"{base}/projects/{pid}/repository/tree")')).toBe(false);
+  });
+});
