@@ -165,3 +165,25 @@ describe('invented, but an elided path', () => {
     expect(backedLoosely(id, 'get(f"{base}/projects/{pid}/repository/tree")')).toBe(false);
   });
 });
+
+describe('module paths', () => {
+  const cwd = '/home/dev/cli';
+  const scope = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/cmd/app/session/state.go') }], cwd);
+  it('reads a host-rooted module path as an import, needed only when a later call takes it as its argument', () => {
+    const read = { kind: 'tool_result', role: 'tool', target: file('/home/dev/cli/cmd/app/cleanup.go'), text: '    15→\t"github.com/acme/cli/cmd/app/session"' };
+    expect(relevance({ kind: 'path', value: 'github.com/acme/cli/cmd/app/session', index: 0 }, [read], scope)).toBe('exact-path');
+    const audit = auditSummary({
+      summary: 'Cleaned up sessions.',
+      sources: [read.text],
+      sourceMeta: [read],
+      later: [
+        { id: 'out', role: 'tool', kind: 'tool_result', target: cmd('go test ./...'), text: 'ok  \tgithub.com/acme/cli/cmd/app/session\t(cached)' },
+        { id: 'w', role: 'assistant', kind: 'tool_call', target: { ...file('/home/dev/cli/cmd/app/x_test.go'), tool: 'Write', writes: true }, text: 'Write({"content":"import \\"github.com/acme/cli/cmd/app/session\\""})' },
+      ],
+      project: { cwd },
+    });
+    expect([...audit.lostReferencedLater, ...audit.lostRefetchedLater]).toEqual([]);
+    const run = auditSummary({ ...{ summary: 'Cleaned up sessions.', sources: [read.text], sourceMeta: [read], project: { cwd } }, later: [{ id: 't', role: 'assistant', kind: 'tool_call', target: cmd('go test github.com/acme/cli/cmd/app/session'), text: 'Bash({"command":"go test github.com/acme/cli/cmd/app/session"})' }] });
+    expect(run.lostReferencedLater.map((r) => r.value)).toEqual(['github.com/acme/cli/cmd/app/session']);
+  });
+});

@@ -76,6 +76,12 @@ function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boo
   return occurrences.length > 0 && occurrences.every((o) => quoted.test(o.text));
 }
 
+/**
+ * A module path that starts with a host (`github.com/org/repo/pkg`, `golang.org/x/sync/errgroup`, a Deno or Go
+ * import): the name a package is imported by, not a file of the working tree.
+ */
+const MODULE_PATH = /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|co|sh|ai|app|xyz|me|gg|cloud|tech)\/[\w.-]+\/[\w.-]+/i;
+
 export function relevance(id: Identifier, occurrences: readonly Occurrence[], scope: ProjectScope): Relevance {
   const v = id.value;
   const every = (test: (o: Occurrence) => boolean) => occurrences.length > 0 && occurrences.every(test);
@@ -85,7 +91,7 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
     case 'function':
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
-      if (onlyAsSpecifier(v, occurrences) || scope.outside(v)) return 'exact-path';
+      if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';
       return scope.shows(v) || (isProjectSpecifier(v) && scope.showsModule(v)) ? 'relevant' : 'irrelevant';
