@@ -2,7 +2,9 @@
 // edges: a scan by `indexOf` against the pattern it stands for, the words that let a pattern be skipped against the
 // pattern's own matches, and the project scope's path memo against a scope read without it.
 import { describe, expect, it } from 'vitest';
-import { containsName } from './normalize';
+import { extractIdentifiers } from './identifiers';
+import { containsName, foundIn, haystack } from './normalize';
+import { SessionItems } from './session-items';
 import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,3 +98,35 @@ describe('the project scope reading a path it has read before', () => {
     expect(again.sharedName('a.ts')).toBe(once.sharedName('a.ts'));
   });
 });
+
+describe('SessionItems.indicesHolding over the key index', () => {
+  // Identifiers with one key group and with several (a host and port, a quantity in two spellings), items holding
+  // their keys without holding them, and items out of the wanted set.
+  const texts = [
+    'host: db-prod-1\nport: 5432, timeout 30 seconds',
+    'db-prod-10:5432 is another host; db/pool_conn.ts.bak is another file',
+    'see src/db/pool_conn.ts, waited 30s',
+    'db-prod-1:5432 again, and lib/db/pool_conn.ts and pool_size: 20',
+    'pool size is 20; PoolSize 20; getSession() and x.getSession()',
+    'nothing here',
+    'db-prod-1 port 5432 and 30 seconds again; getSession',
+  ];
+  const ids = distinct(texts.flatMap((t) => extractIdentifiers(t)));
+
+  it('lists the same items, ascending, as reading every item with foundIn', () => {
+    const indexed = new SessionItems(texts, texts.map(() => 'tool'));
+    indexed.prepare(ids);
+    expect(ids.length).toBeGreaterThan(8);
+    for (const among of [() => true, (i: number) => i % 2 === 0, (i: number) => i >= 3]) {
+      for (const id of ids) {
+        const straight = texts.flatMap((t, i) => (among(i) && foundIn(id, haystack(t)) ? [i] : []));
+        expect(indexed.indicesHolding(id, among), `${id.kind} ${id.value}`).toEqual(straight);
+      }
+    }
+  });
+});
+
+function distinct<T extends { kind: string; value: string }>(ids: T[]): T[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => !seen.has(`${id.kind}:${id.value}`) && !!seen.add(`${id.kind}:${id.value}`));
+}
