@@ -6,7 +6,7 @@
 import type { CallContext } from '../analysis/context-types';
 import { ContextCursor, type ContextTimeline } from '../analysis/context-timeline';
 import type { Item } from '../model/types';
-import { QuoteFinder, slicesOf, SPAN, windowHashes, type Slices } from './quoted-span';
+import { QuoteFinder, slicesOf, SPAN, windowHashes, windowHashesInto, type Slices } from './quoted-span';
 
 export interface ContextWalk {
   /** Moves to call `ci` (calls are read in order). */
@@ -170,14 +170,15 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: It
     for (let i = 0; i + SPAN <= t.length; i += 4) ids.push(table.add(pairKey(h[i]!, h[i + SPAN / 2]!), t, i));
     return Int32Array.from(ids);
   });
-  const held = new Map<string, Int32Array>();
+  const held = new Map<string, readonly number[]>();
   const stamp = new Int32Array(table.size).fill(-1);
-  const slicesIn = (t: string): Int32Array => {
+  let h: Int32Array = new Int32Array(1024);
+  const slicesIn = (t: string): readonly number[] => {
     let ids = held.get(t);
     if (ids) return ids;
     const found: number[] = [];
     if (t.length >= SPAN) {
-      const h = windowHashes(t);
+      h = windowHashesInto(t, h);
       const no = held.size;
       for (let j = 0; j + SPAN <= t.length; j++) {
         const key = pairKey(h[j]!, h[j + SPAN / 2]!);
@@ -189,7 +190,7 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: It
         }
       }
     }
-    held.set(t, (ids = Int32Array.from(found)));
+    held.set(t, (ids = found));
     return ids;
   };
   const last = new Int32Array(table.size).fill(-1);
