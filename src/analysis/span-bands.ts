@@ -24,15 +24,21 @@ export interface SpanTotals {
  * variant follows its original) and the call before did not write it. A call's `isNew` entries are these.
  */
 export function newSpans<S extends Pick<ViewSpan, 'id' | 'from' | 'to'>>(spans: readonly S[], calls: readonly { outputIds: readonly string[] }[]): Set<S> {
-  const endsAt = new Map<string, Set<number>>();
+  // Where each id's spans end: one call for nearly every id (a set only for ids with spans ending apart).
+  const endsAt = new Map<string, number | Set<number>>();
   for (const s of spans) {
-    let set = endsAt.get(s.id);
-    if (!set) endsAt.set(s.id, (set = new Set()));
-    set.add(s.to);
+    const had = endsAt.get(s.id);
+    if (had === undefined) endsAt.set(s.id, s.to);
+    else if (typeof had !== 'number') had.add(s.to);
+    else if (had !== s.to) endsAt.set(s.id, new Set([had, s.to]));
   }
+  const endsHere = (id: string, at: number) => {
+    const e = endsAt.get(id)!;
+    return typeof e === 'number' ? e === at : e.has(at);
+  };
   const out = new Set<S>();
   for (const s of spans) {
-    if (s.from === 0 || endsAt.get(s.id)!.has(s.from) || calls[s.from - 1]!.outputIds.includes(s.id)) continue;
+    if (s.from === 0 || endsHere(s.id, s.from) || calls[s.from - 1]!.outputIds.includes(s.id)) continue;
     out.add(s);
   }
   return out;
