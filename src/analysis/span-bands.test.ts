@@ -3,7 +3,7 @@ import { fixtureTranscripts } from '../test/fixture-transcripts';
 import { buildAnalysisView, type CallBands } from './analysis-view';
 import type { Item } from '../model/types';
 import { RECAP_FLAG, regionFlags, regionsOf, SYSTEM_FLAG } from './regions';
-import { bandsFromSpans, newSpans } from './span-bands';
+import { bandsFromSpans } from './span-bands';
 import type { ViewSpan } from './view-types';
 
 describe('bandsFromSpans', () => {
@@ -43,7 +43,8 @@ describe('bandsFromSpans', () => {
 /** The straightforward pass: every call scans every span (what the sweep replaced), region rule as regions.ts says. */
 function bandsByScan(spans: readonly ViewSpan[], calls: readonly { outputIds: readonly string[] }[], itemOf: (s: ViewSpan) => Item) {
   const sorted = [...spans].sort((a, b) => a.order - b.order);
-  const fresh = newSpans(sorted, calls);
+  // First sent at its first call: no span of its id ended there, and the call before did not write it.
+  const fresh = new Set(sorted.filter((s) => s.from > 0 && !spans.some((o) => o.id === s.id && o.to === s.from) && !calls[s.from - 1]!.outputIds.includes(s.id)));
   return calls.map((_, ci) => {
     const sent = sorted.filter((s) => s.from <= ci && ci < s.to);
     const flags = sent.map((s) => regionFlags(itemOf(s)));
