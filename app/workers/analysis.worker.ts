@@ -172,17 +172,9 @@ const earlyContexts = new WeakMap<Session, SessionContexts>();
 
 function estimateView(session: Session, contexts: SessionContexts, rule: ProviderRule | 'auto', prices: PriceOverrides | undefined): AnalysisView {
   const encoding = pickEncoding(session.model).encoding;
-  // Each text estimated once: the view asks for the same texts again (a call's tools, items across passes), about
-  // 2.3 times each on the real 3 MB sample (819 asks, 356 texts), and a cold worker walks each character slowly.
-  const known = new Map<string, number>();
-  const count = (t: string) => {
-    let n = known.get(t);
-    if (n === undefined) known.set(t, (n = estimateTokens(t, encoding)));
-    return n;
-  };
   // The token pool's ranks load once this view is out (the exact phase asks for them): loaded beside it, they
   // slowed the first view by ~100 ms on 2 cores.
-  return buildAnalysisView(session, { count, rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
+  return buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding), rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
 }
 
 /** The prices each early view was worked out with (their JSON; empty for none). */
