@@ -185,7 +185,7 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
       show(exact, null);
       // A small session's exact phase did the cache prefix and lints as well.
       if (exact.view.pending.some((part) => part !== 'audits')) show(await unpacked(api().analyze(key, rule, 'complete', undefined, prices), session), null);
-      // Last: the audit has the worker to itself (run beside the count, it held up the pool's answer).
+      // Last: the audit worker started it with the exact count (audit-offload.ts); here the views wait for nothing.
       audits = await auditsOf(key);
       if (p.state.status === 'ready') set({ ...p.state, result: withAudits(p.state.result, audits) });
     } catch (e) {

@@ -1,7 +1,8 @@
-// The summary audit worked out in a worker of its own, started by the analysis worker once the exact count is
-// done. The audit needs no token counts, and at that moment the core the token pool counted on is free: the audit
-// runs there while the analysis worker builds the exact view. Run after that view in the analysis worker, it was
-// most of the wait for a typical session's panels (`npm run bench`, typical row).
+// The summary audit worked out in a worker of its own, started by the analysis worker when the exact count starts
+// (after the first view is drawn). The audit needs no token counts: it runs beside the token pool's count while the
+// analysis worker waits for that count. Run after that view in the analysis worker, it was most of the wait for a
+// typical session's panels (`npm run bench`, typical row); started after the count, the real sample's audit panel
+// waited for the count and the audit one after the other.
 import * as Comlink from 'comlink';
 import type { CompactionAudit } from '../../src/audit';
 import type { Session } from '../../src/model/types';

@@ -137,14 +137,15 @@ const api = {
     const hashing = Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
     const loaded = loadFiles(inputs);
     const t2 = measure('load:parse', t1);
-    const digests = await hashing;
-    const t3 = measure('load:hash', t2);
     // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
-    const hashes = await sessionHashes(result.sessions, digests);
+    // Handed off before the hashes are awaited: the analysis worker's first estimate (the first view) needs none.
     const handedOff = handOff(result.sessions, analysisPort);
-    measure('load:hand-off', t3);
+    const t3 = measure('load:hand-off', t2);
+    const digests = await hashing;
+    const hashes = await sessionHashes(result.sessions, digests);
+    measure('load:hash', t3);
     return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff };
   },
 };

@@ -100,7 +100,9 @@ export interface ViewOptions {
   prices?: PriceOverrides;
 }
 
-export function buildAnalysisView(session: Session, opts: ViewOptions): AnalysisView {
+export function buildAnalysisView(session: Session, viewOpts: ViewOptions): AnalysisView {
+  // Every text is asked for several times (each call's count, the spans, the bands, the outputs): counted once.
+  const opts = { ...viewOpts, count: memoized(viewOpts.count) };
   const rule = opts.rule ?? 'auto';
   const a = analyzeSession(session, { count: opts.count, rule, ...(opts.contexts ? { contexts: opts.contexts } : {}), ...(opts.defer ? { defer: opts.defer } : {}), ...(opts.prices ? { prices: opts.prices } : {}) });
   const items = session.requests.length > 0 ? a.contexts.eviction.map((r) => r.item) : session.items;
@@ -260,5 +262,15 @@ export function buildAnalysisView(session: Session, opts: ViewOptions): Analysis
     facts: a.facts,
     peakContextTokens: a.facts.peakContextTokens,
     contextWindow: session.contextWindow ?? knownContextWindow(session.model),
+  };
+}
+
+/** `count` asked once per distinct text (a text is one string, hashed once by the engine and then looked up). */
+function memoized(count: (text: string) => number): (text: string) => number {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let n = seen.get(text);
+    if (n === undefined) seen.set(text, (n = count(text)));
+    return n;
   };
 }

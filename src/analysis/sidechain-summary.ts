@@ -40,6 +40,8 @@ function sumPrompts(list: (Usage | null)[]): number | null {
 }
 
 export function sidechainSummaries(session: Session, count?: (text: string) => number): SidechainSummary[] {
+  // Most sessions have none: no maps of every call and item for them.
+  if (session.sidechains.length === 0) return [];
   const calls = modelCalls(session);
   const callOf = new Map<string, number>();
   for (const c of calls) for (const id of c.itemIds) callOf.set(id, c.index);

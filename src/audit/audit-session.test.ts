@@ -286,7 +286,7 @@ describe('auditSession on many compactions', () => {
       expect(rows.some((a) => a.instructionLike.length > 0)).toBe(true);
     }
     // Three sessions, each audited twice (once the slow reference way): seconds on a loaded machine.
-  }, 30_000);
+  });
 
   it('gives exactly the compaction-by-compaction audit on every fixture and demo session', () => {
     let compactions = 0;

@@ -181,9 +181,10 @@ export function inventedInstructions(summary: string, userMessages: readonly str
  */
 export function userWordsInResult(text: string): string[] {
   const out: string[] = [];
-  const answered = /User has answered your questions?:\s*([\s\S]*?)(?:\.\s*You can now continue|$)/.exec(text);
+  // Both patterns start with their words as written: most results hold neither, and an `includes` settles it.
+  const answered = text.includes('User has answered your question') ? /User has answered your questions?:\s*([\s\S]*?)(?:\.\s*You can now continue|$)/.exec(text) : null;
   if (answered) for (const m of answered[1]!.matchAll(/"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"/g)) out.push(m[2]!.replace(/\\"/g, '"'));
-  const said = /\bthe user said:\s*\n([\s\S]+)$/.exec(text);
+  const said = text.includes('the user said:') ? /\bthe user said:\s*\n([\s\S]+)$/.exec(text) : null;
   if (said) out.push(said[1]!.trim());
   return out.filter((s) => s.length > 0);
 }

@@ -36,7 +36,7 @@ export function normalizePath(p: string): string {
 const isAbsolute = (p: string): boolean => /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/.test(p);
 
 // Declarations, in the forms of the languages coding agents meet most. Each captures the declared name.
-const DECLARATIONS: RegExp[] = [
+export const DECLARATIONS: readonly RegExp[] = [
   // Elixir, Python, Ruby, Nim; Elixir's defp/defmacro/defguard/defdelegate and Nx's defn.
   /\b(?:def|defp|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Za-z_][\w]*[!?]?)/g,
   // JavaScript/TypeScript functions and generators.
@@ -52,16 +52,37 @@ const DECLARATIONS: RegExp[] = [
   /^\s*([a-z_][a-z0-9_]*)\s*=\s*(?:lambda\b|functools\.partial\b)/gm,
 ];
 // Destructuring binds several names at once: `const [x, setX] = useState()`, `const { a, b } = obj`.
-const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
+export const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
 // Methods: `name(args) {` or `async name(args) {` alone on a line (class and object bodies).
-const METHOD = /^\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\s+)*([A-Za-z_$][\w$]*)\s*\([^()\n]*\)\s*(?::\s*[^{\n]{1,80})?\{\s*$/gm;
+export const METHOD = /^\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\s+)*([A-Za-z_$][\w$]*)\s*\([^()\n]*\)\s*(?::\s*[^{\n]{1,80})?\{\s*$/gm;
 const NOT_METHODS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'else', 'with', 'do', 'try', 'constructor']);
 // Modules: `defmodule Spotter.Services.Tmux`, `module Foo::Bar`, `namespace App.Core`, `package app.core`.
-const MODULES = /\b(?:defmodule|namespace|package)\s+([A-Za-z_][\w.:]*)/g;
+export const MODULES = /\b(?:defmodule|namespace|package)\s+([A-Za-z_][\w.:]*)/g;
 // Imports that name where the names come from.
 const JS_IMPORT = /\bimport\s+(?:type\s+)?(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\*\s+as\s+([A-Za-z_$][\w$]*)|\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g;
 const PY_IMPORT = /^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+)\)?/gm;
 const ELIXIR_ALIAS = /\balias\s+([A-Z][\w.]*?)(?:\.\{([^}]*)\}|(?:\s*,\s*as:\s*([A-Z]\w*)))?(?=\s|$|,)/g;
+
+/**
+ * For each pattern above, words one of which every match of it holds as written (the patterns are case-sensitive):
+ * a text holding none of them cannot match, and a few `includes` scans cost less than a pattern tried at every
+ * position of every tool text. `audit-fast-paths.test.ts` checks each list against its pattern.
+ */
+export const DECLARATION_WORDS: readonly (readonly string[])[] = [
+  ['def'],
+  ['function'],
+  ['fn', 'fun'],
+  ['class', 'interface', 'struct', 'enum', 'trait', 'protocol', 'record', 'module'],
+  ['type'],
+  ['const', 'let', 'var'],
+  ['lambda', 'functools.partial'],
+];
+export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
+/** A method's line ends in `{` after its `(…)`. */
+export const METHOD_WORDS: readonly string[] = ['{'];
+export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
+
+const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
 export function isProjectSpecifier(spec: string): boolean {
@@ -117,9 +138,15 @@ export class ProjectScope {
   /** Python packages: the first folder of every `.py` file the session names. */
   private readonly pyRoots = new Set<string>();
   private readonly pyImports: { from: string; names: string[] }[] = [];
+  /** The working directory normalized, and in lower case: `relative` runs for every path-shaped token of the session. */
+  private readonly cwdForm: { path: string; lower: string } | null;
+  /** Paths as written that `show` has read: a listing names the same path again and again. */
+  private readonly seenPaths = new Set<string>();
 
   constructor(texts: Iterable<ScopeText>, cwd: string | null) {
     this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
+    const c = this.cwd ? normalizePath(this.cwd) : null;
+    this.cwdForm = c === null ? null : { path: c, lower: c.toLowerCase() };
     for (const t of texts) this.read(t);
     // Python imports resolve once every package folder is known.
     for (const imp of this.pyImports) {
@@ -136,16 +163,21 @@ export class ProjectScope {
     // The agent's prose and the user's words declare nothing; someone else's code declares nothing of the project.
     const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
     if (!code || foreignFetch(t.target, this.cwd)) return;
-    for (const re of DECLARATIONS) for (const m of text.matchAll(re)) this.defined.add(m[1]!);
-    for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
-    for (const m of text.matchAll(METHOD)) if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
-    for (const m of text.matchAll(MODULES)) {
-      const parts = m[1]!.split(/\.|::/);
-      this.roots.add(parts[0]!);
-      this.defined.add(parts[parts.length - 1]!);
+    // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`).
+    DECLARATIONS.forEach((re, k) => {
+      if (canMatch(text, DECLARATION_WORDS[k]!)) for (const m of text.matchAll(re)) this.defined.add(m[1]!);
+    });
+    if (canMatch(text, BINDING_WORDS)) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
+    if (canMatch(text, METHOD_WORDS)) for (const m of text.matchAll(METHOD)) if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+    if (canMatch(text, MODULE_WORDS)) {
+      for (const m of text.matchAll(MODULES)) {
+        const parts = m[1]!.split(/\.|::/);
+        this.roots.add(parts[0]!);
+        this.defined.add(parts[parts.length - 1]!);
+      }
     }
     // A class the project declares is a module its calls go through (`AuthService.login()`).
-    for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
+    if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
     if (text.includes('import')) {
       for (const m of text.matchAll(JS_IMPORT)) {
         if (!isProjectSpecifier(m[4]!)) continue;
@@ -167,9 +199,10 @@ export class ProjectScope {
   private readPaths(t: ScopeText): void {
     if (t.target?.file) this.show(t.target.file);
     const lines = t.kind === 'tool_call' ? [t.text] : t.text.split('\n');
+    const numbered = t.text.includes('→');
     for (const raw of lines) {
       // Claude Code's `   12→` line numbers, and `ls -l` columns before the name.
-      const line = raw.replace(/^\s*\d+→/, '').replace(/^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+[\d,.]+[KMGTP]?\s+\w{3}\s+\d+\s+[\d:]+\s+/, '');
+      const line = (numbered ? raw.replace(/^\s*\d+→/, '') : raw).replace(/^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+[\d,.]+[KMGTP]?\s+\w{3}\s+\d+\s+[\d:]+\s+/, '');
       if (t.kind === 'tool_call') {
         // A quoted argument that is one path (spaces allowed: `0401 - The Concierge.md`) is that path; other
         // arguments (commands) are scanned for path-shaped tokens.
@@ -199,6 +232,8 @@ export class ProjectScope {
   }
 
   private show(path: string): void {
+    if (this.seenPaths.has(path)) return;
+    this.seenPaths.add(path);
     const p = this.relative(path);
     if (!p) return;
     if (this.shown.has(p)) return;
@@ -215,10 +250,8 @@ export class ProjectScope {
   /** The path relative to the working directory when it lies inside it, else normalized; `./` dropped. */
   relative(path: string): string {
     let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
-    if (this.cwd) {
-      const c = normalizePath(this.cwd);
-      if (p.toLowerCase().startsWith(`${c.toLowerCase()}/`)) p = p.slice(c.length + 1);
-    }
+    const c = this.cwdForm;
+    if (c && p.toLowerCase().startsWith(`${c.lower}/`)) p = p.slice(c.path.length + 1);
     return p;
   }
 

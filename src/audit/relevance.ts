@@ -72,6 +72,8 @@ function inFileName(line: string, value: string): boolean {
 /** Is every occurrence of the path inside an import or require of a package (`lodash/fp`, `next/navigation`)? */
 function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boolean {
   if (isProjectSpecifier(value) || /^[~/\\]|^[A-Za-z]:/.test(value)) return false;
+  // Every match holds the value and one of the three words: a text without them settles it before a pattern is built.
+  if (!occurrences.every((o) => o.text.includes(value) && (o.text.includes('from') || o.text.includes('require') || o.text.includes('import')))) return false;
   const quoted = new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(?\\s*)["'\`]${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`);
   return occurrences.length > 0 && occurrences.every((o) => quoted.test(o.text));
 }

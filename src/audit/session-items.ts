@@ -193,9 +193,16 @@ export class SessionItems {
 
   /** The items `among` the wanted ones that hold `id` (as `foundIn` reads it), ascending: looked up by its keys. */
   indicesHolding(id: Identifier, among: (i: number) => boolean): number[] {
-    const out = new Set<number>();
-    for (const i of this.candidates(this.entry(id).keys)) if (among(i) && foundIn(id, this.hay(i))) out.add(i);
-    return [...out].sort((a, b) => a - b);
+    const groups = this.lists(this.entry(id));
+    if (!groups) {
+      const out: number[] = [];
+      for (let i = 0; i < this.texts.length; i++) if (among(i) && foundIn(id, this.hay(i))) out.push(i);
+      return out;
+    }
+    // One group's candidates are ascending and distinct already (most identifiers have one); several may share items.
+    const out: number[] = [];
+    for (const lists of groups) for (const i of lists[0]!.items) if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i))) out.push(i);
+    return groups.length === 1 ? out : [...new Set(out)].sort((a, b) => a - b);
   }
 
   /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */

@@ -28,7 +28,7 @@ function runSource(args: string[]): { code: number; out: string } {
 
 beforeAll(() => {
   execFileSync(process.execPath, ['bin/build-cli.mjs'], { cwd: ROOT });
-}, 60_000);
+});
 
 describe('the built CLI', () => {
   it('imports no TypeScript loader, only the runtime packages it declares', () => {
@@ -46,5 +46,5 @@ describe('the built CLI', () => {
     const built = runBuilt(args);
     expect(built.code).toBe(1);
     expect(built).toEqual(runSource(args));
-  }, 60_000);
+  });
 });

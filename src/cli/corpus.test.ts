@@ -70,7 +70,7 @@ describe('corpus --jsonl', () => {
     expect(threaded.code).toBe(0);
     expect(threaded.out).toEqual(inline.out);
     expect(JSON.parse(threaded.out[0]!).token_counter).toBe('o200k_base');
-  }, 60_000);
+  });
 
   it('splits the corpus into shards that partition it exactly, the same way every run', async () => {
     const all = (await corpus(dir, '--jsonl', '--threads', '0', '--estimate')).out;
@@ -202,7 +202,7 @@ describe('corpus data.parquet', () => {
     expect(rows.every((r) => r['format'] === 'openai-chat' && r['error'] === null && (r['turns'] as number) > 0)).toBe(true);
     const threaded = await corpus(pq, '--jsonl', '--threads', '2', '--estimate');
     expect(threaded.out).toEqual(inline.out);
-  }, 60_000);
+  });
 
   it('takes --column, and says on stderr why a file gave nothing', async () => {
     const one = join(pq, 'data', 'train-00000-of-00002.parquet');

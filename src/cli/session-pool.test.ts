@@ -20,7 +20,7 @@ describe('metricsOfSessions', () => {
     // Same outcomes at the same positions: the sessions differ in calls, so a swap would show.
     expect(two).toEqual(one);
     expect(new Set(one.map((o) => (o.ok ? o.metrics.facts.calls : -1))).size).toBe(3);
-  }, 60_000);
+  });
 });
 
 describe('metricsFor with counting threads', () => {
@@ -52,7 +52,7 @@ describe('metricsFor with counting threads', () => {
     const threaded = await metricsFor(session, counters(), { rule: 'auto' }, threads, 0);
     expect(asked).toBeGreaterThan(0);
     expect(threaded).toEqual(serial);
-  }, 60_000);
+  });
 
   it('counts on real worker threads what the counter counts', async () => {
     const threads = startCountThreads(2);
@@ -63,5 +63,5 @@ describe('metricsFor with counting threads', () => {
     } finally {
       await threads.close();
     }
-  }, 60_000);
+  });
 });

@@ -22,7 +22,7 @@ beforeAll(() => {
   CMD = [process.execPath, join(dir, 'compaction-inspector.mjs')];
   writeFileSync(CMD[1]!, `const m = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist-cli', 'main.mjs')).href)}); process.exitCode = await m.run(process.argv.slice(2));\n`);
   lines = syntheticJsonl(12, 4).trim().split('\n');
-}, 60_000);
+});
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -47,7 +47,7 @@ describe('corpus --stdin --jsonl in partitions', () => {
     const piped = parts.flatMap(pipe);
     expect(byId(piped)).toEqual(byId(whole));
     expect(piped.map((r) => r['line'])).toEqual([1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 7]);
-  }, 60_000);
+  });
 
   it.runIf(process.env['RUN_SPARK'] === '1')(
     'gives the same rows under PySpark in local[2] mode',

@@ -76,9 +76,16 @@ export function priceOf(model: string | null | undefined, overrides?: PriceOverr
   const m = model.toLowerCase();
   const own = overrides && Object.prototype.hasOwnProperty.call(overrides, m) ? overrides[m] : undefined;
   if (own) return { ...own, label: model, source: 'override' };
-  for (const { row, re } of compiled) if (re.test(m)) return { ...row, source: 'table' };
-  return null;
+  let row = rowOf.get(m);
+  if (row === undefined) {
+    row = compiled.find(({ re }) => re.test(m))?.row ?? null;
+    rowOf.set(m, row);
+  }
+  return row ? { ...row, source: 'table' } : null;
 }
+
+/** The table row of each lower-cased model name met so far: a session asks for one name at every call. */
+const rowOf = new Map<string, PriceRow | null>();
 
 /**
  * Dollars a cache miss of `tokens` costs against a hit. Anthropic: the tokens are written again (5-minute or

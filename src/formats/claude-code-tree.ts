@@ -15,10 +15,12 @@ export function isConversationRecord(v: JsonObject): boolean {
   return type === 'system' && BOUNDARIES.has(String(get(v, 'subtype')));
 }
 
-function blocksOf(v: JsonObject): JsonObject[] {
+const NO_BLOCKS: readonly unknown[] = [];
+
+/** The message's content array as it is (its blocks are the objects in it): read record after record, so not copied. */
+function contentOf(v: JsonObject): readonly unknown[] {
   const message = obj(v, 'message');
-  const content = message ? arr(message, 'content') : undefined;
-  return (content ?? []).filter(isObject);
+  return (message ? arr(message, 'content') : undefined) ?? NO_BLOCKS;
 }
 
 function messageId(v: JsonObject): string | undefined {
@@ -45,16 +47,18 @@ function messageId(v: JsonObject): string | undefined {
  */
 export function abandonedLines(records: TreeRecord[]): Set<number> {
   const byUuid = new Map<string, JsonObject>();
-  for (const r of records) {
-    const uuid = str(r.value, 'uuid');
+  const uuids = new Array<string | undefined>(records.length);
+  records.forEach((r, i) => {
+    const uuid = (uuids[i] = str(r.value, 'uuid'));
     if (uuid !== undefined && !byUuid.has(uuid)) byUuid.set(uuid, r.value);
-  }
+  });
   // The first conversation record of each uuid; a duplicate is reported by the caller.
   const members: { uuid: string; record: TreeRecord }[] = [];
   const parent = new Map<string, string | null>();
   const convAbove = nearestConversation(byUuid);
-  for (const r of records) {
-    const uuid = str(r.value, 'uuid');
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    const uuid = uuids[i];
     if (uuid === undefined || parent.has(uuid) || !isConversationRecord(r.value)) continue;
     const from = str(r.value, 'parentUuid');
     // A uuid shared with an earlier link record (a damaged file) makes the walk depend on where it
@@ -89,10 +93,17 @@ export function abandonedLines(records: TreeRecord[]): Set<number> {
 function nearestConversation(byUuid: Map<string, JsonObject>): (from: string | undefined) => string | null {
   const memo = new Map<string, string | null>();
   return (from) => {
+    // Most records hang off a conversation record, or off a link walked before: answered without a walk.
+    if (from === undefined) return null;
+    const above = byUuid.get(from);
+    if (!above) return null;
+    if (isConversationRecord(above)) return from;
+    const known = memo.get(from);
+    if (known !== undefined) return known;
     const links: string[] = [];
     const onPath = new Set<string>();
     let found: string | null = null;
-    for (let p = from; p !== undefined && !onPath.has(p); ) {
+    for (let p: string | undefined = from; p !== undefined && !onPath.has(p); ) {
       const rec = byUuid.get(p);
       if (!rec) break;
       if (isConversationRecord(rec)) {
@@ -130,6 +141,19 @@ function walkToConversation(byUuid: Map<string, JsonObject>, from: string | unde
 function memoizedRoots(parent: Map<string, string | null>): (uuid: string) => string {
   const roots = new Map<string, string>();
   return (uuid) => {
+    // Records come after their parents: most find their parent's root at once.
+    const known = roots.get(uuid);
+    if (known !== undefined) return known;
+    const p = parent.get(uuid);
+    if (!p) {
+      roots.set(uuid, uuid);
+      return uuid;
+    }
+    const above = roots.get(p);
+    if (above !== undefined) {
+      roots.set(uuid, above);
+      return above;
+    }
     const path: string[] = [];
     const onPath = new Set<string>();
     let root = uuid;
@@ -198,7 +222,8 @@ function keptRecords(tree: { uuid: string; record: TreeRecord }[], parent: Map<s
       responseIds.add(mid);
       wake(waitingForResponse, mid);
     }
-    for (const b of blocksOf(v)) {
+    for (const b of contentOf(v)) {
+      if (!isObject(b)) continue;
       const id = str(b, 'id');
       if (id && (get(b, 'type') === 'tool_use' || get(b, 'type') === 'server_tool_use') && !toolUseIds.has(id)) {
         toolUseIds.add(id);
@@ -216,11 +241,14 @@ function keptRecords(tree: { uuid: string; record: TreeRecord }[], parent: Map<s
       if (mid === undefined) return;
       return responseIds.has(mid) ? keep(v) : wait(waitingForResponse, mid, v);
     }
-    const resultIds = blocksOf(v)
-      .filter((b) => get(b, 'type') === 'tool_result')
-      .map((b) => String(get(b, 'tool_use_id')));
-    if (resultIds.some((id) => toolUseIds.has(id))) return keep(v);
-    for (const id of resultIds) wait(waitingForToolUse, id, v);
+    let resultIds: string[] | null = null;
+    for (const b of contentOf(v)) {
+      if (!isObject(b) || get(b, 'type') !== 'tool_result') continue;
+      const id = String(get(b, 'tool_use_id'));
+      if (toolUseIds.has(id)) return keep(v);
+      (resultIds ??= []).push(id);
+    }
+    for (const id of resultIds ?? []) wait(waitingForToolUse, id, v);
   };
 
   const seen = new Set<string>();

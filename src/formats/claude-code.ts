@@ -15,6 +15,9 @@ import { pushAll } from '../model/arrays';
 const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
 const CHAINED_TYPES = new Set(['user', 'assistant', 'system', 'progress', 'attachment']);
 
+/** Session facts read from the first record that has each. */
+const META_FIELDS = ['cwd', 'gitBranch', 'version', 'slug'] as const;
+
 function usageOf(message: JsonObject): Usage | null {
   return anthropicUsage(get(message, 'usage'));
 }
@@ -28,6 +31,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const skip = (key: string) => countKey(session.skipped, key);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
+  let metaKnown = false;
 
   for (const { line, value: v } of records) {
     const type = get(v, 'type');
@@ -35,9 +39,13 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       ctx.error({ line, path: ['type'] }, `record has no string \`type\` (got ${type === undefined ? 'nothing' : JSON.stringify(type)})`);
       continue;
     }
-    for (const [key, field] of [['cwd', 'cwd'], ['gitBranch', 'gitBranch'], ['version', 'version'], ['slug', 'slug']] as const) {
-      const value = str(v, field);
-      if (value && session.meta[key] === undefined) session.meta[key] = value;
+    if (!metaKnown) {
+      for (const key of META_FIELDS) {
+        const value = str(v, key);
+        if (value && session.meta[key] === undefined) session.meta[key] = value;
+      }
+      // Once each is set, no later record changes them.
+      metaKnown = META_FIELDS.every((key) => session.meta[key] !== undefined);
     }
     const uuid = str(v, 'uuid');
     if (uuid !== undefined && CHAINED_TYPES.has(type)) {
@@ -151,8 +159,12 @@ export const claudeCode: FormatAdapter = {
       if (isObject(value)) records.push({ line, value });
       else ctx.error({ line }, `expected a JSON object record, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
     }
-    const conversation = records.filter((r) => get(r.value, 'type') === 'user' || get(r.value, 'type') === 'assistant');
-    const sessionId = records.map((r) => str(r.value, 'sessionId')).find((s) => s !== undefined);
+    const conversation = records.filter((r) => {
+      const type = get(r.value, 'type');
+      return type === 'user' || type === 'assistant';
+    });
+    let sessionId: string | undefined;
+    for (const r of records) if ((sessionId = str(r.value, 'sessionId')) !== undefined) break;
     // A sidechain file (agent-*.jsonl) holds only sidechain records; detected by content, not name.
     const sidechainFile = conversation.length > 0 && conversation.every((r) => isSidechainRecord(r.value));
     if (sidechainFile) {

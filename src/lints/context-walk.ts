@@ -6,7 +6,7 @@
 import type { CallContext } from '../analysis/context-types';
 import { ContextCursor, type ContextTimeline } from '../analysis/context-timeline';
 import type { Item } from '../model/types';
-import { QuoteFinder, slicesOf, SPAN, windowHashes, type Slices } from './quoted-span';
+import { QuoteFinder, slicesOf, SPAN, windowHashes, windowHashesInto, type Slices } from './quoted-span';
 
 export interface ContextWalk {
   /** Moves to call `ci` (calls are read in order). */
@@ -170,24 +170,27 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: It
     for (let i = 0; i + SPAN <= t.length; i += 4) ids.push(table.add(pairKey(h[i]!, h[i + SPAN / 2]!), t, i));
     return Int32Array.from(ids);
   });
-  const held = new Map<string, Int32Array>();
+  const held = new Map<string, readonly number[]>();
   const stamp = new Int32Array(table.size).fill(-1);
-  const slicesIn = (t: string): Int32Array => {
+  let h: Int32Array = new Int32Array(1024);
+  const slicesIn = (t: string): readonly number[] => {
     let ids = held.get(t);
     if (ids) return ids;
     const found: number[] = [];
     if (t.length >= SPAN) {
-      const h = windowHashes(t);
+      h = windowHashesInto(t, h);
       const no = held.size;
       for (let j = 0; j + SPAN <= t.length; j++) {
-        for (let id = table.first(pairKey(h[j]!, h[j + SPAN / 2]!)); id >= 0; id = table.next[id]!) {
+        const key = pairKey(h[j]!, h[j + SPAN / 2]!);
+        if (!table.mayHold(key)) continue;
+        for (let id = table.first(key); id >= 0; id = table.next[id]!) {
           if (stamp[id] === no || !table.matches(id, t, j)) continue;
           stamp[id] = no;
           found.push(id);
         }
       }
     }
-    held.set(t, (ids = Int32Array.from(found)));
+    held.set(t, (ids = found));
     return ids;
   };
   const last = new Int32Array(table.size).fill(-1);
@@ -208,13 +211,17 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: It
 
 /**
  * Distinct SPAN-character slices in an open-addressing table keyed by their halves' hashes: ids of slices sharing a
- * key are chained; a slice is its source text and offset, compared character by character.
+ * key are chained; a slice is its source text and offset, compared character by character. A key's slot holds the
+ * key and its first id side by side, and a bit per key hash (a one-hash Bloom filter, small enough to stay in the
+ * processor's cache) answers most lookups of absent keys — nearly every window of a tool call — without a probe.
  */
 class SliceTable {
   size = 0;
   readonly next: Int32Array;
-  private readonly keys: Int32Array;
-  private readonly heads: Int32Array;
+  /** Per slot: the key at 2i, the first slice id at 2i + 1. */
+  private readonly slots: Int32Array;
+  private readonly filter: Int32Array;
+  private readonly filterShift: number;
   private readonly mask: number;
   private readonly shift: number;
   private readonly src: string[] = [];
@@ -226,8 +233,12 @@ class SliceTable {
     const cap = 1 << bits;
     this.mask = cap - 1;
     this.shift = 32 - bits;
-    this.keys = new Int32Array(cap).fill(-1);
-    this.heads = new Int32Array(cap).fill(-1);
+    this.slots = new Int32Array(cap * 2).fill(-1);
+    // About 16 bits per slice: ~6 % of absent keys get past it.
+    let filterBits = 10;
+    while (1 << filterBits < most * 16 && filterBits < 24) filterBits++;
+    this.filter = new Int32Array(1 << (filterBits - 5));
+    this.filterShift = 32 - filterBits;
     this.next = new Int32Array(most).fill(-1);
     this.at = new Int32Array(most);
   }
@@ -235,25 +246,33 @@ class SliceTable {
   private slot(key: number): number {
     // The high bits of a multiplicative hash: the keys' low bits follow the text's characters too closely.
     let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
-    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & this.mask;
+    while (this.slots[2 * i] !== -1 && this.slots[2 * i] !== key) i = (i + 1) & this.mask;
     return i;
+  }
+
+  /** False when no slice has this key (true may be wrong: then `first` answers -1). */
+  mayHold(key: number): boolean {
+    const b = Math.imul(key, 0x85ebca6b) >>> this.filterShift;
+    return (this.filter[b >>> 5]! & (1 << (b & 31))) !== 0;
   }
 
   /** The first slice id under `key`, or -1. */
   first(key: number): number {
-    return this.heads[this.slot(key)]!;
+    return this.slots[2 * this.slot(key) + 1]!;
   }
 
   /** The id of the slice of `text` at `offset` (a new one unless an equal slice is in). */
   add(key: number, text: string, offset: number): number {
     const i = this.slot(key);
-    for (let id = this.heads[i]!; id >= 0; id = this.next[id]!) if (this.matches(id, text, offset)) return id;
+    for (let id = this.slots[2 * i + 1]!; id >= 0; id = this.next[id]!) if (this.matches(id, text, offset)) return id;
     const id = this.size++;
     this.src.push(text);
     this.at[id] = offset;
-    this.keys[i] = key;
-    this.next[id] = this.heads[i]!;
-    this.heads[i] = id;
+    this.slots[2 * i] = key;
+    this.next[id] = this.slots[2 * i + 1]!;
+    this.slots[2 * i + 1] = id;
+    const b = Math.imul(key, 0x85ebca6b) >>> this.filterShift;
+    this.filter[b >>> 5]! |= 1 << (b & 31);
     return id;
   }
 

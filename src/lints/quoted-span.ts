@@ -10,8 +10,17 @@ const TOP = Array.from({ length: HALF - 1 }).reduce<number>((p) => Math.imul(p, 
 
 /** The hash of every HALF-character window of `s`, by start. */
 export function windowHashes(s: string): Int32Array {
+  return windowHashesInto(s, new Int32Array(Math.max(0, s.length - HALF + 1)));
+}
+
+/**
+ * `windowHashes` written into `into` when it is long enough (else into a new array): a caller hashing thousands of
+ * texts one after the other reuses one array instead of allocating one per text. Read the first
+ * `s.length - HALF + 1` entries of what it returns.
+ */
+export function windowHashesInto(s: string, into: Int32Array): Int32Array {
   const n = Math.max(0, s.length - HALF + 1);
-  const out = new Int32Array(n);
+  const out = into.length >= n ? into : new Int32Array(Math.max(n, into.length * 2));
   if (n === 0) return out;
   let h = 0;
   for (let i = 0; i < HALF; i++) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;

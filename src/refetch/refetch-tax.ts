@@ -48,6 +48,8 @@ function positionOf(event: CompactionEvent, at: ReadonlyMap<string, number>): nu
 
 /** The re-fetch tax of every compaction that records what it removed, in order. */
 export function refetchTax(input: RefetchInput): CompactionRefetch[] {
+  // Without a compaction that removed something there is no tax: no call's arguments need parsing.
+  if (!input.compactions.some((e) => e.replacedIds.length > 0)) return [];
   const { items } = input;
   const at = new Map<string, number>();
   items.forEach((it, i) => at.set(it.id, i));

@@ -46,7 +46,7 @@ describeSamples('the Claude Code preset on a recorded Claude Code session', () =
     // The recorded run is the session's own figures: the header's input and peak.
     expect(result.original.totalInputTokens).toBe(12_098_281);
     expect(result.original.peakTokens).toBe(164_831);
-  }, 90_000);
+  });
 });
 
 describe('the Codex preset on a Codex rollout with a recorded compaction', () => {
@@ -99,7 +99,7 @@ describeSamples('the Codex preset on a real Codex rollout (no recorded compactio
     expect(Math.max(...r.map((x) => x.input))).toBeLessThan(232_560);
     expect(result.events).toEqual([]);
     expect(result.recordedMatch).toEqual([]);
-  }, 60_000);
+  });
 
   it('with a limit inside the session, fires before the request after the first response whose reported prompt and output reach it', async () => {
     const limit = 90_000;
@@ -117,5 +117,5 @@ describeSamples('the Codex preset on a real Codex rollout (no recorded compactio
       expect(c.band).toBe(0);
     }
     expect(result.events[0]!.band).toBe(0);
-  }, 60_000);
+  });
 });

@@ -1,0 +1,132 @@
+// The audit's cheaper readings against the straightforward ones they replace, on hand-made texts chosen for their
+// edges: a scan by `indexOf` against the pattern it stands for, the words that let a pattern be skipped against the
+// pattern's own matches, and the project scope's path memo against a scope read without it.
+import { describe, expect, it } from 'vitest';
+import { extractIdentifiers } from './identifiers';
+import { containsName, foundIn, haystack } from './normalize';
+import { SessionItems } from './session-items';
+import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const namePattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
+
+const TEXTS = [
+  '',
+  'getSession',
+  'const s = getSession(id);',
+  'getSessionById(id) and $getSession and getSession$ and _getSession',
+  'x.getSession() ; getSession',
+  'getSession getSession',
+  'getSessiongetSession',
+  '$getSession getSession_',
+  'a.b.c(d) — a.b.c — a.b.cd — xa.b.c',
+  'café.getSession(é) ünicode getSession·',
+  'load_workbook(path)\nwb = load_workbook\n',
+  'S.getSession[0] (getSession) {getSession}',
+];
+const NAMES = ['getSession', 'a.b.c', 'load_workbook', 'c', '$', 'getSession$', 'x', 'é', ''];
+
+describe('containsName', () => {
+  it('answers as its pattern `(?<![\\w$])name(?![\\w$])` does, name by name and text by text', () => {
+    for (const text of TEXTS) for (const name of NAMES) expect(containsName(text, name), `${JSON.stringify(name)} in ${JSON.stringify(text)}`).toBe(namePattern(name).test(text));
+  });
+});
+
+// Code and prose in the forms the declaration patterns read, plus near misses.
+const CODE = [
+  'def handle_request(req):\n    return 1\ndefp private_fun(x), do: x\ndefmodule Spotter.Services.Tmux do',
+  'export async function loadSession(path) {\n  const { items, meta } = await read(path);\n  let [a, setA] = useState(0);\n}',
+  'fn main() {}\nfunc (s *Server) Start() error {\nfun compute(x: Int) = x\n',
+  'class AuthService {\n  async login(user: User): Promise<void> {\n  }\n}\ninterface Props {}\nstruct Point { x: i32 }',
+  'type Row<T> = { id: T };\nenum Color { Red }\ntrait Draw {}\nprotocol Named {}\nrecord Pair(int a, int b) {}',
+  'handler = lambda x: x\ncb = functools.partial(run, 1)\nnamespace App.Core;\npackage app.core',
+  'var x = 1; const y: number = 2; let z\n = 3;',
+  'no declarations at all here, just prose about classes and functions',
+  '  render() {\n  get value(): string {\n  if (x) {\n',
+];
+
+function matchesOf(re: RegExp, text: string): string[] {
+  return [...text.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0]);
+}
+
+describe('the words that let the project scope skip a declaration pattern', () => {
+  it('are held by every match of their pattern, so a text without them has no match to miss', () => {
+    const pairs: [RegExp, readonly string[]][] = [...DECLARATIONS.map((re, k): [RegExp, readonly string[]] => [re, DECLARATION_WORDS[k]!]), [DESTRUCTURING, BINDING_WORDS], [METHOD, METHOD_WORDS], [MODULES, MODULE_WORDS]];
+    expect(DECLARATION_WORDS).toHaveLength(DECLARATIONS.length);
+    let seen = 0;
+    for (const [re, words] of pairs) {
+      for (const text of CODE) {
+        for (const m of matchesOf(re, text)) {
+          seen++;
+          expect(words.some((w) => m.includes(w)), `${re.source} matched ${JSON.stringify(m)}`).toBe(true);
+        }
+      }
+    }
+    // The texts exercise the patterns: a check over no match would hold for any list.
+    expect(seen).toBeGreaterThan(20);
+  });
+
+  it('leave what the scope reads unchanged: the names a text declares are those its patterns find', () => {
+    const scope = new ProjectScope(CODE.map((text) => ({ text, kind: 'tool_result' })), '/repo');
+    const expected = new Set<string>();
+    for (const text of CODE) {
+      for (const re of DECLARATIONS) for (const m of text.matchAll(new RegExp(re.source, re.flags))) expected.add(m[1]!);
+      for (const m of text.matchAll(new RegExp(MODULES.source, MODULES.flags))) expected.add(m[1]!.split(/\.|::/).at(-1)!);
+    }
+    for (const name of expected) expect(scope.defines(name), name).toBe(true);
+    for (const name of ['AuthService', 'loadSession', 'handle_request', 'private_fun', 'Start', 'Row', 'handler', 'cb', 'Tmux', 'render', 'value', 'setA']) expect(scope.defines(name), name).toBe(true);
+    for (const name of ['classes', 'functions', 'if', 'prose']) expect(scope.defines(name), name).toBe(false);
+  });
+});
+
+describe('the project scope reading a path it has read before', () => {
+  it('shows the same paths whether a listing names each once or many times', () => {
+    const listing = ['src/a.ts', './src/b.ts', '/repo/src/c.ts', 'lib/d.ex', 'src/a.ts', '/repo/src/c.ts', '/elsewhere/e.ts'];
+    const once = new ProjectScope([{ text: [...new Set(listing)].join('\n'), kind: 'tool_result' }], '/repo');
+    const again = new ProjectScope(
+      [
+        { text: listing.join('\n'), kind: 'tool_result' },
+        { text: listing.join('\n'), kind: 'tool_result' },
+        { text: 'Read("/repo/src/c.ts")', kind: 'tool_call', target: { kind: 'file', tool: 'Read', target: '/repo/src/c.ts', file: '/repo/src/c.ts', writes: false } },
+      ],
+      '/repo',
+    );
+    for (const p of ['src/a.ts', 'src/b.ts', 'src/c.ts', '/repo/src/c.ts', 'c.ts', 'lib/d.ex', 'd.ex', '/elsewhere/e.ts', 'src/x.ts', 'a.ts']) {
+      expect(again.shows(p), p).toBe(once.shows(p));
+    }
+    expect(again.shows('src/c.ts')).toBe(true);
+    expect(again.sharedName('a.ts')).toBe(once.sharedName('a.ts'));
+  });
+});
+
+describe('SessionItems.indicesHolding over the key index', () => {
+  // Identifiers with one key group and with several (a host and port, a quantity in two spellings), items holding
+  // their keys without holding them, and items out of the wanted set.
+  const texts = [
+    'host: db-prod-1\nport: 5432, timeout 30 seconds',
+    'db-prod-10:5432 is another host; db/pool_conn.ts.bak is another file',
+    'see src/db/pool_conn.ts, waited 30s',
+    'db-prod-1:5432 again, and lib/db/pool_conn.ts and pool_size: 20',
+    'pool size is 20; PoolSize 20; getSession() and x.getSession()',
+    'nothing here',
+    'db-prod-1 port 5432 and 30 seconds again; getSession',
+  ];
+  const ids = distinct(texts.flatMap((t) => extractIdentifiers(t)));
+
+  it('lists the same items, ascending, as reading every item with foundIn', () => {
+    const indexed = new SessionItems(texts, texts.map(() => 'tool'));
+    indexed.prepare(ids);
+    expect(ids.length).toBeGreaterThan(8);
+    for (const among of [() => true, (i: number) => i % 2 === 0, (i: number) => i >= 3]) {
+      for (const id of ids) {
+        const straight = texts.flatMap((t, i) => (among(i) && foundIn(id, haystack(t)) ? [i] : []));
+        expect(indexed.indicesHolding(id, among), `${id.kind} ${id.value}`).toEqual(straight);
+      }
+    }
+  });
+});
+
+function distinct<T extends { kind: string; value: string }>(ids: T[]): T[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => !seen.has(`${id.kind}:${id.value}`) && !!seen.add(`${id.kind}:${id.value}`));
+}
