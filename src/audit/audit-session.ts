@@ -24,12 +24,14 @@ import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { exactPathIn } from './normalize';
-import { ProjectScope } from './project-scope';
+import { definesName, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
+import { askedAlike } from './questions';
+import { foldSpellings } from './spellings';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -52,6 +54,26 @@ export function fetchTargets(items: readonly Item[]): (CallTarget | null)[] {
     const call = byId.get(it.pairId);
     return call ? callTarget(call) : null;
   });
+}
+
+/**
+ * Role, kind, fetch and harness flags of each item, by item, as the audit reads them; for an audit of items outside
+ * a recorded compaction (a replay's, compaction/rerun.ts), so both are read alike.
+ */
+export function fetchMetaOf(items: readonly Item[]): (item: Item) => TextMeta {
+  const targets = fetchTargets(items);
+  const byItem = new Map(items.map((it, i) => [it, targets[i] ?? null]));
+  const byId = new Map(items.map((it, i) => [it.id, targets[i] ?? null]));
+  return (it) => ({ role: it.role, kind: it.kind, target: byItem.get(it) ?? byId.get(it.id) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
+}
+
+/**
+ * Of the items a compaction left in the context, the texts the model still sees verbatim beside the summary: all but
+ * the system prompt (its names are conventions and examples, not the session's facts) and placeholders in place of
+ * cleared content (the caller leaves out what the compaction replaced).
+ */
+export function keptVerbatimOf(items: readonly Item[]): string[] {
+  return items.filter((it) => it.role !== 'system').map(renderForAudit);
 }
 
 /** The session's working directory, when its format records one. */
@@ -303,21 +325,35 @@ export function auditSession(session: Session): CompactionAudit[] {
     const base = (i: number) => p.skip(i) || notReference[i]!;
     const kindOf = (i: number): 'call' | 'result' | 'message' =>
       items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
+    const pickable = askedAlike(lost);
+    const question = (id: Identifier, from: number) => (pickable(id) ? shared.firstQuestion(id, from, base) : -1);
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
-      if (shared.firstMention(id, p.at + 1, base) < 0 && shared.firstQuestion(id, p.at + 1, base) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
+      if (shared.firstMention(id, p.at + 1, base) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
       const r = relevance(
         id,
         shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
         scope,
       );
       if (r === 'irrelevant') continue;
+      // Past a later file that declares its own function of this name, the name no longer says which one it is.
+      let cut = -1;
+      if (id.kind === 'function') {
+        const held = shared.indicesHolding(id, (i) => evicted.has(i));
+        const files = new Set(held.flatMap((i) => (targets[i]?.file ? [targets[i]!.file!] : [])));
+        // Only a definition the slice read in a known file ties the name to that file.
+        const declared = held.some((i) => !!targets[i]?.file && definesName(texts[i]!, functionName(id.value)));
+        const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i));
+        const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length);
+        cut = k >= 0 ? holding[k]! : -1;
+      }
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i);
-          return earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          const at = earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          return cut >= 0 && at >= cut ? -1 : at;
         },
-        question: (from) => shared.firstQuestion(id, Math.max(from, p.at + 1), base),
+        question: (from) => question(id, Math.max(from, p.at + 1)),
         kind: kindOf,
         repeats: (i) => items[i]!.kind === 'tool_call' && !!targets[i] && !targets[i]!.writes && evictedFetches.has(targetKey(targets[i]!)),
         callOf: (i) => {
@@ -356,23 +392,14 @@ export function auditSession(session: Session): CompactionAudit[] {
         : [];
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
     const commands = commandsOf(p.sources.map((i): TextMeta => ({ kind: items[i]!.kind, target: targets[i] ?? null })));
+    // One row per file, whatever spellings the slice used (spellings.ts).
+    const files = foldSpellings({ kept, lost: lost.map((i) => i.value), lostReferencedLater, lostRefetchedLater, kinds }, cwd, (itemId) => position.get(itemId) ?? Number.MAX_SAFE_INTEGER);
     const audit: SummaryAudit = {
-      kept,
-      lost: lost.map((i) => i.value),
-      lostReferencedLater,
-      lostRefetchedLater,
+      ...files,
       invented: unverifiable ? [] : checked.invented,
       instructionLike: checked.instructionLike,
       inventedInstructions: claimed,
-      survival: survivalOf(
-        kept,
-        lost.map((i) => i.value),
-        kinds,
-        p.summary,
-        commands,
-        evictedMessages,
-      ),
-      kinds,
+      survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });

@@ -107,6 +107,17 @@ describe('auditSummary on the course example', () => {
     expect(audit.lostReferencedLater).toEqual([]);
   });
 
+  it('does not read a question that names only a kind as asking for each of many lost values of it, nor a count as asking for any', () => {
+    // An API listing the summary dropped: many URLs of one kind. "Which URL?" cannot say which of them was needed.
+    const urls = Array.from({ length: 6 }, (_, i) => `https://api.example.com/v1/routes/r${i}`);
+    const listing = { summary: 'Listed the routes.', sources: [`curl output:\n${urls.join('\n')}`], later: [] as { id: string; text: string }[] };
+    expect(auditSummary({ ...listing, later: [{ id: 'u1', text: 'Which URL did it call?' }] }).lostReferencedLater).toEqual([]);
+    expect(auditSummary({ ...listing, later: [{ id: 'u1', text: 'How many endpoints take a token?' }] }).lostReferencedLater).toEqual([]);
+    // One lost URL: the question picks it out.
+    const one = auditSummary({ summary: 'Checked the health route.', sources: ['GET https://api.example.com/v1/health returned 200'], later: [{ id: 'u1', text: 'Which URL was it again?' }] });
+    expect(one.lostReferencedLater).toEqual([{ value: 'https://api.example.com/v1/health', itemId: 'u1', via: 'question' }]);
+  });
+
   it('flags a year as invented only when the sources do not have it', () => {
     const without = auditSummary({ summary: 'The ledger moved to Postgres in 2023.', sources: ['The ledger moved to Postgres.'], later: [] });
     expect(without.invented).toEqual(['2023']);

@@ -6,7 +6,7 @@
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
-import { asksAgain, asksFor, questions } from './questions';
+import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
@@ -15,11 +15,12 @@ import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
-import { ProjectScope, type ScopeText } from './project-scope';
+import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, opensFileNamed, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
+import { foldSpellings } from './spellings';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -89,6 +90,8 @@ export interface LaterReference {
   itemId: string;
   /** `mention`: the later item contains the identifier; `question`: it asks for one of its kind ("Which port again?"). */
   via: 'mention' | 'question';
+  /** The file's other spellings the slice held (its bare name, its absolute path), listed as this one row. */
+  spellings?: string[];
 }
 
 /** A lost identifier that came back only because a later call fetched it again or printed it afresh. */
@@ -100,6 +103,8 @@ export interface RefetchedReference {
   via: 'refetch' | 'reprint';
   /** The later user message or tool call that then used it; null when the repeated fetch itself names it. */
   usedIn: string | null;
+  /** The file's other spellings the slice held, listed as this one row. */
+  spellings?: string[];
 }
 
 export interface SummaryAudit {
@@ -262,6 +267,15 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
   }
+  // An ellipsis standing for segments (`/repository/files/.../raw`) is the summary eliding them: backed by a path the
+  // sources hold with any segments there (`/repository/files/{encoded_file_path}/raw`).
+  if ((id.kind === 'path' || id.kind === 'url') && /(?:^|\/)(?:\.{3}|…)(?:\/|$)/.test(id.value)) {
+    const pieces = id.value.toLowerCase().split(/(?<=^|\/)(?:\.{3}|…)(?=\/|$)/);
+    if (pieces.some((p) => p.replace(/\//g, '').length >= 3)) {
+      const re = new RegExp(pieces.map(escape).join('[^\\s\'"`]+?'));
+      if (re.test(lower)) return true;
+    }
+  }
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
@@ -363,10 +377,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   ]);
   const callKey = (i: number) => later[i]!.call ?? (later[i]!.target ? targetKey(later[i]!.target!) : null);
   const laterAt = new Map(later.map((l, i) => [l.id, i]));
+  const laterOrder = new Map(laterItems.map((l, i) => [l.id, i]));
   const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' ? 'result' : 'message');
 
   const lostReferencedLater: LaterReference[] = [];
   const lostRefetchedLater: RefetchedReference[] = [];
+  const pickable = askedAlike(lostIds);
   for (const id of lostIds) {
     let exact = false;
     if (scope) {
@@ -375,14 +391,22 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       if (r === 'irrelevant') continue;
       exact = r === 'exact-path';
     }
+    // Past a later file that declares its own function of this name, the name no longer says which one it is.
+    const holders = id.kind === 'function' ? sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [i] : [])) : [];
+    const evictedFiles = new Set(holders.flatMap((i) => (sourceMeta[i]?.target?.file ? [sourceMeta[i]!.target!.file!] : [])));
+    // Only a definition the slice read in a known file ties the name to that file.
+    const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
+    const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
+    const end = cut >= 0 ? cut : later.length;
     const walk: LaterWalk = {
       first: (from, accept) => {
-        for (let i = Math.max(0, from); i < later.length; i++) {
+        for (let i = Math.max(0, from); i < end; i++) {
           if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },
       question: (from) => {
+        if (!pickable(id)) return -1;
         for (let i = Math.max(0, from); i < later.length; i++) if (asksFor(id, asked[i]!)) return i;
         return -1;
       },
@@ -408,16 +432,18 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
       .flatMap(({ t, m }) => (!m ? [] : isUserWords(m, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
   const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!, t));
+  // One row per file, whatever spellings the slice used (spellings.ts).
+  const files = foldSpellings(
+    { kept, lost: lostIds.map((i) => i.value), lostReferencedLater, lostRefetchedLater, kinds },
+    cwd,
+    (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
+  );
   return {
-    kept,
-    lost: lostIds.map((i) => i.value),
-    lostReferencedLater,
-    lostRefetchedLater,
+    ...files,
     invented,
     instructionLike,
     inventedInstructions: rolesKnown && !input.unverifiable ? inventedInstructions(input.summary, userMessages, () => input.standIns ?? []) : [],
-    survival: survivalOf(kept, lostIds.map((i) => i.value), kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
-    kinds,
+    survival: survivalOf(files.kept, files.lost, files.kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
   };
 }
 

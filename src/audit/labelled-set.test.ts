@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreRows, type LabelledRow, type LabelledSession, type Score, type SetScores } from './labelled-set';
+import { scoreRows, type LabelledRow, type LabelledSession, type Score, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
   .split('\n')
@@ -8,7 +8,7 @@ const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.
   .map((l) => JSON.parse(l) as LabelledRow);
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('./__fixtures__/labelled-sessions.json', import.meta.url), 'utf8'));
 
-const half = (split: 'dev' | 'test') => rows.filter((r) => r.split === split);
+const half = (split: Split) => rows.filter((r) => r.split === split);
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const line = (s: Score) => `P ${pct(s.precision)} R ${pct(s.recall)} (tp ${s.truePositives}, fp ${s.falsePositives}, fn ${s.falseNegatives}, ${s.rows} rows)`;
 function table(name: string, s: SetScores): string {
@@ -45,32 +45,42 @@ describe('the labelled audit set', () => {
     }
   });
 
-  // The issue's goal: precision of at least 90% on every list and recall of at least 70% on "needed later", on the
-  // test half. The dev half must meet it (the rules were written looking at it). The test half is held to the goal
-  // on the lists where it meets it; where it does not, to a floor at the figure docs/audit.md records. A floor is
-  // not the goal: it only catches a change that makes a list worse on sessions no rule was tuned on.
+  // The issue's goal: precision of at least 90% on every list and recall of at least 70% on "needed later", on
+  // sessions no rule was written on. Since session 40 the dev AND the test half are seen (rules were written looking
+  // at both); the goal is scored on the `holdout` rows, labelled apart on new sessions. The dev half must meet it. The
+  // old test half is held to the goal where it meets it; where it does not, to a floor at the figure docs/audit.md
+  // records (a floor is not the goal: it only catches a change that makes a list worse).
   const GOAL = { precision: 0.9, neededRecall: 0.7 };
   const TEST_FLOOR: Partial<Record<'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions' | 'neededUnion', number>> = {
-    lostReferencedLater: 0.75,
-    lostRefetchedLater: 0.84,
-    neededUnion: 0.86,
+    lostReferencedLater: 0.83,
     invented: 0.6,
   };
+  const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
+  /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
+  const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number], number>> = {}): string[] => [
+    ...LISTS.filter((l) => s[l].precision < (floor[l] ?? GOAL.precision)).map((l) => `${l} precision ${pct(s[l].precision)} < ${pct(floor[l] ?? GOAL.precision)}`),
+    ...(s.neededUnion.recall < GOAL.neededRecall ? [`needed recall ${pct(s.neededUnion.recall)} < ${pct(GOAL.neededRecall)}`] : []),
+  ];
 
-  it('reports precision and recall on the dev and the test half apart; the dev half meets the goal, the test half meets it or holds its recorded floor', () => {
+  it('reports precision and recall on the dev and the old test half apart; the dev half meets the goal, the old test half meets it or holds its recorded floor', () => {
     const dev = scoreRows(half('dev'), sessions);
     const test = scoreRows(half('test'), sessions);
-    console.info(`${table('dev half (rules written looking at it)', dev)}\n${table('test half (scored only)', test)}`);
+    console.info(`${table('dev half (rules written looking at it)', dev)}\n${table('old test half (seen since session 40)', test)}`);
     for (const list of ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const) {
       expect(dev[list].truePositives, `dev ${list}`).toBeGreaterThan(0);
-      expect(dev[list].precision, `dev ${list}`).toBeGreaterThanOrEqual(GOAL.precision);
       expect(test[list].truePositives, `test ${list}`).toBeGreaterThan(0);
-      expect(test[list].precision, `test ${list}`).toBeGreaterThanOrEqual(TEST_FLOOR[list] ?? GOAL.precision);
     }
-    expect(dev.neededUnion.precision).toBeGreaterThanOrEqual(GOAL.precision);
-    expect(dev.neededUnion.recall).toBeGreaterThanOrEqual(GOAL.neededRecall);
-    expect(test.neededUnion.precision).toBeGreaterThanOrEqual(TEST_FLOOR.neededUnion ?? GOAL.precision);
-    expect(test.neededUnion.recall).toBeGreaterThanOrEqual(GOAL.neededRecall);
+    expect(shortOf(dev), 'dev half').toEqual([]);
+    expect(shortOf(test, TEST_FLOOR), 'old test half').toEqual([]);
+  });
+
+  it('scores the hold-out (sessions no rule was written on) against the goal, when it has rows', () => {
+    const holdout = half('holdout');
+    // No hold-out rows yet: nothing to print, nothing to hold.
+    if (holdout.length === 0) return;
+    const scores = scoreRows(holdout, sessions);
+    console.info(table('hold-out (labelled apart, scored blind)', scores));
+    expect(shortOf(scores), 'hold-out').toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {

@@ -9,7 +9,11 @@ import type { IdentifierKind } from './identifiers';
 import { inventedInstructions } from './invented-instructions';
 import type { ScopeText } from './project-scope';
 
-export type Split = 'dev' | 'test';
+/**
+ * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
+ * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind.
+ */
+export type Split = 'dev' | 'test' | 'holdout';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
@@ -120,8 +124,10 @@ export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
   });
-  if (audit.lostReferencedLater.some((r) => r.value === row.value)) return 'referenced';
-  if (audit.lostRefetchedLater.some((r) => r.value === row.value)) return 'refetched';
+  // A file is one row under its longest spelling; the row's value may be one of its other spellings.
+  const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);
+  if (audit.lostReferencedLater.some(names)) return 'referenced';
+  if (audit.lostRefetchedLater.some(names)) return 'refetched';
   return 'none';
 }
 

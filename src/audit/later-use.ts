@@ -13,6 +13,40 @@
 // named after the id holds what the id stands for (`Read …/tasks/b7636e2.output`, a background task's output).
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
+import { definesName } from './project-scope';
+
+const slashed = (f: string) => f.replace(/\\/g, '/');
+
+/** The bare name of a function value (`Mod.fun()` → `fun`). */
+export const functionName = (value: string): string => {
+  const full = value.replace(/\(\)$/, '');
+  return full.slice(full.lastIndexOf('.') + 1);
+};
+
+/**
+ * A function of the same name in another module is another thing. When the evicted slice showed the function's
+ * definition in a file it read (`evictedDeclares`; its files are `evictedFiles`), the first later item that shows another file (not one of `evictedFiles`) declaring
+ * a function of that name; from there on the bare name no longer says which of the two it is: -1 when none does.
+ * (A slice that only called it, or showed its definition in no known file, says nothing of where it lives: a later
+ * file that defines it may be its home.)
+ */
+export function otherDefinitionAt(
+  id: Identifier,
+  evictedDeclares: boolean,
+  evictedFiles: ReadonlySet<string>,
+  later: (i: number) => { file: string | null | undefined; text: string } | null,
+  from: number,
+  to: number,
+): number {
+  if (id.kind !== 'function' || !evictedDeclares) return -1;
+  const name = functionName(id.value);
+  const held = new Set([...evictedFiles].map(slashed));
+  for (let i = from; i < to; i++) {
+    const it = later(i);
+    if (it?.file && !held.has(slashed(it.file)) && definesName(it.text, name)) return i;
+  }
+  return -1;
+}
 
 const ID_KINDS = new Set(['hash', 'uuid', 'ticket', 'order-id']);
 

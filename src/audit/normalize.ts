@@ -401,6 +401,17 @@ function cwdForms(cwd: string): string[] {
 export function containsWholePath(text: string, path: string, from = 0, cwd: string | null = null): boolean {
   const bare = !/[\\/]/.test(path);
   const anchored = /^(?:[~/\\]|[A-Za-z]:[\\/])/.test(path);
+  // An absolute path under the working directory is also written relative to it (`cmd/x/a.go` in a Grep's output for
+  // `/repo/cmd/x/a.go`): the same file, as a tool run in the working directory prints it.
+  if (anchored && cwd) {
+    for (const c of cwdForms(cwd)) {
+      const sep = path.charAt(c.length);
+      if (path.length > c.length + 1 && (sep === '/' || sep === '\\') && path.startsWith(c)) {
+        const rel = path.slice(c.length + 1);
+        if (/[\\/]/.test(rel) && containsWholePath(text, rel, Math.max(0, from - c.length - 1), cwd)) return true;
+      }
+    }
+  }
   // Without a working directory to resolve against, a relative path with a folder is matched by its tail.
   const loose = !cwd && !bare && !anchored;
   const needle = loose ? pathSuffix(path) : path;

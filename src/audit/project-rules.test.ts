@@ -133,3 +133,57 @@ describe('invented instructions', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
   });
 });
+
+describe('test and fixture literals', () => {
+  const cwd = '/home/dev/cli';
+  const scope = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/strategy/overlap.go') }], cwd);
+  const id = (value: string) => ({ kind: 'path' as const, value, index: 0 });
+  const grep = { tool: 'Grep', target: 'filesOverlap in strategy', file: null, writes: false, kind: 'search' as const };
+  const write = (path: string) => ({ tool: 'Edit', target: path, file: path, writes: true, kind: 'file' as const });
+
+  it('leaves out a name only a search hit in a test file quotes, or only a test file the agent writes holds', () => {
+    const hit = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap_test.go:97:\tresult := filesOverlap(repo, []string{"newfile.txt"})' };
+    expect(relevance(id('newfile.txt'), [hit], scope)).toBe('irrelevant');
+    const written = { kind: 'tool_call', role: 'assistant', target: write('/home/dev/cli/strategy/overlap_test.go'), text: 'Edit({"new_string":"remaining := f(repo, []string{\\"test.txt\\", \\"other.txt\\"})"})' };
+    expect(relevance(id('other.txt'), [written], scope)).toBe('irrelevant');
+  });
+
+  it('keeps the test file itself, and a name the project\'s own code also holds', () => {
+    const hit = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap_test.go:97:\tresult := filesOverlap(repo)' };
+    const shown = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/strategy/overlap_test.go') }], cwd);
+    expect(relevance(id('strategy/overlap_test.go'), [hit], shown)).toBe('relevant');
+    const code = { kind: 'tool_result', role: 'tool', target: grep, text: 'strategy/overlap.go:12:\tconst manifest = "newfile.txt"' };
+    const both = new ProjectScope([{ text: 'ls\nnewfile.txt', kind: 'tool_result', target: cmd('ls') }], cwd);
+    expect(relevance(id('newfile.txt'), [code], both)).toBe('relevant');
+  });
+});
+
+describe('invented, but an elided path', () => {
+  it('backs a path whose ellipsis stands for segments by a source path with segments there, not by another path', () => {
+    const id = { kind: 'path' as const, value: '/repository/files/.../raw', index: 0 };
+    expect(backedLoosely(id, 'get(f"{base}/projects/{pid}/repository/files/{encoded_file_path}/raw")')).toBe(true);
+    expect(backedLoosely(id, 'get(f"{base}/projects/{pid}/repository/tree")')).toBe(false);
+  });
+});
+
+describe('module paths', () => {
+  const cwd = '/home/dev/cli';
+  const scope = new ProjectScope([{ text: 'x', kind: 'tool_call', target: file('/home/dev/cli/cmd/app/session/state.go') }], cwd);
+  it('reads a host-rooted module path as an import, needed only when a later call takes it as its argument', () => {
+    const read = { kind: 'tool_result', role: 'tool', target: file('/home/dev/cli/cmd/app/cleanup.go'), text: '    15→\t"github.com/acme/cli/cmd/app/session"' };
+    expect(relevance({ kind: 'path', value: 'github.com/acme/cli/cmd/app/session', index: 0 }, [read], scope)).toBe('exact-path');
+    const audit = auditSummary({
+      summary: 'Cleaned up sessions.',
+      sources: [read.text],
+      sourceMeta: [read],
+      later: [
+        { id: 'out', role: 'tool', kind: 'tool_result', target: cmd('go test ./...'), text: 'ok  \tgithub.com/acme/cli/cmd/app/session\t(cached)' },
+        { id: 'w', role: 'assistant', kind: 'tool_call', target: { ...file('/home/dev/cli/cmd/app/x_test.go'), tool: 'Write', writes: true }, text: 'Write({"content":"import \\"github.com/acme/cli/cmd/app/session\\""})' },
+      ],
+      project: { cwd },
+    });
+    expect([...audit.lostReferencedLater, ...audit.lostRefetchedLater]).toEqual([]);
+    const run = auditSummary({ ...{ summary: 'Cleaned up sessions.', sources: [read.text], sourceMeta: [read], project: { cwd } }, later: [{ id: 't', role: 'assistant', kind: 'tool_call', target: cmd('go test github.com/acme/cli/cmd/app/session'), text: 'Bash({"command":"go test github.com/acme/cli/cmd/app/session"})' }] });
+    expect(run.lostReferencedLater.map((r) => r.value)).toEqual(['github.com/acme/cli/cmd/app/session']);
+  });
+});

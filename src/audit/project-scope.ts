@@ -116,6 +116,17 @@ export function pathOutsideProject(path: string, cwd: string | null): boolean {
   return !(p === c || p.startsWith(`${c}/`));
 }
 
+/**
+ * Does this code text define `name` (a function, a binding, a method, a class)? A destructuring
+ * (`const { a } = useStore()`) binds a name defined elsewhere: it defines nothing.
+ */
+export function definesName(text: string, name: string): boolean {
+  if (!text.includes(name)) return false;
+  for (const re of DECLARATIONS) for (const m of text.matchAll(re)) if (m[1] === name) return true;
+  for (const m of text.matchAll(METHOD)) if (m[1] === name) return true;
+  return false;
+}
+
 export class ProjectScope {
   readonly cwd: string | null;
   private readonly defined = new Set<string>();

@@ -19,6 +19,19 @@ describe('asksFor', () => {
     expect(asksFor(id('quantity', '30s'), ['What was the timeout?'])).toBe(false);
   });
 
+  it('reads only a question that asks which one it is, not a question about things of that kind', () => {
+    expect(asksFor(id('url', 'https://api.example.com/v1/users'), ['Which URL did we call?'])).toBe(true);
+    expect(asksFor(id('url', 'https://api.example.com/v1/users'), ['What was the endpoint again?'])).toBe(true);
+    expect(asksFor(id('path', 'src/a.ts'), ['Where is that file?'])).toBe(true);
+    expect(asksFor(id('ticket', 'FRE-512'), ['And the ticket again?'])).toBe(true);
+    expect(asksFor(id('port', '5432'), ['Which host and port was the db on?'])).toBe(true);
+    // A count, a yes/no question, a question about the code: the user asks about the work, not for a lost value.
+    expect(asksFor(id('url', 'https://api.example.com/v1/users'), ['Look in server/routes and tell me: how many endpoints have some provider_tokens sent from FE?'])).toBe(false);
+    expect(asksFor(id('url', 'https://api.example.com/v1/users'), ['In other words, how many endpoints are affected?'])).toBe(false);
+    expect(asksFor(id('path', 'src/a.ts'), ['Do the files compile now?'])).toBe(false);
+    expect(asksFor(id('function', 'parse()'), ['Can you check the functions for null handling?'])).toBe(false);
+  });
+
   it('counts only questions a user asks', () => {
     expect(asksAgain('user')).toBe(true);
     expect(asksAgain(undefined)).toBe(true);

@@ -19,6 +19,25 @@ const ASKS_FOR: Partial<Record<IdentifierKind, RegExp>> = {
   date: /\b(?:date|which day|what day)\b/i,
 };
 
+/**
+ * A question that names only a kind ("which URL was it?") picks out a lost value only when the compaction lost few
+ * of that kind: among fifty lost URLs it does not say which one was needed.
+ */
+export const MAX_ASKED_ALIKE = 3;
+
+/** For each `askedAs` answer, how many of these identifiers share it; `pickable` tells one a kind question can pick. */
+export function askedAlike(ids: readonly Identifier[]): (id: Identifier) => boolean {
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const as = askedAs(id);
+    if (as) counts.set(as, (counts.get(as) ?? 0) + 1);
+  }
+  return (id) => {
+    const as = askedAs(id);
+    return as !== null && (counts.get(as) ?? 0) <= MAX_ASKED_ALIKE;
+  };
+}
+
 const SETTING_NAME = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/;
 
 /** Sentences ending in `?`. Split first: a `[^.!?]*\?` scan is quadratic on long lines without a `?`. */
@@ -50,5 +69,21 @@ export function asksFor(id: Identifier, qs: string[]): boolean {
     return qs.some((q) => name.test(q));
   }
   const re = ASKS_FOR[id.kind];
-  return re !== undefined && qs.some((q) => re.test(q));
+  return re !== undefined && qs.some((q) => asksWhich(q, re));
+}
+
+/**
+ * Does the question ask which one a thing of this kind is — "which port again?", "what was the URL?", "where is
+ * that file?", "the ticket again?" — rather than something about things of that kind: "how many endpoints have
+ * tokens?", "do the files compile?" asks about the work, not for a value the summary dropped.
+ */
+function asksWhich(q: string, kind: RegExp): boolean {
+  const global = new RegExp(kind.source, 'gi');
+  for (let m = global.exec(q); m; m = global.exec(q)) {
+    // The kind's noun, within four words after an interrogative that asks for identity.
+    const before = q.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-5).join(' ');
+    if (/\b(?:which|what|where)\b/i.test(before) && !/\bhow\s+(?:many|much)\b/i.test(before)) return true;
+    if (/^\W*again\b/i.test(q.slice(m.index + m[0].length))) return true;
+  }
+  return false;
 }

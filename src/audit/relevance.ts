@@ -31,8 +31,31 @@ const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtur
 const TIME_UNIT = /^(?:ms|µs|us|ns|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)$/i;
 const SETTING = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+["']?\s*[:=]?\s*[\d,.]+$/;
 
-/** Content of a file read from a test or fixture folder (or a test file). */
-const inTestFile = (o: Occurrence): boolean => o.kind === 'tool_result' && !!o.target?.file && TEST_FILE.test(o.target.file);
+/** A search hit's line: `path:line:` (or `path-line-` of context) before the matched text. */
+const HIT_LINE = /^\s*([^\s:]+?)[:-]\d+[:-]/;
+
+/**
+ * Is every mention of `value` in this occurrence the content of a test or fixture file: a file read from a test
+ * folder (or a test file), what a tool call writes into one, or a search hit's line quoting one? The test file's
+ * own path is not its content.
+ */
+function inTestFile(o: Occurrence, value: string): boolean {
+  const file = o.target?.file;
+  if (file && TEST_FILE.test(file) && !isPathOf(value, file)) return o.kind === 'tool_result' || (o.kind === 'tool_call' && !!o.target?.writes);
+  if (o.kind !== 'tool_result') return false;
+  const lines = o.text.split('\n').filter((l) => l.includes(value));
+  return lines.length > 0 && lines.every((l) => {
+    const hit = HIT_LINE.exec(l);
+    return !!hit && TEST_FILE.test(hit[1]!) && !isPathOf(value, hit[1]!) && l.indexOf(value, hit[0].length) >= 0;
+  });
+}
+
+/** Is `value` that file's path, or a spelling of it that ends it (`a_test.go` for `pkg/a_test.go`)? */
+const isPathOf = (value: string, file: string): boolean => {
+  const f = file.replace(/\\/g, '/');
+  const v = value.replace(/\\/g, '/');
+  return f === v || f.endsWith(`/${v}`) || v.endsWith(`/${f}`);
+};
 /** Output of a shell command (a build, a test run, a linter), not a file's content. */
 const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && o.target?.kind === 'command';
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
@@ -55,16 +78,22 @@ function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boo
   return occurrences.length > 0 && occurrences.every((o) => quoted.test(o.text));
 }
 
+/**
+ * A module path that starts with a host (`github.com/org/repo/pkg`, `golang.org/x/sync/errgroup`, a Deno or Go
+ * import): the name a package is imported by, not a file of the working tree.
+ */
+const MODULE_PATH = /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|co|sh|ai|app|xyz|me|gg|cloud|tech)\/[\w.-]+\/[\w.-]+/i;
+
 export function relevance(id: Identifier, occurrences: readonly Occurrence[], scope: ProjectScope): Relevance {
   const v = id.value;
   const every = (test: (o: Occurrence) => boolean) => occurrences.length > 0 && occurrences.every(test);
   // What only test or fixture files hold is an example the test was written with (`offset: 0`, `file1.txt`).
-  if (id.kind !== 'function' && every(inTestFile)) return 'irrelevant';
+  if (id.kind !== 'function' && every((o) => inTestFile(o, v))) return 'irrelevant';
   switch (id.kind) {
     case 'function':
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
-      if (onlyAsSpecifier(v, occurrences) || scope.outside(v)) return 'exact-path';
+      if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';
       return scope.shows(v) || (isProjectSpecifier(v) && scope.showsModule(v)) ? 'relevant' : 'irrelevant';

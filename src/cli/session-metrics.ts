@@ -105,6 +105,8 @@ export interface InspectAudit {
    * (`reprint`): `item` is that call, `usedIn` the later message or call that then used the value.
    */
   lostRefetchedLater: { value: string; via: 'refetch' | 'reprint'; item: string; usedIn: string | null }[];
+  /** For a file of the two "needed" lists the slice named several ways, its other spellings (one row per file). */
+  spellings: Record<string, string[]>;
   invented: string[];
   instructionLike: string[];
   /** Summary sentences that state what the user asked or wanted, which no user message says. */
@@ -214,6 +216,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       lost: x.lost,
       lostReferencedLater: bySpecificity([...new Set(x.lostReferencedLater.map((l) => l.value))], (value) => ({ value, kind: x.kinds[value] ?? 'number' })),
       lostRefetchedLater: bySpecificity(x.lostRefetchedLater, (r) => ({ value: r.value, kind: x.kinds[r.value] ?? 'number' })).map((r) => ({ value: r.value, via: r.via, item: r.itemId, usedIn: r.usedIn })),
+      spellings: Object.fromEntries([...x.lostReferencedLater, ...x.lostRefetchedLater].flatMap((r) => (r.spellings?.length ? [[r.value, r.spellings] as const] : []))),
       invented: x.invented,
       instructionLike: x.instructionLike,
       inventedInstructions: x.inventedInstructions,

@@ -34,8 +34,11 @@ describe('rerunSession on the coding-agent demo', () => {
 
   it('loses them with drop-oldest, and the audit says which later turn needed them', async () => {
     const r = await rerunSession(demo(), { strategy: 'drop-oldest', trigger: { kind: 'tokens', threshold: 1500 }, count: countWords });
-    expect(r.rerun.identifiers.lostValues).toEqual(expect.arrayContaining(['v2.14.3', 'db-prod-1:5432', 'FRE-512']));
-    expect(r.rerun.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['db-prod-1:5432', 'FRE-512']));
+    expect(r.rerun.identifiers.lostValues).toEqual(expect.arrayContaining(['v2.14.3', 'db-prod-1:5432', 'db-prod-1']));
+    expect(r.rerun.identifiers.lostReferencedLaterValues).toEqual(expect.arrayContaining(['db-prod-1', '5432', 'config/db.yaml']));
+    // The ticket is in the user's first message, which drop-oldest keeps as the head: the model never stops seeing it,
+    // so no replayed compaction lost it (audited as a recorded compaction is, with what stays verbatim).
+    expect(r.rerun.identifiers.lostValues).not.toContain('FRE-512');
     expect(r.rerun.totalInputTokens).toBeLessThan(r.original.totalInputTokens);
   });
 });

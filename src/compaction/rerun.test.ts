@@ -72,6 +72,18 @@ describe('rerunSession', () => {
     expect(dropped.rerun.identifiers.lostReferencedLaterValues).toContain('db-prod-1:5432');
   });
 
+  it('audits a replayed compaction as a recorded one: what the replayed context still holds verbatim is not lost', async () => {
+    // The user's kept turn repeats the host the dropped slice held: the model never stopped seeing it.
+    const session = courseTranscript();
+    session.items = session.items.map((it) => (it.id === 'u2' ? { ...it, text: 'Go ahead on db-prod-1, and keep pool_size as it is.' } : it));
+    const dropped = await rerunSession(session, { ...base, strategy: 'drop-oldest' });
+    const first = dropped.events[0]!;
+    expect(first.replacedIds).toEqual(['a1.call', 'r1.out', 'a2']);
+    expect(first.audit.lost).not.toContain('db-prod-1');
+    expect(first.audit.lost).toContain('5432');
+    expect(first.audit.lostReferencedLater.map((l) => l.value)).not.toContain('db-prod-1');
+  });
+
   it('keeps the prefix through a static marker but breaks it at a regenerated recap (course unit 4)', async () => {
     const dropped = await rerunSession(courseTranscript(), { ...base, strategy: 'drop-oldest' });
     const headAndMarker = contextTokens(dropped.calls[3]!.context.slice(0, 3), countWords);

@@ -5,7 +5,7 @@
 import { knownContextWindow } from '../analysis/analysis-view';
 import type { CallContext } from '../analysis/context-types';
 import { assignRegions } from '../analysis/regions';
-import { auditSummary, renderForAudit, type SummaryAudit } from '../audit';
+import { auditSummary, daysOf, fetchMetaOf, keptVerbatimOf, renderForAudit, type SummaryAudit } from '../audit';
 import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
 import type { Item, Session } from '../model/types';
 import { promptTokens } from '../model/usage';
@@ -371,6 +371,8 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const limit = tokenLimit(opts.trigger, window);
   const micro = opts.strategy === 'claude-code-compact' ? (params as { microcompactAfter?: number | null; microcompactKeep?: number }) : null;
   const allTools = toolNamesOf(session.items.concat(fresh.flat()));
+  const auditMeta = fetchMetaOf(session.items.concat(fresh.flat()));
+  const sessionDays = [...daysOf(session.items.map((i) => i.timestamp))];
   const contexts: Item[][] = [];
   const before: number[] = [];
   const measuredAt: PromptMeasure[] = [];
@@ -419,11 +421,28 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
       const after = promptOf(k, outcome.context, false).tokens;
       const replaced = new Set(outcome.replacedIds);
       const summaryForAudit = recapText ?? outcome.context.filter((it) => replaced.has(it.id)).map((it) => it.text).join('\n');
+      // Read as a recorded compaction is read (audit-session.ts): each item's fetch, the session's days and working
+      // directory, and what the replayed context still holds verbatim beside the summary.
+      const keptItems = outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id));
+      const later = fresh.slice(k + 1).flat();
       const audit = auditSummary({
         summary: summaryForAudit,
         sources: outcome.slice.map(renderForAudit),
-        later: fresh.slice(k + 1).flat().map((it) => ({ id: it.id, text: renderForAudit(it), role: it.role, kind: it.kind })),
-        context: [...outcome.context.filter((it) => it !== outcome.recap && !replaced.has(it.id)).map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
+        sourceMeta: outcome.slice.map(auditMeta),
+        later: later.map((it) => ({
+          id: it.id,
+          text: renderForAudit(it),
+          role: it.role,
+          kind: it.kind,
+          target: auditMeta(it).target ?? null,
+          ...(it.kind === 'tool_result' && it.pairId ? { callId: it.pairId } : {}),
+          ...(it.meta ? { meta: it.meta } : {}),
+        })),
+        context: [...keptItems.map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
+        contextMeta: keptItems.map(auditMeta),
+        keptVerbatim: keptVerbatimOf(keptItems),
+        sessionDays,
+        project: { cwd: typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null },
       });
       events.push({
         id: eventId,

@@ -356,11 +356,17 @@ const NeededTable = ({ rows, goTo }: { rows: NeededLater[]; goTo(t: GoTo): void 
 );
 
 /** The identifier's chip and kind: the first two cells of every lost row. */
-function IdCells({ n }: { n: { value: string; kind?: IdentifierKind | null } }) {
+function IdCells({ n }: { n: { value: string; kind?: IdentifierKind | null; spellings?: string[] } }) {
+  const also = n.spellings ?? [];
   return (
     <>
       <td>
         <code className="chip lost-needed">{n.value}</code>
+        {also.length > 0 ? (
+          <div className="small muted" title={also.join('\n')}>
+            one file, also written as {also.map((a) => (/^(?:[/\\~]|[A-Za-z]:[\\/])/.test(a) ? 'its absolute path' : a)).join(', ')}
+          </div>
+        ) : null}
       </td>
       <td className="muted small">{n.kind ? kindName(n.kind) : ''}</td>
     </>

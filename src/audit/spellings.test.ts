@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { auditSummary } from './audit-summary';
+import { fileSpellings, projectRelative } from './spellings';
+
+const CWD = '/home/u/app';
+
+describe('fileSpellings', () => {
+  it('reads the bare name, the relative and the absolute spelling of one file as one file, under its relative path', () => {
+    const rep = fileSpellings(['live_view.ex', 'deps/x/lib/x/live_view.ex', '/home/u/app/deps/x/lib/x/live_view.ex', 'lib/app/other.ex'], CWD);
+    expect(rep.get('live_view.ex')).toBe('deps/x/lib/x/live_view.ex');
+    expect(rep.get('/home/u/app/deps/x/lib/x/live_view.ex')).toBe('deps/x/lib/x/live_view.ex');
+    expect(rep.get('lib/app/other.ex')).toBe('lib/app/other.ex');
+  });
+
+  it('leaves a bare name that ends two paths, a path outside the working directory and a folder apart', () => {
+    const rep = fileSpellings(['page.tsx', 'app/page.tsx', 'app/admin/page.tsx'], CWD);
+    expect(rep.get('page.tsx')).toBe('page.tsx');
+    expect(rep.get('app/admin/page.tsx')).toBe('app/admin/page.tsx');
+    // `app/page.tsx` ends `app/admin/…`? No: whole segments only, and `admin/page.tsx` is not `app/page.tsx`.
+    expect(rep.get('app/page.tsx')).toBe('app/page.tsx');
+    const outside = fileSpellings(['/etc/app/config.yaml', 'config/config.yaml'], CWD);
+    expect(outside.get('/etc/app/config.yaml')).toBe('/etc/app/config.yaml');
+    expect(fileSpellings(['lib', 'src/lib'], CWD).get('lib')).toBe('lib');
+  });
+
+  it('resolves a Windows working directory, either slash', () => {
+    expect(projectRelative('C:\\Users\\me\\vault\\notes\\a.md', 'C:\\Users\\me\\vault')).toBe('notes/a.md');
+    expect(fileSpellings(['C:\\Users\\me\\vault\\notes\\a.md', 'notes/a.md'], 'C:\\Users\\me\\vault').get('notes/a.md')).toBe('notes/a.md');
+  });
+});
+
+describe('auditSummary, one row per file', () => {
+  it('lists a file the slice named three ways as one row needed later, with its other spellings', () => {
+    const audit = auditSummary({
+      summary: 'Worked on the dependency patch.',
+      sources: [
+        'The handler lives in `deps/x/lib/x/live_view.ex`; see live_view.ex line 219.',
+        'Read({"file_path":"/home/u/app/deps/x/lib/x/live_view.ex"})',
+      ],
+      later: [{ id: 'c1', role: 'assistant', kind: 'tool_call', text: 'Read({"file_path":"/home/u/app/deps/x/lib/x/live_view.ex"})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lost).toEqual(['deps/x/lib/x/live_view.ex']);
+    expect(audit.lostReferencedLater).toHaveLength(1);
+    expect(audit.lostReferencedLater[0]).toMatchObject({ value: 'deps/x/lib/x/live_view.ex', itemId: 'c1' });
+    expect([...(audit.lostReferencedLater[0]!.spellings ?? [])].sort()).toEqual(['/home/u/app/deps/x/lib/x/live_view.ex', 'live_view.ex']);
+    expect(audit.survival.paths).toEqual({ evicted: 1, kept: 0 });
+  });
+
+  it('counts a file as kept when the summary keeps any of its spellings', () => {
+    const audit = auditSummary({
+      summary: 'Edited lib/app/checkout.ex.',
+      sources: ['Edit({"file_path":"/home/u/app/lib/app/checkout.ex"})', 'lib/app/checkout.ex:12: warning'],
+      later: [],
+      project: { cwd: CWD },
+    });
+    expect(audit.lost).toEqual([]);
+    expect(audit.kept).toEqual(['lib/app/checkout.ex']);
+  });
+});
+
+describe('a later mention of a file under the cwd-relative spelling', () => {
+  it('names the absolute path a message held: fresh output printing it relative to the working directory brings it back', () => {
+    const abs = '/Users/me/repo/cmd/app/checkpoint/committed.go';
+    const audit = auditSummary({
+      summary: 'Reviewed the checkpoint store.',
+      sources: [`**Location:** \`${abs}:1020-1023\``],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+      later: [
+        { id: 'g', role: 'tool', kind: 'tool_result', text: 'cmd/app/checkpoint/committed.go' },
+        { id: 'r', role: 'assistant', kind: 'tool_call', text: `Read({"file_path":"${abs}"})` },
+      ],
+      project: { cwd: '/Users/me/repo' },
+    });
+    expect(audit.lostReferencedLater).toEqual([]);
+    expect(audit.lostRefetchedLater).toMatchObject([{ value: abs, itemId: 'g', via: 'reprint', usedIn: 'r' }]);
+  });
+
+  it('is no other folder’s file of that name, and needs the working directory to tell', () => {
+    const abs = '/Users/me/repo/cmd/app/checkpoint/committed.go';
+    const base = {
+      summary: 'Reviewed the checkpoint store.',
+      sources: [`see ${abs}`],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+    };
+    const other = auditSummary({ ...base, later: [{ id: 'g', role: 'tool', kind: 'tool_result', text: 'vendor/cmd/app/checkpoint/committed.go' }, { id: 'r', role: 'assistant', kind: 'tool_call', text: `Read({"file_path":"${abs}"})` }], project: { cwd: '/Users/me/repo' } });
+    expect(other.lostReferencedLater.map((r) => r.itemId)).toEqual(['r']);
+  });
+});

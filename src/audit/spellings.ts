@@ -1,0 +1,128 @@
+// One file, one row. A slice names a file under several spellings — its bare name (`live_view.ex`), its path relative
+// to the working directory (`deps/x/lib/x/live_view.ex`) and its absolute path (`/home/u/app/deps/x/lib/x/live_view.ex`)
+// — and the summary keeps or loses the file, not each spelling. So the audit's lists hold one row per file: the
+// counts the panel, the CLI, corpus rows and `check` gates read are counts of files.
+import type { IdentifierKind } from './identifiers';
+
+/** A path as the working directory sees it: forward slashes, no `./`, relative when it lies under the cwd. */
+export function projectRelative(path: string, cwd: string | null): string {
+  let p = path.replace(/\\/g, '/').replace(/\/+$/, '').replace(/^\.\//, '');
+  if (cwd) {
+    const root = cwd.replace(/\\/g, '/').replace(/\/+$/, '');
+    const drive = /^([A-Za-z]):\//.exec(root);
+    for (const r of drive ? [root, `/${drive[1]!.toLowerCase()}${root.slice(2)}`] : [root]) {
+      if (r && p.toLowerCase().startsWith(`${r.toLowerCase()}/`) && p.length > r.length + 1) {
+        p = p.slice(r.length + 1);
+        break;
+      }
+    }
+  }
+  return p;
+}
+
+const hasFileName = (p: string): boolean => /(?:^|\/)[^/.][^/]*\.[A-Za-z0-9]{1,10}$/.test(p);
+
+/**
+ * For each path value, the spelling that stands for its file (itself when it has no other). Two spellings are one
+ * file when they are the same path relative to the working directory, or when the shorter ends the longer by whole
+ * segments and ends no other path of the list (a bare `page.tsx` beside `app/page.tsx` and `app/x/page.tsx` names
+ * neither). The file's row takes its longest spelling relative to the working directory.
+ */
+export function fileSpellings(paths: readonly string[], cwd: string | null): Map<string, string> {
+  const rel = new Map(paths.map((p) => [p, projectRelative(p, cwd)]));
+  const parent = new Map(paths.map((p) => [p, p]));
+  const find = (p: string): string => {
+    let r = p;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    return r;
+  };
+  const union = (a: string, b: string) => parent.set(find(a), find(b));
+  const byRel = new Map<string, string>();
+  for (const p of paths) {
+    const r = rel.get(p)!;
+    const seen = byRel.get(r);
+    if (seen !== undefined) union(p, seen);
+    else byRel.set(r, p);
+  }
+  const distinct = [...byRel.keys()];
+  for (const short of distinct) {
+    if (!hasFileName(short)) continue;
+    const longer = distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`));
+    if (longer.length === 1) union(byRel.get(short)!, byRel.get(longer[0]!)!);
+  }
+  const groups = new Map<string, string[]>();
+  for (const p of paths) groups.set(find(p), [...(groups.get(find(p)) ?? []), p]);
+  const out = new Map<string, string>();
+  for (const members of groups.values()) {
+    const rep = [...members].sort((a, b) => rel.get(b)!.length - rel.get(a)!.length || Number(rel.get(a) !== a) - Number(rel.get(b) !== b) || a.length - b.length)[0]!;
+    for (const m of members) out.set(m, rep);
+  }
+  return out;
+}
+
+/** A row of one of the "needed later" lists. */
+interface NeededRow {
+  value: string;
+  itemId: string;
+  /** The file's other spellings the slice held, when it held several. */
+  spellings?: string[];
+}
+
+interface FoldableAudit<R extends NeededRow, F extends NeededRow> {
+  kept: string[];
+  lost: string[];
+  lostReferencedLater: R[];
+  lostRefetchedLater: F[];
+  kinds: Record<string, IdentifierKind>;
+}
+
+/**
+ * The audit with one row per file in `kept`, `lost` and the two "needed later" lists. A file any spelling of which the
+ * summary kept is kept. A file needed under several spellings is listed once, in the list of the spelling whose use
+ * came first (`order` of the row's item), under its longest spelling, with the others as `spellings`.
+ */
+export function foldSpellings<R extends NeededRow, F extends NeededRow, A extends FoldableAudit<R, F>>(audit: A, cwd: string | null, order: (itemId: string) => number): A {
+  const paths = [...audit.kept, ...audit.lost].filter((v) => audit.kinds[v] === 'path');
+  if (paths.length < 2) return audit;
+  const rep = fileSpellings(paths, cwd);
+  const of = (v: string) => rep.get(v) ?? v;
+  if ([...rep].every(([v, r]) => v === r)) return audit;
+  const keptFiles = new Set(audit.kept.map(of));
+  const once = (values: string[], keep: (v: string) => boolean) => [...new Set(values.filter(keep).map(of))];
+  const kept = once(audit.kept, () => true);
+  const lost = once(audit.lost, (v) => !keptFiles.has(of(v)));
+  // All spellings of each file that a needed list holds, and the earliest row for it.
+  const spellingsOf = new Map<string, Set<string>>();
+  const first = new Map<string, { list: 'referenced' | 'refetched'; row: R | F }>();
+  const consider = (list: 'referenced' | 'refetched', row: R | F) => {
+    const file = of(row.value);
+    if (keptFiles.has(file)) return;
+    spellingsOf.set(file, new Set([...(spellingsOf.get(file) ?? []), row.value, ...(row.spellings ?? [])]));
+    const was = first.get(file);
+    if (!was || order(row.itemId) < order(was.row.itemId)) first.set(file, { list, row });
+  };
+  for (const r of audit.lostReferencedLater) consider('referenced', r);
+  for (const r of audit.lostRefetchedLater) consider('refetched', r);
+  const rowOf = <T extends R | F>(row: T, file: string): T => {
+    const others = [...spellingsOf.get(file)!].filter((s) => s !== file);
+    const { spellings: _drop, ...rest } = row;
+    return { ...rest, value: file, ...(others.length > 0 ? { spellings: others } : {}) } as T;
+  };
+  const listed = (list: 'referenced' | 'refetched') =>
+    [...first].filter(([, f]) => f.list === list).map(([file, f]) => rowOf(f.row, file));
+  // Keep the lists' order: a file's row stands where its first-listed spelling stood.
+  const orderIn = (rows: NeededRow[]) => new Map(rows.map((r, i) => [of(r.value), i] as const).reverse());
+  const refOrder = orderIn(audit.lostReferencedLater);
+  const fetchOrder = orderIn(audit.lostRefetchedLater);
+  const byPlace = (o: Map<string, number>) => (a: NeededRow, b: NeededRow) => (o.get(a.value) ?? 0) - (o.get(b.value) ?? 0);
+  const kinds = { ...audit.kinds };
+  for (const [v, r] of rep) if (v !== r && kinds[r] === undefined) kinds[r] = 'path';
+  return {
+    ...audit,
+    kept,
+    lost,
+    lostReferencedLater: (listed('referenced') as R[]).sort(byPlace(refOrder)),
+    lostRefetchedLater: (listed('refetched') as F[]).sort(byPlace(fetchOrder)),
+    kinds,
+  };
+}
