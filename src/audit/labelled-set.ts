@@ -9,7 +9,8 @@ import type { IdentifierKind } from './identifiers';
 import { inventedInstructions } from './invented-instructions';
 import type { ScopeText } from './project-scope';
 
-export type Split = 'dev' | 'test';
+/** holdout: labelled blind, never looked at while rules are written (see the fixture README). */
+export type Split = 'dev' | 'test' | 'holdout';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
