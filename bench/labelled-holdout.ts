@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/labelled-holdout.ts [--misses]
 import { readFileSync } from 'node:fs';
-import { misses, scoreRows, type LabelledRow, type LabelledSession, type Score, type SetScores } from '../src/audit/labelled-set';
+import { misses, scoreRows, scoreTable as table, type LabelledRow, type LabelledSession } from '../src/audit/labelled-set';
 
 const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
 const rows: LabelledRow[] = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
@@ -12,19 +12,6 @@ const rows: LabelledRow[] = readFileSync(new URL('labelled-audit.jsonl', dir), '
   .map((l) => JSON.parse(l) as LabelledRow)
   .filter((r) => r.split === 'holdout');
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-
-const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-const line = (s: Score) => `P ${pct(s.precision)} R ${pct(s.recall)} (tp ${s.truePositives}, fp ${s.falsePositives}, fn ${s.falseNegatives}, ${s.rows} rows)`;
-const table = (name: string, s: SetScores) =>
-  [
-    `${name}:`,
-    `  lostReferencedLater   ${line(s.lostReferencedLater)}`,
-    `  lostRefetchedLater    ${line(s.lostRefetchedLater)}`,
-    `  needed (either list)  ${line(s.neededUnion)}`,
-    `  invented              ${line(s.invented)}`,
-    `  inventedInstructions  ${line(s.inventedInstructions)}`,
-    `  unlabelled rows       ${s.unlabelled}`,
-  ].join('\n');
 
 console.log(table(`hold-out, all (${rows.length} rows)`, scoreRows(rows, sessions)));
 for (const repo of [...new Set(rows.map((r) => sessions[r.session]!.repo))]) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreRows, type LabelledRow, type LabelledSession, type Score, type SetScores, type Split } from './labelled-set';
+import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
   .split('\n')
@@ -10,18 +10,6 @@ const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new UR
 
 const half = (split: Split) => rows.filter((r) => r.split === split);
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-const line = (s: Score) => `P ${pct(s.precision)} R ${pct(s.recall)} (tp ${s.truePositives}, fp ${s.falsePositives}, fn ${s.falseNegatives}, ${s.rows} rows)`;
-function table(name: string, s: SetScores): string {
-  return [
-    `${name}:`,
-    `  lostReferencedLater   ${line(s.lostReferencedLater)}`,
-    `  lostRefetchedLater    ${line(s.lostRefetchedLater)}`,
-    `  needed (either list)  ${line(s.neededUnion)}`,
-    `  invented              ${line(s.invented)}`,
-    `  inventedInstructions  ${line(s.inventedInstructions)}`,
-    `  unlabelled rows       ${s.unlabelled}`,
-  ].join('\n');
-}
 
 describe('the labelled audit set', () => {
   it('holds at least 600 rows from at least 6 public sessions of 4 projects and 2 stacks, split by session', () => {

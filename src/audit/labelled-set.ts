@@ -228,3 +228,19 @@ export function misses(rows: readonly LabelledRow[], sessions: Readonly<Record<s
   }
   return out;
 }
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const scoreLine = (s: Score) => `P ${pct(s.precision)} R ${pct(s.recall)} (tp ${s.truePositives}, fp ${s.falsePositives}, fn ${s.falseNegatives}, ${s.rows} rows)`;
+
+/** A set's scores as the lines the test and the hold-out script print. */
+export function scoreTable(name: string, s: SetScores): string {
+  return [
+    `${name}:`,
+    `  lostReferencedLater   ${scoreLine(s.lostReferencedLater)}`,
+    `  lostRefetchedLater    ${scoreLine(s.lostRefetchedLater)}`,
+    `  needed (either list)  ${scoreLine(s.neededUnion)}`,
+    `  invented              ${scoreLine(s.invented)}`,
+    `  inventedInstructions  ${scoreLine(s.inventedInstructions)}`,
+    `  unlabelled rows       ${s.unlabelled}`,
+  ].join('\n');
+}
