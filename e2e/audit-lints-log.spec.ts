@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { buildAnalysisView } from '../src/analysis/analysis-view';
+import { auditTrustNote } from '../src/audit/audit-trust';
 import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
@@ -137,6 +138,8 @@ test.describe('summary audit', () => {
     await expect(invented.getByRole('heading')).toContainText('1');
     await expect(invented.getByText('October 7, 2023', { exact: true })).toBeVisible();
     await expect(invented.getByText('October 7, 2023', { exact: true })).toHaveClass(/invented/);
+    // Beside the verdicts, how far they held on sessions the rules never saw (the engine's figure, as `check` prints it).
+    await expect(region.getByText(auditTrustNote(), { exact: true })).toBeVisible();
     // The action-aware summary read the tool output: nothing invented.
     await sessionTabs(page).filter({ hasText: 'acme-audio-action-aware' }).click();
     await openPanel(page, 'Summary audit');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_HOLDOUT } from './audit-trust';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -73,6 +74,10 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(holdout, sessions);
     console.info(table('hold-out (labelled apart, scored blind)', scores));
     expect(shortOf(scores, HOLDOUT_FLOOR), 'hold-out').toEqual([]);
+    // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
+    expect(new Set(holdout.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
+    expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.neededPrecision * 100));
+    expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
     console.info(`hold-out short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
   });

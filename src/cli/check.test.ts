@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from '../analysis/session-facts';
+import { auditTrustNote } from '../audit/audit-trust';
 import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, shortenMiddle, type CheckResult } from './check';
 import type { CliIo } from './cli-io';
 import { run } from './main';
@@ -255,6 +256,8 @@ describe('renderCheckMarkdown', () => {
         '',
         '</details>',
         '',
+        `_${auditTrustNote()}_`,
+        '',
         '<details><summary>Lints</summary>',
         '',
         '- `causal-order` at `runs/a,b.jsonl:3`: user message placed after the tool call, 50% sure',
@@ -262,6 +265,14 @@ describe('renderCheckMarkdown', () => {
         '</details>',
       ].join('\n'),
     );
+  });
+
+  it('says how far the audit\'s lists hold on unseen sessions when it lists any, and not for lints alone', () => {
+    expect(auditTrustNote()).toMatch(/^The summary audit, measured on 11 sessions its rules were not written on: 50% of the identifiers it listed as needed later were needed/);
+    expect(renderCheckText(result)).toContain(auditTrustNote());
+    const lintsOnly = { ...result, sessions: [{ ...result.sessions[0]!, findings: result.sessions[0]!.findings.filter((f) => f.kind === 'lint') }] };
+    expect(renderCheckText(lintsOnly)).not.toContain(auditTrustNote());
+    expect(renderCheckMarkdown(lintsOnly)).not.toContain(auditTrustNote());
   });
 
   it('says passed when nothing crossed a limit', () => {

@@ -15,6 +15,7 @@ import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
 import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
+import { auditTrustNote } from '../audit/audit-trust';
 import { showControls } from '../model/visible-text';
 import { terminalText } from './terminal-text';
 
@@ -222,6 +223,7 @@ export function renderCheckText(r: CheckResult): string {
     for (const c of s.crossed) out.push(`  FAIL ${c.message}`);
   }
   if (r.sessions.length === 0) out.push('No session loaded.');
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote());
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
   // Session ids, file names, identifiers and lint messages come from the files: no escape sequence reaches the terminal.
@@ -341,6 +343,7 @@ export function renderCheckMarkdown(r: CheckResult): string {
   if (!r.errorsFail && r.errors.length) out.push('', `${plural(r.errors.length, 'input error')} (reported, not failing; add \`--fail-on ${INPUT_ERROR}\` to fail on them)`);
   const lost = r.sessions.flatMap((s) => distinct(s.findings, 'lost-needed').map((v) => `- ${code(s.id)}: ${code(v)}`));
   if (lost.length) out.push('', '<details><summary>Lost and needed later</summary>', '', ...lost, '', '</details>');
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote()}_`);
   const lints = r.sessions.flatMap((s) => s.findings.filter((f) => f.kind === 'lint').map((f) => `- ${code(f.what)} at ${code(at(f.at))}: ${mdText(f.message)}`));
   if (lints.length) out.push('', '<details><summary>Lints</summary>', '', ...lints, '', '</details>');
   return out.join('\n');

@@ -10,6 +10,7 @@ import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { auditCount } from '../../../src/audit/trim-audit';
+import { auditTrustNote } from '../../../src/audit/audit-trust';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
 
@@ -64,6 +65,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
           <strong>{fmt(refetched)}</strong> {refetched === 1 ? 'fetch' : 'fetches'} repeated ({fmt(refetchTokens)} tokens)
         </span>
       </p>
+      <p className="muted small audit-trust">{auditTrustNote()}</p>
       <div className="audit-scroll" ref={scrollRef}>
         <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((vi) => (
