@@ -119,7 +119,6 @@ test('a compaction call that reads less than the unrecorded prefix says how much
 test('on the shared Claude Code sample, the panel finds the four collapses the provider reported, as the CLI does', async ({ page }) => {
   const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
   test.skip(!files.every(existsSync), '../shared/samples is not beside this checkout');
-  test.setTimeout(180_000);
   const want = await cli(files);
   expect(want.calls.filter((c) => c.reportedMiss).map((c) => [c.call, c.cause])).toEqual([
     [19, 'ttl'],

@@ -62,7 +62,6 @@ test('at a Codex shortfall the panel says the cache held, short by an uncached t
 test('on the shared Claude Code sample, the compaction call 62 costs the compaction 14,603 tokens, not 143,352', async ({ page }) => {
   const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
   test.skip(!files.every(existsSync), '../shared/samples is not beside this checkout');
-  test.setTimeout(180_000);
   await page.goto('/');
   await dropFiles(page, fromDisk(...files));
   await page.getByRole('tab', { name: 'Cache prefix' }).click();

@@ -105,7 +105,6 @@ test('on the real Claude Code session: the header’s figures in the recorded ro
 });
 
 test('a corpus compares every policy over a sample: each policy’s median and total, the recorded runs first', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   await dropFiles(page, [fromText('rollouts.jsonl', syntheticJsonl(30, 5))]);

@@ -3,7 +3,6 @@ import { DEMOS } from '../app/demos';
 
 // Every demo, every view, and an offline re-run: the page must never contact anything but its own origin.
 test('opening every demo, every panel and an offline re-run makes no request beyond the app origin', async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
   const foreign: string[] = [];
   page.on('request', (r) => {
     const url = r.url();

@@ -22,7 +22,6 @@ const header = (page: Page) => page.getByRole('region', { name: 'Session' });
 const height = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!.height;
 
 test('at 1000×700 the header is one line, its details open and close, and every panel is one click or one choice away', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.goto('/');
   await dropFiles(page, fromDisk(...session()));
@@ -63,7 +62,6 @@ for (const size of [
   { width: 1400, height: 900 },
 ]) {
   test(`shots of the header and the panel tabs at ${size.width}×${size.height}, light and dark`, async ({ page }) => {
-    test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize(size);
     await page.goto('/');

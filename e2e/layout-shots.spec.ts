@@ -37,7 +37,6 @@ async function shootPanels(page: Page, tag: string, theme: 'light' | 'dark') {
 for (const demo of DEMOS) {
   for (const size of SIZES) {
     test(`shots: ${demo.id} at ${size.width}`, async ({ page }) => {
-      test.setTimeout(180_000);
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize(size);
       await page.goto('/');
@@ -56,7 +55,6 @@ for (const demo of DEMOS) {
 test('shots: claude code compacted sample', async ({ page }) => {
   const main = join(SAMPLES, 'claude-code-compacted.jsonl');
   test.skip(!existsSync(main), 'the shared samples are absent');
-  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   for (const size of SIZES) {
     await page.setViewportSize(size);

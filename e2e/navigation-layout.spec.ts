@@ -60,7 +60,6 @@ async function judgeServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 test('blank-page hunt: every panel, both left views and every corpus action leave the app standing', async ({ page }) => {
-  test.setTimeout(180_000);
   const errors = watchErrors(page);
   const judge = await judgeServer();
   await page.addInitScript((origin) => sessionStorage.setItem('compaction-inspector.endpoint-origin', origin), new URL(judge.url).origin);
@@ -344,7 +343,6 @@ for (const size of [
   { width: 1000, height: 700 },
 ]) {
   test(`tables fit their pane at ${size.width}×${size.height}: the compaction log, the sweep, the Self-Sum timing`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(size);
     await openDemo(page);
     await openPanel(page, 'Compaction log');

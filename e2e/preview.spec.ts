@@ -70,7 +70,6 @@ async function libraryRows(page: Page) {
 }
 
 test('a big JSONL file shows its first lines at once, then the full session takes the same tab at the same call', async ({ page }) => {
-  test.setTimeout(180_000);
   expect(bytes.length).toBeGreaterThan(PREVIEW_MIN_BYTES);
   const full = engineLoad(file);
   expect(full.issues).toEqual([]);
@@ -126,7 +125,6 @@ test('a big JSONL file shows its first lines at once, then the full session take
 });
 
 test('the preview status line in both themes', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await page.getByLabel('Choose files').setInputFiles(file);
@@ -147,7 +145,6 @@ test('a small JSONL file opens whole, with no preview', async ({ page }) => {
 });
 
 test('closing the preview cancels its load: the full session never appears and nothing reaches the library', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.goto('/');
   await page.getByLabel('Choose files').setInputFiles(file);
   await expect(status(page)).toBeVisible();
@@ -170,7 +167,6 @@ test('closing the preview cancels its load: the full session never appears and n
 });
 
 test('a big file fetched from ?src= previews too, and the call the address names waits for the full session', async ({ page }) => {
-  test.setTimeout(150_000);
   await page.route('**/fetched/big-session.jsonl', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: bytes }));
   await page.goto('/?src=fetched/big-session.jsonl&turn=300');
   await expect(status(page)).toBeVisible();

@@ -88,7 +88,6 @@ test('the app sweep table equals the CLI rerun --sweep on a Codex rollout with t
 test('a Claude Code session replayed with the Claude Code preset: where it fired and what compacting cost', async ({ page }) => {
   const files = ['claude-code-compacted.jsonl', 'claude-code-compacted.agent-acompact.jsonl'].map((f) => join(SAMPLES, f));
   test.skip(!files.every(existsSync), '../shared/samples is absent');
-  test.setTimeout(120_000);
   const panel = await openRerun(page, files, /Call \d+ of \d+/);
   await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('claude-code');
   // The chosen preset's whole line, which a narrow pane cuts in the select, is its tooltip.

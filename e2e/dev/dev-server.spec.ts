@@ -63,7 +63,6 @@ test('?src= on another origin opens after consent (the page reloads to admit the
 });
 
 test('a reload after a dropped file shows the same session at the same call', async ({ page }) => {
-  test.setTimeout(180_000);
   const violations = watchViolations(page);
   await page.goto('/');
   await appShown(page);

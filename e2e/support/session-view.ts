@@ -22,7 +22,11 @@ export function sessionTabs(page: Page) {
  */
 export async function openPanel(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true });
-  // A tab the strip keeps in the DOM but hides (it went to the menu) counts as not shown.
-  if (await tab.isVisible()) return tab.click();
-  await page.getByRole('combobox', { name: /^More panels/ }).selectOption({ label: name });
+  const more = page.getByRole('combobox', { name: /^More panels/ });
+  // The strip moves tabs to the menu while its width settles (a tab seen a moment ago can be hidden by the click):
+  // try the tab when shown, else the menu, until one takes. A tab kept in the DOM but hidden counts as not shown.
+  await expect(async () => {
+    if (await tab.isVisible()) await tab.click({ timeout: 5_000 });
+    else await more.selectOption({ label: name }, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
