@@ -76,8 +76,22 @@ export function keptVerbatimOf(items: readonly Item[]): string[] {
   return items.filter((it) => it.role !== 'system').map(renderForAudit);
 }
 
+/** An item after the compaction as the audit reads it: its text, who wrote it, what it fetched and what it answers. */
+export function laterEntry(i: Item, target: CallTarget | null, call: string | null = null): AuditInput['later'][number] {
+  return {
+    id: i.id,
+    text: renderForAudit(i),
+    role: i.role,
+    kind: i.kind,
+    ...(call ? { call } : {}),
+    target,
+    ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
+    ...(i.meta ? { meta: i.meta } : {}),
+  };
+}
+
 /** The session's working directory, when its format records one. */
-const cwdOf = (session: Session): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
+export const cwdOf = (session: Session): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
 
 /** The file starts mid-conversation: its first summary covers turns it does not hold (see claude-code.ts). */
 const startsMid = (session: Session): boolean => session.meta['startsMidConversation'] === true;
@@ -113,20 +127,11 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     later: session.items
       .slice(at + 1)
       .filter(isContent)
-      .map((i) => ({
-        id: i.id,
-        text: renderForAudit(i),
-        role: i.role,
-        kind: i.kind,
-        ...(keyOf(i) ? { call: keyOf(i)! } : {}),
-        target: targetOf.get(i) ?? null,
-        ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
-        ...(i.meta ? { meta: i.meta } : {}),
-      })),
+      .map((i) => laterEntry(i, targetOf.get(i) ?? null, keyOf(i))),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
     contextMeta: contextItems.map(metaOf),
-    keptVerbatim: contextItems.filter((i) => i.role !== 'system' && stillSeen(i.id)).map(renderForAudit),
+    keptVerbatim: keptVerbatimOf(contextItems.filter((i) => stillSeen(i.id))),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.

@@ -10,5 +10,5 @@ export type { Survival, SurvivalKind } from './survival';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';
 export type { AuditInput, LaterReference, SummaryAudit } from './audit-summary';
-export { auditInputFor, auditSession, fetchMetaOf, keptVerbatimOf, renderForAudit } from './audit-session';
+export { auditInputFor, auditSession, cwdOf, fetchMetaOf, keptVerbatimOf, laterEntry, renderForAudit } from './audit-session';
 export type { CompactionAudit } from './audit-session';

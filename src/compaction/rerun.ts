@@ -5,7 +5,7 @@
 import { knownContextWindow } from '../analysis/analysis-view';
 import type { CallContext } from '../analysis/context-types';
 import { assignRegions } from '../analysis/regions';
-import { auditSummary, daysOf, fetchMetaOf, keptVerbatimOf, renderForAudit, type SummaryAudit } from '../audit';
+import { auditSummary, cwdOf, daysOf, fetchMetaOf, keptVerbatimOf, laterEntry, renderForAudit, type SummaryAudit } from '../audit';
 import { analyzeCachePrefix, hashUnit, itemHeader, type ProviderRule } from '../cache';
 import type { Item, Session } from '../model/types';
 import { promptTokens } from '../model/usage';
@@ -429,20 +429,12 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         summary: summaryForAudit,
         sources: outcome.slice.map(renderForAudit),
         sourceMeta: outcome.slice.map(auditMeta),
-        later: later.map((it) => ({
-          id: it.id,
-          text: renderForAudit(it),
-          role: it.role,
-          kind: it.kind,
-          target: auditMeta(it).target ?? null,
-          ...(it.kind === 'tool_result' && it.pairId ? { callId: it.pairId } : {}),
-          ...(it.meta ? { meta: it.meta } : {}),
-        })),
+        later: later.map((it) => laterEntry(it, auditMeta(it).target ?? null)),
         context: [...keptItems.map(renderForAudit), ...(outcome.priorSummary ? [outcome.priorSummary] : [])],
         contextMeta: keptItems.map(auditMeta),
         keptVerbatim: keptVerbatimOf(keptItems),
         sessionDays,
-        project: { cwd: typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null },
+        project: { cwd: cwdOf(session) },
       });
       events.push({
         id: eventId,
