@@ -449,11 +449,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
 
 /**
  * Can this later item show that a lost identifier was needed? A user message, a tool call's arguments or a tool
- * result can; the agent's own prose and thinking only repeat what it still knew, and a harness notice in the
- * user's turn (`<task-notification>`, `<system-reminder>`) repeats what the harness knows.
+ * result can; the agent's own prose and thinking only repeat what it still knew, a later compaction's summary what
+ * its summarizer read, and a harness notice in the user's turn (`<task-notification>`, `<system-reminder>`) repeats
+ * what the harness knows.
  */
 export function isReference(m: Omit<TextMeta, 'target'>, text: string): boolean {
   if (m.role === 'assistant' && (m.kind === 'message' || m.kind === 'thinking')) return false;
+  // Another compaction's summary is a summarizer's writing, whatever turn it sits in: it repeats what was still known.
+  if (m.kind === 'summary') return false;
   // A text of unknown role is read as the user's; the harness's writing in the user's turn is none (`isHarnessItem`).
   if (asksAgain(m.role) && isHarnessItem({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta })) return false;
   return true;

@@ -82,8 +82,14 @@ export function daysOf(timestamps: Iterable<string | undefined>): Set<string> {
   return days;
 }
 
+/**
+ * A program of the machine, by the folder the system keeps its programs in (`/bin/bash`, `/usr/bin/env python3`,
+ * `/usr/local/bin/node`, `/opt/homebrew/bin/git`): the interpreter or tool a line runs with, not a file of the work.
+ */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?|opt\/homebrew\/)?s?bin\/[^/]+$/;
+
 function pathNoise(v: string): boolean {
-  if (/^\/(?:dev|proc|sys)\//.test(v) || v === '/dev/null') return true;
+  if (/^\/(?:dev|proc|sys)\//.test(v) || v === '/dev/null' || SYSTEM_PROGRAM.test(v)) return true;
   const body = v.replace(/^(?:~|\.{1,2})?\/+/, '').replace(/\/+$/, '');
   const segments = body.split('/').filter(Boolean);
   const last = segments[segments.length - 1] ?? '';

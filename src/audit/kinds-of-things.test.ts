@@ -1,0 +1,95 @@
+// Rules about what a thing is, each on a small hand-made session (session 41, from the first hold-out's study part;
+// docs/audit.md): another compaction's summary, a program of the machine, a commit's trailer, a measure.
+import { describe, expect, it } from 'vitest';
+import { auditSummary, type AuditInput } from './audit-summary';
+import type { CallTarget } from '../refetch/call-target';
+
+const CWD = '/home/u/kiosk';
+const bash = (command: string): CallTarget => ({ tool: 'Bash', target: command, file: null, writes: false, kind: 'command' });
+const read = (file: string): CallTarget => ({ tool: 'Read', target: file, file, writes: false, kind: 'file' });
+const write = (file: string): CallTarget => ({ tool: 'Write', target: file, file, writes: true, kind: 'file' });
+const needed = (input: AuditInput) => {
+  const a = auditSummary(input);
+  return [...a.lostReferencedLater.map((r) => r.value), ...a.lostRefetchedLater.map((r) => r.value)];
+};
+
+describe('another compaction’s summary', () => {
+  it('is a summarizer’s writing in the user’s turn: it shows no need of what it repeats', () => {
+    const input: AuditInput = {
+      summary: 'Set up the kiosk.',
+      sources: ['Ticket KIO-4411 is the one to close.'],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+      later: [{ id: 's2', role: 'user', kind: 'summary', text: '- Still open: KIO-4411' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // The same words in a person's message are a need.
+    expect(needed({ ...input, later: [{ id: 'm', role: 'user', kind: 'message', text: 'Close KIO-4411 now' }] })).toEqual(['KIO-4411']);
+  });
+});
+
+describe('a program of the machine', () => {
+  it('(/bin/bash, /usr/bin/env) is what a line runs with, not a file of the work, even when a later command runs it', () => {
+    const audit = auditSummary({
+      summary: 'Read the build script.',
+      sources: ['     1→#!/bin/bash\n     2→#!/usr/bin/env python3'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/build.sh`) }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('sudo chroot /mnt/x /bin/bash -c "apt-get update"'), text: 'Bash({"command":"sudo chroot /mnt/x /bin/bash -c \\"apt-get update\\""})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lost).not.toContain('/bin/bash');
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+});
+
+describe('a commit’s trailer', () => {
+  const commit = (msg: string) => `Bash({"command":"git commit -m \\"${msg}\\""})`;
+  it('is the same signature on every commit: a later commit carrying it again uses nothing', () => {
+    const trailer = 'feat: x\\n\\n🤖 Generated with [Claude Code](https://claude.ai/code)\\n\\nCo-Authored-By: Claude <bot@example.dev>';
+    const input: AuditInput = {
+      summary: 'Committed the launcher.',
+      sources: [commit(trailer)],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('git commit') }],
+      later: [{ id: 'c2', role: 'assistant', kind: 'tool_call', target: bash('git commit'), text: commit(trailer.replace('feat: x', 'chore: y')) }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // A URL in the commit's body is the commit's content, and a later call taking it is a use.
+    const body = 'fix: follow https://status.kiosk.dev/incidents/881 closely';
+    expect(needed({ ...input, sources: [commit(body)], later: [{ id: 'f', role: 'assistant', kind: 'tool_call', target: bash('curl'), text: 'Bash({"command":"curl https://status.kiosk.dev/incidents/881"})' }] })).toEqual([
+      'https://status.kiosk.dev/incidents/881',
+    ]);
+  });
+});
+
+describe('a measure', () => {
+  it('in a document, a banner or output names nothing a later turn needs, even when another text says it again', () => {
+    const input: AuditInput = {
+      summary: 'Wrote the README.',
+      sources: ['Write({"file_path":"/home/u/kiosk/README.md","content":"- **RAM**: 8GB minimum (64GB recommended)\\n- Git operations: < 50ms"})', '✓ Sufficient memory: 62GB'],
+      sourceMeta: [
+        { role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`) },
+        { role: 'tool', kind: 'tool_result', target: bash('./run.sh') },
+      ],
+      later: [
+        { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/PLAN.md`), text: 'Write({"file_path":"/home/u/kiosk/PLAN.md","content":"64GB DDR5; saves in <50ms; 62GB free"})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+  });
+
+  it('counts when a tool call sets it (a flag, an assignment) or the user writes it', () => {
+    const audit = auditSummary({
+      summary: 'Started the VM.',
+      sources: ['Bash({"command":"qemu-system-x86_64 --memory 4GB -smp 2"})', 'keep the timeout at 45s please'],
+      sourceMeta: [
+        { role: 'assistant', kind: 'tool_call', target: bash('qemu-system-x86_64 --memory 4GB -smp 2') },
+        { role: 'user', kind: 'message' },
+      ],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('qemu'), text: 'Bash({"command":"qemu-system-x86_64 --memory 4GB --timeout 45s"})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lostReferencedLater.map((r) => r.value)).toEqual(['4GB', '45s']);
+  });
+});
