@@ -93,3 +93,53 @@ describe('a measure', () => {
     expect(audit.lostReferencedLater.map((r) => r.value)).toEqual(['4GB', '45s']);
   });
 });
+
+describe('a definition as a tool prints it', () => {
+  it('a shell function (`name() {`) under the Read tool’s line numbers is the project’s; re-read, then called, it was re-fetched', () => {
+    const file = `${CWD}/wrapper.sh`;
+    const input: AuditInput = {
+      summary: 'Reviewed the wrapper.',
+      sources: ['   470→auto_fix_issues() {\n   619→            auto_fix_issues'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(file) }],
+      sourceCalls: [`Read ${file}`],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(file), text: '   470→auto_fix_issues() {' },
+        { id: 'c', role: 'assistant', kind: 'tool_call', target: bash('bash -c "source ./wrapper.sh && auto_fix_issues"'), text: 'Bash({"command":"bash -c \\"source ./wrapper.sh && auto_fix_issues\\""})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(auditSummary(input).lostRefetchedLater).toMatchObject([{ value: 'auto_fix_issues()', itemId: 'r', usedIn: 'c' }]);
+  });
+
+  it('a property an object gives a function body (`setToken: (t) => set(…)`) is the project’s; a type’s member (`onDone: () => void`) is a slot', () => {
+    const hook = `${CWD}/src/hooks/useAuth.ts`;
+    const store = `${CWD}/src/stores/auth.store.ts`;
+    const input = (storeText: string): AuditInput => ({
+      summary: 'Reworked the auth hook.',
+      sources: ['   37→    setToken,\n  156→      setToken(response.token);'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(hook) }],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(store), text: storeText },
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(hook), tool: 'Edit', writes: true }, text: 'Edit({"old_string":"setToken(response.token);"})' },
+      ],
+      project: { cwd: CWD },
+    });
+    expect(needed(input('   53→  setToken: (token) => set({ token, isAuthenticated: true }),'))).toEqual(['setToken()']);
+    expect(needed(input('   30→  setToken: (token: string) => void;'))).toEqual([]);
+  });
+});
+
+describe('a URL that is only an origin', () => {
+  it('names a server: a later call to a URL on it uses it', () => {
+    const input: AuditInput = {
+      summary: 'Opened a tunnel.',
+      sources: ['https://86f0-2003.tunnel-free.app'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('curl -s http://127.0.0.1:4040/api/tunnels') }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('curl'), text: 'Bash({"command":"curl -s https://86f0-2003.tunnel-free.app/auth/jwks.json"})' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual(['https://86f0-2003.tunnel-free.app']);
+    // A URL with a path is one resource: a longer URL under it is another.
+    expect(needed({ ...input, sources: ['https://86f0-2003.tunnel-free.app/auth'] })).toEqual([]);
+  });
+});
