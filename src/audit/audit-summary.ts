@@ -16,7 +16,7 @@ import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referenced
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
-import { relevance, type Occurrence } from './relevance';
+import { relevance, TEST_FILE, type Occurrence } from './relevance';
 import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
@@ -398,10 +398,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
     const end = cut >= 0 ? cut : later.length;
+    // A value (not a function, not a file) in a test file's text is the test's example data: a later item that reads
+    // or writes a test file does not use it.
+    const exampleData = id.kind !== 'function' && id.kind !== 'path';
+    const inTest = (i: number) => exampleData && !!later[i]!.target?.file && TEST_FILE.test(later[i]!.target!.file!);
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },

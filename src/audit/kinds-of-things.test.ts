@@ -2,6 +2,7 @@
 // docs/audit.md): another compaction's summary, a program of the machine, a commit's trailer, a measure.
 import { describe, expect, it } from 'vitest';
 import { auditSummary, type AuditInput } from './audit-summary';
+import { isNoise } from './noise';
 import type { CallTarget } from '../refetch/call-target';
 
 const CWD = '/home/u/kiosk';
@@ -141,5 +142,29 @@ describe('a URL that is only an origin', () => {
     expect(needed(input)).toEqual(['https://86f0-2003.tunnel-free.app']);
     // A URL with a path is one resource: a longer URL under it is another.
     expect(needed({ ...input, sources: ['https://86f0-2003.tunnel-free.app/auth'] })).toEqual([]);
+  });
+});
+
+describe('the session’s own year', () => {
+  it('alone (`2026`) is the time the session ran in, not a date of the work; another year is a date', () => {
+    const days = new Set(['2026-02-17']);
+    expect(isNoise({ kind: 'date', value: '2026', index: 0 }, { sessionDays: days })).toBe(true);
+    expect(isNoise({ kind: 'date', value: '2023', index: 0 }, { sessionDays: days })).toBe(false);
+    expect(isNoise({ kind: 'date', value: '2026', index: 0 }, {})).toBe(false);
+  });
+});
+
+describe('a value in a test file', () => {
+  it('is the test’s example data: a later test the agent writes with it uses nothing', () => {
+    const input: AuditInput = {
+      summary: 'Read the incidents docs.',
+      sources: ['Severity levels run from SEV-1 through SEV-5.'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: { tool: 'WebFetch', target: 'https://docs.example.dev/incidents', file: null, writes: false, kind: 'url' } }],
+      later: [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/tests/unit/test_incidents.py`), text: 'Write({"content":"{\"severity\": \"SEV-1\"}"})' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // The same value in a call outside a test is a use.
+    expect(needed({ ...input, later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('pup incidents list --severity SEV-1'), text: 'Bash({"command":"pup incidents list --severity SEV-1"})' }] })).toEqual(['SEV-1']);
   });
 });

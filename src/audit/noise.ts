@@ -172,7 +172,9 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
       if (day !== null) return days.has(day);
       // A month and day without a year (`Mar 3`): the session's own day when one of its days falls on it.
       const md = d.month !== null && d.day !== null ? `-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
-      return md !== null && [...days].some((s) => s.endsWith(md));
+      if (md !== null) return [...days].some((s) => s.endsWith(md));
+      // A year alone (`2026`, `Q1 2026`) that the session ran in is its own time, not a date of the work.
+      return d.year !== null && d.month === null && [...days].some((s) => s.startsWith(`${d.year}-`));
     }
     case 'email':
       // A no-reply address (a commit trailer's `noreply@anthropic.com`) reaches no one.

@@ -27,7 +27,7 @@ export type Relevance =
   /** Leave it out. */
   | 'irrelevant';
 
-const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtures?|e2e|testdata|test_data|examples?)[\\/]|(?:_test|_spec|\.test|\.spec|Test|Tests|_tests)\.[A-Za-z]{1,5}$|(?:^|[\\/])test_[^\\/]+\.py$/;
+export const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtures?|e2e|testdata|test_data|examples?)[\\/]|(?:_test|_spec|\.test|\.spec|Test|Tests|_tests)\.[A-Za-z]{1,5}$|(?:^|[\\/])test_[^\\/]+\.py$/;
 const TIME_UNIT = /^(?:ms|µs|us|ns|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)$/i;
 const SETTING = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+["']?\s*[:=]?\s*[\d,.]+$/;
 
