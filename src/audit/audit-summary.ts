@@ -276,6 +276,15 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
       if (re.test(lower)) return true;
     }
   }
+  // A URL that is only an origin (`http://10.0.0.5:5001`) is backed as its host and port are (`nc 10.0.0.5 5001`).
+  const origin = id.kind === 'url' ? /^[a-z][a-z0-9+.-]*:\/\/([^/\s:]+:\d+)\/?$/i.exec(id.value) : null;
+  if (origin && foundIn({ kind: 'host-port', value: origin[1]!, index: 0 }, haystack(lower))) return true;
+  // Words written with slashes between them (`metric/monitor/time_slice`, `environment/.env`) are a list, not a path:
+  // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
+  if (id.kind === 'path' && isWordList(id.value)) {
+    const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
+    if (id.value.split('/').every(word)) return true;
+  }
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
@@ -285,6 +294,13 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   }
   return false;
 }
+
+const CODE_FOLDER = /^(?:src|lib|app|apps|test|tests|spec|docs|config|packages|cmd|internal|pkg|scripts|public|priv|assets|deps|node_modules|vendor)$/i;
+/** `a/b/c` of plain words or dot-names (`.env`), none a code folder, no extension, neither rooted nor a folder. */
+const isWordList = (v: string): boolean => {
+  const parts = v.split('/');
+  return parts.length >= 2 && parts.every((p) => /^\.?[A-Za-z][\w-]*$/.test(p)) && !CODE_FOLDER.test(parts[0]!);
+};
 
 /**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the

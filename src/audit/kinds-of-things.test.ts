@@ -168,3 +168,19 @@ describe('a value in a test file', () => {
     expect(needed({ ...input, later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('pup incidents list --severity SEV-1'), text: 'Bash({"command":"pup incidents list --severity SEV-1"})' }] })).toEqual(['SEV-1']);
   });
 });
+
+describe('invented, but backed under another spelling', () => {
+  const invented = (summary: string, sources: string[]) => auditSummary({ summary, sources, later: [], project: { cwd: CWD } }).invented;
+  it('words written with slashes are a list the sources name word by word, not a path', () => {
+    expect(invented('- SloCreateInput supports metric/monitor/time_slice types', ['"type": "metric|monitor|time_slice",'])).toEqual([]);
+    expect(invented('- settings from environment/.env', ['- **Environment variables**: Use python-dotenv for .env files'])).toEqual([]);
+    // A word the sources never name keeps it invented.
+    expect(invented('- supports metric/monitor/burn_rate types', ['"type": "metric|monitor|time_slice",'])).toEqual(['metric/monitor/burn_rate']);
+  });
+
+  it('a URL that is only an origin is backed by its host and port, as a host:port is', () => {
+    const nc = 'Bash({"command":"nc -z -w2 10.20.30.40 5001 && echo reachable"})';
+    expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5001`.', [nc])).toEqual([]);
+    expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5002`.', [nc])).toEqual(['http://10.20.30.40:5002']);
+  });
+});
