@@ -434,7 +434,10 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => exactPathIn(later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, id.value, cwd),
+      exactArg: (i) => {
+        const arg = later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text;
+        return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
+      },
     };
     const use = classifyLaterUse(walk, 0, exact);
     if (!use) continue;

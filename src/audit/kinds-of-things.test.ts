@@ -184,3 +184,24 @@ describe('invented, but backed under another spelling', () => {
     expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5002`.', [nc])).toEqual(['http://10.20.30.40:5002']);
   });
 });
+
+describe('an address a document states', () => {
+  it('is prose about the work: a script that repeats it uses nothing, a later call that opens it does', () => {
+    const script = `${CWD}/start.sh`;
+    const input: AuditInput = {
+      summary: 'Wrote the README.',
+      sources: ['Write({"file_path":"/home/u/kiosk/README.md","content":"- **Prometheus** - metrics (port 9090)"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`) }],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(script), text: '  337→  echo "Prometheus: http://localhost:9090"' },
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(script), tool: 'Edit', writes: true }, text: 'Edit({"new_string":"echo \\"Prometheus: http://localhost:9090\\""})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    const curl = { id: 'c', role: 'assistant', kind: 'tool_call', target: bash('curl -s http://localhost:9090/-/ready'), text: 'Bash({"command":"curl -s http://localhost:9090/-/ready"})' };
+    expect(needed({ ...input, later: [...input.later, curl] })).toEqual(['9090']);
+    // The same port in a script the slice read is the script's setting: the later edit uses it.
+    expect(needed({ ...input, sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/monitor.sh`) }] })).toEqual(['9090']);
+  });
+});

@@ -22,7 +22,7 @@ export interface Occurrence {
 export type Relevance =
   /** Count it as any lost identifier. */
   | 'relevant'
-  /** Count it only when a later tool call takes this exact path as its argument. */
+  /** Count it only when a later tool call takes it as its argument (this exact path, this address). */
   | 'exact-path'
   /** Leave it out. */
   | 'irrelevant';
@@ -60,6 +60,9 @@ const isPathOf = (value: string, file: string): boolean => {
 const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && o.target?.kind === 'command';
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
 const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
+
+/** A file of prose: notes, a README, a plan. */
+const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
 
 /** A user's own message (not a tool result in the user's turn, not another compaction's summary). */
 const saidByUser = (o: Occurrence): boolean => o.role === 'user' && (o.kind === 'message' || o.kind === undefined);
@@ -135,6 +138,12 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       if (!SETTING.test(v) && !occurrences.some((o) => saidByUser(o) || (o.kind === 'tool_call' && setsValue(o.text, v)))) return 'irrelevant';
       return 'relevant';
     }
+    case 'port':
+    case 'host':
+    case 'host-port':
+      // An address a document states (a README's "Grafana on port 3000") is prose about the work: it counts only when a
+      // later tool call takes it as its argument, not when a script or written content repeats it.
+      return every((o) => !!o.target?.file && PROSE_FILE.test(o.target.file)) ? 'exact-path' : 'relevant';
     case 'version':
       // A tool's banner or a stack trace names the versions of the run, not of the work.
       return every(inCommandOutput) ? 'irrelevant' : 'relevant';
