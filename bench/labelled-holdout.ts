@@ -7,17 +7,8 @@
 //
 //   npx tsx bench/labelled-holdout.ts [--misses]
 import { readFileSync } from 'node:fs';
+import { HOLDOUT_STUDY } from '../src/audit/holdout-study';
 import { misses, scoreRows, scoreTable as table, type LabelledRow, type LabelledSession } from '../src/audit/labelled-set';
-
-/** The sessions of the first hold-out that rules may be written on (all three repositories); the rest are only scored. */
-export const HOLDOUT_STUDY = new Set([
-  'pupmcp-35dd7d02',
-  'cipherbox-2095544c',
-  'sword-livecd-27841a08',
-  'sword-backups-e4b9598d',
-  'sword-backups-33b0306f',
-  'sword-claude-86490a22',
-]);
 
 const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
 const rows: LabelledRow[] = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, type AuditInput } from './audit-summary';
 import { isNoise } from './noise';
+import { haystack, referencedIn } from './normalize';
 import type { CallTarget } from '../refetch/call-target';
 
 const CWD = '/home/u/kiosk';
@@ -203,5 +204,14 @@ describe('an address a document states', () => {
     expect(needed({ ...input, later: [...input.later, curl] })).toEqual(['9090']);
     // The same port in a script the slice read is the script's setting: the later edit uses it.
     expect(needed({ ...input, sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/monitor.sh`) }] })).toEqual(['9090']);
+  });
+});
+
+describe('a measure’s number is a whole token', () => {
+  it('`1ms` is not inside `11ms` or `0.1ms`', () => {
+    const id = { kind: 'quantity' as const, value: '1ms', index: 0 };
+    expect(referencedIn(id, haystack('| AI Latency (NPU) | <100ms | 11ms INT8 |'))).toBe(false);
+    expect(referencedIn(id, haystack('cached: 0.1ms'))).toBe(false);
+    expect(referencedIn(id, haystack('usleep(1000);  // Sleep 1ms'))).toBe(true);
   });
 });
