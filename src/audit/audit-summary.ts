@@ -401,11 +401,13 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const pickable = askedAlike(lostIds);
   for (const id of lostIds) {
     let exact = false;
+    let argument = false;
     if (scope) {
       const occurrences: Occurrence[] = sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [{ text, ...(sourceMeta[i] ?? {}) }] : []));
       const r = relevance(id, occurrences, scope);
       if (r === 'irrelevant') continue;
       exact = r === 'exact-path';
+      argument = r === 'argument';
     }
     // Past a later file that declares its own function of this name, the name no longer says which one it is.
     const holders = id.kind === 'function' ? sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [i] : [])) : [];
@@ -439,7 +441,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
         return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
       },
     };
-    const use = classifyLaterUse(walk, 0, exact);
+    const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;
     if (use.list === 'referenced') lostReferencedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via });
     else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });

@@ -5,6 +5,8 @@ import { auditSummary, type AuditInput } from './audit-summary';
 import { isNoise } from './noise';
 import { haystack, referencedIn } from './normalize';
 import type { CallTarget } from '../refetch/call-target';
+import { assistant as said, boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
+import { auditSession } from './audit-session';
 
 const CWD = '/home/u/kiosk';
 const bash = (command: string): CallTarget => ({ tool: 'Bash', target: command, file: null, writes: false, kind: 'command' });
@@ -213,5 +215,50 @@ describe('a measure’s number is a whole token', () => {
     expect(referencedIn(id, haystack('| AI Latency (NPU) | <100ms | 11ms INT8 |'))).toBe(false);
     expect(referencedIn(id, haystack('cached: 0.1ms'))).toBe(false);
     expect(referencedIn(id, haystack('usleep(1000);  // Sleep 1ms'))).toBe(true);
+  });
+});
+
+describe('a version', () => {
+  it('names a release: a header or a doc that repeats it uses nothing, a later call that installs it does', () => {
+    const input: AuditInput = {
+      summary: 'Rewrote the wrapper.',
+      sources: ['Write({"file_path":"/home/u/kiosk/wrapper.sh","content":"#!/bin/bash\\n# KIOSK WRAPPER v13.2 - QUIET MODE"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/wrapper.sh`) }],
+      later: [
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...write(`${CWD}/wrapper.sh`), tool: 'Edit' }, text: 'Edit({"new_string":"# Kiosk Wrapper v13.2 - banner off"})' },
+        { id: 'o', role: 'tool', kind: 'tool_result', target: bash('./wrapper.sh --status'), text: 'Kiosk Wrapper v13.2 Status' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    const pin = { id: 'p', role: 'assistant', kind: 'tool_call', target: bash('git checkout v13.2'), text: 'Bash({"command":"git checkout v13.2"})' };
+    expect(needed({ ...input, later: [...input.later, pin] })).toEqual(['v13.2']);
+  });
+});
+
+describe('the whole-session audit reads these rules as the per-compaction one does', () => {
+  it('an origin a later call uses, a version an edit repeats and the user names', () => {
+    const s = session(
+      [
+        user('u0', 'start the tunnel'),
+        toolCall('c1', 'k1', 'Bash', '{"command":"curl -s http://127.0.0.1:4040/api/tunnels"}'),
+        toolResult('r1', 'k1', 'https://86f0-2003.tunnel-free.app'),
+        toolCall('c2', 'k2', 'Write', '{"file_path":"/home/u/kiosk/README.md","content":"Wrapper v13.2"}'),
+        toolResult('r2', 'k2', 'ok'),
+        boundary('b'),
+        summaryItem('sum', 'Started a tunnel.'),
+        toolCall('c3', 'k3', 'Bash', '{"command":"curl -s https://86f0-2003.tunnel-free.app/auth/jwks.json"}'),
+        toolResult('r3', 'k3', '{}'),
+        toolCall('c4', 'k4', 'Edit', '{"file_path":"/home/u/kiosk/start.sh","new_string":"echo v13.2"}'),
+        toolResult('r4', 'k4', 'ok'),
+        user('u5', 'is v13.2 the one on the kiosk?'),
+        said('a5', 'yes'),
+      ],
+      { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1', 'c2', 'r2'] })] },
+    );
+    expect(auditSession(s)[0]!.lostReferencedLater).toEqual([
+      { value: 'https://86f0-2003.tunnel-free.app', itemId: 'c3', via: 'mention' },
+      { value: 'v13.2', itemId: 'u5', via: 'mention' },
+    ]);
   });
 });

@@ -48,7 +48,7 @@ describe('the labelled audit set', () => {
   // The first hold-out's figures (blind in session 40; in session 41 rules were written on its study part, see
   // holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
   // sessions worse. Invented has no floor to hold (its one flag is wrong).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.66, lostRefetchedLater: 0.84, neededUnion: 0.77, invented: 0, neededRecall: 0.78 };
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.87, neededUnion: 0.8, invented: 0, neededRecall: 0.78 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [

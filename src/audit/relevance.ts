@@ -22,8 +22,10 @@ export interface Occurrence {
 export type Relevance =
   /** Count it as any lost identifier. */
   | 'relevant'
-  /** Count it only when a later tool call takes it as its argument (this exact path, this address). */
+  /** Count it only when a later tool call takes this exact path as its argument. */
   | 'exact-path'
+  /** Count it only when a later user message names it or a later tool call takes it as its argument (not content it writes). */
+  | 'argument'
   /** Leave it out. */
   | 'irrelevant';
 
@@ -141,12 +143,14 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
     case 'port':
     case 'host':
     case 'host-port':
-      // An address a document states (a README's "Grafana on port 3000") is prose about the work: it counts only when a
-      // later tool call takes it as its argument, not when a script or written content repeats it.
-      return every((o) => !!o.target?.file && PROSE_FILE.test(o.target.file)) ? 'exact-path' : 'relevant';
+      // An address a document states (a README's "Grafana on port 3000") is prose about the work: it counts only when the
+      // user names it or a later tool call takes it as its argument, not when a script or written content repeats it.
+      return every((o) => !!o.target?.file && PROSE_FILE.test(o.target.file)) ? 'argument' : 'relevant';
     case 'version':
-      // A tool's banner or a stack trace names the versions of the run, not of the work.
-      return every(inCommandOutput) ? 'irrelevant' : 'relevant';
+      // A tool's banner or a stack trace names the versions of the run, not of the work. Elsewhere a version names a
+      // release: needed when the user names it or a later tool call takes it as its argument (installs, pins, checks it
+      // out), not when a header, a doc or output repeats it.
+      return every(inCommandOutput) ? 'irrelevant' : 'argument';
     default:
       return 'relevant';
   }
