@@ -4,7 +4,7 @@
 import { isEncodingName, type EncodingName } from './encoding';
 import type { BytePairEncodingCore, RawBytePairRanks } from 'gpt-tokenizer/BytePairEncodingCore';
 import { byteTokens, isPackedRanks, RankLookup } from './rank-lookup';
-import { isPieceCore, pieceMemoCount } from './piece-memo';
+import { asPieceCore, pieceMemoCount } from './piece-memo';
 import { loadRankData } from './rank-tables';
 import { countWithRedactions, hasRedactionHint } from './redaction';
 import { DEFAULT_MAX_RUN, splitLongRuns } from './split-runs';
@@ -117,7 +117,8 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<EncodeLength> {
   // plain text): its core's countNative with no special token allowed, each distinct split piece merged once
   // (piece-memo.ts; countNative itself if the core's internals ever change).
   const core = await gptTokenizerCore(encoding);
-  return isPieceCore(core) ? pieceMemoCount(core) : (text) => (text.length === 0 ? 0 : core.countNative(text));
+  const pieces = asPieceCore(core);
+  return pieces ? pieceMemoCount(pieces) : (text) => (text.length === 0 ? 0 : core.countNative(text));
 }
 
 const loaded = new Map<string, Promise<EncodeLength>>();

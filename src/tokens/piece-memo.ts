@@ -12,9 +12,10 @@ export interface PieceCore {
   bytePairEncode(piece: string): readonly number[];
 }
 
-export function isPieceCore(core: unknown): core is PieceCore {
+/** The core as a PieceCore, or null when its internals are not what this reads. */
+export function asPieceCore(core: unknown): PieceCore | null {
   const c = core as Partial<PieceCore> | null;
-  return !!c && c.tokenSplitRegex instanceof RegExp && c.tokenSplitRegex.global && typeof c.getBpeRankFromString === 'function' && typeof c.bytePairEncode === 'function';
+  return c && typeof c.countNative === 'function' && c.tokenSplitRegex instanceof RegExp && c.tokenSplitRegex.global && typeof c.getBpeRankFromString === 'function' && typeof c.bytePairEncode === 'function' ? (c as PieceCore) : null;
 }
 
 /** Distinct pieces kept; cleared when this many are held (a piece is short: runs are cut at split-runs' limit). */
