@@ -2,7 +2,6 @@
 // and byte-pair merging never crosses a piece. Pieces repeat across a session (words, indents, punctuation runs),
 // so each distinct piece is merged once and its count kept: the counts are gpt-tokenizer's countNative's, in a
 // fifth of the time on a long session (the merging, not the split, was most of it).
-import type { EncodeLength } from './counter';
 
 /** What this reads of gpt-tokenizer's BytePairEncodingCore (private there; checked before use). */
 export interface PieceCore {
@@ -25,7 +24,7 @@ const PIECES = 200_000;
  * countNative with no special token allowed (special-token text counts as plain text), each distinct piece merged
  * once. The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours.
  */
-export function pieceMemoCount(core: PieceCore, limit: number = PIECES): EncodeLength {
+export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: string) => number {
   const split = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
   const pieces = new Map<string, number>();
   return (text) => {
