@@ -17,6 +17,14 @@ export function asPieceCore(core: unknown): PieceCore | null {
   return c && typeof c.countNative === 'function' && c.tokenSplitRegex instanceof RegExp && c.tokenSplitRegex.global && typeof c.getBpeRankFromString === 'function' && typeof c.bytePairEncode === 'function' ? (c as PieceCore) : null;
 }
 
+/**
+ * A piece as a string of its own: a match of 13 characters or more is a slice that keeps the whole text it was cut
+ * from alive, and a pool worker would hold every text it ever counted through its memo's keys.
+ */
+function ownCopy(piece: string): string {
+  return piece.length < 13 ? piece : (JSON.parse(JSON.stringify(piece)) as string);
+}
+
 /** Distinct pieces kept; cleared when this many are held (a piece is short: runs are cut at split-runs' limit). */
 const PIECES = 200_000;
 
@@ -43,7 +51,7 @@ export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: 
       if (k === undefined) {
         k = core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(piece).length;
         if (pieces.size >= limit) pieces.clear();
-        pieces.set(piece, k);
+        pieces.set(ownCopy(piece), k);
       }
       n += k;
     }
