@@ -2,11 +2,13 @@
 // (src/audit/__fixtures__/README.md, docs/audit.md). labelled-set.test.ts checks these against its score, so the
 // panel and the CLI never state a figure the set does not measure.
 export const AUDIT_HOLDOUT = {
-  sessions: 11,
+  /** The rows measured: the newest hold-out that no rule was written looking at. */
+  split: 'holdout2',
+  sessions: 9,
   /** Of them, sessions whose misses rules were later written on (holdout-study.ts): the figures then partly fit them. */
-  studied: 6,
+  studied: 0,
   /** Of the identifiers listed as lost and needed later or lost then fetched again, the share that were. */
-  neededPrecision: 0.8,
+  neededPrecision: 0.73,
   /** Listed as invented, and invented. */
   inventedFlags: 1,
   inventedRight: 0,
