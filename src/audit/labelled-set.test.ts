@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT } from './audit-trust';
+import { HOLDOUT_STUDY } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -44,10 +45,10 @@ describe('the labelled audit set', () => {
     lostReferencedLater: 0.83,
     invented: 0.6,
   };
-  // The blind hold-out's figures with session 40's rules, scored once after its labels were committed: far below the
-  // goal (docs/audit.md). Floors, not the goal: they catch a change that makes the unseen sessions worse. Invented
-  // has no floor to hold (none of its 8 flags is right).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 0.52, neededUnion: 0.5, invented: 0, neededRecall: 0.59 };
+  // The first hold-out's figures (blind in session 40; in session 41 rules were written on its study part, see
+  // holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
+  // sessions worse. Invented has no floor to hold (its one flag is wrong).
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.87, neededUnion: 0.8, invented: 0, neededRecall: 0.78 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -72,10 +73,14 @@ describe('the labelled audit set', () => {
     // No hold-out rows yet: nothing to print, nothing to hold.
     if (holdout.length === 0) return;
     const scores = scoreRows(holdout, sessions);
-    console.info(table('hold-out (labelled apart, scored blind)', scores));
+    console.info(table('hold-out (labelled apart)', scores));
+    // The part no rule was written on says how the rules generalise; the studied part how they fit.
+    const scored = holdout.filter((r) => !HOLDOUT_STUDY.has(r.session));
+    console.info(table('hold-out, scored part (never studied)', scoreRows(scored, sessions)));
     expect(shortOf(scores, HOLDOUT_FLOOR), 'hold-out').toEqual([]);
     // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
     expect(new Set(holdout.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
+    expect(new Set(holdout.filter((r) => HOLDOUT_STUDY.has(r.session)).map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.studied);
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.neededPrecision * 100));
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
