@@ -51,6 +51,23 @@ export default table;
   },
 };
 
+/**
+ * js-tiktoken stays an encoder of the engine (the bench and the tests compare it with gpt-tokenizer from source), but
+ * no command of the CLI selects it: its two rank tables were 3.4 MB of chunks in the package, which every cached run
+ * also hashed (result-cache.ts). The build puts a module that throws in its place (the app's build does the same:
+ * app/build/unshipped-modules.ts).
+ */
+const jsTiktokenLeftOut = {
+  name: 'js-tiktoken-left-out',
+  setup(b) {
+    b.onResolve({ filter: /^js-tiktoken(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, ({ path }) => ({
+      contents: `throw new Error(${JSON.stringify(`${path}: js-tiktoken is not part of the built package (gpt-tokenizer, the default encoder, counts the same)`)});\nexport default undefined;\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT);
 await build({
@@ -69,6 +86,6 @@ await build({
   // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   legalComments: 'eof',
-  plugins: [rankTablesAsJson],
+  plugins: [rankTablesAsJson, jsTiktokenLeftOut],
   logLevel: 'warning',
 });

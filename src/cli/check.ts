@@ -30,7 +30,8 @@ export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [
                                                    --format github writes workflow annotations, markdown a PR comment;
                                                    --rules FILE: the Rules panel's settings, as inspect --rules reads them
                                                    ({"rules": {"<rule>": {"muted": true}}} mutes a rule for every harness);
-                                                   --threads N analyses N sessions side by side (default: the cores);
+                                                   --threads N analyses N sessions side by side (default: the idle cores
+                                                   for sessions of 1 M characters of text or more, else one);
                                                    --no-cache analyses every session again (as inspect)`;
 
 export type CheckFormat = 'text' | 'github' | 'markdown';
@@ -49,7 +50,7 @@ export interface CheckOptions {
   rules: RuleSettings | null;
   format: CheckFormat;
   rule: ProviderRule | 'auto';
-  /** Worker threads analysing sessions side by side (null: the cores). */
+  /** Threads analysing sessions side by side (null: as metricsOfSessions decides). */
   threads: number | null;
   /** Analyse every session again instead of reading back the ones analysed before. */
   noCache: boolean;

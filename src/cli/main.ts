@@ -39,7 +39,8 @@ const USAGE = `Usage:
                                                    --json adds per-call cache figures, summary audits and lints;
                                                    --rules FILE reads lint settings (muted rules, thresholds per harness)
                                                    in the app's shape: {"version":1,"rules":{"<rule>":{"<harness>|*":{…}}}};
-                                                   --threads N analyses N sessions side by side (default: the cores);
+                                                   --threads N analyses N sessions side by side (default: the idle cores
+                                                   for sessions of 1 M characters of text or more, else one);
                                                    a session analysed before, unchanged, is read back from
                                                    ~/.cache/compaction-inspector (or $COMPACTION_INSPECTOR_CACHE_DIR);
                                                    --no-cache analyses every session again;
@@ -60,7 +61,7 @@ interface InspectOptions {
   rule: ProviderRule | 'auto';
   prices?: PriceOverrides;
   rules?: RuleSettings;
-  /** Worker threads analysing sessions side by side (default: the cores). */
+  /** Threads analysing sessions side by side, this one among them (default: see metricsOfSessions). */
   threads?: number;
   /** Analyse every session again instead of reading back the ones analysed before (result-cache.ts). */
   noCache?: boolean;
@@ -87,7 +88,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     const report = inspectReport(loaded);
     // Text and JSON read the same analysis, so the two never disagree.
     const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
-    const outcomes = await metricsOfSessions(loaded.sessions, request, threads, cacheFor(io, opts.noCache === true), counting);
+    const outcomes = await metricsOfSessions(loaded.sessions, request, opts.threads, cacheFor(io, opts.noCache === true), counting);
     const sessions: InspectSession[] = [];
     let failed = false;
     outcomes.forEach((o, i) => {

@@ -6,7 +6,7 @@ import { createTokenCounter } from '../tokens/counter';
 import { pickEncoding } from '../tokens/encoding';
 import { counters } from './cli-io';
 import { startCountThreads, type CountThreads } from './count-threads';
-import { metricsFor, metricsOfSessions } from './session-pool';
+import { defaultThreads, metricsFor, metricsOfSessions, threadsFor } from './session-pool';
 
 const fixture = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url))) });
 
@@ -63,5 +63,21 @@ describe('metricsFor with counting threads', () => {
     } finally {
       await threads.close();
     }
+  });
+});
+
+describe('threadsFor', () => {
+  const big = claudeCodeSession({ ...CLAUDE_CODE_LONG, records: 3_000 });
+  it('honours --threads, and by default shares only enough text, over the cores the load average leaves idle', () => {
+    const small = loadFiles([fixture('claude-code-cache-forensics.jsonl'), fixture('codex-rollout.jsonl')]).sessions;
+    const large = loadFiles([{ name: 'a.jsonl', bytes: new TextEncoder().encode(big) }, { name: 'b.jsonl', bytes: new TextEncoder().encode(big.replaceAll('"sessionId":"', '"sessionId":"b')) }]).sessions;
+    expect(large).toHaveLength(2);
+    const cores = defaultThreads();
+    expect(threadsFor(small, 3, 0)).toBe(3);
+    expect(threadsFor(small, undefined, 0)).toBe(1);
+    expect(threadsFor(large.slice(0, 1), undefined, 0)).toBe(1);
+    expect(threadsFor(large, undefined, 0)).toBe(cores);
+    expect(threadsFor(large, undefined, cores + 5)).toBe(1);
+    expect(threadsFor(large, 2, cores + 5)).toBe(2);
   });
 });
