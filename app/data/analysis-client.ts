@@ -39,16 +39,65 @@ export function warmCounting(): void {
 /** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
 const handOffs = new WeakMap<Session, string>();
 
-/** One end of a channel to the analysis worker, for the load worker to send it the sessions it parses. */
-export function sessionPort(): MessagePort {
+/** The first session's estimate view as the analysis worker pushed it (packed null when it could not make one). */
+export interface PushedView {
+  id: string;
+  packed: PackedResult | null;
+}
+
+/**
+ * One end of a channel to the analysis worker, for the load worker to send it the sessions it parses, and the
+ * first session's estimate view, which the analysis worker pushes to the page once made (see `firstViewMade`).
+ */
+export function sessionPort(): { port: MessagePort; firstView: Promise<PushedView> } {
   const { port1, port2 } = new MessageChannel();
+  const views = new MessageChannel();
+  const prices = useApp.getState().prices;
+  const firstView = new Promise<PushedView>((resolve) => {
+    views.port1.onmessage = (e: MessageEvent<PushedView>) => {
+      views.port1.close();
+      resolve(e.data);
+    };
+  });
   // The first session's estimate is worked out as it arrives, priced as the views will ask for it.
-  void api().acceptSessions(Comlink.transfer(port2, [port2]), useApp.getState().prices);
-  return port1;
+  void api().acceptSessions(Comlink.transfer(port2, [port2]), prices, Comlink.transfer(views.port2, [views.port2]));
+  return {
+    port: port1,
+    firstView: firstView.then((v) => {
+      if (v.packed) firstViews.set(v.packed, pricedKey(prices));
+      return v;
+    }),
+  };
 }
 
 export function handedOff(session: Session, id: string): void {
   handOffs.set(session, id);
+}
+
+/** The prices a view was worked out with, as a key ('' for none). */
+const pricedKey = (prices: PriceOverrides) => (Object.keys(prices).length ? JSON.stringify(prices) : '');
+
+/** The prices each pushed view was worked out with. */
+const firstViews = new WeakMap<PackedResult, string>();
+/** Pushed first views by the session the page shows them with; taken once. */
+const madeFor = new WeakMap<Session, { packed: PackedResult; priced: string }>();
+
+/** The page's `session` is the one the pushed view was made of (its hand-off id matched). */
+export function firstViewMade(session: Session, packed: PackedResult): void {
+  const priced = firstViews.get(packed);
+  if (priced !== undefined) madeFor.set(session, { packed, priced });
+}
+
+/** The pushed first view of `session` under `key`, when it fits the rule and prices asked for. */
+function takeFirstView(key: string, session: Session, rule: ProviderRule | 'auto', priced: string): AnalysisResult | null {
+  const made = madeFor.get(session);
+  madeFor.delete(session);
+  if (!made || rule !== 'auto' || made.priced !== priced) return null;
+  try {
+    return unpackResult({ ...made.packed, key }, session);
+  } catch {
+    return null; // the analysis worker works it out
+  }
 }
 
 function ensureSent(key: string, session: Session): Promise<void> {
@@ -119,7 +168,7 @@ interface Pipeline {
  * Until the first view is on screen: resolves in the frame after a view of the estimate was committed, at once when
  * nobody shows the analysis (a session opened in the background), and after `FIRST_VIEW_WAIT_MS` at the latest.
  */
-function firstViewPainted(p: Pipeline): Promise<void> {
+function firstViewPainted(p: Pipeline, shownSoon = false): Promise<void> {
   return new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
@@ -129,7 +178,8 @@ function firstViewPainted(p: Pipeline): Promise<void> {
       resolve();
     };
     const timer = setTimeout(finish, FIRST_VIEW_WAIT_MS);
-    if (p.listeners.size === 0) return finish();
+    // `shownSoon`: the pipeline is ready as it is made, before whoever renders it has listened.
+    if (p.listeners.size === 0 && !shownSoon) return finish();
     p.shown = () => {
       p.shown = () => undefined;
       // The commit is on screen after the next frame is drawn.
@@ -147,7 +197,7 @@ const pipelines = new Map<string, Pipeline>();
  * summary audits (asked for once per session, whatever the rule).
  */
 function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto', prices: PriceOverrides): Pipeline {
-  const priced = Object.keys(prices).length ? JSON.stringify(prices) : '';
+  const priced = pricedKey(prices);
   const id = `${key}|${rule}|${priced}`;
   const running = pipelines.get(id);
   if (running) return running;
@@ -169,14 +219,25 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
     const failure = describeAnalysisFailure(e, 'app');
     set({ status: 'error', message: failure.message, detail: failure.detail });
   };
+  // The first view the analysis worker pushed: the pipeline is ready as it is made, and the inspector's first render
+  // shows it (no loading line, no round trips to the analysis worker, no transition).
+  const early = takeFirstView(key, session, rule, priced);
+  const paintedEarly = early ? firstViewPainted(p, true) : null;
+  if (early) {
+    progress.set({ done: 0, total: 1 });
+    p.state = { status: 'ready', result: early, progress };
+  }
   void (async () => {
     try {
       await ensureSent(key, session);
-      const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
-      // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
-      // that view is drawn, instead of taking a core from its rendering.
-      const painted = firstViewPainted(p);
-      show(estimate, { done: 0, total: 1 });
+      let painted = paintedEarly;
+      if (!painted) {
+        const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
+        // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
+        // that view is drawn, instead of taking a core from its rendering.
+        painted = firstViewPainted(p);
+        show(estimate, { done: 0, total: 1 });
+      }
       await painted;
       const onProgress = (counted: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) progress.set(counted);
