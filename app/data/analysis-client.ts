@@ -43,31 +43,27 @@ const handOffs = new WeakMap<Session, string>();
 export interface PushedView {
   id: string;
   packed: PackedResult | null;
+  /** The prices it was worked out with, as a key (page side). */
+  priced: string;
 }
 
 /**
  * One end of a channel to the analysis worker, for the load worker to send it the sessions it parses, and the
- * first session's estimate view, which the analysis worker pushes to the page once made (see `firstViewMade`).
+ * first session's estimate view, which the analysis worker pushes to the page once made (see `firstViewComing`).
  */
 export function sessionPort(): { port: MessagePort; firstView: Promise<PushedView> } {
   const { port1, port2 } = new MessageChannel();
   const views = new MessageChannel();
   const prices = useApp.getState().prices;
   const firstView = new Promise<PushedView>((resolve) => {
-    views.port1.onmessage = (e: MessageEvent<PushedView>) => {
+    views.port1.onmessage = (e: MessageEvent<Omit<PushedView, 'priced'>>) => {
       views.port1.close();
-      resolve(e.data);
+      resolve({ ...e.data, priced: pricedKey(prices) });
     };
   });
   // The first session's estimate is worked out as it arrives, priced as the views will ask for it.
   void api().acceptSessions(Comlink.transfer(port2, [port2]), prices, Comlink.transfer(views.port2, [views.port2]));
-  return {
-    port: port1,
-    firstView: firstView.then((v) => {
-      if (v.packed) firstViews.set(v.packed, pricedKey(prices));
-      return v;
-    }),
-  };
+  return { port: port1, firstView };
 }
 
 export function handedOff(session: Session, id: string): void {
@@ -77,24 +73,22 @@ export function handedOff(session: Session, id: string): void {
 /** The prices a view was worked out with, as a key ('' for none). */
 const pricedKey = (prices: PriceOverrides) => (Object.keys(prices).length ? JSON.stringify(prices) : '');
 
-/** The prices each pushed view was worked out with. */
-const firstViews = new WeakMap<PackedResult, string>();
-/** Pushed first views by the session the page shows them with; taken once. */
-const madeFor = new WeakMap<Session, { packed: PackedResult; priced: string }>();
+/** First views the analysis worker pushes (`sessionPort`), by the page's session they are of; each taken once. */
+const comingFor = new WeakMap<Session, { view: Promise<PushedView>; arrived: PushedView | null }>();
 
-/** The page's `session` is the one the pushed view was made of (its hand-off id matched). */
-export function firstViewMade(session: Session, packed: PackedResult): void {
-  const priced = firstViews.get(packed);
-  if (priced !== undefined) madeFor.set(session, { packed, priced });
+/** The first view pushed on `firstView` is of `session` when it carries `id` (the session's hand-off id). */
+export function firstViewComing(session: Session, id: string, firstView: Promise<PushedView>): void {
+  const view = firstView.then((v) => (v.id === id ? v : { id, packed: null, priced: '' }));
+  const entry: { view: Promise<PushedView>; arrived: PushedView | null } = { view, arrived: null };
+  void view.then((v) => (entry.arrived = v));
+  comingFor.set(session, entry);
 }
 
-/** The pushed first view of `session` under `key`, when it fits the rule and prices asked for. */
-function takeFirstView(key: string, session: Session, rule: ProviderRule | 'auto', priced: string): AnalysisResult | null {
-  const made = madeFor.get(session);
-  madeFor.delete(session);
-  if (!made || rule !== 'auto' || made.priced !== priced) return null;
+/** The pushed first view as a result under `key`, or null when it does not fit the rule and prices asked for. */
+function asFirstView(v: PushedView, key: string, session: Session, rule: ProviderRule | 'auto', priced: string): AnalysisResult | null {
+  if (!v.packed || rule !== 'auto' || v.priced !== priced) return null;
   try {
-    return unpackResult({ ...made.packed, key }, session);
+    return unpackResult({ ...v.packed, key }, session);
   } catch {
     return null; // the analysis worker works it out
   }
@@ -219,9 +213,11 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
     const failure = describeAnalysisFailure(e, 'app');
     set({ status: 'error', message: failure.message, detail: failure.detail });
   };
-  // The first view the analysis worker pushed: the pipeline is ready as it is made, and the inspector's first render
-  // shows it (no loading line, no round trips to the analysis worker, no transition).
-  const early = takeFirstView(key, session, rule, priced);
+  // The first view the analysis worker pushed (a load's first session): arrived, the pipeline is ready as it is made
+  // and the inspector's first render shows it; still coming, it is awaited instead of a round trip to ask for it.
+  const coming = rule === 'auto' ? comingFor.get(session) : undefined;
+  comingFor.delete(session);
+  const early = coming?.arrived ? asFirstView(coming.arrived, key, session, rule, priced) : null;
   const paintedEarly = early ? firstViewPainted(p, true) : null;
   if (early) {
     progress.set({ done: 0, total: 1 });
@@ -229,15 +225,18 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   }
   void (async () => {
     try {
-      await ensureSent(key, session);
+      const sent = ensureSent(key, session);
       let painted = paintedEarly;
       if (!painted) {
-        const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
+        const pushed = coming && !coming.arrived ? asFirstView(await coming.view, key, session, rule, priced) : null;
+        if (!pushed) await sent;
+        const estimate = pushed ?? (await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session));
         // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
         // that view is drawn, instead of taking a core from its rendering.
         painted = firstViewPainted(p);
         show(estimate, { done: 0, total: 1 });
       }
+      await sent;
       await painted;
       const onProgress = (counted: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) progress.set(counted);

@@ -3,8 +3,7 @@ import * as Comlink from 'comlink';
 import type { Session } from '../../src/model/types';
 import type { LoadPreview, LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
 import { allowedConnectOrigins, policyInstalled } from '../security/csp';
-import { firstViewMade, handedOff, sessionPort, type PushedView } from './analysis-client';
-import { PREVIEW_MIN_BYTES } from '../../src/load/prefix';
+import { firstViewComing, handedOff, sessionPort } from './analysis-client';
 import { checkSource, MAX_SOURCE_BYTES } from './fetch-consent';
 import { readCapped, tooLarge } from './read-capped';
 import type { Result } from '../../src/share';
@@ -60,32 +59,14 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];
       if (id) handedOff(s, id);
+      // The analysis worker pushes the first session's estimate view as soon as it has made it.
+      if (id && i === 0) firstViewComing(s, id, firstView);
     });
-    await adoptFirstView(result, sources, firstView, died);
     return result;
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();
   }
-}
-
-/** The longest a load waits for the first view the analysis worker pushes, after its own result arrived. */
-const FIRST_VIEW_WAIT_MS = 2000;
-
-/**
- * A load of a file too small for a preview waits for the first session's estimate view, which the analysis worker
- * made while this load's worker hashed and copied the session here: the inspector's first render then shows it.
- * Without it (a big file, a failure, a view not made in time) the inspector asks the analysis worker, as before.
- */
-async function adoptFirstView(result: WorkerLoadResult, sources: LoadSource[], firstView: Promise<PushedView>, died: Promise<never>): Promise<void> {
-  const id = result.handedOff[0];
-  const bytes = sources.reduce((n, s) => n + (s instanceof Blob ? s.size : s.text.length), 0);
-  if (!id || !result.sessions[0] || bytes > PREVIEW_MIN_BYTES) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_VIEW_WAIT_MS)));
-  const pushed = await Promise.race([firstView, late, died.catch(() => null)]);
-  clearTimeout(timer);
-  if (pushed?.id === id && pushed.packed) firstViewMade(result.sessions[0], pushed.packed);
 }
 
 /** Decodes a bundle in a load worker (inline where there is no Worker, as in unit tests). */
