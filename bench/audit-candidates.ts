@@ -4,7 +4,7 @@
 // text the summarizer read contains as written; an instruction candidate is a summary sentence that states what the
 // user asked, wanted or decided. Each row keeps the lines it came from; a person labels it afterwards.
 //
-//   npx tsx bench/audit-candidates.ts <session file> <session key> <id prefix> [max lost rows per session]
+//   npx tsx bench/audit-candidates.ts <session file> <session key> <id prefix> [max lost rows per session] [split]
 import { readFileSync } from 'node:fs';
 import { loadText } from '../src/load/loader';
 import { auditInputFor, fetchTargets, renderForAudit } from '../src/audit/audit-session';
@@ -15,9 +15,11 @@ import { saidText, isHarnessItem } from '../src/model/harness-messages';
 import { targetKey, type CallTarget } from '../src/refetch/call-target';
 import type { Item } from '../src/model/types';
 
-const [file, key, prefix, maxArg] = process.argv.slice(2);
-if (!file || !key || !prefix) throw new Error('usage: audit-candidates.ts <file> <key> <prefix> [max]');
+const [file, key, prefix, maxArg, splitArg] = process.argv.slice(2);
+if (!file || !key || !prefix) throw new Error('usage: audit-candidates.ts <file> <key> <prefix> [max] [split]');
 const MAX_LOST = Number(maxArg ?? 70);
+// The labelled set's split the rows go to (`holdout`, `holdout2`, …).
+const SPLIT = splitArg ?? 'holdout';
 
 const { sessions } = loadText(file, readFileSync(file, 'utf8'));
 const session = sessions.find((s) => s.compactions.length > 0);
@@ -118,7 +120,7 @@ for (const event of session.compactions) {
         : [];
     rows.push({
       id: `${prefix}${String(++n).padStart(3, '0')}`,
-      split: 'holdout',
+      split: SPLIT,
       session: key,
       compaction: event.index,
       list: 'lost',
@@ -148,7 +150,7 @@ for (const event of session.compactions) {
       .map((l) => l.trim().slice(0, 300));
     rows.push({
       id: `${prefix}${String(++n).padStart(3, '0')}`,
-      split: 'holdout',
+      split: SPLIT,
       session: key,
       compaction: event.index,
       list: 'invented',
@@ -168,7 +170,7 @@ for (const event of session.compactions) {
     for (const s of sentences(line).filter(isInstructionLike)) {
       rows.push({
         id: `${prefix}${String(++n).padStart(3, '0')}`,
-        split: 'holdout',
+        split: SPLIT,
         session: key,
         compaction: event.index,
         list: 'instruction',

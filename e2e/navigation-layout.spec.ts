@@ -288,6 +288,32 @@ test('a narrow window shows the panel tabs that fit and lists the others in a me
   await expect(panelTabs(page)).toHaveCount(shown.length + listed.length);
 });
 
+test('a narrow window never paints the panel tabs twice: the first frame that shows them already has the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 700 });
+  await page.goto('/');
+  // Record, at each animation frame, how many tabs the strip holds and whether the menu is there, from before the
+  // session opens until it settles. A frame's sample can show a commit that the frame then fixes before painting
+  // (observers run between layout and paint), but the same unsettled strip in two frames in a row was painted.
+  await page.evaluate(() => {
+    const seen: { tabs: number; menu: boolean }[] = [];
+    (window as unknown as { tabFrames: typeof seen }).tabFrames = seen;
+    const look = () => {
+      const bar = document.querySelector('.panel-tabs-bar');
+      if (bar) seen.push({ tabs: bar.querySelectorAll('[data-tab]').length, menu: bar.querySelector('[data-tab-more]') !== null });
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.getByRole('button', { name: coding.title }).click();
+  await expect(page.getByRole('combobox', { name: /^More panels/ })).toBeVisible();
+  await page.waitForTimeout(300);
+  const frames = await page.evaluate(() => (window as unknown as { tabFrames: { tabs: number; menu: boolean }[] }).tabFrames);
+  expect(frames.length).toBeGreaterThan(1);
+  expect(frames.at(-1)!.menu).toBe(true);
+  const painted = frames.filter((f, i) => i > 0 && !f.menu && !frames[i - 1]!.menu);
+  expect(painted, 'frames painted with every tab and no menu').toEqual([]);
+});
+
 test('a narrow window shows one side at a time: a panel tab shows the panel, a jump shows the item', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 700 });
   await openDemo(page);

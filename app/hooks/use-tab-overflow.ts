@@ -5,6 +5,7 @@
 // React's commit, so measuring never forces a layout of the page; each tab's width is kept once measured, so tabs
 // taken out of the strip are still known when the window grows again.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Gap between tabs (the strip's CSS `gap`), and room kept spare so a tab that turns bold still fits. */
 const GAP = 2;
@@ -66,8 +67,12 @@ export function useTabOverflow(bar: RefObject<HTMLElement | null>, ids: readonly
         moreWidth.current = more.offsetWidth;
         changed = true;
       }
-      setBarWidth(el.clientWidth);
-      if (changed) setMeasured((n) => n + 1);
+      // Applied before the frame paints (observers run between layout and paint), so the strip is never drawn
+      // once with every tab and then again with the menu.
+      flushSync(() => {
+        setBarWidth(el.clientWidth);
+        if (changed) setMeasured((n) => n + 1);
+      });
     });
     ro.observe(el);
     observer.current = ro;

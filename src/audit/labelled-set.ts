@@ -11,9 +11,10 @@ import type { ScopeText } from './project-scope';
 
 /**
  * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
- * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind.
+ * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind (`holdout2`:
+ * a second such set, labelled in session 41 while the first was opened to rule writers).
  */
-export type Split = 'dev' | 'test' | 'holdout';
+export type Split = 'dev' | 'test' | 'holdout' | 'holdout2';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
