@@ -39,59 +39,16 @@ export function warmCounting(): void {
 /** Sessions the load worker sent straight to the analysis worker, by the id it sent them under. */
 const handOffs = new WeakMap<Session, string>();
 
-/** The first session's estimate view as the analysis worker pushed it (packed null when it could not make one). */
-export interface PushedView {
-  id: string;
-  packed: PackedResult | null;
-  /** The prices it was worked out with, as a key (page side). */
-  priced: string;
-}
-
-/**
- * One end of a channel to the analysis worker, for the load worker to send it the sessions it parses, and the
- * first session's estimate view, which the analysis worker pushes to the page once made (see `firstViewComing`).
- */
-export function sessionPort(): { port: MessagePort; firstView: Promise<PushedView> } {
+/** One end of a channel to the analysis worker, for the load worker to send it the sessions it parses. */
+export function sessionPort(): MessagePort {
   const { port1, port2 } = new MessageChannel();
-  const views = new MessageChannel();
-  const prices = useApp.getState().prices;
-  const firstView = new Promise<PushedView>((resolve) => {
-    views.port1.onmessage = (e: MessageEvent<Omit<PushedView, 'priced'>>) => {
-      views.port1.close();
-      resolve({ ...e.data, priced: pricedKey(prices) });
-    };
-  });
   // The first session's estimate is worked out as it arrives, priced as the views will ask for it.
-  void api().acceptSessions(Comlink.transfer(port2, [port2]), prices, Comlink.transfer(views.port2, [views.port2]));
-  return { port: port1, firstView };
+  void api().acceptSessions(Comlink.transfer(port2, [port2]), useApp.getState().prices);
+  return port1;
 }
 
 export function handedOff(session: Session, id: string): void {
   handOffs.set(session, id);
-}
-
-/** The prices a view was worked out with, as a key ('' for none). */
-const pricedKey = (prices: PriceOverrides) => (Object.keys(prices).length ? JSON.stringify(prices) : '');
-
-/** First views the analysis worker pushes (`sessionPort`), by the page's session they are of; each taken once. */
-const comingFor = new WeakMap<Session, { view: Promise<PushedView>; arrived: PushedView | null }>();
-
-/** The first view pushed on `firstView` is of `session` when it carries `id` (the session's hand-off id). */
-export function firstViewComing(session: Session, id: string, firstView: Promise<PushedView>): void {
-  const view = firstView.then((v) => (v.id === id ? v : { id, packed: null, priced: '' }));
-  const entry: { view: Promise<PushedView>; arrived: PushedView | null } = { view, arrived: null };
-  void view.then((v) => (entry.arrived = v));
-  comingFor.set(session, entry);
-}
-
-/** The pushed first view as a result under `key`, or null when it does not fit the rule and prices asked for. */
-function asFirstView(v: PushedView, key: string, session: Session, rule: ProviderRule | 'auto', priced: string): AnalysisResult | null {
-  if (!v.packed || rule !== 'auto' || v.priced !== priced) return null;
-  try {
-    return unpackResult({ ...v.packed, key }, session);
-  } catch {
-    return null; // the analysis worker works it out
-  }
 }
 
 function ensureSent(key: string, session: Session): Promise<void> {
@@ -162,7 +119,7 @@ interface Pipeline {
  * Until the first view is on screen: resolves in the frame after a view of the estimate was committed, at once when
  * nobody shows the analysis (a session opened in the background), and after `FIRST_VIEW_WAIT_MS` at the latest.
  */
-function firstViewPainted(p: Pipeline, shownSoon = false): Promise<void> {
+function firstViewPainted(p: Pipeline): Promise<void> {
   return new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
@@ -172,8 +129,7 @@ function firstViewPainted(p: Pipeline, shownSoon = false): Promise<void> {
       resolve();
     };
     const timer = setTimeout(finish, FIRST_VIEW_WAIT_MS);
-    // `shownSoon`: the pipeline is ready as it is made, before whoever renders it has listened.
-    if (p.listeners.size === 0 && !shownSoon) return finish();
+    if (p.listeners.size === 0) return finish();
     p.shown = () => {
       p.shown = () => undefined;
       // The commit is on screen after the next frame is drawn.
@@ -191,7 +147,7 @@ const pipelines = new Map<string, Pipeline>();
  * summary audits (asked for once per session, whatever the rule).
  */
 function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto', prices: PriceOverrides): Pipeline {
-  const priced = pricedKey(prices);
+  const priced = Object.keys(prices).length ? JSON.stringify(prices) : '';
   const id = `${key}|${rule}|${priced}`;
   const running = pipelines.get(id);
   if (running) return running;
@@ -213,30 +169,14 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
     const failure = describeAnalysisFailure(e, 'app');
     set({ status: 'error', message: failure.message, detail: failure.detail });
   };
-  // The first view the analysis worker pushed (a load's first session): arrived, the pipeline is ready as it is made
-  // and the inspector's first render shows it; still coming, it is awaited instead of a round trip to ask for it.
-  const coming = rule === 'auto' ? comingFor.get(session) : undefined;
-  comingFor.delete(session);
-  const early = coming?.arrived ? asFirstView(coming.arrived, key, session, rule, priced) : null;
-  const paintedEarly = early ? firstViewPainted(p, true) : null;
-  if (early) {
-    progress.set({ done: 0, total: 1 });
-    p.state = { status: 'ready', result: early, progress };
-  }
   void (async () => {
     try {
-      const sent = ensureSent(key, session);
-      let painted = paintedEarly;
-      if (!painted) {
-        const pushed = coming && !coming.arrived ? asFirstView(await coming.view, key, session, rule, priced) : null;
-        if (!pushed) await sent;
-        const estimate = pushed ?? (await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session));
-        // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
-        // that view is drawn, instead of taking a core from its rendering.
-        painted = firstViewPainted(p);
-        show(estimate, { done: 0, total: 1 });
-      }
-      await sent;
+      await ensureSent(key, session);
+      const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
+      // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
+      // that view is drawn, instead of taking a core from its rendering.
+      const painted = firstViewPainted(p);
+      show(estimate, { done: 0, total: 1 });
       await painted;
       const onProgress = (counted: CountProgress) => {
         if (p.state.status === 'ready' && !p.state.result.exact) progress.set(counted);

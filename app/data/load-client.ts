@@ -3,7 +3,7 @@ import * as Comlink from 'comlink';
 import type { Session } from '../../src/model/types';
 import type { LoadPreview, LoadProgress, LoadSource, LoadWorkerApi, WorkerLoadResult } from '../workers/load.worker';
 import { allowedConnectOrigins, policyInstalled } from '../security/csp';
-import { firstViewComing, handedOff, sessionPort } from './analysis-client';
+import { handedOff, sessionPort } from './analysis-client';
 import { checkSource, MAX_SOURCE_BYTES } from './fetch-consent';
 import { readCapped, tooLarge } from './read-capped';
 import type { Result } from '../../src/share';
@@ -47,7 +47,7 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
   try {
     opts.signal?.throwIfAborted();
     const preview = opts.onPreview ? Comlink.proxy(opts.onPreview) : undefined;
-    const { port, firstView } = sessionPort();
+    const port = sessionPort();
     const chunks = new Map<number, Session['items'][]>();
     const onItems = (i: number, items: Session['items']) => {
       const list = chunks.get(i);
@@ -59,8 +59,6 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];
       if (id) handedOff(s, id);
-      // The analysis worker pushes the first session's estimate view as soon as it has made it.
-      if (id && i === 0) firstViewComing(s, id, firstView);
     });
     return result;
   } finally {

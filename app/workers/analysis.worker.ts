@@ -189,19 +189,6 @@ function estimateEarly(session: Session, prices: PriceOverrides | undefined): vo
   mark('analysis:estimate-view', t0, { early: true });
 }
 
-/** The early view of `session`, packed for the page under no key yet (the page gives it the session's). */
-function pushEarly(session: Session): PackedResult | null {
-  const view = earlyViews.get(session);
-  if (!view) return null;
-  try {
-    forgetStatic('');
-    // The early view stays too: a page that could not wait for this one asks for it (analyze 'estimate').
-    return pack({ view, encoding: pickEncoding(session.model), exact: false }, session, '');
-  } catch {
-    return null;
-  }
-}
-
 const pricesKey = (prices: PriceOverrides | undefined) => (prices && Object.keys(prices).length > 0 ? JSON.stringify(prices) : '');
 
 /** Sessions the load worker sent over a port, by id, until the page names the key they go under. */
@@ -224,13 +211,8 @@ const api = {
     if (!parts) throw new Error(`no parked parts for ${key}`);
     return parts;
   },
-  /**
-   * Listens on a port the load worker sends sessions to (`{ id, session }` messages). The first session's estimate
-   * view goes to the page on `views` (`{ id, packed }`, packed null when it failed) as soon as it is made, while the
-   * load worker still hashes and copies the session to the page: the page then shows it with the load's result,
-   * with no round trip here first.
-   */
-  acceptSessions(port: MessagePort, prices?: PriceOverrides, views?: MessagePort): void {
+  /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
+  acceptSessions(port: MessagePort, prices?: PriceOverrides): void {
     let first = true;
     port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
       const { id, session } = e.data;
@@ -245,10 +227,6 @@ const api = {
           estimateEarly(session, prices);
         } catch {
           // The page's own request works it out again, and reports what fails.
-        }
-        if (views) {
-          views.postMessage({ id, packed: pushEarly(session) });
-          views.close();
         }
       }
     };
