@@ -39,7 +39,8 @@ export function PreviewStatus({ loaded }: { loaded: LoadedSession }) {
 /** The full session's analysis, started under its own key; the load hands over once it is exact (or failed). */
 function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: string; fullKey: string; session: Session; file: string }) {
   const rule = useApp((s) => s.rule);
-  const state = useAnalysis(fullKey, session, rule);
+  // Only its exact view is ever shown (the preview stays until then): no estimate view is worked out first.
+  const state = useAnalysis(fullKey, session, rule, { exactFirst: true });
   const markReady = useApp((s) => s.markPreviewFullReady);
   // The inspector joins the same analysis when the full session takes the tab. It hands over once the counts
   // are exact, so the view the user is reading changes once, not twice (estimate, then exact).
@@ -47,7 +48,7 @@ function FullAnalysis({ previewKey, fullKey, session, file }: { previewKey: stri
   useEffect(() => {
     if (done) markReady(previewKey);
   }, [done, markReady, previewKey]);
-  const counting = state.status === 'ready' && !state.result.exact ? state.progress : null;
+  const counting = state.status === 'ready' ? (state.result.exact ? null : state.progress) : state.status === 'loading' ? (state.progress ?? null) : null;
   return <Counting source={counting} items={session.items.length} file={file} />;
 }
 

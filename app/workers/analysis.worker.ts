@@ -180,10 +180,18 @@ function estimateView(session: Session, contexts: SessionContexts, rule: Provide
 /** The prices each early view was worked out with (their JSON; empty for none). */
 const earlyPrices = new WeakMap<Session, string>();
 
-function estimateEarly(session: Session, prices: PriceOverrides | undefined): void {
+/**
+ * `previewed`: the page shows this session only once its counts are exact (its preview stays until then), so no
+ * estimate view is worked out for it; its contexts are, which the exact view reads.
+ */
+function estimateEarly(session: Session, prices: PriceOverrides | undefined, previewed: boolean): void {
   const t0 = performance.now();
   const c = sessionContexts(session);
   earlyContexts.set(session, c);
+  if (previewed) {
+    mark('analysis:contexts', t0, { early: true });
+    return;
+  }
   earlyViews.set(session, estimateView(session, c, 'auto', prices));
   earlyPrices.set(session, pricesKey(prices));
   mark('analysis:estimate-view', t0, { early: true });
@@ -214,8 +222,8 @@ const api = {
   /** Listens on a port the load worker sends sessions to (`{ id, session }` messages). */
   acceptSessions(port: MessagePort, prices?: PriceOverrides): void {
     let first = true;
-    port.onmessage = (e: MessageEvent<{ id: string; session: Session }>) => {
-      const { id, session } = e.data;
+    port.onmessage = (e: MessageEvent<{ id: string; session: Session; previewed?: boolean }>) => {
+      const { id, session, previewed } = e.data;
       const w = waiting.get(id);
       if (w) {
         waiting.delete(id);
@@ -224,7 +232,7 @@ const api = {
       if (first) {
         first = false;
         try {
-          estimateEarly(session, prices);
+          estimateEarly(session, prices, previewed === true);
         } catch {
           // The page's own request works it out again, and reports what fails.
         }

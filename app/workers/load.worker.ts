@@ -27,10 +27,11 @@ const ITEM_CHUNK = 2000;
  * The page and the analysis worker both need the session. Sent straight to the analysis worker over `port`
  * it is copied on this worker's thread; through the page it was copied twice, once on the page's main thread.
  */
-function handOff(sessions: Session[], port: MessagePort | undefined): (string | null)[] {
+function handOff(sessions: Session[], port: MessagePort | undefined, previewed: boolean): (string | null)[] {
   if (!port) return sessions.map(() => null);
   const ids = sessions.map(() => crypto.randomUUID());
-  sessions.forEach((session, i) => port.postMessage({ id: ids[i], session }));
+  // `previewed`: the page showed a preview of this load, and shows the full session only once its counts are exact.
+  sessions.forEach((session, i) => port.postMessage({ id: ids[i], session, previewed }));
   port.close();
   return ids;
 }
@@ -121,10 +122,12 @@ const api = {
     onItems?: (session: number, items: Session['items']) => unknown,
     only?: string,
   ): Promise<WorkerLoadResult> {
+    let previewed = false;
     if (onPreview) {
       const preview = await previewOf(sources).catch(() => null);
       // Not awaited: the page shows it while this worker goes on with the whole file.
       if (preview) void Promise.resolve(onPreview(preview)).catch(() => undefined);
+      previewed = preview !== null;
     }
     const t0 = performance.now();
     const inputs: InputFile[] = [];
@@ -141,7 +144,7 @@ const api = {
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
     // Handed off before the hashes are awaited: the analysis worker's first estimate (the first view) needs none.
-    const handedOff = handOff(result.sessions, analysisPort);
+    const handedOff = handOff(result.sessions, analysisPort, previewed);
     const t3 = measure('load:hand-off', t2);
     const digests = await hashing;
     const hashes = await sessionHashes(result.sessions, digests);

@@ -16,7 +16,7 @@ import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referenced
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
-import { relevance, type Occurrence } from './relevance';
+import { relevance, TEST_FILE, type Occurrence } from './relevance';
 import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
@@ -276,6 +276,15 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
       if (re.test(lower)) return true;
     }
   }
+  // A URL that is only an origin (`http://10.0.0.5:5001`) is backed as its host and port are (`nc 10.0.0.5 5001`).
+  const origin = id.kind === 'url' ? /^[a-z][a-z0-9+.-]*:\/\/([^/\s:]+:\d+)\/?$/i.exec(id.value) : null;
+  if (origin && foundIn({ kind: 'host-port', value: origin[1]!, index: 0 }, haystack(lower))) return true;
+  // Words written with slashes between them (`metric/monitor/time_slice`, `environment/.env`) are a list, not a path:
+  // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
+  if (id.kind === 'path' && isWordList(id.value)) {
+    const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
+    if (id.value.split('/').every(word)) return true;
+  }
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
@@ -285,6 +294,13 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   }
   return false;
 }
+
+const CODE_FOLDER = /^(?:src|lib|app|apps|test|tests|spec|docs|config|packages|cmd|internal|pkg|scripts|public|priv|assets|deps|node_modules|vendor)$/i;
+/** `a/b/c` of plain words or dot-names (`.env`), none a code folder, no extension, neither rooted nor a folder. */
+const isWordList = (v: string): boolean => {
+  const parts = v.split('/');
+  return parts.length >= 2 && parts.every((p) => /^\.?[A-Za-z][\w-]*$/.test(p)) && !CODE_FOLDER.test(parts[0]!);
+};
 
 /**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
@@ -385,11 +401,13 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const pickable = askedAlike(lostIds);
   for (const id of lostIds) {
     let exact = false;
+    let argument = false;
     if (scope) {
       const occurrences: Occurrence[] = sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [{ text, ...(sourceMeta[i] ?? {}) }] : []));
       const r = relevance(id, occurrences, scope);
       if (r === 'irrelevant') continue;
       exact = r === 'exact-path';
+      argument = r === 'argument';
     }
     // Past a later file that declares its own function of this name, the name no longer says which one it is.
     const holders = id.kind === 'function' ? sources.flatMap((text, i) => (foundIn(id, haystack(text)) ? [i] : [])) : [];
@@ -398,10 +416,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
     const end = cut >= 0 ? cut : later.length;
+    // A value (not a function, not a file) in a test file's text is the test's example data: a later item that reads
+    // or writes a test file does not use it.
+    const exampleData = id.kind !== 'function' && id.kind !== 'path';
+    const inTest = (i: number) => exampleData && !!later[i]!.target?.file && TEST_FILE.test(later[i]!.target!.file!);
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },
@@ -414,9 +436,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => exactPathIn(later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, id.value, cwd),
+      exactArg: (i) => {
+        const arg = later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text;
+        return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
+      },
     };
-    const use = classifyLaterUse(walk, 0, exact);
+    const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;
     if (use.list === 'referenced') lostReferencedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via });
     else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });
@@ -449,11 +474,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
 
 /**
  * Can this later item show that a lost identifier was needed? A user message, a tool call's arguments or a tool
- * result can; the agent's own prose and thinking only repeat what it still knew, and a harness notice in the
- * user's turn (`<task-notification>`, `<system-reminder>`) repeats what the harness knows.
+ * result can; the agent's own prose and thinking only repeat what it still knew, a later compaction's summary what
+ * its summarizer read, and a harness notice in the user's turn (`<task-notification>`, `<system-reminder>`) repeats
+ * what the harness knows.
  */
 export function isReference(m: Omit<TextMeta, 'target'>, text: string): boolean {
   if (m.role === 'assistant' && (m.kind === 'message' || m.kind === 'thinking')) return false;
+  // Another compaction's summary is a summarizer's writing, whatever turn it sits in: it repeats what was still known.
+  if (m.kind === 'summary') return false;
   // A text of unknown role is read as the user's; the harness's writing in the user's turn is none (`isHarnessItem`).
   if (asksAgain(m.role) && isHarnessItem({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta })) return false;
   return true;

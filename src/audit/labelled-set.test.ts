@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT } from './audit-trust';
+import { HOLDOUT_STUDY } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -36,7 +37,8 @@ describe('the labelled audit set', () => {
 
   // The issue's goal: precision of at least 90% on every list and recall of at least 70% on "needed later", on
   // sessions no rule was written on. Since session 40 the dev AND the test half are seen (rules were written looking
-  // at both); the goal is scored on the `holdout` rows, labelled apart on new sessions. The dev half must meet it. The
+  // at both), and since session 41 part of the first hold-out; the goal is scored on the newest blind hold-out
+  // (`AUDIT_HOLDOUT.split`), labelled apart on new sessions. The dev half must meet it. The
   // old test half is held to the goal where it meets it; where it does not, to a floor at the figure docs/audit.md
   // records (a floor is not the goal: it only catches a change that makes a list worse).
   const GOAL = { precision: 0.9, neededRecall: 0.7 };
@@ -44,10 +46,13 @@ describe('the labelled audit set', () => {
     lostReferencedLater: 0.83,
     invented: 0.6,
   };
-  // The blind hold-out's figures with session 40's rules, scored once after its labels were committed: far below the
-  // goal (docs/audit.md). Floors, not the goal: they catch a change that makes the unseen sessions worse. Invented
-  // has no floor to hold (none of its 8 flags is right).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 0.52, neededUnion: 0.5, invented: 0, neededRecall: 0.59 };
+  // The first hold-out's figures (blind in session 40; in session 41 rules were written on its study part, see
+  // holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
+  // sessions worse. Invented has no floor to hold (its one flag is wrong).
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.87, neededUnion: 0.8, invented: 0, neededRecall: 0.78 };
+  // The second hold-out (split `holdout2`, labelled blind in session 41 and never studied), scored with session 41's
+  // rules: the generalisation figure the panel states. Floors at that score; the goal is printed beside it.
+  const BLIND_FLOOR = { lostReferencedLater: 0.45, lostRefetchedLater: 0.76, neededUnion: 0.73, invented: 0, neededRecall: 0.71 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -67,19 +72,31 @@ describe('the labelled audit set', () => {
     expect(shortOf(test, TEST_FLOOR), 'old test half').toEqual([]);
   });
 
-  it('scores the hold-out (sessions no rule was written on) and holds it to its recorded floors, when it has rows', () => {
+  it('scores the first hold-out (blind in session 40, partly studied since) in its two parts and holds its floors', () => {
     const holdout = half('holdout');
-    // No hold-out rows yet: nothing to print, nothing to hold.
-    if (holdout.length === 0) return;
     const scores = scoreRows(holdout, sessions);
-    console.info(table('hold-out (labelled apart, scored blind)', scores));
-    expect(shortOf(scores, HOLDOUT_FLOOR), 'hold-out').toEqual([]);
+    console.info(table('first hold-out (labelled apart; 6 of its 11 sessions studied since session 41)', scores));
+    // The part no rule was written on says how the rules generalise; the studied part how they fit.
+    const scored = holdout.filter((r) => !HOLDOUT_STUDY.has(r.session));
+    console.info(table('first hold-out, scored part (never studied)', scoreRows(scored, sessions)));
+    expect(shortOf(scores, HOLDOUT_FLOOR), 'first hold-out').toEqual([]);
+  });
+
+  it('scores the blind hold-out (sessions no rule was written on), holds its floors, and is what the panel and check state', () => {
+    const blind = half(AUDIT_HOLDOUT.split);
+    expect(new Set(blind.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
+    // No session of it lends rules: none is in the studied part of an earlier hold-out, none shares a session key.
+    expect(blind.filter((r) => HOLDOUT_STUDY.has(r.session))).toEqual([]);
+    const scores = scoreRows(blind, sessions);
+    console.info(table(`blind hold-out (${AUDIT_HOLDOUT.split}, labelled apart, scored blind)`, scores));
+    expect(shortOf(scores, BLIND_FLOOR), 'blind hold-out').toEqual([]);
     // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
-    expect(new Set(holdout.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
+    expect(new Set(blind.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
+    expect(AUDIT_HOLDOUT.studied).toBe(0);
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.neededPrecision * 100));
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
-    console.info(`hold-out short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
+    console.info(`blind hold-out short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {

@@ -76,13 +76,16 @@ export interface LaterWalk {
   exactArg(i: number): boolean;
 }
 
-export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: boolean): LaterUse | null {
+export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: boolean, argumentOnly = false): LaterUse | null {
   if (exactPathOnly) {
     const at = walk.first(from, (i) => walk.kind(i) === 'call' && walk.exactArg(i));
     if (at < 0) return null;
     return walk.repeats(at) ? { list: 'refetched', at, via: 'refetch', usedAt: null } : { list: 'referenced', at, via: 'mention' };
   }
-  const at = walk.first(from, () => true);
+  // A value counted only as an argument (a version, an address a document states): a call that carries it in content
+  // it writes does not use it; a call that takes it as its argument, a user's message or fresh output still count.
+  const counts = (i: number) => !argumentOnly || walk.kind(i) !== 'call' || walk.exactArg(i);
+  const at = walk.first(from, counts);
   if (at < 0) {
     const q = walk.question(from);
     return q >= 0 ? { list: 'referenced', at: q, via: 'question' } : null;
@@ -90,7 +93,7 @@ export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: b
   const kind = walk.kind(at);
   if (kind === 'call' && walk.repeats(at)) return { list: 'refetched', at, via: 'refetch', usedAt: null };
   if (kind !== 'result') return { list: 'referenced', at, via: 'mention' };
-  let usedAt = walk.first(at + 1, (i) => walk.kind(i) !== 'result');
+  let usedAt = walk.first(at + 1, (i) => walk.kind(i) !== 'result' && counts(i));
   if (usedAt < 0) {
     // The user asked for one of its kind ("which version was it?") before the fresh output brought it back.
     const q = walk.question(from);

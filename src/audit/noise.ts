@@ -82,8 +82,14 @@ export function daysOf(timestamps: Iterable<string | undefined>): Set<string> {
   return days;
 }
 
+/**
+ * A program of the machine, by the folder the system keeps its programs in (`/bin/bash`, `/usr/bin/env python3`,
+ * `/usr/local/bin/node`, `/opt/homebrew/bin/git`): the interpreter or tool a line runs with, not a file of the work.
+ */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?|opt\/homebrew\/)?s?bin\/[^/]+$/;
+
 function pathNoise(v: string): boolean {
-  if (/^\/(?:dev|proc|sys)\//.test(v) || v === '/dev/null') return true;
+  if (/^\/(?:dev|proc|sys)\//.test(v) || v === '/dev/null' || SYSTEM_PROGRAM.test(v)) return true;
   const body = v.replace(/^(?:~|\.{1,2})?\/+/, '').replace(/\/+$/, '');
   const segments = body.split('/').filter(Boolean);
   const last = segments[segments.length - 1] ?? '';
@@ -166,7 +172,9 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
       if (day !== null) return days.has(day);
       // A month and day without a year (`Mar 3`): the session's own day when one of its days falls on it.
       const md = d.month !== null && d.day !== null ? `-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
-      return md !== null && [...days].some((s) => s.endsWith(md));
+      if (md !== null) return [...days].some((s) => s.endsWith(md));
+      // A year alone (`2026`, `Q1 2026`) that the session ran in is its own time, not a date of the work.
+      return d.year !== null && d.month === null && [...days].some((s) => s.startsWith(`${d.year}-`));
     }
     case 'email':
       // A no-reply address (a commit trailer's `noreply@anthropic.com`) reaches no one.

@@ -207,6 +207,9 @@ export function containsToken(text: string, needle: string, from = 0): boolean {
   return false;
 }
 
+/** `https://host:port` with no path (a trailing slash at most). */
+const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
+
 /** The URL, possibly with a trailing slash, but not as the prefix of a longer URL. */
 function containsUrl(text: string, url: string): boolean {
   for (let at = text.indexOf(url); at >= 0; at = text.indexOf(url, at + 1)) {
@@ -488,6 +491,8 @@ export function portIn(text: string, port: string): boolean {
  * `callFormIn`), for a port a port (see `portIn`).
  */
 export function referencedIn(id: Identifier, hay: Haystack, from = 0, cwd: string | null = null): boolean {
+  // A URL that is only an origin (scheme, host, port) names a server: a later URL on that server uses it.
+  if (id.kind === 'url' && isOrigin(id.value) && hay.lower.includes(`${id.value.replace(/\/+$/, '').toLowerCase()}/`)) return true;
   if (!foundIn(id, hay, from)) return false;
   switch (id.kind) {
     case 'path': {

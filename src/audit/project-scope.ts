@@ -50,11 +50,15 @@ export const DECLARATIONS: readonly RegExp[] = [
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]{1,80})?=/g,
   // Python and Ruby assignments of a callable at the start of a line (`handler = make_handler(...)`).
   /^\s*([a-z_][a-z0-9_]*)\s*=\s*(?:lambda\b|functools\.partial\b)/gm,
+  // A property an object gives a function's body (`setToken: (t) => set({ t })`, `load: async () => {`), as a line of a
+  // file or as a tool prints it (`  53→  setToken: …`); a type's member (`onSuccess: () => void;`) is a slot a caller fills.
+  /^(?:\s*\d+(?:→|\t|:))?\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:\([^()\n]*\)|[A-Za-z_$][\w$]*)\s*(?::\s*[^=\n]{1,80})?=>\s*(?:\{|(?:await\s+)?[a-z_$][\w$.]*\s*\()/gm,
 ];
 // Destructuring binds several names at once: `const [x, setX] = useState()`, `const { a, b } = obj`.
 export const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
-// Methods: `name(args) {` or `async name(args) {` alone on a line (class and object bodies).
-export const METHOD = /^\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\s+)*([A-Za-z_$][\w$]*)\s*\([^()\n]*\)\s*(?::\s*[^{\n]{1,80})?\{\s*$/gm;
+// Methods: `name(args) {` or `async name(args) {` alone on a line (class and object bodies), and a shell function
+// (`name() {`); a line as a tool prints it keeps its number in front (`   470→name() {`, grep's `493:name() {`).
+export const METHOD = /^(?:\s*\d+(?:→|\t|:))?\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\s+)*([A-Za-z_$][\w$]*)\s*\([^()\n]*\)\s*(?::\s*[^{\n]{1,80})?\{\s*$/gm;
 const NOT_METHODS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'else', 'with', 'do', 'try', 'constructor']);
 // Modules: `defmodule Spotter.Services.Tmux`, `module Foo::Bar`, `namespace App.Core`, `package app.core`.
 export const MODULES = /\b(?:defmodule|namespace|package)\s+([A-Za-z_][\w.:]*)/g;
@@ -76,6 +80,7 @@ export const DECLARATION_WORDS: readonly (readonly string[])[] = [
   ['type'],
   ['const', 'let', 'var'],
   ['lambda', 'functools.partial'],
+  ['=>'],
 ];
 export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 /** A method's line ends in `{` after its `(…)`. */

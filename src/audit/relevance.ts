@@ -24,10 +24,12 @@ export type Relevance =
   | 'relevant'
   /** Count it only when a later tool call takes this exact path as its argument. */
   | 'exact-path'
+  /** Count it only when a later user message names it or a later tool call takes it as its argument (not content it writes). */
+  | 'argument'
   /** Leave it out. */
   | 'irrelevant';
 
-const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtures?|e2e|testdata|test_data|examples?)[\\/]|(?:_test|_spec|\.test|\.spec|Test|Tests|_tests)\.[A-Za-z]{1,5}$|(?:^|[\\/])test_[^\\/]+\.py$/;
+export const TEST_FILE = /(?:^|[\\/])(?:tests?|spec|specs|__tests__|__fixtures__|fixtures?|e2e|testdata|test_data|examples?)[\\/]|(?:_test|_spec|\.test|\.spec|Test|Tests|_tests)\.[A-Za-z]{1,5}$|(?:^|[\\/])test_[^\\/]+\.py$/;
 const TIME_UNIT = /^(?:ms|µs|us|ns|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)$/i;
 const SETTING = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+["']?\s*[:=]?\s*[\d,.]+$/;
 
@@ -61,6 +63,18 @@ const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && 
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
 const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
 
+/** A file of prose: notes, a README, a plan. */
+const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+
+/** A user's own message (not a tool result in the user's turn, not another compaction's summary). */
+const saidByUser = (o: Occurrence): boolean => o.role === 'user' && (o.kind === 'message' || o.kind === undefined);
+
+/** Does the text give `value` to a setting: a flag's value (`--memory 4G`, `-m=512M`) or an assignment (`TIMEOUT=30s`, `timeout: 30s`)? */
+function setsValue(text: string, value: string): boolean {
+  const v = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:(?:^|\\s)--?[A-Za-z][\\w-]*(?:=|\\s+)|\\b[A-Za-z_][\\w.-]*\\s*[=:]\\s*["']?)${v}(?![\\w.])`, 'm').test(text);
+}
+
 /** Is `value` part of the last segment of a line that names a file (`./2024-05-23 - Idaho Press - ….md`)? */
 function inFileName(line: string, value: string): boolean {
   const t = line.trim().replace(/^\s*(?:\d+→|[-*+•]\s+)/, '');
@@ -84,9 +98,22 @@ function onlyAsSpecifier(value: string, occurrences: readonly Occurrence[]): boo
  */
 const MODULE_PATH = /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|co|sh|ai|app|xyz|me|gg|cloud|tech)\/[\w.-]+\/[\w.-]+/i;
 
+/**
+ * A commit message's trailer: the lines git reads as `Token-by: value` (`Co-Authored-By:`, `Signed-off-by:`) and the
+ * attribution line a harness signs every commit with (`🤖 Generated with [Claude Code](https://claude.ai/code)`).
+ */
+const TRAILER = /^\s*(?:[A-Z][\w-]*-by:\s|(?:\S{1,4}\s+)?Generated (?:with|by) \[[^\]\n]*\]\([^)\n]*\)\s*$)/i;
+/** Does every line of the text that holds `value` belong to a commit message's trailer? */
+const onlyInTrailer = (text: string, value: string): boolean => {
+  const lines = text.split('\n').filter((l) => l.includes(value));
+  return lines.length > 0 && lines.every((l) => TRAILER.test(l));
+};
+
 export function relevance(id: Identifier, occurrences: readonly Occurrence[], scope: ProjectScope): Relevance {
   const v = id.value;
   const every = (test: (o: Occurrence) => boolean) => occurrences.length > 0 && occurrences.every(test);
+  // What a commit's trailer names is the same signature on every commit, not a fact of the work.
+  if (every((o) => onlyInTrailer(o.text, v))) return 'irrelevant';
   // What only test or fixture files hold is an example the test was written with (`offset: 0`, `file1.txt`).
   if (id.kind !== 'function' && every((o) => inTestFile(o, v))) return 'irrelevant';
   switch (id.kind) {
@@ -107,11 +134,23 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       // A setting only a command printed (`max_cases: 32`) is the run's; one only a tool call's arguments hold
       // (`"head_limit":10`) is a parameter of the tool, not of the work.
       if (SETTING.test(v) && (every(inCommandOutput) || every((o) => o.kind === 'tool_call'))) return 'irrelevant';
+      // A measure (a size, a time, a temperature) names no thing a later turn takes: in a document, a plan, a banner
+      // or output it says how much. It counts only as a value someone set: one the user writes, or one a tool call
+      // gives a setting (`--memory 4G`, `TIMEOUT=30s`, `timeout: 30s` in a config it writes).
+      if (!SETTING.test(v) && !occurrences.some((o) => saidByUser(o) || (o.kind === 'tool_call' && setsValue(o.text, v)))) return 'irrelevant';
       return 'relevant';
     }
+    case 'port':
+    case 'host':
+    case 'host-port':
+      // An address a document states (a README's "Grafana on port 3000") is prose about the work: it counts only when the
+      // user names it or a later tool call takes it as its argument, not when a script or written content repeats it.
+      return every((o) => !!o.target?.file && PROSE_FILE.test(o.target.file)) ? 'argument' : 'relevant';
     case 'version':
-      // A tool's banner or a stack trace names the versions of the run, not of the work.
-      return every(inCommandOutput) ? 'irrelevant' : 'relevant';
+      // A tool's banner or a stack trace names the versions of the run, not of the work. Elsewhere a version names a
+      // release: needed when the user names it or a later tool call takes it as its argument (installs, pins, checks it
+      // out), not when a header, a doc or output repeats it.
+      return every(inCommandOutput) ? 'irrelevant' : 'argument';
     default:
       return 'relevant';
   }

@@ -2,8 +2,9 @@
 // never in the app's initial bundle, and in the app only in workers: gpt-tokenizer's from the runtime's rank
 // source (rank-tables.ts: JSON in the browser), js-tiktoken's by dynamic import.
 import { isEncodingName, type EncodingName } from './encoding';
-import type { RawBytePairRanks } from 'gpt-tokenizer/BytePairEncodingCore';
+import type { BytePairEncodingCore, RawBytePairRanks } from 'gpt-tokenizer/BytePairEncodingCore';
 import { byteTokens, isPackedRanks, RankLookup } from './rank-lookup';
+import { asPieceCore, pieceMemoCount } from './piece-memo';
 import { loadRankData } from './rank-tables';
 import { countWithRedactions, hasRedactionHint } from './redaction';
 import { DEFAULT_MAX_RUN, splitLongRuns } from './split-runs';
@@ -97,17 +98,27 @@ async function loadJsTiktoken(encoding: EncodingName): Promise<EncodeLength> {
   return (text) => (text.length === 0 ? 0 : enc.encode(text, none, none).length);
 }
 
-async function loadGptTokenizer(encoding: EncodingName): Promise<EncodeLength> {
-  // What gpt-tokenizer's GptEncoding.countTokens does with an empty disallowed set (special-token text counted as
-  // plain text): its core's countNative with no special token allowed. The core is built with the byte tokens only,
-  // and reads the string tokens from a RankLookup instead of the 200k-entry Map it would build (rank-lookup.ts).
+/**
+ * gpt-tokenizer's core for an encoding, as the counter uses it: built with the byte tokens only, reading the string
+ * tokens from a RankLookup instead of the 200k-entry Map it would build (rank-lookup.ts).
+ */
+export async function gptTokenizerCore(encoding: EncodingName): Promise<BytePairEncodingCore> {
   const [{ BytePairEncodingCore }, { getEncodingParams }, ranks] = await Promise.all([import('gpt-tokenizer/BytePairEncodingCore'), import('gpt-tokenizer/modelParams'), loadRankData(encoding)]);
   const params = getEncodingParams(encoding, () => byteTokens(ranks) as RawBytePairRanks);
   const core = new BytePairEncodingCore(params);
   const inner = core as unknown as { bytePairStringRankEncoder: unknown };
   if (!(inner.bytePairStringRankEncoder instanceof Map) || typeof core.countNative !== 'function') throw new Error('gpt-tokenizer: its core no longer reads string ranks from a Map');
   inner.bytePairStringRankEncoder = isPackedRanks(ranks) ? RankLookup.fromPacked(ranks) : RankLookup.fromTable(ranks);
-  return (text) => (text.length === 0 ? 0 : core.countNative(text));
+  return core;
+}
+
+async function loadGptTokenizer(encoding: EncodingName): Promise<EncodeLength> {
+  // What gpt-tokenizer's GptEncoding.countTokens does with an empty disallowed set (special-token text counted as
+  // plain text): its core's countNative with no special token allowed, each distinct split piece merged once
+  // (piece-memo.ts; countNative itself if the core's internals ever change).
+  const core = await gptTokenizerCore(encoding);
+  const pieces = asPieceCore(core);
+  return pieces ? pieceMemoCount(pieces) : (text) => (text.length === 0 ? 0 : core.countNative(text));
 }
 
 const loaded = new Map<string, Promise<EncodeLength>>();

@@ -1,0 +1,264 @@
+// Rules about what a thing is, each on a small hand-made session (session 41, from the first hold-out's study part;
+// docs/audit.md): another compaction's summary, a program of the machine, a commit's trailer, a measure.
+import { describe, expect, it } from 'vitest';
+import { auditSummary, type AuditInput } from './audit-summary';
+import { isNoise } from './noise';
+import { haystack, referencedIn } from './normalize';
+import type { CallTarget } from '../refetch/call-target';
+import { assistant as said, boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
+import { auditSession } from './audit-session';
+
+const CWD = '/home/u/kiosk';
+const bash = (command: string): CallTarget => ({ tool: 'Bash', target: command, file: null, writes: false, kind: 'command' });
+const read = (file: string): CallTarget => ({ tool: 'Read', target: file, file, writes: false, kind: 'file' });
+const write = (file: string): CallTarget => ({ tool: 'Write', target: file, file, writes: true, kind: 'file' });
+const needed = (input: AuditInput) => {
+  const a = auditSummary(input);
+  return [...a.lostReferencedLater.map((r) => r.value), ...a.lostRefetchedLater.map((r) => r.value)];
+};
+
+describe('another compaction’s summary', () => {
+  it('is a summarizer’s writing in the user’s turn: it shows no need of what it repeats', () => {
+    const input: AuditInput = {
+      summary: 'Set up the kiosk.',
+      sources: ['Ticket KIO-4411 is the one to close.'],
+      sourceMeta: [{ role: 'user', kind: 'message' }],
+      later: [{ id: 's2', role: 'user', kind: 'summary', text: '- Still open: KIO-4411' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // The same words in a person's message are a need.
+    expect(needed({ ...input, later: [{ id: 'm', role: 'user', kind: 'message', text: 'Close KIO-4411 now' }] })).toEqual(['KIO-4411']);
+  });
+});
+
+describe('a program of the machine', () => {
+  it('(/bin/bash, /usr/bin/env) is what a line runs with, not a file of the work, even when a later command runs it', () => {
+    const audit = auditSummary({
+      summary: 'Read the build script.',
+      sources: ['     1→#!/bin/bash\n     2→#!/usr/bin/env python3'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/build.sh`) }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('sudo chroot /mnt/x /bin/bash -c "apt-get update"'), text: 'Bash({"command":"sudo chroot /mnt/x /bin/bash -c \\"apt-get update\\""})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lost).not.toContain('/bin/bash');
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+});
+
+describe('a commit’s trailer', () => {
+  const commit = (msg: string) => `Bash({"command":"git commit -m \\"${msg}\\""})`;
+  it('is the same signature on every commit: a later commit carrying it again uses nothing', () => {
+    const trailer = 'feat: x\\n\\n🤖 Generated with [Claude Code](https://claude.ai/code)\\n\\nCo-Authored-By: Claude <bot@example.dev>';
+    const input: AuditInput = {
+      summary: 'Committed the launcher.',
+      sources: [commit(trailer)],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('git commit') }],
+      later: [{ id: 'c2', role: 'assistant', kind: 'tool_call', target: bash('git commit'), text: commit(trailer.replace('feat: x', 'chore: y')) }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // A URL in the commit's body is the commit's content, and a later call taking it is a use.
+    const body = 'fix: follow https://status.kiosk.dev/incidents/881 closely';
+    expect(needed({ ...input, sources: [commit(body)], later: [{ id: 'f', role: 'assistant', kind: 'tool_call', target: bash('curl'), text: 'Bash({"command":"curl https://status.kiosk.dev/incidents/881"})' }] })).toEqual([
+      'https://status.kiosk.dev/incidents/881',
+    ]);
+  });
+});
+
+describe('a measure', () => {
+  it('in a document, a banner or output names nothing a later turn needs, even when another text says it again', () => {
+    const input: AuditInput = {
+      summary: 'Wrote the README.',
+      sources: ['Write({"file_path":"/home/u/kiosk/README.md","content":"- **RAM**: 8GB minimum (64GB recommended)\\n- Git operations: < 50ms"})', '✓ Sufficient memory: 62GB'],
+      sourceMeta: [
+        { role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`) },
+        { role: 'tool', kind: 'tool_result', target: bash('./run.sh') },
+      ],
+      later: [
+        { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/PLAN.md`), text: 'Write({"file_path":"/home/u/kiosk/PLAN.md","content":"64GB DDR5; saves in <50ms; 62GB free"})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+  });
+
+  it('counts when a tool call sets it (a flag, an assignment) or the user writes it', () => {
+    const audit = auditSummary({
+      summary: 'Started the VM.',
+      sources: ['Bash({"command":"qemu-system-x86_64 --memory 4GB -smp 2"})', 'keep the timeout at 45s please'],
+      sourceMeta: [
+        { role: 'assistant', kind: 'tool_call', target: bash('qemu-system-x86_64 --memory 4GB -smp 2') },
+        { role: 'user', kind: 'message' },
+      ],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('qemu'), text: 'Bash({"command":"qemu-system-x86_64 --memory 4GB --timeout 45s"})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lostReferencedLater.map((r) => r.value)).toEqual(['4GB', '45s']);
+  });
+});
+
+describe('a definition as a tool prints it', () => {
+  it('a shell function (`name() {`) under the Read tool’s line numbers is the project’s; re-read, then called, it was re-fetched', () => {
+    const file = `${CWD}/wrapper.sh`;
+    const input: AuditInput = {
+      summary: 'Reviewed the wrapper.',
+      sources: ['   470→auto_fix_issues() {\n   619→            auto_fix_issues'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(file) }],
+      sourceCalls: [`Read ${file}`],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(file), text: '   470→auto_fix_issues() {' },
+        { id: 'c', role: 'assistant', kind: 'tool_call', target: bash('bash -c "source ./wrapper.sh && auto_fix_issues"'), text: 'Bash({"command":"bash -c \\"source ./wrapper.sh && auto_fix_issues\\""})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(auditSummary(input).lostRefetchedLater).toMatchObject([{ value: 'auto_fix_issues()', itemId: 'r', usedIn: 'c' }]);
+  });
+
+  it('a property an object gives a function body (`setToken: (t) => set(…)`) is the project’s; a type’s member (`onDone: () => void`) is a slot', () => {
+    const hook = `${CWD}/src/hooks/useAuth.ts`;
+    const store = `${CWD}/src/stores/auth.store.ts`;
+    const input = (storeText: string): AuditInput => ({
+      summary: 'Reworked the auth hook.',
+      sources: ['   37→    setToken,\n  156→      setToken(response.token);'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(hook) }],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(store), text: storeText },
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(hook), tool: 'Edit', writes: true }, text: 'Edit({"old_string":"setToken(response.token);"})' },
+      ],
+      project: { cwd: CWD },
+    });
+    expect(needed(input('   53→  setToken: (token) => set({ token, isAuthenticated: true }),'))).toEqual(['setToken()']);
+    expect(needed(input('   30→  setToken: (token: string) => void;'))).toEqual([]);
+  });
+});
+
+describe('a URL that is only an origin', () => {
+  it('names a server: a later call to a URL on it uses it', () => {
+    const input: AuditInput = {
+      summary: 'Opened a tunnel.',
+      sources: ['https://86f0-2003.tunnel-free.app'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('curl -s http://127.0.0.1:4040/api/tunnels') }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('curl'), text: 'Bash({"command":"curl -s https://86f0-2003.tunnel-free.app/auth/jwks.json"})' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual(['https://86f0-2003.tunnel-free.app']);
+    // A URL with a path is one resource: a longer URL under it is another.
+    expect(needed({ ...input, sources: ['https://86f0-2003.tunnel-free.app/auth'] })).toEqual([]);
+  });
+});
+
+describe('the session’s own year', () => {
+  it('alone (`2026`) is the time the session ran in, not a date of the work; another year is a date', () => {
+    const days = new Set(['2026-02-17']);
+    expect(isNoise({ kind: 'date', value: '2026', index: 0 }, { sessionDays: days })).toBe(true);
+    expect(isNoise({ kind: 'date', value: '2023', index: 0 }, { sessionDays: days })).toBe(false);
+    expect(isNoise({ kind: 'date', value: '2026', index: 0 }, {})).toBe(false);
+  });
+});
+
+describe('a value in a test file', () => {
+  it('is the test’s example data: a later test the agent writes with it uses nothing', () => {
+    const input: AuditInput = {
+      summary: 'Read the incidents docs.',
+      sources: ['Severity levels run from SEV-1 through SEV-5.'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: { tool: 'WebFetch', target: 'https://docs.example.dev/incidents', file: null, writes: false, kind: 'url' } }],
+      later: [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/tests/unit/test_incidents.py`), text: 'Write({"content":"{\"severity\": \"SEV-1\"}"})' }],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    // The same value in a call outside a test is a use.
+    expect(needed({ ...input, later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('pup incidents list --severity SEV-1'), text: 'Bash({"command":"pup incidents list --severity SEV-1"})' }] })).toEqual(['SEV-1']);
+  });
+});
+
+describe('invented, but backed under another spelling', () => {
+  const invented = (summary: string, sources: string[]) => auditSummary({ summary, sources, later: [], project: { cwd: CWD } }).invented;
+  it('words written with slashes are a list the sources name word by word, not a path', () => {
+    expect(invented('- SloCreateInput supports metric/monitor/time_slice types', ['"type": "metric|monitor|time_slice",'])).toEqual([]);
+    expect(invented('- settings from environment/.env', ['- **Environment variables**: Use python-dotenv for .env files'])).toEqual([]);
+    // A word the sources never name keeps it invented.
+    expect(invented('- supports metric/monitor/burn_rate types', ['"type": "metric|monitor|time_slice",'])).toEqual(['metric/monitor/burn_rate']);
+  });
+
+  it('a URL that is only an origin is backed by its host and port, as a host:port is', () => {
+    const nc = 'Bash({"command":"nc -z -w2 10.20.30.40 5001 && echo reachable"})';
+    expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5001`.', [nc])).toEqual([]);
+    expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5002`.', [nc])).toEqual(['http://10.20.30.40:5002']);
+  });
+});
+
+describe('an address a document states', () => {
+  it('is prose about the work: a script that repeats it uses nothing, a later call that opens it does', () => {
+    const script = `${CWD}/start.sh`;
+    const input: AuditInput = {
+      summary: 'Wrote the README.',
+      sources: ['Write({"file_path":"/home/u/kiosk/README.md","content":"- **Prometheus** - metrics (port 9090)"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`) }],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(script), text: '  337→  echo "Prometheus: http://localhost:9090"' },
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(script), tool: 'Edit', writes: true }, text: 'Edit({"new_string":"echo \\"Prometheus: http://localhost:9090\\""})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    const curl = { id: 'c', role: 'assistant', kind: 'tool_call', target: bash('curl -s http://localhost:9090/-/ready'), text: 'Bash({"command":"curl -s http://localhost:9090/-/ready"})' };
+    expect(needed({ ...input, later: [...input.later, curl] })).toEqual(['9090']);
+    // The same port in a script the slice read is the script's setting: the later edit uses it.
+    expect(needed({ ...input, sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/monitor.sh`) }] })).toEqual(['9090']);
+  });
+});
+
+describe('a measure’s number is a whole token', () => {
+  it('`1ms` is not inside `11ms` or `0.1ms`', () => {
+    const id = { kind: 'quantity' as const, value: '1ms', index: 0 };
+    expect(referencedIn(id, haystack('| AI Latency (NPU) | <100ms | 11ms INT8 |'))).toBe(false);
+    expect(referencedIn(id, haystack('cached: 0.1ms'))).toBe(false);
+    expect(referencedIn(id, haystack('usleep(1000);  // Sleep 1ms'))).toBe(true);
+  });
+});
+
+describe('a version', () => {
+  it('names a release: a header or a doc that repeats it uses nothing, a later call that installs it does', () => {
+    const input: AuditInput = {
+      summary: 'Rewrote the wrapper.',
+      sources: ['Write({"file_path":"/home/u/kiosk/wrapper.sh","content":"#!/bin/bash\\n# KIOSK WRAPPER v13.2 - QUIET MODE"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/wrapper.sh`) }],
+      later: [
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...write(`${CWD}/wrapper.sh`), tool: 'Edit' }, text: 'Edit({"new_string":"# Kiosk Wrapper v13.2 - banner off"})' },
+        { id: 'o', role: 'tool', kind: 'tool_result', target: bash('./wrapper.sh --status'), text: 'Kiosk Wrapper v13.2 Status' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(input)).toEqual([]);
+    const pin = { id: 'p', role: 'assistant', kind: 'tool_call', target: bash('git checkout v13.2'), text: 'Bash({"command":"git checkout v13.2"})' };
+    expect(needed({ ...input, later: [...input.later, pin] })).toEqual(['v13.2']);
+  });
+});
+
+describe('the whole-session audit reads these rules as the per-compaction one does', () => {
+  it('an origin a later call uses, a version an edit repeats and the user names', () => {
+    const s = session(
+      [
+        user('u0', 'start the tunnel'),
+        toolCall('c1', 'k1', 'Bash', '{"command":"curl -s http://127.0.0.1:4040/api/tunnels"}'),
+        toolResult('r1', 'k1', 'https://86f0-2003.tunnel-free.app'),
+        toolCall('c2', 'k2', 'Write', '{"file_path":"/home/u/kiosk/README.md","content":"Wrapper v13.2"}'),
+        toolResult('r2', 'k2', 'ok'),
+        boundary('b'),
+        summaryItem('sum', 'Started a tunnel.'),
+        toolCall('c3', 'k3', 'Bash', '{"command":"curl -s https://86f0-2003.tunnel-free.app/auth/jwks.json"}'),
+        toolResult('r3', 'k3', '{}'),
+        toolCall('c4', 'k4', 'Edit', '{"file_path":"/home/u/kiosk/start.sh","new_string":"echo v13.2"}'),
+        toolResult('r4', 'k4', 'ok'),
+        user('u5', 'is v13.2 the one on the kiosk?'),
+        said('a5', 'yes'),
+      ],
+      { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1', 'c2', 'r2'] })] },
+    );
+    expect(auditSession(s)[0]!.lostReferencedLater).toEqual([
+      { value: 'https://86f0-2003.tunnel-free.app', itemId: 'c3', via: 'mention' },
+      { value: 'v13.2', itemId: 'u5', via: 'mention' },
+    ]);
+  });
+});
