@@ -11,7 +11,7 @@ import { loadSourceMap, type Resolver } from './browser/source-map';
 
 const args = process.argv.slice(2);
 if (args[0] === '--profile') {
-  profileOf(args[1]!, (args[2] as 'first' | 'exact' | undefined) ?? 'first', args[3] ?? null);
+  profileOf(args[1]!, (args[2] as 'first' | 'exact' | 'panels' | undefined) ?? 'first', args[3] ?? null);
   process.exit(0);
 }
 const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json'))!;
@@ -98,14 +98,15 @@ function summarize(path: string, _watch: DropWatch): void {
 
 /**
  * The functions each thread ran most between two bench marks, from the trace's sampling profile, named through the
- * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact] [THREAD]`.
+ * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact|panels] [THREAD]`.
  */
-export function profileOf(path: string, window: 'first' | 'exact', only: string | null, top = 15): void {
+export function profileOf(path: string, window: 'first' | 'exact' | 'panels', only: string | null, top = 15): void {
   type Node = { id: number; parent?: number; callFrame: { functionName?: string; scriptId?: number | string; url?: string; lineNumber?: number; columnNumber?: number } };
   type Ev = { name: string; ph: string; ts: number; pid: number; tid: number; id?: string; args?: { name?: string; data?: { url?: string; scriptId?: number | string; startTime?: number; cpuProfile?: { nodes?: Node[]; samples?: number[] }; timeDeltas?: number[] } } };
   const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
   const markAt = (n: string) => events.find((e) => e.name === n)?.ts ?? 0;
-  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : [markAt('bench:first-view'), markAt('bench:exact')];
+  // 'panels': from the exact counts to the trace's end (a bench walk's panels, BENCH_TRACE).
+  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : window === 'exact' ? [markAt('bench:first-view'), markAt('bench:exact')] : [markAt('bench:exact'), Infinity];
   const label = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
   const scripts = new Map<string, string>();
@@ -148,7 +149,8 @@ export function profileOf(path: string, window: 'first' | 'exact', only: string 
       total++;
       const cf = n.callFrame;
       const url = cf.url || scripts.get(`${pid}:${cf.scriptId}`) || '';
-      const k = fn.startsWith('(') ? fn : `${fn} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
+      // An anonymous function is named by where it is; (program), (garbage collector) and the like have no place.
+      const k = fn.startsWith('(') && !url ? fn : `${fn} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
       self.set(k, (self.get(k) ?? 0) + 1);
     });
     if (total < 5) continue;

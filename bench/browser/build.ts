@@ -37,9 +37,10 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPreview(): Promise<{ url: string; server: PreviewServer }> {
+/** `outDir`: another build to serve (one kept from before a change, to compare the two in one sitting). */
+export async function startPreview(outDir = APP_OUT): Promise<{ url: string; server: PreviewServer }> {
   const port = await freePort();
-  const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: APP_OUT }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
   return { url: `http://127.0.0.1:${port}`, server };
 }
 

@@ -118,6 +118,8 @@ export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Prom
   const panels: { name: string; ms: number }[] = [];
   for (const tab of tabs) {
     const t0 = performance.now();
+    // Marked, so a trace of the walk (BENCH_TRACE) gives each panel's thread time.
+    performance.mark(`bench:panel:${tab.textContent ?? ''}`, { startTime: t0 });
     tab.click();
     await frame();
     while (busy()) {

@@ -309,7 +309,7 @@ async function waitWatch(page: Page, field: 'firstView' | 'exact', timeoutMs: nu
 }
 
 /** Drops one input on a fresh app page and follows it to the first view and the exact counts. */
-async function measureOpen(
+export async function measureOpen(
   browser: Browser,
   url: string,
   input: BenchInput,
