@@ -53,7 +53,10 @@ export async function metricsFor(session: Session, counterFor: ReturnType<typeof
   }
 }
 
-/** Characters of item text from which a session is counted on threads (about a second of counting). */
+/**
+ * Characters of item text from which a session is counted on threads, when count threads run at all (inputs of
+ * COUNT_THREADS_MIN_BYTES and up: with each distinct piece merged once, smaller ones count faster on this thread).
+ */
 const THREADED_CHARS = 2_000_000;
 
 function textChars(session: Session): number {
