@@ -23,10 +23,9 @@ import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
-import { exactPathIn, haystack, referencedIn } from './normalize';
 import { definesName, ProjectScope } from './project-scope';
-import { relevance, TEST_FILE } from './relevance';
-import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
+import { relevance } from './relevance';
+import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -352,9 +351,7 @@ export function auditSession(session: Session): CompactionAudit[] {
         const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length);
         cut = k >= 0 ? holding[k]! : -1;
       }
-      // A value (not a function, not a file) in a test file's text is the test's example data (as in auditSummary).
-      const exampleData = id.kind !== 'function' && id.kind !== 'path';
-      const inTest = (i: number) => exampleData && !!targets[i]?.file && TEST_FILE.test(targets[i]!.file!);
+      const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file);
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i) || inTest(i);
@@ -368,10 +365,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => {
-          const arg = targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!;
-          return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
-        },
+        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -12,12 +12,12 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, dateSupported, exactPathIn, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
-import { relevance, TEST_FILE, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, opensFileNamed, otherDefinitionAt, type LaterWalk } from './later-use';
+import { relevance, type Occurrence } from './relevance';
+import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -416,10 +416,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
     const end = cut >= 0 ? cut : later.length;
-    // A value (not a function, not a file) in a test file's text is the test's example data: a later item that reads
-    // or writes a test file does not use it.
-    const exampleData = id.kind !== 'function' && id.kind !== 'path';
-    const inTest = (i: number) => exampleData && !!later[i]!.target?.file && TEST_FILE.test(later[i]!.target!.file!);
+    const inTest = (i: number) => isExampleDataIn(id, later[i]!.target?.file);
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
@@ -436,10 +433,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => {
-        const arg = later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text;
-        return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
-      },
+      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;

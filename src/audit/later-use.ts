@@ -13,9 +13,21 @@
 // named after the id holds what the id stands for (`Read …/tasks/b7636e2.output`, a background task's output).
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
+import { exactPathIn, haystack, referencedIn } from './normalize';
 import { definesName } from './project-scope';
+import { TEST_FILE } from './relevance';
 
 const slashed = (f: string) => f.replace(/\\/g, '/');
+
+/** Does a later call's argument (the file it opens, the command it runs) take the identifier: a path as the exact path, another value as written. */
+export function takenAsArgument(id: Identifier, arg: string, cwd: string | null): boolean {
+  return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
+}
+
+/** A value (not a function, not a file) in a test file's text is the test's example data: reading or writing that file does not use it. */
+export function isExampleDataIn(id: Identifier, file: string | null | undefined): boolean {
+  return id.kind !== 'function' && id.kind !== 'path' && !!file && TEST_FILE.test(file);
+}
 
 /** The bare name of a function value (`Mod.fun()` → `fun`). */
 export const functionName = (value: string): string => {
