@@ -351,7 +351,12 @@ export function auditSession(session: Session): CompactionAudit[] {
         const declared = held.some((i) => !!targets[i]?.file && defines(texts[i]!, functionName(id.value)));
         // Without one there is no cut (`otherDefinitionAt`): the later items holding the name are not looked up.
         if (declared) {
-          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i));
+          // Only a later item in another file that declares the name can be the cut: those are looked up alone, so
+          // `foundIn` reads no other later item (otherDefinitionAt's first such item in `holding` is the same one).
+          const name = functionName(id.value);
+          const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
+          const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
+          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i));
           const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, defines);
           cut = k >= 0 ? holding[k]! : -1;
         }
