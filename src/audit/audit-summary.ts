@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -263,6 +263,11 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const has = (n: string) => new RegExp(`(?<![a-z0-9])${escape(p)}${n}(?![0-9])`).test(lower);
     if (has(range[2]!) && has(range[3]!)) return true;
   }
+  // A version with fewer parts names a release line: `v2` is backed by the `2.4.3` (`@biomejs/biome@2.4.3`) it stands for.
+  if (id.kind === 'version') {
+    const core = id.value.replace(/^v/i, '');
+    if (/^\d+(?:\.\d+)?$/.test(core) && new RegExp(`(?<![\\w.])v?${escape(core)}\\.\\d`).test(lower)) return true;
+  }
   if (id.kind === 'quantity') {
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
@@ -381,7 +386,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     : null;
 
   const later = laterItems.filter((l) => isReference(l, l.text));
-  const hays = later.map((l) => haystack(l.text));
+  const hays = later.map((l) => haystack(mentionText(l.text)));
   // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
   const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([

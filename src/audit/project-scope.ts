@@ -87,6 +87,9 @@ export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 export const METHOD_WORDS: readonly string[] = ['{'];
 export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
 
+/** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
+const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
+
 const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
@@ -203,6 +206,13 @@ export class ProjectScope {
   /** Paths a tool call names, and paths an output lists one per line or as `path:line:` (ls, find, grep). */
   private readPaths(t: ScopeText): void {
     if (t.target?.file) this.show(t.target.file);
+    // What a call writes into a file (an edit's text, a new file's content) is that file's code or prose: a path in
+    // it (`outFile: './src/generated/types.ts'`) is a literal of it, not a file the session shows to exist. Only
+    // what the code imports (`from '../lib/api'`) names a module it loads.
+    if (t.kind === 'tool_call' && t.target?.writes && t.target.file) {
+      if (t.text.includes('from') || t.text.includes('require') || t.text.includes('import')) for (const m of t.text.matchAll(IMPORTED)) this.show(m[1]!);
+      return;
+    }
     const lines = t.kind === 'tool_call' ? [t.text] : t.text.split('\n');
     const numbered = t.text.includes('→');
     for (const raw of lines) {
@@ -329,6 +339,14 @@ export class ProjectScope {
     // ends another is the same file written from another folder.
     const lower = [...new Set(paths.map((p) => p.toLowerCase()))];
     return lower.filter((p) => !lower.some((q) => q !== p && q.endsWith(`/${p}`))).length >= 2;
+  }
+
+  /**
+   * Is this the working directory itself? The harness states it to the model at every call (Claude Code's
+   * environment block), so no summary loses it; a later path under it names another thing.
+   */
+  isWorkingDirectory(path: string): boolean {
+    return this.cwdForm !== null && normalizePath(path).replace(/\/+$/, '').toLowerCase() === this.cwdForm.lower;
   }
 
   /** A dependency, scratch or system file, or an absolute path outside the working directory. */

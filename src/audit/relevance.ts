@@ -120,6 +120,7 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
     case 'function':
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
+      if (scope.isWorkingDirectory(v)) return 'irrelevant';
       if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';
