@@ -348,7 +348,8 @@ export function auditSession(session: Session): CompactionAudit[] {
         // Only a definition the slice read in a known file ties the name to that file.
         const declared = held.some((i) => !!targets[i]?.file && definesName(texts[i]!, functionName(id.value)));
         const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i));
-        const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length);
+        const byAgent = held.length > 0 && held.every((i) => !!targets[i]?.writes);
+        const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, (f) => byAgent && scope.wrote(f));
         cut = k >= 0 ? holding[k]! : -1;
       }
       const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file);

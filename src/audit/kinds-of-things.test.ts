@@ -333,6 +333,65 @@ describe('a release line', () => {
   });
 });
 
+describe('a file in a listed folder', () => {
+  it('is backed by the listing: the folder as a call’s path and the name as an entry; a name the listing lacks is not', () => {
+    const invented = (path: string) =>
+      auditSummary({
+        summary: `Next, read \`${path}\` to see how the bridge works.`,
+        sources: ['LS({"path":"/home/u/kiosk/hooks"})', '- /home/u/kiosk/hooks/\n  - bridge.py\n  - setup_hooks.sh'],
+        later: [],
+        project: { cwd: CWD },
+      }).invented;
+    expect(invented('/home/u/kiosk/hooks/setup_hooks.sh')).toEqual([]);
+    expect(invented('/home/u/kiosk/hooks/teardown_hooks.sh')).toEqual(['/home/u/kiosk/hooks/teardown_hooks.sh']);
+  });
+});
+
+describe('a conventional file name without a folder', () => {
+  const input: AuditInput = {
+    summary: 'Read the status line script.',
+    sources: ['   220→  if vim.fn.filereadable("package.json") == 1 then project_type = "node" end'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/scripts/statusline.lua`) }],
+    later: [
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write('/home/u/other/CLAUDE.md'), text: 'Write({"file_path":"/home/u/other/CLAUDE.md","content":"- **package.json**: frontend scripts"})' },
+      { id: 'l', role: 'tool', kind: 'tool_result', target: bash('cd /home/u/other && ls -la'), text: '-rw-rw-r-- 1 u u    63 Aug 15 02:20 package.json' },
+      { id: 'r', role: 'assistant', kind: 'tool_call', target: read('/home/u/other/package.json'), text: 'Read({"file_path":"/home/u/other/package.json"})' },
+    ],
+    project: { cwd: CWD },
+  };
+  it('(a manifest, a README) names the kind of file every project holds, not which one: a later package.json may be any project’s', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('with its folder it names one file', () => {
+    const withFolder: AuditInput = {
+      ...input,
+      sources: ['Read({"file_path":"/home/u/kiosk/apps/web/package.json"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: read(`${CWD}/apps/web/package.json`) }],
+      later: [{ id: 'r', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/apps/web/package.json`), text: 'Read({"file_path":"/home/u/kiosk/apps/web/package.json"})' }],
+    };
+    expect(needed(withFolder)).toEqual(['/home/u/kiosk/apps/web/package.json']);
+  });
+});
+
+describe('a class the agent moved to another file', () => {
+  const input: AuditInput = {
+    summary: 'Split the server module.',
+    sources: ['Write({"file_path":"/home/u/kiosk/pkg/server.py","content":"class EventsListInput(BaseModel):\\n    limit: int = 10"})'],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/pkg/server.py`) }],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/pkg/tools/events.py`), text: '    13→class EventsListInput(BaseModel):' },
+      { id: 't', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/tests/unit/test_events.py`), text: 'Write({"file_path":"/home/u/kiosk/tests/unit/test_events.py","content":"from pkg.tools.events import (\\n    EventsListInput,\\n)"})' },
+    ],
+    project: { cwd: CWD, texts: [{ text: 'Write({"file_path":"/home/u/kiosk/src/pkg/tools/events.py","content":"\\"\\"\\"Event tools.\\"\\"\\""})' }] },
+  };
+  it('is the same class where the agent put it: re-read there, then imported, it was re-fetched', () => {
+    expect(needed(input)).toEqual(['EventsListInput()']);
+  });
+  it('a class of that name in a file the agent never wrote is another thing', () => {
+    expect(needed({ ...input, project: { cwd: CWD } })).toEqual([]);
+  });
+});
+
 describe('the whole-session audit reads these rules as the per-compaction one does', () => {
   it('an origin a later call uses, a version an edit repeats and the user names', () => {
     const s = session(
@@ -390,5 +449,41 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     expect(a.lostReferencedLater[0]!.itemId).toBe('u8');
     // The release line the summary names is the version the install printed.
     expect(a.invented).not.toContain('v2');
+  });
+
+  it('a listed file, a conventional name and a moved class', () => {
+    const items: Item[] = [
+      toolCall('c0', 'k0', 'Write', '{"file_path":"/home/u/kiosk/src/pkg/tools/events.py","content":"class EventsListInput(BaseModel):\\n    pass"}'),
+      toolResult('r0', 'k0', 'ok'),
+      boundary('b0'),
+      summaryItem('s0', 'Wrote the events module.'),
+      toolCall('c1', 'k1', 'Write', '{"file_path":"/home/u/kiosk/pkg/server.py","content":"from pydantic import BaseModel\\n\\nclass EventsListInput(BaseModel):\\n    limit: int = 10"}'),
+      toolResult('r1', 'k1', 'ok'),
+      toolCall('c2', 'k2', 'LS', '{"path":"/home/u/kiosk/hooks"}'),
+      toolResult('r2', 'k2', '- /home/u/kiosk/hooks/\n  - bridge.py\n  - setup_hooks.sh'),
+      toolCall('c3', 'k3', 'Read', '{"file_path":"/home/u/kiosk/scripts/statusline.lua"}'),
+      toolResult('r3', 'k3', '   220→  if vim.fn.filereadable("package.json") == 1 then'),
+      boundary('b1'),
+      summaryItem('s1', 'Next, read `/home/u/kiosk/hooks/setup_hooks.sh` to see how the bridge works.'),
+      toolCall('c5', 'k5', 'Read', '{"file_path":"/home/u/kiosk/src/pkg/tools/events.py"}'),
+      { ...toolResult('r5', 'k5', '    13→class EventsListInput(BaseModel):'), pairId: 'c5' },
+      toolCall('c6', 'k6', 'Write', '{"file_path":"/home/u/kiosk/tests/unit/test_events.py","content":"from pkg.tools.events import EventsListInput"}'),
+      toolResult('r6', 'k6', 'ok'),
+      toolCall('c7', 'k7', 'Bash', '{"command":"cd /home/u/other && ls"}'),
+      toolResult('r7', 'k7', 'package.json'),
+      toolCall('c8', 'k8', 'Read', '{"file_path":"/home/u/other/package.json"}'),
+      toolResult('r8', 'k8', '{}'),
+    ];
+    const s = session(items, {
+      compactions: [
+        compaction('x0', { atItemId: 'b0', summaryId: 's0', replacedIds: ['c0', 'r0'] }),
+        compaction('x1', { atItemId: 'b1', summaryId: 's1', replacedIds: ['s0', 'c1', 'r1', 'c2', 'r2', 'c3', 'r3'] }),
+      ],
+    });
+    s.meta['cwd'] = CWD;
+    const a = auditSession(s)[1]!;
+    expect(a.lostRefetchedLater.map((r) => [r.value, r.usedIn])).toEqual([['EventsListInput()', 'c6']]);
+    expect(a.lostReferencedLater).toEqual([]);
+    expect(a.invented).toEqual([]);
   });
 });

@@ -53,7 +53,9 @@ export const functionName = (value: string): string => {
 };
 
 /**
- * A function of the same name in another module is another thing. When the evicted slice showed the function's
+ * A function of the same name in another module is another thing — except a class (a capitalised name) the agent
+ * moved: when the slice's definition was the agent's own writing and the later file is one the agent wrote too
+ * (`sameAuthor(file)`), the definition there is where the agent put it (a module split into several), not another. When the evicted slice showed the function's
  * definition in a file it read (`evictedDeclares`; its files are `evictedFiles`), the first later item that shows another file (not one of `evictedFiles`) declaring
  * a function of that name; from there on the bare name no longer says which of the two it is: -1 when none does.
  * (A slice that only called it, or showed its definition in no known file, says nothing of where it lives: a later
@@ -66,13 +68,15 @@ export function otherDefinitionAt(
   later: (i: number) => { file: string | null | undefined; text: string } | null,
   from: number,
   to: number,
+  sameAuthor: (file: string) => boolean = () => false,
 ): number {
   if (id.kind !== 'function' || !evictedDeclares) return -1;
   const name = functionName(id.value);
   const held = new Set([...evictedFiles].map(slashed));
+  const aClass = /^[A-Z]/.test(name);
   for (let i = from; i < to; i++) {
     const it = later(i);
-    if (it?.file && !held.has(slashed(it.file)) && definesName(it.text, name)) return i;
+    if (it?.file && !held.has(slashed(it.file)) && !(aClass && sameAuthor(it.file)) && definesName(it.text, name)) return i;
   }
   return -1;
 }

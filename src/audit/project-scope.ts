@@ -87,6 +87,9 @@ export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 export const METHOD_WORDS: readonly string[] = ['{'];
 export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
 
+/** A file-writing call as the audit renders it (`Write({"file_path":"/x/a.py",…`), when its target is not given. */
+const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|notebook_path)":"([^"]+)"/;
+
 /** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
 const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
 
@@ -148,6 +151,8 @@ export class ProjectScope {
   private readonly pyImports: { from: string; names: string[] }[] = [];
   /** The working directory normalized, and in lower case: `relative` runs for every path-shaped token of the session. */
   private readonly cwdForm: { path: string; lower: string } | null;
+  /** Files the agent wrote (created or edited), relative to the working directory. */
+  private readonly written = new Set<string>();
   /** Paths as written that `show` has read: a listing names the same path again and again. */
   private readonly seenPaths = new Set<string>();
 
@@ -165,6 +170,11 @@ export class ProjectScope {
 
   private read(t: ScopeText): void {
     const { text } = t;
+    if (t.kind === 'tool_call' && t.target?.writes && t.target.file) this.written.add(this.relative(t.target.file));
+    else if (t.kind !== 'tool_result' && t.kind !== 'message') {
+      const w = WRITE_CALL.exec(text);
+      if (w) this.written.add(this.relative(w[1]!));
+    }
     if (t.kind === 'tool_call' || t.kind === 'tool_result') this.readPaths(t);
     // A path the user writes is a file of theirs (`.claude/CLAUDE.md` in a pasted brief, `store.ts:71` in a trace).
     else if (t.role === 'user' && (t.kind === 'message' || t.kind === undefined)) this.readUserPaths(text);
@@ -268,6 +278,11 @@ export class ProjectScope {
     const c = this.cwdForm;
     if (c && p.toLowerCase().startsWith(`${c.lower}/`)) p = p.slice(c.path.length + 1);
     return p;
+  }
+
+  /** Did the agent write (create or edit) this file in the session? */
+  wrote(file: string): boolean {
+    return this.written.has(this.relative(file));
   }
 
   /** Does the session's own code declare (or import from the project) this name? */
