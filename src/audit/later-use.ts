@@ -32,7 +32,7 @@ const blank = (m: string) => m.replace(/[^\n]/g, ' ');
 export function mentionText(text: string): string {
   let out = text;
   if (out.includes('<<<<<<<') || out.includes('>>>>>>>') || out.includes('|||||||')) out = out.replace(CONFLICT_MARKER, blank);
-  if (out.includes('</') || out.includes('Read the output file')) out = out.replace(NOTICE_PARTS, blank);
+  if (out.includes('<task-') || out.includes('<output-file>') || out.includes('</summary>') || out.includes('<status>') || out.includes('Read the output file')) out = out.replace(NOTICE_PARTS, blank);
   return out;
 }
 
