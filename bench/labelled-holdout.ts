@@ -2,13 +2,13 @@
 // `--split` names, such as `holdout2`; see src/audit/__fixtures__/README.md), in total and per repository, and lists
 // the rows it gets wrong.
 //
-// Session 41 made the first hold-out (`holdout`) seen, split by session before any miss was looked at
-// (src/audit/holdout-study.ts): for it the script also prints the study part and the score part apart, and lists
+// Session 41 made the first hold-out (`holdout`) seen, and session 42 the second (`holdout2`), each split by session
+// before any miss was looked at (src/audit/holdout-study.ts): for them the script also prints the study part and the score part apart, and lists
 // the misses of the study part only — the score part's rows are not to be looked at while rules are written.
 //
 //   npx tsx bench/labelled-holdout.ts [--split holdout2] [--misses]
 import { readFileSync } from 'node:fs';
-import { HOLDOUT_STUDY } from '../src/audit/holdout-study';
+import { studyPartOf } from '../src/audit/holdout-study';
 import { misses, scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type Split } from '../src/audit/labelled-set';
 
 const at = process.argv.indexOf('--split');
@@ -23,10 +23,11 @@ if (rows.length === 0) throw new Error(`labelled-audit.jsonl: no rows with split
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
 
 console.log(table(`${split}, all (${rows.length} rows)`, scoreRows(rows, sessions)));
-const studied = split === 'holdout';
-const study = studied ? rows.filter((r) => HOLDOUT_STUDY.has(r.session)) : [];
-if (studied) {
-  const scored = rows.filter((r) => !HOLDOUT_STUDY.has(r.session));
+const part = studyPartOf(split);
+const studied = part !== undefined;
+const study = part ? rows.filter((r) => part.has(r.session)) : [];
+if (part) {
+  const scored = rows.filter((r) => !part.has(r.session));
   console.log(table(`study part (${new Set(study.map((r) => r.session)).size} sessions, ${study.length} rows)`, scoreRows(study, sessions)));
   console.log(table(`score part (${new Set(scored.map((r) => r.session)).size} sessions, ${scored.length} rows)`, scoreRows(scored, sessions)));
 }

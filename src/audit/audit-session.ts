@@ -357,7 +357,8 @@ export function auditSession(session: Session): CompactionAudit[] {
           const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
           const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
           const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i));
-          const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, defines);
+          const byAgent = held.length > 0 && held.every((i) => !!targets[i]?.writes);
+          const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, (f) => byAgent && scope.wrote(f), defines);
           cut = k >= 0 ? holding[k]! : -1;
         }
       }

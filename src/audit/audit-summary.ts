@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -254,6 +254,17 @@ export function backingNeedles(id: Identifier, cwd: string | null = null): strin
  * (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three digits or more, by its number with another unit
  * (`4096MB` by `--max-old-space-size=4096`)?
  */
+/** Does the text list the path's folder (as a path of its own) and, on a line of its own, the path's file name? */
+function listedIn(path: string, lower: string): boolean {
+  const cut = path.lastIndexOf('/');
+  if (cut <= 0 || cut === path.length - 1) return false;
+  const dir = path.slice(0, cut);
+  const name = path.slice(cut + 1);
+  if (!dir.includes('/') || !new RegExp(`${escapeRe(dir)}/?(?![\\w.-])`).test(lower)) return false;
+  return new RegExp(`(?:^|\\n)[\\s|*+•├└│─-]*${escapeRe(name)}/?[ \\t]*(?:\\r?\\n|$)`).test(lower);
+}
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export function backedLoosely(id: Identifier, lower: string, cwd: string | null = null): boolean {
   if (backingNeedles(id, cwd).some((n) => lower.includes(n))) return true;
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -262,6 +273,11 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const p = range[1]!.toLowerCase();
     const has = (n: string) => new RegExp(`(?<![a-z0-9])${escape(p)}${n}(?![0-9])`).test(lower);
     if (has(range[2]!) && has(range[3]!)) return true;
+  }
+  // A version with fewer parts names a release line: `v2` is backed by the `2.4.3` (`@biomejs/biome@2.4.3`) it stands for.
+  if (id.kind === 'version') {
+    const core = id.value.replace(/^v/i, '');
+    if (/^\d+(?:\.\d+)?$/.test(core) && new RegExp(`(?<![\\w.])v?${escape(core)}\\.\\d`).test(lower)) return true;
   }
   if (id.kind === 'quantity') {
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
@@ -285,6 +301,8 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
     if (id.value.split('/').every(word)) return true;
   }
+  // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
+  if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
   const parts = id.value.toLowerCase().replace(/\/+$/, '').split('/').filter(Boolean);
   for (let k = 1; k < parts.length; k++) {
@@ -381,7 +399,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     : null;
 
   const later = laterItems.filter((l) => isReference(l, l.text));
-  const hays = later.map((l) => haystack(l.text));
+  const hays = later.map((l) => haystack(mentionText(l.text)));
   // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
   const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([
@@ -414,7 +432,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const evictedFiles = new Set(holders.flatMap((i) => (sourceMeta[i]?.target?.file ? [sourceMeta[i]!.target!.file!] : [])));
     // Only a definition the slice read in a known file ties the name to that file.
     const declared = holders.some((i) => !!sourceMeta[i]?.target?.file && definesName(sources[i]!, functionName(id.value)));
-    const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length);
+    const byAgent = holders.length > 0 && holders.every((i) => !!sourceMeta[i]?.target?.writes);
+    const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length, (f) => byAgent && !!scope?.wrote(f));
     const end = cut >= 0 ? cut : later.length;
     const inTest = (i: number) => isExampleDataIn(id, later[i]!.target?.file);
     const walk: LaterWalk = {

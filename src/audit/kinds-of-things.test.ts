@@ -1,5 +1,7 @@
 // Rules about what a thing is, each on a small hand-made session (session 41, from the first hold-out's study part;
-// docs/audit.md): another compaction's summary, a program of the machine, a commit's trailer, a measure.
+// docs/audit.md): another compaction's summary, a program of the machine, a commit's trailer, a measure. Session 42
+// (from the second hold-out's study part, and kinds left from the first): a harness's task notification, git's
+// conflict markers, the working directory, a path in written content, a release line.
 import { describe, expect, it } from 'vitest';
 import { auditSummary, type AuditInput } from './audit-summary';
 import { isNoise } from './noise';
@@ -7,6 +9,7 @@ import { haystack, referencedIn } from './normalize';
 import type { CallTarget } from '../refetch/call-target';
 import { assistant as said, boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
 import { auditSession } from './audit-session';
+import type { Item } from '../model/types';
 
 const CWD = '/home/u/kiosk';
 const bash = (command: string): CallTarget => ({ tool: 'Bash', target: command, file: null, writes: false, kind: 'command' });
@@ -236,6 +239,159 @@ describe('a version', () => {
   });
 });
 
+const edit = (file: string): CallTarget => ({ tool: 'Edit', target: file, file, writes: true, kind: 'file' });
+const task = (prompt: string): CallTarget => ({ tool: 'Task', target: prompt, file: null, writes: false, kind: 'command' });
+
+describe('a harness’s task notification', () => {
+  // Claude Code tells the model a background command ended with `<task-notification>` parts in the user's turn.
+  const notice =
+    '<task-id>b1d663d</task-id>\n<output-file>/tmp/claude/tasks/b1d663d.output</output-file>\n<status>completed</status>\n' +
+    '<summary>Background command "npx vite --port 5173 &\ncurl -s http://localhost:5173" completed (exit code 0)</summary>';
+  const input: AuditInput = {
+    summary: 'Started the dev server in the background.',
+    sources: ['Bash({"command":"npx vite --port 5173 &\\ncurl -s http://localhost:5173","run_in_background":true})', 'Command running in background with ID: b1d663d.'],
+    sourceMeta: [
+      { role: 'assistant', kind: 'tool_call', target: bash('npx vite --port 5173 &') },
+      { role: 'tool', kind: 'tool_result', target: bash('npx vite --port 5173 &') },
+    ],
+    later: [{ id: 'n', role: 'user', kind: 'message', text: `thanks\n${notice}` }],
+    project: { cwd: CWD },
+  };
+  it('is the harness repeating the command it ran, also beside a person’s words: its parts name nothing the person needs', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('leaves the person’s own words counting', () => {
+    expect(needed({ ...input, later: [{ id: 'n', role: 'user', kind: 'message', text: `is port 5173 still up?\n${notice}` }] })).toEqual(['5173']);
+  });
+});
+
+describe('git’s merge-conflict markers', () => {
+  const input: AuditInput = {
+    summary: 'Renamed the plugin.',
+    sources: ['Task({"prompt":"Read packages/plugin-old/package.json and list its scripts"})'],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: task('Read packages/plugin-old/package.json') }],
+    later: [
+      { id: 'g', role: 'tool', kind: 'tool_result', target: bash('git status'), text: '\trenamed:    packages/plugin-old/package.json -> packages/plugin-new/package.json' },
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(`${CWD}/packages/plugin-new/package.json`), text: '     7→  "version": "0.2.0",\n     8→>>>>>>> origin/main:packages/plugin-old/package.json' },
+      { id: 'e', role: 'assistant', kind: 'tool_call', target: edit(`${CWD}/packages/plugin-new/package.json`), text: 'Edit({"file_path":"/home/u/kiosk/packages/plugin-new/package.json","old_string":"0.2.0\\",\\n>>>>>>> origin/main:packages/plugin-old/package.json","new_string":"0.2.0\\","})' },
+    ],
+    project: { cwd: CWD, texts: [{ kind: 'tool_call', text: 'Read({"file_path":"/home/u/kiosk/packages/plugin-old/package.json"})' }] },
+  };
+  it('name the sides of a merge: a file or an edit quoting `>>>>>>> branch:path` does not use the path', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('a later call that takes the path still does', () => {
+    const again = { id: 'c', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/packages/plugin-old/package.json`), text: 'Read({"file_path":"/home/u/kiosk/packages/plugin-old/package.json"})' };
+    expect(needed({ ...input, later: [...input.later, again] })).toEqual(['packages/plugin-old/package.json']);
+  });
+});
+
+describe('the working directory', () => {
+  it('is stated to the model at every call: no summary loses it, and a subagent’s prompt or a longer path under it does not need it', () => {
+    const audit = auditSummary({
+      summary: 'Checked the package files.',
+      sources: ['Bash({"command":"cd /home/u/kiosk && ls package.json apps/ui/package.json"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('cd /home/u/kiosk && ls package.json apps/ui/package.json') }],
+      later: [
+        { id: 't', role: 'assistant', kind: 'tool_call', target: task('Explore the codebase at /home/u/kiosk'), text: 'Task({"prompt":"Explore the codebase at /home/u/kiosk to see how badges render"})' },
+        { id: 'r', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/apps/ui/src/Badge.tsx`), text: 'Read({"file_path":"/home/u/kiosk/apps/ui/src/Badge.tsx"})' },
+      ],
+      project: { cwd: CWD, texts: [{ kind: 'tool_call', text: 'Bash({"command":"ls /home/u/kiosk"})' }] },
+    });
+    expect(audit.lost).toContain('/home/u/kiosk');
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+});
+
+describe('a path in content a call writes', () => {
+  const line = "   120→  outFile: './src/generated/kiosk-types.ts',";
+  const input: AuditInput = {
+    summary: 'Read the plugin’s options.',
+    sources: [line],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/packages/plugin/src/index.ts`) }],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(`${CWD}/README.md`), text: "    42→      outFile: './src/generated/kiosk-types.ts'," },
+      { id: 'e', role: 'assistant', kind: 'tool_call', target: edit(`${CWD}/README.md`), text: 'Edit({"file_path":"/home/u/kiosk/README.md","old_string":"typegen({","new_string":"codegen({\\n  outFile: \'./src/generated/kiosk-types.ts\',"})' },
+    ],
+    project: { cwd: CWD },
+  };
+  it('is a literal of the code or the doc (an option’s default), not a file the session shows to exist', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('is a file of the work once a call opens it or a listing shows it', () => {
+    const shown: AuditInput = { ...input, project: { cwd: CWD, texts: [{ kind: 'tool_result', text: 'src/generated/kiosk-types.ts' }] } };
+    expect(needed(shown)).toEqual(['./src/generated/kiosk-types.ts']);
+  });
+});
+
+describe('a release line', () => {
+  it('(`v2`) is backed by the full version it stands for (`@biomejs/biome@2.4.3`); another major is not', () => {
+    const audit = (summary: string) =>
+      auditSummary({ summary, sources: ['npm warn exec The following package was not found and will be installed: @biomejs/biome@2.4.3'], later: [], project: { cwd: CWD } }).invented;
+    expect(audit('Pinned biome 1, as the latest v2 broke the config.')).not.toContain('v2');
+    expect(audit('Pinned biome 1, as the latest v3 broke the config.')).toContain('v3');
+  });
+});
+
+describe('a file in a listed folder', () => {
+  it('is backed by the listing: the folder as a call’s path and the name as an entry; a name the listing lacks is not', () => {
+    const invented = (path: string) =>
+      auditSummary({
+        summary: `Next, read \`${path}\` to see how the bridge works.`,
+        sources: ['LS({"path":"/home/u/kiosk/hooks"})', '- /home/u/kiosk/hooks/\n  - bridge.py\n  - setup_hooks.sh'],
+        later: [],
+        project: { cwd: CWD },
+      }).invented;
+    expect(invented('/home/u/kiosk/hooks/setup_hooks.sh')).toEqual([]);
+    expect(invented('/home/u/kiosk/hooks/teardown_hooks.sh')).toEqual(['/home/u/kiosk/hooks/teardown_hooks.sh']);
+  });
+});
+
+describe('a conventional file name without a folder', () => {
+  const input: AuditInput = {
+    summary: 'Read the status line script.',
+    sources: ['   220→  if vim.fn.filereadable("package.json") == 1 then project_type = "node" end'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/scripts/statusline.lua`) }],
+    later: [
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write('/home/u/other/CLAUDE.md'), text: 'Write({"file_path":"/home/u/other/CLAUDE.md","content":"- **package.json**: frontend scripts"})' },
+      { id: 'l', role: 'tool', kind: 'tool_result', target: bash('cd /home/u/other && ls -la'), text: '-rw-rw-r-- 1 u u    63 Aug 15 02:20 package.json' },
+      { id: 'r', role: 'assistant', kind: 'tool_call', target: read('/home/u/other/package.json'), text: 'Read({"file_path":"/home/u/other/package.json"})' },
+    ],
+    project: { cwd: CWD },
+  };
+  it('(a manifest, a README) names the kind of file every project holds, not which one: a later package.json may be any project’s', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('with its folder it names one file', () => {
+    const withFolder: AuditInput = {
+      ...input,
+      sources: ['Read({"file_path":"/home/u/kiosk/apps/web/package.json"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: read(`${CWD}/apps/web/package.json`) }],
+      later: [{ id: 'r', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/apps/web/package.json`), text: 'Read({"file_path":"/home/u/kiosk/apps/web/package.json"})' }],
+    };
+    expect(needed(withFolder)).toEqual(['/home/u/kiosk/apps/web/package.json']);
+  });
+});
+
+describe('a class the agent moved to another file', () => {
+  const input: AuditInput = {
+    summary: 'Split the server module.',
+    sources: ['Write({"file_path":"/home/u/kiosk/pkg/server.py","content":"class EventsListInput(BaseModel):\\n    limit: int = 10"})'],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/pkg/server.py`) }],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/pkg/tools/events.py`), text: '    13→class EventsListInput(BaseModel):' },
+      { id: 't', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/tests/unit/test_events.py`), text: 'Write({"file_path":"/home/u/kiosk/tests/unit/test_events.py","content":"from pkg.tools.events import (\\n    EventsListInput,\\n)"})' },
+    ],
+    project: { cwd: CWD, texts: [{ text: 'Write({"file_path":"/home/u/kiosk/src/pkg/tools/events.py","content":"\\"\\"\\"Event tools.\\"\\"\\""})' }] },
+  };
+  it('is the same class where the agent put it: re-read there, then imported, it was re-fetched', () => {
+    expect(needed(input)).toEqual(['EventsListInput()']);
+  });
+  it('a class of that name in a file the agent never wrote is another thing', () => {
+    expect(needed({ ...input, project: { cwd: CWD } })).toEqual([]);
+  });
+});
+
 describe('the whole-session audit reads these rules as the per-compaction one does', () => {
   it('an origin a later call uses, a version an edit repeats and the user names', () => {
     const s = session(
@@ -260,5 +416,74 @@ describe('the whole-session audit reads these rules as the per-compaction one do
       { value: 'https://86f0-2003.tunnel-free.app', itemId: 'c3', via: 'mention' },
       { value: 'v13.2', itemId: 'u5', via: 'mention' },
     ]);
+  });
+
+  it('a task notification beside a person’s words, a conflict marker, the working directory, a path in written content and a release line', () => {
+    const items: Item[] = [
+      user('u0', 'start the server'),
+      toolCall('c1', 'k1', 'Bash', '{"command":"cd /home/u/kiosk && npx vite --port 5173 &"}'),
+      toolResult('r1', 'k1', 'Command running in background with ID: b1d663d.\nnpm warn exec will be installed: @biomejs/biome@2.4.3'),
+      toolCall('c2', 'k2', 'Read', '{"file_path":"/home/u/kiosk/packages/plugin-old/package.json"}'),
+      toolResult('r2', 'k2', '     1→{"name": "plugin-old"}'),
+      toolCall('c3', 'k3', 'Read', '{"file_path":"/home/u/kiosk/packages/plugin/src/index.ts"}'),
+      toolResult('r3', 'k3', "   120→  outFile: './src/generated/kiosk-types.ts',"),
+      boundary('b'),
+      summaryItem('sum', 'Started the server and read the plugin; the latest v2 of biome broke the config.'),
+      user('u4', 'thanks\n<task-id>b1d663d</task-id>\n<summary>Background command "npx vite --port 5173 &" completed (exit code 0)</summary>'),
+      toolCall('c5', 'k5', 'Read', '{"file_path":"/home/u/kiosk/packages/plugin-new/package.json"}'),
+      toolResult('r5', 'k5', '     8→>>>>>>> origin/main:packages/plugin-old/package.json'),
+      toolCall('c5b', 'k5b', 'Edit', '{"file_path":"/home/u/kiosk/packages/plugin-new/package.json","old_string":"\\n>>>>>>> origin/main:packages/plugin-old/package.json","new_string":""}'),
+      toolResult('r5b', 'k5b', 'ok'),
+      toolCall('c6', 'k6', 'Task', '{"prompt":"Explore the codebase at /home/u/kiosk"}'),
+      toolResult('r6', 'k6', 'ok'),
+      toolCall('c7', 'k7', 'Edit', '{"file_path":"/home/u/kiosk/README.md","old_string":"x","new_string":"outFile: \'./src/generated/kiosk-types.ts\'"}'),
+      toolResult('r7', 'k7', 'ok'),
+      user('u8', 'is port 5173 up?'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1', 'c2', 'r2', 'c3', 'r3'] })] });
+    s.meta['cwd'] = CWD;
+    const a = auditSession(s)[0]!;
+    // Only the person's question uses a lost value; the notification, the marker, the subagent's prompt and the
+    // written option name nothing needed.
+    expect([...a.lostReferencedLater, ...a.lostRefetchedLater].map((r) => r.value)).toEqual(['5173']);
+    expect(a.lostReferencedLater[0]!.itemId).toBe('u8');
+    // The release line the summary names is the version the install printed.
+    expect(a.invented).not.toContain('v2');
+  });
+
+  it('a listed file, a conventional name and a moved class', () => {
+    const items: Item[] = [
+      toolCall('c0', 'k0', 'Write', '{"file_path":"/home/u/kiosk/src/pkg/tools/events.py","content":"class EventsListInput(BaseModel):\\n    pass"}'),
+      toolResult('r0', 'k0', 'ok'),
+      boundary('b0'),
+      summaryItem('s0', 'Wrote the events module.'),
+      toolCall('c1', 'k1', 'Write', '{"file_path":"/home/u/kiosk/pkg/server.py","content":"from pydantic import BaseModel\\n\\nclass EventsListInput(BaseModel):\\n    limit: int = 10"}'),
+      toolResult('r1', 'k1', 'ok'),
+      toolCall('c2', 'k2', 'LS', '{"path":"/home/u/kiosk/hooks"}'),
+      toolResult('r2', 'k2', '- /home/u/kiosk/hooks/\n  - bridge.py\n  - setup_hooks.sh'),
+      toolCall('c3', 'k3', 'Read', '{"file_path":"/home/u/kiosk/scripts/statusline.lua"}'),
+      toolResult('r3', 'k3', '   220→  if vim.fn.filereadable("package.json") == 1 then'),
+      boundary('b1'),
+      summaryItem('s1', 'Next, read `/home/u/kiosk/hooks/setup_hooks.sh` to see how the bridge works.'),
+      toolCall('c5', 'k5', 'Read', '{"file_path":"/home/u/kiosk/src/pkg/tools/events.py"}'),
+      { ...toolResult('r5', 'k5', '    13→class EventsListInput(BaseModel):'), pairId: 'c5' },
+      toolCall('c6', 'k6', 'Write', '{"file_path":"/home/u/kiosk/tests/unit/test_events.py","content":"from pkg.tools.events import EventsListInput"}'),
+      toolResult('r6', 'k6', 'ok'),
+      toolCall('c7', 'k7', 'Bash', '{"command":"cd /home/u/other && ls"}'),
+      toolResult('r7', 'k7', 'package.json'),
+      toolCall('c8', 'k8', 'Read', '{"file_path":"/home/u/other/package.json"}'),
+      toolResult('r8', 'k8', '{}'),
+    ];
+    const s = session(items, {
+      compactions: [
+        compaction('x0', { atItemId: 'b0', summaryId: 's0', replacedIds: ['c0', 'r0'] }),
+        compaction('x1', { atItemId: 'b1', summaryId: 's1', replacedIds: ['s0', 'c1', 'r1', 'c2', 'r2', 'c3', 'r3'] }),
+      ],
+    });
+    s.meta['cwd'] = CWD;
+    const a = auditSession(s)[1]!;
+    expect(a.lostRefetchedLater.map((r) => [r.value, r.usedIn])).toEqual([['EventsListInput()', 'c6']]);
+    expect(a.lostReferencedLater).toEqual([]);
+    expect(a.invented).toEqual([]);
   });
 });

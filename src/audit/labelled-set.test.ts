@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT } from './audit-trust';
-import { HOLDOUT_STUDY } from './holdout-study';
+import { HOLDOUT2_STUDY, HOLDOUT_STUDY, studyPartOf } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -46,12 +46,17 @@ describe('the labelled audit set', () => {
     lostReferencedLater: 0.83,
     invented: 0.6,
   };
-  // The first hold-out's figures (blind in session 40; in session 41 rules were written on its study part, see
-  // holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
-  // sessions worse. Invented has no floor to hold (its one flag is wrong).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.87, neededUnion: 0.8, invented: 0, neededRecall: 0.78 };
-  // The second hold-out (split `holdout2`, labelled blind in session 41 and never studied), scored with session 41's
-  // rules: the generalisation figure the panel states. Floors at that score; the goal is printed beside it.
+  // The first hold-out's figures (blind in session 40; in sessions 41 and 42 rules were written on its study part,
+  // see holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
+  // sessions worse. Invented has no floor to hold (it flags none now; one flag would be wrong).
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.76, lostRefetchedLater: 0.91, neededUnion: 0.85, invented: 0, neededRecall: 0.84 };
+  // The second hold-out (split `holdout2`, labelled blind in session 41; in session 42 split by session into a study
+  // part rules were written on and a score part never read, holdout-study.ts), scored with session 42's rules. Floors
+  // at that score, for the whole set and for its score part.
+  const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.96, neededUnion: 0.97, invented: 0, neededRecall: 0.71 };
+  const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.93, neededUnion: 0.95, invented: 0, neededRecall: 0.59 };
+  // The blind hold-out the panel quotes (`AUDIT_HOLDOUT.split`): floors low enough for a set no rule was written on;
+  // the goal is printed beside its score.
   const BLIND_FLOOR = { lostReferencedLater: 0.45, lostRefetchedLater: 0.76, neededUnion: 0.73, invented: 0, neededRecall: 0.71 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
@@ -82,11 +87,27 @@ describe('the labelled audit set', () => {
     expect(shortOf(scores, HOLDOUT_FLOOR), 'first hold-out').toEqual([]);
   });
 
+  it('scores the second hold-out (blind in session 41, partly studied since session 42) in its two parts and holds its floors', () => {
+    const holdout2 = half('holdout2');
+    const scores = scoreRows(holdout2, sessions);
+    console.info(table('second hold-out (labelled apart; 5 of its 9 sessions studied since session 42)', scores));
+    // The part no rule was written on says how the rules generalise; the studied part how they fit.
+    const scored = holdout2.filter((r) => !HOLDOUT2_STUDY.has(r.session));
+    expect(new Set(scored.map((r) => r.session)).size).toBe(4);
+    const scoredScores = scoreRows(scored, sessions);
+    console.info(table('second hold-out, scored part (never studied)', scoredScores));
+    expect(shortOf(scores, HOLDOUT2_FLOOR), 'second hold-out').toEqual([]);
+    expect(shortOf(scoredScores, HOLDOUT2_SCORED_FLOOR), 'second hold-out, scored part').toEqual([]);
+  });
+
   it('scores the blind hold-out (sessions no rule was written on), holds its floors, and is what the panel and check state', () => {
+    // The panel says its figure was measured on sessions no rule was written on: the split it names has no study part.
+    // (Session 42 studied part of holdout2; AUDIT_HOLDOUT is re-pointed to the next blind hold-out when it lands.)
+    expect(studyPartOf(AUDIT_HOLDOUT.split), `AUDIT_HOLDOUT names ${AUDIT_HOLDOUT.split}, which rules were since written on`).toBeUndefined();
     const blind = half(AUDIT_HOLDOUT.split);
     expect(new Set(blind.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
     // No session of it lends rules: none is in the studied part of an earlier hold-out, none shares a session key.
-    expect(blind.filter((r) => HOLDOUT_STUDY.has(r.session))).toEqual([]);
+    expect(blind.filter((r) => HOLDOUT_STUDY.has(r.session) || HOLDOUT2_STUDY.has(r.session))).toEqual([]);
     const scores = scoreRows(blind, sessions);
     console.info(table(`blind hold-out (${AUDIT_HOLDOUT.split}, labelled apart, scored blind)`, scores));
     expect(shortOf(scores, BLIND_FLOOR), 'blind hold-out').toEqual([]);

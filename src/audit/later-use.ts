@@ -19,6 +19,23 @@ import { TEST_FILE } from './relevance';
 
 const slashed = (f: string) => f.replace(/\\/g, '/');
 
+// Text in a later item that its writer is not the one naming things, blanked (same length) before mentions are
+// looked for: git's merge-conflict markers (`>>>>>>> origin/main:old/path.json`), which name the sides of a merge
+// wherever a file or an edit quotes them, and the parts of a harness's task notification (`<task-id>`,
+// `<output-file>`, `<status>`, `<summary>Background command "…" completed (exit code 0)</summary>`), which repeat
+// the command it ran, in the user's turn or beside a person's words.
+const CONFLICT_MARKER = /(?<=^|\n|\\n|\d→|\d\t)(?:<{7}|>{7}|\|{7})[^\n"\\]*/g;
+const NOTICE_PARTS = /<task-notification>[\s\S]*?(?:<\/task-notification>|$)|<(task-id|tool-use-id|output-file|status)>[^<]*<\/\1>|<summary>(?:Background command|Agent|Task)\b[\s\S]*?<\/summary>|^[^<]*?" (?:completed|failed|was stopped|was killed)(?: \(exit code \d+\))?<\/summary>|^Read the output file to retrieve the (?:result|output): \S+/gm;
+const blank = (m: string) => m.replace(/[^\n]/g, ' ');
+
+/** The text a later item names things in: `text` with conflict markers and task-notification parts blanked. */
+export function mentionText(text: string): string {
+  let out = text;
+  if (out.includes('<<<<<<<') || out.includes('>>>>>>>') || out.includes('|||||||')) out = out.replace(CONFLICT_MARKER, blank);
+  if (out.includes('<task-') || out.includes('<output-file>') || out.includes('</summary>') || out.includes('<status>') || out.includes('Read the output file')) out = out.replace(NOTICE_PARTS, blank);
+  return out;
+}
+
 /** Does a later call's argument (the file it opens, the command it runs) take the identifier: a path as the exact path, another value as written. */
 export function takenAsArgument(id: Identifier, arg: string, cwd: string | null): boolean {
   return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
@@ -36,7 +53,9 @@ export const functionName = (value: string): string => {
 };
 
 /**
- * A function of the same name in another module is another thing. When the evicted slice showed the function's
+ * A function of the same name in another module is another thing — except a class (a capitalised name) the agent
+ * moved: when the slice's definition was the agent's own writing and the later file is one the agent wrote too
+ * (`sameAuthor(file)`), the definition there is where the agent put it (a module split into several), not another. When the evicted slice showed the function's
  * definition in a file it read (`evictedDeclares`; its files are `evictedFiles`), the first later item that shows another file (not one of `evictedFiles`) declaring
  * a function of that name; from there on the bare name no longer says which of the two it is: -1 when none does.
  * (A slice that only called it, or showed its definition in no known file, says nothing of where it lives: a later
@@ -49,14 +68,16 @@ export function otherDefinitionAt(
   later: (i: number) => { file: string | null | undefined; text: string } | null,
   from: number,
   to: number,
+  sameAuthor: (file: string) => boolean = () => false,
   defines: (text: string, name: string) => boolean = definesName,
 ): number {
   if (id.kind !== 'function' || !evictedDeclares) return -1;
   const name = functionName(id.value);
   const held = new Set([...evictedFiles].map(slashed));
+  const aClass = /^[A-Z]/.test(name);
   for (let i = from; i < to; i++) {
     const it = later(i);
-    if (it?.file && !held.has(slashed(it.file)) && defines(it.text, name)) return i;
+    if (it?.file && !held.has(slashed(it.file)) && !(aClass && sameAuthor(it.file)) && defines(it.text, name)) return i;
   }
   return -1;
 }

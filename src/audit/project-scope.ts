@@ -87,6 +87,12 @@ export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 export const METHOD_WORDS: readonly string[] = ['{'];
 export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
 
+/** A file-writing call as the audit renders it (`Write({"file_path":"/x/a.py",…`), when its target is not given. */
+const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|notebook_path)":"([^"]+)"/;
+
+/** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
+const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
+
 const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
@@ -169,6 +175,8 @@ export class ProjectScope {
   private readonly pyImports: { from: string; names: string[] }[] = [];
   /** The working directory normalized, and in lower case: `relative` runs for every path-shaped token of the session. */
   private readonly cwdForm: { path: string; lower: string } | null;
+  /** Files the agent wrote (created or edited), relative to the working directory. */
+  private readonly written = new Set<string>();
   /** Paths as written that `show` has read: a listing names the same path again and again. */
   private readonly seenPaths = new Set<string>();
 
@@ -186,6 +194,11 @@ export class ProjectScope {
 
   private read(t: ScopeText): void {
     const { text } = t;
+    if (t.kind === 'tool_call' && t.target?.writes && t.target.file) this.written.add(this.relative(t.target.file));
+    else if (t.kind !== 'tool_result' && t.kind !== 'message') {
+      const w = WRITE_CALL.exec(text);
+      if (w) this.written.add(this.relative(w[1]!));
+    }
     if (t.kind === 'tool_call' || t.kind === 'tool_result') this.readPaths(t);
     // A path the user writes is a file of theirs (`.claude/CLAUDE.md` in a pasted brief, `store.ts:71` in a trace).
     else if (t.role === 'user' && (t.kind === 'message' || t.kind === undefined)) this.readUserPaths(text);
@@ -227,6 +240,13 @@ export class ProjectScope {
   /** Paths a tool call names, and paths an output lists one per line or as `path:line:` (ls, find, grep). */
   private readPaths(t: ScopeText): void {
     if (t.target?.file) this.show(t.target.file);
+    // What a call writes into a file (an edit's text, a new file's content) is that file's code or prose: a path in
+    // it (`outFile: './src/generated/types.ts'`) is a literal of it, not a file the session shows to exist. Only
+    // what the code imports (`from '../lib/api'`) names a module it loads.
+    if (t.kind === 'tool_call' && t.target?.writes && t.target.file) {
+      if (t.text.includes('from') || t.text.includes('require') || t.text.includes('import')) for (const m of t.text.matchAll(IMPORTED)) this.show(m[1]!);
+      return;
+    }
     const lines = t.kind === 'tool_call' ? [t.text] : t.text.split('\n');
     const numbered = t.text.includes('→');
     for (const raw of lines) {
@@ -282,6 +302,11 @@ export class ProjectScope {
     const c = this.cwdForm;
     if (c && p.toLowerCase().startsWith(`${c.lower}/`)) p = p.slice(c.path.length + 1);
     return p;
+  }
+
+  /** Did the agent write (create or edit) this file in the session? */
+  wrote(file: string): boolean {
+    return this.written.has(this.relative(file));
   }
 
   /** Does the session's own code declare (or import from the project) this name? */
@@ -353,6 +378,14 @@ export class ProjectScope {
     // ends another is the same file written from another folder.
     const lower = [...new Set(paths.map((p) => p.toLowerCase()))];
     return lower.filter((p) => !lower.some((q) => q !== p && q.endsWith(`/${p}`))).length >= 2;
+  }
+
+  /**
+   * Is this the working directory itself? The harness states it to the model at every call (Claude Code's
+   * environment block), so no summary loses it; a later path under it names another thing.
+   */
+  isWorkingDirectory(path: string): boolean {
+    return this.cwdForm !== null && normalizePath(path).replace(/\/+$/, '').toLowerCase() === this.cwdForm.lower;
   }
 
   /** A dependency, scratch or system file, or an absolute path outside the working directory. */

@@ -63,6 +63,13 @@ const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && 
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
 const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
 
+/**
+ * A package manager's manifest or lock file, a build file, or a README, as a bare name: the kind of file every project
+ * of a stack (or every folder) holds one of, named by convention rather than by the work.
+ */
+const CONVENTIONAL_NAME =
+  /^(?:package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pyproject\.toml|requirements(?:-\w+)?\.txt|Pipfile(?:\.lock)?|poetry\.lock|setup\.(?:py|cfg)|Gemfile(?:\.lock)?|mix\.(?:exs|lock)|composer\.(?:json|lock)|pom\.xml|build\.gradle(?:\.kts)?|Package\.swift|Makefile|CMakeLists\.txt|README(?:\.\w+)?)$/;
+
 /** A file of prose: notes, a README, a plan. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
 
@@ -120,6 +127,10 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
     case 'function':
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
+      if (scope.isWorkingDirectory(v)) return 'irrelevant';
+      // A name every project (or folder) has by convention, written without a folder, says whose file it is nowhere
+      // (as a bare name several files share does): a later `package.json` may be any project's.
+      if (CONVENTIONAL_NAME.test(v)) return 'irrelevant';
       if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';

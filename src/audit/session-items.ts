@@ -9,6 +9,7 @@ import type { Identifier } from './identifiers';
 import { KeyIndex, type Posting } from './key-index';
 import { outerKeysOf } from './later-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
+import { mentionText } from './later-use';
 import { foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
@@ -72,7 +73,7 @@ export class SessionItems {
   ) {}
 
   hay(i: number): Haystack {
-    return (this.hays[i] ??= haystack(this.texts[i]!));
+    return (this.hays[i] ??= haystack(mentionText(this.texts[i]!)));
   }
 
   /**
