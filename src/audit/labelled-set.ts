@@ -14,7 +14,7 @@ import type { ScopeText } from './project-scope';
  * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind (`holdout2`:
  * a second such set, labelled in session 41 while the first was opened to rule writers).
  */
-export type Split = 'dev' | 'test' | 'holdout' | 'holdout2';
+export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
