@@ -55,9 +55,9 @@ describe('the labelled audit set', () => {
   // at that score, for the whole set and for its score part.
   const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.96, neededUnion: 0.97, invented: 0, neededRecall: 0.71 };
   const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.93, neededUnion: 0.95, invented: 0, neededRecall: 0.59 };
-  // The blind hold-out the panel quotes (`AUDIT_HOLDOUT.split`): floors low enough for a set no rule was written on;
-  // the goal is printed beside its score.
-  const BLIND_FLOOR = { lostReferencedLater: 0.45, lostRefetchedLater: 0.76, neededUnion: 0.73, invented: 0, neededRecall: 0.71 };
+  // The blind hold-out the panel quotes (`AUDIT_HOLDOUT.split`, the third since session 42): floors at its first
+  // score, taken after session 42's rules landed and before anyone read its misses; the goal is printed beside it.
+  const BLIND_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.68, neededUnion: 0.66, invented: 0.12, neededRecall: 0.85 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -102,7 +102,6 @@ describe('the labelled audit set', () => {
 
   it('scores the blind hold-out (sessions no rule was written on), holds its floors, and is what the panel and check state', () => {
     // The panel says its figure was measured on sessions no rule was written on: the split it names has no study part.
-    // (Session 42 studied part of holdout2; AUDIT_HOLDOUT is re-pointed to the next blind hold-out when it lands.)
     expect(studyPartOf(AUDIT_HOLDOUT.split), `AUDIT_HOLDOUT names ${AUDIT_HOLDOUT.split}, which rules were since written on`).toBeUndefined();
     const blind = half(AUDIT_HOLDOUT.split);
     expect(new Set(blind.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
