@@ -1,7 +1,8 @@
 // One drop of a file into the app under a Chrome trace, and the CPU time (thread time, `tdur`) each thread spent
 // from the drop to the first view and to the exact counts: on a shared machine the wall time moves with the load,
 // the thread time much less. `node --import tsx bench/trace-drop.ts FILE [--dev] [--drag MS] [--out trace.json]`
-// (after `npm run bench` built the app into bench/results/app, or with --build).
+// (after `npm run bench` built the app into bench/results/app, or with --build; `--app DIR` serves another build,
+// a kept copy from before a change).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -14,7 +15,7 @@ if (args[0] === '--profile') {
   profileOf(args[1]!, (args[2] as 'first' | 'exact' | 'panels' | undefined) ?? 'first', args[3] ?? null);
   process.exit(0);
 }
-const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json'))!;
+const file = args.find((a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json') && args[i - 1] !== '--app')!;
 const flag = (name: string) => args.includes(name);
 const value = (name: string) => {
   const i = args.indexOf(name);
@@ -23,12 +24,13 @@ const value = (name: string) => {
 const dragMs = Number(value('--drag') ?? 300);
 const out = value('--out') ?? '/tmp/trace-drop.json';
 if (flag('--build')) await buildAll();
-const dir = join(APP_OUT, 'bench-data');
+const appDir = value('--app') ?? APP_OUT;
+const dir = join(appDir, 'bench-data');
 mkdirSync(dir, { recursive: true });
 const name = basename(file);
 rmSync(join(dir, name), { force: true });
 copyFileSync(file, join(dir, name));
-const srv = flag('--dev') ? await startDev() : await startPreview();
+const srv = flag('--dev') ? await startDev() : await startPreview(appDir);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
