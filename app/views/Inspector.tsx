@@ -170,7 +170,10 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     // Read before the URL sync rewrites the address bar (it starts once `synced` is set below).
     const spot = takeUrlSpot();
     if (applyPendingView(session, view)) return setSynced(true);
-    goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
+    // A call the user stepped to on the first look (ReportedInspector) is kept, unless the address names one.
+    const stepped = firstLookCall?.sessionId === session.id ? firstLookCall.call : 0;
+    firstLookCall = null;
+    goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: stepped }), ...(spot.item ? { item: spot.item } : {}) });
     // With no model call to show a context for, the items themselves are the view.
     if (view.calls.length === 0) setLeftView('transcript');
     else if (spot.view) setLeftView(spot.view);
@@ -444,19 +447,33 @@ function AnalysisLoading() {
 
 const NO_CACHE: AnalysisView['cache'] = [];
 
+/** The call the user stepped to on a session's first look, for its analysis's view to open at. */
+let firstLookCall: { sessionId: string; call: number } | null = null;
+
 /**
  * Before the analysis's first view: the calls and compactions as the reported usage shows them, while each call's
  * context is rebuilt.
  */
 export function ReportedInspector({ reported }: { reported: ReportedView }) {
   const n = reported.calls.length;
-  const callIndex = useApp((s) => Math.min(s.callIndex, Math.max(0, n - 1)));
-  const setCallRaw = useApp((s) => s.setCall);
-  const setCall = useCallback((i: number) => setCallRaw(Math.max(0, Math.min(n - 1, i))), [setCallRaw, n]);
+  // Its own call, not the store's (that is the last session's until the analysis's view opens at this one's).
+  const [callIndex, setCallIndex] = useState(() => (firstLookCall?.sessionId === reported.sessionId ? firstLookCall.call : 0));
+  const setCall = useCallback(
+    (i: number) => {
+      const call = Math.max(0, Math.min(n - 1, i));
+      firstLookCall = { sessionId: reported.sessionId, call };
+      setCallIndex(call);
+    },
+    [n, reported],
+  );
   const view = useMemo(() => ({ calls: reported.calls, cache: NO_CACHE }), [reported]);
   return (
     <div className="inspector">
-      <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={<span className="muted small first-look-status">Reported usage · rebuilding contexts</span>} />
+      <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={
+          <span className="muted small first-look-status" title="The header and the calls come from the provider's reported usage; no token is counted yet">
+            From reported usage
+          </span>
+        } />
       <AnalysisLoading />
     </div>
   );
