@@ -61,9 +61,11 @@ for (const [what, path] of [
     await expectFigures(page, figures);
     // One mark on the slider per compaction (at distinct positions on these files).
     await expect(page.locator('.slider-tick:not(.break-tick)')).toHaveCount(figures.compactionCalls);
-    // Stepping works on the reported calls.
+    // Stepping works on the reported calls, by button and by key.
     await page.getByRole('button', { name: 'Next call' }).click();
     await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toContainText(`Call 2 of ${figures.n}`);
+    await page.keyboard.press('j');
+    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toContainText(`Call 3 of ${figures.n}`);
     if (path === REAL) {
       for (const [w, h] of [[1400, 900], [1000, 700]] as const) {
         await page.setViewportSize({ width: w, height: h });
@@ -77,8 +79,8 @@ for (const [what, path] of [
     await expect(page.locator('.first-look-status')).toHaveCount(0);
     await expectFigures(page, figures);
     // The call the user stepped to on the first look is the one the context opens at.
-    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toContainText(`Call 2 of ${figures.n}`);
-    await expect(page.getByRole('tab', { name: 'Context at call 2' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toContainText(`Call 3 of ${figures.n}`);
+    await expect(page.getByRole('tab', { name: 'Context at call 3' })).toBeVisible();
     if (path === REAL) {
       for (const [w, h] of [[1400, 900], [1000, 700]] as const) {
         await page.setViewportSize({ width: w, height: h });

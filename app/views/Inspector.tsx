@@ -467,6 +467,28 @@ export function ReportedInspector({ reported }: { reported: ReportedView }) {
     [n, reported],
   );
   const view = useMemo(() => ({ calls: reported.calls, cache: NO_CACHE }), [reported]);
+  // A key pressed as soon as the stepper shows is not lost: the steps it takes carry over to the analysis's view.
+  const setSearchOpen = useApp((s) => s.setSearchOpen);
+  const setHelpOpen = useApp((s) => s.setHelpOpen);
+  const shortcuts = useMemo(() => {
+    const compaction = (dir: 1 | -1) => () => {
+      const at = dir > 0 ? reported.calls.find((c) => c.index > callIndex && c.compactionId) : reported.calls.findLast((c) => c.index < callIndex && c.compactionId);
+      if (at) setCall(at.index);
+    };
+    return {
+      j: () => setCall(callIndex + 1),
+      ArrowRight: () => setCall(callIndex + 1),
+      k: () => setCall(callIndex - 1),
+      ArrowLeft: () => setCall(callIndex - 1),
+      Home: () => setCall(0),
+      End: () => setCall(n - 1),
+      n: compaction(1),
+      p: compaction(-1),
+      '/': () => setSearchOpen(true),
+      '?': () => setHelpOpen(true),
+    };
+  }, [reported, callIndex, n, setCall, setSearchOpen, setHelpOpen]);
+  useShortcuts(shortcuts);
   return (
     <div className="inspector">
       <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={
