@@ -19,8 +19,8 @@ import { openFromLibrary } from './data/share-actions';
 import { openServedById } from './data/live-follow';
 import { demoUrls } from './demos';
 import { useActiveSession, useApp } from './store';
-import { formatLabel, SessionHeader } from './views/SessionHeader';
-import { Inspector } from './views/Inspector';
+import { FirstLookHeader, formatLabel, SessionHeader } from './views/SessionHeader';
+import { Inspector, ReportedInspector } from './views/Inspector';
 import { PreviewStatus } from './views/PreviewStatus';
 import { CorpusMain, CorpusTab, useCorpusInFront } from './views/corpus/CorpusMain';
 import { plain, Untrusted } from './components/Untrusted';
@@ -143,6 +143,7 @@ function Welcome() {
 export function App() {
   const active = useActiveSession();
   const corpusInFront = useCorpusInFront();
+  const firstLook = useApp((s) => s.firstLook);
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
   useEffect(() => {
@@ -191,6 +192,12 @@ export function App() {
           <ErrorBoundary name="The corpus view">
             <CorpusMain />
           </ErrorBoundary>
+        ) : firstLook ? (
+          // A load's session as its reported usage shows it, until the session itself is in (a few frames).
+          <div className="session first-look">
+            <FirstLookHeader look={firstLook} />
+            <ReportedInspector reported={firstLook} />
+          </div>
         ) : active ? (
           <div className="session" key={active.key}>
             <ErrorBoundary name="The session header">

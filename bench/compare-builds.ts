@@ -2,7 +2,7 @@
 // bench/results/app) against the one `npm run bench` (or `trace-drop.ts --build`) made last, each opening the real
 // shared sample after a 300 ms drag, alternated run by run, so the machine's load moves between pairs, not within
 // one. `node --import tsx bench/compare-builds.ts BEFORE_DIR [runs]`; BENCH_TRACE=dir traces each run (thread CPU
-// per window: `bench/trace-drop.ts --profile`).
+// per window: `bench/trace-drop.ts --profile`); COMPARE_PANELS=0 leaves out the walk through every panel.
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { APP_OUT, startPreview } from './browser/build';
@@ -24,9 +24,9 @@ try {
     const order: ('before' | 'after')[] = r % 2 ? ['after', 'before'] : ['before', 'after'];
     for (const which of order) {
       const input = { name, path: REAL_TYPICAL, bytes: statSync(REAL_TYPICAL).size, spec: {}, generatedSeconds: 0 };
-      const m = await measureOpen(browser, servers[which].url, input, { timeoutS: 120, baseline: true, allPanels: true, dragMs: 300 });
-      rows[which].push([m.firstViewMs ?? NaN, m.exactMs ?? NaN, m.allPanelsMs ?? NaN, m.baseline?.splitParseMs ?? NaN]);
-      console.log(`${which}, run ${r + 1}: first view ${m.firstViewMs} ms, exact ${m.exactMs} ms, every panel final ${m.allPanelsMs} ms, split + parse ${m.baseline?.splitParseMs} ms${m.error ? ` (${m.error})` : ''}`);
+      const m = await measureOpen(browser, servers[which].url, input, { timeoutS: 120, baseline: true, allPanels: process.env.COMPARE_PANELS !== '0', dragMs: 300 });
+      rows[which].push([m.firstViewMs ?? NaN, m.exactMs ?? NaN, m.allPanelsMs ?? NaN, m.baseline?.splitParseMs ?? NaN, m.contextViewMs ?? NaN]);
+      console.log(`${which}, run ${r + 1}: first view ${m.firstViewMs} ms, context ${m.contextViewMs ?? '?'} ms, exact ${m.exactMs} ms, every panel final ${m.allPanelsMs} ms, split + parse ${m.baseline?.splitParseMs} ms${m.error ? ` (${m.error})` : ''}`);
     }
   }
 } finally {
@@ -36,5 +36,5 @@ try {
 }
 for (const which of ['before', 'after'] as const) {
   const col = (i: number) => median(rows[which].map((x) => x[i]!));
-  console.log(`${which}: first view ${col(0)} ms, exact ${col(1)} ms, every panel final ${col(2)} ms, split + parse ${col(3)} ms (medians of ${runs})`);
+  console.log(`${which}: first view ${col(0)} ms, context ${col(4)} ms, exact ${col(1)} ms, every panel final ${col(2)} ms, split + parse ${col(3)} ms (medians of ${runs})`);
 }

@@ -1,7 +1,8 @@
 // One drop of a file into the app under a Chrome trace, and the CPU time (thread time, `tdur`) each thread spent
 // from the drop to the first view and to the exact counts: on a shared machine the wall time moves with the load,
 // the thread time much less. `node --import tsx bench/trace-drop.ts FILE [--dev] [--drag MS] [--out trace.json]`
-// (after `npm run bench` built the app into bench/results/app, or with --build).
+// (after `npm run bench` built the app into bench/results/app, or with --build; `--app DIR` serves another build,
+// a kept copy from before a change).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -14,7 +15,7 @@ if (args[0] === '--profile') {
   profileOf(args[1]!, (args[2] as 'first' | 'exact' | 'panels' | undefined) ?? 'first', args[3] ?? null);
   process.exit(0);
 }
-const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json'))!;
+const file = args.find((a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json') && args[i - 1] !== '--app')!;
 const flag = (name: string) => args.includes(name);
 const value = (name: string) => {
   const i = args.indexOf(name);
@@ -23,12 +24,13 @@ const value = (name: string) => {
 const dragMs = Number(value('--drag') ?? 300);
 const out = value('--out') ?? '/tmp/trace-drop.json';
 if (flag('--build')) await buildAll();
-const dir = join(APP_OUT, 'bench-data');
+const appDir = value('--app') ?? APP_OUT;
+const dir = join(appDir, 'bench-data');
 mkdirSync(dir, { recursive: true });
 const name = basename(file);
 rmSync(join(dir, name), { force: true });
 copyFileSync(file, join(dir, name));
-const srv = flag('--dev') ? await startDev() : await startPreview();
+const srv = flag('--dev') ? await startDev() : await startPreview(appDir);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -47,7 +49,7 @@ try {
   await page.waitForTimeout(500);
   const watch = await page.evaluate(() => (window as unknown as { __drop: DropWatch }).__drop);
   await browser.stopTracing();
-  console.log(`first view ${Math.round(watch.firstView! - watch.t0)} ms, exact ${Math.round(watch.exact! - watch.t0)} ms (${(statSync(file).size / 1e6).toFixed(1)} MB)`);
+  console.log(`first view ${Math.round(watch.firstView! - watch.t0)} ms, context view ${watch.contextView ? Math.round(watch.contextView - watch.t0) : '?'} ms, exact ${Math.round(watch.exact! - watch.t0)} ms (${(statSync(file).size / 1e6).toFixed(1)} MB)`);
   summarize(out, watch);
 } finally {
   await browser.close();
@@ -76,7 +78,9 @@ function summarize(path: string, _watch: DropWatch): void {
     if (m && (label.get(k) ?? '').startsWith('DedicatedWorker')) label.set(k, m[1]!);
   }
   const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.tdur !== undefined);
-  const windows = [['drop → first view', drop, first], ['first view → exact', first, exact]] as const;
+  const context = markAt('bench:context-view');
+  // The analysis's first view, when it came after the first view (painted from the reported usage).
+  const windows: [string, number, number][] = [['drop → first view', drop, first], ...(context !== null && context > first ? [['drop → context view', drop, context] as [string, number, number]] : []), ['first view → exact', first, exact]];
   for (const [what, from, to] of windows) {
     const rows = new Map<string, { cpu: number; wall: number }>();
     for (const e of tasks) {

@@ -7,6 +7,7 @@ import { handedOff, sessionPort } from './analysis-client';
 import { checkSource, MAX_SOURCE_BYTES } from './fetch-consent';
 import { readCapped, tooLarge } from './read-capped';
 import type { Result } from '../../src/share';
+import type { FirstLook } from '../store/session-slice';
 import { readBundle, type OpenedBundle } from './bundle-open';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
@@ -18,6 +19,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Keeps only the session with this id (one sample of a log that holds many), when the files have it. */
   only?: string;
+  /** Gets the first session's reported view as soon as the files are parsed, before the session itself arrives. */
+  onReported?: (look: FirstLook) => void;
 }
 
 const newLoadWorker = () => new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
@@ -54,7 +57,7 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
       if (list) list.push(items);
       else chunks.set(i, [items]);
     };
-    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only), died]);
+    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only, opts.onReported ? Comlink.proxy(opts.onReported) : undefined), died]);
     for (const [i, list] of chunks) result.sessions[i]!.items = list.flat();
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];

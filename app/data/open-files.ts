@@ -3,6 +3,7 @@ import type { Session } from '../../src/model/types';
 import type { Result } from '../../src/share';
 import type { OpenedBundle } from './bundle-open';
 import { useApp } from '../store';
+import type { FirstLook } from '../store/session-slice';
 import { forgetSession } from './analysis-client';
 import { readUrlSpot } from './url-state';
 import { fetchSources, loadInWorker, readBundleOffThread, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
@@ -50,7 +51,10 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   let result: WorkerLoadResult;
   try {
     const only = opts.only !== undefined ? { only: opts.only } : {};
-    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled, ...only } : only);
+    // The first look (header and call stepper from the reported usage) goes in front only where the session will:
+    // not behind an open corpus, not for a bundle (its view waits for the session).
+    const early = opts.bundle ? {} : { onReported: showFirstLook };
+    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled, ...only, ...early } : { ...only, ...early });
   } catch (e) {
     const key = preview?.end();
     if (preview?.cancelled.aborted) {
@@ -81,6 +85,12 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   await afterLoad(result.sessions, plan, opts).catch((e: unknown) => {
     useApp.getState().pushNotice({ id: 'after-load', tone: 'warn', text: `The session opened, but its library entry or notes could not be updated: ${e instanceof Error ? e.message : String(e)}` });
   });
+}
+
+/** A load's first session as its reported usage shows it, until the session itself is in (finishLoad clears it). */
+function showFirstLook(look: FirstLook): void {
+  const s = useApp.getState();
+  if (s.loads > 0) s.showFirstLook(look);
 }
 
 /** The preview is what the user is looking at (its tab is active and no corpus covers it). */

@@ -51,6 +51,7 @@ export function extrasFor(result: WorkerLoadResult, files: readonly File[], opts
       files: own,
       // Only when every file of the session came from a URL can a teammate's app rebuild it from them.
       sourceUrls: fromUrls ? absoluteUrls(fromUrls.map((u) => u.url), base) : [],
+      reported: result.reported?.[i] ?? null,
       ...(opts.served !== undefined && i === 0 ? { served: opts.served } : {}),
     };
   });

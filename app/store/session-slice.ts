@@ -3,6 +3,7 @@
 // takes that tab's place, once its view is ready when the preview is in front.
 import type { StateCreator } from 'zustand';
 import type { ParseIssue, Session } from '../../src/model/types';
+import type { ReportedView } from '../../src/analysis/reported-view';
 import { nextBannerSeq } from './banner-order';
 
 /** How far the load worker has read (then parsed) a file; the progress bar shows it. */
@@ -27,7 +28,12 @@ export interface LoadedSession {
   served?: string;
   /** Set while this is only the start of a file still loading: no hash, files, library entry or share link. */
   preview?: PreviewInfo;
+  /** What its reported usage shows before the analysis's first view (src/analysis/reported-view.ts). */
+  reported?: ReportedView | null;
 }
+
+/** A load's first session as its reported usage shows it, in front before the session itself reaches the page. */
+export type FirstLook = ReportedView & { title: string; format: Session['format'] };
 
 /** What a preview shows of its file. */
 export interface PreviewInfo {
@@ -41,7 +47,7 @@ export interface PreviewInfo {
 }
 
 /** What the loader knows about each loaded session besides the session itself (same order); `key` when reserved. */
-export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served'> & { key?: string };
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served' | 'reported'> & { key?: string };
 
 /** The load behind a preview: its progress, then the full session waiting to take the preview's place. */
 export interface PreviewLoad {
@@ -70,6 +76,9 @@ export interface SessionSlice {
   reports: LoadReport[];
   /** The load behind each open preview, by the preview's key. */
   previewLoads: Record<string, PreviewLoad>;
+  /** Shown in front while a load's session crosses to the page; finishLoad clears it. */
+  firstLook: FirstLook | null;
+  showFirstLook(look: FirstLook | null): void;
   beginLoad(): void;
   setProgress(p: LoadProgress | null): void;
   /** Opens a preview in a new, active tab and returns its key; its load's progress goes to setPreviewProgress. */
@@ -106,6 +115,8 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
   loads: 0,
   reports: [],
   previewLoads: {},
+  firstLook: null,
+  showFirstLook: (firstLook) => set({ firstLook }),
   beginLoad: () => set((s) => ({ loads: s.loads + 1, progress: s.progress ?? { file: '', loaded: 0, total: 0, phase: 'reading' } })),
   setProgress: (progress) => set((s) => (s.loads > 0 ? { progress } : {})),
   showPreview: (session, info) => {
@@ -154,6 +165,7 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
       return {
         sessions: next,
         activeKey,
+        firstLook: null,
         loads,
         progress: loads > 0 ? state.progress : null,
         reports: issues.length ? [report, ...state.reports] : state.reports,

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, 
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
+import type { ReportedView } from '../../src/analysis/reported-view';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { onTablistKeyDown } from '../components/tablist-keys';
 import { useAnalysis, useCountProgress, type AnalysisResult, type ProgressSource } from '../data/analysis-client';
@@ -37,7 +38,10 @@ function firstContextWith(view: AnalysisView, id: string): number | null {
 /** Below this width the context and the panels take turns instead of sitting side by side. */
 const NARROW_PX = 1100;
 
-function Stepper({ view, callIndex, setCall, extra }: { view: AnalysisView; callIndex: number; setCall(i: number): void; extra: React.ReactNode }) {
+/** What the stepper needs of the calls: the analysis's, or before it the reported view's (reported-view.ts). */
+type StepperCall = { index: number; compactionId: string | null; timestamp?: string | null };
+
+export function Stepper({ view, callIndex, setCall, extra }: { view: { calls: readonly StepperCall[]; cache: AnalysisView['cache'] }; callIndex: number; setCall(i: number): void; extra: React.ReactNode }) {
   const n = view.calls.length;
   const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId).map((c) => c.index), [view.calls]);
   const prevC = compactionCalls.findLast((i) => i < callIndex);
@@ -85,7 +89,7 @@ const SliderTicks = memo(function SliderTicks({ calls, n }: { calls: readonly nu
 });
 
 /** The session's cache breaks on the slider, colored by cause (reported or predicted alike). */
-const BreakTicks = memo(function BreakTicks({ view, n }: { view: AnalysisView; n: number }) {
+const BreakTicks = memo(function BreakTicks({ view, n }: { view: { cache: AnalysisView['cache'] }; n: number }) {
   const at = new Map<number, string>();
   for (const r of view.cache) if (r.cacheBreak) at.set(n > 1 ? Math.round((r.index / (n - 1)) * 400) / 4 : 0, r.cause ?? 'unknown');
   return (
@@ -166,7 +170,10 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     // Read before the URL sync rewrites the address bar (it starts once `synced` is set below).
     const spot = takeUrlSpot();
     if (applyPendingView(session, view)) return setSynced(true);
-    goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: 0 }), ...(spot.item ? { item: spot.item } : {}) });
+    // A call the user stepped to on the first look (ReportedInspector) is kept, unless the address names one.
+    const stepped = firstLookCall?.sessionId === session.id ? firstLookCall.call : 0;
+    firstLookCall = null;
+    goTo({ ...(spot.turn !== null ? { call: spot.turn - 1 } : { call: stepped }), ...(spot.item ? { item: spot.item } : {}) });
     // With no model call to show a context for, the items themselves are the view.
     if (view.calls.length === 0) setLeftView('transcript');
     else if (spot.view) setLeftView(spot.view);
@@ -404,13 +411,8 @@ function PanelBody({ def, props }: { def: PanelDef; props: PanelProps }) {
 export function Inspector({ sessionKey, session }: { sessionKey: string; session: Session }) {
   const rule = useApp((s) => s.rule);
   const state = useAnalysis(sessionKey, session, rule);
-  if (state.status === 'loading') {
-    return (
-      <p className="muted analysis-loading" role="status">
-        Counting tokens and rebuilding each call's context…
-      </p>
-    );
-  }
+  const reported = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.reported ?? null);
+  if (state.status === 'loading') return reported ? <ReportedInspector reported={reported} /> : <AnalysisLoading />;
   if (state.status === 'error') {
     return (
       <div role="alert" className="view-error">
@@ -433,4 +435,68 @@ function WithRules({ session, view, status }: { session: Session; view: Analysis
     [view, lintRules],
   );
   return <Ready session={session} view={shown} status={status} />;
+}
+
+function AnalysisLoading() {
+  return (
+    <p className="muted analysis-loading" role="status">
+      Counting tokens and rebuilding each call's context…
+    </p>
+  );
+}
+
+const NO_CACHE: AnalysisView['cache'] = [];
+
+/** The call the user stepped to on a session's first look, for its analysis's view to open at. */
+let firstLookCall: { sessionId: string; call: number } | null = null;
+
+/**
+ * Before the analysis's first view: the calls and compactions as the reported usage shows them, while each call's
+ * context is rebuilt.
+ */
+export function ReportedInspector({ reported }: { reported: ReportedView }) {
+  const n = reported.calls.length;
+  // Its own call, not the store's (that is the last session's until the analysis's view opens at this one's).
+  const [callIndex, setCallIndex] = useState(() => (firstLookCall?.sessionId === reported.sessionId ? firstLookCall.call : 0));
+  const setCall = useCallback(
+    (i: number) => {
+      const call = Math.max(0, Math.min(n - 1, i));
+      firstLookCall = { sessionId: reported.sessionId, call };
+      setCallIndex(call);
+    },
+    [n, reported],
+  );
+  const view = useMemo(() => ({ calls: reported.calls, cache: NO_CACHE }), [reported]);
+  // A key pressed as soon as the stepper shows is not lost: the steps it takes carry over to the analysis's view.
+  const setSearchOpen = useApp((s) => s.setSearchOpen);
+  const setHelpOpen = useApp((s) => s.setHelpOpen);
+  const shortcuts = useMemo(() => {
+    const compaction = (dir: 1 | -1) => () => {
+      const at = dir > 0 ? reported.calls.find((c) => c.index > callIndex && c.compactionId) : reported.calls.findLast((c) => c.index < callIndex && c.compactionId);
+      if (at) setCall(at.index);
+    };
+    return {
+      j: () => setCall(callIndex + 1),
+      ArrowRight: () => setCall(callIndex + 1),
+      k: () => setCall(callIndex - 1),
+      ArrowLeft: () => setCall(callIndex - 1),
+      Home: () => setCall(0),
+      End: () => setCall(n - 1),
+      n: compaction(1),
+      p: compaction(-1),
+      '/': () => setSearchOpen(true),
+      '?': () => setHelpOpen(true),
+    };
+  }, [reported, callIndex, n, setCall, setSearchOpen, setHelpOpen]);
+  useShortcuts(shortcuts);
+  return (
+    <div className="inspector">
+      <Stepper view={view} callIndex={callIndex} setCall={setCall} extra={
+          <span className="muted small first-look-status" title="The header and the calls come from the provider's reported usage; no token is counted yet">
+            From reported usage
+          </span>
+        } />
+      <AnalysisLoading />
+    </div>
+  );
 }

@@ -1,8 +1,10 @@
 // What was loaded: format, files, counts, compactions and what was set aside.
+import type React from 'react';
 import { useId, useState } from 'react';
 import { sidechainSession, sidechainSummaries, type SidechainSummary } from '../../src/analysis/sidechain-summary';
 import type { Session } from '../../src/model/types';
-import type { SessionFacts } from '../../src/analysis/session-facts';
+import type { ReportedFigures, SessionFacts } from '../../src/analysis/session-facts';
+import type { FirstLook } from '../store/session-slice';
 import { useAnalysis } from '../data/analysis-client';
 import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
@@ -58,10 +60,63 @@ function rememberDetailsOpen(open: boolean): void {
   }
 }
 
+/**
+ * The header's first line: the session and the figures a user looks for first. `f` from the analysis; before it
+ * (and for the cache hit rate until the cache analysis is in), the same figures from the reported usage alone
+ * (reportedFigures in session-facts.ts): no estimate among them, so no badge is owed.
+ */
+function HeaderLine({ title, f, r, toggle }: { title: string; f: SessionFacts | null; r: ReportedFigures | null; toggle: React.ReactNode }) {
+  const pending = <span className="muted">…</span>;
+  const hitRate = f?.cache ? f.cache.hitRate : (r?.hitRate ?? null);
+  return (
+    <div className="header-line">
+      <h2 title={plain(title)}>
+        <Untrusted text={title} />
+      </h2>
+      {/* Facts that do not fit drop whole to a hidden second row (never cut mid-figure); Details repeats them. */}
+      <dl className="facts facts-line">
+        <div>
+          <dt>Model calls</dt>
+          <dd>{f ? fmt(f.calls) : r ? fmt(r.calls) : pending}</dd>
+        </div>
+        <div>
+          <dt>Compactions</dt>
+          <dd title={f && f.compactions.inferred ? `${f.compactions.recorded} recorded, ${f.compactions.inferred} inferred from the requests` : undefined}>
+            {f ? `${fmt(f.compactions.total)}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` : r ? fmt(r.compactions) : pending}
+          </dd>
+        </div>
+        {hitRate !== null ? (
+          <div>
+            <dt>Cache hit rate</dt>
+            <dd title="Reported cache read over reported prompt tokens">{(hitRate * 100).toFixed(1)}%</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Peak context</dt>
+          <dd title={f ? peakTitle(f) : r?.peak ? `The prompt the provider reported at call ${r.peak.call}` : undefined}>
+            {f ? `${fmt(f.peakContextTokens)}${f.peakSource === 'estimated' ? ` ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%` : ''}` : r?.peak ? fmt(r.peak.tokens) : pending}
+          </dd>
+        </div>
+      </dl>
+      {toggle}
+    </div>
+  );
+}
+
+/** A load's session before it reaches the page: its header line from the reported usage (see FirstLook). */
+export function FirstLookHeader({ look }: { look: FirstLook }) {
+  return (
+    <section className="session-header" aria-label="Session">
+      <HeaderLine title={look.title} f={null} r={look.figures} toggle={null} />
+    </section>
+  );
+}
+
 /** The session's facts come from the one analysis every panel reads (src/analysis/session-facts.ts). */
 export function SessionHeader({ sessionKey, session }: { sessionKey: string; session: Session }) {
   const rule = useApp((s) => s.rule);
   const state = useAnalysis(sessionKey, session, rule);
+  const reported = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.reported?.figures ?? null);
   const view = state.status === 'ready' ? state.result.view : null;
   const f = view?.facts ?? null;
   const compactions = view?.compactions ?? null;
@@ -80,40 +135,17 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
     <section className="session-header" aria-label="Session">
       {/* One line: the session and the figures a user looks for first; the rest behind Details (issue 33: the
           header took half of a 1000×700 window). */}
-      <div className="header-line">
-        <h2 title={plain(session.title)}>
-          <Untrusted text={session.title} />
-        </h2>
-        {/* Facts that do not fit drop whole to a hidden second row (never cut mid-figure); Details repeats them. */}
-        <dl className="facts facts-line">
-          <div>
-            <dt>Model calls</dt>
-            <dd>{f ? fmt(f.calls) : pending}</dd>
-          </div>
-          <div>
-            <dt>Compactions</dt>
-            <dd title={f && f.compactions.inferred ? `${f.compactions.recorded} recorded, ${f.compactions.inferred} inferred from the requests` : undefined}>
-              {f ? `${fmt(f.compactions.total)}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}` : pending}
-            </dd>
-          </div>
-          {f?.cache && f.cache.hitRate !== null ? (
-            <div>
-              <dt>Cache hit rate</dt>
-              <dd title="Reported cache read over reported prompt tokens">{(f.cache.hitRate * 100).toFixed(1)}%</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Peak context</dt>
-            <dd title={f ? peakTitle(f) : undefined}>
-              {f ? `${fmt(f.peakContextTokens)}${f.peakSource === 'estimated' ? ` ±${Math.max(1, Math.round(f.peakUncertainty * 100))}%` : ''}` : pending}
-            </dd>
-          </div>
-        </dl>
-        <button type="button" className="link header-toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
-          {open ? 'Fewer details' : 'Details'}
-          {!open && sidechains ? <span className="muted"> ({sidechains} sidechain{sidechains === 1 ? '' : 's'})</span> : null}
-        </button>
-      </div>
+      <HeaderLine
+        title={session.title}
+        f={f}
+        r={reported}
+        toggle={
+          <button type="button" className="link header-toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
+            {open ? 'Fewer details' : 'Details'}
+            {!open && sidechains ? <span className="muted"> ({sidechains} sidechain{sidechains === 1 ? '' : 's'})</span> : null}
+          </button>
+        }
+      />
       {/* A disagreement between the harness's totals and its calls stays in sight with the details folded. */}
       {f?.totals?.warning ? (
         <p className="warn-text small" role="note">

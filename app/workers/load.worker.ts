@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { loadFiles, type InputFile, type LoadResult } from '../../src/load/loader';
 import { estimateRecords, jsonlPrefix, PREVIEW_MIN_BYTES, PREVIEW_PREFIX_BYTES } from '../../src/load/prefix';
 import type { Session } from '../../src/model/types';
+import { reportedView, type ReportedView } from '../../src/analysis/reported-view';
 import { sha256Hex } from '../../src/share';
 import { sessionHashes } from '../data/session-hash';
 import type { Result } from '../../src/share';
@@ -18,6 +19,8 @@ export interface WorkerLoadResult extends LoadResult {
   hashes: (string | null)[];
   /** Per session, the id it was sent to the analysis worker under (see `handOff`), or null. */
   handedOff: (string | null)[];
+  /** Per session, what its reported usage shows before any count (reported-view.ts), or null. */
+  reported: (ReportedView | null)[];
 }
 
 /** Transcript items reach the page in chunks of this many, so no one message takes long to unpack there. */
@@ -121,6 +124,7 @@ const api = {
     analysisPort?: MessagePort,
     onItems?: (session: number, items: Session['items']) => unknown,
     only?: string,
+    onReported?: (view: ReportedView & { title: string; format: Session['format'] }) => unknown,
   ): Promise<WorkerLoadResult> {
     let previewed = false;
     if (onPreview) {
@@ -143,13 +147,24 @@ const api = {
     // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
+    // The first view (header and call stepper) is painted from this, before the session itself crosses to the page.
+    const reported = result.sessions.map((s) => {
+      try {
+        return reportedView(s);
+      } catch {
+        return null; // the analysis reports what fails
+      }
+    });
+    const first = result.sessions[0];
+    if (onReported && first && reported[0] && !previewed) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
+    const t2r = measure('load:reported', t2);
     // Handed off before the hashes are awaited: the analysis worker's first estimate (the first view) needs none.
     const handedOff = handOff(result.sessions, analysisPort, previewed);
-    const t3 = measure('load:hand-off', t2);
+    const t3 = measure('load:hand-off', t2r);
     const digests = await hashing;
     const hashes = await sessionHashes(result.sessions, digests);
     measure('load:hash', t3);
-    return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff };
+    return { ...result, sessions: await sendItems(result.sessions, onItems), hashes, handedOff, reported };
   },
 };
 

@@ -17,8 +17,13 @@ export function recordLongTasks(): void {
 
 export interface DropWatch {
   t0: number;
-  /** The stepper is shown: a big file's preview (its first megabytes) or the whole session. */
+  /**
+   * The stepper is shown: a big file's preview (its first megabytes) or the whole session; from the reported usage
+   * (header and stepper) before the analysis's first view.
+   */
   firstView: number | null;
+  /** The analysis's first view: a call's context (or the transcript) beside the panels. */
+  contextView?: number | null;
   /** The whole session is shown (no preview status any more). */
   fullView: number | null;
   /** The whole session's exact counts are shown. */
@@ -34,7 +39,7 @@ export async function dropFetched({ url, name, dragMs = 0 }: { url: string; name
   const blob = await (await fetch(url)).blob();
   const file = new File([blob], name);
   const w = window as unknown as { __drop: DropWatch };
-  const watch: DropWatch = { t0: 0, firstView: null, fullView: null, exact: null, error: null };
+  const watch: DropWatch = { t0: 0, firstView: null, contextView: null, fullView: null, exact: null, error: null };
   w.__drop = watch;
   const check = () => {
     const stepper = document.querySelector('[role="toolbar"][aria-label="Step through calls"]');
@@ -42,6 +47,7 @@ export async function dropFetched({ url, name, dragMs = 0 }: { url: string; name
     // Marked too, so a trace of the run (bench/trace-drop.ts, BENCH_TRACE) places them among the threads' work.
     if (watch.firstView === null && stepper) performance.mark('bench:first-view', { startTime: (watch.firstView = performance.now()) });
     if (watch.fullView === null && stepper && !previewing) watch.fullView = performance.now();
+    if (watch.contextView === null && document.querySelector('.inspector-body')) performance.mark('bench:context-view', { startTime: (watch.contextView = performance.now()) });
     const status = document.querySelector('.count-status');
     if (watch.exact === null && !previewing && status && !status.classList.contains('estimating')) performance.mark('bench:exact', { startTime: (watch.exact = performance.now()) });
     const error = document.querySelector('.view-error, .load-error');

@@ -38,6 +38,8 @@ export interface OpenMeasure {
   firstViewMs: number | null;
   /** From the drop to the whole session shown (after a big file's preview), ms; null when not in time. */
   fullViewMs: number | null;
+  /** From the drop to the analysis's first view (a call's context or the transcript, beside the panels). */
+  contextViewMs?: number | null;
   /** From the drop to the exact counts shown, ms; null when not in time. */
   exactMs: number | null;
   error: string | null;
@@ -369,6 +371,7 @@ export async function measureOpen(
       bytes: input.bytes,
       firstViewMs: rel(watch.firstView),
       fullViewMs: rel(watch.fullView),
+      contextViewMs: rel(watch.contextView ?? null),
       exactMs: rel(watch.exact),
       error: watch.error,
       worker,

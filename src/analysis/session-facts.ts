@@ -1,6 +1,7 @@
 // Every session-level figure, worked out once. The header, the panels, the CLI (text and JSON), corpus rows and
 // the HTML report all read these; none computes its own.
-import { cacheSummary, type CacheSummary } from '../cache/forensics';
+import { cacheSummary, reportedHitRate, type CacheSummary } from '../cache/forensics';
+import { reportedPromptTokens } from '../cache/reported';
 import type { CacheReport } from '../cache/prefix';
 import type { CompactionEvent, Item, ReportedTotals } from '../model/types';
 import type { SessionCalibration } from './calibration';
@@ -114,44 +115,86 @@ export interface FactsInput {
   reportedTotals?: ReportedTotals | null;
 }
 
+/**
+ * The figures the provider's reported usage gives with no content analysed: what a first view shows while the
+ * contexts are rebuilt and counted (reported-view.ts), and what sessionFacts reads for the same fields.
+ */
+export interface ReportedFigures {
+  calls: number;
+  /** Compactions the session records (a request log's inferred ones come with the contexts). */
+  compactions: number;
+  /** Reported cache read over reported prompt (as `cache.hitRate`); null when no call reports cache usage. */
+  hitRate: number | null;
+  /** The largest reported prompt and its 1-based call, only when every call reports one (else the peak is an estimate). */
+  peak: { tokens: number; call: number } | null;
+  reportedInputTokens: number | null;
+  reportedCalls: number;
+  reportedOutputTokens: number | null;
+  reportedOutputCalls: number;
+  models: ModelCalls[];
+}
+
+export function reportedFigures(calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[], compactions: number): ReportedFigures {
+  let reported = 0;
+  let reportedCalls = 0;
+  let peak: { tokens: number; call: number } | null = null;
+  let everyCall = true;
+  let output = 0;
+  let outputCalls = 0;
+  const models = new Map<string, number>();
+  calls.forEach((c, i) => {
+    const prompt = reportedPromptTokens(c);
+    if (prompt !== null) {
+      reported += prompt;
+      reportedCalls++;
+    }
+    // As calibration.ts: a reported prompt of 0 is no report, and the peak is the first largest.
+    if (prompt === null || prompt <= 0) everyCall = false;
+    else if (peak === null || prompt > peak.tokens) peak = { tokens: prompt, call: i + 1 };
+    const out = c.usage?.output ?? null;
+    if (out !== null) {
+      output += out;
+      outputCalls++;
+    }
+    if (c.model) models.set(c.model, (models.get(c.model) ?? 0) + 1);
+  });
+  return {
+    calls: calls.length,
+    compactions,
+    hitRate: reportedHitRate(calls),
+    peak: everyCall ? peak : null,
+    reportedInputTokens: reportedCalls > 0 ? reported : null,
+    reportedCalls,
+    reportedOutputTokens: outputCalls > 0 ? output : null,
+    reportedOutputCalls: outputCalls,
+    models: [...models].map(([model, n]) => ({ model, calls: n })),
+  };
+}
+
 export function sessionFacts(input: FactsInput): SessionFacts {
   const { calls, calibration } = input;
   let peak = 0;
   let peakCall: number | null = null;
   let total = 0;
-  let reported = 0;
-  let reportedCalls = 0;
   calibration.calls.forEach((c, i) => {
     total += c.contextTokens;
     if (peakCall === null || c.contextTokens > peak) {
       peak = c.contextTokens;
       peakCall = i + 1;
     }
-    if (c.reportedPrompt !== null) {
-      reported += c.reportedPrompt;
-      reportedCalls++;
-    }
   });
+  const fromReports = reportedFigures(calls, input.compactions.length);
   const inferred = input.compactions.filter((c) => c.kind === 'inferred').length;
   const spreads = calibration.calls.filter((c) => c.reportedPrompt === null).map((c) => c.uncertainty).sort((a, b) => a - b);
   const peakCal = peakCall === null ? null : calibration.calls[(peakCall as number) - 1]!;
   const peakSource = !peakCal ? 'counted' : peakCal.reportedPrompt !== null ? 'reported' : peakCal.estimated ? 'estimated' : 'counted';
   let output = 0;
-  let reportedOutput = 0;
-  let reportedOutputCalls = 0;
-  const models = new Map<string, number>();
   calls.forEach((c, i) => {
-    const reportedOut = c.usage?.output ?? null;
-    if (reportedOut !== null) {
-      reportedOutput += reportedOut;
-      reportedOutputCalls++;
-    }
-    output += reportedOut ?? input.outputCounted?.[i] ?? 0;
-    if (c.model) models.set(c.model, (models.get(c.model) ?? 0) + 1);
+    output += c.usage?.output ?? input.outputCounted?.[i] ?? 0;
   });
   const tokenizerUncertainty = spreads.length ? round3(spreads[spreads.length >> 1]!) : 0;
   return {
-    calls: calls.length,
+    calls: fromReports.calls,
     items: countWhere(input.items, isConversationItem),
     toolCalls: input.items.filter((i) => i.kind === 'tool_call').length,
     compactions: { recorded: input.compactions.length - inferred, inferred, total: input.compactions.length },
@@ -160,8 +203,8 @@ export function sessionFacts(input: FactsInput): SessionFacts {
     peakSource,
     peakUncertainty: peakSource === 'estimated' ? round3(peakCal!.uncertainty) : 0,
     totalInputTokens: total,
-    reportedInputTokens: reportedCalls > 0 ? reported : null,
-    reportedCalls,
+    reportedInputTokens: fromReports.reportedInputTokens,
+    reportedCalls: fromReports.reportedCalls,
     tokenizer: {
       encoding: input.encoding,
       scale: round3(calibration.scale),
@@ -172,9 +215,9 @@ export function sessionFacts(input: FactsInput): SessionFacts {
       fitSpread: calibration.fitSpread === null ? null : round3(calibration.fitSpread),
     },
     outputTokens: output,
-    reportedOutputTokens: reportedOutputCalls > 0 ? reportedOutput : null,
-    reportedOutputCalls,
-    models: [...models].map(([model, n]) => ({ model, calls: n })),
+    reportedOutputTokens: fromReports.reportedOutputTokens,
+    reportedOutputCalls: fromReports.reportedOutputCalls,
+    models: fromReports.models,
     totals: input.reportedTotals ? totalsCheck(input.reportedTotals, total, calls.length, tokenizerUncertainty) : null,
     cache: input.cache && input.cache.length === calls.length ? cacheSummary(input.cache, calls) : null,
   };

@@ -268,7 +268,11 @@ const addCost = (c: ChargedCost, r: CacheReport) => {
   if (r.missCostUsd !== null) c.costUsd = round6((c.costUsd ?? 0) + r.missCostUsd);
 };
 
-export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[]): CacheSummary {
+/**
+ * Reported cache read over reported prompt tokens, summed over the calls that report both; null without figures.
+ * Needs only the provider's figures: the first view shows it before any content is analysed (reported-view.ts).
+ */
+export function reportedHitRate(calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[]): number | null {
   let read = 0;
   let prompt = 0;
   let anyUsage = false;
@@ -279,8 +283,12 @@ export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pi
     read += c.usage.cacheRead;
     prompt += p;
   });
+  return anyUsage && prompt > 0 ? read / prompt : null;
+}
+
+export function cacheSummary(reports: readonly CacheReport[], calls: readonly Pick<CallContext, 'api' | 'model' | 'usage'>[]): CacheSummary {
   const s: CacheSummary = {
-    hitRate: anyUsage && prompt > 0 ? read / prompt : null,
+    hitRate: reportedHitRate(calls),
     breaks: 0,
     reportedMisses: 0,
     predictedBreaks: 0,
