@@ -9,7 +9,7 @@ import { APP_OUT, buildAll, startDev, startPreview } from './browser/build';
 import { dropFetched, recordLongTasks, type DropWatch } from './browser/page-probes';
 import { loadSourceMap, type Resolver } from './browser/source-map';
 
-/** PROFILE_INCLUSIVE=1: each function's samples with its callees (self time otherwise). */
+/** PROFILE_INCLUSIVE=1: each function's samples with its callees (self time otherwise); PROFILE_APP_DIR: the build a trace ran (for its source maps). */
 const INCLUSIVE = process.env.PROFILE_INCLUSIVE === '1';
 const args = process.argv.slice(2);
 if (args[0] === '--profile') {
@@ -157,7 +157,7 @@ export function profileOf(path: string, window: Window, only: string | null, top
   const where = (url: string, line: number, column: number) => {
     const p = url.startsWith('http') ? new URL(url).pathname : '';
     if (!p.endsWith('.js')) return `${url.split('/').pop()}:${line + 1}`;
-    if (!maps.has(p)) maps.set(p, loadSourceMap(join(APP_OUT, p)));
+    if (!maps.has(p)) maps.set(p, loadSourceMap(join(process.env.PROFILE_APP_DIR ?? APP_OUT, p)));
     return maps.get(p)?.resolve(line, column) ?? `${p.split('/').pop()}:${line + 1}`;
   };
   const profiles = new Map<string, { start: number; tid: number; nodes: Map<number, Node>; samples: number[]; deltas: number[] }>();

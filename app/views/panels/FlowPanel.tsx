@@ -186,11 +186,11 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
     wireNodes(el, flow.nodes, goTo);
   }, [state, flow.nodes, goTo]);
 
-  // The segment holding the current call is outlined; no re-render of the diagram when stepping.
+  // The segment (or folded run) holding the current call is outlined; no re-render of the diagram when stepping.
   useEffect(() => {
     const el = host.current;
     if (!el || state.status !== 'ready') return;
-    const current = flow.nodes.find((x) => x.kind === 'segment' && x.call !== null && x.lastCall !== null && x.call <= callIndex && callIndex <= x.lastCall);
+    const current = flow.nodes.find((x) => (x.kind === 'segment' || x.kind === 'more') && x.call !== null && x.lastCall !== null && x.call <= callIndex && callIndex <= x.lastCall);
     for (const g of el.querySelectorAll('g.node')) {
       const on = current !== undefined && new RegExp(`flowchart-${current.id}-\\d+$`).test(g.id);
       g.classList.toggle('flow-current', on);
@@ -199,14 +199,20 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
     }
   }, [state, flow.nodes, callIndex]);
 
-  const { segments, compactions, summaries, notDrawn } = flow;
+  const { segments, compactions, summaries, folded } = flow;
+  const fold = flow.nodes.find((x) => x.kind === 'more');
   const fallbacks = flow.nodes.filter((x) => x.kind === 'compaction' && x.fallback).length;
   return (
     <div className="flow">
       <p className="flow-lead">
         <strong>{plural(segments, 'segment')}</strong>, {plural(compactions, 'compaction')}, {plural(summaries, 'summary', 'summaries')}
         {fallbacks > 0 ? <span className="flow-warn">, {plural(fallbacks, 'fallback marker')} instead of a summary</span> : null}
-        {notDrawn > 0 ? <span className="muted"> · {formatCount(notDrawn)} more compactions not drawn</span> : null}
+        {folded > 0 ? (
+          <span className="muted">
+            {' '}
+            · {formatCount(folded)} compactions in the middle folded into one node{fold?.call != null && fold.lastCall != null ? ` (calls ${formatCount(fold.call + 1)}–${formatCount(fold.lastCall + 1)})` : ''}
+          </span>
+        ) : null}
       </p>
       <ul className="flow-legend small" aria-label="Legend">
         <li>
