@@ -1,5 +1,6 @@
 // The Flow panel draws its Mermaid diagram for the demo, a session shaped like the real 3 MB Claude Code sample and a
 // long one (its middle compactions folded), draws each diagram once, and leaves nothing of Mermaid's work in the page.
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { CLAUDE_CODE_TYPICAL, claudeCodeSession } from '../bench/generators/claude-code-session';
@@ -7,6 +8,7 @@ import { MAX_COMPACTIONS } from '../src/flow/mermaid-source';
 import { dropFiles, fromText } from './support/drop';
 import { openPanel } from './support/session-view';
 
+const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
 const stepper = (page: Page) => page.getByRole('toolbar', { name: 'Step through calls' });
 const flowRegion = (page: Page) => page.getByRole('region', { name: 'Flow', exact: true });
@@ -61,6 +63,7 @@ test('a session shaped like the real 3 MB sample: two segments around its compac
 
 test('a long session: the first and last compactions drawn, the middle folded into one node that says so', async ({ page }) => {
   const compactions = MAX_COMPACTIONS + 6;
+  await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   await dropFiles(page, [fromText('long.jsonl', claudeCodeSession({ seed: 11, records: 1_200, bytes: 500_000, compactions }))]);
   await expect(stepper(page).getByText(/Call 1 of [\d,]+/)).toBeVisible();
@@ -73,6 +76,7 @@ test('a long session: the first and last compactions drawn, the middle folded in
   await expect(region.getByRole('button', { name: `Compaction ${MAX_COMPACTIONS / 2 + 1}: `, exact: false })).toHaveCount(0);
   const fold = region.getByRole('button', { name: /^6 compactions folded, calls \d+-\d+$/ });
   await expect(fold).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'flow-folded-1400x900.png') });
   const first = Number(/calls (\d+)-/.exec((await fold.getAttribute('aria-label'))!)![1]);
   await fold.click();
   await expect(stepper(page).getByText(new RegExp(`Call ${first.toLocaleString('en-US')} of`))).toBeVisible();
