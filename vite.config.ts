@@ -7,11 +7,12 @@ import { rankTables } from './app/build/rank-tables.ts';
 import { cspHeaders } from './app/security/csp-server.ts';
 import { compileHints } from './app/build/compile-hints.ts';
 import { unshippedModules } from './app/build/unshipped-modules.ts';
+import { mermaidConfigMemo } from './app/build/mermaid-config-memo.ts';
 
 export default defineConfig({
   // The same Content-Security-Policy header from `npm start` and `vite preview` as the built app runs under.
   // The CSP middleware goes first: it sets its headers on every response, the precompressed ones too.
-  plugins: [react(), cspHeaders(), rankTables(), unshippedModules(), precompressedAssets()],
+  plugins: [react(), cspHeaders(), rankTables(), unshippedModules(), mermaidConfigMemo(), precompressedAssets()],
   // Workers import `virtual:rank-table-urls`, so their bundles need the plugin that provides it. Their code is
   // compiled when they start (compile-hints.ts).
   worker: { format: 'es', plugins: () => [rankTables(), unshippedModules(), compileHints()] },

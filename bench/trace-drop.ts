@@ -10,9 +10,15 @@ import { APP_OUT, buildAll, startDev, startPreview } from './browser/build';
 import { dropFetched, recordLongTasks, type DropWatch } from './browser/page-probes';
 import { loadSourceMap, type Resolver } from './browser/source-map';
 
+/** PROFILE_INCLUSIVE=1: each function's samples with its callees (self time otherwise); PROFILE_APP_DIR: the build a trace ran (for its source maps). */
+const INCLUSIVE = process.env.PROFILE_INCLUSIVE === '1';
 const args = process.argv.slice(2);
 if (args[0] === '--profile') {
-  profileOf(args[1]!, (args[2] as 'first' | 'exact' | 'panels' | undefined) ?? 'first', args[3] ?? null);
+  profileOf(args[1]!, (args[2] as Window | undefined) ?? 'first', args[3] ?? null);
+  process.exit(0);
+}
+if (args[0] === '--walk') {
+  for (const f of args.slice(1)) walkOf(f);
   process.exit(0);
 }
 const file = args.find((a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && !a.endsWith('.json') && args[i - 1] !== '--app')!;
@@ -101,16 +107,47 @@ function summarize(path: string, _watch: DropWatch): void {
 }
 
 /**
- * The functions each thread ran most between two bench marks, from the trace's sampling profile, named through the
- * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact|panels] [THREAD]`.
+ * The page's main-thread CPU (thread time) per panel of a bench walk (BENCH_TRACE), from each tab's click to the
+ * next one's: `node --import tsx bench/trace-drop.ts --walk TRACE…`.
  */
-export function profileOf(path: string, window: 'first' | 'exact' | 'panels', only: string | null, top = 15): void {
+function walkOf(path: string): void {
+  type Ev = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
+  const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const marks = events.filter((e) => e.name.startsWith('bench:panel:')).sort((a, b) => a.ts - b.ts);
+  const tasks = events.filter((e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.tdur !== undefined);
+  const row = marks.map((m, i) => {
+    const to = marks[i + 1]?.ts ?? Infinity;
+    let cpu = 0;
+    for (const e of tasks) {
+      const end = e.ts + (e.dur ?? 0);
+      if (end <= m.ts || e.ts >= to) continue;
+      cpu += ((e.tdur ?? 0) * (Math.min(end, to) - Math.max(e.ts, m.ts))) / Math.max(1, e.dur ?? 1) / 1000;
+    }
+    return `${m.name.slice(12)} ${cpu.toFixed(0)}${Number.isFinite(to) ? '' : '+'}`;
+  });
+  console.log(`${basename(path)}: main-thread CPU ms per panel: ${row.join(', ')}`);
+}
+
+/**
+ * The functions each thread ran most between two bench marks, from the trace's sampling profile, named through the
+ * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact|panels|panel:NAME] [THREAD]`
+ * (`panel:Flow`: from the walk's click on that tab to its click on the next).
+ */
+type Window = 'first' | 'exact' | 'panels' | `panel:${string}`;
+export function profileOf(path: string, window: Window, only: string | null, top = 15): void {
   type Node = { id: number; parent?: number; callFrame: { functionName?: string; scriptId?: number | string; url?: string; lineNumber?: number; columnNumber?: number } };
   type Ev = { name: string; ph: string; ts: number; pid: number; tid: number; id?: string; args?: { name?: string; data?: { url?: string; scriptId?: number | string; startTime?: number; cpuProfile?: { nodes?: Node[]; samples?: number[] }; timeDeltas?: number[] } } };
   const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
   const markAt = (n: string) => events.find((e) => e.name === n)?.ts ?? 0;
   // 'panels': from the exact counts to the trace's end (a bench walk's panels, BENCH_TRACE).
-  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : window === 'exact' ? [markAt('bench:first-view'), markAt('bench:exact')] : [markAt('bench:exact'), Infinity];
+  const panelWindow = (name: string): [number, number] => {
+    const marks = events.filter((e) => e.name.startsWith('bench:panel:')).sort((a, b) => a.ts - b.ts);
+    const i = marks.findIndex((e) => e.name === `bench:panel:${name}`);
+    if (i < 0) throw new Error(`no bench:panel:${name} mark in the trace (marks: ${marks.map((e) => e.name.slice(12)).join(', ')})`);
+    return [marks[i]!.ts, marks[i + 1]?.ts ?? Infinity];
+  };
+  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : window === 'exact' ? [markAt('bench:first-view'), markAt('bench:exact')] : window === 'panels' ? [markAt('bench:exact'), Infinity] : panelWindow(window.slice(6));
   const label = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
   const scripts = new Map<string, string>();
@@ -124,7 +161,7 @@ export function profileOf(path: string, window: 'first' | 'exact' | 'panels', on
   const where = (url: string, line: number, column: number) => {
     const p = url.startsWith('http') ? new URL(url).pathname : '';
     if (!p.endsWith('.js')) return `${url.split('/').pop()}:${line + 1}`;
-    if (!maps.has(p)) maps.set(p, loadSourceMap(join(APP_OUT, p)));
+    if (!maps.has(p)) maps.set(p, loadSourceMap(join(process.env.PROFILE_APP_DIR ?? APP_OUT, p)));
     return maps.get(p)?.resolve(line, column) ?? `${p.split('/').pop()}:${line + 1}`;
   };
   const profiles = new Map<string, { start: number; tid: number; nodes: Map<number, Node>; samples: number[]; deltas: number[] }>();
@@ -141,8 +178,12 @@ export function profileOf(path: string, window: 'first' | 'exact' | 'panels', on
     const pid = key.split(':')[0]!;
     const name = label.get(`${pid}:${p.tid}`) ?? String(p.tid);
     if (only && name !== only) continue;
+    // Chrome's profile chunks give children, not parents.
+    const parents = new Map<number, Node>();
+    for (const x of p.nodes.values()) for (const c of (x as Node & { children?: number[] }).children ?? []) parents.set(c, x);
     let t = p.start;
     let total = 0;
+    let us = 0;
     const self = new Map<string, number>();
     p.samples.forEach((s, i) => {
       t += p.deltas[i] ?? 0;
@@ -151,14 +192,26 @@ export function profileOf(path: string, window: 'first' | 'exact' | 'panels', on
       const fn = n?.callFrame.functionName || '(anonymous)';
       if (!n || fn === '(idle)') return;
       total++;
-      const cf = n.callFrame;
-      const url = cf.url || scripts.get(`${pid}:${cf.scriptId}`) || '';
-      // An anonymous function is named by where it is; (program), (garbage collector) and the like have no place.
-      const k = fn.startsWith('(') && !url ? fn : `${fn} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
-      self.set(k, (self.get(k) ?? 0) + 1);
+      us += p.deltas[i] ?? 0;
+      const keyOf = (x: Node) => {
+        const cf = x.callFrame;
+        const f = cf.functionName || '(anonymous)';
+        const url = cf.url || scripts.get(`${pid}:${cf.scriptId}`) || '';
+        // An anonymous function is named by where it is; (program), (garbage collector) and the like have no place.
+        return f.startsWith('(') && !url ? f : `${f} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
+      };
+      if (!INCLUSIVE) {
+        const k = keyOf(n);
+        self.set(k, (self.get(k) ?? 0) + 1);
+        return;
+      }
+      // Inclusive: every function on the sample's stack, once.
+      const seen = new Set<string>();
+      for (let x: Node | undefined = n; x; x = x.parent !== undefined ? p.nodes.get(x.parent) : parents.get(x.id)) seen.add(keyOf(x));
+      for (const k of seen) self.set(k, (self.get(k) ?? 0) + 1);
     });
     if (total < 5) continue;
-    console.log(`== ${name}: ${total} samples`);
-    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${String(v).padStart(5)} ${k}`);
+    console.log(`== ${name}: ${total} samples, ~${Math.round(us / 1000)} ms`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, INCLUSIVE ? top * 4 : top)) console.log(`  ${String(v).padStart(5)} ${k}`);
   }
 }

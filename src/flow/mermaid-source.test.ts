@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnalysisView } from '../analysis/analysis-view';
 import { loadText } from '../load/loader';
 import { assistant, boundary, compaction, marker, session, summary, system, toolCall, toolResult, user } from '../test/builders';
-import { escapeLabel, mermaidFlow } from './mermaid-source';
+import { escapeLabel, MAX_COMPACTIONS, mermaidFlow } from './mermaid-source';
 
 const count = (t: string) => Math.ceil(t.length / 4);
 const fixture = (name: string) => readFileSync(new URL(`../formats/__fixtures__/${name}`, import.meta.url), 'utf8');
@@ -58,7 +58,7 @@ describe('mermaidFlow', () => {
       ['n4', 'summary', null, null, 'u-021', false],
       ['n5', 'segment', 5, 5, null, false],
     ]);
-    expect(f).toMatchObject({ segments: 3, compactions: 2, summaries: 1, notDrawn: 0 });
+    expect(f).toMatchObject({ segments: 3, compactions: 2, summaries: 1, folded: 0 });
     expect(shown(labelOf(f.source, 'n0')!)).toBe(`Segment 1\ncalls 1-4\npeak ${v.calls[3]!.contextTokens.toLocaleString('en-US')} tokens`);
     expect(shown(labelOf(f.source, 'n1')!)).toBe('Compaction 1\nmicrocompact, auto\ntokens 42,000 \u2192 33,000');
     // The file records only the compact's preTokens; its size after comes from the call that follows it.
@@ -178,21 +178,66 @@ describe('mermaidFlow', () => {
     expect(f.nodes.filter((x) => x.kind === 'compaction').map((x) => x.call)).toEqual([v.calls.findIndex((c) => c.compactionId === 'c1'), v.calls.findIndex((c) => c.compactionId === 'c2'), v.calls.findIndex((c) => c.compactionId === 'c2')]);
   });
 
-  it('stops drawing after the compaction limit and names what it left out', () => {
+  const rounds = (k: number) => {
     const items = [system('s', 'x'), user('u0', 'q')];
     const comps = [];
-    for (let i = 1; i <= 6; i++) {
+    for (let i = 1; i <= k; i++) {
       items.push(assistant(`a${i}`, 'a'), user(`u${i}`, 'q'), boundary(`b${i}`), summary(`s${i}`, `## Conversation Summary\n- round ${i}`));
-      comps.push({ ...compaction(`c${i}`, { atItemId: `b${i}`, summaryId: `s${i}`, replacedIds: [`a${i}`] }), index: i - 1 });
+      comps.push({ ...compaction(`c${i}`, { atItemId: `b${i}`, summaryId: `s${i}`, replacedIds: [`a${i}`, ...(i > 1 ? [`s${i - 1}`] : [])] }), index: i - 1 });
     }
     items.push(assistant('last', 'done'));
-    const v = buildAnalysisView(session(items, { compactions: comps }), { count });
-    const f = mermaidFlow(v, { maxCompactions: 2 });
-    expect(f.compactions).toBe(2);
-    expect(f.notDrawn).toBe(4);
-    const more = f.nodes[f.nodes.length - 1]!;
-    expect(more.kind).toBe('more');
-    expect(more.title).toMatch(/^Not drawn: 4 more compactions, calls \d+-\d+$/);
+    return buildAnalysisView(session(items, { compactions: comps }), { count });
+  };
+
+  it('over the limit, draws the first and last compactions and folds the middle into one node naming its calls', () => {
+    const v = rounds(7);
+    const at = (id: string) => v.calls.findIndex((c) => c.compactionId === id);
+    const f = mermaidFlow(v, { maxCompactions: 4 });
+    expect(strayLines(f.source)).toEqual([]);
+    expect(f).toMatchObject({ compactions: 4, folded: 3, summaries: 4 });
+    // Compactions 1, 2, then 3 to 5 folded, then 6, 7: the chain along the calls, summaries beside it.
+    const chain = f.nodes.filter((x) => x.kind !== 'summary');
+    expect(chain.map((x) => (x.kind === 'compaction' ? x.title.split(':')[0] : x.kind))).toEqual(['segment', 'Compaction 1', 'segment', 'Compaction 2', 'segment', 'more', 'Compaction 6', 'segment', 'Compaction 7', 'segment']);
+    const more = chain[5]!;
+    // The fold stands for the calls from the third compaction up to the sixth: stepping there goes to its first.
+    expect([more.call, more.lastCall]).toEqual([at('c3'), at('c6') - 1]);
+    expect(more.title).toBe(`3 compactions folded, calls ${at('c3') + 1}-${at('c6')}`);
+    expect(shown(labelOf(f.source, more.id)!)).toBe(`3 compactions folded\ncalls ${at('c3') + 1}-${at('c6')}`);
+    // The segment before the fold ends where the fold starts; the one after the fold starts at the sixth compaction.
+    expect([chain[4]!.call, chain[4]!.lastCall]).toEqual([at('c2'), at('c3') - 1]);
+    expect(chain[7]!.call).toBe(at('c6'));
+    for (let i = 1; i < chain.length; i++) expect(f.source).toContain(`  ${chain[i - 1]!.id} --> ${chain[i]!.id}`);
+    // Lineage only between drawn summaries: s1 into s2, s6 into s7; none to or from the folded ones.
+    const sum = (id: string) => f.nodes.find((x) => x.item === id)?.id;
+    expect(f.source).toContain(`  ${sum('s1')} ==>|folded into| ${sum('s2')}`);
+    expect(f.source).toContain(`  ${sum('s6')} ==>|folded into| ${sum('s7')}`);
+    expect(sum('s3')).toBeUndefined();
+    expect(f.source.match(/==>/g)).toHaveLength(2);
+  });
+
+  it('draws every compaction up to the limit, and folds by default only past it', () => {
+    const v = rounds(6);
+    expect(mermaidFlow(v, { maxCompactions: 6 })).toMatchObject({ compactions: 6, folded: 0 });
+    expect(mermaidFlow(v, { maxCompactions: 6 }).nodes.some((x) => x.kind === 'more')).toBe(false);
+    expect(mermaidFlow(v)).toMatchObject({ compactions: 6, folded: 0 });
+    const long = rounds(MAX_COMPACTIONS + 5);
+    const f = mermaidFlow(long);
+    expect(f).toMatchObject({ compactions: MAX_COMPACTIONS, folded: 5 });
+    expect(strayLines(f.source)).toEqual([]);
+    // A segment, a compaction and a summary per compaction drawn, the fold, the last segment.
+    expect(f.nodes.length).toBeLessThanOrEqual(3 * MAX_COMPACTIONS + 2);
+    // An odd limit keeps one more at the start.
+    expect(mermaidFlow(v, { maxCompactions: 3 }).nodes.filter((x) => x.kind === 'compaction').map((x) => x.title.split(':')[0])).toEqual(['Compaction 1', 'Compaction 2', 'Compaction 6']);
+  });
+
+  it('folds compactions that share their call with the next drawn one without a call range', () => {
+    const v = buildAnalysisView(lineage, { count });
+    const extra = (id: string, index: number) => ({ ...compaction(id, { replacedIds: [], trigger: 'log' }), index });
+    // Five compactions no call records, all before the second recorded one: the middle ones fold at one place.
+    const f = mermaidFlow({ ...v, compactions: [v.compactions[0]!, extra('x1', 1), extra('x2', 2), extra('x3', 3), { ...v.compactions[1]!, index: 4 }] }, { maxCompactions: 2 });
+    const more = f.nodes.find((x) => x.kind === 'more')!;
+    expect(more.title).toBe('3 compactions folded');
+    expect([more.call, more.lastCall]).toEqual([null, null]);
     expect(strayLines(f.source)).toEqual([]);
   });
 });

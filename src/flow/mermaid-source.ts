@@ -27,8 +27,8 @@ export interface FlowDiagram {
   segments: number;
   compactions: number;
   summaries: number;
-  /** Compactions left out because the diagram would be too large to lay out. */
-  notDrawn: number;
+  /** Compactions folded into one node (the middle of a long session): the diagram would be too large to lay out. */
+  folded: number;
 }
 
 export interface FlowPalette {
@@ -40,7 +40,10 @@ export interface FlowPalette {
 
 export interface FlowOptions {
   palette?: Partial<FlowPalette>;
-  /** Compactions drawn at most; the rest are named in one closing node. */
+  /**
+   * Compactions drawn at most: the first half and the last half of them; those between are folded into one node
+   * that names how many and which calls they span.
+   */
   maxCompactions?: number;
   direction?: 'LR' | 'TD';
 }
@@ -57,6 +60,11 @@ const BR = '<br>';
  * character (~10–20 ms of a small diagram's first render).
  */
 const LINE = 24;
+/**
+ * Compactions drawn at most. Mermaid's render grows with the nodes (a compaction brings a summary and a segment):
+ * at 24, a long session's diagram stays under ~75 nodes.
+ */
+export const MAX_COMPACTIONS = 24;
 
 /**
  * Label text safe inside a quoted mermaid label: whitelisted characters pass, `"` becomes `#quot;`,
@@ -112,7 +120,7 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     const c = v?.trim();
     if (c && COLOR.test(c)) palette[k] = c;
   }
-  const max = Math.max(0, opts.maxCompactions ?? 120);
+  const max = Math.max(0, opts.maxCompactions ?? MAX_COMPACTIONS);
   const byId = new Map(view.items.map((i) => [i.id, i]));
   const calls = view.calls;
   const n = calls.length;
@@ -128,9 +136,14 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     placed.push({ c, at });
   }
   placed.sort((a, b) => a.at - b.at || a.c.index - b.c.index);
-  const drawn = placed.slice(0, max);
-  const cutAt = placed.length > max ? placed[max]!.at : n;
-  const notDrawn = placed.length - drawn.length;
+  // A long session keeps its first and its last compactions; the ones between fold into one node.
+  const headN = placed.length > max ? Math.ceil(max / 2) : placed.length;
+  const tailN = placed.length > max ? max - headN : 0;
+  const head = placed.slice(0, headN);
+  const tail = placed.slice(placed.length - tailN);
+  const folded = placed.length - head.length - tail.length;
+  const foldFrom = folded > 0 ? placed[headN]!.at : n;
+  const foldTo = folded > 0 ? (tail[0]?.at ?? n) : n;
 
   const nodes: FlowNode[] = [];
   const lines: string[] = [];
@@ -146,7 +159,6 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
   const stadium = (l: string) => `(["${l}"])`;
 
   // Segments: runs of calls between compaction boundaries.
-  const starts = [...new Set([0, ...drawn.map((p) => p.at)])].filter((s) => s < cutAt).sort((a, b) => a - b);
   const chain: FlowNode[] = [];
   let segNo = 0;
   const segment = (a: number, b: number) => {
@@ -188,17 +200,28 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     compactionNodes.push({ c, node, summary: sNode });
   };
 
-  starts.forEach((s, k) => {
-    for (const p of drawn) if (p.at === s) compaction(p.c, p.at);
-    const end = (starts[k + 1] ?? Math.min(cutAt, n)) - 1;
-    if (s < n && end >= s) segment(s, end);
-  });
-  for (const p of drawn) if (p.at >= cutAt) compaction(p.c, p.at);
-  if (notDrawn > 0) {
-    const rest = cutAt < n ? `, ${callRange(cutAt, n - 1)}` : '';
-    const label = ['Not drawn:', `${fmt(notDrawn)} more compactions`, ...(cutAt < n ? [callRange(cutAt, n - 1)] : [])].join(BR);
-    chain.push(add('more', box, label, `Not drawn: ${notDrawn} more compactions${rest}`, { call: cutAt < n ? cutAt : null }));
+  // Along the calls: a segment up to each boundary, then what stands there (compactions, or the folded middle).
+  let from = 0;
+  const upTo = (at: number) => {
+    if (at > from) segment(from, Math.min(at, n) - 1);
+    from = Math.max(from, at);
+  };
+  for (const p of head) {
+    upTo(p.at);
+    compaction(p.c, p.at);
   }
+  if (folded > 0) {
+    upTo(foldFrom);
+    const calls = foldTo > foldFrom ? callRange(foldFrom, foldTo - 1) : null;
+    const label = [`${fmt(folded)} compactions folded`, ...(calls ? [calls] : [])].join(BR);
+    chain.push(add('more', box, label, `${folded} compactions folded${calls ? `, ${calls}` : ''}`, { call: foldTo > foldFrom ? foldFrom : null, lastCall: foldTo > foldFrom ? foldTo - 1 : null }));
+    from = Math.max(from, foldTo);
+  }
+  for (const p of tail) {
+    upTo(p.at);
+    compaction(p.c, p.at);
+  }
+  upTo(n);
   for (let i = 1; i < chain.length; i++) edges.push(`  ${chain[i - 1]!.id} --> ${chain[i]!.id}`);
 
   // Lineage: an earlier summary that a later compaction folds (replaces) or keeps verbatim.
@@ -233,5 +256,5 @@ export function mermaidFlow(view: FlowInput, opts: FlowOptions = {}): FlowDiagra
     `  classDef fallback stroke:${palette.fallback},stroke-width:2px,stroke-dasharray:6 4`,
     `  classDef more stroke:${palette.fallback},stroke-dasharray:2 3`,
   ].join('\n');
-  return { source, nodes, segments: segNo, compactions: compactionNodes.length, summaries, notDrawn };
+  return { source, nodes, segments: segNo, compactions: compactionNodes.length, summaries, folded };
 }

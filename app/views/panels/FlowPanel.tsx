@@ -70,30 +70,98 @@ function scrub(root: DocumentFragment): void {
 
 let renders = 0;
 
+type MermaidConfig = Parameters<Awaited<ReturnType<typeof loadMermaid>>['default']['initialize']>[0];
+
+function mermaidConfig(colors: Colors, theme: string): MermaidConfig {
+  return {
+    startOnLoad: false,
+    securityLevel: 'strict',
+    htmlLabels: false,
+    flowchart: { htmlLabels: false, curve: 'basis', padding: 10, useMaxWidth: false },
+    ...(colors.themeVariables ? { theme: 'base' as const, themeVariables: { ...colors.themeVariables, darkMode: theme === 'dark' } } : { theme: theme === 'dark' ? ('dark' as const) : ('default' as const) }),
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    maxTextSize: 200_000,
+    maxEdges: 2_000,
+  };
+}
+
+/**
+ * Drawn diagrams by source and look: Mermaid's render is the panel's whole cost (~150 ms of CPU for four nodes, more
+ * cold), so a tab opened again, or a view whose diagram did not change, reuses the SVG.
+ */
+const drawn = new Map<string, string>();
+const DRAWN_KEPT = 8;
+/** The config Mermaid was last initialized with: initializing merges and re-derives its whole theme each time. */
+let initializedWith: string | null = null;
+/** Renders one at a time: each initializes Mermaid's global config before it draws. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Where Mermaid measures its labels: off screen, its layout and style contained, so each measurement (a text
+ * appended, measured, removed, several per node) lays out this box instead of the whole inspector.
+ */
+function measuringBox(): HTMLElement {
+  let box = document.getElementById('flow-measure');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'flow-measure';
+    box.setAttribute('aria-hidden', 'true');
+    box.style.cssText = 'position:fixed;left:-20000px;top:0;width:8000px;height:8000px;contain:strict;visibility:hidden;pointer-events:none';
+    document.body.append(box);
+  }
+  return box;
+}
+
+function drawFlow(source: string, config: MermaidConfig, id: string): Promise<string> {
+  const configKey = JSON.stringify(config);
+  const key = `${configKey}\n${source}`;
+  const hit = drawn.get(key);
+  if (hit !== undefined) return Promise.resolve(hit);
+  const run = queue.then(async () => {
+    const again = drawn.get(key);
+    if (again !== undefined) return again;
+    const { default: mermaid } = await loadMermaid();
+    if (initializedWith !== configKey) {
+      mermaid.initialize(config);
+      initializedWith = configKey;
+    }
+    const { svg } = await mermaid.render(id, source, measuringBox());
+    drawn.delete(key);
+    drawn.set(key, svg);
+    while (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+    return svg;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The SVG already drawn for this source and look, if any. */
+function drawnFor(source: string, config: MermaidConfig): string | null {
+  return drawn.get(`${JSON.stringify(config)}\n${source}`) ?? null;
+}
+
 export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
   const theme = useDocumentTheme();
   const colors = useMemo(() => readColors(), [theme]);
   const flow = useMemo(() => mermaidFlow(view, { palette: colors.palette, direction: 'TD' }), [view, colors]);
-  const [state, setState] = useState<RenderState>({ status: 'loading' });
+  const config = useMemo(() => mermaidConfig(colors, theme), [colors, theme]);
+  const [state, setState] = useState<RenderState>(() => {
+    const svg = drawnFor(flow.source, config);
+    return svg !== null ? { status: 'ready', svg } : { status: 'loading' };
+  });
   const host = useRef<HTMLDivElement>(null);
   const baseId = `flow-${useId().replace(/[^A-Za-z0-9]/g, '')}`;
 
   useEffect(() => {
     let cancelled = false;
+    const svg = drawnFor(flow.source, config);
+    if (svg !== null) {
+      setState((s) => (s.status === 'ready' && s.svg === svg ? s : { status: 'ready', svg }));
+      return;
+    }
     setState({ status: 'loading' });
-    loadMermaid()
-      .then(async ({ default: mermaid }) => {
-        mermaid.initialize({
-          startOnLoad: false,
-          securityLevel: 'strict',
-          htmlLabels: false,
-          flowchart: { htmlLabels: false, curve: 'basis', padding: 10, useMaxWidth: false },
-          ...(colors.themeVariables ? { theme: 'base' as const, themeVariables: { ...colors.themeVariables, darkMode: theme === 'dark' } } : { theme: theme === 'dark' ? ('dark' as const) : ('default' as const) }),
-          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-          maxTextSize: 200_000,
-          maxEdges: 2_000,
-        });
-        const { svg } = await mermaid.render(`${baseId}-${++renders}`, flow.source);
+    drawFlow(flow.source, config, `${baseId}-${++renders}`)
+      .then((svg) => {
         if (!cancelled) setState({ status: 'ready', svg });
       })
       .catch((e: unknown) => {
@@ -102,7 +170,7 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
     return () => {
       cancelled = true;
     };
-  }, [flow.source, theme, colors, baseId]);
+  }, [flow.source, config, baseId]);
 
   useLayoutEffect(() => {
     const el = host.current;
@@ -118,11 +186,11 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
     wireNodes(el, flow.nodes, goTo);
   }, [state, flow.nodes, goTo]);
 
-  // The segment holding the current call is outlined; no re-render of the diagram when stepping.
+  // The segment (or folded run) holding the current call is outlined; no re-render of the diagram when stepping.
   useEffect(() => {
     const el = host.current;
     if (!el || state.status !== 'ready') return;
-    const current = flow.nodes.find((x) => x.kind === 'segment' && x.call !== null && x.lastCall !== null && x.call <= callIndex && callIndex <= x.lastCall);
+    const current = flow.nodes.find((x) => (x.kind === 'segment' || x.kind === 'more') && x.call !== null && x.lastCall !== null && x.call <= callIndex && callIndex <= x.lastCall);
     for (const g of el.querySelectorAll('g.node')) {
       const on = current !== undefined && new RegExp(`flowchart-${current.id}-\\d+$`).test(g.id);
       g.classList.toggle('flow-current', on);
@@ -131,14 +199,20 @@ export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
     }
   }, [state, flow.nodes, callIndex]);
 
-  const { segments, compactions, summaries, notDrawn } = flow;
+  const { segments, compactions, summaries, folded } = flow;
+  const fold = flow.nodes.find((x) => x.kind === 'more');
   const fallbacks = flow.nodes.filter((x) => x.kind === 'compaction' && x.fallback).length;
   return (
     <div className="flow">
       <p className="flow-lead">
         <strong>{plural(segments, 'segment')}</strong>, {plural(compactions, 'compaction')}, {plural(summaries, 'summary', 'summaries')}
         {fallbacks > 0 ? <span className="flow-warn">, {plural(fallbacks, 'fallback marker')} instead of a summary</span> : null}
-        {notDrawn > 0 ? <span className="muted"> · {formatCount(notDrawn)} more compactions not drawn</span> : null}
+        {folded > 0 ? (
+          <span className="muted">
+            {' '}
+            · {formatCount(folded)} compactions in the middle folded into one node{fold?.call != null && fold.lastCall != null ? ` (calls ${formatCount(fold.call + 1)}–${formatCount(fold.lastCall + 1)})` : ''}
+          </span>
+        ) : null}
       </p>
       <ul className="flow-legend small" aria-label="Legend">
         <li>
