@@ -112,7 +112,10 @@ export function abandonedLines(records: TreeRecord[]): Set<number> {
 
   // A member's children (members), as ranges of one array: a member's parent is a member of its tree.
   const childStart = new Int32Array(n + 1);
-  for (const m of members) if (parent[canon[m]!]! >= 0) childStart[parent[canon[m]!]! + 1]++;
+  for (const m of members) {
+    const p = parent[canon[m]!]!;
+    if (p >= 0) childStart[p + 1]!++;
+  }
   for (let i = 0; i < n; i++) childStart[i + 1]! += childStart[i]!;
   const childList = new Int32Array(childStart[n]!);
   const fill = childStart.slice(0, n);
