@@ -28,6 +28,25 @@ function messageId(v: JsonObject): string | undefined {
   return message ? str(message, 'id') : undefined;
 }
 
+/** Each record's uuid named by the position of the first record that carries it (`canon`; -1 without a uuid). */
+export interface RecordUuids {
+  first: Map<string, number>;
+  canon: Int32Array;
+}
+
+export function recordUuids(records: readonly TreeRecord[]): RecordUuids {
+  const first = new Map<string, number>();
+  const canon = new Int32Array(records.length).fill(-1);
+  for (let i = 0; i < records.length; i++) {
+    const uuid = str(records[i]!.value, 'uuid');
+    if (uuid === undefined) continue;
+    const known = first.get(uuid);
+    if (known === undefined) first.set(uuid, (canon[i] = i));
+    else canon[i] = known;
+  }
+  return { first, canon };
+}
+
 /**
  * Line numbers of conversation records on abandoned branches (edits, retries).
  *
@@ -47,22 +66,11 @@ function messageId(v: JsonObject): string | undefined {
  * ids it waits for. A parent cycle (only in a damaged file) makes one tree, rooted at the first cycle
  * member reached.
  */
-export function abandonedLines(records: TreeRecord[]): Set<number> {
+export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recordUuids(records)): Set<number> {
   const n = records.length;
-  // A uuid is named by the position of the first record that carries it (`canon`); -1 for none.
-  const first = new Map<string, number>();
-  const canon = new Int32Array(n).fill(-1);
+  const { first, canon } = uuids;
   const conv = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = records[i]!.value;
-    const uuid = str(v, 'uuid');
-    if (uuid !== undefined) {
-      const known = first.get(uuid);
-      if (known === undefined) first.set(uuid, (canon[i] = i));
-      else canon[i] = known;
-    }
-    if (isConversationRecord(v)) conv[i] = 1;
-  }
+  for (let i = 0; i < n; i++) if (isConversationRecord(records[i]!.value)) conv[i] = 1;
   // The first record carrying each record's parentUuid: -1 when it has none or the file does not hold it.
   const link = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
