@@ -14,16 +14,17 @@ const OUT = 'dist-cli';
  * table beside them, so the counter builds neither gpt-tokenizer's Map of every token nor a table of its own. The app's workers read plain JSON copies
  * (app/build/rank-tables.ts).
  */
-/** The packer is the engine's own (TypeScript, read through tsx at build time). */
-let packerModule;
-const packer = async () => {
-  if (!packerModule) {
+/** The packer and the unshipped stubs are the repository's own TypeScript, read through tsx at build time. */
+let tsxRegistered = false;
+const importTs = async (path) => {
+  if (!tsxRegistered) {
     const { register } = await import('tsx/esm/api');
     register();
-    packerModule = await import('../src/tokens/rank-lookup.ts');
+    tsxRegistered = true;
   }
-  return packerModule;
+  return import(path);
 };
+const packer = () => importTs('../src/tokens/rank-lookup.ts');
 
 const RANKS = /^gpt-tokenizer\/bpeRanks\/(o200k_base|cl100k_base)$/;
 const rankTablesAsJson = {
@@ -54,17 +55,17 @@ export default table;
 /**
  * js-tiktoken stays an encoder of the engine (the bench and the tests compare it with gpt-tokenizer from source), but
  * no command of the CLI selects it: its two rank tables were 3.4 MB of chunks in the package, which every cached run
- * also hashed (result-cache.ts). The build puts a module that throws in its place (the app's build does the same:
- * app/build/unshipped-modules.ts).
+ * also hashed (result-cache.ts). The build puts a module that throws in its place, the same stub the app's build
+ * writes (app/build/unshipped-modules.ts).
  */
 const jsTiktokenLeftOut = {
   name: 'js-tiktoken-left-out',
   setup(b) {
     b.onResolve({ filter: /^js-tiktoken(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'left-out' }));
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, ({ path }) => ({
-      contents: `throw new Error(${JSON.stringify(`${path}: js-tiktoken is not part of the built package (gpt-tokenizer, the default encoder, counts the same)`)});\nexport default undefined;\n`,
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, async ({ path }) => {
+      const { unshippedStub } = await importTs('../app/build/unshipped-modules.ts');
+      return { contents: unshippedStub(path), loader: 'js' };
+    });
   },
 };
 

@@ -3,7 +3,7 @@
 // counts equal gpt-tokenizer's, `npm run bench` compares the two from source) and gpt-tokenizer's rank tables as
 // JavaScript (every counting worker reads the packed JSON copies instead: fetched-rank-tables.ts). Each was a chunk
 // of 1–2.3 MB, plus its .gz and .br copies, in dist/ and so in the package (the CLI's build leaves js-tiktoken out
-// the same way: bin/build-cli.mjs). Builds only: the dev server and the unit tests import them as they are.
+// the same way, with the stub written here: bin/build-cli.mjs). Builds only: the dev server and the unit tests import them as they are.
 import type { Plugin } from 'vite';
 
 /** Which module specifiers are left out, and why an import of one fails in the build. */
@@ -13,6 +13,12 @@ export const UNSHIPPED: readonly { pattern: RegExp; reason: string }[] = [
 ];
 
 const PREFIX = '\0unshipped:';
+
+/** The source of the module that stands in for `spec` in a build, or null when `spec` ships. */
+export function unshippedStub(spec: string): string | null {
+  const left = UNSHIPPED.find((u) => u.pattern.test(spec));
+  return left ? `throw new Error(${JSON.stringify(`${spec}: ${left.reason}`)});\nexport default undefined;\n` : null;
+}
 
 export function unshippedModules(): Plugin {
   return {
@@ -24,9 +30,7 @@ export function unshippedModules(): Plugin {
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const spec = id.slice(PREFIX.length);
-      const reason = UNSHIPPED.find((u) => u.pattern.test(spec))!.reason;
-      return `throw new Error(${JSON.stringify(`${spec}: ${reason}`)});\nexport default undefined;\n`;
+      return unshippedStub(id.slice(PREFIX.length));
     },
   };
 }

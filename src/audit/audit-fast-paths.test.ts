@@ -3,9 +3,9 @@
 // pattern's own matches, and the project scope's path memo against a scope read without it.
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers } from './identifiers';
-import { containsName, foundIn, haystack } from './normalize';
+import { containsName, foundIn, haystack, withoutThousands } from './normalize';
 import { SessionItems } from './session-items';
-import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
+import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const namePattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
@@ -130,3 +130,48 @@ function distinct<T extends { kind: string; value: string }>(ids: T[]): T[] {
   const seen = new Set<string>();
   return ids.filter((id) => !seen.has(`${id.kind}:${id.value}`) && !!seen.add(`${id.kind}:${id.value}`));
 }
+
+describe('the session walk\'s memo of what a text declares', () => {
+  it('answers as definesName does, for every name a text declares, names it only uses, and names it lacks, asked in any order', () => {
+    const names = new Set(['', 'x', 'if', 'render', 'value', 'classes', 'getSession', 'nowhere']);
+    for (const text of CODE) for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0]);
+    const memo = definesNameMemo();
+    let declared = 0;
+    for (const round of [0, 1]) {
+      for (const text of round ? [...CODE].reverse() : CODE) {
+        for (const name of names) {
+          const straight = definesName(text, name);
+          if (straight && round === 0) declared++;
+          expect(memo(text, name), `${JSON.stringify(name)} in ${JSON.stringify(text.slice(0, 40))}`).toBe(straight);
+        }
+      }
+    }
+    // Methods and every declaration pattern are among the hits: a check that only ever answered false would fail.
+    expect(declared).toBeGreaterThan(15);
+  });
+});
+
+describe('withoutThousands', () => {
+  const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
+  it('removes the separators the look-behind pattern removes, and nothing else', () => {
+    const texts = [
+      '',
+      ',',
+      '1,234',
+      '1,234,567 rows; 12,34; 1,2345; ,123; 1,,234; 1,23a; 1,234a; a,123; 9,999,99',
+      '$1,024 and 3,100 rows at 1,000,000,000.50',
+      '1,2,345 — x,1,234,5678',
+      'no commas at all',
+      'trailing 7,',
+      '7,12',
+      '١,٢٣٤ (Arabic digits) and 1,234',
+    ];
+    let changed = 0;
+    for (const t of texts) {
+      const straight = t.replace(THOUSANDS, '');
+      if (straight !== t) changed++;
+      expect(withoutThousands(t), JSON.stringify(t)).toBe(straight);
+    }
+    expect(changed).toBeGreaterThan(4);
+  });
+});

@@ -7,7 +7,8 @@ import type { CompactionEvent, Item, Session } from '../model/types';
 import { auditInputFor, auditSession, withoutToolNames, type CompactionAudit } from './audit-session';
 import { auditSummary } from './audit-summary';
 import { loadFiles } from '../load/loader';
-import { describeSamples, readSample } from '../test/shared-samples';
+import { describeSamples, readSample, SAMPLES_DIR } from '../test/shared-samples';
+import { CLAUDE_CODE_TYPICAL, claudeCodeSession } from '../../bench/generators/claude-code-session';
 
 // The course example as a loaded session: head, evicted middle, a summary in its place, then the tail.
 const item = (id: string, role: Item['role'], kind: Item['kind'], text: string, name?: string): Item => ({
@@ -300,6 +301,22 @@ describe('auditSession on many compactions', () => {
     }
     expect(compactions).toBeGreaterThan(5);
   });
+
+  // The bench's sessions (bench/cli-vs-ccusage.ts) at a quarter of their size: a project's files and functions read,
+  // edited and named again after the compaction, so the session walk's memos and look-ups (a lost function declared
+  // in the slice and again in a later file, lost identifiers named later) decide rows here.
+  it('gives exactly the compaction-by-compaction audit on generated Claude Code sessions of the bench\'s shape', () => {
+    let needed = 0;
+    for (const seed of [100, 101]) {
+      const text = claudeCodeSession({ ...CLAUDE_CODE_TYPICAL, seed, records: 400, bytes: 750_000, compactions: 2 });
+      const [s] = loadText(`generated-${seed}.jsonl`, text).sessions;
+      const rows = auditSession(s!);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(referenceAudit(s!));
+      needed += rows.reduce((n, a) => n + a.lostReferencedLater.length + a.lostRefetchedLater.length, 0);
+    }
+    expect(needed).toBeGreaterThan(10);
+  });
 });
 
 describe('auditSession on a background task and a deep path', () => {
@@ -351,5 +368,17 @@ describeSamples('auditSession on the shared compacted Claude Code sample', () =>
       ['deps/ash_computer/lib/ash_computer/live_view.ex', ['/home/USER/projects/spotter-worktrees/spotter-dov/deps/ash_computer/lib/ash_computer/live_view.ex', 'live_view.ex']],
       ['lib/spotter/services/waiting_summary.ex', ['waiting_summary.ex']],
     ]);
+  });
+
+  it('gives exactly the compaction-by-compaction audit on every shared sample with a compaction', () => {
+    let rows = 0;
+    for (const name of readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.jsonl'))) {
+      for (const s of loadFiles([readSample(name)]).sessions) {
+        const audit = auditSession(s);
+        rows += audit.length;
+        expect(audit, name).toEqual(referenceAudit(s));
+      }
+    }
+    expect(rows).toBeGreaterThan(0);
   });
 });

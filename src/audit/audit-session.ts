@@ -23,7 +23,7 @@ import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
-import { definesName, ProjectScope } from './project-scope';
+import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
@@ -297,6 +297,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
+  // Each text's declarations, read once for every lost function the walk asks about.
+  const defines = definesNameMemo();
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
@@ -334,22 +336,30 @@ export function auditSession(session: Session): CompactionAudit[] {
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
       if (shared.firstMention(id, p.at + 1, base) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
+      const held = shared.indicesHolding(id, (i) => evicted.has(i));
       const r = relevance(
         id,
-        shared.indicesHolding(id, (i) => evicted.has(i)).map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
+        held.map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
         scope,
       );
       if (r === 'irrelevant') continue;
       // Past a later file that declares its own function of this name, the name no longer says which one it is.
       let cut = -1;
       if (id.kind === 'function') {
-        const held = shared.indicesHolding(id, (i) => evicted.has(i));
         const files = new Set(held.flatMap((i) => (targets[i]?.file ? [targets[i]!.file!] : [])));
         // Only a definition the slice read in a known file ties the name to that file.
-        const declared = held.some((i) => !!targets[i]?.file && definesName(texts[i]!, functionName(id.value)));
-        const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i));
-        const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length);
-        cut = k >= 0 ? holding[k]! : -1;
+        const declared = held.some((i) => !!targets[i]?.file && defines(texts[i]!, functionName(id.value)));
+        // Without one there is no cut (`otherDefinitionAt`): the later items holding the name are not looked up.
+        if (declared) {
+          // Only a later item in another file that declares the name can be the cut: those are looked up alone, so
+          // `foundIn` reads no other later item (otherDefinitionAt's first such item in `holding` is the same one).
+          const name = functionName(id.value);
+          const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
+          const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
+          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i));
+          const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, defines);
+          cut = k >= 0 ? holding[k]! : -1;
+        }
       }
       const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file);
       const walk: LaterWalk = {

@@ -16,9 +16,8 @@
 
 import { quantityMatches } from './identifiers';
 import { keysOf } from './later-index';
-import { quantityKey } from './normalize';
+import { quantityKey, withoutThousands } from './normalize';
 
-const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** The only characters whose lower case holds an ASCII letter or digit (U+0130 → `i̇`, U+212A → `k`). */
 const LOWERS_TO_ASCII = /[\u0130\u212A]/g;
 /** Whether a text holds either: two `includes` scans, several times faster than the class regex over every item. */
@@ -60,7 +59,7 @@ export function textKeys(text: string): Set<string> {
   if (lowersToAscii(text)) readings.push(text.replace(LOWERS_TO_ASCII, ' ').toLowerCase());
   const keys = new Set<string>();
   for (const reading of readings) {
-    for (const r of [reading, reading.replace(THOUSANDS, '')]) {
+    for (const r of [reading, withoutThousands(reading)]) {
       for (const k of keysOf(r)) keys.add(k);
       for (const m of r.matchAll(/\d+/g)) keys.add(digitKey(m[0]));
     }
@@ -202,7 +201,7 @@ export class KeyIndex {
   /** The text without thousands separators, when it has any. */
   private scanPlain(lower: string, item: number): void {
     if (!lower.includes(',')) return;
-    const plain = lower.replace(THOUSANDS, '');
+    const plain = withoutThousands(lower);
     if (plain !== lower) this.scan(plain, item);
   }
 

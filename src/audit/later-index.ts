@@ -10,9 +10,7 @@
 // like the first run of a URL or of a `v`-prefixed version, is left out). An item without one of those words
 // cannot match, so the first matching candidate is the first matching item.
 import type { Identifier } from './identifiers';
-import { normalizeNumber, quantityKey, parseDate } from './normalize';
-
-const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
+import { normalizeNumber, quantityKey, parseDate, withoutThousands } from './normalize';
 
 const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
@@ -171,7 +169,7 @@ export class LaterIndex {
       const lower = text.toLowerCase();
       this.addWords(lower, i);
       if (lower.includes(',')) {
-        const plain = lower.replace(THOUSANDS, '');
+        const plain = withoutThousands(lower);
         if (plain !== lower) this.addWords(plain, i);
       }
     });

@@ -40,7 +40,7 @@ export const functionName = (value: string): string => {
  * definition in a file it read (`evictedDeclares`; its files are `evictedFiles`), the first later item that shows another file (not one of `evictedFiles`) declaring
  * a function of that name; from there on the bare name no longer says which of the two it is: -1 when none does.
  * (A slice that only called it, or showed its definition in no known file, says nothing of where it lives: a later
- * file that defines it may be its home.)
+ * file that defines it may be its home.) `defines` is `definesName`, or a memo of it (`definesNameMemo`).
  */
 export function otherDefinitionAt(
   id: Identifier,
@@ -49,13 +49,14 @@ export function otherDefinitionAt(
   later: (i: number) => { file: string | null | undefined; text: string } | null,
   from: number,
   to: number,
+  defines: (text: string, name: string) => boolean = definesName,
 ): number {
   if (id.kind !== 'function' || !evictedDeclares) return -1;
   const name = functionName(id.value);
   const held = new Set([...evictedFiles].map(slashed));
   for (let i = from; i < to; i++) {
     const it = later(i);
-    if (it?.file && !held.has(slashed(it.file)) && definesName(it.text, name)) return i;
+    if (it?.file && !held.has(slashed(it.file)) && defines(it.text, name)) return i;
   }
   return -1;
 }

@@ -132,6 +132,27 @@ export function canonicalKey(id: Identifier): string {
   }
 }
 
+const isAsciiDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * The text with its thousands separators removed, as `text.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')` reads them (a
+ * comma between a digit and exactly three digits), by `indexOf` over the commas: the look-behind pattern was tried
+ * at every position of every item. The same string when there is none. `audit-fast-paths.test.ts` compares the two.
+ */
+export function withoutThousands(text: string): string {
+  let at = text.indexOf(',');
+  let from = 0;
+  let out = '';
+  for (; at >= 0; at = text.indexOf(',', at + 1)) {
+    const c = (k: number) => isAsciiDigit(text.charCodeAt(at + k));
+    if (c(-1) && c(1) && c(2) && c(3) && !c(4)) {
+      out += text.slice(from, at);
+      from = at + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /** A text prepared for repeated identifier look-ups. Its own identifiers are extracted on first need. */
 export interface Haystack {
   text: string;
@@ -160,7 +181,7 @@ export function haystack(text: string): Haystack {
       return (lower ??= text.toLowerCase());
     },
     get plainNumbers() {
-      return (plain ??= text.replace(/(?<=\d),(?=\d{3}(?!\d))/g, ''));
+      return (plain ??= withoutThousands(text));
     },
     get ids() {
       return (ids ??= extractIdentifiers(text));

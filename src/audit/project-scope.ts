@@ -132,6 +132,30 @@ export function definesName(text: string, name: string): boolean {
   return false;
 }
 
+/** Every name `definesName` finds declared in the text: each pattern's captures, methods' included. */
+export function declaredNames(text: string): Set<string> {
+  const out = new Set<string>();
+  DECLARATIONS.forEach((re, k) => {
+    if (canMatch(text, DECLARATION_WORDS[k]!)) for (const m of text.matchAll(re)) out.add(m[1]!);
+  });
+  if (canMatch(text, METHOD_WORDS)) for (const m of text.matchAll(METHOD)) out.add(m[1]!);
+  return out;
+}
+
+/**
+ * `definesName` for a session's walk, each text's declarations read once: the audit asks it of the same later
+ * texts for every lost function, and each question scanned the whole text with every pattern.
+ */
+export function definesNameMemo(): (text: string, name: string) => boolean {
+  const memo = new Map<string, Set<string>>();
+  return (text, name) => {
+    if (!text.includes(name)) return false;
+    let names = memo.get(text);
+    if (!names) memo.set(text, (names = declaredNames(text)));
+    return names.has(name);
+  };
+}
+
 export class ProjectScope {
   readonly cwd: string | null;
   private readonly defined = new Set<string>();

@@ -1,4 +1,5 @@
 // The y axis of the token budget chart: round ticks, a linear scale, and which reference lines fit on it.
+import { thousands } from '../model/thousands';
 
 export interface Ticks {
   /** Top of the axis: the last tick, ≥ the data. */
@@ -81,7 +82,7 @@ export function callTicks(count: number, target = 8): number[] {
 export function tickFormat(axisMax: number): (value: number) => string {
   if (axisMax >= 2_000_000) return (v) => `${trim(v / 1_000_000)}M`;
   if (axisMax >= 10_000) return (v) => `${trim(v / 1000)}k`;
-  return (v) => v.toLocaleString('en-US');
+  return thousands;
 }
 
 function trim(n: number): string {

@@ -2,6 +2,7 @@
 import type { CacheBreakCause, CacheReport } from '../cache';
 import type { CacheSummary } from '../cache/forensics';
 import { CAUSE_TAXONOMY, READ_NOTES } from '../cache/cause-taxonomy';
+import { thousands as fmt } from '../model/thousands';
 
 export const CAUSE_LABEL: Record<CacheBreakCause, string> = Object.fromEntries(Object.entries(CAUSE_TAXONOMY).map(([k, v]) => [k, v.label])) as Record<CacheBreakCause, string>;
 
@@ -39,7 +40,6 @@ export function formatDuration(ms: number): string {
   return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** One sentence on why the cache could not serve the previous prompt. */
 export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs' | 'ttlSource' | 'reportedCacheRead' | 'previousCacheable' | 'missKind' | 'rule'> & Partial<Pick<CacheReport, 'readNote' | 'missTokens' | 'droppedTokens'>>): string | null {

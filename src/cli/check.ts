@@ -18,6 +18,7 @@ import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { auditTrustNote } from '../audit/audit-trust';
 import { showControls } from '../model/visible-text';
 import { terminalText } from './terminal-text';
+import { thousands } from '../model/thousands';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-refetched N] [--max-invented N]
                              [--max-miss-cost USD] [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
@@ -197,7 +198,7 @@ function cacheLine(s: CheckedSession): string {
   if (!c) return 'cache: not analysed';
   const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
   const hit = c.hitRate !== null ? `reported hit rate ${pct(c.hitRate)}` : 'no reported cache usage';
-  return `cache: ${hit} · ${plural(c.breaks, 'break')}${causes ? ` (${causes})` : ''} · ${missCostParts(c, (n) => n.toLocaleString('en-US'), formatUsd).join(' · ')}`;
+  return `cache: ${hit} · ${plural(c.breaks, 'break')}${causes ? ` (${causes})` : ''} · ${missCostParts(c, thousands, formatUsd).join(' · ')}`;
 }
 
 function distinct(found: CheckFinding[], kind: CheckFinding['kind']): string[] {

@@ -5,6 +5,7 @@ import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 import { isConversationItem } from '../analysis/eviction-map';
+import { thousands } from '../model/thousands';
 
 export interface InspectIssue {
   file: string;
@@ -70,7 +71,7 @@ export function inspectReport(result: LoadResult): InspectReport {
   };
 }
 
-const n = (v: number | null) => (v === null ? '?' : v.toLocaleString('en-US'));
+const n = (v: number | null) => (v === null ? '?' : thousands(v));
 
 export function formatIssue(i: InspectIssue): string {
   const where = [i.file, i.line !== null ? `line ${i.line}` : null, i.field !== null ? `field ${i.field}` : null].filter(Boolean).join(' · ');

@@ -35,6 +35,7 @@ import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
 import { openInputs } from './open-inputs';
+import { thousands } from '../model/thousands';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
                            [--param k=v …] [--sweep k=a,b,c …] [--trigger recorded] [--json] [--provider …]
@@ -289,7 +290,7 @@ function renderText(file: string, session: Session, runs: RerunReport[]): string
   return lines.join('\n');
 }
 
-const fmtInt = (n: number | null) => (n === null ? '—' : Math.round(n).toLocaleString('en-US'));
+const fmtInt = (n: number | null) => (n === null ? '—' : thousands(Math.round(n)));
 /** A size with its ± band where it is estimated (none where every figure is the provider's). */
 const withBand = (n: number, band: number) => `${fmtInt(n)}${band > 0 ? ` ± ${fmtInt(band)}` : ''}`;
 const fmtUsd = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);

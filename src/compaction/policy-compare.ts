@@ -16,6 +16,7 @@ import { researchHistory } from './research-history';
 import { isStrategyId, strategyInfo, type StrategyId } from './strategy-registry';
 import type { Summarizer } from './summarizer';
 import { describeTrigger, type Trigger } from './triggers';
+import { thousands } from '../model/thousands';
 
 /** The policies a comparison runs when none are named: every harness preset. */
 export const COMPARE_POLICIES: readonly string[] = POLICY_IDS;
@@ -146,7 +147,7 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
     const noSummarizer = r.events.every((e) => e.summarizerCalls.length === 0);
     const summarizerUsd = noSummarizer ? 0 : r.summarizer === 'offline' ? st.summarizerUsd : r.rerun.summarizerCost;
     const notes = [...r.warnings];
-    if (window !== null && r.rerun.peakTokens > window) notes.push(`its peak (${r.rerun.peakTokens.toLocaleString('en-US')} tokens) is beyond the ${window.toLocaleString('en-US')}-token window: the provider would have refused those calls`);
+    if (window !== null && r.rerun.peakTokens > window) notes.push(`its peak (${thousands(r.rerun.peakTokens)} tokens) is beyond the ${thousands(window)}-token window: the provider would have refused those calls`);
     if (r.summarizer === 'offline' && sPrompt > 0) notes.push('summaries from the offline summarizer; the summarizer cost prices its calls at the session model');
     if (cols.source === 'derived') notes.push('lost-and-refetched and survival worked out from the audit’s kept and lost values');
     rows.push({

@@ -1,6 +1,7 @@
 // Running totals over corpus rows, kept per format: what `corpus` prints without --jsonl. Rows are folded in
 // as they arrive and never kept.
 import type { CorpusRow } from './corpus-row';
+import { thousands } from '../model/thousands';
 
 export interface FormatTotals {
   format: string;
@@ -55,7 +56,7 @@ export class CorpusTotals {
   }
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const int = (n: number) => thousands(Math.round(n));
 
 /** A plain-text table: one line per format with means per trajectory. */
 export function renderTotals(totals: CorpusTotals, files: number, failedFiles: number): string {

@@ -2,6 +2,7 @@
 import { arr, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import type { ParseContext } from './adapter';
+import { thousands as fmt } from '../model/thousands';
 
 /** What Claude Code writes in place of a tool result that microcompact cleared. */
 export const CLEARED_TOOL_RESULT = '[Old tool result content cleared]';
@@ -11,7 +12,6 @@ export function isClearedToolResult(text: string): boolean {
   return t.startsWith(CLEARED_TOOL_RESULT) || /^\[[^\]\n]*content cleared[^\]\n]*\]$/i.test(t);
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 interface Segment {
   head: string | null;

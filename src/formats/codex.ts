@@ -10,6 +10,7 @@ import { CodexCompactions } from './codex-compaction';
 import { execStreamScore, parseExecStream } from './codex-exec';
 import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
 import { countKey } from '../model/dictionary';
+import { thousands } from '../model/thousands';
 
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg', 'compacted']);
 
@@ -198,9 +199,9 @@ class RolloutParser {
         const running = isObject(cumulative) && numAt(cumulative, 'total_tokens') === total && this.lastPrompt !== null;
         const above = window !== null && total > window;
         if (running || above) {
-          const why = above ? `above the ${window!.toLocaleString('en-US')}-token window` : 'the running total of the session';
-          const instead = this.lastPrompt !== null ? `; the last reported prompt (${this.lastPrompt.toLocaleString('en-US')}) stands for the context` : '';
-          this.ctx.warn({ line, path: ['payload', 'info', 'last_token_usage', 'total_tokens'] }, `token_count with no input or output reports total_tokens ${total.toLocaleString('en-US')}, ${why}: not the context, and no call's usage${instead}`);
+          const why = above ? `above the ${thousands(window!)}-token window` : 'the running total of the session';
+          const instead = this.lastPrompt !== null ? `; the last reported prompt (${thousands(this.lastPrompt)}) stands for the context` : '';
+          this.ctx.warn({ line, path: ['payload', 'info', 'last_token_usage', 'total_tokens'] }, `token_count with no input or output reports total_tokens ${thousands(total)}, ${why}: not the context, and no call's usage${instead}`);
         }
       }
       return;

@@ -8,6 +8,7 @@ import { classifyText } from '../model/markers';
 import type { CompactionEvent, CompactionLogFields, Item, Session } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { countKey, setOwn } from '../model/dictionary';
+import { thousands } from '../model/thousands';
 
 interface LogRecord {
   line: number;
@@ -101,7 +102,7 @@ function readRecord(rec: JsonlRecord, r: JsonObject): LogRecord {
 }
 
 function tokens(n: number | null): string {
-  return n === null ? '?' : n.toLocaleString('en-US');
+  return n === null ? '?' : thousands(n);
 }
 
 /** "summarize: 1,840 → 420 tokens (fallback)" */

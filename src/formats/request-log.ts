@@ -17,6 +17,7 @@ import { responsesItemsToItems, responsesRequestItems, unixSecondsToIso } from '
 import { anthropicDiagnostic } from './anthropic';
 import { callCompactionFacts, effectiveContext, isProviderCompaction, serverCompactions, type CallCompactionFacts } from './request-log-compaction';
 import { usageOfAnyApi } from './request-log-usage';
+import { thousands } from '../model/thousands';
 
 type Api = RecordedRequest['api'];
 type FieldPath = (string | number)[];
@@ -189,7 +190,7 @@ export const requestLog: FormatAdapter = {
       if (i === MAX_LOG_REQUESTS) {
         ctx.error(
           { line: records[i]!.line },
-          `this request log has ${records.length.toLocaleString('en-US')} records; the inspector reads the first ${MAX_LOG_REQUESTS.toLocaleString('en-US')} of a file (the documented limit, docs/cli.md, "Limits") and left out the rest. To inspect the rest, split the log, e.g. \`split -l ${MAX_LOG_REQUESTS} log.jsonl part-\`.`,
+          `this request log has ${thousands(records.length)} records; the inspector reads the first ${thousands(MAX_LOG_REQUESTS)} of a file (the documented limit, docs/cli.md, "Limits") and left out the rest. To inspect the rest, split the log, e.g. \`split -l ${MAX_LOG_REQUESTS} log.jsonl part-\`.`,
         );
         break;
       }

@@ -17,6 +17,7 @@ import {
   type StrategyId,
   type Trigger,
 } from '../compaction';
+import { thousands } from '../model/thousands';
 
 export type TriggerKind = Trigger['kind'];
 export const TRIGGER_KINDS: readonly { kind: TriggerKind; label: string }[] = [
@@ -126,7 +127,7 @@ export function defaultTriggerNote(session: SessionShape): string {
   }
   const preset = session.serverCompaction ? policyInfo('anthropic-server') : policyForFormat(session.format);
   if (preset) return `Default: the ${preset.label} preset's own trigger; the session has no recorded compaction.`;
-  return `Default: 80% of the ${session.window !== null ? `${session.window.toLocaleString('en-US')}-token` : `assumed ${FALLBACK_WINDOW.toLocaleString('en-US')}-token`} context window; the session has no recorded compaction to compact at.`;
+  return `Default: 80% of the ${session.window !== null ? `${thousands(session.window)}-token` : `assumed ${thousands(FALLBACK_WINDOW)}-token`} context window; the session has no recorded compaction to compact at.`;
 }
 
 function presetForm(session: SessionShape): RerunForm {

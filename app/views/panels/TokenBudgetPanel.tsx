@@ -9,6 +9,7 @@ import type { PanelProps } from './panel-props';
 import './token-budget.css';
 import { useWidth } from '../../hooks/use-width';
 import { maxOf } from '../../../src/model/arrays';
+import { count as fmt } from '../../format/count';
 
 /** Above this many calls, consecutive calls share a bar (drawn as their peak call). */
 const MAX_BARS = 400;
@@ -19,9 +20,6 @@ const TOP = 18;
 const BOTTOM = 22;
 const AXIS_WIDTH = 52;
 
-// One formatter for every label: toLocaleString builds a new one per call, which a 400-bar chart felt on every step.
-const NUMBER = new Intl.NumberFormat('en-US');
-const fmt = (n: number) => NUMBER.format(n);
 
 function compactTokens(n: number): string {
   if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(2)}M`;

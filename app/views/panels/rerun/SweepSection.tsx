@@ -81,7 +81,7 @@ const TRIGGER_UNIT: Record<RerunForm['trigger']['kind'], string> = { tokens: 'to
 
 /** `≥ 1500`, `≥ 80%`, `every 5`: the unit is in the column header. */
 export function shortTrigger(t: SweepRow['trigger']): string {
-  return t.kind === 'tokens' ? `≥ ${t.threshold.toLocaleString('en-US')}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : t.kind === 'items' ? `> ${t.max}` : t.kind === 'recorded' ? 'recorded' : `every ${t.every}`;
+  return t.kind === 'tokens' ? `≥ ${formatCount(t.threshold)}` : t.kind === 'fraction' ? `≥ ${Math.round(t.fraction * 100)}%` : t.kind === 'items' ? `> ${t.max}` : t.kind === 'recorded' ? 'recorded' : `every ${t.every}`;
 }
 
 function columnsFor(paramNames: string[], kind: RerunForm['trigger']['kind']): ColumnDef<SweepRow, unknown>[] {
