@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, calls, usage, user } from '../cache/test-builders';
-import { calibrate } from './calibration';
+import { random } from '../../bench/generators/random';
+import { calibrate, median, robustFit } from './calibration';
 
 /** Calls whose reported prompt is exactly prefix + scale × counted + perItem × items. */
 function synthetic(prefix: number, scale: number, perItem: number, extra = {}) {
@@ -77,5 +78,106 @@ describe('calibrate', () => {
     expect(new Set(cal.calls.map((c) => c.segment))).toEqual(new Set([0, 1]));
     expect(Math.abs(cal.calls[0]!.prefixTokens - 26_000)).toBeLessThan(500);
     expect(Math.abs(cal.calls[8]!.prefixTokens - 4_000)).toBeLessThan(500);
+  });
+});
+
+// The fit's loops were rewritten for a long session (typed-array medians, column scales worked out once per solve,
+// no arrays per iteration). The straightforward version, as it was, must give the same figures to the last bit.
+function medianBySort(v: readonly number[]): number {
+  if (v.length === 0) return 0;
+  const s = [...v].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
+function straightforwardFit(R: readonly number[], C: readonly number[], N: readonly number[], withPrefix: boolean): { scale: number; perItem: number } {
+  const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+  const wls = (X: readonly number[][], y: readonly number[], w: readonly number[]): number[] | null => {
+    const m = X[0]!.length;
+    const norms = Array.from({ length: m }, (_, j) => Math.max(1, ...X.map((x) => Math.abs(x[j]!))));
+    const A = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+    const b = new Array<number>(m).fill(0);
+    X.forEach((x, i) => {
+      for (let a = 0; a < m; a++) {
+        const xa = x[a]! / norms[a]!;
+        b[a]! += w[i]! * xa * y[i]!;
+        for (let c = 0; c < m; c++) A[a]![c]! += w[i]! * xa * (x[c]! / norms[c]!);
+      }
+    });
+    for (let i = 0; i < m; i++) {
+      let p = i;
+      for (let j = i + 1; j < m; j++) if (Math.abs(A[j]![i]!) > Math.abs(A[p]![i]!)) p = j;
+      if (Math.abs(A[p]![i]!) < 1e-12) return null;
+      [A[i], A[p]] = [A[p]!, A[i]!];
+      [b[i], b[p]] = [b[p]!, b[i]!];
+      for (let j = i + 1; j < m; j++) {
+        const f = A[j]![i]! / A[i]![i]!;
+        for (let k = i; k < m; k++) A[j]![k]! -= f * A[i]![k]!;
+        b[j]! -= f * b[i]!;
+      }
+    }
+    const beta = new Array<number>(m).fill(0);
+    for (let i = m - 1; i >= 0; i--) {
+      let sum = b[i]!;
+      for (let k = i + 1; k < m; k++) sum -= A[i]![k]! * beta[k]!;
+      beta[i] = sum / A[i]![i]!;
+    }
+    return beta.map((v, j) => v / norms[j]!);
+  };
+  const cols = (useN: boolean) => R.map((_, i) => [...(withPrefix ? [1] : []), C[i]!, ...(useN ? [N[i]!] : [])]);
+  const solveWith = (useN: boolean) => {
+    const X = cols(useN);
+    let w = new Array<number>(R.length).fill(1);
+    let beta: number[] | null = null;
+    for (let iter = 0; iter < 12; iter++) {
+      beta = wls(X, R, w);
+      if (!beta) return null;
+      const res = X.map((x, i) => R[i]! - dot(x, beta!));
+      const mad = medianBySort(res.map((r) => Math.abs(r))) * 1.4826 || 1;
+      const c = 1.345 * mad;
+      w = res.map((r) => (Math.abs(r) <= c ? 1 : c / Math.abs(r)));
+    }
+    return beta;
+  };
+  const beta = solveWith(true);
+  const off = withPrefix ? 1 : 0;
+  if (!beta || beta[off + 1]! < 0) {
+    const b = solveWith(false);
+    return b ? { scale: b[off]!, perItem: 0 } : { scale: 1, perItem: 0 };
+  }
+  return { scale: beta[off]!, perItem: beta[off + 1]! };
+}
+
+describe('the fit equals its straightforward version', () => {
+  it('on random series with outliers, flat stretches and negative framing, with and without a prefix', () => {
+    let withItems = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const r = random(seed);
+      const n = r.int(4, seed % 10 === 0 ? 3000 : 120);
+      const prefix = r.int(0, 30_000);
+      const scale = 0.7 + r.next();
+      const perItem = r.int(-20, 60);
+      const C: number[] = [];
+      const N: number[] = [];
+      const R: number[] = [];
+      for (let i = 0; i < n; i++) {
+        // Repeated counts (a flat stretch) give equal residuals: the median's ties matter.
+        const c = r.chance(0.2) && C.length ? C[C.length - 1]! : r.int(100, 150_000);
+        const k = r.int(1, 400);
+        const noise = r.chance(0.05) ? r.int(-20_000, 40_000) : r.int(-50, 50);
+        C.push(c);
+        N.push(k);
+        R.push(Math.max(1, Math.round(prefix + scale * c + perItem * k + noise)));
+      }
+      for (const withPrefix of [true, false]) {
+        const got = robustFit(R, C, N, withPrefix);
+        expect(got, `seed ${seed} ${withPrefix}`).toEqual(straightforwardFit(R, C, N, withPrefix));
+        if (got.perItem > 0) withItems++;
+      }
+      expect(median(R)).toBe(medianBySort(R));
+    }
+    // Both branches run: fits that keep the framing term and fits that drop it.
+    expect(withItems).toBeGreaterThan(20);
+    expect(withItems).toBeLessThan(400);
   });
 });

@@ -152,19 +152,24 @@ function fitSegment(members: readonly number[], calls: readonly CallShape[], cou
  * (a reminder the file does not record, an odd attachment) lose their pull on the fit. P is left out when the
  * format records the whole prompt; k is dropped when the data make it negative.
  */
-function robustFit(R: readonly number[], C: readonly number[], N: readonly number[], withPrefix: boolean): { scale: number; perItem: number } {
+export function robustFit(R: readonly number[], C: readonly number[], N: readonly number[], withPrefix: boolean): { scale: number; perItem: number } {
   const cols = (useN: boolean) => R.map((_, i) => [...(withPrefix ? [1] : []), C[i]!, ...(useN ? [N[i]!] : [])]);
   const solveWith = (useN: boolean) => {
     const X = cols(useN);
-    let w = new Array<number>(R.length).fill(1);
+    // The columns' scales do not change between iterations: worked out once.
+    const norms = columnNorms(X);
+    const w = new Array<number>(R.length).fill(1);
+    const res = new Float64Array(R.length);
+    const sorted = new Float64Array(R.length);
     let beta: number[] | null = null;
     for (let iter = 0; iter < 12; iter++) {
-      beta = weightedLeastSquares(X, R, w);
+      beta = weightedLeastSquares(X, R, w, norms);
       if (!beta) return null;
-      const res = X.map((x, i) => R[i]! - dot(x, beta!));
-      const mad = median(res.map((r) => Math.abs(r))) * 1.4826 || 1;
+      for (let i = 0; i < X.length; i++) res[i] = Math.abs(R[i]! - dot(X[i]!, beta));
+      sorted.set(res);
+      const mad = medianInPlace(sorted) * 1.4826 || 1;
       const c = 1.345 * mad;
-      w = res.map((r) => (Math.abs(r) <= c ? 1 : c / Math.abs(r)));
+      for (let i = 0; i < X.length; i++) w[i] = res[i]! <= c ? 1 : c / res[i]!;
     }
     return beta;
   };
@@ -177,11 +182,18 @@ function robustFit(R: readonly number[], C: readonly number[], N: readonly numbe
   return { scale: beta[off]!, perItem: beta[off + 1]! };
 }
 
-/** Solves (XᵀWX)β = XᵀWy by Gaussian elimination with partial pivoting; null when singular. */
-function weightedLeastSquares(X: readonly number[][], y: readonly number[], w: readonly number[]): number[] | null {
+/** Each column's largest magnitude (at least 1), which weightedLeastSquares scales the columns by. */
+function columnNorms(X: readonly number[][]): number[] {
   const m = X[0]!.length;
-  // Columns are scaled to comparable sizes first: token counts run to 10⁵, the intercept is 1.
-  const norms = Array.from({ length: m }, (_, j) => Math.max(1, ...X.map((x) => Math.abs(x[j]!))));
+  const norms = new Array<number>(m).fill(1);
+  for (const x of X) for (let j = 0; j < m; j++) norms[j] = Math.max(norms[j]!, Math.abs(x[j]!));
+  return norms;
+}
+
+/** Solves (XᵀWX)β = XᵀWy by Gaussian elimination with partial pivoting; null when singular. */
+function weightedLeastSquares(X: readonly number[][], y: readonly number[], w: readonly number[], norms: readonly number[] = columnNorms(X)): number[] | null {
+  const m = X[0]!.length;
+  // Columns are scaled to comparable sizes first (norms): token counts run to 10⁵, the intercept is 1.
   const A = Array.from({ length: m }, () => new Array<number>(m).fill(0));
   const b = new Array<number>(m).fill(0);
   X.forEach((x, i) => {
@@ -212,7 +224,11 @@ function weightedLeastSquares(X: readonly number[][], y: readonly number[], w: r
   return beta.map((v, j) => v / norms[j]!);
 }
 
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+function dot(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Calls share a segment while the model and the recorded tool schemas stay the same. */
@@ -236,9 +252,15 @@ function groupBy(segments: readonly number[]): Map<number, number[]> {
   return m;
 }
 
-function median(v: readonly number[]): number {
-  if (v.length === 0) return 0;
-  const s = [...v].sort((a, b) => a - b);
+/** The median; the values are finite (counts and residuals), so a typed array's numeric sort orders them as a comparator would. */
+export function median(v: readonly number[]): number {
+  return v.length === 0 ? 0 : medianInPlace(Float64Array.from(v));
+}
+
+/** The median of `s`, which it sorts. */
+function medianInPlace(s: Float64Array): number {
+  if (s.length === 0) return 0;
+  s.sort();
   const h = s.length >> 1;
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }

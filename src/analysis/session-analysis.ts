@@ -26,5 +26,17 @@ export function sessionContexts(session: Session): SessionContexts {
     return { calls: r.calls, compactions, removals: r.removals, spans: r.spans, timeline: r.timeline, eviction: evictionMap(unique, r.calls, r.spans, r.removals) };
   }
   const r = replayTranscript(session);
-  return { calls: r.calls, compactions: session.compactions, removals: r.removals, spans: r.spans, timeline: r.timeline, eviction: evictionMap(session.items, r.calls, r.spans, r.removals) };
+  // A transcript's items are the session's: only the Eviction map panel reads this, so it is built when first read
+  // (a getter, which a copy or a structured clone reads like a field).
+  let eviction: EvictionRow[] | null = null;
+  return {
+    calls: r.calls,
+    compactions: session.compactions,
+    removals: r.removals,
+    spans: r.spans,
+    timeline: r.timeline,
+    get eviction() {
+      return (eviction ??= evictionMap(session.items, r.calls, r.spans, r.removals));
+    },
+  };
 }

@@ -161,7 +161,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const contentBreak = divergence !== null && lostTokens >= minBreak;
 
   const gapMs = gapBetween(prev.call.timestamp, cur.call.timestamp);
-  const gapUnknown = gapMs === null && !!prev.call.timestamp && !!cur.call.timestamp && !Number.isNaN(Date.parse(prev.call.timestamp)) && !Number.isNaN(Date.parse(cur.call.timestamp));
+  const gapUnknown = gapMs === null && !!prev.call.timestamp && !!cur.call.timestamp && !Number.isNaN(parseTime(prev.call.timestamp)) && !Number.isNaN(parseTime(cur.call.timestamp));
   const ttlExpired = gapMs !== null && gapMs > ttlMs;
   const modelChanged = !!prev.call.model && !!cur.call.model && prev.call.model !== cur.call.model;
 
@@ -236,11 +236,24 @@ function itemIndexOf(oldUnit: PromptUnit, newUnit: PromptUnit | undefined, cur: 
 
 function gapBetween(a: string | undefined, b: string | undefined): number | null {
   if (!a || !b) return null;
-  const ta = Date.parse(a);
-  const tb = Date.parse(b);
+  const ta = parseTime(a);
+  const tb = parseTime(b);
   // A call takes time: a timestamp that repeats or goes backwards (records rewritten on resume or archive) says nothing of the gap.
   if (Number.isNaN(ta) || Number.isNaN(tb) || tb <= ta) return null;
   return tb - ta;
+}
+
+/** Date.parse, remembering the last two stamps read: a pass reads each call's stamp as the current one, then as the previous. */
+const parsed: [string, number, string, number] = ['', NaN, '', NaN];
+function parseTime(s: string): number {
+  if (s === parsed[0]) return parsed[1];
+  if (s === parsed[2]) return parsed[3];
+  const t = Date.parse(s);
+  parsed[2] = parsed[0];
+  parsed[3] = parsed[1];
+  parsed[0] = s;
+  parsed[1] = t;
+  return t;
 }
 
 /** Blocks for the Anthropic rule: the unseen prefix (when any) as block 0, then the units. */

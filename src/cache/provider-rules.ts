@@ -45,6 +45,19 @@ interface ClaudeVersion {
 
 /** `claude-opus-4-5-20251101`, `claude-haiku-4.5`, `anthropic/claude-sonnet-4-6`, `claude-3-5-haiku-20241022`. */
 export function claudeVersion(model: string): ClaudeVersion | null {
+  let v = versions.get(model);
+  if (v === undefined) {
+    if (versions.size >= MEMO_LIMIT) versions.clear();
+    versions.set(model, (v = parseClaudeVersion(model)));
+  }
+  return v;
+}
+
+/** Names met so far, each parsed once: every call of a session asks for its model's (cache rules, prices). */
+const versions = new Map<string, ClaudeVersion | null>();
+const MEMO_LIMIT = 1000;
+
+function parseClaudeVersion(model: string): ClaudeVersion | null {
   const m = model.toLowerCase();
   // Old naming: version first (`claude-3-5-sonnet`, `claude-3.5-haiku`, `claude-3-haiku`).
   const legacy = /claude-(\d)(?:[-.](\d))?-(opus|sonnet|haiku)/.exec(m);
@@ -68,16 +81,29 @@ export function ruleForApi(api: CallContext['api']): ProviderRule {
  * larger than the input count means input excludes cached tokens, Anthropic's convention.
  */
 export function providerOf(call: Pick<CallContext, 'api' | 'model' | 'usage'>): 'anthropic' | 'openai' | 'deepseek' | null {
-  const model = (call.model ?? '').toLowerCase();
-  if (/deepseek/.test(model)) return 'deepseek';
+  const named = providerNamed(call.model ?? '');
+  if (named === 'deepseek') return 'deepseek';
   if (call.api === 'anthropic') return 'anthropic';
   if (call.api === 'openai-chat' || call.api === 'openai-responses') return 'openai';
-  if (/claude|anthropic/.test(model)) return 'anthropic';
-  if (/gpt|codex|openai|(^|[/:])o\d/.test(model)) return 'openai';
+  if (named) return named;
   const u = call.usage;
   if (u && u.input !== null && u.cacheRead !== null && u.cacheRead > u.input) return 'anthropic';
   return null;
 }
+
+/** The provider a model name says, read once per name (every call asks for its model's). */
+function providerNamed(name: string): 'anthropic' | 'openai' | 'deepseek' | null {
+  let p = providers.get(name);
+  if (p === undefined) {
+    const model = name.toLowerCase();
+    p = /deepseek/.test(model) ? 'deepseek' : /claude|anthropic/.test(model) ? 'anthropic' : /gpt|codex|openai|(^|[/:])o\d/.test(model) ? 'openai' : null;
+    if (providers.size >= MEMO_LIMIT) providers.clear();
+    providers.set(name, p);
+  }
+  return p;
+}
+
+const providers = new Map<string, 'anthropic' | 'openai' | 'deepseek' | null>();
 
 /** The rule `auto` picks for a call: its provider's, exact when the provider is unknown. */
 export function ruleForCall(call: Pick<CallContext, 'api' | 'model' | 'usage'>): ProviderRule {

@@ -73,19 +73,37 @@ const compiled = PRICE_TABLE.map((row) => ({ row, re: new RegExp(row.match) }));
 /** The price of a model: an override, else the first matching table row, else null. */
 export function priceOf(model: string | null | undefined, overrides?: PriceOverrides): (ModelPrice & { label: string; source: 'override' | 'table' }) | null {
   if (!model) return null;
+  // Without overrides the answer is the table's for the name: one frozen copy per name, not one per call.
+  if (!overrides) {
+    let known = tableOf.get(model);
+    if (known === undefined) {
+      const row = rowFor(model.toLowerCase());
+      known = row ? Object.freeze({ ...row, source: 'table' as const }) : null;
+      if (tableOf.size >= 1000) tableOf.clear();
+      tableOf.set(model, known);
+    }
+    return known;
+  }
   const m = model.toLowerCase();
-  const own = overrides && Object.prototype.hasOwnProperty.call(overrides, m) ? overrides[m] : undefined;
+  const own = Object.prototype.hasOwnProperty.call(overrides, m) ? overrides[m] : undefined;
   if (own) return { ...own, label: model, source: 'override' };
+  const row = rowFor(m);
+  return row ? { ...row, source: 'table' } : null;
+}
+
+function rowFor(m: string): PriceRow | null {
   let row = rowOf.get(m);
   if (row === undefined) {
     row = compiled.find(({ re }) => re.test(m))?.row ?? null;
     rowOf.set(m, row);
   }
-  return row ? { ...row, source: 'table' } : null;
+  return row;
 }
 
 /** The table row of each lower-cased model name met so far: a session asks for one name at every call. */
 const rowOf = new Map<string, PriceRow | null>();
+/** priceOf's answer without overrides, by the name as given. */
+const tableOf = new Map<string, (ModelPrice & { label: string; source: 'table' }) | null>();
 
 /**
  * Dollars a cache miss of `tokens` costs against a hit. Anthropic: the tokens are written again (5-minute or

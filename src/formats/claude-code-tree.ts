@@ -28,6 +28,25 @@ function messageId(v: JsonObject): string | undefined {
   return message ? str(message, 'id') : undefined;
 }
 
+/** Each record's uuid named by the position of the first record that carries it (`canon`; -1 without a uuid). */
+export interface RecordUuids {
+  first: Map<string, number>;
+  canon: Int32Array;
+}
+
+export function recordUuids(records: readonly TreeRecord[]): RecordUuids {
+  const first = new Map<string, number>();
+  const canon = new Int32Array(records.length).fill(-1);
+  for (let i = 0; i < records.length; i++) {
+    const uuid = str(records[i]!.value, 'uuid');
+    if (uuid === undefined) continue;
+    const known = first.get(uuid);
+    if (known === undefined) first.set(uuid, (canon[i] = i));
+    else canon[i] = known;
+  }
+  return { first, canon };
+}
+
 /**
  * Line numbers of conversation records on abandoned branches (edits, retries).
  *
@@ -41,182 +60,202 @@ function messageId(v: JsonObject): string | undefined {
  * siblings are stitched back in, the way Claude Code recovers orphaned parallel tool results.
  *
  * Linear in the records: a long session is one chain, so walking to the root from every record was
- * quadratic (74 s for 30k records). Parents and roots are memoized as they are found, and the
- * stitching is a worklist woken by the ids it waits for. A parent cycle (only in a damaged file)
- * makes one tree, rooted at the first cycle member reached.
+ * quadratic (74 s for 30k records). Each uuid is looked up once, by the first record that carries it;
+ * after that the walks run on record positions (parents, nearest conversation record, roots, children,
+ * kept marks in typed arrays), memoized as they are found, and the stitching is a worklist woken by the
+ * ids it waits for. A parent cycle (only in a damaged file) makes one tree, rooted at the first cycle
+ * member reached.
  */
-export function abandonedLines(records: TreeRecord[]): Set<number> {
-  const byUuid = new Map<string, JsonObject>();
-  const uuids = new Array<string | undefined>(records.length);
-  records.forEach((r, i) => {
-    const uuid = (uuids[i] = str(r.value, 'uuid'));
-    if (uuid !== undefined && !byUuid.has(uuid)) byUuid.set(uuid, r.value);
-  });
-  // The first conversation record of each uuid; a duplicate is reported by the caller.
-  const members: { uuid: string; record: TreeRecord }[] = [];
-  const parent = new Map<string, string | null>();
-  const convAbove = nearestConversation(byUuid);
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i]!;
-    const uuid = uuids[i];
-    if (uuid === undefined || parent.has(uuid) || !isConversationRecord(r.value)) continue;
-    const from = str(r.value, 'parentUuid');
+export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recordUuids(records)): Set<number> {
+  const n = records.length;
+  const { first, canon } = uuids;
+  const conv = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (isConversationRecord(records[i]!.value)) conv[i] = 1;
+  // The first record carrying each record's parentUuid: -1 when it has none or the file does not hold it.
+  const link = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const from = str(records[i]!.value, 'parentUuid');
+    if (from !== undefined) link[i] = first.get(from) ?? -1;
+  }
+  // The first conversation record of each uuid (a member); a duplicate is reported by the caller. By the uuid's
+  // canon: `member` marks uuids that have one, `parent` is the uuid it hangs off (-1: a root), itself a member's.
+  const members: number[] = [];
+  const parent = new Int32Array(n).fill(-1);
+  const member = new Uint8Array(n);
+  const nearest = nearestConversation(link, conv);
+  const stamp = new Int32Array(n);
+  let walk = 0;
+  for (let i = 0; i < n; i++) {
+    const c = canon[i]!;
+    if (c < 0 || member[c] || !conv[i]) continue;
     // A uuid shared with an earlier link record (a damaged file) makes the walk depend on where it
-    // started: walk that record on its own, unmemoized.
-    const found = byUuid.get(uuid) === r.value ? convAbove(from) : walkToConversation(byUuid, from, uuid);
+    // started: walk that record on its own, unmemoized, stopping at the record's own uuid.
+    let found: number;
+    if (c === i) found = nearest(link[i]!);
+    else {
+      found = -1;
+      stamp[c] = ++walk;
+      for (let p = link[i]!; p >= 0 && stamp[p] !== walk; p = link[p]!) {
+        stamp[p] = walk;
+        if (conv[p]) {
+          found = p;
+          break;
+        }
+      }
+    }
     // A chain of links that leads back to the record itself gives it no parent.
-    parent.set(uuid, found === uuid ? null : found);
-    members.push({ uuid, record: r });
+    parent[c] = found === c ? -1 : found;
+    member[c] = 1;
+    members.push(i);
   }
 
-  const rootOf = memoizedRoots(parent);
-  const trees = new Map<string, { uuid: string; record: TreeRecord }[]>();
+  const rootOf = memoizedRoots(parent, n);
+  const trees = new Map<number, number[]>();
   for (const m of members) {
-    const root = rootOf(m.uuid);
+    const root = rootOf(canon[m]!);
     const list = trees.get(root);
     if (list) list.push(m);
     else trees.set(root, [m]);
   }
 
+  // A member's children (members), as ranges of one array: a member's parent is a member of its tree.
+  const childStart = new Int32Array(n + 1);
+  for (const m of members) {
+    const p = parent[canon[m]!]!;
+    if (p >= 0) childStart[p + 1]!++;
+  }
+  for (let i = 0; i < n; i++) childStart[i + 1]! += childStart[i]!;
+  const childList = new Int32Array(childStart[n]!);
+  const fill = childStart.slice(0, n);
+  for (const m of members) {
+    const p = parent[canon[m]!]!;
+    if (p >= 0) childList[fill[p]!++] = m;
+  }
+
   const abandoned = new Set<number>();
+  const keptIn = new Int32Array(n);
+  let treeNo = 0;
   for (const tree of trees.values()) {
-    const kept = keptRecords(tree, parent, byUuid);
-    for (const m of tree) if (!kept.has(m.uuid)) abandoned.add(m.record.line);
+    treeNo++;
+    keepTree(records, tree, { canon, parent, childStart, childList, keptIn }, treeNo);
+    for (const m of tree) if (keptIn[canon[m]!] !== treeNo) abandoned.add(records[m]!.line);
   }
   return abandoned;
 }
 
 /**
- * The nearest conversation ancestor above a `parentUuid`, walking through progress/system links;
- * memoized per link, so a link shared by many records (or a long run of links) is walked once.
+ * The nearest conversation record at or above a record position, walking through progress/system links;
+ * memoized per link, so a link shared by many records (or a long run of links) is walked once. -1: none.
  */
-function nearestConversation(byUuid: Map<string, JsonObject>): (from: string | undefined) => string | null {
-  const memo = new Map<string, string | null>();
+function nearestConversation(link: Int32Array, conv: Uint8Array): (from: number) => number {
+  const n = link.length;
+  // -2: not walked yet.
+  const memo = new Int32Array(n).fill(-2);
+  const onPath = new Int32Array(n);
+  let walk = 0;
+  const links: number[] = [];
   return (from) => {
     // Most records hang off a conversation record, or off a link walked before: answered without a walk.
-    if (from === undefined) return null;
-    const above = byUuid.get(from);
-    if (!above) return null;
-    if (isConversationRecord(above)) return from;
-    const known = memo.get(from);
-    if (known !== undefined) return known;
-    const links: string[] = [];
-    const onPath = new Set<string>();
-    let found: string | null = null;
-    for (let p: string | undefined = from; p !== undefined && !onPath.has(p); ) {
-      const rec = byUuid.get(p);
-      if (!rec) break;
-      if (isConversationRecord(rec)) {
+    if (from < 0) return -1;
+    if (conv[from]) return from;
+    if (memo[from] !== -2) return memo[from]!;
+    walk++;
+    links.length = 0;
+    let found = -1;
+    for (let p = from; p >= 0 && onPath[p] !== walk; ) {
+      if (conv[p]) {
         found = p;
         break;
       }
-      const known = memo.get(p);
-      if (known !== undefined) {
-        found = known;
+      if (memo[p] !== -2) {
+        found = memo[p]!;
         break;
       }
       links.push(p);
-      onPath.add(p);
-      p = str(rec, 'parentUuid');
+      onPath[p] = walk;
+      p = link[p]!;
     }
-    for (const l of links) memo.set(l, found);
+    for (const l of links) memo[l] = found;
     return found;
   };
 }
 
-/** The nearest conversation ancestor, walked link by link; the walk stops at `self` (a cycle). */
-function walkToConversation(byUuid: Map<string, JsonObject>, from: string | undefined, self: string): string | null {
-  const seen = new Set<string>([self]);
-  for (let p = from; p !== undefined && !seen.has(p); ) {
-    seen.add(p);
-    const rec = byUuid.get(p);
-    if (!rec) return null;
-    if (isConversationRecord(rec)) return p;
-    p = str(rec, 'parentUuid');
-  }
-  return null;
-}
-
-/** The root of each record's tree; every record on a walked path learns its root at once. */
-function memoizedRoots(parent: Map<string, string | null>): (uuid: string) => string {
-  const roots = new Map<string, string>();
-  return (uuid) => {
+/** The root of each member's tree; every member on a walked path learns its root at once. */
+function memoizedRoots(parent: Int32Array, n: number): (m: number) => number {
+  const roots = new Int32Array(n).fill(-1);
+  const onPath = new Int32Array(n);
+  let walk = 0;
+  const path: number[] = [];
+  return (m) => {
     // Records come after their parents: most find their parent's root at once.
-    const known = roots.get(uuid);
-    if (known !== undefined) return known;
-    const p = parent.get(uuid);
-    if (!p) {
-      roots.set(uuid, uuid);
-      return uuid;
-    }
-    const above = roots.get(p);
-    if (above !== undefined) {
-      roots.set(uuid, above);
-      return above;
-    }
-    const path: string[] = [];
-    const onPath = new Set<string>();
-    let root = uuid;
-    for (let cur = uuid; ; ) {
-      const known = roots.get(cur);
-      if (known !== undefined) {
-        root = known;
+    if (roots[m] !== -1) return roots[m]!;
+    const p = parent[m]!;
+    if (p < 0) return (roots[m] = m);
+    if (roots[p] !== -1) return (roots[m] = roots[p]!);
+    walk++;
+    path.length = 0;
+    let root = m;
+    for (let cur = m; ; ) {
+      if (roots[cur] !== -1) {
+        root = roots[cur]!;
         break;
       }
       path.push(cur);
-      onPath.add(cur);
-      const p = parent.get(cur);
-      if (!p) {
+      onPath[cur] = walk;
+      const up = parent[cur]!;
+      if (up < 0) {
         root = cur;
         break;
       }
-      if (onPath.has(p)) {
-        root = p;
+      if (onPath[up] === walk) {
+        root = up;
         break;
       }
-      cur = p;
+      cur = up;
     }
-    for (const q of path) roots.set(q, root);
+    for (const q of path) roots[q] = root;
     return root;
   };
 }
 
+interface TreeIndex {
+  canon: Int32Array;
+  parent: Int32Array;
+  childStart: Int32Array;
+  childList: Int32Array;
+  /** The tree number that keeps each uuid (by canon). */
+  keptIn: Int32Array;
+}
+
 /**
- * The uuids one tree keeps: the path to its last record, then every record that hangs off a kept
+ * Marks the uuids one tree keeps: the path to its last record, then every record that hangs off a kept
  * record and belongs with it (a sibling part of a kept response, the result of a kept tool call,
  * system and meta records). A record waits, keyed by the response or tool call id it needs, until
  * that id is kept.
  */
-function keptRecords(tree: { uuid: string; record: TreeRecord }[], parent: Map<string, string | null>, byUuid: Map<string, JsonObject>): Set<string> {
-  const children = new Map<string, JsonObject[]>();
-  for (const m of tree) {
-    const p = parent.get(m.uuid);
-    if (!p) continue;
-    const list = children.get(p);
-    if (list) list.push(m.record.value);
-    else children.set(p, [m.record.value]);
-  }
-  const kept = new Set<string>();
+function keepTree(records: TreeRecord[], tree: number[], ix: TreeIndex, treeNo: number): void {
+  const { canon, parent, childStart, childList, keptIn } = ix;
   const responseIds = new Set<string>();
   const toolUseIds = new Set<string>();
-  const waitingForResponse = new Map<string, JsonObject[]>();
-  const waitingForToolUse = new Map<string, JsonObject[]>();
-  const queue: JsonObject[] = [];
-  const wait = (waiting: Map<string, JsonObject[]>, key: string, v: JsonObject) => {
+  const waitingForResponse = new Map<string, number[]>();
+  const waitingForToolUse = new Map<string, number[]>();
+  const queue: number[] = [];
+  const wait = (waiting: Map<string, number[]>, key: string, i: number) => {
     const list = waiting.get(key);
-    if (list) list.push(v);
-    else waiting.set(key, [v]);
+    if (list) list.push(i);
+    else waiting.set(key, [i]);
   };
-  const wake = (waiting: Map<string, JsonObject[]>, key: string) => {
+  const wake = (waiting: Map<string, number[]>, key: string) => {
     const list = waiting.get(key);
     if (!list) return;
     waiting.delete(key);
-    for (const v of list) queue.push(v);
+    for (const i of list) queue.push(i);
   };
-  const keep = (v: JsonObject) => {
-    const uuid = str(v, 'uuid')!;
-    if (kept.has(uuid)) return;
-    kept.add(uuid);
+  const keep = (i: number) => {
+    const c = canon[i]!;
+    if (keptIn[c] === treeNo) return;
+    keptIn[c] = treeNo;
+    const v = records[i]!.value;
     const mid = get(v, 'type') === 'assistant' ? messageId(v) : undefined;
     if (mid && !responseIds.has(mid)) {
       responseIds.add(mid);
@@ -225,38 +264,44 @@ function keptRecords(tree: { uuid: string; record: TreeRecord }[], parent: Map<s
     for (const b of contentOf(v)) {
       if (!isObject(b)) continue;
       const id = str(b, 'id');
-      if (id && (get(b, 'type') === 'tool_use' || get(b, 'type') === 'server_tool_use') && !toolUseIds.has(id)) {
-        toolUseIds.add(id);
-        wake(waitingForToolUse, id);
+      if (id && !toolUseIds.has(id)) {
+        const type = get(b, 'type');
+        if (type === 'tool_use' || type === 'server_tool_use') {
+          toolUseIds.add(id);
+          wake(waitingForToolUse, id);
+        }
       }
     }
-    for (const c of children.get(uuid) ?? []) queue.push(c);
+    // Children hang off the uuid's member, the first record carrying it.
+    for (let k = childStart[c]!; k < childStart[c + 1]!; k++) queue.push(childList[k]!);
   };
   // A child of a kept record: kept if it belongs now, else it waits for the id that would make it belong.
-  const consider = (v: JsonObject) => {
-    if (kept.has(str(v, 'uuid')!)) return;
-    if (get(v, 'type') === 'system' || get(v, 'isMeta') === true) return keep(v);
-    if (get(v, 'type') === 'assistant') {
+  const consider = (i: number) => {
+    if (keptIn[canon[i]!] === treeNo) return;
+    const v = records[i]!.value;
+    const type = get(v, 'type');
+    if (type === 'system' || get(v, 'isMeta') === true) return keep(i);
+    if (type === 'assistant') {
       const mid = messageId(v);
       if (mid === undefined) return;
-      return responseIds.has(mid) ? keep(v) : wait(waitingForResponse, mid, v);
+      return responseIds.has(mid) ? keep(i) : wait(waitingForResponse, mid, i);
     }
     let resultIds: string[] | null = null;
     for (const b of contentOf(v)) {
       if (!isObject(b) || get(b, 'type') !== 'tool_result') continue;
       const id = String(get(b, 'tool_use_id'));
-      if (toolUseIds.has(id)) return keep(v);
+      if (toolUseIds.has(id)) return keep(i);
       (resultIds ??= []).push(id);
     }
-    for (const id of resultIds ?? []) wait(waitingForToolUse, id, v);
+    for (const id of resultIds ?? []) wait(waitingForToolUse, id, i);
   };
 
-  const seen = new Set<string>();
-  for (let cur: string | null | undefined = tree[tree.length - 1]!.uuid; cur && !seen.has(cur); cur = parent.get(cur)) {
+  // The path from the last member up: each uuid's first record is the one read (for the last member, a link
+  // record that came first with its uuid in a damaged file).
+  const seen = new Set<number>();
+  for (let cur = canon[tree[tree.length - 1]!]!; cur >= 0 && !seen.has(cur); cur = parent[cur]!) {
     seen.add(cur);
-    const rec = byUuid.get(cur);
-    if (rec) keep(rec);
+    keep(cur);
   }
   for (let i = 0; i < queue.length; i++) consider(queue[i]!);
-  return kept;
 }

@@ -7,7 +7,7 @@ import { anthropicUsage } from './anthropic';
 import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
-import { abandonedLines, type TreeRecord } from './claude-code-tree';
+import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
 import { countKey } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 
@@ -24,16 +24,19 @@ function usageOf(message: JsonObject): Usage | null {
 
 /** Builds one session (or sidechain) from its records, in file order. */
 function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext): void {
-  const abandoned = abandonedLines(records);
+  const uuids = recordUuids(records);
+  const abandoned = abandonedLines(records, uuids);
+  // Uuids (by canon, see recordUuids) that a chained record carried already.
+  const chained = new Uint8Array(records.length);
   const compactions = new ClaudeCodeCompactions(session, ctx);
   const responses = new Map<string, ModelResponse>();
-  const seen = new Set<string>();
   const skip = (key: string) => countKey(session.skipped, key);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
   let metaKnown = false;
 
-  for (const { line, value: v } of records) {
+  for (let ri = 0; ri < records.length; ri++) {
+    const { line, value: v } = records[ri]!;
     const type = get(v, 'type');
     if (typeof type !== 'string') {
       ctx.error({ line, path: ['type'] }, `record has no string \`type\` (got ${type === undefined ? 'nothing' : JSON.stringify(type)})`);
@@ -50,11 +53,12 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     const uuid = str(v, 'uuid');
     if (uuid !== undefined && CHAINED_TYPES.has(type)) {
       // Claude Code dedupes records by uuid when it reads a session back; so do we.
-      if (seen.has(uuid)) {
+      const c = uuids.canon[ri]!;
+      if (chained[c]) {
         skip('duplicate-uuid');
         continue;
       }
-      seen.add(uuid);
+      chained[c] = 1;
     }
     if (abandoned.has(line)) {
       skip('abandoned-branch');
@@ -120,7 +124,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
   const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant');
   const parent = first ? str(first.value, 'parentUuid') : undefined;
-  if (parent && !records.some((r) => str(r.value, 'uuid') === parent)) session.meta['startsMidConversation'] = true;
+  if (parent && !uuids.first.has(parent)) session.meta['startsMidConversation'] = true;
   // Old-style `summary` records title a leaf; prefer the one naming a record we kept.
   const kept = titles.filter((t) => t.leaf !== null && compactions.itemsByUuid.has(t.leaf));
   const title = customTitle ?? (kept[kept.length - 1] ?? titles[titles.length - 1])?.summary;
