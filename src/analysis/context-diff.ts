@@ -1,6 +1,7 @@
 // What changed between the contexts of two calls: items added, removed, kept or changed, with tokens.
 import type { CallEntryView, CallView } from './analysis-view';
 import type { RegionName } from './context-types';
+import { thousands as fmt } from '../model/thousands';
 
 export interface DiffEntry {
   id: string;
@@ -83,7 +84,6 @@ export function diffContexts(from: CallView, to: CallView): ContextDiff {
   };
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 const items = (n: number) => `${fmt(n)} ${n === 1 ? 'item' : 'items'}`;
 const signed = (n: number) => (n < 0 ? `\u2212${fmt(-n)}` : `+${fmt(n)}`);
 

@@ -7,6 +7,7 @@ import type { CompactionEvent, Item, ReportedTotals } from '../model/types';
 import type { SessionCalibration } from './calibration';
 import type { CallContext } from './context-types';
 import { isConversationItem } from './eviction-map';
+import { thousands } from '../model/thousands';
 
 /** A compaction with its sizes resolved from the best evidence, and the call it precedes. */
 export interface ResolvedCompaction extends CompactionEvent {
@@ -233,7 +234,7 @@ function totalsCheck(t: ReportedTotals, prompt: number, calls: number, uncertain
   const tolerance = Math.max(TOTALS_TOLERANCE, uncertainty);
   const problems: string[] = [];
   if (ratio !== null && Math.abs(ratio - 1) > tolerance) {
-    const n = (v: number) => v.toLocaleString('en-US');
+    const n = thousands;
     const share = Math.round(100 / ratio);
     problems.push(`${t.source} reports ${n(t.promptTokens!)} prompt tokens sent; the ${n(calls)} calls here add up to ${n(prompt)}, ${share}% of that${ratio > 1 ? ': the calls here lack part of what was sent' : ': the calls here hold more than was sent'}`);
   }

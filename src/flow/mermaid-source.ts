@@ -3,6 +3,7 @@
 import type { AnalysisView } from '../analysis/analysis-view';
 import { classifyText } from '../model/markers';
 import type { CompactionEvent, Item } from '../model/types';
+import { thousands as fmt } from '../model/thousands';
 
 export type FlowNodeKind = 'segment' | 'compaction' | 'summary' | 'more';
 
@@ -97,7 +98,6 @@ function invisible(ch: string): boolean {
   );
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 const plural = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const callRange = (a: number, b: number) => (a === b ? `call ${a + 1}` : `calls ${a + 1}-${b + 1}`);
 
