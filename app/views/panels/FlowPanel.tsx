@@ -112,9 +112,12 @@ function measuringBox(): HTMLElement {
   return box;
 }
 
+/** A drawing's key in `drawn`: the config as Mermaid gets it, then the source. */
+const drawnKey = (source: string, configKey: string) => `${configKey}\n${source}`;
+
 function drawFlow(source: string, config: MermaidConfig, id: string): Promise<string> {
   const configKey = JSON.stringify(config);
-  const key = `${configKey}\n${source}`;
+  const key = drawnKey(source, configKey);
   const hit = drawn.get(key);
   if (hit !== undefined) return Promise.resolve(hit);
   const run = queue.then(async () => {
@@ -137,7 +140,7 @@ function drawFlow(source: string, config: MermaidConfig, id: string): Promise<st
 
 /** The SVG already drawn for this source and look, if any. */
 function drawnFor(source: string, config: MermaidConfig): string | null {
-  return drawn.get(`${JSON.stringify(config)}\n${source}`) ?? null;
+  return drawn.get(drawnKey(source, JSON.stringify(config))) ?? null;
 }
 
 export default function FlowPanel({ view, callIndex, goTo }: PanelProps) {
