@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
+import { sessionIn } from './support/session-view';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
 const OUT = join(import.meta.dirname, '..', 'test-results', process.env.SHOT_TAG ?? 'after');
@@ -14,7 +15,7 @@ test.use({ viewport: { width: 1400, height: 900 } });
 test('audit panel on the shared Claude Code sample', async ({ page }) => {
   await page.goto('/');
   await dropFiles(page, fromDisk(join(SAMPLES, 'claude-code-compacted.jsonl'), join(SAMPLES, 'claude-code-compacted.agent-acompact.jsonl')));
-  await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of \d+/)).toBeVisible({ timeout: 30_000 });
+  await sessionIn(page);
   for (const name of ['Summary audit', 'Lints', 'Compaction log', 'Rules']) {
     const tab = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name });
     if ((await tab.count()) === 0) continue;

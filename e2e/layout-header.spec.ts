@@ -5,11 +5,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
+import { sessionIn } from './support/session-view';
 
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'shots');
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
-const SLOW = { timeout: 30_000 };
 
 /** The shared 3 MB sample with its summarizer sidechain when present, else the fixture with two subagents. */
 function session(): string[] {
@@ -25,7 +25,7 @@ test('at 1000×700 the header is one line, its details open and close, and every
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.goto('/');
   await dropFiles(page, fromDisk(...session()));
-  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible(SLOW);
+  await sessionIn(page);
   // One line of text: the title, the first figures and the toggle (the header took ~330 of 700 px before).
   const line = await height(page, '.header-line');
   expect(line).toBeLessThan(32);
@@ -66,7 +66,7 @@ for (const size of [
     await page.setViewportSize(size);
     await page.goto('/');
     await dropFiles(page, fromDisk(...session()));
-    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible(SLOW);
+    await sessionIn(page);
     await page.keyboard.press('n');
     for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { dropFiles, fromDisk } from './support/drop';
-import { openPanel } from './support/session-view';
+import { openPanel, sessionIn } from './support/session-view';
 
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'shots');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -41,7 +41,7 @@ for (const demo of DEMOS) {
       await page.setViewportSize(size);
       await page.goto('/');
       await page.getByRole('button', { name: demo.title }).click();
-      await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
+      await sessionIn(page);
       await page.keyboard.press('n');
       for (const theme of ['light', 'dark'] as const) {
         if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -60,7 +60,7 @@ test('shots: claude code compacted sample', async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto('/');
     await dropFiles(page, fromDisk(main, join(SAMPLES, 'claude-code-compacted.agent-acompact.jsonl')));
-    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible({ timeout: 30_000 });
+    await sessionIn(page);
     await page.keyboard.press('n');
     for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -8,7 +8,7 @@ import { DEMOS } from '../app/demos';
 import { claudeCodeSession } from '../bench/generators/claude-code-session';
 import { syntheticCorpus } from '../src/corpus/synthetic';
 import { dropFiles, fromText } from './support/drop';
-import { openPanel, sessionTabs } from './support/session-view';
+import { openPanel, sessionIn, sessionTabs } from './support/session-view';
 
 const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
 const acme = DEMOS.find((d) => d.id === 'acme-audio')!;
@@ -33,7 +33,7 @@ async function expectAppShown(page: Page) {
 async function openDemo(page: Page, demo = coding) {
   await page.goto('/');
   await page.getByRole('button', { name: demo.title }).click();
-  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible();
+  await sessionIn(page);
 }
 
 /** A judge endpoint answering every completion with the same Table 10 scores, with CORS. */

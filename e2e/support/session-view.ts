@@ -11,6 +11,16 @@ export async function expectSessionFacts(page: Page, facts: { items: number; too
   await expect(fact(page, 'Compactions')).toHaveText(String(facts.compactions));
 }
 
+/**
+ * Waits for the session itself, not its first look: a load shows the reported usage with the call stepper first
+ * (ReportedInspector), and the panel tabs only once the session is in. A test that reads the tabs right after the
+ * stepper shows raced that hand-over on a busy machine.
+ */
+export async function sessionIn(page: Page, timeout = 60_000): Promise<void> {
+  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible({ timeout });
+  await expect(page.getByRole('tablist', { name: 'Panels' })).toBeVisible({ timeout });
+}
+
 /** The tabs of open sessions (not the inspector's own tabs). */
 export function sessionTabs(page: Page) {
   return page.getByRole('navigation', { name: 'Open sessions' }).getByRole('tab');
