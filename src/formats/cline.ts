@@ -109,7 +109,8 @@ function metricsUsage(m: JsonObject): Usage | null {
   if (!tokens) return null;
   const prompt = num(tokens, 'prompt');
   const completion = num(tokens, 'completion');
-  if (prompt === undefined && completion === undefined) return null;
+  // A reply cut off by an API error is written with every figure 0: nothing was measured (a prompt is never empty).
+  if (!prompt && !completion) return null;
   return { input: prompt ?? null, output: completion ?? null, cacheRead: num(tokens, 'cached') ?? null, cacheWrite: null, inputIncludesCache: true };
 }
 
