@@ -119,6 +119,21 @@ describe('the labelled audit set', () => {
     console.info(`blind hold-out short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
   });
 
+  it('holds a fourth blind hold-out (holdout4): 400+ rows of 8+ sessions from 4+ repositories no other split uses, none above 35% of its rows', () => {
+    // Labelled and committed before anything scored it (session 43); no floors here until the lead scores it.
+    const h4 = half('holdout4');
+    expect(h4.length).toBeGreaterThanOrEqual(400);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h4.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h4.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout4').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h4.filter((r) => repoOf(r) === repo).length / h4.length, repo).toBeLessThanOrEqual(0.35);
+    // An invented row labelled false keeps the line that backs it.
+    for (const r of h4) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+  });
+
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
     expect([...harnesses].filter((h) => h !== 'claude-code').length).toBeGreaterThanOrEqual(1);
