@@ -128,6 +128,26 @@ describe('the labelled audit set', () => {
 });
 
 describe('scoreRows', () => {
+  it('reads a later item the harness wrote (a task notification cut to the lines that name the value) as the session audit does: not a use', () => {
+    const session: LabelledSession = { repo: 'example/none', path: 'none', commit: '0'.repeat(40), stack: 'none', harness: 'none', split: 'dev', cwd: null, days: [], userMessages: {} };
+    const row = (harness: boolean): LabelledRow => ({
+      id: 'h',
+      split: 'dev',
+      session: 's',
+      compaction: 0,
+      list: 'lost',
+      value: 'FRE-515',
+      kind: 'ticket',
+      label: 'none',
+      why: 'made up for the test',
+      evicted: { role: 'user', kind: 'message', text: 'look at FRE-515', line: 1 },
+      // The excerpt of a subagent's report: the `<task-notification>` opening sits on lines the excerpt left out.
+      later: [{ role: 'user', kind: 'message', text: '- Fixed FRE-515 in the parser.', ...(harness ? { harness: true } : {}) }],
+    });
+    expect(scoreRows([row(false)], { s: session }).lostReferencedLater.falsePositives).toBe(1);
+    expect(scoreRows([row(true)], { s: session }).lostReferencedLater.falsePositives).toBe(0);
+  });
+
   it('counts a flag on a row labelled otherwise against precision, and a missed row against recall', () => {
     const session: LabelledSession = { repo: 'example/none', path: 'none', commit: '0'.repeat(40), stack: 'none', harness: 'none', split: 'dev', cwd: null, days: [], userMessages: {} };
     const row = (id: string, value: string, label: 'referenced' | 'none', later: string): LabelledRow => ({
