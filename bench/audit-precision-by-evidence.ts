@@ -90,6 +90,7 @@ for (const row of rows) {
   add(`channel  ${channel}`, said, row.label!);
   add(`kind     ${said}: ${row.kind}`, said, row.label!);
   add(`list     ${said}`, said, row.label!);
+  add(`both     ${channel} × ${row.kind === 'path' ? 'path' : 'not a path'}`, said, row.label!);
   detail.push({ channel, id: row.id, label: row.label!, said, value: row.value, kind: row.kind });
 }
 

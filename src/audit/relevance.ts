@@ -128,9 +128,12 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
       if (scope.isWorkingDirectory(v)) return 'irrelevant';
-      // A name every project (or folder) has by convention, written without a folder, says whose file it is nowhere
-      // (as a bare name several files share does): a later `package.json` may be any project's.
-      if (CONVENTIONAL_NAME.test(v)) return 'irrelevant';
+      // A name every project (or folder) has by convention, written without a folder, says by itself whose file it is
+      // nowhere (as a bare name several files share does): inside a file's content (`filereadable("package.json")`, a
+      // tree in a document) it may be any project's. Where a person or a tool call chose it, or a command run in the
+      // working directory printed it (`git status`: `modified: README.md`), it is that directory's file: a later call
+      // taking exactly that file (`<cwd>/README.md`) takes this one.
+      if (CONVENTIONAL_NAME.test(v)) return occurrences.some((o) => chosen(o) || inCommandOutput(o)) ? 'exact-path' : 'irrelevant';
       if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';
