@@ -89,3 +89,11 @@ if (process.argv.includes('--differ')) {
     if (v && v.whole !== v.excerpt && (studyPartOf(r.split) === undefined || study.has(r.session))) console.log(JSON.stringify({ id: r.id, label: r.label, session: v.whole, excerpt: v.excerpt, why: v.why, value: r.value }));
   }
 }
+if (process.argv.includes('--wrong')) {
+  // The studied rows the session audit flags against their label (never a hold-out's score part).
+  for (const r of rows) {
+    const v = verdicts.get(r.id);
+    const part = studyPartOf(r.split);
+    if (v && v.whole !== 'none' && v.whole !== r.label && (!part || part.has(r.session))) console.log(JSON.stringify({ id: r.id, label: r.label, session: v.whole, excerpt: v.excerpt, kind: r.kind, value: r.value }));
+  }
+}

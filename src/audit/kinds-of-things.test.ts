@@ -390,6 +390,28 @@ describe('a conventional file name without a folder', () => {
     expect(needed({ ...status, later: [{ id: 'o', role: 'assistant', kind: 'tool_call', target: read('/home/u/other/README.md'), text: 'Read({"file_path":"/home/u/other/README.md"})' }] })).toEqual([]);
     expect(needed({ ...status, later: [{ id: 'd', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/docs/README.md`), text: 'Read({"file_path":"/home/u/kiosk/docs/README.md"})' }] })).toEqual([]);
   });
+  it('named in content a call writes, or at the end of a longer path a call takes, is not tied to the working directory', () => {
+    const later: AuditInput['later'] = [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`), text: 'Write({"file_path":"/home/u/kiosk/README.md","content":"# kiosk"})' }];
+    // A document the agent wrote that lists conventions (`README.md` → docs) names no file of this folder.
+    const written: AuditInput = {
+      summary: 'Wrote the guide.',
+      sources: ['Write({"file_path":"/home/u/kiosk/GUIDE.md","content":"- `README.md` → project docs"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/GUIDE.md`) }],
+      later,
+      project: { cwd: CWD },
+    };
+    expect(needed(written)).toEqual([]);
+    // A call that reads another folder's README names that file, not the working directory's.
+    const longer: AuditInput = {
+      ...written,
+      sources: ['Read({"file_path":"/home/u/kiosk/.pytest_cache/README.md"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: read(`${CWD}/.pytest_cache/README.md`) }],
+    };
+    expect(needed(longer)).toEqual([]);
+    // The same Write after a call that took the bare name itself (`cat README.md`, run in the working directory).
+    const taken: AuditInput = { ...written, sources: ['Bash({"command":"cat README.md"})'], sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('cat README.md') }] };
+    expect(needed(taken)).toEqual(['README.md']);
+  });
 });
 
 describe('a class the agent moved to another file', () => {
