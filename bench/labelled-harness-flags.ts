@@ -42,7 +42,7 @@ for (const key of wanted) {
   const byLine = new Map<number, { harness: boolean; texts: string[] }[]>();
   for (const session of loadText(path, text).sessions)
     for (const it of session.items) {
-      if (it.role !== 'user' || it.kind !== 'message' || it.source.line === undefined) continue;
+      if (it.role !== 'user' || it.kind !== 'message' || it.source.line == null) continue;
       const list = byLine.get(it.source.line) ?? [];
       list.push({ harness: isHarnessItem(it), texts: [renderForAudit(it)] });
       byLine.set(it.source.line, list);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { auditInputFor, renderForAudit } from '../src/audit/audit-session';
 import { extractIdentifiers, FILE_EXTENSIONS } from '../src/audit/identifiers';
-import type { LabelledRow, LabelledSession } from '../src/audit/labelled-set';
+import type { LabelledRow, LabelledSession, LostRow } from '../src/audit/labelled-set';
 import { loadText } from '../src/load/loader';
 
 const at = process.argv.indexOf('--split');
@@ -22,7 +22,7 @@ const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new UR
 const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 const rows = lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledRow);
-const wanted = rows.filter((r) => r.list === 'lost' && (r.label === 'referenced' || r.label === 'refetched') && r.kind === 'path' && !r.summary && (!splits || splits.includes(r.split)));
+const wanted = rows.filter((r): r is LostRow => r.list === 'lost' && (r.label === 'referenced' || r.label === 'refetched') && r.kind === 'path' && !r.summary && (!splits || splits.includes(r.split)));
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const found = new Map<string, { spelling: string; lines: string }>();
