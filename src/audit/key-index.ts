@@ -132,7 +132,7 @@ export class KeyIndex {
     this.hashes = new Int32Array(count);
     this.lastItem = new Int32Array(count).fill(-1);
     let size = 1 << 10;
-    while (size < 4 * count) size <<= 1;
+    while (size < 2 * count) size <<= 1;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
     for (let id = 0; id < count; id++) {
