@@ -45,7 +45,7 @@ function command(v: unknown): string | null {
 }
 
 /**
- * Each call's target, by the call: the audit, the re-fetch tax and the lints each ask for every call's, and parsing
+ * Each call's target, by the call: the audit (for the call and again for its result) and the re-fetch tax ask for every call's, and parsing
  * the arguments (a Write's are the whole file) was a tenth of a cold `inspect`'s audit. Kept with the name and text
  * it was read from, so a call whose text changed is read again.
  */
