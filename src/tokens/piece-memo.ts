@@ -177,42 +177,123 @@ function hashOf(s: string, from: number, n: number): number {
   return h;
 }
 
-/** Piece → tokens, looked up by a range of the text (no piece is cut out to look it up), cleared past `limit`. */
+function sameRange(k: string, s: string, from: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (k.charCodeAt(i) !== s.charCodeAt(from + i)) return false;
+  return true;
+}
+
+/** Longest piece packed into a number key: 7 ASCII characters of 7 bits and the length in 3 bits (52 bits). */
+const PACKED = 7;
+
+/** `s[from, from + n)` as an exact number key (never 0), or 0 when it is too long or not ASCII. */
+function packedKey(s: string, from: number, n: number): number {
+  if (n > PACKED) return 0;
+  let k = 0;
+  for (let i = from, end = from + n; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return 0;
+    k = k * 128 + c;
+  }
+  return k * 8 + n;
+}
+
+function packedHash(k: number): number {
+  const h = (k | 0) ^ Math.imul((k / 4294967296) | 0, 0x9e3779b1);
+  return Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ (h >>> 13);
+}
+
+/**
+ * Piece → tokens, looked up by a range of the text (no piece is cut out to look it up), cleared past `limit`. Short
+ * ASCII pieces (most of them) are packed into number keys, compared without reading a string; the tables grow with
+ * what they hold, so the common pieces stay in the processor's cache.
+ */
 class PieceTable {
+  private size = 0;
+  private packedKeys = new Float64Array(1024);
+  private packedCounts = new Int32Array(1024);
+  private packedMask = 1023;
+  private packedSize = 0;
   private keys: string[] = [];
   private counts: number[] = [];
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  constructor(private readonly limit: number) {
-    let cap = 16;
-    while (cap < limit * 2) cap *= 2;
-    this.slots = new Int32Array(cap);
-    this.mask = cap - 1;
-  }
+  private slots = new Int32Array(1024);
+  private mask = 1023;
+  constructor(private readonly limit: number) {}
 
   /** Tokens of the piece, -1 when not held. */
   get(s: string, from: number, n: number): number {
+    const key = packedKey(s, from, n);
+    if (key !== 0) {
+      const { packedKeys, packedMask } = this;
+      for (let i = packedHash(key) & packedMask; ; i = (i + 1) & packedMask) {
+        const k = packedKeys[i]!;
+        if (k === key) return this.packedCounts[i]!;
+        if (k === 0) return -1;
+      }
+    }
     const { slots, keys, mask } = this;
     for (let i = hashOf(s, from, n) & mask; ; i = (i + 1) & mask) {
       const r = slots[i]!;
       if (r === 0) return -1;
       const k = keys[r - 1]!;
-      if (k.length === n && s.startsWith(k, from)) return this.counts[r - 1]!;
+      if (k.length === n && sameRange(k, s, from, n)) return this.counts[r - 1]!;
     }
   }
 
   add(piece: string, tokens: number): void {
-    if (this.keys.length >= this.limit) {
-      this.slots.fill(0);
-      this.keys = [];
-      this.counts = [];
+    if (this.size >= this.limit) this.clear();
+    this.size++;
+    const key = packedKey(piece, 0, piece.length);
+    if (key !== 0) {
+      if (++this.packedSize * 2 > this.packedKeys.length) this.growPacked();
+      this.putPacked(key, tokens);
+      return;
     }
-    const { slots, mask } = this;
-    let i = hashOf(piece, 0, piece.length) & mask;
-    while (slots[i] !== 0) i = (i + 1) & mask;
     this.keys.push(ownCopy(piece));
     this.counts.push(tokens);
-    slots[i] = this.keys.length;
+    if (this.keys.length * 2 > this.slots.length) this.growSlots();
+    else this.putSlot(this.keys.length);
+  }
+
+  private putPacked(key: number, tokens: number): void {
+    const { packedKeys, packedMask } = this;
+    let i = packedHash(key) & packedMask;
+    while (packedKeys[i] !== 0) i = (i + 1) & packedMask;
+    packedKeys[i] = key;
+    this.packedCounts[i] = tokens;
+  }
+
+  private putSlot(r: number): void {
+    const k = this.keys[r - 1]!;
+    let i = hashOf(k, 0, k.length) & this.mask;
+    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
+    this.slots[i] = r;
+  }
+
+  private growPacked(): void {
+    const keys = this.packedKeys;
+    const counts = this.packedCounts;
+    this.packedKeys = new Float64Array(keys.length * 2);
+    this.packedCounts = new Int32Array(keys.length * 2);
+    this.packedMask = keys.length * 2 - 1;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== 0) this.putPacked(keys[i]!, counts[i]!);
+  }
+
+  private growSlots(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.mask = this.slots.length - 1;
+    for (let r = 1; r <= this.keys.length; r++) this.putSlot(r);
+  }
+
+  private clear(): void {
+    this.size = 0;
+    this.packedSize = 0;
+    this.packedKeys = new Float64Array(1024);
+    this.packedCounts = new Int32Array(1024);
+    this.packedMask = 1023;
+    this.keys = [];
+    this.counts = [];
+    this.slots = new Int32Array(1024);
+    this.mask = 1023;
   }
 }
 
