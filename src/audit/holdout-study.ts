@@ -48,3 +48,17 @@ export const HOLDOUT3_STUDY: ReadonlySet<string> = new Set([
 export function studyPartOf(split: string): ReadonlySet<string> | undefined {
   return split === 'holdout' ? HOLDOUT_STUDY : split === 'holdout2' ? HOLDOUT2_STUDY : split === 'holdout3' ? HOLDOUT3_STUDY : undefined;
 }
+
+/**
+ * Rows of the hold-outs whose repository no rule was ever written looking at: not in the dev or test half, not in any
+ * hold-out's study part. What the panel states is scored on these, pooled over every hold-out, so a newer hold-out
+ * adds to the measure instead of replacing it, and a repository leaves it the session anyone studies it.
+ */
+export function neverStudiedRows<R extends { split: string; session: string }>(rows: readonly R[], repoOf: (session: string) => string): R[] {
+  const studied = new Set<string>();
+  for (const r of rows) {
+    const part = studyPartOf(r.split);
+    if (r.split === 'dev' || r.split === 'test' || part?.has(r.session)) studied.add(repoOf(r.session));
+  }
+  return rows.filter((r) => r.split.startsWith('holdout') && !studied.has(repoOf(r.session)));
+}
