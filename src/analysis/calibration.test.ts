@@ -47,6 +47,23 @@ describe('calibrate', () => {
     expect(cal.calls[1]!.prefixTokens).toBeGreaterThan(25_500);
   });
 
+  it('estimates a call with no report from the last reported one plus what was counted since, not from the fit alone', () => {
+    const { cs, counted } = synthetic(26_000, 1, 0);
+    // The harness cut 30,000 tokens of history before call 6 without recording it: the later reports are lower.
+    for (const k of [5, 6, 7]) cs[k]!.usage!.input! -= 30_000;
+    // Call 7 came back cut by an API error: no usage.
+    cs[6]!.usage = null;
+    const cal = calibrate(cs, counted, true);
+    const seventh = cal.calls[6]!;
+    // 26,000 + 24,500 − 30,000 reported at call 6, and 31,000 − 24,500 counted (6 items) since, at the fitted rates.
+    const expected = 26_000 + 24_500 - 30_000 + seventh.scale * (31_000 - 24_500) + seventh.perItem * (31 - 25);
+    expect(Math.abs(seventh.contextTokens - expected)).toBeLessThan(300);
+    expect(seventh.estimated).toBe(true);
+    // The whole-context fit alone would say about 57,000: above every report around it.
+    expect(seventh.modelledTokens).toBeGreaterThan(50_000);
+    expect(seventh.contextTokens).toBeLessThan(cal.calls[7]!.contextTokens);
+  });
+
   it('leaves counts as they are without reported usage, marking them estimated only for a stand-in tokenizer', () => {
     const cs = calls(call([user('u0', 'x')]), call([user('u0', 'x'), user('u1', 'y')]));
     const exact = calibrate(cs, { tokens: [10, 20], items: [1, 2] });

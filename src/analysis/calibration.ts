@@ -73,6 +73,17 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
   const fits = new Map<number, Fit>();
   for (const [seg, members] of groups) fits.set(seg, groups.size === 1 ? global : fitSegment(members, calls, counted, reported, global.fitted ? global : null));
 
+  // The nearest earlier call of the same segment whose prompt the provider reported: an unreported call is that
+  // measured prompt plus what counting says was added since, not the fit applied to the whole context (which the
+  // harness may have cut unrecorded since the fit's calls).
+  const anchors: number[] = [];
+  let last = -1;
+  calls.forEach((_, i) => {
+    if (last >= 0 && segments[last] !== segments[i]) last = -1;
+    anchors.push(last);
+    if (reported[i] !== null && reported[i]! > 0) last = i;
+  });
+
   const out: CallCalibration[] = calls.map((c, i) => {
     const fit = fits.get(segments[i]!)!;
     const prefix = c.prefixUnrecorded ? fit.prefix : 0;
@@ -90,6 +101,14 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     }
     const estimated = c.prefixUnrecorded || fit.fitted || approximate;
     const uncertainty = fit.fitted ? fit.spread : approximate ? UNFITTED_UNCERTAINTY : 0;
+    const a = anchors[i]!;
+    if (a >= 0) {
+      const added = fit.scale * (counted.tokens[i]! - counted.tokens[a]!) + fit.perItem * (counted.items[i]! - counted.items[a]!);
+      const anchored = Math.max(0, Math.round(reported[a]! + added));
+      // Only what was added since is modelled: the fit's relative error applies to that part alone.
+      const spread = anchored > 0 ? (uncertainty * Math.abs(added)) / anchored : uncertainty;
+      return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: anchored, modelledTokens, reportedPrompt: report, uncertainty: round4(spread), estimated: true };
+    }
     return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: modelledTokens, modelledTokens, reportedPrompt: report, uncertainty, estimated };
   });
   const main = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
@@ -264,3 +283,5 @@ function medianInPlace(s: Float64Array): number {
   const h = s.length >> 1;
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
