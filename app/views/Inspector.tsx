@@ -23,6 +23,7 @@ import type { GoTo, PanelProps } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
 import { count as formatCount } from '../format/count';
+import { whenIdle } from './when-idle';
 
 /**
  * Where to show an item: the first call whose context holds it, so it appears in the bands;
@@ -240,6 +241,14 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     const t = setTimeout(() => preloadPanels(panels), 0);
     return () => clearTimeout(t);
   }, [panels]);
+  // The Flow tab's diagram is drawn ahead in idle time, for each view the analysis brings: the estimate's draw runs
+  // Mermaid cold while the workers count (the main thread waits then), so the exact view's draw is a warm one, and
+  // a first click on Flow finds its diagram drawn instead of paying ~0.5 s of main-thread CPU.
+  const hasFlow = panels.some((p) => p.id === 'flow');
+  useEffect(() => {
+    if (!hasFlow) return;
+    return whenIdle(() => void import('./panels/flow-drawing').then((m) => m.predrawFlow(view)).catch(() => undefined));
+  }, [hasFlow, view]);
   const active = panels.find((p) => p.id === panel) ?? panels[0]!;
   const uid = useId();
   // Narrow windows show one side at a time: choosing a panel shows the panels, a jump to an item the context.
