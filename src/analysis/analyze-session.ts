@@ -66,7 +66,7 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const cache = defer.has('cache') ? [] : analyzeCachePrefix(contexts.calls, { count: opts.count, rule: opts.rule ?? 'auto', calibration, timeline: contexts.timeline, ...(opts.prices ? { prices: opts.prices } : {}) });
   const compactions = withCompactionCacheCost(resolveCompactions(contexts.compactions, contexts.calls, calibration), defer.has('cache') ? null : cache);
   const audits = opts.precomputed?.audits ?? (defer.has('audits') ? [] : auditContexts(session, contexts));
-  const lintCandidates = opts.precomputed?.lintCandidates ?? (defer.has('lints') ? [] : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true }));
+  const lintCandidates = opts.precomputed?.lintCandidates ?? (defer.has('lints') ? [] : lintSession({ format: session.format, usagePerTurn: session.meta['usageScope'] === 'turn', items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count: opts.count, candidates: true }));
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const outputCounted = contexts.calls.map((c) => (c.usage && c.usage.output !== null ? 0 : c.output.reduce((n, it) => n + opts.count(it.text), 0)));

@@ -99,7 +99,7 @@ async function metricsOnThreads(session: Session, threads: CountThreads, opts: M
   };
   await summariesCounted;
   const items = contextItems(session, contexts);
-  const lintCandidates = opts.defer?.includes('lints') ? undefined : lintSession({ format: session.format, items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count, candidates: true });
+  const lintCandidates = opts.defer?.includes('lints') ? undefined : lintSession({ format: session.format, usagePerTurn: session.meta['usageScope'] === 'turn', items, calls: contexts.calls, timeline: contexts.timeline, compactions: contexts.compactions, removals: contexts.removals, count, candidates: true });
   await all;
   await parts;
   const run = () => sessionMetrics(session, count, { ...opts, contexts, precomputed: { ...(audits ? { audits } : {}), ...(lintCandidates ? { lintCandidates } : {}) } });

@@ -1,6 +1,7 @@
 // Joins the files of one Cline / Roo Code task folder into one session: the API history gives the items and
-// one call per assistant message; the panel's `api_req_started` messages give each call its usage, in order;
-// its condense and truncation events become compactions placed at the call they came before.
+// one call per assistant message; the panel's `api_req_started` messages give each call that has no metrics of
+// its own its usage, in order; its condense and truncation events become compactions placed at the call they
+// came before.
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { MESSAGE_REF } from './cline';
 
@@ -42,8 +43,9 @@ function attachUi(api: Session, ui: Session): void {
   for (let k = 0; k < n; k++) {
     const r = api.responses[k]!;
     const u = ui.responses[k]!;
-    r.usage = u.usage;
-    r.model = u.model;
+    // A message's own metrics (Cline 3.x) are its call's figures; the panel's come in request order.
+    r.usage = r.usage ?? u.usage;
+    r.model = r.model ?? u.model;
     if (!r.timestamp && u.timestamp) r.timestamp = u.timestamp;
   }
   if (api.responses.length !== ui.responses.length) {

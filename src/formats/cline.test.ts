@@ -127,4 +127,65 @@ describe('cline', () => {
     expect(loadText('history.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: '<task>\nhi\n</task>' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('cline');
     expect(loadText('plain.json', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] }])).sessions[0]!.format).toBe('anthropic');
   });
+  // Cline 3.x (2026), modelled on a public task of mike4567/MRA04242026 (`api_conversation_history.json`): metrics
+  // and the model on each assistant message, tool results sent back as user text headed `[tool for 'arg'] Result:`.
+  describe('a Cline 3.x API history on its own', () => {
+    const metrics = () => loadFiles([file('api_conversation_history.json', 'tasks/1777073160794')].map((f) => ({ ...f, bytes: new Uint8Array(readFileSync(new URL('./__fixtures__/cline-metrics-api_conversation_history.json', import.meta.url))) }))).sessions[0]!;
+
+    it("gives each call the usage its message's metrics report: the prompt holds the cached tokens", () => {
+      const s = metrics();
+      expect(s.model).toBe('claude-sonnet-4-5-20250929');
+      expect(s.responses.map((r) => [r.id, r.usage])).toEqual([
+        ['m1', { input: 9650, output: 180, cacheRead: 0, cacheWrite: null, inputIncludesCache: true }],
+        ['m3', { input: 10240, output: 260, cacheRead: 9600, cacheWrite: null, inputIncludesCache: true }],
+        ['m5', { input: 10700, output: 90, cacheRead: 10180, cacheWrite: null, inputIncludesCache: true }],
+        ['m7', { input: 10850, output: 120, cacheRead: 10640, cacheWrite: null, inputIncludesCache: true }],
+        ['m9', { input: 11020, output: 70, cacheRead: 10790, cacheWrite: null, inputIncludesCache: true }],
+        ['m11', { input: 11300, output: 60, cacheRead: 10950, cacheWrite: null, inputIncludesCache: true }],
+      ]);
+    });
+
+    it('pairs each text result with the call it answers, in call order, also under another label', () => {
+      const s = metrics();
+      const pairs = s.items.filter((i) => i.kind === 'tool_call').map((c) => [c.name, c.pairId ?? null]);
+      expect(pairs).toEqual([
+        ['read_file', 'm2.0'],
+        ['list_files', 'm2.1'],
+        ['write_to_file', 'm4.0'],
+        // The answer to a question is the person's words: it stays their message.
+        ['ask_followup_question', null],
+        // Labelled `[subagents]`: one result for one call.
+        ['use_subagents', 'm8.0'],
+        // Interrupted: the resumption notice answers nothing.
+        ['execute_command', null],
+        ['execute_command', null],
+      ]);
+      expect(s.items.find((i) => i.id === 'm2.1')).toMatchObject({ kind: 'tool_result', role: 'tool', name: 'list_files', callId: 'tooluse_RJkw1fA2' });
+      expect(s.items.find((i) => i.id === 'm6.0')).toMatchObject({ kind: 'message', role: 'user' });
+      expect(s.items.find((i) => i.id === 'm2.2')).toMatchObject({ kind: 'message', role: 'user' });
+    });
+
+    it('pairs by name when results and calls differ in number, and prefers the message metrics over the panel', () => {
+      const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+      const api = [
+        { role: 'user', content: '<task>x</task>' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'read_file', input: { path: 'a.ts' } }, { type: 'tool_use', id: 'b', name: 'search_files', input: { regex: 'x' } }], metrics: { tokens: { prompt: 50, completion: 5, cached: 40 } } },
+        { role: 'user', content: [{ type: 'text', text: "[search_files for 'x'] Result:\nFound 0 results." }] },
+        { role: 'assistant', content: 'done' },
+      ];
+      const ui = [
+        { ts: 1, type: 'say', say: 'api_req_started', text: '{"tokensIn":10,"tokensOut":5,"cacheWrites":0,"cacheReads":40}' },
+        { ts: 2, type: 'say', say: 'api_req_started', text: '{"tokensIn":7,"tokensOut":3,"cacheWrites":0,"cacheReads":0}' },
+      ];
+      const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
+      expect(s.items.filter((i) => i.kind === 'tool_call').map((c) => [c.name, c.pairId ?? null])).toEqual([
+        ['read_file', null],
+        ['search_files', 'm2.0'],
+      ]);
+      expect(s.responses.map((r) => r.usage)).toEqual([
+        { input: 50, output: 5, cacheRead: 40, cacheWrite: null, inputIncludesCache: true },
+        { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, inputIncludesCache: false },
+      ]);
+    });
+  });
 });

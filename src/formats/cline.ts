@@ -9,7 +9,13 @@
 //   writes the same fields as JSON in `text`), `condense_context_error`, `sliding_window_truncation` with
 //   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on a request.
 // - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`.
+// Cline 3.x (2026) also writes, on each assistant message of the API history, `modelInfo: {modelId, providerId,
+// mode}` and `metrics: {tokens: {prompt, completion, cached}, cost?}` (apps/vscode/src/shared/messages/metrics.ts:
+// `prompt` is every input token, cached or not; `cached` the cache hits among them). And it answers native
+// `tool_use` blocks with user TEXT blocks headed `[<tool> for '<arg>'] Result:`, one per call in call order,
+// instead of `tool_result` blocks: those are paired here with the calls they answer.
 import type { Document } from '../load/document';
+import { isFramedReply } from '../model/harness-messages';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
@@ -69,9 +75,52 @@ function baseSession(ctx: ParseContext, part: ClinePart): Session {
   return session;
 }
 
-/** The API history: items per message, and one response per assistant message (usage comes from the ui). */
+/** Cline's header of a tool result sent as user text: `[read_file for 'a.ts'] Result:` → `read_file`. */
+const TEXT_RESULT = /^\[([A-Za-z0-9_.:-]+)(?: for '[\s\S]*?')?\] Result:/;
+
+/**
+ * Turns the user text blocks that answer the previous assistant message's unanswered tool calls into their
+ * results. As many results as calls: in order (Cline writes them in call order, and may label a call by another
+ * name, `use_subagents` as `[subagents]`). Otherwise each result goes to the first unanswered call of its name.
+ * A result that carries the person's words (an `<answer>` to a question, `<feedback>` on an attempt) stays their
+ * message: the audit and the lints read what a person said from user messages.
+ */
+function pairTextResults(items: Item[], calls: Item[]): void {
+  const results = items.filter((it) => it.kind === 'message' && TEXT_RESULT.test(it.text));
+  if (results.length === 0 || calls.length === 0) return;
+  const open = [...calls];
+  for (const r of results) {
+    const label = TEXT_RESULT.exec(r.text)![1]!;
+    const k = results.length === calls.length ? 0 : open.findIndex((c) => c.name === label);
+    if (k < 0 || open.length === 0) continue;
+    const [call] = open.splice(k, 1);
+    if (isFramedReply(r)) continue;
+    r.kind = 'tool_result';
+    r.role = 'tool';
+    if (call!.callId) r.callId = call!.callId;
+    if (call!.name) r.name = call!.name;
+    if (r.meta) delete r.meta['wrapsUserWords'];
+  }
+}
+
+/** An assistant message's own `metrics.tokens` (Cline 3.x): `prompt` counts the cached tokens too. */
+function metricsUsage(m: JsonObject): Usage | null {
+  const tokens = obj(obj(m, 'metrics') ?? {}, 'tokens');
+  if (!tokens) return null;
+  const prompt = num(tokens, 'prompt');
+  const completion = num(tokens, 'completion');
+  // A reply cut off by an API error is written with every figure 0: nothing was measured (a prompt is never empty).
+  if (!prompt && !completion) return null;
+  return { input: prompt ?? null, output: completion ?? null, cacheRead: num(tokens, 'cached') ?? null, cacheWrite: null, inputIncludesCache: true };
+}
+
+/**
+ * The API history: items per message, and one response per assistant message. Usage is the message's own
+ * `metrics` when Cline wrote them, else the ui's `api_req_started` (joined in cline-join.ts).
+ */
 function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
   const session = baseSession(ctx, 'api');
+  let unanswered: Item[] = [];
   list.forEach((m, i) => {
     if (!isApiMessage(m)) {
       ctx.error({ path: [i] }, 'expected a message `{role: user|assistant, content}`');
@@ -95,6 +144,12 @@ function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
       return { ...it, meta, ...(ts ? { timestamp: ts } : {}) };
     });
     if (get(m, 'isSummary') === true) for (const it of items) if (it.kind === 'message') it.kind = 'summary';
+    // Calls a tool_result block answers are not open; a user message closes the rest (an interrupted task).
+    if (role === 'user') {
+      const answered = new Set(items.filter((it) => it.kind === 'tool_result').map((it) => it.callId));
+      pairTextResults(items, unanswered.filter((c) => !answered.has(c.callId)));
+    }
+    unanswered = role === 'assistant' ? items.filter((it) => it.kind === 'tool_call') : [];
     if (get(m, 'isTruncationMarker') === true) {
       for (const it of items) {
         it.kind = 'omission';
@@ -103,10 +158,12 @@ function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
     }
     session.items.push(...items);
     if (role === 'assistant' && get(m, 'isSummary') !== true && items.length > 0) {
-      const response: ModelResponse = { id: `m${i}`, index: session.responses.length, itemIds: items.map((it) => it.id), usage: null, model: null, ...(ts ? { timestamp: ts } : {}), source: { file: ctx.file, line: null } };
+      const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
+      const response: ModelResponse = { id: `m${i}`, index: session.responses.length, itemIds: items.map((it) => it.id), usage: metricsUsage(m), model, ...(ts ? { timestamp: ts } : {}), source: { file: ctx.file, line: null } };
       session.responses.push(response);
     }
   });
+  session.model = session.responses.findLast((r) => r.model)?.model ?? null;
   return session;
 }
 

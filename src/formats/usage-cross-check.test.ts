@@ -142,6 +142,11 @@ function cline(files: Fixture[]): Row[] {
     .map((r) => row(r.apiProtocol === 'openai' ? r.tokensIn : r.tokensIn + (r.cacheReads ?? 0) + (r.cacheWrites ?? 0), r.cacheReads, r.cacheWrites, r.tokensOut));
 }
 
+/** Cline 3.x: each assistant message's `metrics.tokens`; `prompt` is every input token, `cached` the hits among them. */
+function clineMetrics(files: Fixture[]): Row[] {
+  return (json(files[0]!) as unknown as Json[]).filter((m) => m.role === 'assistant' && m.metrics?.tokens).map((m) => row(m.metrics.tokens.prompt, m.metrics.tokens.cached, 0, m.metrics.tokens.completion));
+}
+
 /** OpenHands V0: each model response once (tool_call_metadata), else a message's newest llm_metrics entry. */
 function openhands(files: Fixture[]): Row[] {
   const seen = new Map<string, Row>();
@@ -236,7 +241,10 @@ const TABLE: Record<FormatId, Entry[]> = {
     { files: ['gemini-cli-session.json'], read: geminiCli },
     { files: ['gemini-cli-cache.jsonl'], read: geminiCli },
   ],
-  cline: [{ files: ['cline-api_conversation_history.json', 'cline-ui_messages.json', 'cline-task_metadata.json'], read: cline }],
+  cline: [
+    { files: ['cline-api_conversation_history.json', 'cline-ui_messages.json', 'cline-task_metadata.json'], read: cline },
+    { files: ['cline-metrics-api_conversation_history.json'], read: clineMetrics },
+  ],
   openhands: [{ files: ['openhands-condensation.json'], read: openhands }],
   'openhands-sdk': [
     { files: ['openhands-sdk-conversation/7d3c2a9e4b1f4e8a9c552f6d0b1a8e31'], read: openhandsSdk },

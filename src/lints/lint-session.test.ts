@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionContexts } from '../analysis/session-analysis';
-import type { Session } from '../model/types';
-import { assistant, boundary, compaction, marker, session, summary, system, toolCall, toolResult, user } from '../test/builders';
+import type { Item, Session } from '../model/types';
+import { assistant, boundary, compaction, marker, response, session, summary, system, toolCall, toolResult, user } from '../test/builders';
 import { lintSession } from './lint-session';
 
 const words = (text: string) => text.split(/\s+/).length;
@@ -124,6 +124,44 @@ describe('lintSession and the harness', () => {
     expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { '*': { muted: true } } } })).not.toContainEqual(['stacked-summaries', 's2']);
     expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { [stacked.format]: { muted: true } } } })).not.toContainEqual(['stacked-summaries', 's2']);
     expect(lintWith(stacked, { version: 1, rules: { 'stacked-summaries': { '*': { threshold: 2 } } } })).not.toContainEqual(['stacked-summaries', 's2']);
+  });
+  describe('unrecorded-drop: the provider counted far fewer tokens with nothing removed in the file', () => {
+    const usage = (prompt: number) => ({ input: prompt, output: 100, cacheRead: 0, cacheWrite: null, inputIncludesCache: true });
+    // Three calls in one tool loop: 40,000 then 41,000 then 20,000 prompt tokens, the file keeping everything.
+    const loop = (third: Item[] = [toolCall('c2', 'k2', 'read'), toolResult('r2', 'k2', 'out')], extra: Partial<Session> = {}) =>
+      session([system('s', 'x'), user('u1', 'fix it'), toolCall('c1', 'k1', 'read'), toolResult('r1', 'k1', 'out'), ...third, assistant('a3', 'done')], {
+        responses: [response('p1', ['c1'], usage(40_000)), response('p2', [third[0]!.id], usage(41_000)), response('p3', ['a3'], usage(20_000))],
+        ...extra,
+      });
+    const drops = (s: Session, opts: { usagePerTurn?: boolean } = {}) => {
+      const ctx = sessionContexts(s);
+      return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4), ...opts })
+        .filter((l) => l.rule === 'unrecorded-drop')
+        .map((l) => [l.callIndex, l.message.slice(0, 60)]);
+    };
+
+    it('flags the call whose reported prompt fell by half while the file kept the whole context', () => {
+      expect(drops(loop())).toEqual([[2, 'the provider counted 20,000 prompt tokens, 21,000 fewer than']]);
+    });
+
+    it('says nothing of a fall a recorded compaction explains, or of usage summed over a turn', () => {
+      const compacted = loop([toolCall('c2', 'k2', 'read'), toolResult('r2', 'k2', 'out'), boundary('b'), summary('sum', 'earlier work')], {
+        compactions: [compaction('cmp', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })],
+      });
+      expect(drops(compacted)).toEqual([]);
+      expect(drops(loop(), { usagePerTurn: true })).toEqual([]);
+    });
+
+    it('says nothing when a new user turn follows reasoning the provider drops, and flags it without the reasoning', () => {
+      const thinking: Item = { id: 't1', kind: 'thinking', role: 'assistant', text: 'plan', source: { file: 'test.json', line: null } };
+      const withReasoning = session([system('s', 'x'), user('u1', 'fix it'), thinking, toolCall('c1', 'k1', 'read'), toolResult('r1', 'k1', 'out'), assistant('a2', 'ok'), user('u2', 'next'), assistant('a3', 'done')], {
+        responses: [response('p1', ['t1', 'c1'], usage(40_000)), response('p2', ['a2'], usage(41_000)), response('p3', ['a3'], usage(20_000))],
+      });
+      expect(drops(withReasoning)).toEqual([]);
+      withReasoning.items = withReasoning.items.filter((it) => it.id !== 't1');
+      withReasoning.responses[0]!.itemIds = ['c1'];
+      expect(drops(withReasoning).map(([call]) => call)).toEqual([2]);
+    });
   });
 });
 

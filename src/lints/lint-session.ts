@@ -2,7 +2,9 @@
 import type { ContextTimeline } from '../analysis/context-timeline';
 import type { CallContext } from '../analysis/context-types';
 import type { Removal } from '../analysis/replay';
+import { reportedPromptTokens } from '../cache/reported';
 import { classifyText } from '../model/markers';
+import { thousands } from '../model/thousands';
 import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
 import { isFramedReply, userWordsOf } from '../model/harness-messages';
 import type { Lint } from './lint-types';
@@ -18,6 +20,8 @@ export interface LintInput {
   removals: ReadonlyMap<string, Removal>;
   /** The calls' contexts as spans, when a replay made them: read with a cursor instead of each call's list. */
   timeline?: ContextTimeline | null;
+  /** Each call's usage sums several requests (Codex exec reports a turn's): prompts cannot be compared call to call. */
+  usagePerTurn?: boolean;
   /** Token counter for the course schema's 512-token cap; an estimate is fine. */
   count(text: string): number;
   /** What the user muted or tuned (see rules.ts); the defaults when absent. */
@@ -113,11 +117,33 @@ export function lintSession(input: LintInput): Lint[] {
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
-  input.calls.forEach((_, ci) => {
+  let prevN = 0;
+  let prevPrompt: number | null = null;
+  const summaryIds = new Set(input.compactions.flatMap((c) => (c.summaryId ? [c.summaryId] : [])));
+  input.calls.forEach((call, ci) => {
     // Where this context starts like the previous one, the previous call already checked the items: every
     // rule below but the split pair depends only on the item and what precedes it (a lint is added once per item).
     walk.moveTo(ci);
     const { n, same } = walk;
+    // The provider's prompt fell by a quarter or more (and 2,000 tokens) on the same model, with the whole earlier
+    // context carried over in the file and no compaction between: something left that the file does not record.
+    // Not when a new user turn follows earlier reasoning: providers drop the last turns' reasoning then, and the file
+    // cannot size it (encrypted, or summarized while billed whole). Nor when the call itself returned a compaction
+    // (server-side): its usage is the compaction's.
+    const prompt = input.usagePerTurn ? null : reportedPromptTokens(call);
+    const prev = ci > 0 ? input.calls[ci - 1]! : null;
+    if (prev && prompt !== null && prevPrompt !== null && same >= prevN && !call.compactionId && call.model === prev.model && n > 0 && !call.output.some((it) => summaryIds.has(it.id))) {
+      const fell = prevPrompt - prompt;
+      if (fell >= 2000 && fell >= prevPrompt / 4) {
+        let newTurn = false;
+        for (let k = prevN; k < n && !newTurn; k++) newTurn = walk.itemAt(k).role === 'user' && walk.itemAt(k).kind === 'message';
+        let reasoning = false;
+        for (let k = 0; k < prevN && newTurn && !reasoning; k++) reasoning = walk.prevItemAt(k)?.kind === 'thinking';
+        if (!(newTurn && reasoning)) add({ rule: 'unrecorded-drop', itemId: walk.itemAt(n - 1).id, callIndex: ci, message: `the provider counted ${thousands(prompt)} prompt tokens, ${thousands(fell)} fewer than the call before (${thousands(prevPrompt)}), yet the file keeps the whole earlier context and records no compaction: the harness removed content it did not write down` });
+      }
+    }
+    prevN = n;
+    prevPrompt = prompt;
     for (const it of walk.splitHere(ci)) {
       add({ rule: 'tool-pair-split', itemId: it.id, callIndex: ci, message: `${it.kind === 'tool_call' ? 'tool call' : 'tool result'} ${it.name ? `(${it.name}) ` : ''}kept while its pair ${it.pairId} was evicted` });
     }

@@ -8,7 +8,8 @@ export type LintRule =
   | 'stacked-summaries'
   | 'recap-regenerated'
   | 'fallback-marker'
-  | 'consecutive-summaries';
+  | 'consecutive-summaries'
+  | 'unrecorded-drop';
 
 /** How a summary is written: the course's four-section schema, or a harness's own convention. */
 export type SummaryStyle = 'course-schema' | 'claude-code' | 'codex' | 'openhands' | 'other';

@@ -29,6 +29,7 @@ export interface RuleInfo {
 export const RULE_ORDER: readonly LintRule[] = [
   'recap-system-role',
   'tool-pair-split',
+  'unrecorded-drop',
   'causal-order',
   'fallback-marker',
   'recap-regenerated',
@@ -53,6 +54,12 @@ export const RULE_INFO: Record<LintRule, RuleInfo> = {
     title: 'Tool call/result pair split',
     why: 'A tool call and its result are one unit; an orphaned half is rejected by providers or confuses the model.',
     severity: 'error',
+    appliesTo: ALL,
+  },
+  'unrecorded-drop': {
+    title: 'Context shrank with no compaction recorded',
+    why: "The provider counted far fewer prompt tokens than the call before, while the file shows the earlier context carried over whole: the harness removed content it did not record, so from here the file is not what the model saw.",
+    severity: 'warning',
     appliesTo: ALL,
   },
   'causal-order': {
