@@ -1,5 +1,5 @@
 // The landing page fetches no tokenizer ranks and no Mermaid (issue 9's budget): the ranks come when a session is
-// counted, or when the user points at a control that opens one; Mermaid in idle time once a session is open. A
+// counted, or when the user points at a control that opens one; Mermaid in idle time once a session is counted. A
 // spare loader worker is started on the same signals.
 import { expect, test, type Page } from '@playwright/test';
 

@@ -175,25 +175,19 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
   void (async () => {
     try {
       await ensureSent(key, session);
+      if (exactFirst) set({ status: 'loading', progress });
+      else {
+        const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
+        // The first view needs none of the exact counts: the count (and the ranks it may still be loading) starts once
+        // that view is drawn, instead of taking a core from its rendering.
+        const painted = firstViewPainted(p);
+        show(estimate, { done: 0, total: 1 });
+        await painted;
+      }
       const onProgress = (counted: CountProgress) => {
         if (!(p.state.status === 'ready' && p.state.result.exact)) progress.set(counted);
       };
-      let exactCall: Promise<PackedResult>;
-      if (exactFirst) {
-        set({ status: 'loading', progress });
-        exactCall = api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices);
-      } else {
-        const estimate = await unpacked(api().analyze(key, rule, 'estimate', undefined, prices), session);
-        // Asked for at once: the worker started the count as the session arrived (analysis.worker.ts, startEarly) and
-        // builds the exact view as soon as the count is done, instead of after this view is rendered and painted
-        // (0.5-1.2 s on the real sample at load 9-12). Its result is read once this view is drawn.
-        exactCall = api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices);
-        exactCall.catch(() => undefined);
-        const painted = firstViewPainted(p);
-        show(estimate, null);
-        await painted;
-      }
-      const exact = await unpacked(exactCall, session);
+      const exact = await unpacked(api().analyze(key, rule, 'exact', Comlink.proxy(onProgress), prices), session);
       show(exact, null);
       // A small session's exact phase did the cache prefix and lints as well.
       if (exact.view.pending.some((part) => part !== 'audits')) show(await unpacked(api().analyze(key, rule, 'complete', undefined, prices), session), null);

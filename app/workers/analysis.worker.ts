@@ -15,7 +15,7 @@ import type { PriceOverrides } from '../../src/cost/prices';
 import type { Session } from '../../src/model/types';
 import { countedTexts, prefixPartTexts } from '../../src/analysis/counted-texts';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
-import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCount, type TokenCounter } from '../../src/tokens';
+import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
 import { installFetchedRankTables } from './fetched-rank-tables';
 
 installFetchedRankTables();
@@ -96,30 +96,21 @@ const audits = new Map<string, Promise<CompactionAudit[]>>();
  */
 function auditAway(key: string, session: Session, chars: number): void {
   if (audits.has(key) || session.compactions.length === 0 || chars >= ONE_PASS_CHARS) return;
-  const early = earlyAudits.get(session);
-  if (early) {
-    earlyAudits.delete(session);
-    audits.set(key, early);
-    return;
-  }
-  audits.set(key, auditStarted(session, () => auditHere(key, session)));
-}
-
-/** Audits started as a session arrives (startEarly), until the page names the key they go under. */
-const earlyAudits = new WeakMap<Session, Promise<CompactionAudit[]>>();
-
-function auditStarted(session: Session, here: () => CompactionAudit[]): Promise<CompactionAudit[]> {
   const t0 = performance.now();
-  const rows = auditOffThread(session).then((away) => {
-    if (!away) return here();
-    mark('analysis:audits', t0, { compactions: away.length, worker: 'audit' });
-    return away;
-  });
-  // Until the panel asks, a failure has nobody to report to; not kept, so the panel's retry asks again.
-  rows.catch(() => {
-    for (const [k, r] of audits) if (r === rows) audits.delete(k);
-  });
-  return rows;
+  const rows = auditOffThread(session)
+    .then((away) => {
+      if (!away) return auditHere(key, session);
+      mark('analysis:audits', t0, { key, compactions: away.length, worker: 'audit' });
+      return away;
+    })
+    .catch((e: unknown) => {
+      // Not kept: the panel's retry asks again.
+      audits.delete(key);
+      throw e;
+    });
+  // Until the panel asks, a failure has nobody to report to.
+  rows.catch(() => undefined);
+  audits.set(key, rows);
 }
 
 function auditHere(key: string, session: Session): CompactionAudit[] {
@@ -186,45 +177,6 @@ function estimateView(session: Session, contexts: SessionContexts, rule: Provide
   return buildAnalysisView(session, { count: (t) => estimateTokens(t, encoding), rule, prices, ghosts: false, contexts, defer: DEFER.estimate });
 }
 
-/**
- * The exact count of the first session a load sends, started as soon as its estimate view is worked out, not when
- * the page asks for it: the page asked once that view had crossed, been rendered and painted, 0.5-1.2 s later on
- * the real sample at load 9-12 on 2 cores, while the token pool idled. The first view (from the reported usage) is
- * on screen by then. Counts depend on the texts and the encoding only, so any rule or prices the page asks with
- * reads them.
- */
-interface StartedCount {
-  encoding: EncodingName;
-  texts: string[];
-  chars: number;
-  counting: Promise<TokenCount[]>;
-  parts: Promise<unknown> | null;
-  last: CountProgress | null;
-  listener: ((p: CountProgress) => void) | null;
-}
-const earlyCounts = new WeakMap<Session, StartedCount>();
-
-/** Starts the pool's count of the session's texts (throws when there is no pool: no nested workers). */
-function startCount(session: Session, encoding: EncodingName, contexts: SessionContexts): StartedCount {
-  const pool = getTokenPool();
-  const texts = countedTexts(session);
-  const chars = texts.reduce((n, t) => n + t.length, 0);
-  const started: StartedCount = { encoding, texts, chars, counting: Promise.resolve([]), parts: null, last: null, listener: null };
-  started.counting = pool.count(texts, {
-    encoding,
-    onProgress: (p) => {
-      started.last = { done: p.done, total: p.total };
-      started.listener?.(started.last);
-    },
-  });
-  started.counting.catch(() => undefined);
-  // Looked for while the pool loads its ranks or counts (~50 ms on the 100 MB bench session); a failure leaves
-  // them to countedView.
-  const parts = prefixPartTexts(contexts, texts);
-  started.parts = parts.length > 0 ? pool.count(parts, { encoding }).catch(() => null) : null;
-  return started;
-}
-
 /** The prices each early view was worked out with (their JSON; empty for none). */
 const earlyPrices = new WeakMap<Session, string>();
 
@@ -238,24 +190,11 @@ function estimateEarly(session: Session, prices: PriceOverrides | undefined, pre
   earlyContexts.set(session, c);
   if (previewed) {
     mark('analysis:contexts', t0, { early: true });
-    startEarly(session, c);
     return;
   }
   earlyViews.set(session, estimateView(session, c, 'auto', prices));
   earlyPrices.set(session, pricesKey(prices));
   mark('analysis:estimate-view', t0, { early: true });
-  startEarly(session, c);
-}
-
-function startEarly(session: Session, c: SessionContexts): void {
-  try {
-    const started = startCount(session, pickEncoding(session.model).encoding, c);
-    earlyCounts.set(session, started);
-    // The audit needs no counts: it starts beside the count, as the exact phase starts it.
-    if (session.compactions.length > 0 && started.chars < ONE_PASS_CHARS) earlyAudits.set(session, auditStarted(session, () => auditContexts(session, c)));
-  } catch {
-    // No pool (no nested workers): the exact phase counts here when the page asks.
-  }
 }
 
 const pricesKey = (prices: PriceOverrides | undefined) => (prices && Object.keys(prices).length > 0 ? JSON.stringify(prices) : '');
@@ -372,27 +311,23 @@ const api = {
       return parked(pack({ view, encoding, exact: true }, session, key));
     }
     const t0 = performance.now();
-    const early = earlyCounts.get(session);
-    earlyCounts.delete(session);
-    const started = early?.encoding === encoding.encoding ? early : null;
-    const texts = started?.texts ?? countedTexts(session);
-    const chars = started?.chars ?? texts.reduce((n, t) => n + t.length, 0);
+    const texts = countedTexts(session);
+    const chars = texts.reduce((n, t) => n + t.length, 0);
     let memo = memoFor(encoding.encoding);
     let tokens = 0;
     try {
       // Exact counts come from the token pool, one worker per spare core; its memo then answers the analysis.
       const pool = getTokenPool();
-      const count = started ?? startCount(session, encoding.encoding, contextsOf(key, session));
-      if (onProgress) {
-        count.listener = onProgress;
-        if (count.last) onProgress(count.last);
-      }
+      const counting = pool.count(texts, { encoding: encoding.encoding, onProgress: (p) => onProgress?.({ done: p.done, total: p.total }) });
       // The audit needs no counts: it runs in its worker while the pool counts (this worker only waits meanwhile), so
       // the summary audit panel no longer waits for the count and then the audit one after the other.
       auditAway(key, session, chars);
-      const counts = await count.counting;
-      count.listener = null;
-      await count.parts;
+      // Looked for while the pool loads its ranks or counts (~50 ms on the 100 MB bench session); a failure leaves
+      // them to countedView.
+      const parts = prefixPartTexts(contextsOf(key, session), texts);
+      const partsCounted = parts.length > 0 ? pool.count(parts, { encoding: encoding.encoding }).catch(() => null) : null;
+      const counts = await counting;
+      await partsCounted;
       memo = pool.memo(encoding.encoding);
       pooled.add(memo);
       for (const c of counts) tokens += c.tokens;
