@@ -1,12 +1,12 @@
 // Scores the audit's current rules on a hold-out of the labelled set (split `holdout` by default, or the one
-// `--split` names, such as `holdout2`; see src/audit/__fixtures__/README.md), in total and per repository, and lists
+// `--split` names, such as `holdout2` … `holdout4`; see src/audit/__fixtures__/README.md), in total and per repository, and lists
 // the rows it gets wrong.
 //
 // Session 41 made the first hold-out (`holdout`) seen, and session 42 the second (`holdout2`), each split by session
 // before any miss was looked at (src/audit/holdout-study.ts): for them the script also prints the study part and the score part apart, and lists
 // the misses of the study part only — the score part's rows are not to be looked at while rules are written.
 //
-//   npx tsx bench/labelled-holdout.ts [--split holdout2] [--misses]
+//   npx tsx bench/labelled-holdout.ts [--split holdout2|holdout3|holdout4] [--misses]
 import { readFileSync } from 'node:fs';
 import { studyPartOf } from '../src/audit/holdout-study';
 import { misses, scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type Split } from '../src/audit/labelled-set';

@@ -5,7 +5,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const OUT = 'dist-cli';
+// CLI_OUT and CLI_MINIFY=0 build a readable copy elsewhere, for a CPU profile whose frames have names.
+const OUT = process.env.CLI_OUT ?? 'dist-cli';
 
 /**
  * gpt-tokenizer's rank tables become JSON files beside the bundle, read with JSON.parse: compiling the package's
@@ -78,7 +79,7 @@ await build({
   chunkNames: 'chunk-[hash]',
   bundle: true,
   splitting: true,
-  minify: true,
+  minify: process.env.CLI_MINIFY !== '0',
   platform: 'node',
   // ES module builds first: jsonc-parser's UMD build requires its own files at run time, which a bundle cannot.
   mainFields: ['module', 'main'],

@@ -177,8 +177,15 @@ export function sessionFacts(input: FactsInput): SessionFacts {
   let peak = 0;
   let peakCall: number | null = null;
   let total = 0;
+  // The largest reported prompt is measured: an estimate replaces it only when even its low end is above it.
+  let measured = 0;
+  calibration.calls.forEach((c) => {
+    if (c.reportedPrompt !== null && c.reportedPrompt > measured) measured = c.reportedPrompt;
+  });
   calibration.calls.forEach((c, i) => {
     total += c.contextTokens;
+    const low = c.reportedPrompt === null ? c.contextTokens * (1 - c.uncertainty) : c.contextTokens;
+    if (measured > 0 && low <= measured && c.reportedPrompt === null) return;
     if (peakCall === null || c.contextTokens > peak) {
       peak = c.contextTokens;
       peakCall = i + 1;

@@ -321,7 +321,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     // The system prompt's names are conventions and examples ("tags look like v2.14.3"), not the session's facts.
     const stillSeen = (i: number) => i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id);
     const anyStillSeen = contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
-    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen).length === 0) : split[k]!.lost;
+    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, p.at + 1).length === 0) : split[k]!.lost;
     const unverifiable = mid && p.event.index === 0;
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];
@@ -336,7 +336,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     for (const id of lost) {
       // Most lost identifiers never come back: find that out before reading where the slice held them.
       if (shared.firstMention(id, p.at + 1, base) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
-      const held = shared.indicesHolding(id, (i) => evicted.has(i));
+      const held = p.sources.length === 0 ? [] : shared.indicesHolding(id, (i) => evicted.has(i), p.sources[0]!, p.sources[p.sources.length - 1]! + 1);
       const r = relevance(
         id,
         held.map((i) => ({ text: texts[i]!, role: items[i]!.role, kind: items[i]!.kind, target: targets[i] ?? null })),
@@ -356,7 +356,9 @@ export function auditSession(session: Session): CompactionAudit[] {
           const name = functionName(id.value);
           const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
           const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
-          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i));
+          // Whether an item holds the name is asked first: reading an item's declarations costs more, and most
+          // items holding one of the name's keys are not another file declaring it.
+          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && !!targets[i]?.file, p.at + 1).filter(elsewhere);
           const byAgent = held.length > 0 && held.every((i) => !!targets[i]?.writes);
           const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, (f) => byAgent && scope.wrote(f), defines);
           cut = k >= 0 ? holding[k]! : -1;
@@ -395,7 +397,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     };
     let looseText: string | undefined;
     const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
-    const check = new SupportCheck({ items: shared, has: read, texts: support });
+    const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0);
+    const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
     // The user's messages the summarizer read (evicted, then context): only looked for when the summary claims one.
     const claimed =

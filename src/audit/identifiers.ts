@@ -62,7 +62,11 @@ function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void 
   }
 }
 
+/** Characters `trimTrailing` may take off the end: most matches end in none, and return at once. */
+const TRAILING = new Set([...'.,;:!?\'"`)]'].map((c) => c.charCodeAt(0)));
+
 const trimTrailing = (s: string): string => {
+  if (!TRAILING.has(s.charCodeAt(s.length - 1))) return s;
   let out = s.replace(/[.,;:!?'"`]+$/, '');
   // A closing bracket belongs to the URL/path only when it opened inside it (markdown links).
   while (/[)\]]$/.test(out)) {

@@ -371,6 +371,47 @@ describe('a conventional file name without a folder', () => {
     };
     expect(needed(withFolder)).toEqual(['/home/u/kiosk/apps/web/package.json']);
   });
+  // Session 43 (hold-out 3): the rule above had left out every bare conventional name, also those a command run in
+  // the working directory printed, which name that directory's file.
+  it('printed by a command run in the working directory (`git status`) is that directory’s file: a later call taking it exactly takes it', () => {
+    const status: AuditInput = {
+      summary: 'Committed the analytics tool.',
+      sources: ['\tmodified:   README.md'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('git status') }],
+      later: [
+        { id: 'm', role: 'assistant', kind: 'message', text: '## 1. Update README.md' },
+        { id: 'r', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/README.md`), text: 'Read({"file_path":"/home/u/kiosk/README.md"})' },
+      ],
+      project: { cwd: CWD },
+    };
+    expect(needed(status)).toEqual(['README.md']);
+    expect(auditSummary(status).lostReferencedLater[0]!.itemId).toBe('r');
+    // Still the exact file only: another folder's README, or the name inside a longer path, is another file.
+    expect(needed({ ...status, later: [{ id: 'o', role: 'assistant', kind: 'tool_call', target: read('/home/u/other/README.md'), text: 'Read({"file_path":"/home/u/other/README.md"})' }] })).toEqual([]);
+    expect(needed({ ...status, later: [{ id: 'd', role: 'assistant', kind: 'tool_call', target: read(`${CWD}/docs/README.md`), text: 'Read({"file_path":"/home/u/kiosk/docs/README.md"})' }] })).toEqual([]);
+  });
+  it('named in content a call writes, or at the end of a longer path a call takes, is not tied to the working directory', () => {
+    const later: AuditInput['later'] = [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`), text: 'Write({"file_path":"/home/u/kiosk/README.md","content":"# kiosk"})' }];
+    // A document the agent wrote that lists conventions (`README.md` → docs) names no file of this folder.
+    const written: AuditInput = {
+      summary: 'Wrote the guide.',
+      sources: ['Write({"file_path":"/home/u/kiosk/GUIDE.md","content":"- `README.md` → project docs"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: write(`${CWD}/GUIDE.md`) }],
+      later,
+      project: { cwd: CWD },
+    };
+    expect(needed(written)).toEqual([]);
+    // A call that reads another folder's README names that file, not the working directory's.
+    const longer: AuditInput = {
+      ...written,
+      sources: ['Read({"file_path":"/home/u/kiosk/.pytest_cache/README.md"})'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: read(`${CWD}/.pytest_cache/README.md`) }],
+    };
+    expect(needed(longer)).toEqual([]);
+    // The same Write after a call that took the bare name itself (`cat README.md`, run in the working directory).
+    const taken: AuditInput = { ...written, sources: ['Bash({"command":"cat README.md"})'], sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('cat README.md') }] };
+    expect(needed(taken)).toEqual(['README.md']);
+  });
 });
 
 describe('a class the agent moved to another file', () => {
@@ -485,5 +526,24 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     expect(a.lostRefetchedLater.map((r) => [r.value, r.usedIn])).toEqual([['EventsListInput()', 'c6']]);
     expect(a.lostReferencedLater).toEqual([]);
     expect(a.invented).toEqual([]);
+  });
+
+  it('a conventional name a command in the working directory printed, then read there', () => {
+    const items: Item[] = [
+      toolCall('c1', 'k1', 'Bash', '{"command":"git status"}'),
+      { ...toolResult('r1', 'k1', '\tmodified:   README.md'), pairId: 'c1' },
+      toolCall('c2', 'k2', 'Read', '{"file_path":"/home/u/kiosk/scripts/statusline.lua"}'),
+      { ...toolResult('r2', 'k2', '   220→  if vim.fn.filereadable("package.json") == 1 then'), pairId: 'c2' },
+      boundary('b'),
+      summaryItem('sum', 'Checked the tree.'),
+      toolCall('c3', 'k3', 'Read', '{"file_path":"/home/u/kiosk/README.md"}'),
+      toolResult('r3', 'k3', '# kiosk'),
+      toolCall('c4', 'k4', 'Read', '{"file_path":"/home/u/kiosk/package.json"}'),
+      toolResult('r4', 'k4', '{}'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1', 'c2', 'r2'] })] });
+    s.meta['cwd'] = CWD;
+    // The status line's `package.json` is a literal of a file's content: whose file, it does not say.
+    expect(auditSession(s)[0]!.lostReferencedLater).toEqual([{ value: 'README.md', itemId: 'c3', via: 'mention' }]);
   });
 });

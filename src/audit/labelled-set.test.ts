@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT } from './audit-trust';
-import { HOLDOUT2_STUDY, HOLDOUT_STUDY, studyPartOf } from './holdout-study';
+import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT_STUDY, neverStudiedRows } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -49,15 +49,23 @@ describe('the labelled audit set', () => {
   // The first hold-out's figures (blind in session 40; in sessions 41 and 42 rules were written on its study part,
   // see holdout-study.ts): below the goal (docs/audit.md). Floors, not the goal: they catch a change that makes these
   // sessions worse. Invented has no floor to hold (it flags none now; one flag would be wrong).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.76, lostRefetchedLater: 0.91, neededUnion: 0.85, invented: 0, neededRecall: 0.84 };
+  // Session 43 relabelled 6 of its rows none (files the summary kept under another spelling, labelled-kept-spellings.ts):
+  // the floors moved to the figures after that fix.
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.9, neededUnion: 0.84, invented: 0, neededRecall: 0.82 };
   // The second hold-out (split `holdout2`, labelled blind in session 41; in session 42 split by session into a study
   // part rules were written on and a score part never read, holdout-study.ts), scored with session 42's rules. Floors
-  // at that score, for the whole set and for its score part.
-  const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.96, neededUnion: 0.97, invented: 0, neededRecall: 0.71 };
-  const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.93, neededUnion: 0.95, invented: 0, neededRecall: 0.59 };
-  // The blind hold-out the panel quotes (`AUDIT_HOLDOUT.split`, the third since session 42): floors at its first
-  // score, taken after session 42's rules landed and before anyone read its misses; the goal is printed beside it.
-  const BLIND_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.68, neededUnion: 0.66, invented: 0.12, neededRecall: 0.85 };
+  // at that score, for the whole set and for its score part; since session 43 at the figures after 16 of its rows were
+  // relabelled none (files the summary kept under another spelling).
+  const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.93, neededUnion: 0.94, invented: 0, neededRecall: 0.56 };
+  const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.92, neededUnion: 0.93, invented: 0, neededRecall: 0.51 };
+  // The third hold-out (blind in session 42; split by repository in session 43, holdout-study.ts, and its study part
+  // read): floors at its score after session 43's label fixes and rule (docs/audit.md).
+  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.44, neededUnion: 0.64, invented: 0.12, neededRecall: 0.81 };
+  // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
+  // with the rules of the end of session 43 (none of its misses read).
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.93, neededUnion: 0.92, invented: 0, neededRecall: 0.68 };
+  // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
+  const POOL_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.8, neededUnion: 0.82, invented: 0, neededRecall: 0.72 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -100,23 +108,49 @@ describe('the labelled audit set', () => {
     expect(shortOf(scoredScores, HOLDOUT2_SCORED_FLOOR), 'second hold-out, scored part').toEqual([]);
   });
 
-  it('scores the blind hold-out (sessions no rule was written on), holds its floors, and is what the panel and check state', () => {
-    // The panel says its figure was measured on sessions no rule was written on: the split it names has no study part.
-    expect(studyPartOf(AUDIT_HOLDOUT.split), `AUDIT_HOLDOUT names ${AUDIT_HOLDOUT.split}, which rules were since written on`).toBeUndefined();
-    const blind = half(AUDIT_HOLDOUT.split);
-    expect(new Set(blind.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
-    // No session of it lends rules: none is in the studied part of an earlier hold-out, none shares a session key.
-    expect(blind.filter((r) => HOLDOUT_STUDY.has(r.session) || HOLDOUT2_STUDY.has(r.session))).toEqual([]);
-    const scores = scoreRows(blind, sessions);
-    console.info(table(`blind hold-out (${AUDIT_HOLDOUT.split}, labelled apart, scored blind)`, scores));
-    expect(shortOf(scores, BLIND_FLOOR), 'blind hold-out').toEqual([]);
+  it('scores the third hold-out (blind in session 42, its study part read since session 43) in its two parts and holds its floors', () => {
+    const holdout3 = half('holdout3');
+    const scores = scoreRows(holdout3, sessions);
+    console.info(table('third hold-out (labelled apart; 6 of its 11 sessions, 2 of its 4 repositories, studied since session 43)', scores));
+    console.info(table('third hold-out, score part (repositories never studied)', scoreRows(holdout3.filter((r) => !HOLDOUT3_STUDY.has(r.session)), sessions)));
+    expect(shortOf(scores, HOLDOUT3_FLOOR), 'third hold-out').toEqual([]);
+  });
+
+  it('scores every hold-out row of a repository no rule was written looking at, holds its floors, and is what the panel and check state', () => {
+    const repoOf = (session: string) => sessions[session]!.repo;
+    const pool = neverStudiedRows(rows, repoOf);
+    // No repository of the pool lends rules: none has a session in the dev or test half or in a study part.
+    const studiedSessions = rows.filter((r) => r.split === 'dev' || r.split === 'test' || HOLDOUT_STUDY.has(r.session) || HOLDOUT2_STUDY.has(r.session) || HOLDOUT3_STUDY.has(r.session));
+    const studiedRepos = new Set(studiedSessions.map((r) => repoOf(r.session)));
+    expect(pool.filter((r) => studiedRepos.has(repoOf(r.session)))).toEqual([]);
+    expect(pool.length).toBeGreaterThan(0);
+    const scores = scoreRows(pool, sessions);
+    console.info(table('hold-out rows of never-studied repositories, pooled (what the panel states)', scores));
+    console.info(table('fourth hold-out (blind: no miss read)', scoreRows(half('holdout4'), sessions)));
+    expect(shortOf(scores, POOL_FLOOR), 'never-studied pool').toEqual([]);
+    expect(shortOf(scoreRows(half('holdout4'), sessions), HOLDOUT4_FLOOR), 'fourth hold-out').toEqual([]);
     // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
-    expect(new Set(blind.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
-    expect(AUDIT_HOLDOUT.studied).toBe(0);
+    expect(new Set(pool.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
+    expect(new Set(pool.map((r) => repoOf(r.session))).size).toBe(AUDIT_HOLDOUT.projects);
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.neededPrecision * 100));
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
-    console.info(`blind hold-out short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
+    console.info(`never-studied pool short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
+  });
+
+  it('holds a fourth blind hold-out (holdout4): 400+ rows of 8+ sessions from 4+ repositories no other split uses, none above 35% of its rows', () => {
+    // Labelled and committed before anything scored it (session 43); its floors are with the pool's above.
+    const h4 = half('holdout4');
+    expect(h4.length).toBeGreaterThanOrEqual(400);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h4.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h4.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout4').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h4.filter((r) => repoOf(r) === repo).length / h4.length, repo).toBeLessThanOrEqual(0.35);
+    // An invented row labelled false keeps the line that backs it.
+    for (const r of h4) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
@@ -126,6 +160,26 @@ describe('the labelled audit set', () => {
 });
 
 describe('scoreRows', () => {
+  it('reads a later item the harness wrote (a task notification cut to the lines that name the value) as the session audit does: not a use', () => {
+    const session: LabelledSession = { repo: 'example/none', path: 'none', commit: '0'.repeat(40), stack: 'none', harness: 'none', split: 'dev', cwd: null, days: [], userMessages: {} };
+    const row = (harness: boolean): LabelledRow => ({
+      id: 'h',
+      split: 'dev',
+      session: 's',
+      compaction: 0,
+      list: 'lost',
+      value: 'FRE-515',
+      kind: 'ticket',
+      label: 'none',
+      why: 'made up for the test',
+      evicted: { role: 'user', kind: 'message', text: 'look at FRE-515', line: 1 },
+      // The excerpt of a subagent's report: the `<task-notification>` opening sits on lines the excerpt left out.
+      later: [{ role: 'user', kind: 'message', text: '- Fixed FRE-515 in the parser.', ...(harness ? { harness: true } : {}) }],
+    });
+    expect(scoreRows([row(false)], { s: session }).lostReferencedLater.falsePositives).toBe(1);
+    expect(scoreRows([row(true)], { s: session }).lostReferencedLater.falsePositives).toBe(0);
+  });
+
   it('counts a flag on a row labelled otherwise against precision, and a missed row against recall', () => {
     const session: LabelledSession = { repo: 'example/none', path: 'none', commit: '0'.repeat(40), stack: 'none', harness: 'none', split: 'dev', cwd: null, days: [], userMessages: {} };
     const row = (id: string, value: string, label: 'referenced' | 'none', later: string): LabelledRow => ({

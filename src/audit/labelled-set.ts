@@ -4,7 +4,7 @@
 // each row's context and its answer compared with the label. Sessions were split into a dev half (the rules were
 // written looking at it) and a test half (only scored).
 import { targetKey, type CallTarget } from '../refetch/call-target';
-import { auditSummary, type TextMeta } from './audit-summary';
+import { auditSummary, type AuditInput, type TextMeta } from './audit-summary';
 import type { IdentifierKind } from './identifiers';
 import { inventedInstructions } from './invented-instructions';
 import type { ScopeText } from './project-scope';
@@ -12,9 +12,10 @@ import type { ScopeText } from './project-scope';
 /**
  * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
  * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind (`holdout2`:
- * a second such set, labelled in session 41 while the first was opened to rule writers).
+ * a second such set, labelled in session 41 while the first was opened to rule writers; `holdout3` and `holdout4` the
+ * third and fourth, labelled in sessions 42 and 43).
  */
-export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3';
+export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
@@ -34,6 +35,11 @@ export interface LabelledText {
   target?: LabelledTarget;
   /** Line of the session file the item came from. */
   line?: number;
+  /**
+   * The harness wrote this user-role item (a task notification, a Skill's injected text, a reminder): `text` is an
+   * excerpt that may have lost the opening tag or the record's `isMeta` flag that tell it (bench/labelled-harness-flags.ts).
+   */
+  harness?: boolean;
   text: string;
 }
 
@@ -110,21 +116,28 @@ export interface LabelledSession {
 
 const targetOf = (t: LabelledTarget | undefined): CallTarget | null =>
   t ? { tool: t.tool, target: t.target ?? t.file ?? '', file: t.file ?? null, writes: t.writes ?? false, kind: t.kind } : null;
-const metaOf = (t: LabelledText): TextMeta => ({ role: t.role, kind: t.kind, target: targetOf(t.target) });
+// A harness-written item is read as the audit of the whole session reads it: flagged as the harness's (`isMeta`).
+const harnessMeta = (t: LabelledText) => (t.harness ? { meta: { isMeta: true } } : {});
+const metaOf = (t: LabelledText): TextMeta => ({ role: t.role, kind: t.kind, target: targetOf(t.target), ...harnessMeta(t) });
 
-/** The engine's answer for a lost row: which list, if any, it puts the identifier in. */
-export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
+/** The audit's input for a lost row: its evicted item, its later items, and what the session shows of its project. */
+export function laterInputOf(row: LostRow, session: LabelledSession): AuditInput {
   const project: ScopeText[] = [...(row.defined ?? []).map((text) => ({ text })), ...(row.exists ?? []).map((e) => ({ text: e.text, kind: e.kind }))];
-  const audit = auditSummary({
+  return {
     summary: row.summary ?? '',
     sources: [row.evicted.text],
     sourceMeta: [metaOf(row.evicted)],
     removedFetches: row.later.flatMap((l) => (l.repeats && l.target ? [targetKey(targetOf(l.target)!)] : [])),
-    later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target) })),
+    later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target), ...harnessMeta(l) })),
     keptVerbatim: row.kept ?? [],
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
-  });
+  };
+}
+
+/** The engine's answer for a lost row: which list, if any, it puts the identifier in. */
+export function lostVerdict(row: LostRow, session: LabelledSession): LostLabel {
+  const audit = auditSummary(laterInputOf(row, session));
   // A file is one row under its longest spelling; the row's value may be one of its other spellings.
   const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);
   if (audit.lostReferencedLater.some(names)) return 'referenced';

@@ -407,6 +407,17 @@ const isSep = (c: number): boolean => c === 47 || c === 92;
 
 /** The spellings a working directory takes: as written, with forward slashes, and Git Bash's `/c/…` for `C:\…`. */
 function cwdForms(cwd: string): string[] {
+  // Asked for every later path the audit checks, of one or two working directories a run.
+  let forms = cwdFormsOf.get(cwd);
+  if (!forms) {
+    if (cwdFormsOf.size >= 64) cwdFormsOf.clear();
+    cwdFormsOf.set(cwd, (forms = readCwdForms(cwd)));
+  }
+  return forms;
+}
+const cwdFormsOf = new Map<string, string[]>();
+
+function readCwdForms(cwd: string): string[] {
   const trimmed = cwd.replace(/[\\/]+$/, '');
   const fwd = trimmed.replace(/\\/g, '/');
   const forms = new Set([trimmed, fwd]);

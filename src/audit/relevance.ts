@@ -8,6 +8,7 @@
 //   are output, not facts the summary should have kept.
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
+import { exactPathIn } from './normalize';
 import { isProjectSpecifier, type ProjectScope } from './project-scope';
 
 /** One place the evicted slice holds the identifier. */
@@ -70,6 +71,17 @@ const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role ===
 const CONVENTIONAL_NAME =
   /^(?:package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pyproject\.toml|requirements(?:-\w+)?\.txt|Pipfile(?:\.lock)?|poetry\.lock|setup\.(?:py|cfg)|Gemfile(?:\.lock)?|mix\.(?:exs|lock)|composer\.(?:json|lock)|pom\.xml|build\.gradle(?:\.kts)?|Package\.swift|Makefile|CMakeLists\.txt|README(?:\.\w+)?)$/;
 
+/**
+ * Does this occurrence name `name` (a bare file name) as the working directory's file: a person's message or a
+ * command's output holding it on its own (`modified:   README.md`), or a tool call taking it as its argument (the file
+ * it opens or the command it runs, `cat README.md`, `<cwd>/README.md`)? Not content a call writes, not a longer path
+ * that ends with it (`website/package.json` is another folder's), not a file's text.
+ */
+const namesWorkingDirectoryFile = (o: Occurrence, name: string, cwd: string | null): boolean => {
+  if (o.kind === 'tool_call') return exactPathIn(o.target ? (o.target.file ?? o.target.target) : o.text, name, cwd);
+  return (inCommandOutput(o) || (o.role === 'user' && o.kind !== 'tool_result')) && exactPathIn(o.text, name, null);
+};
+
 /** A file of prose: notes, a README, a plan. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
 
@@ -128,9 +140,12 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
       if (scope.isWorkingDirectory(v)) return 'irrelevant';
-      // A name every project (or folder) has by convention, written without a folder, says whose file it is nowhere
-      // (as a bare name several files share does): a later `package.json` may be any project's.
-      if (CONVENTIONAL_NAME.test(v)) return 'irrelevant';
+      // A name every project (or folder) has by convention, written without a folder, says by itself whose file it is
+      // nowhere (as a bare name several files share does): inside a file's content (`filereadable("package.json")`, a
+      // tree in a document) it may be any project's. Where a person or a tool call chose it, or a command run in the
+      // working directory printed it (`git status`: `modified: README.md`), it is that directory's file: a later call
+      // taking exactly that file (`<cwd>/README.md`) takes this one.
+      if (CONVENTIONAL_NAME.test(v)) return occurrences.some((o) => namesWorkingDirectoryFile(o, v, scope.cwd)) ? 'exact-path' : 'irrelevant';
       if (onlyAsSpecifier(v, occurrences) || MODULE_PATH.test(v) || scope.outside(v)) return 'exact-path';
       // A bare name several files share (`route.ts`, `page.tsx`) says which file nowhere.
       if (!/[\\/]/.test(v) && scope.sharedName(v)) return 'irrelevant';

@@ -127,15 +127,17 @@ export class SessionItems {
     this.index = index;
   }
 
-  /** Items holding every key of one of the groups, ascending within each group; every item when null. */
-  private *candidates(groups: MentionKeys): Generator<number> {
+  /** Items in [from, to) holding every key of one of the groups, ascending within each group; every item when null. */
+  private *candidates(groups: MentionKeys, from = 0, to = this.texts.length): Generator<number> {
+    to = Math.min(to, this.texts.length);
     if (!groups || !this.index || groups.some((g) => g.length === 0)) {
-      for (let i = 0; i < this.texts.length; i++) yield i;
+      for (let i = Math.max(0, from); i < to; i++) yield i;
       return;
     }
     for (const group of groups) {
       const lists = group.map((key) => this.index!.posting(key)).sort((a, b) => a.items.length - b.items.length);
-      for (const i of lists[0]!.items) if (inRest(lists, i)) yield i;
+      const items = lists[0]!.items;
+      for (let j = lowerBound(items, from); j < items.length && items[j]! < to; j++) if (inRest(lists, items[j]!)) yield items[j]!;
     }
   }
 
@@ -192,30 +194,42 @@ export class SessionItems {
     return -1;
   }
 
-  /** The items `among` the wanted ones that hold `id` (as `foundIn` reads it), ascending: looked up by its keys. */
-  indicesHolding(id: Identifier, among: (i: number) => boolean): number[] {
+  /**
+   * The items `among` the wanted ones that hold `id` (as `foundIn` reads it), ascending: looked up by its keys. Every
+   * wanted item lies in [from, to): only that stretch of the key's items is read (a common key's list runs the whole
+   * session, and a compaction asks about the items before it, or after it).
+   */
+  indicesHolding(id: Identifier, among: (i: number) => boolean, from = 0, to = this.texts.length): number[] {
     const groups = this.lists(this.entry(id));
+    to = Math.min(to, this.texts.length);
     if (!groups) {
       const out: number[] = [];
-      for (let i = 0; i < this.texts.length; i++) if (among(i) && foundIn(id, this.hay(i))) out.push(i);
+      for (let i = Math.max(0, from); i < to; i++) if (among(i) && foundIn(id, this.hay(i))) out.push(i);
       return out;
     }
     // One group's candidates are ascending and distinct already (most identifiers have one); several may share items.
     const out: number[] = [];
-    for (const lists of groups) for (const i of lists[0]!.items) if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i))) out.push(i);
+    for (const lists of groups) {
+      const items = lists[0]!.items;
+      for (let j = lowerBound(items, from); j < items.length; j++) {
+        const i = items[j]!;
+        if (i >= to) break;
+        if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i))) out.push(i);
+      }
+    }
     return groups.length === 1 ? out : [...new Set(out)].sort((a, b) => a - b);
   }
 
-  /** Does an item that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */
-  some(groups: MentionKeys, among: (i: number) => boolean, test: (hay: Haystack) => boolean): boolean {
-    for (const i of this.candidates(groups)) if (among(i) && test(this.hay(i))) return true;
+  /** Does an item in [from, to) that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */
+  some(groups: MentionKeys, among: (i: number) => boolean, test: (hay: Haystack) => boolean, from = 0, to = this.texts.length): boolean {
+    for (const i of this.candidates(groups, from, to)) if (among(i) && test(this.hay(i))) return true;
     return false;
   }
 
-  /** The items `among` the wanted ones that hold the keys of one of the groups, each once, ascending. */
-  holding(groups: MentionKeys, among: (i: number) => boolean): Haystack[] {
+  /** The items in [from, to) `among` the wanted ones that hold the keys of one of the groups, each once, ascending. */
+  holding(groups: MentionKeys, among: (i: number) => boolean, from = 0, to = this.texts.length): Haystack[] {
     const found = new Set<number>();
-    for (const i of this.candidates(groups)) if (among(i)) found.add(i);
+    for (const i of this.candidates(groups, from, to)) if (among(i)) found.add(i);
     return [...found].sort((a, b) => a - b).map((i) => this.hay(i));
   }
 }

@@ -23,6 +23,8 @@ export interface Support {
   items: SessionItems;
   /** Is item i one of the texts read (evicted or context)? */
   has(i: number): boolean;
+  /** Every item `has` holds lies before this one (the session's length when not known). */
+  end?: number;
   /** The texts read, evicted then context. */
   texts(): string[];
 }
@@ -73,7 +75,7 @@ export class SupportCheck {
   }
 
   private any(keys: MentionKeys, test: (hay: Haystack) => boolean): boolean {
-    return this.support.items.some(keys, (i) => this.support.has(i), test);
+    return this.support.items.some(keys, (i) => this.support.has(i), test, 0, this.support.end);
   }
 
   backs(id: Identifier): boolean {
@@ -85,7 +87,7 @@ export class SupportCheck {
         const d = parseDate(v);
         if (!d || !this.itemsHoldJoinedIds()) return dateSupported(v, [this.joined()]);
         // Only items with a date on that day, or the year, can decide; the others add nothing.
-        return dateSupported(v, items.holding(supportKeys(id, keys), (i) => this.support.has(i)));
+        return dateSupported(v, items.holding(supportKeys(id, keys), (i) => this.support.has(i), 0, this.support.end));
       }
       case 'host-port': {
         const { host, port } = hostPort(v);

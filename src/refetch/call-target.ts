@@ -44,11 +44,26 @@ function command(v: unknown): string | null {
   return null;
 }
 
+/**
+ * Each call's target, by the call: the audit (for the call and again for its result) and the re-fetch tax ask for every call's, and parsing
+ * the arguments (a Write's are the whole file) was a tenth of a cold `inspect`'s audit. Kept with the name and text
+ * it was read from, so a call whose text changed is read again.
+ */
+const known = new WeakMap<object, { name: string | undefined; text: string; target: CallTarget | null }>();
+
 /** The target of a tool call item, or null when it fetches nothing nameable (or its arguments are not JSON). */
 export function callTarget(call: Pick<Item, 'kind' | 'name' | 'text'>): CallTarget | null {
   if (call.kind !== 'tool_call' || !call.name || NOT_FETCHES.test(call.name)) return null;
-  const tool = call.name;
-  const args = parseArgs(call.text);
+  const seen = known.get(call);
+  if (seen && seen.text === call.text && seen.name === call.name) return seen.target;
+  const target = readTarget(call.name, call.text);
+  known.set(call, { name: call.name, text: call.text, target });
+  return target;
+}
+
+function readTarget(name: string, text: string): CallTarget | null {
+  const tool = name;
+  const args = parseArgs(text);
   if (!args) return null;
   const writes = WRITE_TOOLS.test(tool);
   let file: string | null = null;

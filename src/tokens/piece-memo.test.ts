@@ -4,7 +4,8 @@ import { loadFiles } from '../load/loader';
 import { describeSamples, readSample, SAMPLES_DIR } from '../test/shared-samples';
 import { gptTokenizerCore } from './counter';
 import type { EncodingName } from './encoding';
-import { asPieceCore, pieceMemoCount } from './piece-memo';
+import { asciiMergeCount, asPieceCore, O200K_SPLIT_SOURCE, o200kPieceEnd, pieceMemoCount } from './piece-memo';
+import type { RankLookup } from './rank-lookup';
 
 const FIXTURES = new URL('./__fixtures__/', import.meta.url);
 const fixtureTexts = readdirSync(FIXTURES).map((f) => readFileSync(new URL(f, FIXTURES), 'utf8'));
@@ -59,5 +60,44 @@ describeSamples('pieceMemoCount on the real samples', () => {
       }
     }
     expect(n).toBeGreaterThan(100);
+  });
+});
+
+describe('the ASCII scanner and merge', () => {
+  // Characters where the pattern's alternatives meet: cases, digits, every kind of ASCII space, the contraction
+  // suffixes, punctuation with slashes and line breaks, and characters past ASCII that continue or end a piece.
+  const ALPHABET = [..."aAzZsSdDlLvVrReEtTmM09'\" \t\n\r\u000b\u000c/_-.{}#\u0000\u001f\u007f", 'é', 'É', '١', '\u00a0', '\u2003', '\u0301', '😀', '一'];
+  const rng = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+
+  it('cuts every text into the pieces o200k’s pattern cuts it into, or leaves the piece to the pattern', async () => {
+    const core = asPieceCore(await gptTokenizerCore('o200k_base'))!;
+    expect(core.tokenSplitRegex.source).toBe(O200K_SPLIT_SOURCE);
+    const random = rng(7);
+    const texts = [...HAND, ...fixtureTexts];
+    for (let i = 0; i < 3000; i++) texts.push(Array.from({ length: 1 + Math.floor(random() * 40) }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join(''));
+    const re = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
+    let scanned = 0;
+    for (const t of texts) {
+      for (const m of t.matchAll(re)) {
+        const e = o200kPieceEnd(t, m.index, t.length);
+        if (e < 0) continue;
+        expect(t.slice(m.index, e), JSON.stringify(t)).toBe(m[0]);
+        scanned++;
+      }
+    }
+    expect(scanned).toBeGreaterThan(20_000);
+  });
+
+  it('merges ASCII pieces into as many tokens as gpt-tokenizer does', async () => {
+    const core = asPieceCore(await gptTokenizerCore('o200k_base'))!;
+    const lookup = core.bytePairStringRankEncoder as RankLookup;
+    const random = rng(11);
+    const ascii = ALPHABET.filter((c) => c.charCodeAt(0) < 128);
+    const pieces = ['toolu_01AbCdEfGhIjKlMnOpQrStUv', 'HTTPServer', 'aaaaaaaaaaaaaaaaaaaa', ' {"port":5432', '\n\n\n'];
+    for (let i = 0; i < 2000; i++) pieces.push(Array.from({ length: 2 + Math.floor(random() * 30) }, () => ascii[Math.floor(random() * ascii.length)]).join(''));
+    for (const p of pieces) {
+      const want = core.getBpeRankFromString(p) !== undefined ? 1 : core.bytePairEncode(p).length;
+      expect(asciiMergeCount(lookup, 'x' + p + 'y', 1, p.length), JSON.stringify(p)).toBe(want);
+    }
   });
 });

@@ -3,12 +3,16 @@
 // so each distinct piece is merged once and its count kept: the counts are gpt-tokenizer's countNative's, in a
 // fifth of the time on a long session (the merging, not the split, was most of it).
 
+import { RankLookup } from './rank-lookup';
+
 /** What this reads of gpt-tokenizer's BytePairEncodingCore (private there; checked before use). */
 export interface PieceCore {
   countNative(text: string): number;
   tokenSplitRegex: RegExp;
   getBpeRankFromString(piece: string): number | undefined;
   bytePairEncode(piece: string): readonly number[];
+  /** Its text → rank map: a RankLookup where the counter put one there (counter.ts), which the ASCII path reads. */
+  bytePairStringRankEncoder?: unknown;
 }
 
 /** The core as a PieceCore, or null when its internals are not what this reads. */
@@ -28,15 +32,288 @@ function ownCopy(piece: string): string {
 /** Distinct pieces kept; cleared when this many are held (a piece is short: runs are cut at split-runs' limit). */
 const PIECES = 200_000;
 
+/** o200k_base's split pattern (gpt-tokenizer's O200K_TOKEN_SPLIT_REGEX): the one the ASCII scanner below follows. */
+export const O200K_SPLIT_SOURCE = String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`;
+
+// ASCII character classes as the pattern sees them (\s in ASCII: tab, LF, VT, FF, CR, space).
+const NON = 0; // not ASCII: the scanner leaves the piece to the regex
+const UP = 1;
+const LO = 2;
+const DIG = 3;
+const NL = 4; // \r \n
+const WS = 5; // other ASCII white space
+const PUN = 6; // anything else: [^\s\p{L}\p{N}]
+const CLASS = new Uint8Array(128).fill(PUN);
+for (let c = 65; c <= 90; c++) CLASS[c] = UP;
+for (let c = 97; c <= 122; c++) CLASS[c] = LO;
+for (let c = 48; c <= 57; c++) CLASS[c] = DIG;
+for (const c of [9, 11, 12, 32]) CLASS[c] = WS;
+CLASS[10] = NL;
+CLASS[13] = NL;
+const classAt = (t: string, i: number): number => {
+  const c = t.charCodeAt(i);
+  return c < 128 ? CLASS[c]! : NON;
+};
+
+/**
+ * The end of o200k's split piece that starts at `p`, read from ASCII only (the alternatives in the pattern's order);
+ * -1 when the answer hangs on a character past ASCII (a letter, digit, space or mark of another script could
+ * continue the piece), which the regex then decides.
+ */
+export function o200kPieceEnd(t: string, p: number, n: number): number {
+  const c = classAt(t, p);
+  if (c === NON) return -1;
+  // Letters (upper then lower), after at most one character that is no line break, letter or digit.
+  let j = -1;
+  if (c === UP || c === LO) j = p;
+  else if ((c === WS || c === PUN) && p + 1 < n) {
+    const d = classAt(t, p + 1);
+    if (d === NON) return -1;
+    if (d === UP || d === LO) j = p + 1;
+  }
+  if (j >= 0) {
+    let e = j;
+    while (e < n && classAt(t, e) === UP) e++;
+    while (e < n && classAt(t, e) === LO) e++;
+    if (e < n && classAt(t, e) === NON) return -1;
+    // The contraction suffix ('s 'd 'm 't 'll 've 're, either case); a character past ASCII simply does not match it.
+    if (e + 1 < n && t.charCodeAt(e) === 39) {
+      const a = t.charCodeAt(e + 1) | 32;
+      if (a === 115 || a === 100 || a === 109 || a === 116) return e + 2;
+      if (e + 2 < n) {
+        const b = t.charCodeAt(e + 2) | 32;
+        if ((a === 108 && b === 108) || (a === 118 && b === 101) || (a === 114 && b === 101)) return e + 3;
+      }
+    }
+    return e;
+  }
+  // One to three digits.
+  if (c === DIG) {
+    let e = p + 1;
+    while (e < n && e < p + 3) {
+      const k = classAt(t, e);
+      if (k === DIG) e++;
+      else if (k === NON) return -1;
+      else break;
+    }
+    return e;
+  }
+  // Punctuation after an optional space, then line breaks and slashes.
+  let q = -1;
+  if (c === PUN) q = p;
+  else if (t.charCodeAt(p) === 32 && p + 1 < n) {
+    const d = classAt(t, p + 1);
+    if (d === NON) return -1;
+    if (d === PUN) q = p + 1;
+  }
+  if (q >= 0) {
+    let e = q;
+    while (e < n && classAt(t, e) === PUN) e++;
+    if (e < n && classAt(t, e) === NON) return -1;
+    for (let ch = t.charCodeAt(e); e < n && (ch === 10 || ch === 13 || ch === 47); ch = t.charCodeAt(++e));
+    return e;
+  }
+  // White space: up to its last line break; else all of it at the end, or all but its last character before a
+  // non-space, or one character.
+  let w = p + 1;
+  for (let k = classAt(t, w); w < n && (k === WS || k === NL); k = classAt(t, ++w));
+  if (w < n && classAt(t, w) === NON) return -1;
+  for (let k = w - 1; k >= p; k--) {
+    const ch = t.charCodeAt(k);
+    if (ch === 10 || ch === 13) return k + 1;
+  }
+  if (w === n) return n;
+  return w - p >= 2 ? w - 1 : w;
+}
+
+const NO_RANK = 0x7fffffff;
+let starts = new Int32Array(64);
+let ranks = new Int32Array(64);
+
+/**
+ * Tokens of the ASCII piece `s[from, from + n)`: gpt-tokenizer's bytePairMerge (merge the lowest-ranked adjacent
+ * pair, the leftmost of equals, until none is a token), on the string itself, since its bytes are its characters.
+ */
+export function asciiMergeCount(lookup: RankLookup, s: string, from: number, n: number): number {
+  if (n <= 1 || lookup.rankOf(s, from, n) >= 0) return n === 0 ? 0 : 1;
+  if (starts.length < n + 1) {
+    starts = new Int32Array(2 * (n + 1));
+    ranks = new Int32Array(2 * (n + 1));
+  }
+  const st = starts;
+  const rk = ranks;
+  const pair = (a: number, b: number) => {
+    const r = lookup.rankOf(s, a, b - a);
+    return r < 0 ? NO_RANK : r;
+  };
+  for (let i = 0; i <= n; i++) st[i] = from + i;
+  for (let i = 0; i < n - 1; i++) rk[i] = pair(from + i, from + i + 2);
+  rk[n - 1] = NO_RANK;
+  rk[n] = NO_RANK;
+  let len = n + 1;
+  while (len > 1) {
+    let lowest = NO_RANK;
+    let at = -1;
+    for (let i = 0; i < len - 1; i++) {
+      if (rk[i]! < lowest) {
+        lowest = rk[i]!;
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    for (let i = at + 1; i < len - 1; i++) st[i] = st[i + 1]!;
+    for (let i = at; i < len - 1; i++) rk[i] = rk[i + 1]!;
+    len--;
+    rk[at] = at + 2 < len ? pair(st[at]!, st[at + 2]!) : NO_RANK;
+    if (at > 0) rk[at - 1] = at + 1 < len ? pair(st[at - 1]!, st[at + 1]!) : NO_RANK;
+  }
+  return len - 1;
+}
+
+/** FNV-1a over `s[from, from + n)`. */
+function hashOf(s: string, from: number, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from, end = from + n; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h;
+}
+
+function sameRange(k: string, s: string, from: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (k.charCodeAt(i) !== s.charCodeAt(from + i)) return false;
+  return true;
+}
+
+/** Longest piece packed into a number key: 7 ASCII characters of 7 bits and the length in 3 bits (52 bits). */
+const PACKED = 7;
+
+/** `s[from, from + n)` as an exact number key (never 0), or 0 when it is too long or not ASCII. */
+function packedKey(s: string, from: number, n: number): number {
+  if (n > PACKED) return 0;
+  let k = 0;
+  for (let i = from, end = from + n; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return 0;
+    k = k * 128 + c;
+  }
+  return k * 8 + n;
+}
+
+function packedHash(k: number): number {
+  const h = (k | 0) ^ Math.imul((k / 4294967296) | 0, 0x9e3779b1);
+  return Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ (h >>> 13);
+}
+
+/**
+ * Piece → tokens, looked up by a range of the text (no piece is cut out to look it up), cleared past `limit`. Short
+ * ASCII pieces (most of them) are packed into number keys, compared without reading a string; the tables grow with
+ * what they hold, so the common pieces stay in the processor's cache.
+ */
+class PieceTable {
+  private size = 0;
+  private packedKeys = new Float64Array(1024);
+  private packedCounts = new Int32Array(1024);
+  private packedMask = 1023;
+  private packedSize = 0;
+  private keys: string[] = [];
+  private counts: number[] = [];
+  private slots = new Int32Array(1024);
+  private mask = 1023;
+  constructor(private readonly limit: number) {}
+
+  /** Tokens of the piece, -1 when not held. */
+  get(s: string, from: number, n: number): number {
+    const key = packedKey(s, from, n);
+    if (key !== 0) {
+      const { packedKeys, packedMask } = this;
+      for (let i = packedHash(key) & packedMask; ; i = (i + 1) & packedMask) {
+        const k = packedKeys[i]!;
+        if (k === key) return this.packedCounts[i]!;
+        if (k === 0) return -1;
+      }
+    }
+    const { slots, keys, mask } = this;
+    for (let i = hashOf(s, from, n) & mask; ; i = (i + 1) & mask) {
+      const r = slots[i]!;
+      if (r === 0) return -1;
+      const k = keys[r - 1]!;
+      if (k.length === n && sameRange(k, s, from, n)) return this.counts[r - 1]!;
+    }
+  }
+
+  add(piece: string, tokens: number): void {
+    if (this.size >= this.limit) this.clear();
+    this.size++;
+    const key = packedKey(piece, 0, piece.length);
+    if (key !== 0) {
+      if (++this.packedSize * 2 > this.packedKeys.length) this.growPacked();
+      this.putPacked(key, tokens);
+      return;
+    }
+    this.keys.push(ownCopy(piece));
+    this.counts.push(tokens);
+    if (this.keys.length * 2 > this.slots.length) this.growSlots();
+    else this.putSlot(this.keys.length);
+  }
+
+  private putPacked(key: number, tokens: number): void {
+    const { packedKeys, packedMask } = this;
+    let i = packedHash(key) & packedMask;
+    while (packedKeys[i] !== 0) i = (i + 1) & packedMask;
+    packedKeys[i] = key;
+    this.packedCounts[i] = tokens;
+  }
+
+  private putSlot(r: number): void {
+    const k = this.keys[r - 1]!;
+    let i = hashOf(k, 0, k.length) & this.mask;
+    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
+    this.slots[i] = r;
+  }
+
+  private growPacked(): void {
+    const keys = this.packedKeys;
+    const counts = this.packedCounts;
+    this.packedKeys = new Float64Array(keys.length * 2);
+    this.packedCounts = new Int32Array(keys.length * 2);
+    this.packedMask = keys.length * 2 - 1;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== 0) this.putPacked(keys[i]!, counts[i]!);
+  }
+
+  private growSlots(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.mask = this.slots.length - 1;
+    for (let r = 1; r <= this.keys.length; r++) this.putSlot(r);
+  }
+
+  private clear(): void {
+    this.size = 0;
+    this.packedSize = 0;
+    this.packedKeys = new Float64Array(1024);
+    this.packedCounts = new Int32Array(1024);
+    this.packedMask = 1023;
+    this.keys = [];
+    this.counts = [];
+    this.slots = new Int32Array(1024);
+    this.mask = 1023;
+  }
+}
+
 /**
  * countNative with no special token allowed (special-token text counts as plain text), each distinct piece merged
- * once. The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours.
+ * once. The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours. Under o200k's
+ * pattern with the counter's rank lookup, ASCII stretches are cut by a scanner that follows the pattern and merged
+ * on the lookup, neither allocating per piece (the regex's matches and the merge's byte arrays were most of a long
+ * session's counting); the regex decides every piece the scanner cannot.
  */
 export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: string) => number {
   const split = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
-  const pieces = new Map<string, number>();
-  return (text) => {
-    if (text.length === 0) return 0;
+  const table = new PieceTable(limit);
+  const lookup = core.bytePairStringRankEncoder instanceof RankLookup ? core.bytePairStringRankEncoder : null;
+  const scan = lookup !== null && split.source === O200K_SPLIT_SOURCE && split.flags === 'gu';
+  const tokensOf = (piece: string): number => {
+    if (lookup && !/[^\x00-\x7f]/.test(piece)) return asciiMergeCount(lookup, piece, 0, piece.length);
+    return core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(piece).length;
+  };
+  const regexCount = (text: string): number => {
     split.lastIndex = 0;
     let n = 0;
     let m: RegExpExecArray | null;
@@ -47,13 +324,37 @@ export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: 
         split.lastIndex++;
         continue;
       }
-      let k = pieces.get(piece);
-      if (k === undefined) {
-        k = core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(piece).length;
-        if (pieces.size >= limit) pieces.clear();
-        pieces.set(ownCopy(piece), k);
+      let k = table.get(piece, 0, piece.length);
+      if (k < 0) table.add(piece, (k = tokensOf(piece)));
+      n += k;
+    }
+    return n;
+  };
+  return (text) => {
+    if (text.length === 0) return 0;
+    if (!scan) return regexCount(text);
+    const len = text.length;
+    let n = 0;
+    for (let p = 0; p < len; ) {
+      let e = o200kPieceEnd(text, p, len);
+      let k: number;
+      if (e >= 0) {
+        k = table.get(text, p, e - p);
+        if (k < 0) {
+          k = asciiMergeCount(lookup!, text, p, e - p);
+          table.add(text.slice(p, e), k);
+        }
+      } else {
+        // Every position starts a piece of the pattern, so the regex from here gives this piece.
+        split.lastIndex = p;
+        const m = split.exec(text);
+        if (m === null || m.index !== p || m[0].length === 0) return regexCount(text);
+        e = p + m[0].length;
+        k = table.get(text, p, e - p);
+        if (k < 0) table.add(m[0], (k = tokensOf(m[0])));
       }
       n += k;
+      p = e;
     }
     return n;
   };

@@ -142,11 +142,16 @@ export class RankLookup {
   }
 
   get(key: string): number | undefined {
-    const n = key.length;
-    for (let i = hashOf(key, 0, n) & this.mask; ; i = (i + 1) & this.mask) {
+    const r = this.rankOf(key, 0, key.length);
+    return r < 0 ? undefined : r;
+  }
+
+  /** The rank of `s[from, from + n)`, -1 when it is no token: a look-up without cutting the piece out. */
+  rankOf(s: string, from: number, n: number): number {
+    for (let i = hashOf(s, from, n) & this.mask; ; i = (i + 1) & this.mask) {
       const r = this.slots[i]!;
-      if (r === 0) return undefined;
-      if (this.equals(r - 1, key, 0, n)) return r - 1;
+      if (r === 0) return -1;
+      if (this.equals(r - 1, s, from, n)) return r - 1;
     }
   }
 }

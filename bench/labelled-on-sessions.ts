@@ -1,0 +1,99 @@
+// Scores the labelled lost rows against the audit of the WHOLE real session each came from (auditSession, as the app,
+// `inspect` and `check` run it), not against the row's excerpt (labelled-set.ts's lostVerdict). The excerpts keep only
+// later items that hold the value as written, cut to lines around it: a later listing that prints the path relative to
+// the working directory, or the tag that tells a harness's notice, is not in them, so the excerpt scorer can differ
+// from what a user is shown. Reads each session at its recorded commit from a local mirror (`fetch` of the search
+// tool: /work/.mirror/<owner>+<name>/repo); sessions not there are skipped and named.
+//
+//   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts]     (--parts: study and score parts apart)
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { auditSession } from '../src/audit/audit-session';
+import { studyPartOf } from '../src/audit/holdout-study';
+import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
+import { loadText } from '../src/load/loader';
+
+const at = process.argv.indexOf('--split');
+const splits = (at >= 0 ? process.argv[at + 1]! : 'holdout3').split(',');
+const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
+const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
+const rows = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as LabelledRow)
+  .filter((r): r is LostRow => r.list === 'lost' && r.label !== null && splits.includes(r.split));
+const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
+
+const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
+for (const key of new Set(rows.map((r) => r.session))) {
+  const s = sessions[key]!;
+  const path = s.path.replace(/ \(branch [^)]+\)$/, '');
+  let text: string;
+  try {
+    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.commit}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  } catch {
+    console.warn(`${key}: ${s.repo} ${path} not in the mirror; skipped`);
+    continue;
+  }
+  const session = loadText(path, text).sessions.find((x) => x.compactions.length > 0);
+  if (!session) continue;
+  const audits = auditSession(session);
+  for (const row of rows.filter((r) => r.session === key)) {
+    const audit = audits.find((a) => a.compaction === row.compaction);
+    const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);
+    const whole: LostLabel = !audit ? 'none' : audit.lostReferencedLater.some(names) ? 'referenced' : audit.lostRefetchedLater.some(names) ? 'refetched' : 'none';
+    // Where the session audit put the value when it lists it nowhere: kept (under any spelling), lost, or not a lost identifier at all.
+    const inKept = audit?.kept.includes(row.value) || audit?.kept.some((k) => k.endsWith(`/${row.value}`) || row.value.endsWith(`/${k}`));
+    const why = whole !== 'none' ? undefined : !audit ? 'no audit' : audit.lost.includes(row.value) ? 'lost, not needed' : inKept ? 'kept (another spelling)' : 'not among lost';
+    verdicts.set(row.id, { whole, excerpt: lostVerdict(row, s), ...(why ? { why } : {}) });
+  }
+}
+
+const pct = (n: number, d: number) => (d === 0 ? '—' : `${Math.round((n / d) * 100)}%`);
+function table(name: string, part: LostRow[]): void {
+  const scored = part.filter((r) => verdicts.has(r.id));
+  console.log(`${name} (${scored.length} lost rows of ${new Set(scored.map((r) => r.session)).size} sessions):`);
+  for (const by of ['whole', 'excerpt'] as const) {
+    const line = (list: LostLabel | 'union') => {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      for (const r of scored) {
+        const said = verdicts.get(r.id)![by];
+        const s = list === 'union' ? said !== 'none' : said === list;
+        const right = list === 'union' ? r.label !== 'none' : r.label === list;
+        if (s && right) tp++;
+        else if (s) fp++;
+        else if (right) fn++;
+      }
+      return `${list} P ${pct(tp, tp + fp)} R ${pct(tp, tp + fn)} (tp ${tp}, fp ${fp}, fn ${fn})`;
+    };
+    console.log(`  ${by === 'whole' ? 'session audit' : 'row excerpt  '}  ${line('referenced')}; ${line('refetched')}; ${line('union')}`);
+  }
+}
+for (const split of splits) {
+  const mine = rows.filter((r) => r.split === split);
+  table(split, mine);
+  const part = studyPartOf(split);
+  if (part && process.argv.includes('--parts')) {
+    table(`${split} study part`, mine.filter((r) => part.has(r.session)));
+    table(`${split} score part`, mine.filter((r) => !part.has(r.session)));
+  }
+}
+const differ = [...verdicts].filter(([, v]) => v.whole !== v.excerpt).length;
+console.log(`${differ} of ${verdicts.size} rows get another verdict from the session audit than from their excerpt`);
+if (process.argv.includes('--differ')) {
+  const study = new Set(splits.flatMap((s) => [...(studyPartOf(s) ?? [])]));
+  for (const r of rows) {
+    const v = verdicts.get(r.id);
+    if (v && v.whole !== v.excerpt && (studyPartOf(r.split) === undefined || study.has(r.session))) console.log(JSON.stringify({ id: r.id, label: r.label, session: v.whole, excerpt: v.excerpt, why: v.why, value: r.value }));
+  }
+}
+if (process.argv.includes('--wrong')) {
+  // The studied rows the session audit flags against their label (never a hold-out's score part).
+  for (const r of rows) {
+    const v = verdicts.get(r.id);
+    const part = studyPartOf(r.split);
+    if (v && v.whole !== 'none' && v.whole !== r.label && (!part || part.has(r.session))) console.log(JSON.stringify({ id: r.id, label: r.label, session: v.whole, excerpt: v.excerpt, kind: r.kind, value: r.value }));
+  }
+}
