@@ -109,13 +109,13 @@ test('a file dragged over the page for a moment loads the ranks before it is dro
   await expect(page.getByRole('navigation', { name: 'Open sessions' })).toHaveCount(0);
 });
 
-test('an opened session fetches Mermaid, its flowchart code and its layout in idle time, before the Flow tab is clicked', async ({ page }) => {
+test('a counted session fetches Mermaid, its flowchart code and its layout in idle time, before the Flow tab is clicked', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
   await settled(page, seen);
   expect(seen.some((p) => MERMAID.test(p) || FLOWCHART.test(p) || DAGRE.test(p))).toBe(false);
   await page.getByRole('button', { name: /coding agent/i }).first().click();
-  // The Flow tab's diagram is drawn ahead (flow-drawing.ts): its code comes with the session, the three together,
+  // The Flow tab's diagram is drawn ahead (flow-drawing.ts): its code comes once the counts are exact, the three together,
   // not one round trip after another, and without the tab being pointed at or opened.
   await expect.poll(() => [MERMAID, FLOWCHART, DAGRE].map((re) => seen.some((p) => re.test(p))), { timeout: 30_000 }).toEqual([true, true, true]);
   const flow = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Flow' });

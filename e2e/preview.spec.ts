@@ -96,8 +96,8 @@ test('a big JSONL file shows its first lines at once, then the full session take
   await expect(page.getByRole('button', { name: 'Export bundle' })).toBeDisabled();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
-  // The user moves on in the preview; the full session must keep that call. It may land meanwhile (its count
-  // starts as it reaches the analysis worker): then it shows the same call.
+  // The user moves on in the preview; the full session must keep that call. On a fast machine it may land
+  // meanwhile: then it shows the same call.
   await stepper(page).getByRole('button', { name: 'Next call' }).click();
   await stepper(page).getByRole('button', { name: 'Next call' }).click();
   await expect(callLabel(page)).toContainText(/^Call 3 of [\d,]+/);
