@@ -12,9 +12,15 @@ import { loadSourceMap, type Resolver } from './browser/source-map';
 
 /** PROFILE_INCLUSIVE=1: each function's samples with its callees (self time otherwise); PROFILE_APP_DIR: the build a trace ran (for its source maps). */
 const INCLUSIVE = process.env.PROFILE_INCLUSIVE === '1';
+/** PROFILE_UNDER=regex: only the samples with a frame on their stack matching it (`name source:line`, as printed). */
+const UNDER = process.env.PROFILE_UNDER ? new RegExp(process.env.PROFILE_UNDER) : null;
 const args = process.argv.slice(2);
 if (args[0] === '--profile') {
   profileOf(args[1]!, (args[2] as Window | undefined) ?? 'first', args[3] ?? null);
+  process.exit(0);
+}
+if (args[0] === '--stages') {
+  for (const f of args.slice(1)) stagesOf(f);
   process.exit(0);
 }
 if (args[0] === '--walk') {
@@ -107,6 +113,77 @@ function summarize(path: string, _watch: DropWatch): void {
 }
 
 /**
+ * Where a bench run's time went, stage by stage (`node --import tsx bench/trace-drop.ts --stages TRACE…`, traces of
+ * `BENCH_TRACE`): each thread's CPU from the drop to the first view, to the analysis's context view, to the exact
+ * counts and to every panel final; the workers' own measures (load:*, analysis:*) as wall spans from the drop; and
+ * each panel of the walk, its wall and the page's CPU.
+ */
+function stagesOf(path: string): void {
+  type Ev = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; cat?: string; id2?: { local?: string }; id?: string; args?: { name?: string; data?: { url?: string } } };
+  const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
+  const markAt = (n: string) => events.find((e) => e.name === n)?.ts ?? null;
+  const drop = markAt('bench:drop');
+  if (drop === null) return console.log(`${basename(path)}: no bench:drop mark`);
+  const label = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  for (const e of events) {
+    const m = /\/([\w.-]+\.worker)[-.\w]*\.(?:js|ts)/.exec(e.args?.data?.url ?? '');
+    const k = `${e.pid}:${e.tid}`;
+    if (m && (label.get(k) ?? '').startsWith('DedicatedWorker')) label.set(k, m[1]!);
+  }
+  const ms = (t: number) => Math.round((t - drop) / 1000);
+  const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.tdur !== undefined);
+  const cpuIn = (from: number, to: number) => {
+    const rows = new Map<string, number>();
+    for (const e of tasks) {
+      const end = e.ts + (e.dur ?? 0);
+      if (end <= from || e.ts >= to) continue;
+      const share = (Math.min(end, to) - Math.max(e.ts, from)) / Math.max(1, e.dur ?? 1);
+      const k = label.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
+      rows.set(k, (rows.get(k) ?? 0) + ((e.tdur ?? 0) * share) / 1000);
+    }
+    return rows;
+  };
+  console.log(`== ${basename(path)}`);
+  const points = (['bench:first-view', 'bench:context-view', 'bench:exact', 'bench:panels-final'] as const).map((n) => [n.slice(6), markAt(n)] as const).filter((p): p is readonly [string, number] => p[1] !== null);
+  let from = drop;
+  let fromName = 'drop';
+  let total = 0;
+  for (const [name, at] of points) {
+    if (at <= from) continue;
+    const rows = [...cpuIn(from, at)].filter(([, v]) => v >= 5).sort((a, b) => b[1] - a[1]);
+    const sum = rows.reduce((n, [, v]) => n + v, 0);
+    total += sum;
+    console.log(`  ${fromName} → ${name}: ${ms(at) - ms(from)} ms wall (at ${ms(at)}), CPU ${sum.toFixed(0)} ms: ${rows.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+    from = at;
+    fromName = name;
+  }
+  console.log(`  all threads' CPU, drop → ${fromName}: ${total.toFixed(0)} ms`);
+  // The workers' measures: begin/end pairs of blink.user_timing, by name and thread.
+  const open = new Map<string, number>();
+  const spans: string[] = [];
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (!(e.cat ?? '').includes('user_timing') || !/^(load|analysis|audit|tokens):/.test(e.name)) continue;
+    const k = `${e.pid}:${e.tid}:${e.name}`;
+    if (e.ph === 'b') open.set(k, e.ts);
+    else if (e.ph === 'e' && open.has(k)) {
+      spans.push(`${e.name} ${ms(open.get(k)!)}–${ms(e.ts)}`);
+      open.delete(k);
+    }
+  }
+  console.log(`  measures (ms from the drop): ${spans.join(', ')}`);
+  const marks = events.filter((e) => e.name.startsWith('bench:panel:')).sort((a, b) => a.ts - b.ts);
+  const end = markAt('bench:panels-final');
+  const main = [...label].find(([, v]) => v === 'CrRendererMain')?.[0];
+  const walk = marks.map((m, i) => {
+    const to = marks[i + 1]?.ts ?? end ?? m.ts;
+    const cpu = main ? (cpuIn(m.ts, to).get('CrRendererMain') ?? 0) : 0;
+    return `${m.name.slice(12)} ${Math.round((to - m.ts) / 1000)}/${cpu.toFixed(0)}`;
+  });
+  if (walk.length) console.log(`  panels (wall/main-thread CPU ms): ${walk.join(', ')}`);
+}
+
+/**
  * The page's main-thread CPU (thread time) per panel of a bench walk (BENCH_TRACE), from each tab's click to the
  * next one's: `node --import tsx bench/trace-drop.ts --walk TRACE…`.
  */
@@ -132,9 +209,9 @@ function walkOf(path: string): void {
 /**
  * The functions each thread ran most between two bench marks, from the trace's sampling profile, named through the
  * build's hidden source maps: `node --import tsx bench/trace-drop.ts --profile TRACE [first|exact|panels|panel:NAME] [THREAD]`
- * (`panel:Flow`: from the walk's click on that tab to its click on the next).
+ * (`panel:Flow`: from the walk's click on that tab to its click on the next; `ms:A-B`: A to B ms after the drop).
  */
-type Window = 'first' | 'exact' | 'panels' | `panel:${string}`;
+type Window = 'first' | 'exact' | 'panels' | `panel:${string}` | `ms:${number}-${number}`;
 export function profileOf(path: string, window: Window, only: string | null, top = 15): void {
   type Node = { id: number; parent?: number; callFrame: { functionName?: string; scriptId?: number | string; url?: string; lineNumber?: number; columnNumber?: number } };
   type Ev = { name: string; ph: string; ts: number; pid: number; tid: number; id?: string; args?: { name?: string; data?: { url?: string; scriptId?: number | string; startTime?: number; cpuProfile?: { nodes?: Node[]; samples?: number[] }; timeDeltas?: number[] } } };
@@ -147,7 +224,9 @@ export function profileOf(path: string, window: Window, only: string | null, top
     if (i < 0) throw new Error(`no bench:panel:${name} mark in the trace (marks: ${marks.map((e) => e.name.slice(12)).join(', ')})`);
     return [marks[i]!.ts, marks[i + 1]?.ts ?? Infinity];
   };
-  const [from, to] = window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : window === 'exact' ? [markAt('bench:first-view'), markAt('bench:exact')] : window === 'panels' ? [markAt('bench:exact'), Infinity] : panelWindow(window.slice(6));
+  // 'ms:A-B': from A to B ms after the drop.
+  const span = /^ms:(-?\d+)-(\d+)$/.exec(window);
+  const [from, to] = span ? [markAt('bench:drop') + Number(span[1]) * 1000, markAt('bench:drop') + Number(span[2]) * 1000] : window === 'first' ? [markAt('bench:drop'), markAt('bench:first-view')] : window === 'exact' ? [markAt('bench:first-view'), markAt('bench:exact')] : window === 'panels' ? [markAt('bench:exact'), Infinity] : panelWindow(window.slice(6));
   const label = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') label.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
   const scripts = new Map<string, string>();
@@ -191,8 +270,7 @@ export function profileOf(path: string, window: Window, only: string | null, top
       const n = p.nodes.get(s);
       const fn = n?.callFrame.functionName || '(anonymous)';
       if (!n || fn === '(idle)') return;
-      total++;
-      us += p.deltas[i] ?? 0;
+
       const keyOf = (x: Node) => {
         const cf = x.callFrame;
         const f = cf.functionName || '(anonymous)';
@@ -200,6 +278,13 @@ export function profileOf(path: string, window: Window, only: string | null, top
         // An anonymous function is named by where it is; (program), (garbage collector) and the like have no place.
         return f.startsWith('(') && !url ? f : `${f} ${where(url, cf.lineNumber ?? 0, cf.columnNumber ?? 0)}`;
       };
+      if (UNDER) {
+        let hit = false;
+        for (let x: Node | undefined = n; x && !hit; x = x.parent !== undefined ? p.nodes.get(x.parent) : parents.get(x.id)) hit = UNDER.test(keyOf(x));
+        if (!hit) return;
+      }
+      total++;
+      us += p.deltas[i] ?? 0;
       if (!INCLUSIVE) {
         const k = keyOf(n);
         self.set(k, (self.get(k) ?? 0) + 1);

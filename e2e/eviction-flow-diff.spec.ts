@@ -111,8 +111,7 @@ test.describe('flow diagram', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await openCoding(page, 'Eviction map');
-    // Mermaid is fetched only when the Flow tab opens.
-    expect(requested.filter((u) => /mermaid/.test(u))).toEqual([]);
+    // Mermaid comes in idle time once the counts are exact (the diagram is drawn ahead), or when the tab opens: once.
     await page.getByRole('tab', { name: 'Flow', exact: true }).click();
     const flow = page.getByRole('region', { name: 'Flow', exact: true });
     const svg = flow.locator('.flow-diagram svg');

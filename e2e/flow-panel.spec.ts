@@ -1,12 +1,13 @@
 // The Flow panel draws its Mermaid diagram for the demo, a session shaped like the real 3 MB Claude Code sample and a
-// long one (its middle compactions folded), draws each diagram once, and leaves nothing of Mermaid's work in the page.
+// long one (its middle compactions folded), draws each diagram once (ahead, in idle time, once a session is in), and
+// leaves nothing of Mermaid's work in the page.
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { CLAUDE_CODE_TYPICAL, claudeCodeSession } from '../bench/generators/claude-code-session';
 import { MAX_COMPACTIONS } from '../src/flow/mermaid-source';
 import { dropFiles, fromText } from './support/drop';
-import { openPanel } from './support/session-view';
+import { openPanel, sessionIn } from './support/session-view';
 
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
@@ -80,4 +81,39 @@ test('a long session: the first and last compactions drawn, the middle folded in
   const first = Number(/calls (\d+)-/.exec((await fold.getAttribute('aria-label'))!)![1]);
   await fold.click();
   await expect(stepper(page).getByText(new RegExp(`Call ${first.toLocaleString('en-US')} of`))).toBeVisible();
+});
+
+test('drawn ahead: once the counts are exact, the Flow tab opens on a diagram drawn in idle time', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: coding.title }).click();
+  await sessionIn(page);
+  await expect(page.locator('.count-status')).not.toHaveClass(/estimating/, { timeout: 60_000 });
+  // The last view's drawing is done when no new one follows for a while.
+  const drawnAhead = () => page.evaluate(() => performance.getEntriesByName('flow:drawn-ahead').length);
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const n = await drawnAhead();
+        const settled = n > 0 && n === last;
+        last = n;
+        return settled;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(true);
+  // The panel never says it is drawing: its diagram is there on its first render.
+  await page.evaluate(() => {
+    (window as unknown as { sawDrawing: boolean }).sawDrawing = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.flow [role="status"]')?.textContent?.includes('Drawing the diagram')) (window as unknown as { sawDrawing: boolean }).sawDrawing = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const svg = await openFlow(page);
+  await expect(svg).toHaveAttribute('id', /^flow-ahead-\d+$/);
+  expect(await page.evaluate(() => (window as unknown as { sawDrawing: boolean }).sawDrawing)).toBe(false);
+  await expect(flowRegion(page).getByRole('button', { name: /^Segment 2: calls 7-12,/ })).toBeVisible();
+  await expectNoLeftovers(page);
+  await page.screenshot({ path: join(SHOTS, 'flow-drawn-ahead-1400x900.png') });
 });

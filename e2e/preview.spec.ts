@@ -96,10 +96,11 @@ test('a big JSONL file shows its first lines at once, then the full session take
   await expect(page.getByRole('button', { name: 'Export bundle' })).toBeDisabled();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
-  // The user moves on in the preview; the full session must keep that call.
+  // The user moves on in the preview; the full session must keep that call. On a fast machine it may land
+  // meanwhile: then it shows the same call.
   await stepper(page).getByRole('button', { name: 'Next call' }).click();
   await stepper(page).getByRole('button', { name: 'Next call' }).click();
-  await expect(callLabel(page)).toContainText(`Call 3 of ${previewCalls}`);
+  await expect(callLabel(page)).toContainText(/^Call 3 of [\d,]+/);
 
   // The library never gets the preview. Read in one go (the full session may land while the drawer is open, on a
   // machine fast or slow): either nothing yet, or only the full file at its full size, never the preview's prefix.

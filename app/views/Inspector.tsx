@@ -23,6 +23,7 @@ import type { GoTo, PanelProps } from './panels/panel-props';
 import { SearchDialog } from './SearchDialog';
 import { TranscriptView } from './TranscriptView';
 import { count as formatCount } from '../format/count';
+import { whenIdle } from './when-idle';
 
 /**
  * Where to show an item: the first call whose context holds it, so it appears in the bands;
@@ -120,7 +121,7 @@ function CountStatus({ result, source }: { result: AnalysisResult; source: Progr
   );
 }
 
-function Ready({ session, view, status: countStatus }: { session: Session; view: AnalysisView; status: React.ReactNode }) {
+function Ready({ session, view, exact, status: countStatus }: { session: Session; view: AnalysisView; exact: boolean; status: React.ReactNode }) {
   const callIndex = useApp((s) => Math.min(s.callIndex, Math.max(0, view.calls.length - 1)));
   const setCallRaw = useApp((s) => s.setCall);
   const selectItem = useApp((s) => s.selectItem);
@@ -240,6 +241,14 @@ function Ready({ session, view, status: countStatus }: { session: Session; view:
     const t = setTimeout(() => preloadPanels(panels), 0);
     return () => clearTimeout(t);
   }, [panels]);
+  // The Flow tab's diagram is drawn ahead in idle time once the counts are exact, so a first click on Flow finds it
+  // drawn instead of paying ~0.5 s of main-thread CPU. Not for the estimate: Mermaid's render is not sliced, and
+  // during the count its tasks (up to ~0.2 s) would break the main thread's budget while counting (no task > 100 ms).
+  const hasFlow = panels.some((p) => p.id === 'flow');
+  useEffect(() => {
+    if (!hasFlow || !exact) return;
+    return whenIdle(() => void import('./panels/flow-drawing').then((m) => m.predrawFlow(view)).catch(() => undefined));
+  }, [hasFlow, exact, view]);
   const active = panels.find((p) => p.id === panel) ?? panels[0]!;
   const uid = useId();
   // Narrow windows show one side at a time: choosing a panel shows the panels, a jump to an item the context.
@@ -424,17 +433,17 @@ export function Inspector({ sessionKey, session }: { sessionKey: string; session
       </div>
     );
   }
-  return <WithRules session={session} view={state.result.view} status={<CountStatus result={state.result} source={state.progress} />} />;
+  return <WithRules session={session} view={state.result.view} exact={state.result.exact} status={<CountStatus result={state.result} source={state.progress} />} />;
 }
 
 /** The view with the user's lint rule settings applied to the candidates (no second lint run). */
-function WithRules({ session, view, status }: { session: Session; view: AnalysisView; status: React.ReactNode }) {
+function WithRules({ session, view, exact, status }: { session: Session; view: AnalysisView; exact: boolean; status: React.ReactNode }) {
   const lintRules = useApp((s) => s.lintRules);
   const shown = useMemo(
     () => (Object.keys(lintRules.rules).length === 0 ? view : { ...view, lints: applyLintRules(view.lintCandidates, view.format, lintRules) }),
     [view, lintRules],
   );
-  return <Ready session={session} view={shown} status={status} />;
+  return <Ready session={session} view={shown} exact={exact} status={status} />;
 }
 
 function AnalysisLoading() {

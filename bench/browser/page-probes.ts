@@ -134,5 +134,7 @@ export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Prom
     }
     panels.push({ name: tab.textContent ?? '', ms: Math.round(performance.now() - t0) });
   }
-  return { at: performance.now(), walkFrom, panels };
+  const at = performance.now();
+  performance.mark('bench:panels-final', { startTime: at });
+  return { at, walkFrom, panels };
 }

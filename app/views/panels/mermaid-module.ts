@@ -1,6 +1,6 @@
-// Mermaid's code (several hundred KB over a few chunks), fetched when the flow diagram is first drawn, or when the
-// user points at or focuses the Flow tab: a first open of the panel otherwise spent ~250 ms fetching and compiling it
-// after the click. Never fetched for a session whose diagram nobody looks at (issue 9: Mermaid loads when first used).
+// Mermaid's code (several hundred KB over a few chunks), fetched when the flow diagram is first drawn: in idle time
+// once a session's analysis is in (flow-drawing.ts), or when the user points at or focuses the Flow tab. Never part
+// of the page's initial code (issue 9), nor fetched for a session without a Flow tab.
 let pending: Promise<typeof import('mermaid')> | null = null;
 
 // Mermaid imports its flowchart code when a render first meets a flowchart, and dagre's layout when that render
