@@ -6,22 +6,26 @@
 // tool: /work/.mirror/<owner>+<name>/repo); sessions not there are skipped and named.
 //
 //   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts]     (--parts: study and score parts apart)
+//   npx tsx bench/labelled-on-sessions.ts --pool    (every hold-out row of a never-studied repository: what the panel states)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
-import { studyPartOf } from '../src/audit/holdout-study';
+import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
+import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
 import { loadText } from '../src/load/loader';
 
 const at = process.argv.indexOf('--split');
+const pool = process.argv.includes('--pool');
 const splits = (at >= 0 ? process.argv[at + 1]! : 'holdout3').split(',');
 const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const rows = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
+const all = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as LabelledRow)
-  .filter((r): r is LostRow => r.list === 'lost' && r.label !== null && splits.includes(r.split));
+  .map((l) => JSON.parse(l) as LabelledRow);
+const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
+const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)));
 const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
@@ -71,7 +75,17 @@ function table(name: string, part: LostRow[]): void {
     console.log(`  ${by === 'whole' ? 'session audit' : 'row excerpt  '}  ${line('referenced')}; ${line('refetched')}; ${line('union')}`);
   }
 }
-for (const split of splits) {
+if (pool) {
+  table('hold-out rows of never-studied repositories, pooled', rows);
+  // What the panel and `check` state must be this score (audit-trust.ts): said, and failed on when it is not.
+  const scored = rows.filter((r) => verdicts.has(r.id));
+  const flagged = scored.filter((r) => verdicts.get(r.id)!.whole !== 'none');
+  const precision = flagged.filter((r) => r.label !== 'none').length / Math.max(1, flagged.length);
+  const stated = AUDIT_HOLDOUT.neededPrecision;
+  console.log(`AUDIT_HOLDOUT.neededPrecision ${stated}: ${Math.round(precision * 100) === Math.round(stated * 100) ? 'matches' : `does NOT match ${precision.toFixed(2)}`}`);
+  if (Math.round(precision * 100) !== Math.round(stated * 100)) process.exitCode = 1;
+}
+for (const split of pool ? [] : splits) {
   const mine = rows.filter((r) => r.split === split);
   table(split, mine);
   const part = studyPartOf(split);

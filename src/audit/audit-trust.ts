@@ -6,8 +6,14 @@ export const AUDIT_HOLDOUT = {
   pool: 'never-studied repositories',
   sessions: 19,
   projects: 9,
-  /** Of the identifiers listed as lost and needed later or lost then fetched again, the share that were. */
-  neededPrecision: 0.83,
+  /**
+   * Of the identifiers the audit of the whole session (what the app and `check` show) listed as lost and needed later
+   * or lost then fetched again, the share that were: `npx tsx bench/labelled-on-sessions.ts --pool` checks it against
+   * the real sessions (it needs their files, so `npm test` cannot).
+   */
+  neededPrecision: 0.65,
+  /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
+  rowNeededPrecision: 0.79,
   /** Listed as invented, and invented. */
   inventedFlags: 13,
   inventedRight: 0,

@@ -63,9 +63,11 @@ describe('the labelled audit set', () => {
   const HOLDOUT3_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.44, neededUnion: 0.64, invented: 0.12, neededRecall: 0.81 };
   // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
   // with the rules of the end of session 43 (none of its misses read).
-  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.93, neededUnion: 0.92, invented: 0, neededRecall: 0.68 };
+  // 11 of its rows were relabelled none by bench/labelled-kept-spellings.ts (the summary names the file relative to the
+  // working directory), as hold-outs 1–3 were: the floors are at the score after that.
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.91, neededUnion: 0.89, invented: 0, neededRecall: 0.6 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
-  const POOL_FLOOR = { lostReferencedLater: 0.69, lostRefetchedLater: 0.8, neededUnion: 0.82, invented: 0, neededRecall: 0.72 };
+  const POOL_FLOOR = { lostReferencedLater: 0.61, lostRefetchedLater: 0.76, neededUnion: 0.78, invented: 0, neededRecall: 0.67 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -132,7 +134,10 @@ describe('the labelled audit set', () => {
     // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
     expect(new Set(pool.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
     expect(new Set(pool.map((r) => repoOf(r.session))).size).toBe(AUDIT_HOLDOUT.projects);
-    expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.neededPrecision * 100));
+    // The sentence states the whole-session audit's precision (bench/labelled-on-sessions.ts --pool, on the real files);
+    // the row excerpts are scored here, and the sentence's figure is never above theirs.
+    expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.rowNeededPrecision * 100));
+    expect(AUDIT_HOLDOUT.neededPrecision).toBeLessThanOrEqual(AUDIT_HOLDOUT.rowNeededPrecision);
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
     console.info(`never-studied pool short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
