@@ -6,18 +6,17 @@
 // mirror (`fetch` of the search tool: /work/.mirror/<owner>+<name>/repo) and changes no label.
 //
 //   npx tsx bench/labelled-harness-flags.ts [--write]      (without --write: only says what it would mark)
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadText } from '../src/load/loader';
 import { renderForAudit } from '../src/audit/audit-session';
 import { isHarnessItem } from '../src/model/harness-messages';
 import type { LabelledRow, LabelledSession } from '../src/audit/labelled-set';
+import { mirroredSessionFile } from './labelled-session-file';
 
 const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
 const file = new URL('labelled-audit.jsonl', dir);
 const lines = readFileSync(file, 'utf8').split('\n');
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 const wanted = new Set<string>();
 for (const l of lines) {
@@ -30,15 +29,9 @@ for (const l of lines) {
 const verdicts = new Map<string, Map<number, { harness: boolean; texts: string[] }[]>>();
 for (const key of wanted) {
   const s = sessions[key]!;
-  const path = s.path.replace(/ \(branch [^)]+\)$/, '');
-  const repo = `${MIRROR}/${s.repo.replace('/', '+')}/repo`;
-  let text: string;
-  try {
-    text = execFileSync('git', ['-C', repo, 'show', `${s.commit}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  } catch {
-    console.warn(`${key}: ${s.repo} ${path} @ ${s.commit.slice(0, 10)} not in the mirror; its rows are left as they are`);
-    continue;
-  }
+  const file = mirroredSessionFile(key, s);
+  if (!file) continue;
+  const { path, text } = file;
   const byLine = new Map<number, { harness: boolean; texts: string[] }[]>();
   for (const session of loadText(path, text).sessions)
     for (const it of session.items) {

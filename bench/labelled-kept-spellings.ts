@@ -6,12 +6,12 @@
 // other file of the session has that name. Reads each session at its recorded commit from a local mirror (/work/.mirror/<owner>+<name>/repo).
 //
 //   npx tsx bench/labelled-kept-spellings.ts [--split a,b] [--write]    (without --write: only lists what it finds)
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { auditInputFor, renderForAudit } from '../src/audit/audit-session';
 import { extractIdentifiers, FILE_EXTENSIONS } from '../src/audit/identifiers';
 import type { LabelledRow, LabelledSession, LostRow } from '../src/audit/labelled-set';
 import { loadText } from '../src/load/loader';
+import { mirroredSessionFile } from './labelled-session-file';
 
 const at = process.argv.indexOf('--split');
 const splits = at >= 0 ? process.argv[at + 1]!.split(',') : null;
@@ -19,7 +19,6 @@ const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
 const file = new URL('labelled-audit.jsonl', dir);
 const lines = readFileSync(file, 'utf8').split('\n');
 const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 const rows = lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledRow);
 const wanted = rows.filter((r): r is LostRow => r.list === 'lost' && (r.label === 'referenced' || r.label === 'refetched') && r.kind === 'path' && !r.summary && (!splits || splits.includes(r.split)));
@@ -28,14 +27,9 @@ const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const found = new Map<string, { spelling: string; lines: string }>();
 for (const key of new Set(wanted.map((r) => r.session))) {
   const s = sessions[key]!;
-  const path = s.path.replace(/ \(branch [^)]+\)$/, '');
-  let text: string;
-  try {
-    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.commit}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  } catch {
-    console.warn(`${key}: not in the mirror; skipped`);
-    continue;
-  }
+  const file = mirroredSessionFile(key, s);
+  if (!file) continue;
+  const { path, text } = file;
   const session = loadText(path, text).sessions.find((x) => x.compactions.length > 0);
   if (!session) continue;
   // Every file path the session names, slashes forward, to tell whether a bare file name is one file's.

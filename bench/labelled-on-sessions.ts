@@ -7,13 +7,13 @@
 //
 //   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts]     (--parts: study and score parts apart)
 //   npx tsx bench/labelled-on-sessions.ts --pool    (every hold-out row of a never-studied repository: what the panel states)
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
 import { loadText } from '../src/load/loader';
+import { mirroredSessionFile } from './labelled-session-file';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
@@ -26,19 +26,13 @@ const all = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
   .map((l) => JSON.parse(l) as LabelledRow);
 const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
 const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)));
-const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
 for (const key of new Set(rows.map((r) => r.session))) {
   const s = sessions[key]!;
-  const path = s.path.replace(/ \(branch [^)]+\)$/, '');
-  let text: string;
-  try {
-    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.commit}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  } catch {
-    console.warn(`${key}: ${s.repo} ${path} not in the mirror; skipped`);
-    continue;
-  }
+  const file = mirroredSessionFile(key, s);
+  if (!file) continue;
+  const { path, text } = file;
   const session = loadText(path, text).sessions.find((x) => x.compactions.length > 0);
   if (!session) continue;
   const audits = auditSession(session);

@@ -13,7 +13,7 @@ export const AUDIT_HOLDOUT = {
    */
   neededPrecision: 0.65,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
-  rowNeededPrecision: 0.79,
+  rowNeededPrecision: 0.8,
   /** Listed as invented, and invented. */
   inventedFlags: 13,
   inventedRight: 0,

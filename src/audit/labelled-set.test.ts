@@ -64,10 +64,11 @@ describe('the labelled audit set', () => {
   // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
   // with the rules of the end of session 43 (none of its misses read).
   // 11 of its rows were relabelled none by bench/labelled-kept-spellings.ts (the summary names the file relative to the
-  // working directory), as hold-outs 1–3 were: the floors are at the score after that.
-  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.91, neededUnion: 0.89, invented: 0, neededRecall: 0.6 };
+  // working directory) and 3 later items marked the harness's by bench/labelled-harness-flags.ts, as hold-outs 1–3
+  // were: the floors are at the score after that.
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.91, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
-  const POOL_FLOOR = { lostReferencedLater: 0.61, lostRefetchedLater: 0.76, neededUnion: 0.78, invented: 0, neededRecall: 0.67 };
+  const POOL_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.76, neededUnion: 0.8, invented: 0, neededRecall: 0.67 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
