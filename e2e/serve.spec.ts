@@ -44,7 +44,9 @@ test.beforeAll(async () => {
   address = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not print its address: ${out}${err}`)), 30_000);
+    // A hang guard, not a budget: from the checkout the bin runs the TypeScript through tsx, which took over 30 s to
+    // start on a fresh clone beside CPU burners.
+    const timer = setTimeout(() => reject(new Error(`serve did not print its address: ${out}${err}`)), 150_000);
     server.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     server.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
