@@ -10,8 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { auditInputFor, renderForAudit } from '../src/audit/audit-session';
 import { extractIdentifiers, FILE_EXTENSIONS } from '../src/audit/identifiers';
 import type { LabelledRow, LabelledSession, LostRow } from '../src/audit/labelled-set';
-import { loadText } from '../src/load/loader';
-import { mirroredSessionFile } from './labelled-session-file';
+import { mirroredCompactedSession } from './labelled-session-file';
 
 const at = process.argv.indexOf('--split');
 const splits = at >= 0 ? process.argv[at + 1]!.split(',') : null;
@@ -27,10 +26,7 @@ const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const found = new Map<string, { spelling: string; lines: string }>();
 for (const key of new Set(wanted.map((r) => r.session))) {
   const s = sessions[key]!;
-  const file = mirroredSessionFile(key, s);
-  if (!file) continue;
-  const { path, text } = file;
-  const session = loadText(path, text).sessions.find((x) => x.compactions.length > 0);
+  const session = mirroredCompactedSession(key, s);
   if (!session) continue;
   // Every file path the session names, slashes forward, to tell whether a bare file name is one file's.
   const paths = new Set<string>();

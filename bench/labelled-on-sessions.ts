@@ -12,8 +12,7 @@ import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
-import { loadText } from '../src/load/loader';
-import { mirroredSessionFile } from './labelled-session-file';
+import { mirroredCompactedSession } from './labelled-session-file';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
@@ -30,10 +29,7 @@ const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== nu
 const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
 for (const key of new Set(rows.map((r) => r.session))) {
   const s = sessions[key]!;
-  const file = mirroredSessionFile(key, s);
-  if (!file) continue;
-  const { path, text } = file;
-  const session = loadText(path, text).sessions.find((x) => x.compactions.length > 0);
+  const session = mirroredCompactedSession(key, s);
   if (!session) continue;
   const audits = auditSession(session);
   for (const row of rows.filter((r) => r.session === key)) {

@@ -2,6 +2,8 @@
 // /work/.mirror/<owner>+<name>/repo, or MIRROR). The bench scripts that check labels against the real sessions share it.
 import { execFileSync } from 'node:child_process';
 import type { LabelledSession } from '../src/audit/labelled-set';
+import { loadText } from '../src/load/loader';
+import type { Session } from '../src/model/types';
 
 const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
@@ -15,4 +17,10 @@ export function mirroredSessionFile(key: string, s: LabelledSession): { path: st
     console.warn(`${key}: ${s.repo} ${path} @ ${s.commit.slice(0, 10)} not in the mirror; skipped`);
     return null;
   }
+}
+
+/** The session of that file that holds a compaction (the one its rows were labelled on), or null. */
+export function mirroredCompactedSession(key: string, s: LabelledSession): Session | null {
+  const file = mirroredSessionFile(key, s);
+  return file ? (loadText(file.path, file.text).sessions.find((x) => x.compactions.length > 0) ?? null) : null;
 }
