@@ -146,7 +146,8 @@ function spellingsOf(row: LostRow, cwd: string | null, paths: Set<string>): { sp
     const c = cwd ? slash(cwd).replace(/\/$/, '') : null;
     const rel = relative(v, cwd);
     out.add(v);
-    if (rel !== v && rel !== '') out.add(rel);
+    // A folder keeps at least two segments (`tests` alone is a word, not the project's tests folder).
+    if (rel !== v && rel !== '' && (rel.includes('/') || FILE_NAME.test(rel))) out.add(rel);
     if (c && !v.startsWith('/') && !v.startsWith('~') && !/^[A-Za-z]:/.test(v)) out.add(`${c}/${v.replace(/^\.\//, '')}`);
     const segs = rel.split('/').filter(Boolean);
     const base = segs[segs.length - 1] ?? '';
