@@ -10,7 +10,7 @@
 // The loader is used only to place each compaction (the line after which records are "later") and its evicted items
 // (for `repeats`: a call that repeats a fetch the compaction removed).
 //
-//   npx tsx bench/labelled-later-evidence.ts [--pool | --split a,b] [--write]
+//   npx tsx bench/labelled-later-evidence.ts [--pool | --not-pool] [--split a,b] [--write]
 //
 // --write adds the missing records to each grown row's `later` (each item `fromFile: true`, the row
 // `laterFrom: "file"`); it changes no label.
@@ -31,7 +31,12 @@ const at = process.argv.indexOf('--split');
 const splits = at >= 0 ? process.argv[at + 1]!.split(',') : null;
 const pool = process.argv.includes('--pool');
 const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
-const wanted = all.filter((r): r is LostRow => r.list === 'lost' && (pool ? pooled.has(r.id) : !splits || splits.includes(r.split)));
+const others = process.argv.includes('--not-pool');
+// A row completed once (`laterFrom`) is not read again: its added items would read as already there, all but the capped ones.
+const wanted = all.filter(
+  (r): r is LostRow =>
+    r.list === 'lost' && !r.laterFrom && (pool ? pooled.has(r.id) : others ? !pooled.has(r.id) : true) && (!splits || splits.includes(r.split)),
+);
 
 /** One block of a record: what a person reading the file sees as one item. */
 interface Block {
