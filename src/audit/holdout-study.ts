@@ -43,9 +43,26 @@ export const HOLDOUT3_STUDY: ReadonlySet<string> = new Set([
   'omp-6c0a282a',
 ]);
 
+// The fourth hold-out (split `holdout4`, blind until session 44) was split in session 44 BY REPOSITORY, from the
+// repository list and row counts only, before any row's verdict was read. Studied: Lightprotocol/light-protocol (Rust,
+// 4 sessions, 131 rows), punt-labs/langlearn-tts (Python, 1, 29) and ebridges/wakil (Python, 2, 11): 171 rows.
+// Scored only: roo-oliv/monodreams (C#, 3, 134), nakamura-shuta/tij (Rust, 2, 98) and steadyfall/wwbm-webapp
+// (Python, 1, 1): 233 rows. Each part keeps a Rust repository; the C# one stays unread.
+
+/** Sessions of the fourth hold-out that rules were written looking at: all of three repositories. */
+export const HOLDOUT4_STUDY: ReadonlySet<string> = new Set([
+  'lp-345198a8',
+  'lp-a3ba6276',
+  'lp-e2e1621a',
+  'lp-3ad45457',
+  'langlearn-e16d7f5a',
+  'wakil-0062da63',
+  'wakil-5bea7345',
+]);
+
 /** The studied part of a split that has one (a hold-out rules were later written on), or undefined. */
 export function studyPartOf(split: string): ReadonlySet<string> | undefined {
-  return split === 'holdout' ? HOLDOUT_STUDY : split === 'holdout2' ? HOLDOUT2_STUDY : split === 'holdout3' ? HOLDOUT3_STUDY : undefined;
+  return split === 'holdout' ? HOLDOUT_STUDY : split === 'holdout2' ? HOLDOUT2_STUDY : split === 'holdout3' ? HOLDOUT3_STUDY : split === 'holdout4' ? HOLDOUT4_STUDY : undefined;
 }
 
 /**
