@@ -5,7 +5,7 @@
 // from what a user is shown. Reads each session at its recorded commit from a local mirror (`fetch` of the search
 // tool: /work/.mirror/<owner>+<name>/repo); sessions not there are skipped and named.
 //
-//   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts]     (--parts: study and score parts apart)
+//   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts|--study]  (--parts: study and score parts apart; --study: study part only)
 //   npx tsx bench/labelled-on-sessions.ts --pool    (every hold-out row of a never-studied repository: what the panel states)
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
@@ -24,7 +24,7 @@ const all = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as LabelledRow);
 const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
-const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)));
+const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)) && (!process.argv.includes('--study') || (studyPartOf(r.split)?.has(r.session) ?? true)));
 
 const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
 for (const key of new Set(rows.map((r) => r.session))) {
@@ -77,8 +77,13 @@ if (pool) {
 }
 for (const split of pool ? [] : splits) {
   const mine = rows.filter((r) => r.split === split);
-  table(split, mine);
   const part = studyPartOf(split);
+  // --study: the study part alone, so a rule writer never sees the score part's figure while working.
+  if (part && process.argv.includes('--study')) {
+    table(`${split} study part`, mine.filter((r) => part.has(r.session)));
+    continue;
+  }
+  table(split, mine);
   if (part && process.argv.includes('--parts')) {
     table(`${split} study part`, mine.filter((r) => part.has(r.session)));
     table(`${split} score part`, mine.filter((r) => !part.has(r.session)));

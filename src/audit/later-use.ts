@@ -15,7 +15,7 @@ import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
 import { exactPathIn, haystack, referencedIn } from './normalize';
 import { definesName } from './project-scope';
-import { TEST_FILE } from './relevance';
+import { submitsPlan, TEST_FILE } from './relevance';
 
 const slashed = (f: string) => f.replace(/\\/g, '/');
 
@@ -38,6 +38,8 @@ export function mentionText(text: string): string {
 
 /** Does a later call's argument (the file it opens, the command it runs) take the identifier: a path as the exact path, another value as written. */
 export function takenAsArgument(id: Identifier, arg: string, cwd: string | null): boolean {
+  // A plan submitted for approval holds values as prose: the call acts on none of them.
+  if (submitsPlan(arg)) return false;
   return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
 }
 

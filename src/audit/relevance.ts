@@ -128,6 +128,25 @@ const onlyInTrailer = (text: string, value: string): boolean => {
   return lines.length > 0 && lines.every((l) => TRAILER.test(l));
 };
 
+const PLAN_ARGUMENT = /"plan"\s*:\s*"/;
+
+/** Is this call a plan the agent submits for approval (its `plan` argument is a document, not a value it acts on)? */
+export const submitsPlan = (callText: string): boolean => PLAN_ARGUMENT.test(callText);
+
+/**
+ * Is a value held only by documents (a plan, notes, a README: read or written; the agent's own prose) and test files? Such a setting
+ * (`root_index: 0` in a test and in the plan the agent drafts from it) is prose or example data about the work: as
+ * with an address a document states, it counts only when the user names it or a later tool call takes it as its
+ * argument, not when the agent reads its own document back or writes the value into it again.
+ */
+function inDocumentsOrTests(occurrences: readonly Occurrence[], value: string): boolean {
+  const inDocument = (o: Occurrence) =>
+    (!!o.target?.file && PROSE_FILE.test(o.target.file) && (o.kind === 'tool_result' || !!o.target.writes)) ||
+    // The agent's own prose, and a plan it submits for approval (a call whose `plan` argument is the plan's text).
+    (o.role === 'assistant' && (o.kind === 'message' || (o.kind === 'tool_call' && !o.target && submitsPlan(o.text))));
+  return occurrences.some(inDocument) && occurrences.every((o) => inDocument(o) || inTestFile(o, value));
+}
+
 export function relevance(id: Identifier, occurrences: readonly Occurrence[], scope: ProjectScope): Relevance {
   const v = id.value;
   const every = (test: (o: Occurrence) => boolean) => occurrences.length > 0 && occurrences.every(test);
@@ -164,7 +183,7 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       // or output it says how much. It counts only as a value someone set: one the user writes, or one a tool call
       // gives a setting (`--memory 4G`, `TIMEOUT=30s`, `timeout: 30s` in a config it writes).
       if (!SETTING.test(v) && !occurrences.some((o) => saidByUser(o) || (o.kind === 'tool_call' && setsValue(o.text, v)))) return 'irrelevant';
-      return 'relevant';
+      return inDocumentsOrTests(occurrences, v) ? 'argument' : 'relevant';
     }
     case 'port':
     case 'host':
