@@ -547,3 +547,37 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     expect(auditSession(s)[0]!.lostReferencedLater).toEqual([{ value: 'README.md', itemId: 'c3', via: 'mention' }]);
   });
 });
+
+// Session 44 (from the fourth hold-out's study part): a setting that only documents and tests hold.
+describe('a setting that only documents and tests hold', () => {
+  const PLAN = '/home/u/.claude/plans/calm-river.md';
+  const input: AuditInput = {
+    summary: 'Drafted the verification plan.',
+    sources: [
+      '    12→        retry_limit: 3,\n    40→        retry_limit: 3,',
+      'Write({"file_path":"/home/u/.claude/plans/calm-river.md","content":"## Harness\\n    let cfg = Config { retry_limit: 3 };"})',
+      'Every harness builds its config with retry_limit: 3.',
+    ],
+    sourceMeta: [
+      { role: 'tool', kind: 'tool_result', target: read(`${CWD}/tests/proofs/retry.rs`) },
+      { role: 'assistant', kind: 'tool_call', target: write(PLAN) },
+      { role: 'assistant', kind: 'message' },
+    ],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(PLAN), text: '   7→    let cfg = Config { retry_limit: 3 };' },
+      { id: 'p', role: 'assistant', kind: 'tool_call', target: null, text: 'ExitPlanMode({"plan":"## Harness\\n    let cfg = Config { retry_limit: 3 };"})' },
+    ],
+    project: { cwd: CWD },
+  };
+  it('is example data and prose: reading the agent’s own plan back and submitting it uses nothing', () => {
+    expect(needed(input)).toEqual([]);
+  });
+  it('counts when a later call takes it as its argument', () => {
+    const sed = `sed -i 's/retry_limit: 3/retry_limit: 5/' ${CWD}/tests/proofs/retry.rs`;
+    expect(needed({ ...input, later: [...input.later, { id: 'c', role: 'assistant', kind: 'tool_call', target: bash(sed), text: `Bash(${JSON.stringify({ command: sed })})` }] })).toEqual(['retry_limit: 3']);
+  });
+  it('read from the project’s own source, the same setting re-read and written again was re-fetched', () => {
+    const sources = { ...input, sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/config.rs`) }, ...input.sourceMeta.slice(1)] };
+    expect(needed(sources)).toEqual(['retry_limit: 3']);
+  });
+});
