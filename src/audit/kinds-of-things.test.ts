@@ -577,7 +577,7 @@ describe('a setting that only documents and tests hold', () => {
     expect(needed({ ...input, later: [...input.later, { id: 'c', role: 'assistant', kind: 'tool_call', target: bash(sed), text: `Bash(${JSON.stringify({ command: sed })})` }] })).toEqual(['retry_limit: 3']);
   });
   it('read from the project’s own source, the same setting re-read and written again was re-fetched', () => {
-    const sources = { ...input, sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/config.rs`) }, ...input.sourceMeta.slice(1)] };
+    const sources = { ...input, sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/config.rs`) }, ...(input.sourceMeta ?? []).slice(1)] };
     expect(needed(sources)).toEqual(['retry_limit: 3']);
   });
 });
