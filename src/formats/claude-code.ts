@@ -8,7 +8,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
-import { countKey } from '../model/dictionary';
+import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
@@ -30,7 +30,10 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const chained = new Uint8Array(records.length);
   const compactions = new ClaudeCodeCompactions(session, ctx);
   const responses = new Map<string, ModelResponse>();
-  const skip = (key: string) => countKey(session.skipped, key);
+  // Counted here and written to session.skipped once at the end (in first-seen order): a property definition per
+  // skipped record (progress, snapshots, hooks: a third of a long session) cost more than the record's reading.
+  const skipped = new Map<string, number>();
+  const skip = (key: string) => skipped.set(key, (skipped.get(key) ?? 0) + 1);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
   let metaKnown = false;
@@ -120,6 +123,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
     skip(type);
   }
+  for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
   // A file whose first message names a parent the file does not hold was cut from a longer session (or continues
   // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
   const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant');
