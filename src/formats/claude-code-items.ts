@@ -26,10 +26,13 @@ function describe(v: unknown): string {
   return Array.isArray(v) ? 'an array' : typeof v;
 }
 
+const RECORD_FLAGS = ['isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'isApiErrorMessage'] as const;
+
 /** Record-level flags worth keeping on every item of the record. */
 function recordMeta(v: JsonObject): Item['meta'] | undefined {
   const meta: NonNullable<Item['meta']> = {};
-  for (const key of ['isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'isApiErrorMessage'] as const) {
+  for (let k = 0; k < RECORD_FLAGS.length; k++) {
+    const key = RECORD_FLAGS[k]!;
     if (get(v, key) === true) meta[key] = true;
   }
   // The tool call whose run wrote this record (a Skill's injected instructions), so the record is the harness's.

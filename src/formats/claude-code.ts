@@ -46,12 +46,14 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       continue;
     }
     if (!metaKnown) {
-      for (const key of META_FIELDS) {
+      // Once each is set, no later record changes them.
+      metaKnown = true;
+      for (let k = 0; k < META_FIELDS.length; k++) {
+        const key = META_FIELDS[k]!;
         const value = str(v, key);
         if (value && session.meta[key] === undefined) session.meta[key] = value;
+        if (session.meta[key] === undefined) metaKnown = false;
       }
-      // Once each is set, no later record changes them.
-      metaKnown = META_FIELDS.every((key) => session.meta[key] !== undefined);
     }
     const uuid = str(v, 'uuid');
     if (uuid !== undefined && CHAINED_TYPES.has(type)) {
@@ -85,9 +87,9 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           responses.set(key, response);
           session.responses.push(response);
         }
-        for (const item of items) {
-          item.responseId = key;
-          response.itemIds.push(item.id);
+        for (let k = 0; k < items.length; k++) {
+          items[k]!.responseId = key;
+          response.itemIds.push(items[k]!.id);
         }
         // Streaming writes usage on every part; the last part has the final output count.
         response.usage = usageOf(message) ?? response.usage;
@@ -147,7 +149,8 @@ export const claudeCode: FormatAdapter = {
     let objects = 0;
     let known = 0;
     let chained = 0;
-    for (const { value: v } of records) {
+    for (let k = 0; k < records.length; k++) {
+      const v = records[k]!.value;
       if (!isObject(v)) continue;
       objects++;
       const type = get(v, 'type');
@@ -163,7 +166,10 @@ export const claudeCode: FormatAdapter = {
   },
   parse(doc, ctx) {
     const records: TreeRecord[] = [];
-    for (const { line, value } of recordsOf(doc)) {
+    // Indexed loops over the records (see abandonedLines): this runs once, mostly unoptimized.
+    const all = recordsOf(doc);
+    for (let k = 0; k < all.length; k++) {
+      const { line, value } = all[k]!;
       if (isObject(value)) records.push({ line, value });
       else ctx.error({ line }, `expected a JSON object record, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
     }
@@ -172,7 +178,7 @@ export const claudeCode: FormatAdapter = {
       return type === 'user' || type === 'assistant';
     });
     let sessionId: string | undefined;
-    for (const r of records) if ((sessionId = str(r.value, 'sessionId')) !== undefined) break;
+    for (let k = 0; k < records.length; k++) if ((sessionId = str(records[k]!.value, 'sessionId')) !== undefined) break;
     // A sidechain file (agent-*.jsonl) holds only sidechain records; detected by content, not name.
     const sidechainFile = conversation.length > 0 && conversation.every((r) => isSidechainRecord(r.value));
     if (sidechainFile) {
@@ -187,7 +193,8 @@ export const claudeCode: FormatAdapter = {
     // Older versions wrote subagent records into the main file, flagged isSidechain.
     const side = new Map<string, TreeRecord[]>();
     const main: TreeRecord[] = [];
-    for (const r of records) {
+    for (let k = 0; k < records.length; k++) {
+      const r = records[k]!;
       if (!isSidechainRecord(r.value)) {
         main.push(r);
         continue;
