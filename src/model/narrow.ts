@@ -6,15 +6,9 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * Own property only, so `__proto__` / `constructor` keys in input never reach the prototype chain. Read first: an
- * absent key (most lookups of optional fields) then costs one lookup, not two; a value found is checked to be own.
- */
+/** Own property only, so `__proto__` / `constructor` keys in input never reach the prototype chain. */
 export function get(obj: JsonObject, key: string): unknown {
-  const v = obj[key];
-  return v === undefined || hasOwn.call(obj, key) ? v : undefined;
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
 }
 
 export function str(obj: JsonObject, key: string): string | undefined {
