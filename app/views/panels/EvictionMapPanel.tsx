@@ -9,6 +9,7 @@ import type { PanelProps } from './panel-props';
 import './eviction-map.css';
 import { useWidth } from '../../hooks/use-width';
 import { count as formatCount } from '../../format/count';
+import { rowPreview } from './row-preview';
 
 type Row = PanelProps['view']['eviction'][number];
 
@@ -49,18 +50,8 @@ function rowTitle(row: Row, item: Item | undefined): string {
   return item ? `${row.itemId} ${itemKindPhrase(item)}${item.name ? ` ${item.name}` : ''}` : row.itemId;
 }
 
-/**
- * The text's first 80 characters with its white space folded, read from a prefix long enough to hold them: folding
- * whole tool results (tens of kB each) for every row drawn was most of the panel's first render.
- */
 function preview(item: Item | undefined): string {
-  if (!item) return '';
-  const text = item.text;
-  for (let end = 256; ; end *= 4) {
-    const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
-    // Past 80 characters, a cut at `end` changes only what follows them.
-    if (flat.length > 80 || end >= text.length) return flat.slice(0, 80);
-  }
+  return item ? rowPreview(item.text) : '';
 }
 
 export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: PanelProps) {
