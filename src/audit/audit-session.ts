@@ -429,6 +429,8 @@ export function auditSession(session: Session): CompactionAudit[] {
             p.summary,
             [...p.sources, ...contextPositions(p)].flatMap((i) => (userWords[i]! ? [texts[i]!] : items[i]!.kind === 'tool_result' ? userWordsInResult(texts[i]!) : [])),
             () => (mid ? earlierSummaries(session, p.event) : []),
+            // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
+            () => [...p.sources, ...contextPositions(p)].flatMap((i) => (items[i]!.role === 'user' && items[i]!.kind === 'message' && !userWords[i]! ? [texts[i]!] : [])),
           )
         : [];
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);

@@ -105,3 +105,25 @@ describe('alternatives joined with slashes', () => {
     expect(backedLoosely(id('path', 'ButtonStyle.DANGER/SUCCESS/PRIMARY'), text)).toBe(false);
   });
 });
+
+describe('the harness’s words in the user’s turn', () => {
+  it('back a quote the summary gives as the user’s (the summarizer reads them as the user’s), never a paraphrase', () => {
+    const audit = (claim: string) =>
+      auditSession(
+        session(
+          [
+            user('u0', 'only appropriation bills belong in the tracker'),
+            { ...user('m1', 'Continue from where you left off.'), meta: { isMeta: true } },
+            toolCall('c1', 'k1', 'Bash', '{"command":"ls"}'),
+            toolResult('r1', 'k1', 'tracker.xlsx'),
+            boundary('b'),
+            summaryItem('sum', claim),
+          ],
+          { meta: { cwd: CWD }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'm1', 'c1', 'r1'] })] },
+          'claude-code',
+        ),
+      )[0]!.inventedInstructions.map((f) => f.sentence);
+    expect(audit('The user’s latest request was "Continue from where you left off."')).toEqual([]);
+    expect(audit('The user asked to "delete the tracker."')).toHaveLength(1);
+  });
+});
