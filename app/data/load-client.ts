@@ -22,7 +22,10 @@ export interface LoadOptions {
   only?: string;
   /** Gets the first session's reported view as soon as the files are parsed, before the session itself arrives. */
   onReported?: (look: FirstLook) => void;
-  /** The load `startEarlyLoad` began for these same sources: its worker has them read and parsed, or under way. */
+  /**
+   * The load `startEarlyLoad` began for these same sources: its worker has them read and parsed, or under way. Its
+   * first look goes to the callback given there (`onReported` here is for a load that was not started early).
+   */
   early?: EarlyLoad | null;
 }
 
@@ -57,13 +60,17 @@ export interface EarlyLoad {
  * waited for both one after the other. Files that open whole (no preview) only; null otherwise. `loadInWorker` with
  * `early` takes it over; `dropEarlyLoad` ends it when the plan opens the files otherwise.
  */
-export function startEarlyLoad(sources: readonly LoadSource[]): EarlyLoad | null {
+export function startEarlyLoad(sources: readonly LoadSource[], onReported?: (look: FirstLook) => void): EarlyLoad | null {
   if (typeof Worker === 'undefined' || sources.length === 0 || !sources.every((s) => s instanceof Blob)) return null;
   if (sources.reduce((n, s) => n + (s as Blob).size, 0) > PREVIEW_MIN_BYTES) return null;
   const worker = takeLoadWorker();
   const api = Comlink.wrap<LoadWorkerApi>(worker);
-  void api.prepare([...sources]).catch(() => undefined);
-  return { sources, worker, api, ended: false };
+  const early: EarlyLoad = { sources, worker, api, ended: false };
+  // `onReported` gets the first look as soon as the files are parsed, even before the plan is done (the caller holds
+  // it until then); never once the early load has ended.
+  const look = onReported ? Comlink.proxy((l: FirstLook) => void (early.ended || onReported(l))) : undefined;
+  void api.prepare([...sources], look).catch(() => undefined);
+  return early;
 }
 
 export function dropEarlyLoad(early: EarlyLoad | null): void {
@@ -95,7 +102,8 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
       if (list) list.push(items);
       else chunks.set(i, [items]);
     };
-    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only, opts.onReported ? Comlink.proxy(opts.onReported) : undefined), died]);
+    const onReported = opts.onReported && !early ? Comlink.proxy(opts.onReported) : undefined;
+    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only, onReported), died]);
     for (const [i, list] of chunks) result.sessions[i]!.items = list.flat();
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];

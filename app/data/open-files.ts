@@ -30,8 +30,12 @@ export function openUserSources(input: LoadSource[]): void {
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
-  // Read and parsed in a load worker while the page plans the open below (load-client.ts, startEarlyLoad).
-  const early = opts.bundle ? null : startEarlyLoad(input);
+  // Read and parsed in a load worker while the page plans the open below (load-client.ts, startEarlyLoad). Its first
+  // look may come before the plan is done: it is shown once the plan opens these files as sessions. Not for a
+  // bundle's files, nor for one corpus row (its first look is of the row's session, picked in the worker's load).
+  let firstLookDue = false;
+  let heldLook: FirstLook | null = null;
+  const early = opts.bundle || opts.only !== undefined ? null : startEarlyLoad(input, (look) => (firstLookDue ? showFirstLook(look) : (heldLook = look)));
   // What the user gave (src/load/plan-open.ts): many files at once, or a JSONL of whole trajectories, opens corpus
   // mode instead; a bundle's own files and one corpus row never do.
   let given: OpenPlan<PageSource>;
@@ -61,6 +65,8 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   }
   const names = sources.map((s) => s.name);
   beginLoad();
+  firstLookDue = true;
+  if (heldLook && !early?.ended) showFirstLook(heldLook);
   // A lone big JSONL file shows its first lines while the rest loads (the worker decides what is big).
   const preview = opts.bundle ? null : new PreviewTab();
   let result: WorkerLoadResult;

@@ -123,6 +123,20 @@ function measure(name: string, start: number): number {
 interface Parsed {
   inputs: InputFile[];
   loaded: LoadResult;
+  /** Per session, its reported view, when `prepare` worked it out and sent the first to the page already. */
+  reported?: (ReportedView | null)[];
+}
+
+type FirstLookOf = ReportedView & { title: string; format: Session['format'] };
+
+function reportedViews(sessions: Session[]): (ReportedView | null)[] {
+  return sessions.map((s) => {
+    try {
+      return reportedView(s);
+    } catch {
+      return null; // the analysis reports what fails
+    }
+  });
 }
 
 async function readAndParse(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<Parsed> {
@@ -149,8 +163,17 @@ const api = {
    * check and a bundle check first): the first view waited on that plan's file reads and code. `load` then takes
    * this parse; a plan that opens them otherwise ends this worker.
    */
-  prepare(sources: LoadSource[]): void {
-    prepared = readAndParse(sources, () => {});
+  prepare(sources: LoadSource[], onReported?: (view: FirstLookOf) => unknown): void {
+    prepared = readAndParse(sources, () => {}).then((parsed) => {
+      if (!onReported) return parsed;
+      // The first look goes to the page at once; the page shows it once its plan opens these files as sessions.
+      const t = performance.now();
+      const reported = reportedViews(parsed.loaded.sessions);
+      const first = parsed.loaded.sessions[0];
+      if (first && reported[0]) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
+      measure('load:reported', t);
+      return { ...parsed, reported };
+    });
     prepared.catch(() => undefined); // `load` reports it
   },
   /** A bundle's files and view, decoded here so the page's thread is not held (see data/bundle-open.ts). */
@@ -165,7 +188,7 @@ const api = {
     analysisPort?: MessagePort,
     onItems?: (session: number, items: Session['items']) => unknown,
     only?: string,
-    onReported?: (view: ReportedView & { title: string; format: Session['format'] }) => unknown,
+    onReported?: (view: FirstLookOf) => unknown,
   ): Promise<WorkerLoadResult> {
     let previewed = false;
     if (onPreview) {
@@ -178,22 +201,21 @@ const api = {
     prepared = null;
     // The page's progress line says what is under way while the early parse ends.
     if (early) onProgress({ file: sources.map((s) => s.name).join(', '), loaded: 0, total: sources.reduce((n, s) => n + (s instanceof Blob ? s.size : s.text.length), 0), phase: 'parsing' });
-    const { inputs, loaded } = await (early ?? readAndParse(sources, onProgress));
-    const t2 = performance.now();
+    const parsed = await (early ?? readAndParse(sources, onProgress));
+    const { inputs, loaded } = parsed;
+    let t2r = performance.now();
     // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
-    // The first view (header and call stepper) is painted from this, before the session itself crosses to the page.
-    const reported = result.sessions.map((s) => {
-      try {
-        return reportedView(s);
-      } catch {
-        return null; // the analysis reports what fails
-      }
-    });
-    const first = result.sessions[0];
-    if (onReported && first && reported[0] && !previewed) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
-    const t2r = measure('load:reported', t2);
+    // The first view (header and call stepper) is painted from this, before the session itself crosses to the page;
+    // `prepare` sent it already when it was given the page's callback (never with `only`: see load-client.ts).
+    let reported = picked.length === 0 ? parsed.reported : undefined;
+    if (!reported) {
+      reported = reportedViews(result.sessions);
+      const first = result.sessions[0];
+      if (onReported && first && reported[0] && !previewed) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
+      t2r = measure('load:reported', t2r);
+    }
     // Hashed once the first view is sent (the digest runs off this thread, but on the same 2 cores as the parse):
     // the hash keys the library and share links, and is awaited only after the hand-off.
     const hashing = Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
