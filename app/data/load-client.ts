@@ -9,7 +9,7 @@ import { readCapped, tooLarge } from './read-capped';
 import type { Result } from '../../src/share';
 import type { FirstLook } from '../store/session-slice';
 import { readBundle, type OpenedBundle } from './bundle-open';
-import { PREVIEW_MIN_BYTES } from '../../src/load/prefix';
+import { CORPUS_FILE_COUNT, PREVIEW_MIN_BYTES } from '../../src/load/prefix';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
@@ -61,7 +61,8 @@ export interface EarlyLoad {
  * `early` takes it over; `dropEarlyLoad` ends it when the plan opens the files otherwise.
  */
 export function startEarlyLoad(sources: readonly LoadSource[], onReported?: (look: FirstLook) => void): EarlyLoad | null {
-  if (typeof Worker === 'undefined' || sources.length === 0 || !sources.every((s) => s instanceof Blob)) return null;
+  // So many files open as a corpus whatever they hold (the plan says so without reading them).
+  if (typeof Worker === 'undefined' || sources.length === 0 || sources.length > CORPUS_FILE_COUNT || !sources.every((s) => s instanceof Blob)) return null;
   if (sources.reduce((n, s) => n + (s as Blob).size, 0) > PREVIEW_MIN_BYTES) return null;
   const worker = takeLoadWorker();
   const api = Comlink.wrap<LoadWorkerApi>(worker);
