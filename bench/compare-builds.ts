@@ -1,21 +1,24 @@
 // Two builds of the app side by side in one sitting: a build kept from before a change (a copy of
-// bench/results/app) against the one `npm run bench` (or `trace-drop.ts --build`) made last, each opening the real
-// shared sample after a 300 ms drag, alternated run by run, so the machine's load moves between pairs, not within
-// one. `node --import tsx bench/compare-builds.ts BEFORE_DIR [runs]`; BENCH_TRACE=dir traces each run (thread CPU
-// per window: `bench/trace-drop.ts --profile`); COMPARE_PANELS=0 leaves out the walk through every panel.
+// bench/results/app) against the one `npm run bench` (or `trace-drop.ts --build`) made last, or another kept build,
+// each opening the real shared sample after a 300 ms drag, alternated run by run, so the machine's load moves between
+// pairs, not within one. `node --import tsx bench/compare-builds.ts BEFORE_DIR [runs] [AFTER_DIR]`; BENCH_TRACE=dir
+// traces each run (thread CPU per window: `bench/trace-drop.ts --profile`); COMPARE_PANELS=0 leaves out the walk
+// through every panel.
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { APP_OUT, startPreview } from './browser/build';
 import { measureOpen, REAL_TYPICAL } from './browser/run-browser';
 
-const [before, runsArg] = process.argv.slice(2);
+const [before, runsArg, afterArg] = process.argv.slice(2);
 if (!before || !existsSync(before)) throw new Error('usage: compare-builds.ts BEFORE_DIR [runs]  (BEFORE_DIR: a kept copy of bench/results/app)');
 if (!existsSync(REAL_TYPICAL)) throw new Error('no ../shared/samples beside the repo');
 const runs = Number(runsArg ?? 4);
 const name = 'claude-code-compacted.jsonl';
-mkdirSync(`${before}/bench-data`, { recursive: true });
-copyFileSync(REAL_TYPICAL, `${before}/bench-data/${name}`);
-const servers = { before: await startPreview(before), after: await startPreview(APP_OUT) };
+for (const dir of [before, afterArg ?? APP_OUT]) {
+  mkdirSync(`${dir}/bench-data`, { recursive: true });
+  copyFileSync(REAL_TYPICAL, `${dir}/bench-data/${name}`);
+}
+const servers = { before: await startPreview(before), after: await startPreview(afterArg ?? APP_OUT) };
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const rows = { before: [] as number[][], after: [] as number[][] };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -13,6 +13,7 @@ import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
+import { pickRows, scoreOf, verdictsOf } from './labelled-invented';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
@@ -74,6 +75,13 @@ if (pool) {
   const stated = AUDIT_HOLDOUT.neededPrecision;
   console.log(`AUDIT_HOLDOUT.neededPrecision ${stated}: ${Math.round(precision * 100) === Math.round(stated * 100) ? 'matches' : `does NOT match ${precision.toFixed(2)}`}`);
   if (Math.round(precision * 100) !== Math.round(stated * 100)) process.exitCode = 1;
+  // The invented figures the sentence states: the session audit on the pool's labelled invented rows.
+  const inv = pickRows(['--pool']).rows;
+  const { whole } = verdictsOf(inv);
+  const s = scoreOf(inv, whole, 'invented');
+  const ok = s.flags === AUDIT_HOLDOUT.inventedFlags && s.right === AUDIT_HOLDOUT.inventedRight;
+  console.log(`invented: ${s.right} of ${s.flags} listed were invented; AUDIT_HOLDOUT says ${AUDIT_HOLDOUT.inventedRight} of ${AUDIT_HOLDOUT.inventedFlags}: ${ok ? 'matches' : 'does NOT match'}`);
+  if (!ok) process.exitCode = 1;
 }
 for (const split of pool ? [] : splits) {
   const mine = rows.filter((r) => r.split === split);

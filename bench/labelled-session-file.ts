@@ -9,7 +9,7 @@ const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 
 /** The session file's path and text, or null (and a warning naming it) when the mirror lacks it. */
 export function mirroredSessionFile(key: string, s: LabelledSession): { path: string; text: string } | null {
-  const path = s.path.replace(/ \(branch [^)]+\)$/, '');
+  const path = s.path.replace(/ \((?:branch|ref) [^)]+\)$/, '');
   try {
     const text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.commit}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
     return { path, text };

@@ -1,6 +1,6 @@
 // One drop of a file into the app under a Chrome trace, and the CPU time (thread time, `tdur`) each thread spent
 // from the drop to the first view and to the exact counts: on a shared machine the wall time moves with the load,
-// the thread time much less. `node --import tsx bench/trace-drop.ts FILE [--dev] [--drag MS] [--out trace.json]`
+// the thread time much less. `node --import tsx bench/trace-drop.ts FILE [--dev] [--drag MS] [--light] [--out trace.json]`
 // (after `npm run bench` built the app into bench/results/app, or with --build; `--app DIR` serves another build,
 // a kept copy from before a change).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -55,7 +55,9 @@ try {
     await page.goto(srv.url, { waitUntil: 'networkidle', timeout: 180_000 });
   }
   await page.waitForTimeout(1000);
-  await browser.startTracing(page, { path: out, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'v8', 'disabled-by-default-v8.cpu_profiler'] });
+  // --light: no sampling profiler (it costs each thread ~60 ms of CPU to start, in the window it measures).
+  const profiler = flag('--light') ? [] : ['disabled-by-default-v8.cpu_profiler'];
+  await browser.startTracing(page, { path: out, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'v8', ...profiler] });
   await page.evaluate(dropFetched, { url: `/bench-data/${name}`, name, dragMs });
   await page.waitForFunction(() => (window as unknown as { __drop: DropWatch }).__drop.exact !== null, undefined, { timeout: 180_000, polling: 100 });
   await page.waitForTimeout(500);

@@ -1,5 +1,5 @@
 // The landing page fetches no tokenizer ranks and no Mermaid (issue 9's budget): the ranks come when a session is
-// counted, or when the user points at a control that opens one; Mermaid in idle time once a session is counted. A
+// counted, or when the user points at a control that opens one; Mermaid once a session is counted. A
 // spare loader worker is started on the same signals.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -109,7 +109,7 @@ test('a file dragged over the page for a moment loads the ranks before it is dro
   await expect(page.getByRole('navigation', { name: 'Open sessions' })).toHaveCount(0);
 });
 
-test('a counted session fetches Mermaid, its flowchart code and its layout in idle time, before the Flow tab is clicked', async ({ page }) => {
+test('a counted session fetches Mermaid, its flowchart code and its layout once the counts are exact, before the Flow tab is clicked', async ({ page }) => {
   const seen = scripts(page);
   await page.goto('/');
   await settled(page, seen);

@@ -1,6 +1,6 @@
-// The summary audit worked out in a worker of its own, started by the analysis worker when the exact count starts
-// (after the first view is drawn). The audit needs no token counts: it runs beside the token pool's count while the
-// analysis worker waits for that count. Run after that view in the analysis worker, it was most of the wait for a
+// The summary audit worked out in a worker of its own, started by the analysis worker once a load's first session has
+// its estimate view (for other sessions, when the exact count starts). The audit needs no token counts: it runs while
+// the page draws the context view and beside the token pool's count. Run after that view in the analysis worker, it was most of the wait for a
 // typical session's panels (`npm run bench`, typical row); started after the count, the real sample's audit panel
 // waited for the count and the audit one after the other.
 import * as Comlink from 'comlink';

@@ -10,18 +10,26 @@ export interface PageSource extends OpenSource {
   source: LoadSource;
 }
 
+/** A file's head is read once, this much of it: the plan asks each kind in turn for its first 4 bytes to 64 KB. */
+const HEAD_READ = 64 << 10;
+
 export function pageSource(source: LoadSource, path: string = source.name): PageSource {
   const blob = source instanceof Blob ? source : null;
   let encoded: Uint8Array | null = null;
   const text = () => (encoded ??= new TextEncoder().encode((source as { text: string }).text));
   const read = async () => (blob ? new Uint8Array(await blob.arrayBuffer()) : text());
-  return {
-    name: path,
-    size: blob ? blob.size : text().length,
-    source,
-    head: async (n) => (blob ? new Uint8Array(await blob.slice(0, n).arrayBuffer()) : text().subarray(0, n)),
-    read,
+  // Each read of a blob is a round trip to the browser's process (the first view waited for four of them).
+  let first: Promise<Uint8Array> | null = null;
+  const head = async (n: number): Promise<Uint8Array> => {
+    if (!blob) return text().subarray(0, n);
+    if (n > HEAD_READ) return new Uint8Array(await blob.slice(0, n).arrayBuffer());
+    first ??= blob
+      .slice(0, HEAD_READ)
+      .arrayBuffer()
+      .then((b) => new Uint8Array(b));
+    return (await first).subarray(0, n);
   };
+  return { name: path, size: blob ? blob.size : text().length, source, head, read };
 }
 
 export function planPage(sources: readonly PageSource[], opts: PlanOptions = {}): Promise<OpenPlan<PageSource>> {

@@ -9,6 +9,7 @@ import { readCapped, tooLarge } from './read-capped';
 import type { Result } from '../../src/share';
 import type { FirstLook } from '../store/session-slice';
 import { readBundle, type OpenedBundle } from './bundle-open';
+import { CORPUS_FILE_COUNT, PREVIEW_MIN_BYTES } from '../../src/load/prefix';
 
 export type { LoadPreview, LoadProgress, LoadSource, WorkerLoadResult };
 
@@ -21,6 +22,11 @@ export interface LoadOptions {
   only?: string;
   /** Gets the first session's reported view as soon as the files are parsed, before the session itself arrives. */
   onReported?: (look: FirstLook) => void;
+  /**
+   * The load `startEarlyLoad` began for these same sources: its worker has them read and parsed, or under way. Its
+   * first look goes to the callback given there (`onReported` here is for a load that was not started early).
+   */
+  early?: EarlyLoad | null;
 }
 
 const newLoadWorker = () => new Worker(new URL('../workers/load.worker.ts', import.meta.url), { type: 'module', name: 'load' });
@@ -40,9 +46,49 @@ function takeLoadWorker(): Worker {
   return w;
 }
 
-export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void, opts: LoadOptions = {}): Promise<WorkerLoadResult> {
+/** A load worker already reading and parsing what the user gave, before the page's open plan says what it is. */
+export interface EarlyLoad {
+  readonly sources: readonly LoadSource[];
+  readonly worker: Worker;
+  readonly api: Comlink.Remote<LoadWorkerApi>;
+  ended: boolean;
+}
+
+/**
+ * Starts reading and parsing dropped or picked files in a load worker at once, beside the page's open plan (which
+ * reads each file's head and loads its own code to tell a corpus or a bundle from a session): the first view
+ * waited for both one after the other. Files that open whole (no preview) only; null otherwise. `loadInWorker` with
+ * `early` takes it over; `dropEarlyLoad` ends it when the plan opens the files otherwise.
+ */
+export function startEarlyLoad(sources: readonly LoadSource[], onReported?: (look: FirstLook) => void): EarlyLoad | null {
+  // So many files open as a corpus whatever they hold (the plan says so without reading them).
+  if (typeof Worker === 'undefined' || sources.length === 0 || sources.length > CORPUS_FILE_COUNT || !sources.every((s) => s instanceof Blob)) return null;
+  if (sources.reduce((n, s) => n + (s as Blob).size, 0) > PREVIEW_MIN_BYTES) return null;
   const worker = takeLoadWorker();
   const api = Comlink.wrap<LoadWorkerApi>(worker);
+  const early: EarlyLoad = { sources, worker, api, ended: false };
+  // `onReported` gets the first look as soon as the files are parsed, even before the plan is done (the caller holds
+  // it until then); never once the early load has ended.
+  const look = onReported ? Comlink.proxy((l: FirstLook) => void (early.ended || onReported(l))) : undefined;
+  void api.prepare([...sources], look).catch(() => undefined);
+  return early;
+}
+
+export function dropEarlyLoad(early: EarlyLoad | null): void {
+  if (!early || early.ended) return;
+  early.ended = true;
+  early.api[Comlink.releaseProxy]();
+  early.worker.terminate();
+}
+
+/** The early load, when it was started for exactly these sources. */
+const sameSources = (early: EarlyLoad, sources: readonly LoadSource[]) => early.sources.length === sources.length && early.sources.every((s, i) => s === sources[i]);
+
+export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadProgress) => void, opts: LoadOptions = {}): Promise<WorkerLoadResult> {
+  const early = opts.early && !opts.early.ended && sameSources(opts.early, sources) ? opts.early : null;
+  if (opts.early && !early) dropEarlyLoad(opts.early);
+  const worker = early?.worker ?? takeLoadWorker();
+  const api = early?.api ?? Comlink.wrap<LoadWorkerApi>(worker);
   const died = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(`the loader worker stopped: ${e.message || 'unknown error'}`)));
     opts.signal?.addEventListener('abort', () => reject(new DOMException('the load was cancelled', 'AbortError')), { once: true });
@@ -57,7 +103,8 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
       if (list) list.push(items);
       else chunks.set(i, [items]);
     };
-    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only, opts.onReported ? Comlink.proxy(opts.onReported) : undefined), died]);
+    const onReported = opts.onReported && !early ? Comlink.proxy(opts.onReported) : undefined;
+    const result = await Promise.race([api.load(sources, Comlink.proxy(onProgress), preview, Comlink.transfer(port, [port]), Comlink.proxy(onItems), opts.only, onReported), died]);
     for (const [i, list] of chunks) result.sessions[i]!.items = list.flat();
     result.sessions.forEach((s, i) => {
       const id = result.handedOff[i];
@@ -65,6 +112,7 @@ export async function loadInWorker(sources: LoadSource[], onProgress: (p: LoadPr
     });
     return result;
   } finally {
+    if (early) early.ended = true;
     api[Comlink.releaseProxy]();
     worker.terminate();
   }

@@ -2,11 +2,13 @@
 import type { Session } from '../../src/model/types';
 import type { Result } from '../../src/share';
 import type { OpenedBundle } from './bundle-open';
+import type { OpenPlan } from '../../src/load/plan-open';
+import type { PageSource } from './corpus-open';
 import { useApp } from '../store';
 import type { FirstLook } from '../store/session-slice';
 import { forgetSession } from './analysis-client';
 import { readUrlSpot } from './url-state';
-import { fetchSources, loadInWorker, readBundleOffThread, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
+import { dropEarlyLoad, fetchSources, loadInWorker, readBundleOffThread, startEarlyLoad, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, type OpenOptions } from './session-open';
 
 /** The plan every open starts with (planOpen); fetched while the user picks a file (the first drop waited 30–60 ms for it). */
@@ -28,15 +30,32 @@ export function openUserSources(input: LoadSource[]): void {
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
   if (input.length === 0) return;
+  // Read and parsed in a load worker while the page plans the open below (load-client.ts, startEarlyLoad). Its first
+  // look may come before the plan is done: it is shown once the plan opens these files as sessions. Not for a
+  // bundle's files, nor for one corpus row (its first look is of the row's session, picked in the worker's load).
+  let firstLookDue = false;
+  let heldLook: FirstLook | null = null;
+  const early = opts.bundle || opts.only !== undefined ? null : startEarlyLoad(input, (look) => (firstLookDue ? showFirstLook(look) : (heldLook = look)));
   // What the user gave (src/load/plan-open.ts): many files at once, or a JSONL of whole trajectories, opens corpus
   // mode instead; a bundle's own files and one corpus row never do.
-  const { planPage, pageSource, openCorpusPlan } = await corpusOpen();
-  const given = await planPage(input.map((s) => pageSource(s)), { corpus: !opts.bundle && opts.only === undefined });
-  if (given.corpus) return openCorpusPlan(given.corpus);
+  let given: OpenPlan<PageSource>;
+  try {
+    const { planPage, pageSource, openCorpusPlan } = await corpusOpen();
+    given = await planPage(input.map((s) => pageSource(s)), { corpus: !opts.bundle && opts.only === undefined });
+    if (given.corpus) {
+      dropEarlyLoad(early);
+      return openCorpusPlan(given.corpus);
+    }
+  } catch (e) {
+    dropEarlyLoad(early);
+    throw e;
+  }
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
+  const sources = given.sessions.map((s) => s.source);
+  // The early load goes on only where the plan opens every file it was given as sessions.
+  if (given.bundles.length > 0 || sources.length !== input.length) dropEarlyLoad(early);
   // A bundle carries its own files, notes and view: each opens as a load of its own.
   for (const b of given.bundles) await openBundle(b.name, await readBundleOffThread(b.source));
-  const sources = given.sessions.map((s) => s.source);
   if (sources.length === 0) {
     if (given.problems.length) {
       beginLoad();
@@ -46,6 +65,8 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   }
   const names = sources.map((s) => s.name);
   beginLoad();
+  firstLookDue = true;
+  if (heldLook && !early?.ended) showFirstLook(heldLook);
   // A lone big JSONL file shows its first lines while the rest loads (the worker decides what is big).
   const preview = opts.bundle ? null : new PreviewTab();
   let result: WorkerLoadResult;
@@ -53,8 +74,8 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
     const only = opts.only !== undefined ? { only: opts.only } : {};
     // The first look (header and call stepper from the reported usage) goes in front only where the session will:
     // not behind an open corpus, not for a bundle (its view waits for the session).
-    const early = opts.bundle ? {} : { onReported: showFirstLook };
-    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled, ...only, ...early } : { ...only, ...early });
+    const firstLook = opts.bundle ? {} : { onReported: showFirstLook };
+    result = await loadInWorker(sources, preview ? preview.progress : setProgress, preview ? { onPreview: preview.show, signal: preview.cancelled, early, ...only, ...firstLook } : { early, ...only, ...firstLook });
   } catch (e) {
     const key = preview?.end();
     if (preview?.cancelled.aborted) {

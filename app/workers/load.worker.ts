@@ -84,8 +84,16 @@ async function previewOf(sources: LoadSource[]): Promise<LoadPreview | null> {
   return { file: name, session, bytes, totalBytes: source.size, records: cut.records, estimatedRecords: estimateRecords(cut.records, bytes, source.size) };
 }
 
+/** Below this a file is read in one go: streaming it in chunks of 64 KB took a round trip per chunk, with no progress worth showing. */
+const ONE_READ_BYTES = 8 << 20;
+
 async function readAll(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<InputFile> {
   if (!(source instanceof Blob)) return { name: source.name, bytes: new TextEncoder().encode(source.text) };
+  if (source.size <= ONE_READ_BYTES) {
+    const bytes = new Uint8Array(await source.arrayBuffer());
+    onProgress({ file: source.name, loaded: bytes.length, total: source.size, phase: 'reading' });
+    return { name: source.name, bytes };
+  }
   const total = source.size;
   const reader = source.stream().getReader();
   const bytes = new Uint8Array(total);
@@ -111,7 +119,63 @@ function measure(name: string, start: number): number {
   return end;
 }
 
+/** The files read and parsed, with the read's and the parse's measures. */
+interface Parsed {
+  inputs: InputFile[];
+  loaded: LoadResult;
+  /** Per session, its reported view, when `prepare` worked it out and sent the first to the page already. */
+  reported?: (ReportedView | null)[];
+}
+
+type FirstLookOf = ReportedView & { title: string; format: Session['format'] };
+
+function reportedViews(sessions: Session[]): (ReportedView | null)[] {
+  return sessions.map((s) => {
+    try {
+      return reportedView(s);
+    } catch {
+      return null; // the analysis reports what fails
+    }
+  });
+}
+
+async function readAndParse(sources: LoadSource[], onProgress: (p: LoadProgress) => void): Promise<Parsed> {
+  const t0 = performance.now();
+  const inputs: InputFile[] = [];
+  for (const s of sources) inputs.push(await readAll(s, onProgress));
+  const t1 = measure('load:read', t0);
+  const total = inputs.reduce((n, f) => n + f.bytes.length, 0);
+  onProgress({ file: inputs.map((f) => f.name).join(', '), loaded: 0, total, phase: 'parsing' });
+  const loaded = loadFiles(inputs);
+  measure('load:parse', t1);
+  return { inputs, loaded };
+}
+
+/**
+ * The parse `prepare` started at the drop, while the page was still planning the open (prepare's comment). Each
+ * load worker serves one load, so the next `load` is the one it was started for.
+ */
+let prepared: Promise<Parsed> | null = null;
+
 const api = {
+  /**
+   * Reads and parses the files the page was given before it knows they open as sessions (its plan needs a corpus
+   * check and a bundle check first): the first view waited on that plan's file reads and code. `load` then takes
+   * this parse; a plan that opens them otherwise ends this worker.
+   */
+  prepare(sources: LoadSource[], onReported?: (view: FirstLookOf) => unknown): void {
+    prepared = readAndParse(sources, () => {}).then((parsed) => {
+      if (!onReported) return parsed;
+      // The first look goes to the page at once; the page shows it once its plan opens these files as sessions.
+      const t = performance.now();
+      const reported = reportedViews(parsed.loaded.sessions);
+      const first = parsed.loaded.sessions[0];
+      if (first && reported[0]) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
+      measure('load:reported', t);
+      return { ...parsed, reported };
+    });
+    prepared.catch(() => undefined); // `load` reports it
+  },
   /** A bundle's files and view, decoded here so the page's thread is not held (see data/bundle-open.ts). */
   async readBundle(source: LoadSource): Promise<Result<OpenedBundle>> {
     return readBundle(source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : source.text);
@@ -124,7 +188,7 @@ const api = {
     analysisPort?: MessagePort,
     onItems?: (session: number, items: Session['items']) => unknown,
     only?: string,
-    onReported?: (view: ReportedView & { title: string; format: Session['format'] }) => unknown,
+    onReported?: (view: FirstLookOf) => unknown,
   ): Promise<WorkerLoadResult> {
     let previewed = false;
     if (onPreview) {
@@ -133,31 +197,28 @@ const api = {
       if (preview) void Promise.resolve(onPreview(preview)).catch(() => undefined);
       previewed = preview !== null;
     }
-    const t0 = performance.now();
-    const inputs: InputFile[] = [];
-    for (const s of sources) inputs.push(await readAll(s, onProgress));
-    const t1 = measure('load:read', t0);
-    const total = inputs.reduce((n, f) => n + f.bytes.length, 0);
-    onProgress({ file: inputs.map((f) => f.name).join(', '), loaded: 0, total, phase: 'parsing' });
-    // Hashed while the files are parsed (the digest runs off this thread): the hash keys the library and share
-    // links, and the parse need not wait for it.
-    const hashing = Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
-    const loaded = loadFiles(inputs);
-    const t2 = measure('load:parse', t1);
+    const early = prepared;
+    prepared = null;
+    // The page's progress line says what is under way while the early parse ends.
+    if (early) onProgress({ file: sources.map((s) => s.name).join(', '), loaded: 0, total: sources.reduce((n, s) => n + (s instanceof Blob ? s.size : s.text.length), 0), phase: 'parsing' });
+    const parsed = await (early ?? readAndParse(sources, onProgress));
+    const { inputs, loaded } = parsed;
+    let t2r = performance.now();
     // One sample opened from a corpus row: the log's other sessions are neither hashed nor analysed.
     const picked = only === undefined ? [] : loaded.sessions.filter((s) => s.id === only);
     const result = picked.length > 0 ? { ...loaded, sessions: picked } : loaded;
-    // The first view (header and call stepper) is painted from this, before the session itself crosses to the page.
-    const reported = result.sessions.map((s) => {
-      try {
-        return reportedView(s);
-      } catch {
-        return null; // the analysis reports what fails
-      }
-    });
-    const first = result.sessions[0];
-    if (onReported && first && reported[0] && !previewed) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
-    const t2r = measure('load:reported', t2);
+    // The first view (header and call stepper) is painted from this, before the session itself crosses to the page;
+    // `prepare` sent it already when it was given the page's callback (never with `only`: see load-client.ts).
+    let reported = picked.length === 0 ? parsed.reported : undefined;
+    if (!reported) {
+      reported = reportedViews(result.sessions);
+      const first = result.sessions[0];
+      if (onReported && first && reported[0] && !previewed) void Promise.resolve(onReported({ ...reported[0], title: first.title, format: first.format })).catch(() => undefined);
+      t2r = measure('load:reported', t2r);
+    }
+    // Hashed once the first view is sent (the digest runs off this thread, but on the same 2 cores as the parse):
+    // the hash keys the library and share links, and is awaited only after the hand-off.
+    const hashing = Promise.all(inputs.map(async (f) => ({ name: f.name, digest: await sha256Hex(f.bytes) })));
     // Handed off before the hashes are awaited: the analysis worker's first estimate (the first view) needs none.
     const handedOff = handOff(result.sessions, analysisPort, previewed);
     const t3 = measure('load:hand-off', t2r);

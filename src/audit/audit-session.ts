@@ -31,6 +31,8 @@ import { inventedInstructions, userClaims, userWordsInResult } from './invented-
 import { survivalKindOf, survivalOf } from './survival';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
+import { foundIn } from './normalize';
+import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -86,6 +88,7 @@ export function laterEntry(i: Item, target: CallTarget | null, call: string | nu
     target,
     ...(i.kind === 'tool_result' && i.pairId ? { callId: i.pairId } : {}),
     ...(i.meta ? { meta: i.meta } : {}),
+    ...(i.isError ? { isError: true } : {}),
   };
 }
 
@@ -293,6 +296,13 @@ export function auditSession(session: Session): CompactionAudit[] {
     const stem = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1).split('.')[0]!;
     fileCalls.set(stem, [...(fileCalls.get(stem) ?? []), i]);
   });
+  // A later item as shown-later.ts reads it: who wrote it, whether it (or its result) failed, what its call writes.
+  const sightAt = (i: number): LaterSight => {
+    const it = items[i]!;
+    const pair = it.pairId !== undefined ? position.get(it.pairId) : undefined;
+    const failed = it.kind === 'tool_result' ? !!it.isError : it.kind === 'tool_call' && pair !== undefined ? !!items[pair]!.isError : false;
+    return { kind: it.kind, userWords: userWords[i]!, target: targets[i] ?? null, failed, answersWrite: it.kind === 'tool_result' && pair !== undefined && !!targets[pair]?.writes };
+  };
   const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
@@ -400,6 +410,18 @@ export function auditSession(session: Session): CompactionAudit[] {
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0);
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
+    // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
+    // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
+    const invented = unverifiable
+      ? []
+      : checked.invented.filter((v) => {
+          const id: Identifier = { value: v, kind: kinds[v] ?? 'path', index: 0 };
+          if (loadedByHarness(id)) return false;
+          function* holding(): Generator<number> {
+            for (let i = p.at + 1; i < items.length; i++) if (!p.skip(i) && foundIn(id, shared.hay(i))) yield i;
+          }
+          return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
+        });
     // The user's messages the summarizer read (evicted, then context): only looked for when the summary claims one.
     const claimed =
       !unverifiable && userClaims(p.summary).length > 0
@@ -407,6 +429,8 @@ export function auditSession(session: Session): CompactionAudit[] {
             p.summary,
             [...p.sources, ...contextPositions(p)].flatMap((i) => (userWords[i]! ? [texts[i]!] : items[i]!.kind === 'tool_result' ? userWordsInResult(texts[i]!) : [])),
             () => (mid ? earlierSummaries(session, p.event) : []),
+            // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
+            () => [...p.sources, ...contextPositions(p)].flatMap((i) => (items[i]!.role === 'user' && items[i]!.kind === 'message' && !userWords[i]! ? [texts[i]!] : [])),
           )
         : [];
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
@@ -415,7 +439,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const files = foldSpellings({ kept, lost: lost.map((i) => i.value), lostReferencedLater, lostRefetchedLater, kinds }, cwd, (itemId) => position.get(itemId) ?? Number.MAX_SAFE_INTEGER);
     const audit: SummaryAudit = {
       ...files,
-      invented: unverifiable ? [] : checked.invented,
+      invented,
       instructionLike: checked.instructionLike,
       inventedInstructions: claimed,
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),

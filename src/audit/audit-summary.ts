@@ -21,6 +21,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, opensFile
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
+import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -44,7 +45,7 @@ export interface AuditInput {
    * the fetch key of the call a tool result answers (or that a tool call makes); `target` that fetch; `callId` the
    * id of the call a tool result answers.
    */
-  later: { id: string; text: string; role?: string; kind?: string; call?: string; target?: CallTarget | null; callId?: string; meta?: Item['meta'] }[];
+  later: { id: string; text: string; role?: string; kind?: string; call?: string; target?: CallTarget | null; callId?: string; meta?: Item['meta']; isError?: boolean }[];
   /**
    * For each source, the fetch key (tool and target, see refetch/call-target.ts) of the call whose result it is. A
    * later call with the same key repeats the fetch.
@@ -301,6 +302,9 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
     if (id.value.split('/').every(word)) return true;
   }
+  if (sameQuantityElsewhere(id, lower)) return true;
+  if ((id.kind === 'path' || id.kind === 'url') && placeholderBacked(id.value, lower)) return true;
+  if (alternativesBacked(id, lower)) return true;
   // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
   if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
@@ -311,6 +315,61 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     if (lower.includes(head) && new RegExp(`["'\`]/${escape(route)}["'\`]`).test(lower)) return true;
   }
   return false;
+}
+
+// Spellings of one unit: a measure is the same number under any of them, with or without a space (`8.66 s`, `8.66s`,
+// `8.66 sec`; `16 GB`, `16G`).
+const UNIT_FAMILIES: readonly (readonly string[])[] = [
+  ['ms', 'msec', 'msecs', 'millisecond', 'milliseconds'],
+  ['s', 'sec', 'secs', 'second', 'seconds'],
+  ['min', 'mins', 'minute', 'minutes'],
+  ['h', 'hr', 'hrs', 'hour', 'hours'],
+  ['d', 'day', 'days'],
+  ['w', 'wk', 'wks', 'week', 'weeks'],
+  ['k', 'kb', 'kib', 'kilobyte', 'kilobytes'],
+  ['m', 'mb', 'mib', 'megabyte', 'megabytes'],
+  ['g', 'gb', 'gib', 'gigabyte', 'gigabytes'],
+  ['t', 'tb', 'tib', 'terabyte', 'terabytes'],
+];
+/** Is a measure (`8.66s`, `2 hours`) backed by its number under another spelling of its unit (`8.66 s`, `2h`)? */
+function sameQuantityElsewhere(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^~?(\d[\d,]*(?:\.\d+)?)\s*([a-z]+)$/i.exec(id.value.trim());
+  if (!m) return false;
+  const unit = m[2]!.toLowerCase();
+  const family = UNIT_FAMILIES.find((f) => f.includes(unit));
+  if (!family) return false;
+  const nums = [...new Set([m[1]!, m[1]!.replace(/,/g, '')])].map(escapeRe).join('|');
+  const units = [...family].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+  return new RegExp(`(?<![\\d.,])(?:${nums})[ \\t]?(?:${units})(?![a-z])`).test(lower);
+}
+
+// A segment that stands for any value: a route's parameter (`[id]`, `{id}`, `${convId}`, `:id`, `<id>`) or a glob.
+const PLACEHOLDER = /^(?:\[[^\]/]+\]|\{[^}/]+\}|\$\{[^}/]+\}|:[a-z_]\w*|<[^>/]+>|\*{1,2})$/i;
+/**
+ * A path or URL with parameter segments (`/ai-agents/chat/[agentId]`) is a pattern: backed by a path the sources hold
+ * with anything in those segments (`/ai-agents/chat/[id]`, `/ai-agents/chat/${id}`, `/ai-agents/chat/42`), when at
+ * least two of its segments are literal.
+ */
+function placeholderBacked(value: string, lower: string): boolean {
+  const segs = value.toLowerCase().split('/');
+  if (!segs.some((g) => PLACEHOLDER.test(g)) || segs.filter((g) => g !== '' && !PLACEHOLDER.test(g)).length < 2) return false;
+  const re = new RegExp(segs.map((g) => (PLACEHOLDER.test(g) ? '[^/\\s\'"`]+' : escapeRe(g))).join('/') + '(?![\\w-])');
+  return re.test(lower);
+}
+
+/**
+ * Alternatives written with slashes after a shared head (`ButtonStyle.DANGER/SUCCESS/PRIMARY`, `get_user/post/list`):
+ * backed when the sources hold the first whole and the head with each other alternative (`ButtonStyle.SUCCESS`).
+ */
+function alternativesBacked(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'path' && id.kind !== 'function') return false;
+  const parts = id.value.replace(/\(\)$/, '').toLowerCase().split('/');
+  if (parts.length < 2 || parts.some((p) => !/^[\w.:-]+$/.test(p))) return false;
+  const head = /^(.*[.:_-])[^.:_-]+$/.exec(parts[0]!)?.[1];
+  if (!head || head.length < 3 || parts.slice(1).some((p) => /[.:]/.test(p))) return false;
+  const word = (w: string) => new RegExp(`(?<![\\w.-])${escapeRe(w)}(?![\\w-])`).test(lower);
+  return word(parts[0]!) && parts.slice(1).every((p) => word(head + p));
 }
 
 const CODE_FOLDER = /^(?:src|lib|app|apps|test|tests|spec|docs|config|packages|cmd|internal|pkg|scripts|public|priv|assets|deps|node_modules|vendor)$/i;
@@ -461,7 +520,25 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   }
 
   const checked = unbacked(input.summary, () => [...sources, ...context], kinds, undefined, noise, undefined, cwd);
-  const invented = input.unverifiable ? [] : checked.invented;
+  // A thing the later items show to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
+  const byId = new Map(laterItems.map((l, i) => [l.id, i]));
+  const resultOf = new Map(laterItems.flatMap((l, i) => (l.kind === 'tool_result' && l.callId !== undefined ? [[l.callId, i] as const] : [])));
+  const sight = (i: number): LaterSight => {
+    const l = laterItems[i]!;
+    const call = l.kind === 'tool_result' && l.callId !== undefined ? byId.get(l.callId) : undefined;
+    const result = l.kind === 'tool_call' ? resultOf.get(l.id) : undefined;
+    const failed = l.kind === 'tool_result' ? !!l.isError : result !== undefined && !!laterItems[result]!.isError;
+    return { kind: l.kind, userWords: isUserWords(l, l.text), target: l.target ?? null, failed, answersWrite: call !== undefined && !!laterItems[call]!.target?.writes };
+  };
+  const invented = input.unverifiable
+    ? []
+    : checked.invented.filter((v) => {
+        const id: Identifier = { value: v, kind: kinds[v] ?? 'path', index: 0 };
+        if (loadedByHarness(id)) return false;
+        const holding = laterItems.flatMap((l, i) => (foundIn(id, haystack(l.text)) ? [i] : []));
+        const takes = (i: number) => takenAsArgument(id, laterItems[i]!.target ? (laterItems[i]!.target!.file ?? laterItems[i]!.target!.target) : laterItems[i]!.text, cwd);
+        return !shownToExistLater(id, holding, sight, takes);
+      });
   const instructionLike = checked.instructionLike;
   // Without the roles of what the summarizer read, no message is known to be the user's: no claim can be checked.
   const rolesKnown = input.userMessages !== undefined || input.sourceMeta !== undefined || input.contextMeta !== undefined;

@@ -118,12 +118,24 @@ export function userClaims(summary: string): Claim[] {
  * words no user message mostly holds. `earlier` gives texts that stand in for user messages a transcript lacks
  * (the earlier summaries of a transcript cut from a longer session); asked only when needed.
  */
-export function inventedInstructions(summary: string, userMessages: readonly string[], earlier: () => readonly string[] = () => []): InventedInstruction[] {
+/**
+ * `quotedOnly`: texts of the user's turn the harness wrote (Claude Code's `isMeta` "Continue from where you left off."),
+ * which the summarizer reads as the user's: a quote they hold verbatim is what the summarizer read, not an invention.
+ * They back quotes only, never a paraphrase (a reminder that carries a whole CLAUDE.md would back any).
+ */
+export function inventedInstructions(
+  summary: string,
+  userMessages: readonly string[],
+  earlier: () => readonly string[] = () => [],
+  quotedOnly: () => readonly string[] = () => [],
+): InventedInstruction[] {
   const claims = userClaims(summary);
   if (claims.length === 0) return [];
   const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
   let rest: { flat: string; stems: Set<string> }[] | null = null;
   const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
+  let meta: { flat: string }[] | null = null;
+  const heard = () => (meta ??= quotedOnly().map((t) => ({ flat: flat(t) })));
   const holdsPart = (text: string, stemsOf: Set<string>, fq: string) => {
     if (fq.split(' ').length >= 3 || CJK.test(fq)) {
       if (text.includes(fq)) return true;
@@ -147,7 +159,7 @@ export function inventedInstructions(summary: string, userMessages: readonly str
   const out: InventedInstruction[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
-    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q));
+    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(flat(q)));
     const scoreOf = (t: { flat: string; stems: Set<string> }) =>
       claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length : coverage(words, t.stems);
     let best = -1;

@@ -65,8 +65,9 @@ describe('the labelled audit set', () => {
   const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.92, neededUnion: 0.93, invented: 0, neededRecall: 0.51 };
   // The third hold-out (blind in session 42; split by repository in session 43, holdout-study.ts, and its study part
   // read): floors at its score after session 43's label fixes and rule (docs/audit.md).
-  // Session 44: later evidence completed from the real files, three rows relabelled none → refetched (blind).
-  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.54, neededUnion: 0.66, invented: 0.12, neededRecall: 0.8 };
+  // Session 44: later evidence completed from the real files, three rows relabelled none → refetched (blind); invented at
+  // 14% (1/7) after the slash-alternatives rule (a study-part row).
+  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.54, neededUnion: 0.66, invented: 0.14, neededRecall: 0.8 };
   // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
   // with the rules of the end of session 43 (none of its misses read).
   // 11 of its rows were relabelled none by bench/labelled-kept-spellings.ts (the summary names the file relative to the
@@ -153,7 +154,7 @@ describe('the labelled audit set', () => {
     // (79% against 78%), so what npm test holds is that the stated figure stays within 5 points of what it measures.
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.rowNeededPrecision * 100));
     expect(Math.abs(AUDIT_HOLDOUT.neededPrecision - AUDIT_HOLDOUT.rowNeededPrecision)).toBeLessThanOrEqual(0.05);
-    expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.inventedRight, AUDIT_HOLDOUT.inventedFlags]);
+    expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.rowInventedRight, AUDIT_HOLDOUT.rowInventedFlags]);
     // Said, not hidden: how far the unseen sessions are from the goal.
     console.info(`never-studied pool short of the goal: ${shortOf(scores).join('; ') || 'none'}`);
   });

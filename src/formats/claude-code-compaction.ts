@@ -48,7 +48,12 @@ export class ClaudeCodeCompactions {
 
   /** Conversation items the model sees from now on. */
   add(uuid: string | undefined, items: Item[]): void {
-    if (uuid !== undefined) this.itemsByUuid.set(uuid, [...(this.itemsByUuid.get(uuid) ?? []), ...items.map((i) => i.id)]);
+    if (uuid !== undefined) {
+      // Appended in place: a copy per record (30k in a long session) was the adapter's largest line.
+      let ids = this.itemsByUuid.get(uuid);
+      if (!ids) this.itemsByUuid.set(uuid, (ids = []));
+      for (const item of items) ids.push(item.id);
+    }
     for (const item of items) {
       if (item.kind === 'summary' && item.meta?.['isCompactSummary'] === true) this.summary(item);
       else this.context.push(item.id);

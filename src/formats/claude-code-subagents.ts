@@ -45,7 +45,8 @@ export function nestedContext(ctx: ParseContext): ParseContext {
 /** Each subagent's messages from the parent file's progress records, in file order, by agent id. */
 export function progressTranscripts(records: TreeRecord[]): Map<string, { toolUseId: string | null; records: TreeRecord[] }> {
   const out = new Map<string, { toolUseId: string | null; records: TreeRecord[] }>();
-  for (const r of records) {
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k]!;
     if (!isAgentProgress(r.value)) continue;
     const p = progressMessage(r.value, r.line);
     if (!p) continue;
@@ -74,11 +75,14 @@ export class SubagentLinks {
   private readonly results = new Map<string, TaskResult>();
 
   constructor(records: TreeRecord[]) {
-    for (const { value: v } of records) {
+    // Indexed loops: this runs once per session, mostly unoptimized, where `for…of` allocates per element.
+    for (let k = 0; k < records.length; k++) {
+      const v = records[k]!.value;
       const message = obj(v, 'message');
       const content = message ? arr(message, 'content') : undefined;
       if (!content) continue;
-      for (const block of content) {
+      for (let b = 0; b < content.length; b++) {
+        const block = content[b];
         if (!isObject(block)) continue;
         const input = obj(block, 'input');
         const id = str(block, 'id');

@@ -109,9 +109,12 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
     members.push(i);
   }
 
+  // Indexed loops over the records here and below: this runs once per session, mostly before the optimizing compiler
+  // has the function, and the unoptimized code of `for…of` allocates a result object per element (~3 MB at 30k).
   const rootOf = memoizedRoots(parent, n);
   const trees = new Map<number, number[]>();
-  for (const m of members) {
+  for (let k = 0; k < members.length; k++) {
+    const m = members[k]!;
     const root = rootOf(canon[m]!);
     const list = trees.get(root);
     if (list) list.push(m);
@@ -120,14 +123,15 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
 
   // A member's children (members), as ranges of one array: a member's parent is a member of its tree.
   const childStart = new Int32Array(n + 1);
-  for (const m of members) {
-    const p = parent[canon[m]!]!;
+  for (let k = 0; k < members.length; k++) {
+    const p = parent[canon[members[k]!]!]!;
     if (p >= 0) childStart[p + 1]!++;
   }
   for (let i = 0; i < n; i++) childStart[i + 1]! += childStart[i]!;
   const childList = new Int32Array(childStart[n]!);
   const fill = childStart.slice(0, n);
-  for (const m of members) {
+  for (let k = 0; k < members.length; k++) {
+    const m = members[k]!;
     const p = parent[canon[m]!]!;
     if (p >= 0) childList[fill[p]!++] = m;
   }
@@ -138,7 +142,7 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
   for (const tree of trees.values()) {
     treeNo++;
     keepTree(records, tree, { canon, parent, childStart, childList, keptIn }, treeNo);
-    for (const m of tree) if (keptIn[canon[m]!] !== treeNo) abandoned.add(records[m]!.line);
+    for (let k = 0; k < tree.length; k++) if (keptIn[canon[tree[k]!]!] !== treeNo) abandoned.add(records[tree[k]!]!.line);
   }
   return abandoned;
 }
@@ -175,7 +179,7 @@ function nearestConversation(link: Int32Array, conv: Uint8Array): (from: number)
       onPath[p] = walk;
       p = link[p]!;
     }
-    for (const l of links) memo[l] = found;
+    for (let k = 0; k < links.length; k++) memo[links[k]!] = found;
     return found;
   };
 }
@@ -213,7 +217,7 @@ function memoizedRoots(parent: Int32Array, n: number): (m: number) => number {
       }
       cur = up;
     }
-    for (const q of path) roots[q] = root;
+    for (let k = 0; k < path.length; k++) roots[path[k]!] = root;
     return root;
   };
 }
@@ -261,7 +265,9 @@ function keepTree(records: TreeRecord[], tree: number[], ix: TreeIndex, treeNo: 
       responseIds.add(mid);
       wake(waitingForResponse, mid);
     }
-    for (const b of contentOf(v)) {
+    const blocks = contentOf(v);
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k];
       if (!isObject(b)) continue;
       const id = str(b, 'id');
       if (id && !toolUseIds.has(id)) {
@@ -287,7 +293,9 @@ function keepTree(records: TreeRecord[], tree: number[], ix: TreeIndex, treeNo: 
       return responseIds.has(mid) ? keep(i) : wait(waitingForResponse, mid, i);
     }
     let resultIds: string[] | null = null;
-    for (const b of contentOf(v)) {
+    const blocks = contentOf(v);
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k];
       if (!isObject(b) || get(b, 'type') !== 'tool_result') continue;
       const id = String(get(b, 'tool_use_id'));
       if (toolUseIds.has(id)) return keep(i);

@@ -8,7 +8,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
-import { countKey } from '../model/dictionary';
+import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
@@ -30,7 +30,10 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const chained = new Uint8Array(records.length);
   const compactions = new ClaudeCodeCompactions(session, ctx);
   const responses = new Map<string, ModelResponse>();
-  const skip = (key: string) => countKey(session.skipped, key);
+  // Counted here and written to session.skipped once at the end (in first-seen order): a property definition per
+  // skipped record (progress, snapshots, hooks: a third of a long session) cost more than the record's reading.
+  const skipped = new Map<string, number>();
+  const skip = (key: string) => skipped.set(key, (skipped.get(key) ?? 0) + 1);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
   let metaKnown = false;
@@ -43,12 +46,14 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       continue;
     }
     if (!metaKnown) {
-      for (const key of META_FIELDS) {
+      // Once each is set, no later record changes them.
+      metaKnown = true;
+      for (let k = 0; k < META_FIELDS.length; k++) {
+        const key = META_FIELDS[k]!;
         const value = str(v, key);
         if (value && session.meta[key] === undefined) session.meta[key] = value;
+        if (session.meta[key] === undefined) metaKnown = false;
       }
-      // Once each is set, no later record changes them.
-      metaKnown = META_FIELDS.every((key) => session.meta[key] !== undefined);
     }
     const uuid = str(v, 'uuid');
     if (uuid !== undefined && CHAINED_TYPES.has(type)) {
@@ -82,9 +87,9 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           responses.set(key, response);
           session.responses.push(response);
         }
-        for (const item of items) {
-          item.responseId = key;
-          response.itemIds.push(item.id);
+        for (let k = 0; k < items.length; k++) {
+          items[k]!.responseId = key;
+          response.itemIds.push(items[k]!.id);
         }
         // Streaming writes usage on every part; the last part has the final output count.
         response.usage = usageOf(message) ?? response.usage;
@@ -120,6 +125,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
     skip(type);
   }
+  for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
   // A file whose first message names a parent the file does not hold was cut from a longer session (or continues
   // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
   const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant');
@@ -143,7 +149,8 @@ export const claudeCode: FormatAdapter = {
     let objects = 0;
     let known = 0;
     let chained = 0;
-    for (const { value: v } of records) {
+    for (let k = 0; k < records.length; k++) {
+      const v = records[k]!.value;
       if (!isObject(v)) continue;
       objects++;
       const type = get(v, 'type');
@@ -159,7 +166,10 @@ export const claudeCode: FormatAdapter = {
   },
   parse(doc, ctx) {
     const records: TreeRecord[] = [];
-    for (const { line, value } of recordsOf(doc)) {
+    // Indexed loops over the records (see abandonedLines): this runs once, mostly unoptimized.
+    const all = recordsOf(doc);
+    for (let k = 0; k < all.length; k++) {
+      const { line, value } = all[k]!;
       if (isObject(value)) records.push({ line, value });
       else ctx.error({ line }, `expected a JSON object record, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
     }
@@ -168,7 +178,7 @@ export const claudeCode: FormatAdapter = {
       return type === 'user' || type === 'assistant';
     });
     let sessionId: string | undefined;
-    for (const r of records) if ((sessionId = str(r.value, 'sessionId')) !== undefined) break;
+    for (let k = 0; k < records.length; k++) if ((sessionId = str(records[k]!.value, 'sessionId')) !== undefined) break;
     // A sidechain file (agent-*.jsonl) holds only sidechain records; detected by content, not name.
     const sidechainFile = conversation.length > 0 && conversation.every((r) => isSidechainRecord(r.value));
     if (sidechainFile) {
@@ -183,7 +193,8 @@ export const claudeCode: FormatAdapter = {
     // Older versions wrote subagent records into the main file, flagged isSidechain.
     const side = new Map<string, TreeRecord[]>();
     const main: TreeRecord[] = [];
-    for (const r of records) {
+    for (let k = 0; k < records.length; k++) {
+      const r = records[k]!;
       if (!isSidechainRecord(r.value)) {
         main.push(r);
         continue;

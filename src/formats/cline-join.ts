@@ -4,7 +4,7 @@
 // came before.
 import type { CompactionEvent, Item, Session } from '../model/types';
 import { promptTokens } from '../model/usage';
-import { MESSAGE_REF } from './cline';
+import { MESSAGE_REF, readAlone } from './cline';
 
 function part(s: Session): string | null {
   const v = s.format === 'cline' ? s.meta['clinePart'] : undefined;
@@ -94,7 +94,7 @@ function attachUi(api: Session, ui: Session): void {
       atItemId: anchor?.id ?? null,
     });
   }
-  for (const [key, count] of Object.entries(ui.skipped)) api.skipped[key] = (api.skipped[key] ?? 0) + count;
+  for (const [key, count] of [...Object.entries(ui.skipped), ...Object.entries(readAlone.get(ui) ?? {})]) api.skipped[key] = (api.skipped[key] ?? 0) + count;
   if (ui.meta['cost'] !== undefined) api.meta['cost'] = ui.meta['cost'];
 }
 
@@ -127,8 +127,13 @@ export function joinClineTasks(sessions: Session[]): Session[] {
   }
   for (const lone of [...uis, ...metas]) {
     if (joined.has(lone)) continue;
-    const what = part(lone) === 'ui' ? 'panel messages' : 'task metadata';
-    lone.issues.push({ file: lone.files[0] ?? '', line: null, field: null, message: `${what} alone: load api_conversation_history.json from the same task folder to see what each call was sent`, severity: 'warning' });
+    const ui = part(lone) === 'ui';
+    // Alone, the panel's deleted ranges name API messages that are not loaded.
+    if (ui) for (const c of lone.compactions) c.replacedIds = c.replacedIds.filter((id) => !id.startsWith(MESSAGE_REF));
+    const message = ui
+      ? 'panel messages alone: each call is read from what the panel shows (its request, reasoning, text and tools); load api_conversation_history.json from the same task folder for the messages exactly as sent'
+      : 'task metadata alone: load api_conversation_history.json from the same task folder to see what each call was sent';
+    lone.issues.push({ file: lone.files[0] ?? '', line: null, field: null, message, severity: 'warning' });
   }
   return sessions.filter((s) => !joined.has(s));
 }

@@ -121,7 +121,7 @@ describe('cline', () => {
 
   it('says what is missing when panel messages or metadata are loaded without their API history', () => {
     const r = loadFiles([file('ui_messages.json'), file('task_metadata.json')]);
-    expect(r.sessions.map((s) => s.issues.map((i) => i.message.slice(0, 32)))).toEqual([['panel messages alone: load api_c'], ['task metadata alone: load api_co']]);
+    expect(r.sessions.map((s) => s.issues.map((i) => i.message.slice(0, 32)))).toEqual([['panel messages alone: each call '], ['task metadata alone: load api_co']]);
   });
 
   it('is detected by content: the API history by its <task> opening, not as a bare Anthropic array', () => {
@@ -225,6 +225,36 @@ describe('cline', () => {
       expect(prompts).toEqual(api.filter((m) => m.metrics).map((m) => m.metrics!.tokens.prompt + m.metrics!.tokens.cached));
       expect(prompts).toEqual(ui.map((r) => r.tokensIn + r.cacheWrites + r.cacheReads));
       expect(s.responses.map((r) => r.usage!.cacheRead)).toEqual(ui.map((r) => r.cacheReads));
+    });
+  });
+
+  // A panel file shared without its API history, modelled on a public Cline task of haram-333/fineye
+  // (`ui_messages.json`, January 2026: `request` holds what each call sent, `reasoning`/`tool`/`completion_result`
+  // what it answered, failed requests written with every figure 0 and a `cancelReason`).
+  describe('panel messages alone', () => {
+    const panel = () => loadFiles([file('panel-ui_messages.json', 'tasks/1767644900000')].map((f) => ({ ...f, bytes: new Uint8Array(readFileSync(new URL('./__fixtures__/cline-panel-ui_messages.json', import.meta.url))) }))).sessions[0]!;
+
+    it('reads each call from its request and the reply the panel shows, and leaves out the failed request', () => {
+      const s = panel();
+      expect(s.responses.map((r) => r.itemIds.map((id) => s.items.find((it) => it.id === id)!.kind))).toEqual([['thinking', 'tool_call'], [], ['tool_call']]);
+      expect(s.items.filter((it) => it.kind === 'tool_call').map((c) => [c.name, c.pairId ?? null])).toEqual([
+        ['read_file', 'r6.0'],
+        ['attempt_completion', null],
+      ]);
+      expect(s.items.find((it) => it.id === 'r2.0')).toMatchObject({ kind: 'message', role: 'user' });
+      expect(s.skipped['api_req_started (failed)']).toBe(1);
+      // The retry after the failed request sends the same text: the context holds it once.
+      expect(s.items.filter((it) => it.role !== 'assistant').map((it) => it.id)).toEqual(['r2.0', 'r6.0', 'r8.0']);
+    });
+
+    // Cross-check: the panel file read the obvious way, apart from the adapter.
+    it('gives the calls the usage the requests report', () => {
+      const raw = JSON.parse(readFileSync(new URL('./__fixtures__/cline-panel-ui_messages.json', import.meta.url), 'utf8')) as { say?: string; text?: string }[];
+      const reqs = raw.filter((m) => m.say === 'api_req_started').map((m) => JSON.parse(m.text!) as { tokensIn: number; tokensOut: number; cacheWrites: number; cacheReads: number });
+      const answered = reqs.filter((r) => r.tokensIn + r.tokensOut > 0);
+      const s = panel();
+      expect(s.responses.map((r) => promptTokens(r.usage!))).toEqual(answered.map((r) => r.tokensIn + r.cacheWrites + r.cacheReads));
+      expect(s.responses.map((r) => r.usage!.output)).toEqual(answered.map((r) => r.tokensOut));
     });
   });
 });

@@ -229,6 +229,51 @@ function bump(skipped: Record<string, number>, key: string): void {
   skipped[k] = (Object.prototype.hasOwnProperty.call(skipped, k) ? skipped[k]! : 0) + 1;
 }
 
+/** Panel messages a ui file's items were read from, per kind: unused, so counted as skipped, once the API history joins it. */
+export const readAlone = new WeakMap<Session, Record<string, number>>();
+
+/** The panel names a tool in camelCase (`readFile`); the API and its results in snake_case (`read_file`). */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Where a result sent as user text starts: `[read_file for 'a.ts'] Result:` at the head of a line. */
+const RESULT_HEAD = /^\[[A-Za-z0-9_.:-]+(?: for '[^\n]*?')?\] Result:/m;
+
+/** A request's text cut at each result header: one piece per result, the text before them (if any) first. */
+function requestPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  for (let m = RESULT_HEAD.exec(rest.slice(1)); m; m = RESULT_HEAD.exec(rest.slice(1))) {
+    pieces.push(rest.slice(0, m.index + 1));
+    rest = rest.slice(m.index + 1);
+  }
+  pieces.push(rest);
+  return pieces.filter((p) => p.trim() !== '');
+}
+
+/**
+ * What the panel shows of the model's reply, as items (for a panel file loaded without its API history): reasoning,
+ * text, and the tools it used (`tool` JSON, `command`, the completion, a follow-up question). Null for the rest.
+ */
+function replyItem(m: JsonObject, id: string, source: Item['source']): Item | null {
+  const say = str(m, 'say');
+  const ask = str(m, 'ask');
+  const text = typeof get(m, 'text') === 'string' ? (get(m, 'text') as string) : '';
+  if (get(m, 'partial') === true) return null;
+  if (say === 'reasoning' && text) return { id, kind: 'thinking', role: 'assistant', text, source };
+  if (say === 'text' && text) return { id, kind: 'message', role: 'assistant', text, source };
+  if (say === 'tool') {
+    const tool = parseJsonText(text);
+    const name = tool ? str(tool, 'tool') : undefined;
+    if (!tool || !name) return null;
+    const { tool: _t, operationIsLocatedInWorkspace: _o, ...input } = tool;
+    return { id, kind: 'tool_call', role: 'assistant', name: snakeCase(name), callId: id, text: JSON.stringify(input), source };
+  }
+  if (say === 'command' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'execute_command', callId: id, text: JSON.stringify({ command: text }), source };
+  if (say === 'completion_result' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'attempt_completion', callId: id, text: JSON.stringify({ result: text }), source };
+  if (ask === 'followup' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'ask_followup_question', callId: id, text, source };
+  return null;
+}
+
 /**
  * The panel's messages: a response (usage, time, cost) per `api_req_started`, and the condense and truncation
  * events as compactions. A compaction's `timestamp` places it among the calls; its id is the `condenseId` or
@@ -237,8 +282,13 @@ function bump(skipped: Record<string, number>, key: string): void {
 function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
   const session = baseSession(ctx, 'ui');
   let deletedUpTo = -1;
+  const source = { file: ctx.file, line: null };
+  // The call whose reply the panel is showing, its open tool calls, and what the context held since the last condense.
+  let current: ModelResponse | null = null;
+  let since: Item[] = [];
+  let lastFailed: string | undefined;
   const addCompaction = (c: Omit<CompactionEvent, 'index' | 'source'>) =>
-    session.compactions.push({ ...c, index: session.compactions.length, source: { file: ctx.file, line: null } });
+    session.compactions.push({ ...c, index: session.compactions.length, source });
   list.forEach((m, i) => {
     if (!isObject(m)) {
       ctx.error({ path: [i] }, 'expected a ui message object');
@@ -247,33 +297,66 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
     const say = str(m, 'say');
     const ts = tsToIso(get(m, 'ts'));
     const stamp = ts ? { timestamp: ts } : {};
-    // A condense or a truncation: Cline records the figures, not which messages went.
-    const addContextEvent = (fields: JsonObject | null | undefined, idField: string, idPrefix: string, trigger: string) =>
+    const reply = current ? replyItem(m, `u${i}`, source) : null;
+    if (reply && current) {
+      const key = say ? `say:${say}` : `ask:${str(m, 'ask') ?? 'unknown'}`;
+      const alone = readAlone.get(session) ?? {};
+      alone[key] = (alone[key] ?? 0) + 1;
+      readAlone.set(session, alone);
+      const item = { ...reply, ...stamp };
+      session.items.push(item);
+      since.push(item);
+      current.itemIds.push(item.id);
+      return;
+    }
+    // A condense or a truncation: Cline records the figures, not which messages went. A condense's summary is kept
+    // as an item in place of what the context held since the last one (the join takes the API history's instead).
+    const addContextEvent = (fields: JsonObject | null | undefined, idField: string, idPrefix: string, trigger: string) => {
+      const text = fields ? str(fields, 'summary') : undefined;
+      const summary: Item | null = text ? { id: `u${i}`, kind: 'summary', role: 'user', text, source, ...stamp } : null;
+      if (summary) session.items.push(summary);
+      const replaced = summary ? since.map((it) => it.id) : [];
+      if (summary) since = [summary];
       addCompaction({
         id: (fields ? str(fields, idField) : undefined) ?? `${idPrefix}-${session.compactions.length}`,
         kind: 'condensation',
         trigger,
         tokensBefore: (fields && num(fields, 'prevContextTokens')) ?? null,
         tokensAfter: (fields && num(fields, 'newContextTokens')) ?? null,
-        replacedIds: [],
+        replacedIds: replaced,
         keptIds: [],
-        summaryId: null,
-        atItemId: null,
+        summaryId: summary?.id ?? null,
+        atItemId: summary?.id ?? null,
         ...stamp,
       });
+    };
     if (get(m, 'partial') === true) return;
     if (say === 'api_req_started') {
       const info = parseJsonText(get(m, 'text'));
       if (!info) ctx.warn({ path: [i, 'text'] }, 'api_req_started text is not the JSON object Cline writes; the call has no usage');
       // A request that failed or was cancelled before any reply left no assistant message: not a call.
-      const failed = info !== null && num(info, 'tokensIn') === undefined && num(info, 'tokensOut') === undefined && (get(info, 'cancelReason') !== undefined || get(info, 'streamingFailedMessage') !== undefined);
+      // Newer versions write its figures as 0 rather than leaving them out.
+      const measured = (num(info ?? {}, 'tokensIn') ?? 0) + (num(info ?? {}, 'tokensOut') ?? 0) > 0;
+      const failed = info !== null && !measured && (get(info, 'cancelReason') !== undefined || get(info, 'streamingFailedMessage') !== undefined);
+      // What this request sent: the person's words, notices, and the previous reply's tool results as text. A retry
+      // sends the same text again: the context holds it once.
+      const request = info ? str(info, 'request') : undefined;
+      if (request && request !== lastFailed) {
+        const sent: Item[] = requestPieces(request).map((text, k) => ({ id: `r${i}.${k}`, kind: 'message', role: 'user', text, source, meta: { wrapsUserWords: true }, ...stamp }));
+        pairTextResults(sent, current ? session.items.filter((it) => it.kind === 'tool_call' && current!.itemIds.includes(it.id)) : []);
+        session.items.push(...sent);
+        since.push(...sent);
+      }
+      lastFailed = failed ? request : undefined;
       if (failed) {
         bump(session.skipped, 'api_req_started (failed)');
+        current = null;
         return;
       }
       const usage = info ? usageOf(info, str(m, 'apiProtocol') ?? str(info, 'apiProtocol')) : null;
       const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
-      const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source: { file: ctx.file, line: null } };
+      const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source };
+      current = response;
       const cost = info ? num(info, 'cost') : undefined;
       if (cost !== undefined) session.meta['cost'] = Math.round(((Number(session.meta['cost'] ?? 0) || 0) + cost) * 1e6) / 1e6;
       session.responses.push(response);

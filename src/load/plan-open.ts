@@ -9,6 +9,7 @@ import { looksLikeTauBenchHead } from '../formats/tau-bench';
 import type { ParseIssue } from '../model/types';
 import { sniffBundle } from '../share/bundle';
 import { isZip } from './decode';
+import { CORPUS_FILE_COUNT } from './prefix';
 
 /** A file as planOpen reads it: by name and size, and only as much of its bytes as a decision needs. */
 export interface OpenSource {
@@ -39,8 +40,7 @@ export interface PlanOptions {
   corpus?: boolean;
 }
 
-/** More files than this at once is a corpus, not one session with its logs. */
-export const CORPUS_FILE_COUNT = 20;
+export { CORPUS_FILE_COUNT };
 
 /** A kind of input that opens otherwise than as a session: how to tell it from its name and first bytes. */
 interface Kind {

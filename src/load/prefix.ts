@@ -1,6 +1,12 @@
 // The start of a big JSONL file, cut after its last whole line, so a preview can be parsed from it
 // with the ordinary loader while the rest is read: a cut record would otherwise become a parse error.
 
+/**
+ * More files than this at once is a corpus, not one session with its logs (plan-open.ts). Here, beside the preview's
+ * sizes, since the page's first bundle reads both and not the plan's code.
+ */
+export const CORPUS_FILE_COUNT = 20;
+
 /** Files smaller than this open whole, as they always did. */
 export const PREVIEW_MIN_BYTES = 8 << 20;
 /** How much of a big file the preview reads (cut back to the last newline in it). */

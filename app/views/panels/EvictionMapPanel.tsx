@@ -9,6 +9,7 @@ import type { PanelProps } from './panel-props';
 import './eviction-map.css';
 import { useWidth } from '../../hooks/use-width';
 import { count as formatCount } from '../../format/count';
+import { rowPreview } from './row-preview';
 
 type Row = PanelProps['view']['eviction'][number];
 
@@ -50,8 +51,7 @@ function rowTitle(row: Row, item: Item | undefined): string {
 }
 
 function preview(item: Item | undefined): string {
-  if (!item) return '';
-  return item.text.replace(/\s+/g, ' ').trim().slice(0, 80);
+  return item ? rowPreview(item.text) : '';
 }
 
 export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: PanelProps) {

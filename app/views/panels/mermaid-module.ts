@@ -1,5 +1,6 @@
-// Mermaid's code (several hundred KB over a few chunks), fetched when the flow diagram is first drawn: in idle time
-// once a session's analysis is in (flow-drawing.ts), or when the user points at or focuses the Flow tab. Never part
+// Mermaid's code (several hundred KB over a few chunks), fetched once a session with a Flow tab has exact counts
+// (Inspector.tsx, then its diagram is drawn in idle time: flow-drawing.ts), or when the user points at or focuses the
+// Flow tab. Never part
 // of the page's initial code (issue 9), nor fetched for a session without a Flow tab.
 let pending: Promise<typeof import('mermaid')> | null = null;
 

@@ -1,0 +1,129 @@
+// Rules about what an invented identifier is, each on a small hand-made session (session 44, from the studied rows'
+// false invented flags; docs/audit.md): what the transcript cannot show the summarizer read, a measure under another
+// spelling of its unit, a route pattern, alternatives joined with slashes.
+import { describe, expect, it } from 'vitest';
+import { auditSummary, backedLoosely } from './audit-summary';
+import { auditSession } from './audit-session';
+import type { IdentifierKind } from './identifiers';
+import type { Item } from '../model/types';
+import type { CallTarget } from '../refetch/call-target';
+import { boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
+
+const CWD = '/home/u/kiosk';
+const read = (file: string): CallTarget => ({ tool: 'Read', target: file, file, writes: false, kind: 'file' });
+const write = (file: string): CallTarget => ({ tool: 'Write', target: file, file, writes: true, kind: 'file' });
+const id = (kind: IdentifierKind, value: string) => ({ kind, value, index: 0 });
+const paired = (call: Item, result: Item, isError = false): [Item, Item] => [
+  { ...call, pairId: result.id },
+  { ...result, pairId: call.id, ...(isError ? { isError: true } : {}) },
+];
+
+describe('what the transcript cannot show the summarizer read', () => {
+  const base = {
+    summary: 'Session tokens live in `src/auth/session_store.ts`.',
+    sources: ['Looked at the login flow.'],
+    sourceMeta: [{ role: 'assistant', kind: 'message' }],
+    project: { cwd: CWD },
+  };
+  it('a file the session later shows to exist (a read prints it, a listing holds it) is not invented', () => {
+    const file = `${CWD}/src/auth/session_store.ts`;
+    const later = [
+      { id: 'c', role: 'assistant', kind: 'tool_call', target: read(file), text: `Read({"file_path":"${file}"})` },
+      { id: 'r', role: 'tool', kind: 'tool_result', callId: 'c', target: read(file), text: '1→export const store = new Map();' },
+    ];
+    expect(auditSummary({ ...base, later }).invented).toEqual([]);
+    // Nothing later: the summary's name stands alone.
+    expect(auditSummary({ ...base, later: [] }).invented).toEqual(['src/auth/session_store.ts']);
+  });
+  it('a read that fails, or the agent writing the file first (following the summary), shows nothing', () => {
+    const file = `${CWD}/src/auth/session_store.ts`;
+    const failed = [
+      { id: 'c', role: 'assistant', kind: 'tool_call', target: read(file), text: `Read({"file_path":"${file}"})` },
+      { id: 'r', role: 'tool', kind: 'tool_result', callId: 'c', isError: true, text: `File does not exist: ${file}` },
+    ];
+    expect(auditSummary({ ...base, later: failed }).invented).toEqual(['src/auth/session_store.ts']);
+    const created = [
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(file), text: `Write({"file_path":"${file}","content":"x"})` },
+      { id: 'c', role: 'assistant', kind: 'tool_call', target: read(file), text: `Read({"file_path":"${file}"})` },
+      { id: 'r', role: 'tool', kind: 'tool_result', callId: 'c', text: `1→x  (${file})` },
+    ];
+    expect(auditSummary({ ...base, later: created }).invented).toEqual(['src/auth/session_store.ts']);
+  });
+  it('a measure or a number is never shown to exist by a later output that happens to hold it', () => {
+    const later = [{ id: 'r', role: 'tool', kind: 'tool_result', text: 'timed out after 5 seconds' }];
+    expect(auditSummary({ ...base, summary: 'Each probe timed out at ~5 seconds.', later }).invented).toEqual(['5 seconds']);
+  });
+  it('the instructions file the harness loads into the system prompt (CLAUDE.md, AGENTS.md) is never invented', () => {
+    expect(auditSummary({ ...base, summary: 'Follow `~/CLAUDE.md` and `docs/AGENTS.md`.', later: [] }).invented).toEqual([]);
+  });
+  it('the whole-session audit reads it the same way: a later listing shows the file, a failed read does not', () => {
+    const items = (error: boolean): Item[] => [
+      user('u0', 'why does login loop?'),
+      toolCall('c1', 'k1', 'Bash', '{"command":"git log -1"}'),
+      toolResult('r1', 'k1', 'commit 1a2b3c4d'),
+      boundary('b'),
+      summaryItem('sum', 'The loop is in `src/auth/session_store.ts`.'),
+      ...paired(toolCall('c2', 'k2', 'Read', `{"file_path":"${CWD}/src/auth/session_store.ts"}`), toolResult('r2', 'k2', error ? 'File does not exist.' : '1→export const store = new Map();'), error),
+    ];
+    const audit = (error: boolean) =>
+      auditSession(
+        session(items(error), { meta: { cwd: CWD }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1'] })] }, 'claude-code'),
+      )[0]!.invented;
+    expect(audit(false)).toEqual([]);
+    expect(audit(true)).toEqual(['src/auth/session_store.ts']);
+  });
+});
+
+describe('a measure under another spelling of its unit', () => {
+  it('is the same number with or without a space, short or long (`8.66 s` backs `8.66s`, `2h` backs `2 hours`)', () => {
+    expect(backedLoosely(id('quantity', '8.66s'), 'finished in 8.66 s')).toBe(true);
+    expect(backedLoosely(id('quantity', '2 hours'), 'ttl=2h')).toBe(true);
+    expect(backedLoosely(id('quantity', '16GB'), 'mem: 16 gib')).toBe(true);
+    // Another number is not it.
+    expect(backedLoosely(id('quantity', '8.66s'), 'finished in 8.67 s')).toBe(false);
+    expect(backedLoosely(id('quantity', '6 seconds'), 'took 7 sec')).toBe(false);
+    // Another unit is another measure.
+    expect(backedLoosely(id('quantity', '8 hours'), 'took 8 minutes')).toBe(false);
+  });
+});
+
+describe('a route pattern', () => {
+  it('is backed by a path with any value in its parameter segments, when two of its segments are literal', () => {
+    expect(backedLoosely(id('path', '/ai-agents/chat/[agentId]'), 'created /ai-agents/chat/[id]/page.tsx')).toBe(true);
+    expect(backedLoosely(id('path', '/api/conversations/[id]/messages'), 'fetch(`/api/conversations/${convid}/messages`)')).toBe(true);
+    expect(backedLoosely(id('path', '/users/:id/posts'), 'get /users/42/posts')).toBe(true);
+    // Another literal segment, or only one literal segment, backs nothing.
+    expect(backedLoosely(id('path', '/api/conversations/[id]/messages'), 'fetch(`/api/conversations/${convid}/members`)')).toBe(false);
+    expect(backedLoosely(id('path', '/chat/[id]'), 'open /chat/7')).toBe(false);
+  });
+});
+
+describe('alternatives joined with slashes', () => {
+  it('are backed by the head with each alternative (`ButtonStyle.DANGER/SUCCESS`), not by the first alone', () => {
+    const text = 'buttonstyle.danger = "danger"\nbuttonstyle.success = "success"';
+    expect(backedLoosely(id('path', 'ButtonStyle.DANGER/SUCCESS'), text)).toBe(true);
+    expect(backedLoosely(id('path', 'ButtonStyle.DANGER/SUCCESS/PRIMARY'), text)).toBe(false);
+  });
+});
+
+describe('the harness’s words in the user’s turn', () => {
+  it('back a quote the summary gives as the user’s (the summarizer reads them as the user’s), never a paraphrase', () => {
+    const audit = (claim: string) =>
+      auditSession(
+        session(
+          [
+            user('u0', 'only appropriation bills belong in the tracker'),
+            { ...user('m1', 'Continue from where you left off.'), meta: { isMeta: true } },
+            toolCall('c1', 'k1', 'Bash', '{"command":"ls"}'),
+            toolResult('r1', 'k1', 'tracker.xlsx'),
+            boundary('b'),
+            summaryItem('sum', claim),
+          ],
+          { meta: { cwd: CWD }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'm1', 'c1', 'r1'] })] },
+          'claude-code',
+        ),
+      )[0]!.inventedInstructions.map((f) => f.sentence);
+    expect(audit('The user’s latest request was "Continue from where you left off."')).toEqual([]);
+    expect(audit('The user asked to "delete the tracker."')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,49 @@
+// What the transcript cannot show the summarizer read. Claude Code's summarizer also reads the system prompt (the
+// project's CLAUDE.md, the environment block with the git status and recent commits), and an earlier part of the
+// conversation a file may not record; none of it is in the session file. So a name the summary wrote that nothing
+// recorded backs is not shown invented when the session later shows that thing to exist outside the agent's writing:
+// a later tool result prints it (a listing, a read, a command's output), a later call that does not write takes it
+// and succeeds, or the user names it. The summary may be right about a thing the transcript hides; it cannot be
+// right about a thing that does not exist, and only the agent's own writing can make an invented name exist later.
+import type { CallTarget } from '../refetch/call-target';
+import type { Identifier, IdentifierKind } from './identifiers';
+
+/** Kinds that name one thing of the world (a file, a function, a commit), which later output can show to exist. */
+const NAMES_A_THING: ReadonlySet<IdentifierKind> = new Set(['path', 'url', 'function', 'hash', 'uuid', 'host', 'host-port', 'email', 'ticket', 'order-id']);
+
+/** One later item as the check reads it. */
+export interface LaterSight {
+  kind?: string;
+  /** Words a person wrote (not a harness notice, not a tool result). */
+  userWords: boolean;
+  target?: CallTarget | null;
+  /** A tool result that reports failure, or a call whose result does. */
+  failed: boolean;
+  /** For a tool result: the call it answers writes (its output echoes the agent's own writing). */
+  answersWrite?: boolean;
+}
+
+/**
+ * Does the session, after the compaction, show the thing `id` names to exist? `holding` gives, in order, the later
+ * items holding the value; `sight` reads one. The agent's writing that holds it first ends the look: from there on
+ * the thing may exist only because the agent followed the summary.
+ */
+export function shownToExistLater(id: Identifier, holding: Iterable<number>, sight: (i: number) => LaterSight, takes: (i: number) => boolean): boolean {
+  if (!NAMES_A_THING.has(id.kind)) return false;
+  for (const i of holding) {
+    const s = sight(i);
+    if (s.kind === 'tool_call' && s.target?.writes) return false;
+    if (s.userWords) return true;
+    if (s.failed) continue;
+    if (s.kind === 'tool_result' && !s.answersWrite) return true;
+    if (s.kind === 'tool_call' && takes(i)) return true;
+  }
+  return false;
+}
+
+/**
+ * Files a harness loads into the system prompt, which no session file records: the project's instructions for the
+ * agent (`CLAUDE.md`, `AGENTS.md`, …). A summary naming one is never shown invented.
+ */
+const LOADED_BY_HARNESS = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/i;
+export const loadedByHarness = (id: Identifier): boolean => id.kind === 'path' && LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, ''));
