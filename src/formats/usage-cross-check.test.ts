@@ -225,6 +225,7 @@ const TABLE: Record<FormatId, Entry[]> = {
   codex: [
     { files: ['codex-rollout.jsonl'], read: codex },
     { files: ['codex-rollout-0.40.jsonl'], read: codex },
+    { files: ['codex-rollout-0.142.jsonl'], read: codex },
     { files: ['codex-rollout-compaction-0.107.jsonl'], read: codex },
     { files: ['codex-exec-stream.jsonl'], read: codex },
   ],
