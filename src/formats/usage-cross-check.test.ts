@@ -232,6 +232,7 @@ const TABLE: Record<FormatId, Entry[]> = {
   'swe-agent': [
     { files: ['swe-agent-division.traj'], read: 'none' },
     { files: ['swe-agent-0.7-demo.traj'], read: 'none' },
+    { files: ['swe-agent-replay-demo.traj'], read: 'none' },
   ],
   'mini-swe-agent': [{ files: ['mini-swe-agent-division.traj.json'], read: miniSweAgent }],
   atif: [{ files: ['atif-terminus-summarization.json'], read: atif }],
