@@ -11,9 +11,9 @@ export const AUDIT_HOLDOUT = {
    * or lost then fetched again, the share that were: `npx tsx bench/labelled-on-sessions.ts --pool` checks it against
    * the real sessions (it needs their files, so `npm test` cannot).
    */
-  neededPrecision: 0.65,
+  neededPrecision: 0.7,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
-  rowNeededPrecision: 0.8,
+  rowNeededPrecision: 0.81,
   /** Listed as invented, and invented. */
   inventedFlags: 13,
   inventedRight: 0,

@@ -44,6 +44,9 @@ describe('the labelled audit set', () => {
   const GOAL = { precision: 0.9, neededRecall: 0.7 };
   const TEST_FLOOR: Partial<Record<'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions' | 'neededUnion', number>> = {
     lostReferencedLater: 0.83,
+    // Session 44 completed 65 of its rows' later evidence from the real files (bench/labelled-later-evidence.ts) and
+    // relabelled blind where it grew: refetched fell from 94% to 89% (a re-read the excerpt lacked).
+    lostRefetchedLater: 0.89,
     invented: 0.6,
   };
   // The first hold-out's figures (blind in session 40; in sessions 41 and 42 rules were written on its study part,
@@ -51,7 +54,9 @@ describe('the labelled audit set', () => {
   // sessions worse. Invented has no floor to hold (it flags none now; one flag would be wrong).
   // Session 43 relabelled 6 of its rows none (files the summary kept under another spelling, labelled-kept-spellings.ts):
   // the floors moved to the figures after that fix.
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.9, neededUnion: 0.84, invented: 0, neededRecall: 0.82 };
+  // Session 44 completed its rows' later evidence from the real files and relabelled blind where it grew (two rows
+  // none → refetched): needed recall 82% → 81%.
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.9, neededUnion: 0.84, invented: 0, neededRecall: 0.81 };
   // The second hold-out (split `holdout2`, labelled blind in session 41; in session 42 split by session into a study
   // part rules were written on and a score part never read, holdout-study.ts), scored with session 42's rules. Floors
   // at that score, for the whole set and for its score part; since session 43 at the figures after 16 of its rows were
@@ -60,15 +65,19 @@ describe('the labelled audit set', () => {
   const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.92, neededUnion: 0.93, invented: 0, neededRecall: 0.51 };
   // The third hold-out (blind in session 42; split by repository in session 43, holdout-study.ts, and its study part
   // read): floors at its score after session 43's label fixes and rule (docs/audit.md).
-  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.44, neededUnion: 0.64, invented: 0.12, neededRecall: 0.81 };
+  // Session 44: later evidence completed from the real files, three rows relabelled none → refetched (blind).
+  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.54, neededUnion: 0.66, invented: 0.12, neededRecall: 0.8 };
   // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
   // with the rules of the end of session 43 (none of its misses read).
   // 11 of its rows were relabelled none by bench/labelled-kept-spellings.ts (the summary names the file relative to the
   // working directory) and 3 later items marked the harness's by bench/labelled-harness-flags.ts, as hold-outs 1–3
   // were: the floors are at the score after that.
-  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.91, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
+  // Session 44: later evidence completed from the real files and two rows relabelled blind (h4md1-014 none →
+  // refetched, h4tij1-032 refetched → none: the summary names plan.md).
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
-  const POOL_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.76, neededUnion: 0.8, invented: 0, neededRecall: 0.67 };
+  // Session 44: the figures after its rows' later evidence was completed from the real files and 5 rows relabelled blind.
+  const POOL_FLOOR = { lostReferencedLater: 0.61, lostRefetchedLater: 0.8, neededUnion: 0.81, invented: 0, neededRecall: 0.67 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [

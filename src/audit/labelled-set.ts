@@ -40,6 +40,8 @@ export interface LabelledText {
    * excerpt that may have lost the opening tag or the record's `isMeta` flag that tell it (bench/labelled-harness-flags.ts).
    */
   harness?: boolean;
+  /** Added from the real session file by bench/labelled-later-evidence.ts (the candidate excerpt lacked it). */
+  fromFile?: boolean;
   text: string;
 }
 
@@ -60,6 +62,8 @@ export interface LostRow extends RowBase {
   label: LostLabel | null;
   evicted: LabelledText;
   later: LabelledText[];
+  /** `file`: `later` was completed from the real session file (bench/labelled-later-evidence.ts); its added items say `fromFile`. */
+  laterFrom?: 'file';
   /** The summary's lines holding the identifier's bare form, when any. */
   summary?: string;
   /** Lines of the session that declare, import or alias the name. */

@@ -279,6 +279,8 @@ export function reportedHitRate(calls: readonly Pick<CallContext, 'api' | 'model
   calls.forEach((c) => {
     const p = reportedPromptTokens(c);
     if (p === null || c.usage?.cacheRead === null || c.usage?.cacheRead === undefined) return;
+    // Reads above the prompt are no provider's figures (the load warns, usage-checks.ts): left out of the rate.
+    if (c.usage.cacheRead > p) return;
     anyUsage = true;
     read += c.usage.cacheRead;
     prompt += p;

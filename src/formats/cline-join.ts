@@ -3,6 +3,7 @@
 // its own its usage, in order; its condense and truncation events become compactions placed at the call they
 // came before.
 import type { CompactionEvent, Item, Session } from '../model/types';
+import { promptTokens } from '../model/usage';
 import { MESSAGE_REF } from './cline';
 
 function part(s: Session): string | null {
@@ -43,8 +44,10 @@ function attachUi(api: Session, ui: Session): void {
   for (let k = 0; k < n; k++) {
     const r = api.responses[k]!;
     const u = ui.responses[k]!;
-    // A message's own metrics (Cline 3.x) are its call's figures; the panel's come in request order.
-    r.usage = r.usage ?? u.usage;
+    // A message's own metrics (Cline 3.x) are its call's figures; the panel's come in request order. Where the
+    // metrics mix cache writes and reads, the panel's request splits them: taken when its prompt is the same.
+    const splits = r.usage && r.usage.cacheRead === null && r.usage.cacheWrite === null && u.usage && promptTokens(u.usage) === promptTokens(r.usage);
+    r.usage = splits ? u.usage : (r.usage ?? u.usage);
     r.model = r.model ?? u.model;
     if (!r.timestamp && u.timestamp) r.timestamp = u.timestamp;
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessionContexts } from '../analysis/session-analysis';
 import { loadFiles, loadText } from '../load/loader';
+import { promptTokens } from '../model/usage';
 
 // The task folder imitates a Roo Code task (`tasks/<taskId>/`), modelled on RooCodeInc/Roo-Code
 // src/core/condense/index.ts (non-destructive condense: `condenseParent` on the condensed messages, the summary
@@ -186,6 +187,44 @@ describe('cline', () => {
         { input: 50, output: 5, cacheRead: 40, cacheWrite: null, inputIncludesCache: true },
         { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, inputIncludesCache: false },
       ]);
+    });
+  });
+
+  // Cline 3.x on Anthropic's API, modelled on two public tasks of gmfstu/Online-Card-Architecture (January 2026):
+  // `metrics.tokens.prompt` is the uncached rest and `cached` the panel's cacheWrites + cacheReads together.
+  describe('a Cline 3.x task on Anthropic\'s API', () => {
+    const read = (name: string) => new Uint8Array(readFileSync(new URL(`./__fixtures__/cline-anthropic-${name}`, import.meta.url)));
+    const task = (names: string[]) => loadFiles(names.map((n) => ({ name: `tasks/1769053680585/${n}`, bytes: read(n) }))).sessions[0]!;
+
+    it('reads the prompt as prompt + cached when a message shows prompt below cached, with the split unknown', () => {
+      const s = task(['api_conversation_history.json']);
+      expect(s.responses.map((r) => r.usage)).toEqual([
+        { input: 9410, output: 120, cacheRead: null, cacheWrite: null, inputIncludesCache: true },
+        { input: 9710, output: 80, cacheRead: null, cacheWrite: null, inputIncludesCache: true },
+        { input: 9910, output: 40, cacheRead: null, cacheWrite: null, inputIncludesCache: true },
+      ]);
+    });
+
+    it("takes the panel's split of writes and reads where its prompt is the same", () => {
+      const s = task(['api_conversation_history.json', 'ui_messages.json']);
+      expect(s.responses.map((r) => r.usage)).toEqual([
+        { input: 10, output: 120, cacheRead: 0, cacheWrite: 9400, inputIncludesCache: false },
+        { input: 10, output: 80, cacheRead: 9400, cacheWrite: 300, inputIncludesCache: false },
+        { input: 10, output: 40, cacheRead: 9700, cacheWrite: 200, inputIncludesCache: false },
+      ]);
+    });
+
+    // Cross-check: the fixture read the obvious way, apart from the adapter.
+    it('gives every call the prompt and cache reads the files hold', () => {
+      const api = JSON.parse(new TextDecoder().decode(read('api_conversation_history.json'))) as { role: string; metrics?: { tokens: { prompt: number; cached: number } } }[];
+      const ui = (JSON.parse(new TextDecoder().decode(read('ui_messages.json'))) as { say?: string; text?: string }[])
+        .filter((m) => m.say === 'api_req_started')
+        .map((m) => JSON.parse(m.text!) as { tokensIn: number; cacheWrites: number; cacheReads: number });
+      const s = task(['api_conversation_history.json', 'ui_messages.json']);
+      const prompts = s.responses.map((r) => promptTokens(r.usage!));
+      expect(prompts).toEqual(api.filter((m) => m.metrics).map((m) => m.metrics!.tokens.prompt + m.metrics!.tokens.cached));
+      expect(prompts).toEqual(ui.map((r) => r.tokensIn + r.cacheWrites + r.cacheReads));
+      expect(s.responses.map((r) => r.usage!.cacheRead)).toEqual(ui.map((r) => r.cacheReads));
     });
   });
 });

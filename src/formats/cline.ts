@@ -10,8 +10,11 @@
 //   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on a request.
 // - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`.
 // Cline 3.x (2026) also writes, on each assistant message of the API history, `modelInfo: {modelId, providerId,
-// mode}` and `metrics: {tokens: {prompt, completion, cached}, cost?}` (apps/vscode/src/shared/messages/metrics.ts:
-// `prompt` is every input token, cached or not; `cached` the cache hits among them). And it answers native
+// mode}` and `metrics: {tokens: {prompt, completion, cached}, cost?}`. metrics.ts declares `prompt` as every input
+// token and `cached` as the hits among them, and an OpenAI-protocol task writes them so; but Cline stores each
+// provider's figures as that provider reports them, and on Anthropic's API `prompt` is the uncached rest and `cached`
+// the cache writes and reads together (public tasks of both kinds: mike4567/MRA04242026, gmfstu/Online-Card-
+// Architecture, where `cached` = the panel's cacheWrites + cacheReads). And it answers native
 // `tool_use` blocks with user TEXT blocks headed `[<tool> for '<arg>'] Result:`, one per call in call order,
 // instead of `tool_result` blocks: those are paired here with the calls they answer.
 import type { Document } from '../load/document';
@@ -103,15 +106,39 @@ function pairTextResults(items: Item[], calls: Item[]): void {
   }
 }
 
-/** An assistant message's own `metrics.tokens` (Cline 3.x): `prompt` counts the cached tokens too. */
-function metricsUsage(m: JsonObject): Usage | null {
-  const tokens = obj(obj(m, 'metrics') ?? {}, 'tokens');
+function metricsTokens(m: unknown): JsonObject | undefined {
+  return isObject(m) ? obj(obj(m, 'metrics') ?? {}, 'tokens') : undefined;
+}
+
+const providerOf = (m: unknown) => (isObject(m) ? (str(obj(m, 'modelInfo') ?? {}, 'providerId') ?? '') : '');
+
+/**
+ * The providers of a task whose `prompt` leaves the cache out: where any of their messages has `prompt` below
+ * `cached`, which an inclusive figure never is.
+ */
+function cacheApartProviders(list: unknown[]): Set<string> {
+  const apart = new Set<string>();
+  for (const m of list) {
+    const t = metricsTokens(m);
+    if (t && (num(t, 'prompt') ?? 0) < (num(t, 'cached') ?? 0)) apart.add(providerOf(m));
+  }
+  return apart;
+}
+
+/**
+ * An assistant message's own `metrics.tokens` (Cline 3.x). Inclusive, `cached` is the hits. Apart (Anthropic's
+ * API), the prompt is `prompt` + `cached`, and `cached` mixes writes and reads, so the split is left unknown.
+ */
+function metricsUsage(m: JsonObject, cacheApart: boolean): Usage | null {
+  const tokens = metricsTokens(m);
   if (!tokens) return null;
   const prompt = num(tokens, 'prompt');
   const completion = num(tokens, 'completion');
   // A reply cut off by an API error is written with every figure 0: nothing was measured (a prompt is never empty).
   if (!prompt && !completion) return null;
-  return { input: prompt ?? null, output: completion ?? null, cacheRead: num(tokens, 'cached') ?? null, cacheWrite: null, inputIncludesCache: true };
+  const cached = num(tokens, 'cached');
+  if (cacheApart) return { input: prompt === undefined ? null : prompt + (cached ?? 0), output: completion ?? null, cacheRead: null, cacheWrite: null, inputIncludesCache: true };
+  return { input: prompt ?? null, output: completion ?? null, cacheRead: cached ?? null, cacheWrite: null, inputIncludesCache: true };
 }
 
 /**
@@ -120,6 +147,7 @@ function metricsUsage(m: JsonObject): Usage | null {
  */
 function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
   const session = baseSession(ctx, 'api');
+  const cacheApart = cacheApartProviders(list);
   let unanswered: Item[] = [];
   list.forEach((m, i) => {
     if (!isApiMessage(m)) {
@@ -159,7 +187,7 @@ function parseApiHistory(list: unknown[], ctx: ParseContext): Session {
     session.items.push(...items);
     if (role === 'assistant' && get(m, 'isSummary') !== true && items.length > 0) {
       const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
-      const response: ModelResponse = { id: `m${i}`, index: session.responses.length, itemIds: items.map((it) => it.id), usage: metricsUsage(m), model, ...(ts ? { timestamp: ts } : {}), source: { file: ctx.file, line: null } };
+      const response: ModelResponse = { id: `m${i}`, index: session.responses.length, itemIds: items.map((it) => it.id), usage: metricsUsage(m, cacheApart.has(providerOf(m))), model, ...(ts ? { timestamp: ts } : {}), source: { file: ctx.file, line: null } };
       session.responses.push(response);
     }
   });

@@ -8,6 +8,7 @@ import { parseDocument, type Document } from './document';
 import { readEvalArchive } from './eval-archive';
 import { joinSessions } from './join';
 import { pushAll } from '../model/arrays';
+import { impossibleUsageIssue } from '../model/usage-checks';
 
 export interface InputFile {
   name: string;
@@ -70,7 +71,9 @@ export function loadDocument(doc: Document, issues: ParseIssue[] = [], detected?
   for (const s of sessions) {
     pairToolCalls(s.items);
     for (const sc of s.sidechains) pairToolCalls(sc.items);
-    s.issues = [...issues, ...s.issues];
+    const usage = impossibleUsageIssue(s);
+    if (usage) own.push(usage);
+    s.issues = [...issues, ...s.issues, ...(usage ? [usage] : [])];
   }
   return { sessions, issues: [...issues, ...own] };
 }

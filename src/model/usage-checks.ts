@@ -1,0 +1,27 @@
+// Usage no provider can report: a prompt that counts the cache yet holds fewer tokens than its cache reads and
+// writes. It means the adapter read the harness's convention wrong for this file (another version, another
+// provider), so the load says so rather than showing a hit rate above 100%.
+import type { ParseIssue, Session } from './types';
+
+export function impossibleUsageIssue(session: Session): ParseIssue | null {
+  const bad = session.responses.filter((r) => {
+    const u = r.usage;
+    if (!u || u.input === null) return false;
+    const includes = u.inputIncludesCache ?? u.cacheWrite === null;
+    return includes && (u.cacheRead ?? 0) + (u.cacheWrite ?? 0) > u.input;
+  });
+  if (bad.length === 0) return null;
+  const first = bad[0]!;
+  const u = first.usage!;
+  const cached = (u.cacheRead ?? 0) + (u.cacheWrite ?? 0);
+  return {
+    file: first.source.file,
+    line: first.source.line,
+    field: 'usage',
+    message:
+      `${bad.length} of ${session.responses.length} calls report more cached tokens than prompt tokens ` +
+      `(call ${first.index + 1}: ${cached.toLocaleString('en-US')} cached of ${(u.input ?? 0).toLocaleString('en-US')}): ` +
+      'this file may count its input without the cache, so its prompt figures are too low',
+    severity: 'warning',
+  };
+}
