@@ -79,8 +79,11 @@ describe('the labelled audit set', () => {
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
   // Session 44: the figures after its rows' later evidence was completed from the real files and 5 rows relabelled blind.
   // Then hold-out 4 was split by repository (holdout-study.ts) and its study part's three repositories left the pool:
-  // 81% → 78% precise, recall 67% → 68% (the pool lost 16 of its flags, 2 of them wrong).
-  const POOL_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.78, neededUnion: 0.78, invented: 0, neededRecall: 0.67 };
+  // 81% → 78% precise, recall 67% → 68% (the pool lost 16 of its flags, 2 of them wrong). With hold-out 5's
+  // port-experimental/port-cli joined (same session): needed 78% precise, recall 65%.
+  const POOL_FLOOR = { lostReferencedLater: 0.66, lostRefetchedLater: 0.76, neededUnion: 0.77, invented: 0.14, neededRecall: 0.64 };
+  // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score.
+  const HOLDOUT5_FLOOR = { lostReferencedLater: 0.68, lostRefetchedLater: 0.72, neededUnion: 0.76, invented: 0.25, neededRecall: 0.6 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -145,13 +148,15 @@ describe('the labelled audit set', () => {
     console.info(table('fourth hold-out, score part (repositories never studied)', scoreRows(half('holdout4').filter((r) => !HOLDOUT4_STUDY.has(r.session)), sessions)));
     expect(shortOf(scores, POOL_FLOOR), 'never-studied pool').toEqual([]);
     expect(shortOf(scoreRows(half('holdout4'), sessions), HOLDOUT4_FLOOR), 'fourth hold-out').toEqual([]);
+    console.info(table('fifth hold-out (blind: no miss read)', scoreRows(half('holdout5'), sessions)));
+    expect(shortOf(scoreRows(half('holdout5'), sessions), HOLDOUT5_FLOOR), 'fifth hold-out').toEqual([]);
     // The figures the Summary audit panel and `check` show beside the lists are this score, not a memory of it.
     expect(new Set(pool.map((r) => r.session)).size).toBe(AUDIT_HOLDOUT.sessions);
     expect(new Set(pool.map((r) => repoOf(r.session))).size).toBe(AUDIT_HOLDOUT.projects);
     // The sentence states the whole-session audit's precision (bench/labelled-on-sessions.ts --pool, on the real files);
     // the row excerpts are scored here. The two read the same labels a little differently: until session 44 the
-    // sentence's figure was below the excerpts'; since hold-out 4's study part left the pool it is one point above
-    // (79% against 78%), so what npm test holds is that the stated figure stays within 5 points of what it measures.
+    // sentence's figure was below the excerpts'; since hold-out 4's study part left the pool it is above
+    // (80% against 78%), so what npm test holds is that the stated figure stays within 5 points of what it measures.
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.rowNeededPrecision * 100));
     expect(Math.abs(AUDIT_HOLDOUT.neededPrecision - AUDIT_HOLDOUT.rowNeededPrecision)).toBeLessThanOrEqual(0.05);
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.rowInventedRight, AUDIT_HOLDOUT.rowInventedFlags]);
@@ -172,6 +177,21 @@ describe('the labelled audit set', () => {
     for (const repo of repos) expect(h4.filter((r) => repoOf(r) === repo).length / h4.length, repo).toBeLessThanOrEqual(0.35);
     // An invented row labelled false keeps the line that backs it.
     for (const r of h4) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+  });
+
+  it('holds a fifth blind hold-out (holdout5): 200+ rows of 4+ sessions from a repository no other split uses', () => {
+    // Labelled and committed before anything scored it (session 44); its floors are with the pool's above. One
+    // repository only (port-experimental/port-cli): no other new one with a compacted session was found in time.
+    const h5 = half('holdout5');
+    expect(h5.length).toBeGreaterThanOrEqual(200);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h5.map((r) => r.session)).size).toBeGreaterThanOrEqual(4);
+    const repos = new Set(h5.map(repoOf));
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout5').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    // Every list has rows of both labels, and every invented row labelled false keeps the line that backs it.
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h5.some((r) => r.list === list), list).toBe(true);
+    for (const r of h5) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {

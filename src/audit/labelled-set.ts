@@ -12,10 +12,10 @@ import type { ScopeText } from './project-scope';
 /**
  * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
  * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind (`holdout2`:
- * a second such set, labelled in session 41 while the first was opened to rule writers; `holdout3` and `holdout4` the
- * third and fourth, labelled in sessions 42 and 43).
+ * a second such set, labelled in session 41 while the first was opened to rule writers; `holdout3`, `holdout4` and
+ * `holdout5` the third, fourth and fifth, labelled in sessions 42, 43 and 44).
  */
-export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4';
+export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {

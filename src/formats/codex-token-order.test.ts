@@ -54,6 +54,23 @@ describe('codex token_count order', () => {
     expect(s.responses[0]!.usage).toMatchObject({ input: 9000, output: 120 });
   });
 
+  it('gives a 0.14x rollout its token_count after the tool outputs of the call it measures', () => {
+    // Codex 0.142 records the outputs of a response's parallel tool calls before the response completes, so
+    // its token_count follows them; a public rollout of it read as 0.40's order moved every usage one call late.
+    const { sessions, issues } = loadText('rollout-0.142.jsonl', fixture('codex-rollout-0.142.jsonl'));
+    expect(issues).toEqual([]);
+    const s = sessions[0]!;
+    expect(s.meta['cliVersion']).toBe('0.142.4');
+    expect(s.responses.map((r) => [r.itemIds.length, r.usage?.input ?? null, r.usage?.cacheRead ?? null, r.usage?.output ?? null])).toEqual([
+      [4, 9120, 4096, 212],
+      [2, 9480, 9088, 160],
+      [2, 9705, 9344, 95],
+      [1, 9842, 9600, 48],
+    ]);
+    const after = [message('user', 'go'), call('c1'), output('c1'), tokenCount(100, 5, 100), message('assistant', 'done'), tokenCount(130, 7, 230)];
+    expect(loadText('a.jsonl', after.join('\n')).sessions[0]!.responses.map((r) => r.usage?.input)).toEqual([100, 130]);
+  });
+
   it('skips a repeated cumulative total in either order instead of moving usage to the next call', () => {
     const after = [message('user', 'go'), call('c1'), tokenCount(100, 5, 100), output('c1'), tokenCount(100, 5, 100), message('assistant', 'done'), tokenCount(130, 7, 230)];
     expect(loadText('a.jsonl', after.join('\n')).sessions[0]!.responses.map((r) => r.usage?.input)).toEqual([100, 130]);

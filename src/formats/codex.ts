@@ -28,9 +28,15 @@ class RolloutParser {
   /**
    * Where each token_count sits against the response it measures: `after` it (current rollouts), or
    * `before` it (2025 rollouts, CLI 0.4x: the items of a turn were recorded when it ended). Decided by the
-   * first token_count that carries usage: a response still open means `after`.
+   * first token_count that carries usage: a response not yet measured since the last user message means `after`.
    */
   private usageOrder: 'after' | 'before' | null = null;
+  /**
+   * `after` order: the latest response no token_count has measured yet. Its own tool outputs may stand between it
+   * and its token_count (CLI 0.14x records parallel calls' outputs before the response completes); a user or
+   * developer message does not.
+   */
+  private unmeasured: ModelResponse | null = null;
   /** `before` order: the usage the next response gets, and the response the last token_count measured. */
   private pendingUsage: Usage | null = null;
   private measured: ModelResponse | null = null;
@@ -100,6 +106,7 @@ class RolloutParser {
       case 'compacted':
         this.close();
         this.measured = null;
+        this.unmeasured = null;
         for (const item of this.compactions.compacted(p, line, timestamp)) this.session.items.push(item);
         return;
     }
@@ -158,6 +165,7 @@ class RolloutParser {
         this.open = { id: `r${this.session.responses.length}`, index: this.session.responses.length, itemIds: [], usage: null, model: this.session.model, source: { file: this.ctx.file, line } };
         if (timestamp) this.open.timestamp = timestamp;
         this.session.responses.push(this.open);
+        this.unmeasured = this.open;
         if (this.usageOrder === 'before') {
           this.open.usage = this.pendingUsage;
           this.pendingUsage = null;
@@ -169,7 +177,10 @@ class RolloutParser {
     } else {
       this.close();
       // A new user or developer message starts a new request, which the next token_count measures.
-      if (item.kind !== 'tool_result') this.measured = null;
+      if (item.kind !== 'tool_result') {
+        this.measured = null;
+        this.unmeasured = null;
+      }
     }
     this.push(item, timestamp);
   }
@@ -213,16 +224,17 @@ class RolloutParser {
     if (key !== null) this.lastTotal = key;
     // codex-rs TokenUsage: input_tokens count the cached ones (OpenAI's convention).
     const usage: Usage = { ...cacheInsideUsage(input, output, numAt(last, 'cached_input_tokens'), null), contextWindow: window };
-    this.usageOrder ??= this.open ? 'after' : 'before';
+    this.usageOrder ??= this.unmeasured ? 'after' : 'before';
     if (this.usageOrder === 'before') {
       this.pendingUsage = usage;
       this.measured = null;
       this.close();
       return;
     }
-    if (!this.open) return;
-    this.open.usage = usage;
+    const measured = this.unmeasured;
+    this.unmeasured = null;
     this.close();
+    if (measured) measured.usage = usage;
   }
 
   private event(p: JsonObject, line: number, timestamp: string | undefined): void {
@@ -236,6 +248,7 @@ class RolloutParser {
     } else if (kind === 'context_compacted') {
       this.close();
       this.measured = null;
+      this.unmeasured = null;
       for (const item of this.compactions.contextCompacted(line, timestamp)) this.session.items.push(item);
     }
     // agent_message, agent_reasoning, user_message repeat response items; the rest is UI state.

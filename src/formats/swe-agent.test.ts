@@ -126,6 +126,16 @@ describe('sweAgent', () => {
       expect(a.facts.totals!.ratio).toBeLessThan(1.1);
     });
 
+    it('checks nothing against the model_stats of a demonstration or replay, which counted no tokens (all 0)', async () => {
+      // SWE-agent's own demonstrations (trajectories/demonstrations/*.traj) carry model_stats of zeros: read as totals
+      // they gave "reports 0 prompt tokens sent; … Infinity% of that".
+      const { s, a } = await analyzed(fixture('swe-agent-replay-demo.traj'));
+      expect(s.meta['tokens_sent']).toBe(0);
+      expect(JSON.parse(fixture('swe-agent-replay-demo.traj')).info.model_stats.tokens_sent).toBe(0);
+      expect(a.facts.totals).toBeNull();
+      expect(a.contexts.calls.length).toBe(4);
+    });
+
     it('warns when the calls add up to much less than tokens_sent: something sent on every call is missing', async () => {
       const doc = JSON.parse(demoFile()) as { history: { is_demo?: boolean }[] };
       doc.history = doc.history.filter((m) => !m.is_demo);

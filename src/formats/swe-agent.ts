@@ -67,6 +67,9 @@ function totalsOf(root: JsonObject): Session['reportedTotals'] {
   const prompt = num(stats, 'tokens_sent') ?? null;
   const calls = num(stats, 'api_calls') ?? null;
   if (prompt === null && calls === null) return undefined;
+  // No provider call sends 0 tokens: `tokens_sent` 0 means no model that counts tokens ran (a demonstration or
+  // replay: SWE-agent's replay and human models count `api_calls` but no tokens), so there is nothing to check.
+  if (prompt === 0) return undefined;
   return { promptTokens: prompt, outputTokens: num(stats, 'tokens_received') ?? null, calls, source: "SWE-agent's info.model_stats" };
 }
 

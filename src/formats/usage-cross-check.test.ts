@@ -225,12 +225,14 @@ const TABLE: Record<FormatId, Entry[]> = {
   codex: [
     { files: ['codex-rollout.jsonl'], read: codex },
     { files: ['codex-rollout-0.40.jsonl'], read: codex },
+    { files: ['codex-rollout-0.142.jsonl'], read: codex },
     { files: ['codex-rollout-compaction-0.107.jsonl'], read: codex },
     { files: ['codex-exec-stream.jsonl'], read: codex },
   ],
   'swe-agent': [
     { files: ['swe-agent-division.traj'], read: 'none' },
     { files: ['swe-agent-0.7-demo.traj'], read: 'none' },
+    { files: ['swe-agent-replay-demo.traj'], read: 'none' },
   ],
   'mini-swe-agent': [{ files: ['mini-swe-agent-division.traj.json'], read: miniSweAgent }],
   atif: [{ files: ['atif-terminus-summarization.json'], read: atif }],
