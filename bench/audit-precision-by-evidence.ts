@@ -8,12 +8,12 @@
 //
 // Without --all-parts a hold-out contributes only its study part (src/audit/holdout-study.ts). --rows prints the
 // flagged rows of one channel (id, label, said, value) for a look.
-import { readFileSync } from 'node:fs';
 import { auditSummary } from '../src/audit/audit-summary';
 import { studyPartOf } from '../src/audit/holdout-study';
 import type { Identifier } from '../src/audit/identifiers';
-import { laterInputOf, lostVerdict, type LabelledRow, type LabelledSession, type LabelledText, type LostRow } from '../src/audit/labelled-set';
+import { laterInputOf, lostVerdict, type LabelledText, type LostRow } from '../src/audit/labelled-set';
 import { takenAsArgument } from '../src/audit/later-use';
+import { labelledRows, labelledSessions } from './labelled-fixture';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -21,12 +21,8 @@ const arg = (name: string) => {
 };
 const splits = (arg('--split') ?? 'dev,test,holdout,holdout2,holdout3').split(',');
 const allParts = process.argv.includes('--all-parts');
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const rows = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as LabelledRow)
+const sessions = labelledSessions();
+const rows = labelledRows()
   .filter((r): r is LostRow => r.list === 'lost' && r.label !== null && splits.includes(r.split))
   .filter((r) => allParts || !studyPartOf(r.split) || studyPartOf(r.split)!.has(r.session));
 

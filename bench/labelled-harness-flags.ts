@@ -6,17 +6,17 @@
 // mirror (`fetch` of the search tool: /work/.mirror/<owner>+<name>/repo) and changes no label.
 //
 //   npx tsx bench/labelled-harness-flags.ts [--write]      (without --write: only says what it would mark)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadText } from '../src/load/loader';
 import { renderForAudit } from '../src/audit/audit-session';
 import { isHarnessItem } from '../src/model/harness-messages';
-import type { LabelledRow, LabelledSession } from '../src/audit/labelled-set';
+import type { LabelledRow } from '../src/audit/labelled-set';
 import { mirroredSessionFile } from './labelled-session-file';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
 
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const file = new URL('labelled-audit.jsonl', dir);
-const lines = readFileSync(file, 'utf8').split('\n');
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
+const file = LABELLED_ROWS_FILE;
+const lines = labelledLines();
+const sessions = labelledSessions();
 
 const wanted = new Set<string>();
 for (const l of lines) {

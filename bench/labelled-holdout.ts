@@ -7,20 +7,15 @@
 // the misses of the study part only — the score part's rows are not to be looked at while rules are written.
 //
 //   npx tsx bench/labelled-holdout.ts [--split holdout2|holdout3|holdout4] [--misses]
-import { readFileSync } from 'node:fs';
 import { studyPartOf } from '../src/audit/holdout-study';
-import { misses, scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type Split } from '../src/audit/labelled-set';
+import { misses, scoreRows, scoreTable as table, type Split } from '../src/audit/labelled-set';
+import { labelledRows, labelledSessions } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const split = (at >= 0 ? process.argv[at + 1] : 'holdout') as Split;
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const rows: LabelledRow[] = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as LabelledRow)
-  .filter((r) => r.split === split);
+const rows = labelledRows().filter((r) => r.split === split);
 if (rows.length === 0) throw new Error(`labelled-audit.jsonl: no rows with split "${split}"`);
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
+const sessions = labelledSessions();
 
 console.log(table(`${split}, all (${rows.length} rows)`, scoreRows(rows, sessions)));
 const part = studyPartOf(split);

@@ -7,19 +7,15 @@
 //     --studied: dev, test and every hold-out's study part (the rows a rule writer may read);
 //     --pool: every hold-out row of a never-studied repository (what the panel states);
 //     --list: the flags and misses row by row, and the session audit's flags no row labels (never for --pool).
-import { readFileSync } from 'node:fs';
 import { auditSession, type CompactionAudit } from '../src/audit/audit-session';
 import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
-import { instructionVerdict, inventedVerdict, type InstructionRow, type InventedRow, type LabelledRow, type LabelledSession } from '../src/audit/labelled-set';
+import { instructionVerdict, inventedVerdict, type InstructionRow, type InventedRow, type LabelledRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
+import { labelledRows, labelledSessions } from './labelled-fixture';
 
 type Row = InventedRow | InstructionRow;
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const all = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as LabelledRow);
+const sessions = labelledSessions();
+const all = labelledRows();
 
 /** The rows a rule writer may read: dev, test and the study part of each hold-out that has one. */
 export const isStudied = (r: LabelledRow): boolean => r.split === 'dev' || r.split === 'test' || !!studyPartOf(r.split)?.has(r.session);

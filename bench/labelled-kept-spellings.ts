@@ -6,18 +6,18 @@
 // other file of the session has that name. Reads each session at its recorded commit from a local mirror (/work/.mirror/<owner>+<name>/repo).
 //
 //   npx tsx bench/labelled-kept-spellings.ts [--split a,b] [--write]    (without --write: only lists what it finds)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { auditInputFor, renderForAudit } from '../src/audit/audit-session';
 import { extractIdentifiers, FILE_EXTENSIONS } from '../src/audit/identifiers';
-import type { LabelledRow, LabelledSession, LostRow } from '../src/audit/labelled-set';
+import type { LabelledRow, LostRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const splits = at >= 0 ? process.argv[at + 1]!.split(',') : null;
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const file = new URL('labelled-audit.jsonl', dir);
-const lines = readFileSync(file, 'utf8').split('\n');
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
+const file = LABELLED_ROWS_FILE;
+const lines = labelledLines();
+const sessions = labelledSessions();
 
 const rows = lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledRow);
 const wanted = rows.filter((r): r is LostRow => r.list === 'lost' && (r.label === 'referenced' || r.label === 'refetched') && r.kind === 'path' && !r.summary && (!splits || splits.includes(r.split)));

@@ -14,17 +14,17 @@
 //
 // --write adds the missing records to each grown row's `later` (each item `fromFile: true`, the row
 // `laterFrom: "file"`); it changes no label.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadText } from '../src/load/loader';
 import { neverStudiedRows } from '../src/audit/holdout-study';
-import type { LabelledRow, LabelledSession, LabelledTarget, LabelledText, LostRow } from '../src/audit/labelled-set';
+import type { LabelledRow, LabelledTarget, LabelledText, LostRow } from '../src/audit/labelled-set';
 import { callTarget, targetKey, type CallTarget } from '../src/refetch/call-target';
 import { mirroredSessionFile } from './labelled-session-file';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
 
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const file = new URL('labelled-audit.jsonl', dir);
-const lines = readFileSync(file, 'utf8').split('\n');
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
+const file = LABELLED_ROWS_FILE;
+const lines = labelledLines();
+const sessions = labelledSessions();
 const all = lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledRow);
 
 const at = process.argv.indexOf('--split');

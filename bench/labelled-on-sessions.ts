@@ -7,23 +7,19 @@
 //
 //   npx tsx bench/labelled-on-sessions.ts [--split holdout3] [--parts|--study]  (--parts: study and score parts apart; --study: study part only)
 //   npx tsx bench/labelled-on-sessions.ts --pool    (every hold-out row of a never-studied repository: what the panel states)
-import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
-import { lostVerdict, type LabelledRow, type LabelledSession, type LostLabel, type LostRow } from '../src/audit/labelled-set';
+import { lostVerdict, type LostLabel, type LostRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
 import { pickRows, scoreOf, verdictsOf } from './labelled-invented';
+import { labelledRows, labelledSessions } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
 const splits = (at >= 0 ? process.argv[at + 1]! : 'holdout3').split(',');
-const dir = new URL('../src/audit/__fixtures__/', import.meta.url);
-const sessions: Record<string, LabelledSession> = JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8'));
-const all = readFileSync(new URL('labelled-audit.jsonl', dir), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as LabelledRow);
+const sessions = labelledSessions();
+const all = labelledRows();
 const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
 const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)) && (!process.argv.includes('--study') || (studyPartOf(r.split)?.has(r.session) ?? true)));
 
