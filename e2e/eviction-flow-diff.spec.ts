@@ -8,6 +8,7 @@ import { labelAt } from '../src/analysis/eviction-runs';
 import { createTokenCounter, pickEncoding } from '../src/tokens';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
@@ -29,7 +30,7 @@ async function openCoding(page: Page, panel: string) {
   await expect(stepper(page).getByText('Call 1 of 14')).toBeVisible();
   // The exact view replaces the estimate's rows: clicks are made on the rows that stay.
   await expect(page.locator('.count-status.estimating')).toHaveCount(0);
-  await page.getByRole('tab', { name: panel, exact: true }).click();
+  await openPanel(page, panel);
   return page.getByRole('region', { name: panel, exact: true });
 }
 
@@ -97,7 +98,7 @@ test.describe('eviction map', () => {
     await page.goto('/');
     await dropFiles(page, fromDisk(join(FIXTURES, 'claude-code-session.jsonl')));
     await expect(stepper(page).getByText(`Call 1 of ${view.calls.length}`)).toBeVisible();
-    await page.getByRole('tab', { name: 'Eviction map', exact: true }).click();
+    await openPanel(page, 'Eviction map');
     const list = page.getByRole('region', { name: 'Eviction map' }).getByRole('list', { name: 'Items by call' });
     await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(view.eviction.length));
     await expect(list.getByRole('listitem', { name: /^u-012 tool result Grep: masked from call 4$/ })).toBeVisible();
@@ -148,7 +149,7 @@ test.describe('flow diagram', () => {
     const scriptsBefore = (await page.content()).split('<script').length;
     await dropFiles(page, [fromText('hostile.jsonl', text)]);
     await expect(stepper(page).getByText(/Call 1 of \d+/)).toBeVisible();
-    await page.getByRole('tab', { name: 'Flow', exact: true }).click();
+    await openPanel(page, 'Flow');
     const flow = page.getByRole('region', { name: 'Flow' });
     const svg = flow.locator('.flow-diagram svg');
     await expect(svg).toBeVisible();

@@ -34,9 +34,10 @@ export async function openPanel(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true });
   const more = page.getByRole('combobox', { name: /^More panels/ });
   // The strip moves tabs to the menu while its width settles (a tab seen a moment ago can be hidden by the click):
-  // try the tab when shown, else the menu, until one takes. A tab kept in the DOM but hidden counts as not shown.
+  // try the tab when shown, else the menu, until the panel shows. A tab kept in the DOM but hidden counts as not shown.
   await expect(async () => {
     if (await tab.isVisible()) await tab.click({ timeout: 5_000 });
     else await more.selectOption({ label: name }, { timeout: 5_000 });
+    await expect(page.getByRole('tabpanel', { name, exact: true })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
 }
