@@ -285,6 +285,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
   const source = { file: ctx.file, line: null };
   // The call whose reply the panel is showing, its open tool calls, and what the context held since the last condense.
   let current: ModelResponse | null = null;
+  let currentCalls: Item[] = [];
   let since: Item[] = [];
   let lastFailed: string | undefined;
   const addCompaction = (c: Omit<CompactionEvent, 'index' | 'source'>) =>
@@ -307,6 +308,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       session.items.push(item);
       since.push(item);
       current.itemIds.push(item.id);
+      if (item.kind === 'tool_call') currentCalls.push(item);
       return;
     }
     // A condense or a truncation: Cline records the figures, not which messages went. A condense's summary is kept
@@ -343,7 +345,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       const request = info ? str(info, 'request') : undefined;
       if (request && request !== lastFailed) {
         const sent: Item[] = requestPieces(request).map((text, k) => ({ id: `r${i}.${k}`, kind: 'message', role: 'user', text, source, meta: { wrapsUserWords: true }, ...stamp }));
-        pairTextResults(sent, current ? session.items.filter((it) => it.kind === 'tool_call' && current!.itemIds.includes(it.id)) : []);
+        pairTextResults(sent, current ? currentCalls : []);
         session.items.push(...sent);
         since.push(...sent);
       }
@@ -357,6 +359,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       const model = str(obj(m, 'modelInfo') ?? {}, 'modelId') ?? null;
       const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source };
       current = response;
+      currentCalls = [];
       const cost = info ? num(info, 'cost') : undefined;
       if (cost !== undefined) session.meta['cost'] = Math.round(((Number(session.meta['cost'] ?? 0) || 0) + cost) * 1e6) / 1e6;
       session.responses.push(response);

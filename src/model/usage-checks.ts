@@ -2,13 +2,14 @@
 // writes. It means the adapter read the harness's convention wrong for this file (another version, another
 // provider), so the load says so rather than showing a hit rate above 100%.
 import type { ParseIssue, Session } from './types';
+import { promptTokens } from './usage';
 
 export function impossibleUsageIssue(session: Session): ParseIssue | null {
   const bad = session.responses.filter((r) => {
     const u = r.usage;
-    if (!u || u.input === null) return false;
-    const includes = u.inputIncludesCache ?? u.cacheWrite === null;
-    return includes && (u.cacheRead ?? 0) + (u.cacheWrite ?? 0) > u.input;
+    const prompt = u ? promptTokens(u) : null;
+    // Where input leaves the cache out, the prompt adds it: only a prompt said to count the cache can fall short.
+    return prompt !== null && (u!.cacheRead ?? 0) + (u!.cacheWrite ?? 0) > prompt;
   });
   if (bad.length === 0) return null;
   const first = bad[0]!;
