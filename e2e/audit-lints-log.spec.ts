@@ -8,7 +8,7 @@ import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { manyLostSession } from './support/many-lost-session';
-import { sessionTabs } from './support/session-view';
+import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
@@ -39,7 +39,7 @@ async function openDemo(page: Page, demo: (typeof DEMOS)[number], session?: stri
 }
 
 async function openPanel(page: Page, name: string) {
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name }).click();
+  await showPanel(page, name);
   return panel(page, name);
 }
 

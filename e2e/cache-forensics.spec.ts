@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CAUSE_LABEL } from '../src/charts/cache-summary';
 import { run } from '../src/cli/main';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURE = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'claude-code-cache-forensics.jsonl');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -40,7 +41,7 @@ async function openCachePanel(page: Page, paths: string[], calls: number) {
   await page.goto('/');
   await dropFiles(page, fromDisk(...paths));
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(`Call 1 of ${calls}`)).toBeVisible();
-  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  await openPanel(page, 'Cache prefix');
   const panel = page.getByRole('region', { name: 'Cache prefix' });
   // Verdicts arrive with exact counts; the session figures appear with them.
   await expect(panel.getByRole('definition').filter({ hasText: /%|not reported/ }).first()).toBeVisible({ timeout: 30_000 });

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'cache', '__fixtures__');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -17,7 +18,7 @@ async function cachePanelAt(page: Page, paths: string[], calls: number, call: nu
   await dropFiles(page, fromDisk(...paths));
   const toolbar = page.getByRole('toolbar', { name: 'Step through calls' });
   await expect(toolbar.getByText(`Call 1 of ${calls}`)).toBeVisible();
-  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  await openPanel(page, 'Cache prefix');
   const panel = page.getByRole('region', { name: 'Cache prefix' });
   await expect(panel.getByRole('definition').filter({ hasText: /%|not reported/ }).first()).toBeVisible({ timeout: 30_000 });
   for (let k = 1; k < call; k++) await page.keyboard.press('j');
@@ -64,7 +65,7 @@ test('on the shared Claude Code sample, the compaction call 62 costs the compact
   test.skip(!files.every(existsSync), '../shared/samples is not beside this checkout');
   await page.goto('/');
   await dropFiles(page, fromDisk(...files));
-  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  await openPanel(page, 'Cache prefix');
   const panel = page.getByRole('region', { name: 'Cache prefix' });
   await expect(panel.getByRole('definition').filter({ hasText: /%|not reported/ }).first()).toBeVisible({ timeout: 60_000 });
   await panel.getByRole('list', { name: 'Cache breaks' }).getByRole('button', { name: /^Call 62/ }).click();

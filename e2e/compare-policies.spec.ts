@@ -9,6 +9,7 @@ import { run, type CliIo } from '../src/cli/main';
 import type { PolicyComparison } from '../src/compaction';
 import { syntheticJsonl } from '../src/corpus/synthetic';
 import { dropFiles, fromDisk, fromText } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -29,7 +30,7 @@ async function openCompare(page: Page, files: string[]) {
   await page.goto('/');
   await dropFiles(page, fromDisk(...files));
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of \d+/)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Compare policies' }).click();
+  await openPanel(page, 'Compare policies');
   return page.getByRole('region', { name: 'Compare policies', exact: true });
 }
 

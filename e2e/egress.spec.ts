@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMOS } from '../app/demos';
+import { openPanel } from './support/session-view';
 
 // Every demo, every view, and an offline re-run: the page must never contact anything but its own origin.
 test('opening every demo, every panel and an offline re-run makes no request beyond the app origin', async ({ page, baseURL }) => {
@@ -31,7 +32,7 @@ test('opening every demo, every panel and an offline re-run makes no request bey
   // An offline re-run on the coding-agent session.
   await page.goto('/');
   await page.getByRole('button', { name: DEMOS[0]!.title }).click();
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+  await openPanel(page, 'Re-run');
   const rerun = page.getByRole('region', { name: 'Re-run', exact: true });
   await rerun.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Re-run result' })).toBeVisible({ timeout: 60_000 });

@@ -113,7 +113,7 @@ test.describe('flow diagram', () => {
     page.on('request', (r) => requested.push(r.url()));
     await openCoding(page, 'Eviction map');
     // Mermaid comes in idle time once the counts are exact (the diagram is drawn ahead), or when the tab opens: once.
-    await page.getByRole('tab', { name: 'Flow', exact: true }).click();
+    await openPanel(page, 'Flow');
     const flow = page.getByRole('region', { name: 'Flow', exact: true });
     const svg = flow.locator('.flow-diagram svg');
     await expect(svg).toBeVisible();
@@ -210,13 +210,13 @@ test('screenshots of the eviction map, flow and diff panels in both themes', asy
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await page.getByRole('tab', { name: 'Eviction map', exact: true }).click();
+    await openPanel(page, 'Eviction map');
     await expect(page.getByRole('region', { name: 'Eviction map' }).getByRole('listitem').first()).toBeVisible();
     await page.screenshot({ path: join(SHOTS, `eviction-map-${theme}.png`) });
-    await page.getByRole('tab', { name: 'Flow', exact: true }).click();
+    await openPanel(page, 'Flow');
     await expect(page.getByRole('region', { name: 'Flow' }).locator('.flow-diagram svg')).toBeVisible();
     await page.screenshot({ path: join(SHOTS, `flow-${theme}.png`) });
-    await page.getByRole('tab', { name: 'Diff', exact: true }).click();
+    await openPanel(page, 'Diff');
     await expect(page.getByRole('region', { name: 'Diff' }).getByRole('list', { name: /^Changes from/ })).toBeVisible();
     await page.screenshot({ path: join(SHOTS, `diff-${theme}.png`) });
   }

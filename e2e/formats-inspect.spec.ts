@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { dropFiles, fromDisk, type DropFile } from './support/drop';
 import { engineLoad } from './support/engine';
-import { expectSessionFacts, sessionTabs } from './support/session-view';
+import { expectSessionFacts, sessionTabs, openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -25,7 +25,7 @@ function evalFile(): DropFile {
 
 async function expectUsage(page: Page, call: number, usage: { cacheRead: number; cacheWrite: number; prompt: number }) {
   await page.getByRole('slider', { name: 'Call' }).fill(String(call));
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const list = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: `Reported usage of call ${call}` });
   await expect(list.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText(fmt(usage.cacheRead));
   await expect(list.getByRole('listitem').filter({ hasText: 'Cache write' })).toContainText(fmt(usage.cacheWrite));

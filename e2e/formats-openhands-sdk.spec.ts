@@ -8,7 +8,7 @@ import { promptTokens } from '../src/model/usage';
 import { isConversationItem } from '../src/analysis/eviction-map';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
-import { expectSessionFacts, sessionTabs } from './support/session-view';
+import { expectSessionFacts, sessionTabs, openPanel } from './support/session-view';
 
 const CONV = join(import.meta.dirname, '..', 'src', 'formats', '__fixture-folders__', 'openhands-sdk-conversation', '7d3c2a9e4b1f4e8a9c552f6d0b1a8e31');
 const FILES = [join(CONV, 'base_state.json'), ...readdirSync(join(CONV, 'events')).sort().map((f) => join(CONV, 'events', f))];
@@ -63,7 +63,7 @@ test('each call shows the usage base_state.json recorded for it', async ({ page 
   await page.goto('/');
   await dropFiles(page, fromDisk(...FILES));
   await expect(callLabel(page, 'Call 1 of 6')).toBeVisible();
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const panel = page.getByRole('region', { name: 'Token budget' });
   await panel.getByRole('button', { name: /^Call 3: / }).click();
   await expect(callLabel(page, 'Call 3 of 6')).toBeVisible();
@@ -89,7 +89,7 @@ test('OpenHands completion logs (one call per file) open as one request log with
   await expect(callLabel(page, 'Call 3 of 3')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Context at call 3' })).toContainText('USER_CONTEXT: Fix export/csv_writer.py');
   await expect(band(page, 'Middle').getByRole('button', { name: /^Ghost: 3 items .* compaction #1/ })).toBeVisible();
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const panel = page.getByRole('region', { name: 'Token budget' });
   await panel.getByRole('button', { name: /^Call 2: / }).click();
   const usage = panel.getByRole('list', { name: 'Reported usage of call 2' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
-import { expectSessionFacts } from './support/session-view';
+import { expectSessionFacts, openPanel } from './support/session-view';
 
 const FILE = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'request-log-anthropic-compaction.jsonl');
 const callLabel = (page: Page, text: string) => page.getByRole('toolbar', { name: 'Step through calls' }).getByText(text);
@@ -30,7 +30,7 @@ test('an Anthropic request log with server-side compaction shows the compacted c
   await expect(page.getByText('The invoice totals in billing/invoice.py are off by one cent', { exact: false })).toHaveCount(0);
 
   // The token budget's readout of call 4 carries the provider's figures: 30 uncached + 262 read.
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const usage = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: 'Reported usage of call 4' });
   await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText('262');
   await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText('292');

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
-import { sessionTabs } from './support/session-view';
+import { sessionTabs, openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const callLabel = (page: Page, text: string) => page.getByRole('toolbar', { name: 'Step through calls' }).getByText(text);
@@ -26,7 +26,7 @@ test('subagents are listed with their parent call and open as sessions with thei
   await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
   await page.keyboard.press('j');
   await expect(callLabel(page, 'Call 2 of 2')).toBeVisible();
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const usage = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: 'Reported usage of call 2' });
   await expect(usage.getByRole('listitem').filter({ hasText: 'Cache read' })).toContainText('5,200');
   await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText('5,285');

@@ -6,7 +6,7 @@ import { sessionContexts } from '../src/analysis/session-analysis';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
 import { analyzeSession } from '../src/analysis/analyze-session';
-import { expectSessionFacts, fact, sessionTabs } from './support/session-view';
+import { expectSessionFacts, fact, sessionTabs, openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -46,7 +46,7 @@ test('a SWE-agent .traj shows each step as a recorded call, with elided observat
   expect(sent.map((i) => i.text)).toContain('Old environment output: (8 lines omitted)');
   const context = page.getByRole('main');
   await expect(context.getByText('Old environment output: (8 lines omitted)').first()).toBeVisible();
-  await page.getByRole('tab', { name: 'Eviction map', exact: true }).click();
+  await openPanel(page, 'Eviction map');
   const map = page.getByRole('region', { name: 'Eviction map', exact: true });
   await expect(map.getByRole('list', { name: 'Items by call' }).getByRole('listitem', { name: /^r1\.m3 tool result str_replace_editor: verbatim in call 2, masked from call 3$/ })).toBeVisible();
 });
@@ -58,7 +58,7 @@ test('a mini-swe-agent .traj.json shows the summary in the context after its com
   await expect(band(page, 'Summary')).toContainText('Listed src/: only division.py.');
   // Reported usage on call 2: prompt tokens holding the cache read and write of extra.response.usage (LiteLLM).
   await goToCall(page, 2, 6);
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const usage = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: 'Reported usage of call 2' });
   const u = contexts.calls[1]!.usage!;
   expect(u).toEqual({ input: 1921, output: 38, cacheRead: 1846, cacheWrite: 71, inputIncludesCache: true });
@@ -71,7 +71,7 @@ test('an ATIF trajectory shows the handoff prompt as the summary after the conte
   expect(contexts.calls.map((c) => c.compactionId)).toEqual([null, null, 'compaction-1', null]);
   await goToCall(page, 3, 4);
   await expect(band(page, 'Summary')).toContainText('Here are the answers the other agent provided.');
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const usage = page.getByRole('region', { name: 'Token budget' }).getByRole('list', { name: 'Reported usage of call 3' });
   await expect(usage.getByRole('listitem').filter({ hasText: 'Prompt (reported)' })).toContainText(fmt(contexts.calls[2]!.usage!.input!));
 });

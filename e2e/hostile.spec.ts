@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dropFiles, fromText } from './support/drop';
 import { hostileCompactionLog, hostileTranscript } from './support/hostile-session';
+import { openPanel } from './support/session-view';
 
 test('hostile transcript text renders inert in every view', async ({ page, baseURL }) => {
   const dialogs: string[] = [];
@@ -67,7 +68,7 @@ test('a re-run endpoint the page policy does not list is refused before any requ
   try {
     await page.goto('/');
     await page.getByRole('button', { name: DEMOS[0]!.title }).click();
-    await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+    await openPanel(page, 'Re-run');
     const panel = page.getByRole('region', { name: 'Re-run', exact: true });
     await panel.getByLabel('Base URL', { exact: true }).fill(server.url);
     await panel.getByLabel('Model', { exact: true }).fill('m');

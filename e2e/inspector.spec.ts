@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
@@ -73,7 +74,7 @@ test('d jumps to the first cache divergence of the call', async ({ page }) => {
   await page.keyboard.press('n');
   // The cache prefix follows the first view: until it is there, d says so.
   await expect(page.locator('.count-status.estimating')).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Cache prefix' }).click();
+  await openPanel(page, 'Cache prefix');
   await expect(page.getByRole('region', { name: 'Cache prefix' }).locator('.cache-headline')).toBeVisible();
   await page.keyboard.press('d');
   await expect(page).toHaveURL(/item=r6\.m2/);

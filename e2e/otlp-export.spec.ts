@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFiles, fromDisk } from './support/drop';
 import { engineLoad } from './support/engine';
-import { fact, sessionTabs } from './support/session-view';
+import { fact, sessionTabs, openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const FILES = ['claude-code-session.jsonl', 'claude-code-session.agent-acompact.jsonl'].map((f) => join(FIXTURES, f));
@@ -29,7 +29,7 @@ async function callCount(page: Page): Promise<number> {
 
 /** The "Reported usage" readout of each call, as the Token budget panel shows it. */
 async function usageByCall(page: Page, calls: number): Promise<string[][]> {
-  await page.getByRole('tab', { name: 'Token budget' }).click();
+  await openPanel(page, 'Token budget');
   const out: string[][] = [];
   for (let c = 1; c <= calls; c++) {
     await page.getByRole('slider', { name: 'Call' }).fill(String(c));

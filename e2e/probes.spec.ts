@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { startOpenAIServer, type OpenAIServer } from './support/openai-server';
+import { openPanel } from './support/session-view';
 
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 const coding = DEMOS.find((d) => d.id === 'coding-agent')!;
@@ -39,7 +40,7 @@ async function openRerun(page: Page) {
   );
   if (!restored) await demo.click();
   await expect(calls).toBeVisible();
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+  await openPanel(page, 'Re-run');
   return page.getByRole('region', { name: 'Re-run', exact: true });
 }
 

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { run, type CliIo } from '../src/cli/main';
 import type { RerunReport } from '../src/cli/rerun';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -40,7 +41,7 @@ async function openRerun(page: Page, files: string[], calls: RegExp) {
   await page.goto('/');
   await dropFiles(page, fromDisk(...files));
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(calls)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+  await openPanel(page, 'Re-run');
   const panel = page.getByRole('region', { name: 'Re-run', exact: true });
   await expect(panel.getByLabel('Harness policy', { exact: true })).toBeVisible();
   return panel;

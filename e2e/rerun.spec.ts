@@ -10,6 +10,7 @@ import { rerunSession, sweepSession, type RerunResult, type Trigger } from '../s
 import { createTokenCounter } from '../src/tokens';
 import { engineLoad } from './support/engine';
 import { OK_SUMMARY, startOpenAIServer, type OpenAIServer, type ServerMode } from './support/openai-server';
+import { openPanel } from './support/session-view';
 
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
@@ -47,7 +48,7 @@ async function openRerun(page: Page): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: coding.title }).click();
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(/Call \d+ of 14/)).toBeVisible();
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Re-run' }).click();
+  await openPanel(page, 'Re-run');
   const panel = page.getByRole('region', { name: 'Re-run', exact: true });
   await expect(panel.getByLabel('Strategy', { exact: true })).toBeVisible();
   return panel;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
+import { openPanel as showPanel } from './support/session-view';
 
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 const selfSumDemo = DEMOS.find((d) => d.id === 'alfworld-self-sum')!;
@@ -47,7 +48,7 @@ async function openDemo(page: Page, title: string) {
 }
 
 async function openPanel(page: Page, name: string) {
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true }).click();
+  await showPanel(page, name);
   return page.getByRole('region', { name, exact: true });
 }
 

@@ -11,6 +11,7 @@ import type { Session } from '../src/model/types';
 import { agentOmitStats, iterationStats, selfSumSegments } from '../src/research';
 import { createTokenCounter, pickEncoding } from '../src/tokens';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel as showPanel } from './support/session-view';
 
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
@@ -37,7 +38,7 @@ const callLabel = (page: Page, text: string) => page.getByRole('toolbar', { name
 const selectedRow = (page: Page, id: string) => page.locator('.row.selected').filter({ hasText: id });
 
 async function openPanel(page: Page, name: string) {
-  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name, exact: true }).click();
+  await showPanel(page, name);
   return page.getByRole('region', { name, exact: true });
 }
 

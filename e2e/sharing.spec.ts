@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { dropFiles, fromDisk } from './support/drop';
+import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 const SESSION = join(FIXTURES, 'claude-code-session.jsonl');
@@ -24,7 +25,7 @@ async function openFixture(page: Page, path = SESSION): Promise<number> {
 }
 
 async function addNote(page: Page, text: string, tags: string[] = []) {
-  await page.getByRole('tab', { name: 'Annotations' }).click();
+  await openPanel(page, 'Annotations');
   await notesPanel(page).getByRole('button', { name: 'Add note', exact: true }).click();
   const editor = notesPanel(page).getByRole('form', { name: 'New note' });
   await editor.getByRole('textbox', { name: 'Note' }).fill(text);
@@ -127,7 +128,7 @@ test('notes survive a reload, the library lists the session and reopens it in on
   // A reload reopens the session where it was (issue 33), with its note; the library lists it with the note.
   await page.reload();
   await expect(stepper(page).getByText(/Call 1 of \d+/)).toBeVisible();
-  await page.getByRole('tab', { name: 'Annotations' }).click();
+  await openPanel(page, 'Annotations');
   await expect(notesPanel(page).getByRole('article', { name: 'Note on Call 1' })).toContainText('Kept across reloads');
   await expect(notesPanel(page).getByRole('article')).toHaveCount(1);
   await page.getByRole('button', { name: 'Library', exact: true }).click();
@@ -159,7 +160,7 @@ test('Export bundle, then dropping the bundle in a fresh browser restores the fi
   const calls = await openFixture(pa);
   await pa.keyboard.press('j');
   await pa.keyboard.press('j');
-  await pa.getByRole('tab', { name: 'Annotations' }).click();
+  await openPanel(pa, 'Annotations');
   await notesPanel(pa).getByRole('button', { name: 'Note a range of calls' }).click();
   const editor = notesPanel(pa).getByRole('form', { name: 'New note' });
   await editor.getByRole('spinbutton', { name: 'From call' }).fill('2');
@@ -225,7 +226,7 @@ test('the endpoint API key typed in the Re-run panel is in no link, bundle, repo
   const KEY = 'sk-proj-e2eSHARINGkey0123456789abcdefXYZ';
   await page.goto('/');
   await openFixture(page);
-  await page.getByRole('tab', { name: 'Re-run' }).click();
+  await openPanel(page, 'Re-run');
   await page.getByRole('region', { name: 'Re-run' }).getByLabel('API key', { exact: true }).fill(KEY);
   await addNote(page, 'A note that is not a key');
 
