@@ -106,6 +106,25 @@ describe('sweAgent', () => {
     expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['h0', 'h1']]);
   });
 
+  it('reads a demonstration file (history alone, as run_traj_to_demo writes it) as a transcript, and says so', () => {
+    const { sessions, issues } = loadText('swe-agent-demonstration.traj', fixture('swe-agent-demonstration.traj'));
+    expect(issues).toEqual([{ file: 'swe-agent-demonstration.traj', line: 2, field: 'history', severity: 'warning', message: expect.stringContaining('SWE-agent demonstration') }]);
+    const s = sessions[0]!;
+    expect(s.format).toBe('swe-agent');
+    // Each run of assistant output is a call whose context is the history before it; no usage is recorded.
+    const calls = sessionContexts(s).calls;
+    expect(calls.length).toBe(2);
+    expect(calls[1]!.entries.map((e) => e.item.id)).toContain('h3');
+    expect(s.requests.every((r) => r.usage === null)).toBe(true);
+    expect(s.items.filter((i) => i.kind === 'tool_result').map((i) => i.callId)).toEqual(['call_demo_1', 'call_demo_2']);
+  });
+
+  it('leaves a bare history of plain chat messages to other formats: the SWE-agent fields decide', () => {
+    const plain = { history: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] };
+    const { sessions } = loadText('plain.json', JSON.stringify(plain));
+    expect(sessions[0]?.format).not.toBe('swe-agent');
+  });
+
   describe('SWE-agent 0.x demonstrations (swe-agent-0.7-demo.traj, modelled on v0.7.0 tests/test_data/trajectories)', () => {
     const demoFile = () => fixture('swe-agent-0.7-demo.traj');
     const analyzed = async (text: string) => {

@@ -6,7 +6,9 @@
 // every step is a recorded request. LastNObservations writes "Old environment output: (N lines omitted)" in
 // place of old observations; those become placeholders and the observations they replace show as masked.
 // Steps without a query (an autosubmission after an error) made no model call and are counted, not shown.
-// Files from SWE-agent 0.x record no query: their `history` is read as one transcript instead.
+// Files from SWE-agent 0.x record no query: their `history` is read as one transcript instead. A demonstration
+// (`{history, replay_config?}`: what `run_traj_to_demo` writes and `agents.py` reads as `["history"]`) has no
+// `trajectory` at all; its history is read the same way.
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { Item, Session } from '../model/types';
@@ -21,6 +23,11 @@ export function markSweAgentPlaceholder(it: Item): void {
   if (it.kind !== 'message' && it.kind !== 'tool_result') return;
   const m = ELIDED.exec(it.text);
   if (m) it.omission = { target: 'observation', refs: [], marker: m[1]! };
+}
+
+/** A history entry with SWE-agent's own bookkeeping (`message_type`, or `agent` naming the agent that wrote it). */
+function isHistoryEntry(v: unknown): boolean {
+  return isObject(v) && typeof get(v, 'role') === 'string' && (typeof get(v, 'message_type') === 'string' || typeof get(v, 'agent') === 'string');
 }
 
 function isStep(v: unknown): v is JsonObject {
@@ -102,7 +109,10 @@ export const sweAgent: FormatAdapter = {
   sniff(doc: Document) {
     if (doc.kind !== 'json' || !isObject(doc.value)) return 0;
     const steps = arr(doc.value, 'trajectory');
-    if (!steps) return 0;
+    if (!steps) {
+      const history = arr(doc.value, 'history');
+      return history && history.length > 0 && history.slice(0, 20).every(isHistoryEntry) ? 0.9 : 0;
+    }
     if (steps.length === 0) return arr(doc.value, 'history') && obj(doc.value, 'info') ? 0.9 : 0;
     const sample = steps.slice(0, 20);
     const ok = sample.filter(isStep).length / sample.length;
@@ -112,6 +122,12 @@ export const sweAgent: FormatAdapter = {
     const root = doc.kind === 'json' && isObject(doc.value) ? doc.value : null;
     const session = emptySession('swe-agent', ctx.file, idFromFile(ctx.file));
     const steps = root ? arr(root, 'trajectory') : undefined;
+    if (root && !steps && arr(root, 'history')) {
+      ctx.warn({ path: ['history'] }, 'a SWE-agent demonstration: the history alone, with no steps and no usage; contexts are rebuilt from it');
+      session.model = modelOf(root);
+      readHistory(root, session, ctx, false);
+      return [session];
+    }
     if (!root || !steps) {
       ctx.error({ path: ['trajectory'] }, 'expected a SWE-agent trajectory: an object with a `trajectory` array of steps');
       return [session];
@@ -163,13 +179,13 @@ export const sweAgent: FormatAdapter = {
  * demonstration (`is_demo: true`, one user message or, with `put_demos_in_history`, the demo's own turns) is part of
  * the history every call was sent (`local_history` → `history_to_messages` keeps every entry): it stays in.
  */
-function readHistory(root: JsonObject, session: Session, ctx: ParseContext): void {
+function readHistory(root: JsonObject, session: Session, ctx: ParseContext, hasSteps = true): void {
   const history = arr(root, 'history');
   if (!history || history.length === 0) {
     ctx.warn({ path: ['trajectory'] }, 'no step records the messages it sent (`query`) and there is no `history`: no model calls to show');
     return;
   }
-  ctx.warn({ path: ['trajectory'] }, 'the steps record no `query`; contexts are rebuilt from `history`, without the history processors SWE-agent applied');
+  if (hasSteps) ctx.warn({ path: ['trajectory'] }, 'the steps record no `query`; contexts are rebuilt from `history`, without the history processors SWE-agent applied');
   // Each run of assistant output is one call (src/analysis/calls.ts), as the history records no responses; a demo's
   // own assistant turns (put_demos_in_history) were sent, not generated, so they are shown as user text.
   const messages = history.map((m) => (isObject(m) && get(m, 'is_demo') === true && get(m, 'role') === 'assistant' ? { ...m, role: 'user' } : m));

@@ -233,6 +233,7 @@ const TABLE: Record<FormatId, Entry[]> = {
     { files: ['swe-agent-division.traj'], read: 'none' },
     { files: ['swe-agent-0.7-demo.traj'], read: 'none' },
     { files: ['swe-agent-replay-demo.traj'], read: 'none' },
+    { files: ['swe-agent-demonstration.traj'], read: 'none' },
   ],
   'mini-swe-agent': [{ files: ['mini-swe-agent-division.traj.json'], read: miniSweAgent }],
   atif: [{ files: ['atif-terminus-summarization.json'], read: atif }],
