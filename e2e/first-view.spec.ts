@@ -75,6 +75,8 @@ for (const [what, path] of [
     release();
     // Settled: exact counts, the context beside the panels, and the same figures where they were reported.
     await expect(page.locator('.count-status')).not.toHaveClass(/estimating/, { timeout: 120_000 });
+    // Counted exactly: no estimate marker (≈) is left; Claude's tokenizer is not public, so o200k_base stands in.
+    await expect(page.locator('.count-status')).toHaveText('o200k_base (stand-in)');
     await expect(page.locator('.inspector-body')).toHaveCount(1);
     await expect(page.locator('.first-look-status')).toHaveCount(0);
     await expectFigures(page, figures);
