@@ -9,7 +9,8 @@ import { run } from '../src/cli/main';
 import { dropFiles, fromDisk } from './support/drop';
 import { openPanel } from './support/session-view';
 
-const FIXTURE = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'claude-code-cache-forensics.jsonl');
+const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
+const FIXTURE = join(FIXTURES, 'claude-code-cache-forensics.jsonl');
 const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples');
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -25,6 +26,7 @@ interface CliCall {
   missTokens: number | null;
   missCharge: 'miss' | 'compaction' | 'shortfall' | null;
   unrecordedNotRead: number | null;
+  unseenPrefixTokens: number | null;
 }
 
 /** What `compaction-inspector inspect --json` says about the files, run in this process. */
@@ -93,6 +95,33 @@ test('the cache panel gives the CLI verdict on every call of a session with a TT
   await expect(panel.locator('.miss-cost')).toHaveText(' · $0.02');
   await page.locator('.panel[role=tabpanel]').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'cache-compaction-priced.png') });
+});
+
+test('on a Cline task the context view, the budget bands, the cache panel and the CLI give one unrecorded prefix', async ({ page }) => {
+  // The Cline pair modelled on gmfstu/Online-Card-Architecture, where the context view once said 6,896 tokens for the
+  // unrecorded system prompt and tools and the cache panel 6,605. Written under the names a task folder gives them.
+  const dir = mkdtempSync(join(tmpdir(), 'ci-e2e-'));
+  const files = ['api_conversation_history.json', 'ui_messages.json'].map((n) => {
+    const file = join(dir, n);
+    writeFileSync(file, readFileSync(join(FIXTURES, `cline-anthropic-${n}`)));
+    return file;
+  });
+  const want = await cli(files);
+  expect(want.calls.every((c) => c.unseenPrefixTokens !== null && c.unseenPrefixTokens > 0)).toBe(true);
+  const panel = await openCachePanel(page, files, want.facts.calls);
+  // Counting is done: the tokenizer badge carries no estimate marker, and says the tokenizer is a stand-in for Claude's.
+  await expect(page.locator('.count-status')).toHaveText('o200k_base (stand-in)');
+  for (const c of want.calls) {
+    if (c.call > 1) await page.keyboard.press('j');
+    await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(new RegExp(`^Call ${c.call} of`))).toBeVisible();
+    const prefix = fmt(c.unseenPrefixTokens!);
+    await expect(page.getByRole('region', { name: `Context at call ${c.call}` }).getByText(`${prefix} of them the unrecorded system prompt and tools, estimated`)).toBeVisible();
+    await expect(panel.getByText(`That prefix is estimated at ${prefix} tokens`)).toBeVisible();
+  }
+  await page.screenshot({ path: join(SHOTS, 'cline-unrecorded-prefix-cache.png') });
+  await openPanel(page, 'Token budget');
+  await expect(page.getByRole('list', { name: `Bands of call ${want.calls.length}` })).toContainText(`estimated unrecorded prefix ${fmt(want.calls.at(-1)!.unseenPrefixTokens!)}`);
+  await page.screenshot({ path: join(SHOTS, 'cline-unrecorded-prefix-budget.png') });
 });
 
 test('a compaction call that reads less than the unrecorded prefix says how much of it was not read, as the CLI does', async ({ page }) => {

@@ -75,6 +75,8 @@ for (const [what, path] of [
     release();
     // Settled: exact counts, the context beside the panels, and the same figures where they were reported.
     await expect(page.locator('.count-status')).not.toHaveClass(/estimating/, { timeout: 120_000 });
+    // Counted exactly: no estimate marker (≈) is left; Claude's tokenizer is not public, so o200k_base stands in.
+    await expect(page.locator('.count-status')).toHaveText('o200k_base (stand-in)');
     await expect(page.locator('.inspector-body')).toHaveCount(1);
     await expect(page.locator('.first-look-status')).toHaveCount(0);
     await expectFigures(page, figures);
@@ -89,3 +91,12 @@ for (const [what, path] of [
     }
   });
 }
+
+test('a GPT session settles on its own tokenizer, named without a marker', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, fromDisk(join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__', 'codex-rollout.jsonl')));
+  await expect(page.locator('.count-status')).not.toHaveClass(/estimating/, { timeout: 120_000 });
+  // gpt-5.3-codex counts with o200k_base itself: the counts are the model's own.
+  await expect(page.locator('.count-status')).toHaveText('o200k_base');
+  await expect(page.locator('.count-status')).toHaveAttribute('title', /^Counted exactly with o200k_base \(the tokenizer of gpt-5\.3-codex\)/);
+});

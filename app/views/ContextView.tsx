@@ -1,7 +1,7 @@
 // The exact context the model saw at the current call, as head / summary / middle / tail bands.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import type { AnalysisView, CallEntryView } from '../../src/analysis/analysis-view';
+import type { AnalysisView, CallEntryView, CallView } from '../../src/analysis/analysis-view';
 import type { RegionName } from '../../src/analysis/context-types';
 import type { Item } from '../../src/model/types';
 import { ItemRow } from '../components/ItemRow';
@@ -86,6 +86,25 @@ function BandList({ rows }: { rows: ReactNode[] }) {
   );
 }
 
+/**
+ * What the prompt held beside the recorded items: tool schemas, or the unrecorded prefix (the engine's one figure,
+ * which the cache panel states too) and what neither it nor the items at their fitted size account for.
+ */
+function promptBeyondItems(call: CallView): string {
+  if (!call.prefixUnrecorded) return call.bands.tools ? ` (${count(call.bands.tools)} of them tool schemas)` : '';
+  const prefix = call.unrecordedPrefixTokens;
+  if (prefix === null) return ' (the system prompt and tools are not recorded, and no reported usage allows an estimate of them)';
+  if (prefix === 0 && call.unaccountedTokens === 0) return '';
+  const un = call.unaccountedTokens;
+  const rest =
+    un > 0
+      ? `; ${count(un)} more are in neither it nor the recorded items at their fitted size`
+      : un < 0
+        ? `; the recorded items at their fitted size come to ${count(-un)} more than the rest of the prompt`
+        : '';
+  return ` (${count(prefix)} of them the unrecorded system prompt and tools, estimated${rest})`;
+}
+
 export function ContextView({ view, callIndex, itemById, onJump }: Props) {
   const call = view.calls[callIndex];
   const selected = useApp((s) => s.selectedItemId);
@@ -110,7 +129,7 @@ export function ContextView({ view, callIndex, itemById, onJump }: Props) {
     <div className="context" ref={root}>
       <p className="context-summary">
         The model was sent <strong>{count(call.entries.length)} item{call.entries.length === 1 ? '' : 's'}</strong>, <strong>{count(call.contextTokens)} tokens</strong>
-        {call.bands.tools ? ` (${count(call.bands.tools)} of them ${call.prefixUnrecorded ? 'an estimated unrecorded system prompt and tools' : 'tool schemas'})` : ''}.
+        {promptBeyondItems(call)}.
         {tk.estimated && call.scale !== 1
           ? ` Items below are counted with ${tk.encoding}; calibrated on the reported usage, the provider counts about ${call.scale.toFixed(2)}× as many, plus framing — each item keeps that size in the budget bands at every call${call.segment.why ? `. The ratio is fitted afresh from call ${call.segment.since}, where ${call.segment.why}` : ''}.`
           : ''}

@@ -113,10 +113,12 @@ function CountStatus({ result, source }: { result: AnalysisResult; source: Progr
       </span>
     );
   }
+  // Counting is done: no estimate marker (≈) from here on. A tokenizer standing in for the model's own is said in
+  // words, since its counts are exact for it and only the model's own count is unknown.
   return (
-    <span className={`count-status${e.approximate ? ' approximate' : ''}`} title={e.approximate ? `Approximate for this model: ${e.reason}` : e.reason}>
+    <span className={`count-status${e.approximate ? ' approximate' : ''}`} title={e.approximate ? `Counted exactly with ${e.encoding}, a stand-in for this model's tokenizer: ${e.reason}` : `Counted exactly with ${e.reason}`}>
       {e.encoding}
-      {e.approximate ? <span aria-label=" (approximate for this model)"> ≈</span> : null}
+      {e.approximate ? ' (stand-in)' : null}
     </span>
   );
 }

@@ -14,6 +14,7 @@ import { bandsFromSpans } from './span-bands';
 import { ViewTimeline } from './view-timeline';
 import type { CallBands, CallEntryView, CallSegment, CallView, ViewSpan } from './view-types';
 import { maxOf } from '../model/arrays';
+import { unrecordedPrefix } from './calibration';
 
 export type { CallBands, CallEntryView, CallSegment, CallView };
 
@@ -170,25 +171,32 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
     bands.tools = call.tools ? opts.count(call.tools) : 0;
     bands.output = Math.round(bands.output * cal.scale);
     // A recorded item keeps one size on every call of its segment: what we count, times the segment's fitted scale,
-    // plus its framing tokens — the ratio the context view states. What the reported prompt holds beyond the items
-    // is the unrecorded prefix (system prompt, tools, reminders the file leaves out): it stacks as the tools band.
+    // plus its framing tokens — the ratio the context view states. The unrecorded prefix (system prompt, tools) is
+    // the calibration's one figure (unrecordedPrefix). What the reported prompt holds beyond that prefix and the
+    // recorded items at their size is this call's unaccounted part (signed: the fit's error at this call, or what
+    // the harness sent or cut without recording it); the tools band stacks the two, so the bands add up.
+    const prefix = unrecordedPrefix(call, cal) ?? 0;
     const fitted = (k: (typeof INPUT_BANDS)[number]) => Math.round(bands[k] * cal.scale + cal.perItem * counts[k]);
-    const sized = INPUT_BANDS.filter((k) => k !== 'tools').reduce((n, k) => n + fitted(k), 0);
+    const sized = INPUT_BANDS.reduce((n, k) => n + fitted(k), 0);
+    let unaccounted = 0;
     if (call.prefixUnrecorded && cal.contextTokens - sized >= 0) {
-      for (const k of INPUT_BANDS) if (k !== 'tools') bands[k] = fitted(k);
-      bands.tools = cal.contextTokens - sized;
+      for (const k of INPUT_BANDS) bands[k] = fitted(k);
+      unaccounted = cal.contextTokens - sized - prefix;
+      bands.tools += prefix + unaccounted;
     } else {
       // The whole prompt is recorded (or the fit overshoots this call): the items share what the prompt holds.
       const counted = a.counted.tokens[ci]!;
-      const recorded = Math.max(0, cal.contextTokens - (call.prefixUnrecorded ? cal.prefixTokens : 0));
+      const recorded = Math.max(0, cal.contextTokens - prefix);
       const f = counted > 0 ? recorded / counted : 1;
       for (const k of INPUT_BANDS) bands[k] = Math.round(bands[k] * f);
-      if (call.prefixUnrecorded) bands.tools += cal.prefixTokens;
+      bands.tools += prefix;
     }
     // Whole tokens that add up to the calibrated context: the rounding remainder goes to the largest band.
     const rest = cal.contextTokens - INPUT_BANDS.reduce((n, k) => n + bands[k], 0);
     if (rest !== 0) {
-      const largest = INPUT_BANDS.reduce((a, k) => (bands[k] > bands[a] ? k : a), INPUT_BANDS[0]);
+      // Not the unrecorded prefix's band when an item band can take it: the prefix stays the calibration's figure.
+      const takers = call.prefixUnrecorded && INPUT_BANDS.some((k) => k !== 'tools' && bands[k] > 0) ? INPUT_BANDS.filter((k) => k !== 'tools') : INPUT_BANDS;
+      const largest = takers.reduce((a, k) => (bands[k] > bands[a] ? k : a), takers[0]!);
       bands[largest] = Math.max(0, bands[largest] + rest);
     }
     const view: CallView = {
@@ -203,7 +211,8 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
       compactionId: call.compactionId,
       recorded: call.recorded,
       contextTokens: cal.contextTokens,
-      unrecordedPrefixTokens: call.prefixUnrecorded ? bands.tools : 0,
+      unrecordedPrefixTokens: call.prefixUnrecorded ? unrecordedPrefix(call, cal) : 0,
+      unaccountedTokens: unaccounted,
       reportedPrompt: cal.reportedPrompt,
       bands,
       scale: cal.scale,

@@ -11,8 +11,14 @@ import type { CountedCalls } from './counted-tokens';
 export interface CallCalibration {
   /** Segment this call belongs to (0-based): calls with the same model and recorded tools. */
   segment: number;
-  /** Estimated unrecorded prefix of this call (0 when the format records the whole prompt). */
+  /**
+   * Estimated unrecorded prefix of this call (0 when the format records the whole prompt): the segment's fitted
+   * prefix, kept within what the call's reported prompt leaves beside its items. Read it through `unrecordedPrefix`,
+   * which says when there is no estimate.
+   */
   prefixTokens: number;
+  /** Some call of this call's segment (this one included) reported its prompt, so `prefixTokens` rests on usage. */
+  prefixFitted: boolean;
   scale: number;
   /** Framing tokens per item in the context (role markers, block structure, ids) that counting text misses. */
   perItem: number;
@@ -84,8 +90,11 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     if (reported[i] !== null && reported[i]! > 0) last = i;
   });
 
+  // Segments whose prefix was fitted on reported prompts (the fit's own points).
+  const reportedSegments = new Set(segments.filter((_, i) => reported[i] !== null && reported[i]! > 0 && counted.tokens[i]! > 0));
   const out: CallCalibration[] = calls.map((c, i) => {
     const fit = fits.get(segments[i]!)!;
+    const prefixFitted = reportedSegments.has(segments[i]!) || (reported[i] !== null && reported[i]! > 0);
     const prefix = c.prefixUnrecorded ? fit.prefix : 0;
     const raw = prefix + fit.scale * counted.tokens[i]! + fit.perItem * counted.items[i]!;
     const report = reported[i]!;
@@ -97,7 +106,7 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
       // With nothing counted, the whole prompt is what the file left out.
       const itemsFloor = Math.min(report, MIN_SCALE * counted.tokens[i]!);
       const own = !c.prefixUnrecorded ? 0 : counted.tokens[i] === 0 ? report : Math.max(0, Math.min(prefix, report - itemsFloor));
-      return { segment: segments[i]!, prefixTokens: Math.round(own), scale: fit.scale, perItem: fit.perItem, contextTokens: report, modelledTokens, reportedPrompt: report, uncertainty: 0, estimated: false };
+      return { segment: segments[i]!, prefixTokens: Math.round(own), prefixFitted, scale: fit.scale, perItem: fit.perItem, contextTokens: report, modelledTokens, reportedPrompt: report, uncertainty: 0, estimated: false };
     }
     const estimated = c.prefixUnrecorded || fit.fitted || approximate;
     const uncertainty = fit.fitted ? fit.spread : approximate ? UNFITTED_UNCERTAINTY : 0;
@@ -107,9 +116,9 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
       const anchored = Math.max(0, Math.round(reported[a]! + added));
       // Only what was added since is modelled: the fit's relative error applies to that part alone.
       const spread = anchored > 0 ? (uncertainty * Math.abs(added)) / anchored : uncertainty;
-      return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: anchored, modelledTokens, reportedPrompt: report, uncertainty: round4(spread), estimated: true };
+      return { segment: segments[i]!, prefixTokens: Math.round(prefix), prefixFitted, scale: fit.scale, perItem: fit.perItem, contextTokens: anchored, modelledTokens, reportedPrompt: report, uncertainty: round4(spread), estimated: true };
     }
-    return { segment: segments[i]!, prefixTokens: Math.round(prefix), scale: fit.scale, perItem: fit.perItem, contextTokens: modelledTokens, modelledTokens, reportedPrompt: report, uncertainty, estimated };
+    return { segment: segments[i]!, prefixTokens: Math.round(prefix), prefixFitted, scale: fit.scale, perItem: fit.perItem, contextTokens: modelledTokens, modelledTokens, reportedPrompt: report, uncertainty, estimated };
   });
   const main = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
   const prefixes = out.filter((_, i) => calls[i]!.prefixUnrecorded).map((c) => c.prefixTokens);
@@ -123,6 +132,17 @@ export function calibrate(calls: readonly CallShape[], counted: CountedCalls, ap
     fittedCalls: reported.filter((r, i) => r !== null && counted.tokens[i]! > 0).length,
     fitSpread: mainFit?.fitted ? mainFit.spread : null,
   };
+}
+
+/**
+ * The unrecorded prefix of a call: the system prompt and tool schemas its format does not write down, in the
+ * provider's tokens. The one figure for it that the context view, the budget bands, the cache analysis, the CLI and
+ * the reports read. 0 when the call records its whole prompt; null when it does not and no call of its segment
+ * reported usage to estimate it from.
+ */
+export function unrecordedPrefix(call: Pick<CallContext, 'prefixUnrecorded'>, cal: Pick<CallCalibration, 'prefixTokens' | 'prefixFitted'> | undefined): number | null {
+  if (!call.prefixUnrecorded) return 0;
+  return cal && cal.prefixFitted ? cal.prefixTokens : null;
 }
 
 interface Fit {

@@ -9,7 +9,7 @@ const bands: CallBands = { system: 0, tools: 0, head: 0, summary: 0, middle: 0, 
 
 function call(index: number, entries: [id: string, tokens: number, variant?: boolean][]): CallView {
   const list: CallEntryView[] = entries.map(([id, tokens, variant = false]) => ({ id, tokens, variant, region: 'tail', isNew: false }));
-  return { index, id: `c${index}`, entries: list, outputIds: [], usage: null, timestamp: null, model: null, prefixUnrecorded: false, compactionId: null, recorded: false, contextTokens: 0, unrecordedPrefixTokens: 0, reportedPrompt: null, bands, scale: 1, perItem: 0, segment: { index: 0, since: 1, why: null } };
+  return { index, id: `c${index}`, entries: list, outputIds: [], usage: null, timestamp: null, model: null, prefixUnrecorded: false, compactionId: null, recorded: false, contextTokens: 0, unrecordedPrefixTokens: 0, unaccountedTokens: 0, reportedPrompt: null, bands, scale: 1, perItem: 0, segment: { index: 0, since: 1, why: null } };
 }
 
 describe('diffContexts', () => {

@@ -6,7 +6,7 @@ import type { SessionContexts } from './session-analysis';
  * Counted tokens per call. A replayed transcript sums its spans with a difference array (each span adds its
  * tokens over the calls it covers), so the cost grows with spans plus calls, never calls × context.
  */
-export function countedPerCall(contexts: Pick<SessionContexts, 'calls' | 'timeline'>, count: (text: string) => number): CountedCalls {
+export function countedPerCall(contexts: { readonly calls: readonly SessionContexts['calls'][number][]; readonly timeline: SessionContexts['timeline'] }, count: (text: string) => number): CountedCalls {
   const calls = contexts.calls;
   const tokens = new Array<number>(calls.length).fill(0);
   const items = new Array<number>(calls.length).fill(0);

@@ -29,7 +29,7 @@ describe('bandsFromSpans', () => {
       const size =
         call.prefixUnrecorded && fitted <= call.contextTokens
           ? (k: keyof CallBands) => want[k] * call.scale + call.perItem * items[k]
-          : (k: keyof CallBands) => want[k] * (counted > 0 ? (call.contextTokens - call.unrecordedPrefixTokens) / counted : 1);
+          : (k: keyof CallBands) => want[k] * (counted > 0 ? (call.contextTokens - (call.unrecordedPrefixTokens ?? 0)) / counted : 1);
       const got = { ...call.bands, tools: 0, output: 0 };
       // Each band is rounded to whole tokens; the remainder goes to the largest.
       for (const k of keys) expect(Math.abs(got[k] - size(k))).toBeLessThanOrEqual(Object.keys(want).length);

@@ -9,7 +9,10 @@ import type { RegionName } from './context-types';
  */
 export interface CallBands {
   system: number;
-  /** Tool schemas, plus the estimated unrecorded prefix (system prompt + tools) when the format omits it. */
+  /**
+   * Tool schemas, plus, when the format omits the system prompt and tools, the call's `unrecordedPrefixTokens` and its
+   * `unaccountedTokens`.
+   */
   tools: number;
   head: number;
   summary: number;
@@ -44,8 +47,18 @@ export interface CallView {
   recorded: boolean;
   /** The calibrated whole prompt (calibration.ts). */
   contextTokens: number;
-  /** The part of it the format never recorded (system prompt, tools), fitted from usage; 0 when recorded. */
-  unrecordedPrefixTokens: number;
+  /**
+   * The part of it the format never recorded (system prompt, tools): calibration.ts's `unrecordedPrefix`, the figure
+   * the cache analysis reads too. 0 when the call records its whole prompt; null when no reported usage allows an
+   * estimate.
+   */
+  unrecordedPrefixTokens: number | null;
+  /**
+   * What the calibrated prompt holds beyond that prefix and the recorded items at their fitted size (signed: negative
+   * when the items at that size and the prefix exceed it). The tools band is the prefix plus this; 0 when the call
+   * records its whole prompt or the items share what the prompt holds.
+   */
+  unaccountedTokens: number;
   /** The whole prompt as the provider reported it (cache/reported.ts), null without usage. */
   reportedPrompt: number | null;
   bands: CallBands;

@@ -219,7 +219,7 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   }
   // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
   // records (system prompt, tools): what changed sits just after it, outside the file.
-  const prefix = ev.calibration?.prefixTokens ?? r.unseenPrefixTokens ?? 0;
+  const prefix = r.unseenPrefixTokens ?? 0;
   if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix)) return 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';

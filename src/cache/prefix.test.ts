@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { calibrate, unrecordedPrefix } from '../analysis/calibration';
+import { countedPerCall } from '../analysis/counted-tokens';
 import { analyzeCachePrefix } from './prefix';
 import { asst, call, calls, countWords, marker, summary, sys, toolCall, toolResult, user, usage } from './test-builders';
 
@@ -216,33 +218,38 @@ describe('analyzeCachePrefix', () => {
     const opts = { api: 'anthropic' as const, model: 'claude-sonnet-4-5', prefixUnrecorded: true };
     const first = [user('m1', U1)];
     const second = [user('m1', U1), asst('m2', 'Reading.'), user('m3', Q1)];
-    const [r0, r1] = analyzeCachePrefix(
-      calls(call(first, { ...opts, usage: usage({ input: 9, cacheRead: 0, cacheWrite: 3000 }) }), call(second, { ...opts, usage: usage({ input: 15, cacheRead: 3009, cacheWrite: 0 }) })),
-      { count },
-    );
-    // Call 0: 3009 reported − 9 counted = 3000. Call 1: 3024 reported − (9 + 2 + 6) counted = 3007, which also
-    // holds whatever else call 1 left unrecorded; the shared prefix is the smaller estimate.
-    expect(r0).toMatchObject({ prefixUnrecorded: true, unseenPrefixTokens: 3000, contextTokens: 3009 });
-    expect(r1).toMatchObject({ unseenPrefixTokens: 3000, contextTokens: 3024, prefixTokens: 3000 + 9, previousContextTokens: 3009, lostTokens: 0, cachedPredicted: 3009, reportedCacheRead: 3009 });
+    const cs = calls(call(first, { ...opts, usage: usage({ input: 9, cacheRead: 0, cacheWrite: 3000 }) }), call(second, { ...opts, usage: usage({ input: 15, cacheRead: 3009, cacheWrite: 0 }) }));
+    const [r0, r1] = analyzeCachePrefix(cs, { count });
+    // Without a calibration passed in, the calls are calibrated here: the prefix is the calibration's figure.
+    const cal = calibrate(cs, countedPerCall({ calls: cs, timeline: null }, count));
+    expect([r0!.unseenPrefixTokens, r1!.unseenPrefixTokens]).toEqual(cs.map((c, i) => unrecordedPrefix(c, cal.calls[i])));
+    // Each lies between what the two calls' reports leave beside their items: 3009 − 8 and 3024 − 14 counted.
+    for (const r of [r0!, r1!]) expect(r.unseenPrefixTokens).toBeGreaterThanOrEqual(3009 - count(U1));
+    for (const r of [r0!, r1!]) expect(r.unseenPrefixTokens).toBeLessThanOrEqual(3024 - count(U1 + ' Reading. ' + Q1));
+    expect(r0).toMatchObject({ prefixUnrecorded: true, contextTokens: 3009 });
+    // The first prompt is all shared: the prefix and the first message.
+    expect(r1).toMatchObject({ contextTokens: 3024, prefixTokens: 3009, previousContextTokens: 3009, lostTokens: 0, cachedPredicted: 3009, reportedCacheRead: 3009 });
   });
 
-  it('reports an unrecorded prefix it cannot estimate as null, and borrows an earlier estimate', () => {
+  it('gives every call of a segment the prefix fitted on the calls that reported usage, and null where none did', () => {
     const opts = { api: 'anthropic' as const, prefixUnrecorded: true };
-    const [r0, r1, r2] = analyzeCachePrefix(
+    const rs = analyzeCachePrefix(
       calls(call([user('m1', U1)], opts), call([user('m1', U1)], { ...opts, usage: usage({ input: 1, cacheRead: 508 }) }), call([user('m1', U1), asst('m2', 'ok')], opts)),
       { count },
     );
-    expect(r0).toMatchObject({ unseenPrefixTokens: null, contextTokens: 9 });
-    expect(r1).toMatchObject({ unseenPrefixTokens: 500, prefixTokens: 509 });
-    expect(r2).toMatchObject({ unseenPrefixTokens: 500, prefixTokens: 509 });
+    // The one reported prompt, 509, less the 8 counted tokens beside it.
+    expect(rs.map((r) => r.unseenPrefixTokens)).toEqual([509 - count(U1), 509 - count(U1), 509 - count(U1)]);
+    const none = analyzeCachePrefix(calls(call([user('m1', U1)], opts), call([user('m1', U1), asst('m2', 'ok')], opts)), { count });
+    expect(none.map((r) => r.unseenPrefixTokens)).toEqual([null, null]);
   });
 
   it('takes OpenAI input tokens as already including cached ones when estimating the unseen prefix', () => {
     const [r] = analyzeCachePrefix(calls(call([user('m1', U1)], { api: 'openai-responses', prefixUnrecorded: true, usage: usage({ input: 1000, cacheRead: 900 }) })), { count });
     // A replayed Codex transcript records no API: the model name tells.
     const [codex] = analyzeCachePrefix(calls(call([user('m1', U1)], { model: 'gpt-5.3-codex', prefixUnrecorded: true, usage: usage({ input: 1000, cacheRead: 900 }) })), { count });
-    expect(r!.unseenPrefixTokens).toBe(991);
-    expect(codex).toMatchObject({ rule: 'openai', unseenPrefixTokens: 991 });
+    // The prompt is the 1000 input tokens (not 1000 + 900); the prefix is what the message leaves of it.
+    expect(r).toMatchObject({ contextTokens: 1000, unseenPrefixTokens: 1000 - count(U1) });
+    expect(codex).toMatchObject({ rule: 'openai', contextTokens: 1000, unseenPrefixTokens: 1000 - count(U1) });
   });
 
   it('predicts nothing cached when the model changes', () => {

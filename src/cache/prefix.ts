@@ -7,11 +7,12 @@ import { describeDivergence, sharedSerialLength, type Divergence } from './diver
 import { sameContent, sameUnit, serializeUnit, type PromptUnit } from './item-hash';
 import { PromptReader, type Prompt } from './prompt-units';
 import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
-import type { SessionCalibration } from '../analysis/calibration';
+import { calibrate, unrecordedPrefix, type SessionCalibration } from '../analysis/calibration';
+import { countedPerCall } from '../analysis/counted-tokens';
 import type { PriceOverrides } from '../cost/prices';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { applyReported } from './forensics';
-import { reportedPromptTokens, ttlOfCall, type ReportedTtl } from './reported';
+import { ttlOfCall, type ReportedTtl } from './reported';
 
 export type { CacheReport };
 
@@ -29,7 +30,8 @@ export interface CachePrefixOptions {
   minBreakTokens?: number;
   /**
    * Counted tokens calibrated against reported usage (analysis/calibration.ts): the unrecorded prefix comes from
-   * it, and the reports' context figures are its calibrated ones, so every surface shows the same numbers.
+   * it, and the reports' context figures are its calibrated ones, so every surface shows the same numbers. Without
+   * it, calls that leave a prefix unrecorded are calibrated here.
    */
   calibration?: SessionCalibration;
   /** Price overrides by model name for pricing misses (cost/prices.ts). */
@@ -43,23 +45,20 @@ export interface CachePrefixOptions {
 export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePrefixOptions): CacheReport[] {
   const reader = new PromptReader(opts.count, opts.timeline ?? null);
   const minBreak = opts.minBreakTokens ?? 1;
-  const calibrated = opts.calibration?.calls;
+  // The unrecorded prefix comes from the calibration alone (unrecordedPrefix): calls that leave it out are
+  // calibrated here when the caller did not pass one, so no second estimate of it exists.
+  const calibrated = (opts.calibration ?? (calls.some((c) => c.prefixUnrecorded) ? calibrate(calls, countedPerCall({ calls, timeline: opts.timeline ?? null }, opts.count)) : undefined))?.calls;
   const reports: CacheReport[] = [];
   let prev: Prompt | null = null;
-  let prevUnseen: number | null = null;
-  let prevUnseenOwn: number | null = null;
   let ttl: ReportedTtl | null = null;
   let firstRead: number | null = null;
   calls.forEach((call, ci) => {
     const cur = reader.read(call, ci, prev);
-    const reported = call.prefixUnrecorded ? reportedPromptTokens(call) : null;
-    const unseenOwn = reported === null ? null : Math.max(0, reported - cur.visibleTokens);
     const rule = opts.rule === undefined || opts.rule === 'auto' ? ruleForCall(call) : opts.rule;
     const cal = calibrated?.[ci];
-    // The calibrated prefix is one figure per segment; without it, the smaller of two calls' own estimates.
-    const unseen: number | null = !call.prefixUnrecorded ? 0 : cal && cal.reportedPrompt !== null ? cal.prefixTokens : sharedUnseen(prev ? prevUnseenOwn ?? prevUnseen : prevUnseen, unseenOwn);
+    const unseen = unrecordedPrefix(call, cal);
     const unseenTokens = unseen ?? 0;
-    const contextTokens = cal ? cal.contextTokens : cur.visibleTokens + (call.prefixUnrecorded ? (unseenOwn ?? unseenTokens) : 0);
+    const contextTokens = cal ? cal.contextTokens : cur.visibleTokens;
     const prevTtl = ttl;
     let report: Omit<CacheReport, keyof ReportedVerdict> & Partial<ReportedVerdict>;
     if (!prev) {
@@ -113,8 +112,6 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
     );
     if (firstRead === null && call.usage?.cacheRead != null) firstRead = call.usage.cacheRead;
     ttl = ttlOfCall(call, cur.oneHour, prevTtl);
-    prevUnseen = unseen;
-    prevUnseenOwn = unseenOwn;
     prev = cur;
   });
   return reports;
@@ -199,17 +196,6 @@ function toCalibrated(cmp: Comparison, unseen: number, prevVisible: number, prev
   cmp.outputReusedTokens = Math.round(cmp.outputReusedTokens * f);
   cmp.previousContextTokens = prevCalibrated;
   cmp.lostTokens = Math.max(0, prevCalibrated - cmp.prefixTokens);
-}
-
-/**
- * The unrecorded prefix both calls share. Each estimate (reported − counted) also holds whatever else
- * the transcript leaves out further down (reminders, attachments, tokenizer differences) and grows with
- * it, so the smaller of the two is the closer bound on the part that really is a shared prefix.
- */
-function sharedUnseen(previous: number | null, current: number | null): number | null {
-  if (previous === null) return current;
-  if (current === null) return previous;
-  return Math.min(previous, current);
 }
 
 /** Rules whose servers cache the tokens a call generated, not only its prompt. */

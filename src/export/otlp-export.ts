@@ -162,7 +162,8 @@ function callSpan(view: AnalysisView, session: Session, ci: number, ids: { trace
   a.int(`${NS}.call.number`, ci + 1)
     .int(`${NS}.context.tokens`, call.contextTokens)
     .str(`${NS}.context.source`, call.reportedPrompt !== null ? 'reported' : 'estimated')
-    .int(`${NS}.context.unrecorded_prefix_tokens`, call.unrecordedPrefixTokens);
+    .int(`${NS}.context.unrecorded_prefix_tokens`, call.unrecordedPrefixTokens)
+    .int(`${NS}.context.unaccounted_tokens`, call.prefixUnrecorded ? call.unaccountedTokens : null);
   for (const [region, tokens] of Object.entries(call.bands)) a.int(`${NS}.context.region.${region === 'newInput' ? 'new_input' : region}.tokens`, tokens);
   if (report) {
     a.str(`${NS}.cache.verdict`, report.cacheBreak ? 'break' : 'held')

@@ -377,6 +377,17 @@ const BAND_NOTE: Partial<Record<BandKey, string>> = {
   tail: 'already sent before',
 };
 
+/**
+ * The tools band of a call whose format leaves the system prompt and tools out: the engine's unrecorded prefix (the
+ * figure the context view and the cache panel give) and what neither it nor the items at their fitted size account for.
+ */
+function unrecordedNote(call: CallView): string {
+  const prefix = call.unrecordedPrefixTokens;
+  if (prefix === null) return 'unrecorded prefix: no usage to estimate it';
+  const un = call.unaccountedTokens;
+  return `estimated unrecorded prefix ${fmt(prefix)}${un !== 0 ? `, ${un > 0 ? '+' : '−'}${fmt(Math.abs(un))} unaccounted` : ''}`;
+}
+
 function Readout({
   call,
   usage,
@@ -418,7 +429,7 @@ function Readout({
               <span className="legend-name">
                 {BAND_LABEL[k]}
                 {k === 'tools' && prefixUnrecorded ? (
-                  <span className="muted small"> (estimated unrecorded prefix)</span>
+                  <span className="muted small"> ({unrecordedNote(call)})</span>
                 ) : k === 'newInput' && freshNote ? (
                   <span className="muted small"> (first sent here: {freshNote})</span>
                 ) : BAND_NOTE[k] ? (
