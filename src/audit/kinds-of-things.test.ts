@@ -433,6 +433,29 @@ describe('a class the agent moved to another file', () => {
   });
 });
 
+describe('a name a Rust `use` line brings in', () => {
+  // Modelled on Lightprotocol/light-protocol (lp-345198a8): a Kani proof imports a test helper from the workspace's
+  // own crate; after the compaction the agent re-reads its plan, which prints the helper again, and rewrites the plan.
+  const plan = '/home/u/.claude/plans/proofs.md';
+  const input = (crate: string, folder: string): AuditInput => ({
+    summary: 'Planned the Kani contracts.',
+    sources: [`    26→    use ${crate}::{\n    27→        mock_account::{set_mock_slot, MockAccountInfo},\n    28→    };\n    72→        set_mock_slot(1_000_000);`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/${folder}/tests/proofs/compression.rs`) }],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(plan), text: '   213→    set_mock_slot(slot);' },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(plan), text: 'Write({"content":"let slot: u64 = kani::any();\\nset_mock_slot(slot);"})' },
+    ],
+    project: { cwd: CWD },
+  });
+  it('from a crate of the workspace (a folder of the project) or through `crate::`/`super::` is the project’s: re-read, then written, it was re-fetched', () => {
+    expect(needed(input('sdk_types_kani', 'sdk-tests/sdk-types-kani'))).toEqual(['set_mock_slot()']);
+    expect(needed(input('crate', 'src'))).toEqual(['set_mock_slot()']);
+  });
+  it('from any other crate is a dependency’s', () => {
+    expect(needed(input('solana_program_test', 'sdk-tests/sdk-types-kani'))).toEqual([]);
+  });
+});
+
 describe('the whole-session audit reads these rules as the per-compaction one does', () => {
   it('an origin a later call uses, a version an edit repeats and the user names', () => {
     const s = session(
