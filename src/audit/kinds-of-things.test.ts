@@ -433,6 +433,26 @@ describe('a class the agent moved to another file', () => {
   });
 });
 
+describe('a URL with a query or a fragment', () => {
+  // Modelled on Mkid095/vps-system (nextmavens-4a157229): the agent curls a token endpoint; after the compaction the
+  // user pastes the browser's console error, which names the same endpoint with its query.
+  const input = (later: string): AuditInput => ({
+    summary: 'Fixed the sign-in flow.',
+    sources: ['Bash({"command":"curl -s -X POST https://auth.kiosk.dev/auth/v1/token -d @body.json"})'],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('curl -s -X POST https://auth.kiosk.dev/auth/v1/token -d @body.json') }],
+    later: [{ id: 'u', role: 'user', kind: 'message', text: later }],
+    project: { cwd: CWD },
+  });
+  it('is a request to the same endpoint: naming it uses the URL', () => {
+    expect(needed(input('store.ts:71  POST https://auth.kiosk.dev/auth/v1/token?grant_type=password 400 (Bad Request)'))).toEqual(['https://auth.kiosk.dev/auth/v1/token']);
+    expect(needed(input('see https://auth.kiosk.dev/auth/v1/token#errors'))).toEqual(['https://auth.kiosk.dev/auth/v1/token']);
+  });
+  it('a longer path on it is another endpoint', () => {
+    expect(needed(input('POST https://auth.kiosk.dev/auth/v1/token/refresh 400'))).toEqual([]);
+    expect(needed(input('POST https://auth.kiosk.dev/auth/v1/tokens 400'))).toEqual([]);
+  });
+});
+
 describe('a name a Rust `use` line brings in', () => {
   // Modelled on Lightprotocol/light-protocol (lp-345198a8): a Kani proof imports a test helper from the workspace's
   // own crate; after the compaction the agent re-reads its plan, which prints the helper again, and rewrites the plan.
