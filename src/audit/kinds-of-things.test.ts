@@ -433,6 +433,25 @@ describe('a class the agent moved to another file', () => {
   });
 });
 
+describe('a file name as a line of a tree or a file list in content a call writes', () => {
+  // Modelled on codyborders/pup-mcp: a coverage run lists the tool modules; after the compaction the agent writes a
+  // README whose layout lists each module by name with a comment.
+  const input = (content: string): AuditInput => ({
+    summary: 'Raised coverage to 93%.',
+    sources: ['src/pup_mcp/tools/monitors.py               75      2    97%   161-162\nmonitors.py'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('pytest --cov') }],
+    later: [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`), text: `Write({"file_path":"/home/u/kiosk/README.md","content":"${content}"})` }],
+    project: { cwd: CWD },
+  });
+  it('(`    monitors.py    # Monitor CRUD`, `├── monitors.py`) is the document’s picture of the project, not a use of the file', () => {
+    expect(needed(input('## Layout\\n\\n    tools/\\n      monitors.py          # Monitor CRUD\\n'))).toEqual([]);
+    expect(needed(input('## Layout\\n├── monitors.py\\n└── tags.py\\n'))).toEqual([]);
+  });
+  it('in a sentence it still names the file', () => {
+    expect(needed(input('Monitor tools live in monitors.py; run it with the server.'))).toEqual(['src/pup_mcp/tools/monitors.py']);
+  });
+});
+
 describe('a URL with a query or a fragment', () => {
   // Modelled on Mkid095/vps-system (nextmavens-4a157229): the agent curls a token endpoint; after the compaction the
   // user pastes the browser's console error, which names the same endpoint with its query.
