@@ -59,11 +59,16 @@ describe('project scope', () => {
         { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/src/terminal/writer_hyperlink_test.go') },
         { text: 'Bash({"command":"git add app/page.tsx apps/web/DEPLOY.md"})', kind: 'tool_call', target: cmd('git add app/page.tsx apps/web/DEPLOY.md') },
         { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/apps/web/DEPLOY.md') },
+        { text: 'Bash({"command":"git add scripts/copy.js apps/web/DEPLOY.md"})', kind: 'tool_call', target: cmd('git add scripts/copy.js apps/web/DEPLOY.md') },
+        // `git status --short` run in a subfolder prints the path relative to it.
+        { text: 'M web/stores/typographyStore.ts', kind: 'tool_result', target: cmd('cd apps && git status --short') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/apps/web/stores/typographyStore.ts') },
       ],
       cwd,
     );
     expect(scope.sharedName('writer_hyperlink_test.go')).toBe(false);
     expect(scope.sharedName('DEPLOY.md')).toBe(false);
+    expect(scope.sharedName('typographyStore.ts')).toBe(false);
     expect(relevance({ kind: 'path', value: 'DEPLOY.md', index: 0 }, [{ text: 'Read DEPLOY.md', kind: 'tool_call' }], scope)).toBe('relevant');
     // Two folders' files of one name stay two, also when a command names both.
     const two = new ProjectScope(

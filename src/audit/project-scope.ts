@@ -414,11 +414,12 @@ export class ProjectScope {
     const paths = this.shownByName.get(name);
     if (!paths || paths.length < 2) return false;
     // `typographyStore.ts` listed by ls and `/repo/stores/typographyStore.ts` read by path are one file: a path that
-    // ends another is the same file written from another folder. So is a path that ends a shown line after a space:
-    // the line is the path with a status column or a command before it (`M src/x_test.go` of `git status --short`,
-    // a `git add a.ts b/x.md` command read as one quoted path), not another file of that name.
-    const lower = [...new Set(paths.map((p) => p.toLowerCase()))];
-    return lower.filter((p) => !lower.some((q) => q !== p && (q.endsWith(`/${p}`) || q.endsWith(` ${p}`)))).length >= 2;
+    // ends another is the same file written from another folder. A shown line with a space before a name that has none
+    // is the path after it, with a status column or a command before it (`M src/x_test.go` of `git status --short`, a
+    // `git add a.ts b/x.md` command read as one quoted path), not another file of that name.
+    const spaced = /\s/.test(name);
+    const lower = [...new Set(paths.map((p) => (spaced ? p : p.slice(p.search(/\S+$/))).toLowerCase()))];
+    return lower.filter((p) => !lower.some((q) => q !== p && q.endsWith(`/${p}`))).length >= 2;
   }
 
   /**
