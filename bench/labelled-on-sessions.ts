@@ -17,11 +17,18 @@ import { labelledRows, labelledSessions } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
+// --dev: every row a rule writer may read: the dev and test halves and each hold-out's study part, pooled.
+const dev = process.argv.includes('--dev');
 const splits = (at >= 0 ? process.argv[at + 1]! : 'holdout3').split(',');
 const sessions = labelledSessions();
 const all = labelledRows();
 const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
-const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : splits.includes(r.split)) && (!process.argv.includes('--study') || (studyPartOf(r.split)?.has(r.session) ?? true)));
+const rows = all.filter((r): r is LostRow => r.list === 'lost' && r.label !== null && (pool ? pooled.has(r.id) : dev ? isStudied(r) : splits.includes(r.split)) && (!process.argv.includes('--study') || (studyPartOf(r.split)?.has(r.session) ?? true)));
+
+function isStudied(r: LostRow): boolean {
+  if (r.split === 'dev' || r.split === 'test') return true;
+  return studyPartOf(r.split)?.has(r.session) ?? false;
+}
 
 const verdicts = new Map<string, { whole: LostLabel; excerpt: LostLabel; why?: string }>();
 for (const key of new Set(rows.map((r) => r.session))) {
@@ -79,7 +86,8 @@ if (pool) {
   console.log(`invented: ${s.right} of ${s.flags} listed were invented; AUDIT_HOLDOUT says ${AUDIT_HOLDOUT.inventedRight} of ${AUDIT_HOLDOUT.inventedFlags}: ${ok ? 'matches' : 'does NOT match'}`);
   if (!ok) process.exitCode = 1;
 }
-for (const split of pool ? [] : splits) {
+if (dev) table('studied rows (dev, test and the hold-outs\' study parts), pooled', rows);
+for (const split of pool || dev ? [] : splits) {
   const mine = rows.filter((r) => r.split === split);
   const part = studyPartOf(split);
   // --study: the study part alone, so a rule writer never sees the score part's figure while working.
@@ -108,5 +116,12 @@ if (process.argv.includes('--wrong')) {
     const v = verdicts.get(r.id);
     const part = studyPartOf(r.split);
     if (v && v.whole !== 'none' && v.whole !== r.label && (!part || part.has(r.session))) console.log(JSON.stringify({ id: r.id, label: r.label, session: v.whole, excerpt: v.excerpt, kind: r.kind, value: r.value }));
+  }
+}
+if (process.argv.includes('--missed')) {
+  // The studied rows labelled needed that the session audit lists in neither list (never a pool or score-part row).
+  for (const r of rows) {
+    const v = verdicts.get(r.id);
+    if (v && v.whole === 'none' && r.label !== 'none' && isStudied(r)) console.log(JSON.stringify({ id: r.id, session: r.session, c: r.compaction, label: r.label, excerpt: v.excerpt, why: v.why, kind: r.kind, value: r.value }));
   }
 }

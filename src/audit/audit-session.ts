@@ -25,7 +25,7 @@ import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -374,7 +374,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           cut = k >= 0 ? holding[k]! : -1;
         }
       }
-      const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file);
+      const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file) || (items[i]!.kind === 'tool_call' && onlyInWrittenTree(id, targets[i], texts[i]!));
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i) || inTest(i);

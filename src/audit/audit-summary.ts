@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, mentionText, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -494,7 +494,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const byAgent = holders.length > 0 && holders.every((i) => !!sourceMeta[i]?.target?.writes);
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length, (f) => byAgent && !!scope?.wrote(f));
     const end = cut >= 0 ? cut : later.length;
-    const inTest = (i: number) => isExampleDataIn(id, later[i]!.target?.file);
+    const inTest = (i: number) =>
+      isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)));
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {

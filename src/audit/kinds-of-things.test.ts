@@ -433,6 +433,68 @@ describe('a class the agent moved to another file', () => {
   });
 });
 
+describe('a file name as a line of a tree or a file list in content a call writes', () => {
+  // Modelled on codyborders/pup-mcp: a coverage run lists the tool modules; after the compaction the agent writes a
+  // README whose layout lists each module by name with a comment.
+  const input = (content: string): AuditInput => ({
+    summary: 'Raised coverage to 93%.',
+    sources: ['src/pup_mcp/tools/monitors.py               75      2    97%   161-162\nmonitors.py'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('pytest --cov') }],
+    later: [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/README.md`), text: `Write({"file_path":"/home/u/kiosk/README.md","content":"${content}"})` }],
+    project: { cwd: CWD },
+  });
+  it('(`    monitors.py    # Monitor CRUD`, `├── monitors.py`) is the document’s picture of the project, not a use of the file', () => {
+    expect(needed(input('## Layout\\n\\n    tools/\\n      monitors.py          # Monitor CRUD\\n'))).toEqual([]);
+    expect(needed(input('## Layout\\n├── monitors.py\\n└── tags.py\\n'))).toEqual([]);
+  });
+  it('in a sentence it still names the file', () => {
+    expect(needed(input('Monitor tools live in monitors.py; run it with the server.'))).toEqual(['src/pup_mcp/tools/monitors.py']);
+  });
+});
+
+describe('a URL with a query or a fragment', () => {
+  // Modelled on Mkid095/vps-system (nextmavens-4a157229): the agent curls a token endpoint; after the compaction the
+  // user pastes the browser's console error, which names the same endpoint with its query.
+  const input = (later: string): AuditInput => ({
+    summary: 'Fixed the sign-in flow.',
+    sources: ['Bash({"command":"curl -s -X POST https://auth.kiosk.dev/auth/v1/token -d @body.json"})'],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash('curl -s -X POST https://auth.kiosk.dev/auth/v1/token -d @body.json') }],
+    later: [{ id: 'u', role: 'user', kind: 'message', text: later }],
+    project: { cwd: CWD },
+  });
+  it('is a request to the same endpoint: naming it uses the URL', () => {
+    expect(needed(input('store.ts:71  POST https://auth.kiosk.dev/auth/v1/token?grant_type=password 400 (Bad Request)'))).toEqual(['https://auth.kiosk.dev/auth/v1/token']);
+    expect(needed(input('see https://auth.kiosk.dev/auth/v1/token#errors'))).toEqual(['https://auth.kiosk.dev/auth/v1/token']);
+  });
+  it('a longer path on it is another endpoint', () => {
+    expect(needed(input('POST https://auth.kiosk.dev/auth/v1/token/refresh 400'))).toEqual([]);
+    expect(needed(input('POST https://auth.kiosk.dev/auth/v1/tokens 400'))).toEqual([]);
+  });
+});
+
+describe('a name a Rust `use` line brings in', () => {
+  // Modelled on Lightprotocol/light-protocol (lp-345198a8): a Kani proof imports a test helper from the workspace's
+  // own crate; after the compaction the agent re-reads its plan, which prints the helper again, and rewrites the plan.
+  const plan = '/home/u/.claude/plans/proofs.md';
+  const input = (crate: string, folder: string): AuditInput => ({
+    summary: 'Planned the Kani contracts.',
+    sources: [`    26→    use ${crate}::{\n    27→        mock_account::{set_mock_slot, MockAccountInfo},\n    28→    };\n    72→        set_mock_slot(1_000_000);`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/${folder}/tests/proofs/compression.rs`) }],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(plan), text: '   213→    set_mock_slot(slot);' },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(plan), text: 'Write({"content":"let slot: u64 = kani::any();\\nset_mock_slot(slot);"})' },
+    ],
+    project: { cwd: CWD },
+  });
+  it('from a crate of the workspace (a folder of the project) or through `crate::`/`super::` is the project’s: re-read, then written, it was re-fetched', () => {
+    expect(needed(input('sdk_types_kani', 'sdk-tests/sdk-types-kani'))).toEqual(['set_mock_slot()']);
+    expect(needed(input('crate', 'src'))).toEqual(['set_mock_slot()']);
+  });
+  it('from any other crate is a dependency’s', () => {
+    expect(needed(input('solana_program_test', 'sdk-tests/sdk-types-kani'))).toEqual([]);
+  });
+});
+
 describe('the whole-session audit reads these rules as the per-compaction one does', () => {
   it('an origin a later call uses, a version an edit repeats and the user names', () => {
     const s = session(

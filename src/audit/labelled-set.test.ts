@@ -56,18 +56,24 @@ describe('the labelled audit set', () => {
   // the floors moved to the figures after that fix.
   // Session 44 completed its rows' later evidence from the real files and relabelled blind where it grew (two rows
   // none → refetched): needed recall 82% → 81%.
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.9, neededUnion: 0.84, invented: 0, neededRecall: 0.81 };
+  // Session 45: its score part found two more re-fetched files once a `git status --short` line or a command read as a
+  // path stopped making a project file's bare name look shared (refetched 91%, 32/35; needed recall 81% → 84%, 45/53).
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.91, neededUnion: 0.84, invented: 0, neededRecall: 0.84 };
   // The second hold-out (split `holdout2`, labelled blind in session 41; in session 42 split by session into a study
   // part rules were written on and a score part never read, holdout-study.ts), scored with session 42's rules. Floors
   // at that score, for the whole set and for its score part; since session 43 at the figures after 16 of its rows were
   // relabelled none (files the summary kept under another spelling).
-  const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.93, neededUnion: 0.94, invented: 0, neededRecall: 0.56 };
-  const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.92, neededUnion: 0.93, invented: 0, neededRecall: 0.51 };
+  // Session 45: its score part found 4 more referenced rows, for the same reason (a bare file name no longer looks
+  // shared): needed recall 57% → 70% (21/30), score part 52% → 67% (18/27).
+  const HOLDOUT2_FLOOR = { lostReferencedLater: 0.71, lostRefetchedLater: 0.93, neededUnion: 0.94, invented: 0, neededRecall: 0.7 };
+  const HOLDOUT2_SCORED_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.92, neededUnion: 0.93, invented: 0, neededRecall: 0.66 };
   // The third hold-out (blind in session 42; split by repository in session 43, holdout-study.ts, and its study part
   // read): floors at its score after session 43's label fixes and rule (docs/audit.md).
   // Session 44: later evidence completed from the real files, three rows relabelled none → refetched (blind); invented at
   // 14% (1/7) after the slash-alternatives rule (a study-part row).
-  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.64, lostRefetchedLater: 0.54, neededUnion: 0.66, invented: 0.14, neededRecall: 0.8 };
+  // Session 45: 60% on lostReferencedLater, a study-part row labelled refetched (h3omp-028, writer_hyperlink_test.go)
+  // now listed as referenced after a `git status --short` line stopped making its name look shared.
+  const HOLDOUT3_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.54, neededUnion: 0.66, invented: 0.14, neededRecall: 0.8 };
   // The fourth hold-out (labelled blind in session 43, committed before anything scored it): floors at its first score,
   // with the rules of the end of session 43 (none of its misses read).
   // 11 of its rows were relabelled none by bench/labelled-kept-spellings.ts (the summary names the file relative to the

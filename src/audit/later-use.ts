@@ -48,6 +48,19 @@ export function isExampleDataIn(id: Identifier, file: string | null | undefined)
   return id.kind !== 'function' && id.kind !== 'path' && !!file && TEST_FILE.test(file);
 }
 
+// A line of a directory tree or a file list: tree glyphs or a list mark, the name, then at most a comment.
+const TREE_LINE = /^[\s│├└─|`+*-]*(\S+?)\/?\s*(?:(?:#|\/\/|—|--|-|:)\s.*)?$/;
+
+/**
+ * Does a call write the path only as a line of a tree or a file list (`    monitors.py    # Monitor CRUD`, `├── tags.py`)
+ * in the content it writes (a README's layout)? That is the document's picture of the project, not a use of the file.
+ */
+export function onlyInWrittenTree(id: Identifier, target: CallTarget | null | undefined, text: string): boolean {
+  if (id.kind !== 'path' || !target?.writes) return false;
+  const lines = text.split('\n').filter((l) => l.includes(id.value));
+  return lines.length > 0 && lines.every((l) => TREE_LINE.exec(l)?.[1] === id.value);
+}
+
 /** The bare name of a function value (`Mod.fun()` → `fun`). */
 export const functionName = (value: string): string => {
   const full = value.replace(/\(\)$/, '');

@@ -231,11 +231,18 @@ export function containsToken(text: string, needle: string, from = 0): boolean {
 /** `https://host:port` with no path (a trailing slash at most). */
 const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
 
-/** The URL, possibly with a trailing slash, but not as the prefix of a longer URL. */
+/**
+ * The URL, possibly with a trailing slash, a query or a fragment (`…/auth/v1/token?grant_type=password` is a request
+ * to the same endpoint), but not as the prefix of a longer URL (another path).
+ */
+const LONGER_PATH = /^(?:[\w%=&~+-]|[/.][\w%?#=&~+-])/;
+const LONGER_REQUEST = /^(?:[\w%?#=&~+-]|[/.][\w%?#=&~+-])/;
 function containsUrl(text: string, url: string): boolean {
+  // A URL that already holds a query or fragment names that request: a longer query is another one.
+  const longer = url.includes('?') || url.includes('#') ? LONGER_REQUEST : LONGER_PATH;
   for (let at = text.indexOf(url); at >= 0; at = text.indexOf(url, at + 1)) {
     const rest = text.slice(at + url.length, at + url.length + 2);
-    if (!/^(?:[\w%?#=&~+-]|[/.][\w%?#=&~+-])/.test(rest)) return true;
+    if (!longer.test(rest)) return true;
   }
   return false;
 }

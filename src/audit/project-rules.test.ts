@@ -49,6 +49,39 @@ describe('project scope', () => {
     expect(relevance({ kind: 'path', value: 'route.ts', index: 0 }, occ, scope)).toBe('irrelevant');
   });
 
+  it('reads a path after a status column or a command on a shown line as that path, not another file of its name', () => {
+    // Modelled on JanDeDobbeleer/oh-my-posh (`git status --short` after an ls) and Schofield90/atlas-fitness-onboarding
+    // (a `git add` command whose one quoted argument reads as a path).
+    const scope = new ProjectScope(
+      [
+        { text: 'writer.go\nwriter_hyperlink_test.go', kind: 'tool_result', target: cmd('ls src/terminal/') },
+        { text: ' M src/terminal/writer_hyperlink_test.go', kind: 'tool_result', target: cmd('git status --short') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/src/terminal/writer_hyperlink_test.go') },
+        { text: 'Bash({"command":"git add app/page.tsx apps/web/DEPLOY.md"})', kind: 'tool_call', target: cmd('git add app/page.tsx apps/web/DEPLOY.md') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/apps/web/DEPLOY.md') },
+        { text: 'Bash({"command":"git add scripts/copy.js apps/web/DEPLOY.md"})', kind: 'tool_call', target: cmd('git add scripts/copy.js apps/web/DEPLOY.md') },
+        // `git status --short` run in a subfolder prints the path relative to it.
+        { text: 'M web/stores/typographyStore.ts', kind: 'tool_result', target: cmd('cd apps && git status --short') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/apps/web/stores/typographyStore.ts') },
+      ],
+      cwd,
+    );
+    expect(scope.sharedName('writer_hyperlink_test.go')).toBe(false);
+    expect(scope.sharedName('DEPLOY.md')).toBe(false);
+    expect(scope.sharedName('typographyStore.ts')).toBe(false);
+    expect(relevance({ kind: 'path', value: 'DEPLOY.md', index: 0 }, [{ text: 'Read DEPLOY.md', kind: 'tool_call' }], scope)).toBe('relevant');
+    // Two folders' files of one name stay two, also when a command names both.
+    const two = new ProjectScope(
+      [
+        { text: 'Bash({"command":"git add a/DEPLOY.md b/DEPLOY.md"})', kind: 'tool_call', target: cmd('git add a/DEPLOY.md b/DEPLOY.md') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/a/DEPLOY.md') },
+        { text: 'x', kind: 'tool_call', target: file('/home/dev/shop/b/DEPLOY.md') },
+      ],
+      cwd,
+    );
+    expect(two.sharedName('DEPLOY.md')).toBe(true);
+  });
+
   it('reads a date inside a file name as part of the name', () => {
     const scope = new ProjectScope([], cwd);
     const inName = [{ text: './notes/2024-05-23 - Board meeting.md', kind: 'tool_result' }];

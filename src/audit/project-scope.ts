@@ -65,6 +65,8 @@ export const MODULES = /\b(?:defmodule|namespace|package)\s+([A-Za-z_][\w.:]*)/g
 // Imports that name where the names come from.
 const JS_IMPORT = /\bimport\s+(?:type\s+)?(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\*\s+as\s+([A-Za-z_$][\w$]*)|\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g;
 const PY_IMPORT = /^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+)\)?/gm;
+// Rust's `use root::path::{a, b::c, d as e};` (its tail up to the `;`, braces nested, as a tool prints it).
+const RUST_USE = /\buse\s+([a-z_][a-z0-9_]*)::([^;]{1,2000});/g;
 const ELIXIR_ALIAS = /\balias\s+([A-Z][\w.]*?)(?:\.\{([^}]*)\}|(?:\s*,\s*as:\s*([A-Z]\w*)))?(?=\s|$|,)/g;
 
 /**
@@ -98,6 +100,20 @@ const canMatch = (text: string, words: readonly string[]): boolean => words.some
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
 export function isProjectSpecifier(spec: string): boolean {
   return /^(?:\.{1,2}\/|\/|@\/|~\/|#\/|\$lib\/|src\/|app\/|lib\/|components\/)/.test(spec);
+}
+
+/**
+ * The names a Rust `use` line's tail brings in (`mock_account::{set_mock_slot, Mock as M}, test_types::T` →
+ * set_mock_slot, M, T): each path's last segment, or its `as` name; `*` and `self` bring in no name of their own.
+ */
+export function rustUseNames(tail: string): string[] {
+  const body = tail.replace(/(?:^|\n)\s*\d+(?:→|\t)/g, '\n').replace(/\\n/g, '\n');
+  const out: string[] = [];
+  for (const m of body.matchAll(/([A-Za-z_]\w*)(?:\s+as\s+([A-Za-z_]\w*))?(?=\s*(?:[,}]|$))/g)) {
+    const name = m[2] ?? m[1]!;
+    if (name !== 'self' && name !== '_') out.push(name);
+  }
+  return out;
 }
 
 function splitNames(list: string): string[] {
@@ -173,6 +189,8 @@ export class ProjectScope {
   /** Python packages: the first folder of every `.py` file the session names. */
   private readonly pyRoots = new Set<string>();
   private readonly pyImports: { from: string; names: string[] }[] = [];
+  /** Rust `use` lines: the crate (or `crate`/`self`/`super`) and the names the line brings in. */
+  private readonly rustUses: { root: string; names: string[] }[] = [];
   /** The working directory normalized, and in lower case: `relative` runs for every path-shaped token of the session. */
   private readonly cwdForm: { path: string; lower: string } | null;
   /** Files the agent wrote (created or edited), relative to the working directory. */
@@ -189,6 +207,15 @@ export class ProjectScope {
     for (const imp of this.pyImports) {
       const root = imp.from.replace(/^\.+/, '').split('.')[0] ?? '';
       if (imp.from.startsWith('.') || this.pyRoots.has(root)) for (const n of imp.names) this.defined.add(n);
+    }
+    // A Rust `use` brings in the project's names when it goes through the crate itself (`crate::`, `self::`,
+    // `super::`) or through a crate of the workspace: one whose name (`sdk_types_kani`) is a folder of the project the
+    // session shows (`sdk-tests/sdk-types-kani/…`). Other crates are dependencies.
+    if (this.rustUses.length > 0) {
+      const folders = this.projectFolders();
+      for (const u of this.rustUses) {
+        if (u.root === 'crate' || u.root === 'self' || u.root === 'super' || folders.has(u.root) || folders.has(u.root.replace(/_/g, '-'))) for (const n of u.names) this.defined.add(n);
+      }
     }
   }
 
@@ -228,6 +255,7 @@ export class ProjectScope {
       }
       for (const m of text.matchAll(PY_IMPORT)) this.pyImports.push({ from: m[1]!, names: splitNames(m[2]!) });
     }
+    if (text.includes('use ') && text.includes('::')) for (const m of text.matchAll(RUST_USE)) this.rustUses.push({ root: m[1]!, names: rustUseNames(m[2]!) });
     if (text.includes('alias')) {
       for (const m of text.matchAll(ELIXIR_ALIAS)) {
         const base = m[1]!;
@@ -304,6 +332,17 @@ export class ProjectScope {
     return p;
   }
 
+  /** The folder names of the paths the session shows inside the project (relative, not a dependency tree). */
+  private projectFolders(): Set<string> {
+    const out = new Set<string>();
+    for (const p of this.shown) {
+      if (isAbsolute(p) || DEPENDENCY_DIR.test(p) || /\s/.test(p)) continue;
+      const segments = p.split('/');
+      for (const seg of segments.slice(0, -1)) if (seg && seg !== '.' && seg !== '..') out.add(seg);
+    }
+    return out;
+  }
+
   /** Did the agent write (create or edit) this file in the session? */
   wrote(file: string): boolean {
     return this.written.has(this.relative(file));
@@ -375,8 +414,11 @@ export class ProjectScope {
     const paths = this.shownByName.get(name);
     if (!paths || paths.length < 2) return false;
     // `typographyStore.ts` listed by ls and `/repo/stores/typographyStore.ts` read by path are one file: a path that
-    // ends another is the same file written from another folder.
-    const lower = [...new Set(paths.map((p) => p.toLowerCase()))];
+    // ends another is the same file written from another folder. A shown line with a space before a name that has none
+    // is the path after it, with a status column or a command before it (`M src/x_test.go` of `git status --short`, a
+    // `git add a.ts b/x.md` command read as one quoted path), not another file of that name.
+    const spaced = /\s/.test(name);
+    const lower = [...new Set(paths.map((p) => (spaced ? p : p.slice(p.search(/\S+$/))).toLowerCase()))];
     return lower.filter((p) => !lower.some((q) => q !== p && q.endsWith(`/${p}`))).length >= 2;
   }
 

@@ -47,6 +47,20 @@ describe('auditSummary, one row per file', () => {
     expect(audit.survival.paths).toEqual({ evicted: 1, kept: 0 });
   });
 
+  it('gives every spelling the slice lost the file under, also one no later item names on its own', () => {
+    // Modelled on Lightprotocol/light-protocol: thinking names `protocol_config/state.rs:191`, a test's output the
+    // full path; a later search prints the full path and the next call takes it.
+    const audit = auditSummary({
+      summary: 'Looked into the failing test.',
+      sources: ['The error happens in `protocol_config/state.rs:191`.', 'AnchorError thrown in programs/registry/src/protocol_config/state.rs:191.'],
+      sourceMeta: [{ role: 'assistant', kind: 'thinking' }, { role: 'tool', kind: 'tool_result' }],
+      later: [{ id: 'g', role: 'assistant', kind: 'tool_call', text: 'Grep({"pattern":"fee","path":"/home/u/app/programs/registry/src/protocol_config/state.rs"})' }],
+      project: { cwd: CWD },
+    });
+    expect(audit.lostReferencedLater).toHaveLength(1);
+    expect(audit.lostReferencedLater[0]).toMatchObject({ value: 'programs/registry/src/protocol_config/state.rs', spellings: ['protocol_config/state.rs'] });
+  });
+
   it('counts a file as kept when the summary keeps any of its spellings', () => {
     const audit = auditSummary({
       summary: 'Edited lib/app/checkout.ex.',

@@ -103,8 +103,12 @@ export function foldSpellings<R extends NeededRow, F extends NeededRow, A extend
   };
   for (const r of audit.lostReferencedLater) consider('referenced', r);
   for (const r of audit.lostRefetchedLater) consider('refetched', r);
+  // Every spelling the slice lost the file under, needed on its own or not: the row names the file, and a reader who
+  // knows it by a shorter spelling (`protocol_config/state.rs`) finds it there.
+  const lostSpellings = new Map<string, string[]>();
+  for (const v of audit.lost) if (rep.has(v)) lostSpellings.set(of(v), [...(lostSpellings.get(of(v)) ?? []), v]);
   const rowOf = <T extends R | F>(row: T, file: string): T => {
-    const others = [...spellingsOf.get(file)!].filter((s) => s !== file);
+    const others = [...new Set([...spellingsOf.get(file)!, ...(lostSpellings.get(file) ?? [])])].filter((s) => s !== file);
     const { spellings: _drop, ...rest } = row;
     return { ...rest, value: file, ...(others.length > 0 ? { spellings: others } : {}) } as T;
   };
