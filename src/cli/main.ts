@@ -7,17 +7,12 @@ import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { isObject, str } from '../model/narrow';
 import { FORMAT_IDS } from '../model/types';
 import { nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
-import { CHECK_USAGE, runCheck } from './check';
-import { CORPUS_USAGE, runCorpus } from './corpus';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
-import { RERUN_USAGE, runRerun } from './rerun';
-import { SERVE_USAGE, runServe } from './serve';
 import { cacheFor } from './result-cache';
 import { terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
-import { writeExports } from './inspect-export';
 
 export type { CliIo } from './cli-io';
 
@@ -31,7 +26,13 @@ const VERSION: string = (() => {
   }
 })();
 
-const USAGE = `Usage:
+/**
+ * The usage text. The other commands' lines live with them: their modules (and the packages they bring, the HTTP
+ * server's among them) load only when a command needs them or the usage is printed, not on every `inspect`.
+ */
+async function usage(): Promise<string> {
+  const [{ CHECK_USAGE }, { SERVE_USAGE }, { CORPUS_USAGE }, { RERUN_USAGE }] = await Promise.all([import('./check'), import('./serve'), import('./corpus'), import('./rerun')]);
+  return `Usage:
   compaction-inspector inspect <files or folders…> [--json] [--provider openai|anthropic|vllm|deepseek|exact]
                                                    load files as the app does (joined where they belong together;
                                                    a folder gives its .json/.jsonl files, e.g. an OpenHands conversation;
@@ -55,6 +56,7 @@ ${RERUN_USAGE}
   compaction-inspector --version | --help
 
 Exit status: 0 everything loaded (check: and within limits), 1 some input had errors (check: or a limit crossed), 2 bad usage.`;
+}
 
 interface InspectOptions {
   json: boolean;
@@ -103,7 +105,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
     const full = { ...report, sessions };
     // The readable report carries names and text from the files: their control characters print as marks.
     io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
-    const exported = await writeExports(loaded.sessions, { ...(opts.otlp ? { otlp: opts.otlp } : {}), ...(opts.atif ? { atif: opts.atif } : {}), rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), version: VERSION }, io);
+    const exported = !opts.otlp && !opts.atif ? true : await (await import('./inspect-export')).writeExports(loaded.sessions, { ...(opts.otlp ? { otlp: opts.otlp } : {}), ...(opts.atif ? { atif: opts.atif } : {}), rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), version: VERSION }, io);
     return report.errors.length || failed || !exported ? 1 : 0;
   } finally {
     await counting?.close();
@@ -132,10 +134,10 @@ function joinValueFlags(argv: string[]): string[] {
 const TEXT_DEFERS = ['lints', 'audits'] as const;
 
 export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number> {
-  if (argvRaw[0] === 'corpus') return runCorpus(argvRaw.slice(1), io);
-  if (argvRaw[0] === 'rerun') return runRerun(argvRaw.slice(1), io);
-  if (argvRaw[0] === 'check') return runCheck(argvRaw.slice(1), io, USAGE);
-  if (argvRaw[0] === 'serve') return runServe(argvRaw.slice(1), io, USAGE);
+  if (argvRaw[0] === 'corpus') return (await import('./corpus')).runCorpus(argvRaw.slice(1), io);
+  if (argvRaw[0] === 'rerun') return (await import('./rerun')).runRerun(argvRaw.slice(1), io);
+  if (argvRaw[0] === 'check') return (await import('./check')).runCheck(argvRaw.slice(1), io, await usage());
+  if (argvRaw[0] === 'serve') return (await import('./serve')).runServe(argvRaw.slice(1), io, await usage());
   if (argvRaw[0] === '--version' || argvRaw[0] === '-v' || argvRaw[0] === 'version') {
     io.out(VERSION);
     return 0;
@@ -146,21 +148,21 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const args = rest.filter((a) => !a.startsWith('--'));
   const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads=') && !f.startsWith('--otlp=') && !f.startsWith('--atif='));
   if (command === '--help' || command === '-h' || command === 'help') {
-    io.out(USAGE);
+    io.out(await usage());
     return 0;
   }
   if (unknown.length) {
-    io.err(`unknown option ${unknown.join(', ')}\n\n${USAGE}`);
+    io.err(`unknown option ${unknown.join(', ')}\n\n${await usage()}`);
     return 2;
   }
   const rule = parseProvider(flagList);
   if (rule === null) {
-    io.err(`--provider must be one of ${PROVIDER_RULES.join(', ')}\n\n${USAGE}`);
+    io.err(`--provider must be one of ${PROVIDER_RULES.join(', ')}\n\n${await usage()}`);
     return 2;
   }
   if (command === 'inspect') {
     if (args.length === 0) {
-      io.err(`inspect needs at least one file\n\n${USAGE}`);
+      io.err(`inspect needs at least one file\n\n${await usage()}`);
       return 2;
     }
     const pricesFlag = flagList.find((f) => f.startsWith('--prices='));
@@ -198,7 +200,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
     const threadsFlag = flagList.find((f) => f.startsWith('--threads='));
     const threads = threadsFlag ? Number(threadsFlag.slice('--threads='.length)) : undefined;
     if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) {
-      io.err(`--threads must be a whole number of at least 1, got ${JSON.stringify(threadsFlag!.slice('--threads='.length))}\n\n${USAGE}`);
+      io.err(`--threads must be a whole number of at least 1, got ${JSON.stringify(threadsFlag!.slice('--threads='.length))}\n\n${await usage()}`);
       return 2;
     }
     const fileFlag = (name: string) => {
@@ -209,7 +211,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
     const atif = fileFlag('atif');
     for (const [name, path] of [['--otlp', otlp], ['--atif', atif]] as const) {
       if (path === '') {
-        io.err(`${name} needs a file to write\n\n${USAGE}`);
+        io.err(`${name} needs a file to write\n\n${await usage()}`);
         return 2;
       }
     }
@@ -239,6 +241,6 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
     io.out(code === 0 ? 'All samples loaded without errors.' : 'Some samples have errors.');
     return code;
   }
-  io.err(`${command ? `unknown command ${command}` : 'no command given'}\n\n${USAGE}`);
+  io.err(`${command ? `unknown command ${command}` : 'no command given'}\n\n${await usage()}`);
   return 2;
 }
