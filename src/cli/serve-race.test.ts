@@ -48,8 +48,14 @@ beforeAll(async () => {
     const fs = require('node:fs');
     const dir = process.argv[1];
     const mv = (a, b) => { try { fs.renameSync(dir + '/' + a, dir + '/' + b); } catch {} };
-    for (;;) { mv('d', '.real'); mv('.link', 'd'); mv('d', '.link'); mv('.real', 'd'); }`;
-  swapper = spawn(process.execPath, ['-e', script, sessions], { stdio: 'ignore' });
+    let said = false;
+    for (;;) {
+      mv('d', '.real'); mv('.link', 'd'); mv('d', '.link'); mv('.real', 'd');
+      if (!said) { said = true; process.stdout.write('swapping\\n'); }
+    }`;
+  swapper = spawn(process.execPath, ['-e', script, sessions], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // On a busy machine the child's Node can take seconds to start: the race begins only once it swaps.
+  await new Promise<void>((ready) => swapper.stdout!.once('data', () => ready()));
 });
 
 afterAll(async () => {
@@ -62,7 +68,8 @@ it('never serves the outside file while a folder on its path is swapped for a li
   let served = 0;
   let refused = 0;
   const leaks: string[] = [];
-  for (let round = 0; round < 60; round++) {
+  // At least 60 rounds, and on until both sides were met (a loaded machine may schedule the swapper rarely).
+  for (let round = 0; round < 60 || ((served === 0 || refused === 0) && round < 2000); round++) {
     const answers = await Promise.all(Array.from({ length: 10 }, () => get('/api/file?token=tok&root=0&path=d%2Ff.jsonl')));
     for (const a of answers) {
       if (a.body.includes('outside the folder')) leaks.push(a.body);
