@@ -127,3 +127,71 @@ describe('the harness’s words in the user’s turn', () => {
     expect(audit('The user asked to "delete the tracker."')).toHaveLength(1);
   });
 });
+
+// Session 45, from the studied rows' remaining false invented flags (invented-backing.ts): a placeholder, a list written
+// with slashes, a quote with one word respelled, a span of days derived from two dates.
+describe('a documentation placeholder (`file.txt`, `path/to/…`)', () => {
+  // Modelled on ebridges/wakil (hold-out 4's study part): the summary writes a command's pattern with `> file.txt`
+  // where the agent's commands redirected to `"$SCRATCH/enrich_output.txt"`.
+  const sources = ['NO_COLOR=1 COLUMNS=200 uv run wakil enrich 1 --yes > "$SCRATCH/enrich_output.txt" 2>&1'];
+  it('names no file, so it is never invented', () => {
+    expect(auditSummary({ summary: 'Used `NO_COLOR=1 COLUMNS=200 ... > file.txt` instead of `cat -v`.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Point it at `path/to/settings.yaml`.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('a name of its own, or a placeholder word inside a longer name, is still judged', () => {
+    expect(auditSummary({ summary: 'Wrote the run to `enrich_report.txt`.', sources, later: [] }).invented).toEqual(['enrich_report.txt']);
+    expect(auditSummary({ summary: 'Helpers moved to `file_utils.py`.', sources, later: [] }).invented).toEqual(['file_utils.py']);
+  });
+});
+
+describe('words joined with slashes', () => {
+  // Modelled on Lightprotocol/light-protocol (hold-out 4's study part): the user sorted proofs into "weak", "unit
+  // tests" and "modeling proofs"; the summary writes the tiers as `weak/modeling/unit-test`.
+  const sources = ['remove all of these ~7 are weak -- they test trivial constructors. ~9 are unit tests dressed up as proofs. ~7 are modeling proofs'];
+  it('are a list, backed when the sources name each word in any plain form (`unit-test` by "unit tests")', () => {
+    expect(auditSummary({ summary: 'Removed 9 weak/modeling/unit-test proofs.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('a word the sources never name leaves the list unbacked', () => {
+    expect(auditSummary({ summary: 'Removed 9 weak/modeling/fuzz-test proofs.', sources, later: [] }).invented).toEqual(['weak/modeling/fuzz-test']);
+  });
+});
+
+describe('file names joined with a slash', () => {
+  // Modelled on ebridges/wakil: "completes the trio with entity-model.md/entity-resolution.md", two project docs.
+  it('are a list of files, backed when the sources hold each name', () => {
+    const sources = ['docs/entity-model.md\ndocs/index.md', 'Edit({"file_path":"docs/entity-resolution.md"})'];
+    expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-resolution.md)', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-merging.md)', sources, later: [] }).invented).toEqual(['entity-model.md/entity-merging.md']);
+  });
+});
+
+describe('a quote of what the summarizer read, one word respelled', () => {
+  // Modelled on Lightprotocol/light-protocol: the user asked for a `dispact_compress.md` file; the summary quotes the
+  // message with the name's typo corrected.
+  const sources = ['ok can you write up the properties in a dispact_compress.md file where would be the best place to put it?'];
+  it('backs the respelled word: the rest of the passage is word for word what the user wrote', () => {
+    const summary = 'All user messages:\n   - "ok can you write up the properties in a dispatch_compress.md file where would be the best place to put it?"';
+    expect(auditSummary({ summary, sources, later: [] }).invented).toEqual([]);
+  });
+  it('a quote that puts another name in its place, or a name outside any quote, is not a respelling', () => {
+    const misquote = '- "ok can you write up the properties in a settings_loader.md file where would be the best place to put it?"';
+    expect(auditSummary({ summary: misquote, sources, later: [] }).invented).toEqual(['settings_loader.md']);
+    expect(auditSummary({ summary: 'Next: write the properties into `dispatch_compress.md`.', sources, later: [] }).invented).toEqual(['dispatch_compress.md']);
+  });
+});
+
+describe('a span of days between two dates', () => {
+  // Modelled on LAF-US/IDAHO-VAULT (test half): "minidata in vault is 7 days stale (April 3)", where the agent had
+  // read a file dated April 3rd and written "today is April 10th".
+  const sources = ['date created: Friday, April 3rd 2026', 'the latest minidata is from April 3rd, but today is April 10th'];
+  it('is derived when it is the distance from the date beside it to a date the summarizer read or the session’s day', () => {
+    expect(auditSummary({ summary: '- minidata is 7 days stale (April 3); vetoes came after', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: '- minidata is 1 week stale (April 3)', sources, later: [] }).invented).toEqual([]);
+    const noTenth = ['date created: Friday, April 3rd 2026'];
+    expect(auditSummary({ summary: '- minidata is 7 days stale (April 3)', sources: noTenth, later: [], sessionDays: ['2026-04-10'] }).invented).toEqual([]);
+  });
+  it('another span, or a span with no date beside it, is still judged', () => {
+    expect(auditSummary({ summary: '- minidata is 9 days stale (April 3)', sources, later: [] }).invented).toEqual(['9 days']);
+    expect(auditSummary({ summary: '- minidata expires after 7 days', sources, later: [] }).invented).toEqual(['7 days']);
+  });
+});
