@@ -132,3 +132,58 @@ export function daySpanDerived(id: Identifier, summary: string, read: string, se
     }),
   );
 }
+
+// A unit as code names it: a constant to multiply by (`time.Minute`, `Duration.hours`) or an argument's name
+// (`Duration(seconds: 10)`, `timedelta(days=7)`, `{ minutes: 5 }`).
+const CODE_UNITS: readonly (readonly [RegExp, string])[] = [
+  [/^(?:ms|msecs?|milliseconds?)$/i, 'milliseconds?|millis(?:econd)?'],
+  [/^(?:s|secs?|seconds?)$/i, 'seconds?'],
+  [/^(?:m|mins?|minutes?)$/i, 'minutes?'],
+  [/^(?:h|hrs?|hours?)$/i, 'hours?'],
+  [/^(?:d|days?)$/i, 'days?'],
+  [/^(?:w|wks?|weeks?)$/i, 'weeks?'],
+];
+
+/**
+ * A measure the code the summarizer read sets in its own spelling: `30min` by `30 * time.Minute`, `10 seconds` by
+ * `Duration(seconds: 10)`, `7 days` by `timedelta(days=7)`. The same number with the same unit, written as code.
+ */
+export function measureInCode(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^~?(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(id.value.trim());
+  if (!m) return false;
+  const unit = CODE_UNITS.find(([re]) => re.test(m[2]!))?.[1];
+  if (!unit) return false;
+  const n = escapeRe(m[1]!);
+  const times = `(?<![\\w.])${n}\\s*\\*\\s*(?:[a-z]+\\.)?(?:${unit})\\b`;
+  const named = `\\b(?:${unit})\\s*[:=]\\s*${n}(?![\\w.])`;
+  return new RegExp(`${times}|${named}`).test(lower);
+}
+
+/**
+ * A file named after a type the sources name (`NewOpenAIWorkoutComposerTests.swift` for the class
+ * `NewOpenAIWorkoutComposerTests`): in Swift, Java, Kotlin, C# and component code one type a file is the convention.
+ * Only a bare name whose stem is a type's name (two capitals at least), with an extension a file of the sources has.
+ */
+export function namedAfterType(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'path') return false;
+  const m = /^([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)\.([a-z]{1,6})$/.exec(id.value.replace(/[`'"]+$/, ''));
+  if (!m) return false;
+  const stem = m[1]!.toLowerCase();
+  return new RegExp(`(?<![\\w.-])${escapeRe(stem)}(?![\\w-]|\\.\\w)`).test(lower) && new RegExp(`[\\w-]\\.${m[2]}(?![\\w])`).test(lower);
+}
+
+/**
+ * A path with folders left out (`clickhouse/index.ts` for `packages/clickhouse/src/index.ts`): backed by a path the
+ * sources hold with the same segments in order, the first a whole folder name and the last the same file, and any
+ * folders between them. Only a relative path whose file has an extension.
+ */
+export function foldersElided(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'path') return false;
+  const v = id.value.replace(/[`'"]+$/, '').toLowerCase();
+  if (/^[/\\~.]/.test(v) || !/\.[a-z0-9]{1,8}$/.test(v)) return false;
+  const segs = v.split('/');
+  if (segs.length < 2 || segs.some((s) => s === '' || s === '...' || s === '…')) return false;
+  const re = new RegExp(`(?<![\\w.-])${segs.map(escapeRe).join(`/(?:[^/\\s'"\`]+/)*`)}(?![\\w-]|\\.\\w)`);
+  return re.test(lower);
+}

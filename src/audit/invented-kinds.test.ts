@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
 import { auditSession } from './audit-session';
+import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
 import type { Item } from '../model/types';
 import type { CallTarget } from '../refetch/call-target';
@@ -193,5 +194,88 @@ describe('a span of days between two dates', () => {
   it('another span, or a span with no date beside it, is still judged', () => {
     expect(auditSummary({ summary: '- minidata is 9 days stale (April 3)', sources, later: [] }).invented).toEqual(['9 days']);
     expect(auditSummary({ summary: '- minidata expires after 7 days', sources, later: [] }).invented).toEqual(['7 days']);
+  });
+});
+
+// Session 45, second batch: from extra sessions of the studied repositories (entireio/cli, FitToday, chkit checkpoints
+// not in the labelled set), judged by hand; the pool was not read.
+describe('a file cut from a longer session', () => {
+  // Modelled on entireio/cli's checkpoint files: the first record is a hook's summary naming a parent the file does
+  // not hold; a microcompaction comes before the first summary, which still covers the turns before the cut.
+  const line = (o: Record<string, unknown>) => JSON.stringify({ sessionId: 's', cwd: '/w/cli', version: '2.1.14', slug: 'zany-churning-pearl', timestamp: '2026-01-21T10:00:00.000Z', ...o });
+  const file = (firstParent: string | null) =>
+    [
+      line({ type: 'system', subtype: 'stop_hook_summary', parentUuid: firstParent, uuid: 'h1' }),
+      line({ type: 'user', parentUuid: 'h1', uuid: 'u1', message: { role: 'user', content: 'keep going' } }),
+      line({ type: 'system', subtype: 'microcompact_boundary', parentUuid: 'u1', uuid: 'm1', content: 'Context microcompacted', microcompactMetadata: { trigger: 'auto', compactedToolIds: [] } }),
+      line({ type: 'assistant', parentUuid: 'm1', uuid: 'a1', message: { id: 'msg1', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 10, output_tokens: 2 } } }),
+      line({ type: 'system', subtype: 'compact_boundary', parentUuid: null, logicalParentUuid: 'a1', uuid: 'b1', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 150000 } }),
+      line({
+        type: 'user',
+        parentUuid: 'b1',
+        uuid: 'u2',
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued from a previous conversation. Summary:\n- Fixed `cmd/entire/cli/strategy/manual_commit_git.go`.' },
+      }),
+    ].join('\n');
+  const invented = (firstParent: string | null) => {
+    const s = loadText('cut.jsonl', file(firstParent)).sessions.find((x) => x.compactions.length > 0)!;
+    return { mid: s.meta['startsMidConversation'] === true, invented: auditSession(s).flatMap((a) => a.invented) };
+  };
+  it('is told by its first record of any kind, and its first real summary (after a microcompaction) is not judged', () => {
+    expect(invented('gone-before-the-cut')).toEqual({ mid: true, invented: [] });
+  });
+  it('a file that starts the conversation judges the same summary', () => {
+    expect(invented(null)).toEqual({ mid: false, invented: ['cmd/entire/cli/strategy/manual_commit_git.go'] });
+  });
+});
+
+describe('what a harness reminder showed the summarizer', () => {
+  it('the plan file Claude Code names by the session’s slug is not invented; another name under plans/ is', () => {
+    const items: Item[] = [user('u0', 'plan the sync repair'), boundary('b'), summaryItem('sum', 'Plan written to `C:\\Users\\lf\\.claude\\plans\\cheerful-baking-valley.md`.')];
+    const audit = (slug: string) =>
+      auditSession(session(items, { meta: { cwd: CWD, slug }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0'] })] }, 'claude-code'))[0]!.invented;
+    expect(audit('cheerful-baking-valley')).toEqual([]);
+    expect(audit('mossy-jingling-piglet')).toEqual(['C:\\Users\\lf\\.claude\\plans\\cheerful-baking-valley.md']);
+  });
+  it('a name on a summary line that says a system reminder or the IDE showed it is not judged', () => {
+    // Modelled on entireio/cli: "the system reminder showed they opened settings.go", which no record holds.
+    const sources = ['commit this'];
+    expect(auditSummary({ summary: 'The user said "commit this" and the system reminder showed they opened settings.go.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'The user had `config/loader.go` open in the IDE.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'The user wants settings.go committed.', sources, later: [] }).invented).toEqual(['settings.go']);
+  });
+});
+
+describe('a measure the code sets in its own spelling', () => {
+  it('is backed by the number times the unit’s constant, or by the unit’s named argument', () => {
+    expect(backedLoosely(id('quantity', '30min'), 'const stalelockthreshold = 30 * time.minute')).toBe(true);
+    expect(backedLoosely(id('quantity', '10 seconds'), 'await tester.pump(const duration(seconds: 10));')).toBe(true);
+    expect(backedLoosely(id('quantity', '7 days'), 'cutoff = now - timedelta(days=7)')).toBe(true);
+    // Another number, or another unit, is another measure.
+    expect(backedLoosely(id('quantity', '15min'), 'const stalelockthreshold = 30 * time.minute')).toBe(false);
+    expect(backedLoosely(id('quantity', '30min'), 'const stalelockthreshold = 30 * time.second')).toBe(false);
+  });
+});
+
+describe('a file named after the type it holds', () => {
+  it('is backed by the type’s name when a file of the sources has that extension', () => {
+    // Modelled on Viniciuscarvalho/FitToday: the agent updated the class `NewOpenAIWorkoutComposerTests`.
+    const lower = 'now let me update the `newopenaiworkoutcomposertests` that references the old init.\nedit newopenaiclient.swift';
+    expect(backedLoosely(id('path', 'NewOpenAIWorkoutComposerTests.swift'), lower)).toBe(true);
+    // No file of that kind, another type, or a lower-case name the sources use as a word: not this.
+    expect(backedLoosely(id('path', 'NewOpenAIWorkoutComposerTests.kt'), lower)).toBe(false);
+    expect(backedLoosely(id('path', 'OpenAIWorkoutPlannerTests.swift'), lower)).toBe(false);
+    expect(backedLoosely(id('path', 'obsidian.json'), 'the .obsidian folder; community-plugins.json')).toBe(false);
+  });
+});
+
+describe('a path with folders left out', () => {
+  it('is backed by a path holding its segments in order, with folders between them', () => {
+    // Modelled on obsessiondb/chkit: `clickhouse/index.ts` for `packages/clickhouse/src/index.ts`.
+    expect(backedLoosely(id('path', 'clickhouse/index.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(true);
+    // Another file, or a segment no path holds, is not.
+    expect(backedLoosely(id('path', 'clickhouse/client.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
+    expect(backedLoosely(id('path', 'postgres/index.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
   });
 });
