@@ -173,17 +173,22 @@ export function namedAfterType(id: Identifier, lower: string): boolean {
   return new RegExp(`(?<![\\w.-])${escapeRe(stem)}(?![\\w-]|\\.\\w)`).test(lower) && new RegExp(`[\\w-]\\.${m[2]}(?![\\w])`).test(lower);
 }
 
+// Folders every project has: a path that starts with one names no one place once folders are left out of it.
+const COMMON_FOLDER = /^(?:src|lib|app|apps|test|tests|spec|docs|config|packages|cmd|internal|pkg|scripts|public|assets|components|utils)$/;
+
 /**
- * A path with folders left out (`clickhouse/index.ts` for `packages/clickhouse/src/index.ts`): backed by a path the
- * sources hold with the same segments in order, the first a whole folder name and the last the same file, and any
- * folders between them. Only a relative path whose file has an extension.
+ * A path with folders left out (`clickhouse/index.ts` for `packages/clickhouse/src/index.ts`): backed by the one path
+ * the sources hold with the same segments in order, the first a whole folder name and the last the same file, and
+ * any folders between them. Only a relative path whose file has an extension and whose first folder is not one every
+ * project has (`src/index.ts` is not `src/foo/index.ts`); two such paths in the sources name no one file.
  */
 export function foldersElided(id: Identifier, lower: string): boolean {
   if (id.kind !== 'path') return false;
   const v = id.value.replace(/[`'"]+$/, '').toLowerCase();
   if (/^[/\\~.]/.test(v) || !/\.[a-z0-9]{1,8}$/.test(v)) return false;
   const segs = v.split('/');
-  if (segs.length < 2 || segs.some((s) => s === '' || s === '...' || s === '…')) return false;
-  const re = new RegExp(`(?<![\\w.-])${segs.map(escapeRe).join(`/(?:[^/\\s'"\`]+/)*`)}(?![\\w-]|\\.\\w)`);
-  return re.test(lower);
+  if (segs.length < 2 || COMMON_FOLDER.test(segs[0]!) || segs.some((s) => s === '' || s === '...' || s === '…')) return false;
+  const re = new RegExp(`(?<![\\w.-])${segs.map(escapeRe).join(`/(?:[^/\\s'"\`]+/)*`)}(?![\\w-]|\\.\\w)`, 'g');
+  const found = new Set([...lower.matchAll(re)].map((m) => m[0]));
+  return found.size === 1;
 }

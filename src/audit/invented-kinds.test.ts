@@ -277,5 +277,8 @@ describe('a path with folders left out', () => {
     // Another file, or a segment no path holds, is not.
     expect(backedLoosely(id('path', 'clickhouse/client.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
     expect(backedLoosely(id('path', 'postgres/index.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
+    // A folder every project has, or two paths it could stand for, names no one file.
+    expect(backedLoosely(id('path', 'src/index.ts'), 'edited `src/auth/index.ts`')).toBe(false);
+    expect(backedLoosely(id('path', 'clickhouse/index.ts'), 'packages/clickhouse/src/index.ts and packages/clickhouse/test/index.ts')).toBe(false);
   });
 });
