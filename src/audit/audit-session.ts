@@ -99,6 +99,17 @@ export const cwdOf = (session: Session): string | null => (typeof session.meta['
 const startsMid = (session: Session): boolean => session.meta['startsMidConversation'] === true;
 
 /**
+ * In a file that starts mid-conversation, the summaries up to the first that replaced the earlier turns were written
+ * reading turns the file does not hold: a microcompaction before it clears tool results but leaves those turns in
+ * context, so the first real summary still covers them. Nothing such a summary says can be shown invented.
+ */
+const readsUnheldTurns = (session: Session, event: { index: number }): boolean => {
+  if (!startsMid(session)) return false;
+  const first = session.compactions.findIndex((c) => c.summaryId !== null);
+  return first < 0 || event.index <= first;
+};
+
+/**
  * Audit input for one compaction, or null when the event records no evicted items (a compaction-log line
  * without ids carries its own kept/lost lists instead) or its summary is opaque.
  */
@@ -138,7 +149,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
     ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
-    ...(mid && event.index === 0 ? { unverifiable: true } : {}),
+    ...(readsUnheldTurns(session, event) ? { unverifiable: true } : {}),
   };
 }
 
@@ -332,7 +343,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const stillSeen = (i: number) => i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id);
     const anyStillSeen = contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
     const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, p.at + 1).length === 0) : split[k]!.lost;
-    const unverifiable = mid && p.event.index === 0;
+    const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];
     const evicted = new Set(p.sources);
@@ -416,7 +427,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       ? []
       : checked.invented.filter((v) => {
           const id: Identifier = { value: v, kind: kinds[v] ?? 'path', index: 0 };
-          if (loadedByHarness(id)) return false;
+          if (loadedByHarness(id, typeof session.meta['slug'] === 'string' ? session.meta['slug'] : null)) return false;
           function* holding(): Generator<number> {
             for (let i = p.at + 1; i < items.length; i++) if (!p.skip(i) && foundIn(id, shared.hay(i))) yield i;
           }

@@ -21,7 +21,8 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWri
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
-import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
+import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
+import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, respelledInQuote, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -300,8 +301,9 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
   if (id.kind === 'path' && isWordList(id.value)) {
     const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
-    if (id.value.split('/').every(word)) return true;
+    if (id.value.split('/').every(word) || wordsNamed(id.value.split('/'), lower)) return true;
   }
+  if (fileListBacked(id, lower) || measureInCode(id, lower) || namedAfterType(id, lower) || foldersElided(id, lower)) return true;
   if (sameQuantityElsewhere(id, lower)) return true;
   if ((id.kind === 'path' || id.kind === 'url') && placeholderBacked(id.value, lower)) return true;
   if (alternativesBacked(id, lower)) return true;
@@ -408,11 +410,17 @@ export function unbacked(
     looseText ??= unescapeArguments(read().join('\n\n')).toLowerCase();
     return backedLoosely(id, looseText, cwd);
   };
+  // What the summary derived from or quoted of what it read (invented-backing.ts), asked only of what is left.
+  let rawText: string | undefined;
+  const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
+  const derived = (id: Identifier) =>
+    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays);
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
-    if (isNoise(id, noise) || (backs ?? backedByJoined)(id)) continue;
+    if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
+    if (derived(id)) continue;
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
   }

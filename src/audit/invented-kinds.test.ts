@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
 import { auditSession } from './audit-session';
+import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
 import type { Item } from '../model/types';
 import type { CallTarget } from '../refetch/call-target';
@@ -125,5 +126,159 @@ describe('the harness’s words in the user’s turn', () => {
       )[0]!.inventedInstructions.map((f) => f.sentence);
     expect(audit('The user’s latest request was "Continue from where you left off."')).toEqual([]);
     expect(audit('The user asked to "delete the tracker."')).toHaveLength(1);
+  });
+});
+
+// Session 45, from the studied rows' remaining false invented flags (invented-backing.ts): a placeholder, a list written
+// with slashes, a quote with one word respelled, a span of days derived from two dates.
+describe('a documentation placeholder (`file.txt`, `path/to/…`)', () => {
+  // Modelled on ebridges/wakil (hold-out 4's study part): the summary writes a command's pattern with `> file.txt`
+  // where the agent's commands redirected to `"$SCRATCH/enrich_output.txt"`.
+  const sources = ['NO_COLOR=1 COLUMNS=200 uv run wakil enrich 1 --yes > "$SCRATCH/enrich_output.txt" 2>&1'];
+  it('names no file, so it is never invented', () => {
+    expect(auditSummary({ summary: 'Used `NO_COLOR=1 COLUMNS=200 ... > file.txt` instead of `cat -v`.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Point it at `path/to/settings.yaml`.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('a name of its own, or a placeholder word inside a longer name, is still judged', () => {
+    expect(auditSummary({ summary: 'Wrote the run to `enrich_report.txt`.', sources, later: [] }).invented).toEqual(['enrich_report.txt']);
+    expect(auditSummary({ summary: 'Helpers moved to `file_utils.py`.', sources, later: [] }).invented).toEqual(['file_utils.py']);
+  });
+});
+
+describe('words joined with slashes', () => {
+  // Modelled on Lightprotocol/light-protocol (hold-out 4's study part): the user sorted proofs into "weak", "unit
+  // tests" and "modeling proofs"; the summary writes the tiers as `weak/modeling/unit-test`.
+  const sources = ['remove all of these ~7 are weak -- they test trivial constructors. ~9 are unit tests dressed up as proofs. ~7 are modeling proofs'];
+  it('are a list, backed when the sources name each word in any plain form (`unit-test` by "unit tests")', () => {
+    expect(auditSummary({ summary: 'Removed 9 weak/modeling/unit-test proofs.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('a word the sources never name leaves the list unbacked', () => {
+    expect(auditSummary({ summary: 'Removed 9 weak/modeling/fuzz-test proofs.', sources, later: [] }).invented).toEqual(['weak/modeling/fuzz-test']);
+  });
+});
+
+describe('file names joined with a slash', () => {
+  // Modelled on ebridges/wakil: "completes the trio with entity-model.md/entity-resolution.md", two project docs.
+  it('are a list of files, backed when the sources hold each name', () => {
+    const sources = ['docs/entity-model.md\ndocs/index.md', 'Edit({"file_path":"docs/entity-resolution.md"})'];
+    expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-resolution.md)', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-merging.md)', sources, later: [] }).invented).toEqual(['entity-model.md/entity-merging.md']);
+  });
+});
+
+describe('a quote of what the summarizer read, one word respelled', () => {
+  // Modelled on Lightprotocol/light-protocol: the user asked for a `dispact_compress.md` file; the summary quotes the
+  // message with the name's typo corrected.
+  const sources = ['ok can you write up the properties in a dispact_compress.md file where would be the best place to put it?'];
+  it('backs the respelled word: the rest of the passage is word for word what the user wrote', () => {
+    const summary = 'All user messages:\n   - "ok can you write up the properties in a dispatch_compress.md file where would be the best place to put it?"';
+    expect(auditSummary({ summary, sources, later: [] }).invented).toEqual([]);
+  });
+  it('a quote that puts another name in its place, or a name outside any quote, is not a respelling', () => {
+    const misquote = '- "ok can you write up the properties in a settings_loader.md file where would be the best place to put it?"';
+    expect(auditSummary({ summary: misquote, sources, later: [] }).invented).toEqual(['settings_loader.md']);
+    expect(auditSummary({ summary: 'Next: write the properties into `dispatch_compress.md`.', sources, later: [] }).invented).toEqual(['dispatch_compress.md']);
+  });
+});
+
+describe('a span of days between two dates', () => {
+  // Modelled on LAF-US/IDAHO-VAULT (test half): "minidata in vault is 7 days stale (April 3)", where the agent had
+  // read a file dated April 3rd and written "today is April 10th".
+  const sources = ['date created: Friday, April 3rd 2026', 'the latest minidata is from April 3rd, but today is April 10th'];
+  it('is derived when it is the distance from the date beside it to a date the summarizer read or the session’s day', () => {
+    expect(auditSummary({ summary: '- minidata is 7 days stale (April 3); vetoes came after', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: '- minidata is 1 week stale (April 3)', sources, later: [] }).invented).toEqual([]);
+    const noTenth = ['date created: Friday, April 3rd 2026'];
+    expect(auditSummary({ summary: '- minidata is 7 days stale (April 3)', sources: noTenth, later: [], sessionDays: ['2026-04-10'] }).invented).toEqual([]);
+  });
+  it('another span, or a span with no date beside it, is still judged', () => {
+    expect(auditSummary({ summary: '- minidata is 9 days stale (April 3)', sources, later: [] }).invented).toEqual(['9 days']);
+    expect(auditSummary({ summary: '- minidata expires after 7 days', sources, later: [] }).invented).toEqual(['7 days']);
+  });
+});
+
+// Session 45, second batch: from extra sessions of the studied repositories (entireio/cli, FitToday, chkit checkpoints
+// not in the labelled set), judged by hand; the pool was not read.
+describe('a file cut from a longer session', () => {
+  // Modelled on entireio/cli's checkpoint files: the first record is a hook's summary naming a parent the file does
+  // not hold; a microcompaction comes before the first summary, which still covers the turns before the cut.
+  const line = (o: Record<string, unknown>) => JSON.stringify({ sessionId: 's', cwd: '/w/cli', version: '2.1.14', slug: 'zany-churning-pearl', timestamp: '2026-01-21T10:00:00.000Z', ...o });
+  const file = (firstParent: string | null) =>
+    [
+      line({ type: 'system', subtype: 'stop_hook_summary', parentUuid: firstParent, uuid: 'h1' }),
+      line({ type: 'user', parentUuid: 'h1', uuid: 'u1', message: { role: 'user', content: 'keep going' } }),
+      line({ type: 'system', subtype: 'microcompact_boundary', parentUuid: 'u1', uuid: 'm1', content: 'Context microcompacted', microcompactMetadata: { trigger: 'auto', compactedToolIds: [] } }),
+      line({ type: 'assistant', parentUuid: 'm1', uuid: 'a1', message: { id: 'msg1', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 10, output_tokens: 2 } } }),
+      line({ type: 'system', subtype: 'compact_boundary', parentUuid: null, logicalParentUuid: 'a1', uuid: 'b1', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 150000 } }),
+      line({
+        type: 'user',
+        parentUuid: 'b1',
+        uuid: 'u2',
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued from a previous conversation. Summary:\n- Fixed `cmd/entire/cli/strategy/manual_commit_git.go`.' },
+      }),
+    ].join('\n');
+  const invented = (firstParent: string | null) => {
+    const s = loadText('cut.jsonl', file(firstParent)).sessions.find((x) => x.compactions.length > 0)!;
+    return { mid: s.meta['startsMidConversation'] === true, invented: auditSession(s).flatMap((a) => a.invented) };
+  };
+  it('is told by its first record of any kind, and its first real summary (after a microcompaction) is not judged', () => {
+    expect(invented('gone-before-the-cut')).toEqual({ mid: true, invented: [] });
+  });
+  it('a file that starts the conversation judges the same summary', () => {
+    expect(invented(null)).toEqual({ mid: false, invented: ['cmd/entire/cli/strategy/manual_commit_git.go'] });
+  });
+});
+
+describe('what a harness reminder showed the summarizer', () => {
+  it('the plan file Claude Code names by the session’s slug is not invented; another name under plans/ is', () => {
+    const items: Item[] = [user('u0', 'plan the sync repair'), boundary('b'), summaryItem('sum', 'Plan written to `C:\\Users\\lf\\.claude\\plans\\cheerful-baking-valley.md`.')];
+    const audit = (slug: string) =>
+      auditSession(session(items, { meta: { cwd: CWD, slug }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0'] })] }, 'claude-code'))[0]!.invented;
+    expect(audit('cheerful-baking-valley')).toEqual([]);
+    expect(audit('mossy-jingling-piglet')).toEqual(['C:\\Users\\lf\\.claude\\plans\\cheerful-baking-valley.md']);
+  });
+  it('a name on a summary line that says a system reminder or the IDE showed it is not judged', () => {
+    // Modelled on entireio/cli: "the system reminder showed they opened settings.go", which no record holds.
+    const sources = ['commit this'];
+    expect(auditSummary({ summary: 'The user said "commit this" and the system reminder showed they opened settings.go.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'The user had `config/loader.go` open in the IDE.', sources, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'The user wants settings.go committed.', sources, later: [] }).invented).toEqual(['settings.go']);
+  });
+});
+
+describe('a measure the code sets in its own spelling', () => {
+  it('is backed by the number times the unit’s constant, or by the unit’s named argument', () => {
+    expect(backedLoosely(id('quantity', '30min'), 'const stalelockthreshold = 30 * time.minute')).toBe(true);
+    expect(backedLoosely(id('quantity', '10 seconds'), 'await tester.pump(const duration(seconds: 10));')).toBe(true);
+    expect(backedLoosely(id('quantity', '7 days'), 'cutoff = now - timedelta(days=7)')).toBe(true);
+    // Another number, or another unit, is another measure.
+    expect(backedLoosely(id('quantity', '15min'), 'const stalelockthreshold = 30 * time.minute')).toBe(false);
+    expect(backedLoosely(id('quantity', '30min'), 'const stalelockthreshold = 30 * time.second')).toBe(false);
+  });
+});
+
+describe('a file named after the type it holds', () => {
+  it('is backed by the type’s name when a file of the sources has that extension', () => {
+    // Modelled on Viniciuscarvalho/FitToday: the agent updated the class `NewOpenAIWorkoutComposerTests`.
+    const lower = 'now let me update the `newopenaiworkoutcomposertests` that references the old init.\nedit newopenaiclient.swift';
+    expect(backedLoosely(id('path', 'NewOpenAIWorkoutComposerTests.swift'), lower)).toBe(true);
+    // No file of that kind, another type, or a lower-case name the sources use as a word: not this.
+    expect(backedLoosely(id('path', 'NewOpenAIWorkoutComposerTests.kt'), lower)).toBe(false);
+    expect(backedLoosely(id('path', 'OpenAIWorkoutPlannerTests.swift'), lower)).toBe(false);
+    expect(backedLoosely(id('path', 'obsidian.json'), 'the .obsidian folder; community-plugins.json')).toBe(false);
+  });
+});
+
+describe('a path with folders left out', () => {
+  it('is backed by a path holding its segments in order, with folders between them', () => {
+    // Modelled on obsessiondb/chkit: `clickhouse/index.ts` for `packages/clickhouse/src/index.ts`.
+    expect(backedLoosely(id('path', 'clickhouse/index.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(true);
+    // Another file, or a segment no path holds, is not.
+    expect(backedLoosely(id('path', 'clickhouse/client.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
+    expect(backedLoosely(id('path', 'postgres/index.ts'), 'in `packages/clickhouse/src/index.ts`, the query')).toBe(false);
+    // A folder every project has, or two paths it could stand for, names no one file.
+    expect(backedLoosely(id('path', 'src/index.ts'), 'edited `src/auth/index.ts`')).toBe(false);
+    expect(backedLoosely(id('path', 'clickhouse/index.ts'), 'packages/clickhouse/src/index.ts and packages/clickhouse/test/index.ts')).toBe(false);
   });
 });

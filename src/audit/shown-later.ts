@@ -46,4 +46,24 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
  * agent (`CLAUDE.md`, `AGENTS.md`, …). A summary naming one is never shown invented.
  */
 const LOADED_BY_HARNESS = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/i;
-export const loadedByHarness = (id: Identifier): boolean => id.kind === 'path' && LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, ''));
+export const loadedByHarness = (id: Identifier, slug?: string | null): boolean =>
+  id.kind === 'path' && (LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, '')) || (!!slug && isPlanFile(id.value, slug)));
+
+/**
+ * Claude Code's plan file: in plan mode the harness tells the model, in a reminder no session file records, to write
+ * its plan to `~/.claude/plans/<slug>.md`, where the slug is the one every record of the session carries. A summary
+ * naming that file names what the harness told it.
+ */
+const isPlanFile = (value: string, slug: string): boolean => {
+  const v = value.replace(/[`'"]+$/, '').replace(/\\/g, '/');
+  return v.toLowerCase().endsWith(`/plans/${slug.toLowerCase()}.md`);
+};
+
+// A summary line that says it read the name in a harness reminder (the IDE's opened file or selection, a system
+// reminder): those reminders reach the summarizer but no session file records them.
+const TOLD_BY_HARNESS = /\bsystem[- ]reminder|\b(?:opened|selected|open) in (?:the |their |your )?(?:IDE|editor)\b|\bide_(?:opened_file|selection)\b/i;
+
+/** Does a line of the summary that holds the value say a harness reminder showed it? Then it is not judged. */
+export function toldByHarness(id: Identifier, summary: string): boolean {
+  return summary.split('\n').some((line) => line.includes(id.value) && TOLD_BY_HARNESS.test(line));
+}

@@ -128,7 +128,8 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
   // A file whose first message names a parent the file does not hold was cut from a longer session (or continues
   // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
-  const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant');
+  // The first record of the chain may be a system one (a hook's summary, a turn's duration) that names the cut.
+  const first = records.find((r) => r.value['type'] === 'user' || r.value['type'] === 'assistant' || (r.value['type'] === 'system' && 'parentUuid' in r.value));
   const parent = first ? str(first.value, 'parentUuid') : undefined;
   if (parent && !uuids.first.has(parent)) session.meta['startsMidConversation'] = true;
   // Old-style `summary` records title a leaf; prefer the one naming a record we kept.
