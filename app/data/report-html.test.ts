@@ -36,6 +36,15 @@ describe('reportHtml', () => {
     for (const it of view.items) expect(html).toContain(`id="item-${escapeHtml(encodeURIComponent(it.id))}"`);
     expect(html).toContain('db-prod-1:5432');
   });
+
+  it('counts items in the list heading as the facts above it do, naming the compaction markers the list also holds', () => {
+    const { html, view } = report(readFileSync(FIXTURE, 'utf8'));
+    const markers = view.items.filter((it) => it.kind === 'compaction').length;
+    expect(markers).toBeGreaterThan(0);
+    expect(html).toContain(`<dt>Items</dt><dd>${view.facts.items}</dd>`);
+    expect(html).toContain(`<h2>Items (${view.facts.items}, and ${markers} compaction marker${markers === 1 ? '' : 's'})</h2>`);
+    expect(view.facts.items + markers).toBe(view.items.length);
+  });
   it("gives the session's cache figures as the panel and the CLI do, the unrecorded prefix left unread included", () => {
     const plain = report(readFileSync(FIXTURE, 'utf8'));
     expect(plain.view.facts.cache!.unrecordedNotRead.calls).toBe(0);

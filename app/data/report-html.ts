@@ -9,6 +9,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
+import { isConversationItem } from '../../src/analysis/eviction-map';
 import { count as formatCount } from '../format/count';
 
 export interface ReportInput {
@@ -153,6 +154,9 @@ export function reportHtml(r: ReportInput): string {
     })
     .join('');
 
+  // The list holds the compaction markers too; the heading counts items as the facts above (and the app) do.
+  const markers = v.items.filter((it) => !isConversationItem(it)).length;
+  const itemsHeading = `Items (${n(v.items.length - markers)}${markers ? `, and ${n(markers)} compaction marker${markers === 1 ? '' : 's'}` : ''})`;
   const itemsHtml = v.items
     .map((it) => {
       const long = it.text.length > PREVIEW;
@@ -180,7 +184,7 @@ export function reportHtml(r: ReportInput): string {
 <section><h2>Cache misses</h2>${missesHtml}</section>
 <section><h2>Lints (${n(v.lints.length)})</h2>${lintsHtml}</section>
 <section><h2>Calls</h2>${detailed ? '' : `<p class="muted">${n(rows)} context rows in all: each call shows its counts only.</p>`}${callsHtml || '<p class="muted">No model calls.</p>'}</section>
-<section><h2>Items (${n(v.items.length)})</h2><ol class="items">${itemsHtml}</ol></section>
+<section><h2>${itemsHeading}</h2><ol class="items">${itemsHtml}</ol></section>
 </body>
 </html>
 `;
