@@ -79,6 +79,30 @@ describe('reportHtml', () => {
     expect(rows.map((r) => Number(/call-(\d+)/.exec(r)![1]))).toEqual(view.cache.filter((r) => r.cacheBreak).map((r) => r.call));
   });
 
+  it('lists what a compaction lost and the agent then fetched again, as the Summary audit panel and `check` do', () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const [first, ...rest] = view.audits;
+    const [fetcher, user] = view.items.slice(-2).map((it) => it.id);
+    // The fixture's agent never fetches again what was lost: one such entry, as the audit reports it.
+    const audit = { ...first!, lostRefetchedLater: [{ value: 'src/pool.ts', itemId: fetcher!, via: 'refetch' as const, usedIn: user! }] };
+    const html = reportHtml({
+      title: 't',
+      formatLabel: 'Claude Code session',
+      hash: null,
+      files: ['s.jsonl'],
+      model: null,
+      view: { ...view, audits: [audit, ...rest] },
+      annotations: [],
+      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(html).toContain('· 1 lost, then fetched again ·');
+    expect(html).toContain('<p><strong>Lost, then fetched again</strong></p>');
+    expect(html).toContain(`<li><code>src/pool.ts</code>`);
+    expect(html).toContain(`fetched again by <a href="#item-${escapeHtml(encodeURIComponent(fetcher!))}">`);
+    expect(html).toContain(`used in <a href="#item-${escapeHtml(encodeURIComponent(user!))}">`);
+  });
+
   it('says when the audit or the cache were still pending, instead of an empty section', () => {
     const { view } = report(readFileSync(FIXTURE, 'utf8'));
     const html = reportHtml({ title: 't', formatLabel: 'f', hash: null, files: [], model: null, view: { ...view, audits: [], pending: ['audits', 'cache'] }, annotations: [], viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: 'now' });
