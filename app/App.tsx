@@ -112,12 +112,14 @@ function ServedListButton() {
     <button
       type="button"
       disabled={showing}
+      aria-label="Sessions on this machine"
       onClick={() => {
         useApp.getState().showCorpus(false);
         useApp.setState({ activeKey: null });
       }}
     >
-      Sessions on this machine
+      {/* A narrow window says "Sessions": the full label pushed Library and the theme out of a 1000 px window. */}
+      Sessions<span className="wide-only"> on this machine</span>
     </button>
   );
 }

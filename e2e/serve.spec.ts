@@ -162,6 +162,24 @@ test('F5 on a served session reopens it at the same call: its path is in the add
   await expect(page).not.toHaveURL(/served=/);
 });
 
+test('at 1000×700 with a served session open, every action of the top bar is in the window, on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(address);
+  await table(page).getByRole('button', { name: 'Open claude-code-session.jsonl' }).click();
+  await expect(callLabel(page, 'Call 1 of 6')).toBeVisible(SLOW);
+  // Under serve the bar has one more action than a dropped file's; Library and the theme were cut off the window.
+  const bar = page.locator('header.topbar');
+  const buttons = await bar.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThanOrEqual(7);
+  for (const b of buttons) {
+    const box = (await b.boundingBox())!;
+    expect(box.x + box.width, await b.getAttribute('aria-label') ?? await b.innerText()).toBeLessThanOrEqual(1000);
+  }
+  await expect(bar.getByRole('button', { name: 'Sessions on this machine' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Library', exact: true })).toBeVisible();
+  expect((await bar.boundingBox())!.height).toBeLessThan(60);
+});
+
 test('another Host header, or a path outside the folder, gets 403', async ({ page }) => {
   const token = new URL(address).searchParams.get('token')!;
   const own = `127.0.0.1:${PORT}`;

@@ -36,6 +36,15 @@ describe('reportHtml', () => {
     for (const it of view.items) expect(html).toContain(`id="item-${escapeHtml(encodeURIComponent(it.id))}"`);
     expect(html).toContain('db-prod-1:5432');
   });
+
+  it('counts items in the list heading as the facts above it do, naming the compaction markers the list also holds', () => {
+    const { html, view } = report(readFileSync(FIXTURE, 'utf8'));
+    const markers = view.items.filter((it) => it.kind === 'compaction').length;
+    expect(markers).toBeGreaterThan(0);
+    expect(html).toContain(`<dt>Items</dt><dd>${view.facts.items}</dd>`);
+    expect(html).toContain(`<h2>Items (${view.facts.items}, and ${markers} compaction marker${markers === 1 ? '' : 's'})</h2>`);
+    expect(view.facts.items + markers).toBe(view.items.length);
+  });
   it("gives the session's cache figures as the panel and the CLI do, the unrecorded prefix left unread included", () => {
     const plain = report(readFileSync(FIXTURE, 'utf8'));
     expect(plain.view.facts.cache!.unrecordedNotRead.calls).toBe(0);
@@ -68,6 +77,30 @@ describe('reportHtml', () => {
     expect(html).toContain(`${c.breaks} break${c.breaks === 1 ? '' : 's'} (${c.reportedMisses} reported by the provider, ${c.predictedBreaks} predicted from the content)`);
     const rows = html.match(/<table class="misses">[\s\S]*?<\/table>/)![0].match(/<tr><td><a href="#call-(\d+)">/g)!;
     expect(rows.map((r) => Number(/call-(\d+)/.exec(r)![1]))).toEqual(view.cache.filter((r) => r.cacheBreak).map((r) => r.call));
+  });
+
+  it('lists what a compaction lost and the agent then fetched again, as the Summary audit panel and `check` do', () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const [first, ...rest] = view.audits;
+    const [fetcher, user] = view.items.slice(-2).map((it) => it.id);
+    // The fixture's agent never fetches again what was lost: one such entry, as the audit reports it.
+    const audit = { ...first!, lostRefetchedLater: [{ value: 'src/pool.ts', itemId: fetcher!, via: 'refetch' as const, usedIn: user! }] };
+    const html = reportHtml({
+      title: 't',
+      formatLabel: 'Claude Code session',
+      hash: null,
+      files: ['s.jsonl'],
+      model: null,
+      view: { ...view, audits: [audit, ...rest] },
+      annotations: [],
+      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(html).toContain('· 1 lost, then fetched again ·');
+    expect(html).toContain('<p><strong>Lost, then fetched again</strong></p>');
+    expect(html).toContain(`<li><code>src/pool.ts</code>`);
+    expect(html).toContain(`fetched again by <a href="#item-${escapeHtml(encodeURIComponent(fetcher!))}">`);
+    expect(html).toContain(`used in <a href="#item-${escapeHtml(encodeURIComponent(user!))}">`);
   });
 
   it('says when the audit or the cache were still pending, instead of an empty section', () => {

@@ -9,6 +9,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
+import { isConversationItem } from '../../src/analysis/eviction-map';
 import { count as formatCount } from '../format/count';
 
 export interface ReportInput {
@@ -102,16 +103,19 @@ export function reportHtml(r: ReportInput): string {
             const c = v.compactions[a.compaction];
             const count = (k: AuditList) => auditCount(a, k);
             const evicted = count('kept') + count('lost');
-            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
+            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
             const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a></li>`).join('');
+            // What the agent had to fetch again (the Summary audit panel's and `check`'s "lost, then fetched again").
+            const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}</li>`).join('');
             const rows = [
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
+              count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
               count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources): ${values(a.invented, count('invented'))}</p>` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
             ].join('');
-            return `<details class="audit"${count('lostReferencedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
+            return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
           .join('')
       : '<p class="muted">No summary to audit.</p>');
@@ -153,6 +157,9 @@ export function reportHtml(r: ReportInput): string {
     })
     .join('');
 
+  // The list holds the compaction markers too; the heading counts items as the facts above (and the app) do.
+  const markers = v.items.filter((it) => !isConversationItem(it)).length;
+  const itemsHeading = `Items (${n(v.items.length - markers)}${markers ? `, and ${n(markers)} compaction marker${markers === 1 ? '' : 's'}` : ''})`;
   const itemsHtml = v.items
     .map((it) => {
       const long = it.text.length > PREVIEW;
@@ -180,7 +187,7 @@ export function reportHtml(r: ReportInput): string {
 <section><h2>Cache misses</h2>${missesHtml}</section>
 <section><h2>Lints (${n(v.lints.length)})</h2>${lintsHtml}</section>
 <section><h2>Calls</h2>${detailed ? '' : `<p class="muted">${n(rows)} context rows in all: each call shows its counts only.</p>`}${callsHtml || '<p class="muted">No model calls.</p>'}</section>
-<section><h2>Items (${n(v.items.length)})</h2><ol class="items">${itemsHtml}</ol></section>
+<section><h2>${itemsHeading}</h2><ol class="items">${itemsHtml}</ol></section>
 </body>
 </html>
 `;

@@ -2,15 +2,15 @@
 // filterable table. The listing arrives at once, from names, sizes and dates, with calls, compactions and the cache
 // hit rate of every session the server measured before (its index, keyed by size and time); the others are filled
 // in row by row (newest first) as the server measures them. One click opens a session and follows it live.
-import { flexRender, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { flexRender, type ColumnDef, type Row as TableRow } from '@tanstack/react-table';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionGlance } from '../../src/analysis/session-glance';
 import { useTextFilterTable } from '../hooks/use-text-filter-table';
 import { SortableHead } from '../components/SortableTh';
 import { openServed } from '../data/live-follow';
 import { readyToOpen } from './open-intent';
 import { listServedSessions, type ListedSession, type ServedListing, type ServedSession } from '../data/serve-api';
-import { glanceSessions, type Glance } from '../data/glance-client';
+import { glanceSessions, knownGlance, type Glance } from '../data/glance-client';
 import { useApp } from '../store';
 import { formatLabel } from './SessionHeader';
 import { plain, Untrusted } from '../components/Untrusted';
@@ -97,12 +97,31 @@ const servedTexts = (r: Row): string[] => {
   return [r.path, r.project ?? '', r.harness ?? '', g?.format ?? '', g?.title ?? '', g?.model ?? ''];
 };
 
-/** The measured columns: those the listing brought, then the rest as the server measures them (data/glance-client.ts). */
+const PENDING: Glance = { state: 'pending' };
+
+/** One session's row. Its cells read only the row's own session and glance (the columns never change), so it is
+ *  rendered again only when that object changes. */
+const ServedRow = memo(
+  function ServedRow({ row }: { row: TableRow<Row> }) {
+    return (
+      <tr title={row.original.glance.state === 'failed' ? row.original.glance.message : undefined}>
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'num' : undefined}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (a, b) => a.row.original === b.row.original,
+);
+
+/** The measured columns: those the listing brought, then the rest in batches as the server measures them (data/glance-client.ts). */
 function useGlances(sessions: ServedSession[] | null): Map<string, Glance> {
   const [glances, setGlances] = useState(() => new Map<string, Glance>());
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
-    return glanceSessions(sessions, (s, g) => setGlances((m) => new Map(m).set(s.id, g)));
+    return glanceSessions(sessions, (batch) => setGlances((m) => new Map([...m, ...batch])));
   }, [sessions]);
   return glances;
 }
@@ -116,7 +135,23 @@ export function ServedSessions() {
     readyToOpen();
   }, []);
   const glances = useGlances(listing?.sessions ?? null);
-  const data = useMemo<Row[]>(() => (listing?.sessions ?? []).map((s) => ({ ...s, glance: glances.get(s.id) ?? { state: 'pending' } })), [listing, glances]);
+  // A glance the listing brought shows in the table's first render, not one render later. A row whose session and
+  // glance did not change keeps its object, so its <tr> (ServedRow, memoized) is not rendered again: a batch of
+  // glances re-renders the rows it fills, not the whole table.
+  const rowCache = useRef(new Map<string, Row>());
+  const data = useMemo<Row[]>(() => {
+    const before = rowCache.current;
+    const next = new Map<string, Row>();
+    const rows = (listing?.sessions ?? []).map((s) => {
+      const glance = glances.get(s.id) ?? knownGlance(s) ?? PENDING;
+      const old = before.get(s.id);
+      const row = old && old.glance === glance && old.size === s.size && old.modified === s.modified && old.path === s.path ? old : { ...s, glance };
+      next.set(s.id, row);
+      return row;
+    });
+    rowCache.current = next;
+    return rows;
+  }, [listing, glances]);
   const cols = useMemo(columns, []);
   const { table, text, setText } = useTextFilterTable({ data, columns: cols, textsOf: servedTexts, filterColumn: 'session', getRowId: (r) => r.id });
   if (error) return <p className="warn-text">The session list could not be read from the server: {error}</p>;
@@ -144,13 +179,7 @@ export function ServedSessions() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} title={row.original.glance.state === 'failed' ? row.original.glance.message : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'num' : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
+              <ServedRow key={row.id} row={row} />
             ))}
           </tbody>
         </table>

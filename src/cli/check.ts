@@ -17,7 +17,7 @@ import { FORMAT_IDS } from '../model/types';
 import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { auditTrustNote } from '../audit/audit-trust';
 import { showControls } from '../model/visible-text';
-import { terminalText } from './terminal-text';
+import { oneLine, terminalText } from './terminal-text';
 import { thousands } from '../model/thousands';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-refetched N] [--max-invented N]
@@ -209,26 +209,27 @@ export function renderCheckText(r: CheckResult): string {
   const out: string[] = [];
   for (const s of r.sessions) {
     const f = s.facts;
-    out.push(`${filesLabel(s.files)}  [${s.format}]  session ${s.id}`);
+    out.push(oneLine(`${filesLabel(s.files)}  [${s.format}]  session ${s.id}`));
     out.push(`  ${plural(f.calls, 'model call')} · ${plural(f.compactions.total, 'compaction')}${f.compactions.inferred ? ` (${f.compactions.inferred} inferred)` : ''}`);
     out.push(`  ${cacheLine(s)}`);
     const lost = distinct(s.findings, 'lost-needed');
-    out.push(`  lost and needed later: ${lost.length ? lost.join(', ') : 'none'}`);
+    out.push(`  lost and needed later: ${lost.length ? oneLine(lost.join(', ')) : 'none'}`);
     const refetched = distinct(s.findings, 'refetched');
-    out.push(`  lost, then fetched again: ${refetched.length ? refetched.join(', ') : 'none'}`);
+    out.push(`  lost, then fetched again: ${refetched.length ? oneLine(refetched.join(', ')) : 'none'}`);
     for (const line of s.survival) out.push(`  ${line}`);
     const invented = distinct(s.findings, 'invented');
-    if (invented.length) out.push(`  invented by a summary: ${invented.join(', ')}`);
+    if (invented.length) out.push(`  invented by a summary: ${oneLine(invented.join(', '))}`);
     const lints = s.findings.filter((x) => x.kind === 'lint');
     out.push(`  lints: ${lints.length ? '' : 'none'}`.trimEnd());
-    for (const l of lints) out.push(`    ${l.what} at ${at(l.at)}: ${l.message}`);
-    for (const c of s.crossed) out.push(`  FAIL ${c.message}`);
+    for (const l of lints) out.push(`    ${oneLine(`${l.what} at ${at(l.at)}: ${l.message}`)}`);
+    for (const c of s.crossed) out.push(`  FAIL ${oneLine(c.message)}`);
   }
   if (r.sessions.length === 0) out.push('No session loaded.');
   if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote());
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
-  // Session ids, file names, identifiers and lint messages come from the files: no escape sequence reaches the terminal.
+  // Session ids, file names, identifiers and lint messages come from the files: each stays on its line (oneLine),
+  // and no escape sequence reaches the terminal.
   return terminalText(out.join('\n'));
 }
 
@@ -237,7 +238,7 @@ function failures(r: CheckResult): number {
 }
 
 function verdict(r: CheckResult): string {
-  const crossed = r.sessions.flatMap((s) => s.crossed.map((c) => `${s.id}: ${c.message}`));
+  const crossed = r.sessions.flatMap((s) => s.crossed.map((c) => oneLine(`${s.id}: ${c.message}`)));
   const errors = r.errorsFail && r.errors.length ? [`${plural(r.errors.length, 'input error')} (--fail-on ${INPUT_ERROR})`] : [];
   const all = [...crossed, ...errors];
   return all.length ? `check failed: ${all.join('; ')}` : `check passed: ${plural(r.sessions.length, 'session')} within limits`;

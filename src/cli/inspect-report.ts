@@ -6,6 +6,7 @@ import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 import { isConversationItem } from '../analysis/eviction-map';
 import { thousands } from '../model/thousands';
+import { oneLine } from './terminal-text';
 
 export interface InspectIssue {
   file: string;
@@ -75,15 +76,16 @@ const n = (v: number | null) => (v === null ? '?' : thousands(v));
 
 export function formatIssue(i: InspectIssue): string {
   const where = [i.file, i.line !== null ? `line ${i.line}` : null, i.field !== null ? `field ${i.field}` : null].filter(Boolean).join(' · ');
-  return `${where}: ${i.message}`;
+  return oneLine(`${where}: ${i.message}`);
 }
 
 export function renderText(report: InspectReport): string {
   const out: string[] = [];
   for (const s of report.sessions) {
     // A conversation folder is one file per event: name the first and count the rest.
+    // Every name below comes from the files: one line each (oneLine), so none can start a line of its own.
     const files = s.files.length > 4 ? `${s.files[0]} + ${s.files.length - 1} more files` : s.files.join(' + ');
-    out.push(`${files}  [${s.format}]  session ${s.id}`);
+    out.push(oneLine(`${files}  [${s.format}]  session ${s.id}`));
     const f = s.facts;
     const items = f?.items ?? s.items;
     const toolCalls = f?.toolCalls ?? s.toolCalls;
@@ -95,8 +97,8 @@ export function renderText(report: InspectReport): string {
       out.push(`  peak context ${n(f.peakContextTokens)} tokens at call ${f.peakCall}${est} · input ${n(f.totalInputTokens)} tokens${input}`);
       const output = f.reportedOutputCalls === f.calls ? ' (reported on every call)' : f.reportedOutputTokens !== null ? ` (${n(f.reportedOutputTokens)} reported on ${f.reportedOutputCalls} of ${f.calls} calls, the rest counted)` : ' (counted)';
       out.push(`  output ${n(f.outputTokens)} tokens${output}`);
-      if (f.models.length) out.push(`  ${f.models.length === 1 ? 'model' : 'models'} ${f.models.map((m) => `${m.model} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')}`);
-      if (f.totals?.warning) out.push(`  totals disagree: ${f.totals.warning}`);
+      if (f.models.length) out.push(`  ${f.models.length === 1 ? 'model' : 'models'} ${f.models.map((m) => `${oneLine(m.model)} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')}`);
+      if (f.totals?.warning) out.push(`  totals disagree: ${oneLine(f.totals.warning)}`);
     }
     const c = s.cache;
     if (c) {
@@ -107,11 +109,11 @@ export function renderText(report: InspectReport): string {
     }
     for (const k of s.compactions) {
       const cost = k.cacheMissTokens != null ? ` · cache: ${n(k.cacheMissTokens)} tokens processed again${k.cacheMissCostUsd ? ` (${formatUsd(k.cacheMissCostUsd)})` : ''}, ${n(k.cacheDroppedTokens ?? 0)} cached tokens dropped` : '';
-      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${k.trigger})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}${cost}`);
+      out.push(`  compaction #${k.index + 1} ${k.kind}${k.trigger ? ` (${oneLine(k.trigger)})` : ''}${k.call ? ` before call ${k.call}` : ''}: ${n(k.tokensBefore)} → ${n(k.tokensAfter)} tokens${k.opaque ? ' (opaque summary)' : ''}${cost}`);
     }
     for (const sc of s.sidechains) {
       const from = sc.parentCall !== null ? `, started by call ${sc.parentCall}` : '';
-      out.push(`  ${sc.purpose} ${sc.id}${sc.agentType ? ` (${sc.agentType})` : ''}: ${n(sc.items)} items · ${n(sc.calls)} call${sc.calls === 1 ? '' : 's'}${from}`);
+      out.push(`  ${sc.purpose} ${oneLine(sc.id)}${sc.agentType ? ` (${oneLine(sc.agentType)})` : ''}: ${n(sc.items)} items · ${n(sc.calls)} call${sc.calls === 1 ? '' : 's'}${from}`);
     }
   }
   if (report.sessions.length === 0) out.push('No session loaded.');

@@ -9,7 +9,7 @@ import { FORMAT_IDS } from '../model/types';
 import { nodeIo, packageRoot, readInputs, TRANSCRIPT_EXT, type CliIo } from './cli-io';
 import { inspectReport, renderText, type InspectSession } from './inspect-report';
 import { cacheFor } from './result-cache';
-import { terminalText } from './terminal-text';
+import { oneLine, terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
@@ -97,7 +97,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
       if (o.ok) sessions.push({ ...report.sessions[i]!, ...o.metrics });
       else {
         // One session's analysis failing loses neither the others nor what was loaded: it is reported, not thrown.
-        io.err(terminalText(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`));
+        io.err(terminalText(oneLine(`${loaded.sessions[i]!.files.join(', ')}: ${o.message} (${o.detail})`)));
         sessions.push({ ...report.sessions[i]!, analysisError: o.message });
         failed = true;
       }

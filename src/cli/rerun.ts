@@ -8,7 +8,7 @@
 // (outer) with parameter values (inner), in the order the app's sweep table lists its rows. --policies ranks
 // every policy side by side on each session (the app's Compare policies view), with the recorded run as the
 // baseline row, and on several sessions each policy's median and total.
-import { terminalText } from './terminal-text';
+import { oneLine, terminalText } from './terminal-text';
 import { knownContextWindow } from '../analysis/analysis-view';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import {
@@ -273,7 +273,7 @@ function matchText(m: RecordedMatch): string {
 const refetchText = (tokens: number | null): string => (tokens === null ? 'not known (a compaction records no removed items)' : `${tokens} tokens`);
 
 function renderText(file: string, session: Session, runs: RerunReport[]): string {
-  const lines = [`${file}: ${session.format}, ${session.model ?? 'unknown model'}`];
+  const lines = [oneLine(`${file}: ${session.format}, ${session.model ?? 'unknown model'}`)];
   for (const r of runs) {
     const grid = Object.entries(r.params).map(([k, v]) => `${k}=${String(v)}`).join(' ');
     lines.push(`  run ${r.run}: ${r.policy}${r.policy === r.strategy ? '' : ` (${r.strategy})`} ${grid} ${r.trigger}${r.triggerExplained ? ` = ${r.triggerExplained}` : ''}`);
@@ -281,11 +281,11 @@ function renderText(file: string, session: Session, runs: RerunReport[]): string
     for (const m of r.recordedMatch) lines.push(`    ${matchText(m)}`);
     if (r.compactions.length === 0) lines.push('    the trigger never fired');
     for (const c of r.compactions) {
-      lines.push(`    call ${c.fires}: ${c.kind}, ${c.tokensBefore} → ${c.tokensAfter} tokens (measured ${c.measuredBefore}${c.band ? ` ± ${c.band}` : ''}), kept ${c.kept}, lost ${c.lost}${c.neededLater.length ? `, needed later: ${c.neededLater.slice(0, 8).join(', ')}${c.neededLater.length > 8 ? ` and ${c.neededLater.length - 8} more` : ''}` : ''}; cache miss ${c.cacheMissTokens} tokens${c.cacheMissUsd === null ? '' : ` ($${c.cacheMissUsd.toFixed(4)})`}; probes ${kindsText(c.probes.byKind)}`);
+      lines.push(`    call ${c.fires}: ${c.kind}, ${c.tokensBefore} → ${c.tokensAfter} tokens (measured ${c.measuredBefore}${c.band ? ` ± ${c.band}` : ''}), kept ${c.kept}, lost ${c.lost}${c.neededLater.length ? `, needed later: ${oneLine(c.neededLater.slice(0, 8).join(', '))}${c.neededLater.length > 8 ? ` and ${c.neededLater.length - 8} more` : ''}` : ''}; cache miss ${c.cacheMissTokens} tokens${c.cacheMissUsd === null ? '' : ` ($${c.cacheMissUsd.toFixed(4)})`}; probes ${kindsText(c.probes.byKind)}`);
     }
     for (const c of r.recorded) lines.push(`    recorded compaction at call ${c.call}: probes ${c.probeNote ?? kindsText(c.probes.byKind)}`);
     lines.push(`    input ${r.table.inputTokens} vs ${r.table.originalInputTokens} tokens; saved ${r.cost.rerun.savedTokens} tokens${r.cost.rerun.netUsd === null ? '' : `, net $${r.cost.rerun.netUsd.toFixed(4)} (recorded $${r.cost.recorded.netUsd?.toFixed(4) ?? '—'})`}; re-fetch tax ${refetchText(r.cost.recorded.refetchTax)} recorded, unknown for the rerun (its agent never ran)`);
-    for (const w of r.warnings) lines.push(`    warning: ${w}`);
+    for (const w of r.warnings) lines.push(`    warning: ${oneLine(w)}`);
   }
   return lines.join('\n');
 }
@@ -325,7 +325,7 @@ export function renderComparison(file: string, c: PolicyComparison): string {
           pct(r.probes.artifact),
         ],
   );
-  const lines = [`${file}: ${c.format}, ${c.model ?? 'unknown model'}, ${c.calls} calls${c.priceLabel ? `, priced as ${c.priceLabel}` : ''}`, ...table(head, rows).map((l) => `  ${l}`)];
+  const lines = [oneLine(`${file}: ${c.format}, ${c.model ?? 'unknown model'}, ${c.calls} calls${c.priceLabel ? `, priced as ${c.priceLabel}` : ''}`), ...table(head, rows).map((l) => `  ${l}`)];
   for (const r of c.rows) for (const m of r.recordedMatch) lines.push(`  ${r.id}: ${matchText(m)}`);
   return lines.join('\n');
 }
@@ -358,7 +358,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
   }
   const loaded = await openInputs(inputs);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
-  for (const e of errors) io.err(terminalText(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`));
+  for (const e of errors) io.err(terminalText(oneLine(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`)));
   const counterFor = counters();
   if (a.policies !== null) {
     const compared: { file: string; comparison: PolicyComparison }[] = [];

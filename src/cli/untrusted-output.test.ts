@@ -50,7 +50,9 @@ describe('text output', () => {
     const { io, out } = fakeIo({ [NAME]: hostile });
     await run(['inspect', NAME], io);
     expect(out()).not.toMatch(CONTROL);
-    expect(out()).toContain('session x\n::error'); // a line feed stays a line feed in a terminal
+    // A line break in a field shows as a mark: the id cannot start a line, which a CI runner would read as a command.
+    expect(out()).toContain('session x␊::error file=.github/workflows/ci.yml,line=1::forged%0A::add-mask::y,z');
+    for (const line of out().split('\n')) expect(line.trimStart()).not.toMatch(/^::/);
     expect(out()).toContain('␛[31m␛[2J␍');
     expect(out()).toContain('evil␛]0;retitled␇⟨RLO⟩ld.jsonl');
   });
@@ -60,6 +62,24 @@ describe('text output', () => {
     await run(['check', NAME], io);
     expect(out()).not.toMatch(CONTROL);
     expect(out()).toContain('␛[31m');
+  });
+
+  it('check keeps every field on its line: a forged id starts no workflow command and no verdict of its own', async () => {
+    // The default text format is what a CI step prints when no --format is given; the runner reads every line.
+    const { io, out } = fakeIo({ [NAME]: hostile });
+    expect(await run(['check', NAME, '--max-lost-needed', '0'], io)).toBe(1);
+    const lines = out().split('\n');
+    for (const line of lines) expect(line.trimStart()).not.toMatch(/^::/);
+    expect(lines.filter((l) => /^check (failed|passed)/.test(l))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^check failed: x␊::error file=.*more than --max-lost-needed 0$/);
+  });
+
+  it('rerun keeps the file name and the model on the line they name', async () => {
+    const evilModel = claude.replace(/"model":"[^"]*"/g, `"model":${JSON.stringify('m\n::error::forged')}`);
+    const { io, out } = fakeIo({ [NAME]: evilModel });
+    await run(['rerun', NAME, '--policy', 'claude-code'], io);
+    expect(out()).toContain('m␊::error::forged');
+    for (const line of out().split('\n')) expect(line.trimStart()).not.toMatch(/^::/);
   });
 
   it('terminalText keeps line feeds and tabs, and marks a carriage return', () => {
