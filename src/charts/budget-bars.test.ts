@@ -149,6 +149,25 @@ describe('newInputByRegion', () => {
     ]);
   });
 
+  it("given the call's bands, gives each part in their units, so the note never gives a band another figure", () => {
+    const entries = [
+      { id: 'sum', region: 'summary' as const, tokens: 3698, variant: false, isNew: true },
+      { id: 'u9', region: 'tail' as const, tokens: 30, variant: false, isNew: true },
+      { id: 'r9', region: 'tail' as const, tokens: 90, variant: false, isNew: true },
+      { id: 'h1', region: 'head' as const, tokens: 40, variant: false, isNew: true },
+    ];
+    // The bands hold the items at their fitted size: the new summary is the whole summary band, the head and tail
+    // parts share the new-input band as their counts do (40 : 120).
+    expect(newInputByRegion(entries, () => false, { summary: 3739, newInput: 164 })).toEqual([
+      { region: 'head', tokens: 41 },
+      { region: 'summary', tokens: 3739 },
+      { region: 'tail', tokens: 123 },
+    ]);
+    // An old summary beside a new one: the new one's share of the band.
+    const twoSummaries = [{ id: 'old', region: 'summary' as const, tokens: 1000, variant: false, isNew: false }, { ...entries[0]! }];
+    expect(newInputByRegion(twoSummaries, () => false, { summary: 4800, newInput: 0 })).toEqual([{ region: 'summary', tokens: Math.round((4800 * 3698) / 4698) }]);
+  });
+
   it('is empty when nothing is new', () => {
     expect(newInputByRegion([{ id: 'a', region: 'tail', tokens: 5, variant: false, isNew: false }], () => false)).toEqual([]);
   });

@@ -130,14 +130,30 @@ export function bucketOf(buckets: readonly Bucket[], index: number): number {
 }
 
 /**
- * What the call's new input is made of, by the region its items sit in (a new summary is new input,
- * not the summary band). System-role items are left out, as the system band holds them.
+ * What the call's new input is made of, by the region its items sit in. System-role items are left out, as the
+ * system band holds them. Given the call's bands, the sizes are in their units (the recorded items at their fitted
+ * size, what the bands add up to the reported prompt with), so the note beside a band never gives another figure
+ * for it: a new summary is its share of the summary band (a recap stays in that band), the other new items share
+ * the new-input band, each in proportion to what we count.
  */
-export function newInputByRegion(entries: readonly CallEntryView[], isSystem: (id: string) => boolean): { region: RegionName; tokens: number }[] {
+export function newInputByRegion(
+  entries: readonly CallEntryView[],
+  isSystem: (id: string) => boolean,
+  bands?: Pick<CallBands, 'summary' | 'newInput'>,
+): { region: RegionName; tokens: number }[] {
   const by = new Map<RegionName, number>();
+  let summaryAll = 0;
   for (const e of entries) {
-    if (!e.isNew || isSystem(e.id)) continue;
-    by.set(e.region, (by.get(e.region) ?? 0) + e.tokens);
+    if (isSystem(e.id)) continue;
+    if (e.region === 'summary') summaryAll += e.tokens;
+    if (e.isNew) by.set(e.region, (by.get(e.region) ?? 0) + e.tokens);
   }
-  return (['head', 'summary', 'middle', 'tail'] as const).filter((r) => by.has(r)).map((region) => ({ region, tokens: by.get(region)! }));
+  const regions = (['head', 'summary', 'middle', 'tail'] as const).filter((r) => by.has(r));
+  if (!bands) return regions.map((region) => ({ region, tokens: by.get(region)! }));
+  const plainNew = regions.reduce((n, r) => (r === 'summary' ? n : n + by.get(r)!), 0);
+  return regions.map((region) => {
+    const counted = by.get(region)!;
+    const [band, whole] = region === 'summary' ? [bands.summary, summaryAll] : [bands.newInput, plainNew];
+    return { region, tokens: whole > 0 ? Math.round((band * counted) / whole) : 0 };
+  });
 }

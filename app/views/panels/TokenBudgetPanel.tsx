@@ -412,8 +412,12 @@ function Readout({
     const role = itemById.get(id)?.role;
     return role === 'system' || role === 'developer';
   };
-  const fresh = newInputByRegion(call.entries, isSystem);
-  const freshNote = fresh.length > 1 || (fresh.length === 1 && fresh[0]!.region !== 'tail') ? fresh.map((f) => `${fmt(f.tokens)} ${f.region}`).join(', ') : null;
+  const fresh = newInputByRegion(call.entries, isSystem, bands);
+  // A new summary stays in the Summary band: the note says where it went rather than adding it to this band's figure.
+  const freshNote =
+    fresh.length > 1 || (fresh.length === 1 && fresh[0]!.region !== 'tail')
+      ? fresh.map((f) => (f.region === 'summary' ? `the new summary, ${fmt(f.tokens)}, in Summary` : `${fmt(f.tokens)} ${f.region}`)).join(', ')
+      : null;
   return (
     <div className="budget-readout">
       <div className="readout-col">
