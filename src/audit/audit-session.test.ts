@@ -382,3 +382,67 @@ describeSamples('auditSession on the shared compacted Claude Code sample', () =>
     expect(rows).toBeGreaterThan(0);
   });
 });
+
+// Modelled on two real Claude Code sessions of the never-studied pool's study part (session 45): a memory note that
+// names one project's premises file beside another's (roo-oliv/monodreams), and an nginx site file named after the
+// server it serves (Safecast/safecast-map-MCP). Each is one evicted read, a summary, then a later read of the file.
+function readThenSummary(note: string, summaryText: string, later: string): Session {
+  const s = emptySession('openai-chat', 'kept-spelling.json', 'kept-spelling');
+  s.items = [
+    item('m0', 'system', 'message', 'You are a coding agent.'),
+    item('m1', 'user', 'message', 'Carry on with the task.'),
+    item('m2.call0', 'assistant', 'tool_call', '{"path":"notes.md"}', 'read_file'),
+    item('m3', 'tool', 'tool_result', note, 'read_file'),
+    item('m4', 'assistant', 'summary', summaryText),
+    later.startsWith('{') ? item('m5', 'assistant', 'tool_call', later, 'bash') : item('m5', 'user', 'message', later),
+  ];
+  s.compactions = [
+    {
+      id: 'c0',
+      index: 0,
+      kind: 'summary',
+      trigger: null,
+      tokensBefore: null,
+      tokensAfter: null,
+      replacedIds: ['m1', 'm2.call0', 'm3'],
+      keptIds: ['m0'],
+      summaryId: 'm4',
+      atItemId: 'm4',
+      source: { file: 'kept-spelling.json', line: null },
+    },
+  ];
+  return s;
+}
+const neededOf = (a: CompactionAudit) => [...a.lostReferencedLater, ...a.lostRefetchedLater].map((r) => r.value);
+
+describe('auditSession: what the summary holds under another spelling', () => {
+  const note = 'Line spacing premise added in `rendering-text/docs/premises.md`; the dialogue one is `dialogue/docs/premises.md`.';
+  const later = 'Now open rendering-text/docs/premises.md and apply the line spacing premise.';
+
+  it('loses a path whose last two segments the summary writes only under another folder, and finds it needed later', () => {
+    const [audit] = auditSession(readThenSummary(note, 'Updated `MonoDreams/dialogue/docs/premises.md` with the UI rendering rule.', later));
+    expect(audit!.kept).not.toContain('rendering-text/docs/premises.md');
+    expect(audit!.lost).toContain('rendering-text/docs/premises.md');
+    expect(neededOf(audit!)).toContain('rendering-text/docs/premises.md');
+  });
+
+  it('keeps it when the summary writes it under a longer prefix of the same folders', () => {
+    const [audit] = auditSession(readThenSummary(note, 'Updated `MonoDreams/rendering-text/docs/premises.md` with the line spacing rule.', later));
+    expect(audit!.kept).toContain('rendering-text/docs/premises.md');
+    expect(neededOf(audit!)).not.toContain('rendering-text/docs/premises.md');
+  });
+
+  it('does not read a host named in the summary as the file of the same name, when the slice reaches that host', () => {
+    const site = 'ssh root@maps.example.org cat /etc/nginx/sites-enabled/maps.example.org\nserver_name maps.example.org;\nlocation /api/ { proxy_pass http://127.0.0.1:3333; }\nsee https://maps.example.org/docs/';
+    const s = readThenSummary(site, 'SSH to maps.example.org timed out once; the proxy serves /api/ on port 3333.', '{"command":"ssh root@maps.example.org sed -n 1,40p /etc/nginx/sites-enabled/maps.example.org"}');
+    const [audit] = auditSession(s);
+    expect(audit!.lost).toContain('/etc/nginx/sites-enabled/maps.example.org');
+    expect(neededOf(audit!)).toContain('/etc/nginx/sites-enabled/maps.example.org');
+  });
+
+  it('still keeps a file by its name alone when no URL, host:port or user@host of the slice names that host', () => {
+    const s = readThenSummary('Wrote the zone file /etc/bind/db.example.org for the new records.', 'Wrote the zone file db.example.org.', 'Open /etc/bind/db.example.org again.');
+    const [audit] = auditSession(s);
+    expect(audit!.kept).toContain('/etc/bind/db.example.org');
+  });
+});

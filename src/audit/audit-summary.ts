@@ -179,6 +179,44 @@ function namesFile(summary: string, name: string, path: string): boolean {
   return false;
 }
 
+/** The host names the slice's URLs, `host:port`s, `user@host`s and hosts name, lowercased. */
+function hostsOf(ids: readonly Identifier[]): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) {
+    const v = id.value.toLowerCase();
+    const host =
+      id.kind === 'url' ? /^[a-z][\w+.-]*:\/\/(?:[^/@\s]*@)?([^/:?#\s]+)/.exec(v)?.[1] : id.kind === 'host-port' ? v.slice(0, v.lastIndexOf(':')) : id.kind === 'host' ? v : id.kind === 'email' || /^[\w.-]+@[\w.-]+$/.test(v) ? v.slice(v.indexOf('@') + 1) : undefined;
+    if (host && host.includes('.')) out.add(host);
+  }
+  return out;
+}
+
+/**
+ * Does the summary write `path`'s last two segments only inside longer paths that part from it — another folder at
+ * the same depth (`MonoDreams/dialogue/docs/premises.md` for `rendering-text/docs/premises.md`)? `foundIn` keeps a
+ * path under its last two segments because a summary drops the checkout prefix; a summary that writes a different
+ * prefix names another file of that name, and this one is lost. A path of two segments or fewer is left to `foundIn`.
+ */
+function onlyInOtherPaths(summary: string, path: string): boolean {
+  const target = path.replace(/\\/g, '/').replace(/^[./]+(?=[\w])/, '').toLowerCase();
+  const last = target.lastIndexOf('/');
+  const second = last > 0 ? target.lastIndexOf('/', last - 1) : -1;
+  if (second < 0) return false;
+  const tail = target.slice(second + 1);
+  const text = summary.replace(/\\/g, '/').toLowerCase();
+  let seen = false;
+  for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) {
+    const after = text.slice(at + tail.length, at + tail.length + 2);
+    if (/^(?:[\w/]|[.-]\w)/.test(after) || /[\w.-]/.test(text[at - 1] ?? '')) continue;
+    seen = true;
+    let start = at;
+    while (start > 0 && /[\w.@+~\-/]/.test(text[start - 1]!)) start--;
+    const written = text.slice(start, at + tail.length).replace(/^[./]+(?=[\w])/, '');
+    if (target.endsWith(written) || written.endsWith(`/${target}`) || written === target) return false;
+  }
+  return seen;
+}
+
 /**
  * Which identifiers of the evicted slice the summary kept and which it lost; `kinds` gets the kind of each.
  * With `keysOf` (see mention-keys.ts), an identifier whose keys the summary lacks is lost without a look.
@@ -200,12 +238,16 @@ export function keptAndLost(
   const summaryKeys = keysOf ? textKeys(summary) : null;
   const kept: string[] = [];
   const lost: Identifier[] = [];
+  const hosts = hostsOf(sourceIds);
   for (const id of sourceIds) {
     setOwn(kinds, id.value, id.kind);
     const keys = keysOf?.(id) ?? null;
     const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
-    const name = id.kind === 'path' ? fileNameOf(id.value) : null;
-    if ((mayHold && foundIn(id, summaryHay)) || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
+    const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
+    // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
+    const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
+    const held = mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value));
+    if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }
   return { kept, lost };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT } from './audit-trust';
-import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_STUDY, neverStudiedRows } from './holdout-study';
+import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_POOL_STUDY, HOLDOUT_STUDY, neverStudiedRows } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -87,7 +87,9 @@ describe('the labelled audit set', () => {
   // Then hold-out 4 was split by repository (holdout-study.ts) and its study part's three repositories left the pool:
   // 81% → 78% precise, recall 67% → 68% (the pool lost 16 of its flags, 2 of them wrong). With hold-out 5's
   // port-experimental/port-cli joined (same session): needed 78% precise, recall 65%.
-  const POOL_FLOOR = { lostReferencedLater: 0.66, lostRefetchedLater: 0.76, neededUnion: 0.77, invented: 0.14, neededRecall: 0.64 };
+  // Session 45: the pool was split by repository itself (HOLDOUT_POOL_STUDY, holdout-study.ts) and its study part's
+  // three repositories left it; the floors are the score part's figures at that split (needed 70% precise, recall 61%).
+  const POOL_FLOOR = { lostReferencedLater: 0.65, lostRefetchedLater: 0.61, neededUnion: 0.69, invented: 0.22, neededRecall: 0.6 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score.
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.68, lostRefetchedLater: 0.72, neededUnion: 0.76, invented: 0.25, neededRecall: 0.6 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
@@ -144,7 +146,7 @@ describe('the labelled audit set', () => {
     const repoOf = (session: string) => sessions[session]!.repo;
     const pool = neverStudiedRows(rows, repoOf);
     // No repository of the pool lends rules: none has a session in the dev or test half or in a study part.
-    const studiedSessions = rows.filter((r) => r.split === 'dev' || r.split === 'test' || HOLDOUT_STUDY.has(r.session) || HOLDOUT2_STUDY.has(r.session) || HOLDOUT3_STUDY.has(r.session) || HOLDOUT4_STUDY.has(r.session));
+    const studiedSessions = rows.filter((r) => r.split === 'dev' || r.split === 'test' || HOLDOUT_STUDY.has(r.session) || HOLDOUT2_STUDY.has(r.session) || HOLDOUT3_STUDY.has(r.session) || HOLDOUT4_STUDY.has(r.session) || HOLDOUT_POOL_STUDY.has(r.session));
     const studiedRepos = new Set(studiedSessions.map((r) => repoOf(r.session)));
     expect(pool.filter((r) => studiedRepos.has(repoOf(r.session)))).toEqual([]);
     expect(pool.length).toBeGreaterThan(0);
@@ -162,7 +164,7 @@ describe('the labelled audit set', () => {
     // The sentence states the whole-session audit's precision (bench/labelled-on-sessions.ts --pool, on the real files);
     // the row excerpts are scored here. The two read the same labels a little differently: until session 44 the
     // sentence's figure was below the excerpts'; since hold-out 4's study part left the pool it is above
-    // (80% against 78%), so what npm test holds is that the stated figure stays within 5 points of what it measures.
+    // (80% against 78%; on the pool's score part since session 45, 72% against 70%), so what npm test holds is that the stated figure stays within 5 points of what it measures.
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.rowNeededPrecision * 100));
     expect(Math.abs(AUDIT_HOLDOUT.neededPrecision - AUDIT_HOLDOUT.rowNeededPrecision)).toBeLessThanOrEqual(0.05);
     expect([scores.invented.truePositives, scores.invented.truePositives + scores.invented.falsePositives]).toEqual([AUDIT_HOLDOUT.rowInventedRight, AUDIT_HOLDOUT.rowInventedFlags]);
