@@ -93,7 +93,8 @@ function BandList({ rows }: { rows: ReactNode[] }) {
 function promptBeyondItems(call: CallView): string {
   if (!call.prefixUnrecorded) return call.bands.tools ? ` (${count(call.bands.tools)} of them tool schemas)` : '';
   const prefix = call.unrecordedPrefixTokens;
-  if (prefix === null) return ' (the system prompt and tools are not recorded, and no reported usage allows an estimate of them)';
+  // No reported usage to fit against: nothing to state (a reasoning trace or a usage-less log has no figure for it).
+  if (prefix === null) return '';
   if (prefix === 0 && call.unaccountedTokens === 0) return '';
   const un = call.unaccountedTokens;
   const rest =
