@@ -147,7 +147,7 @@ export interface ServeWatch {
   listed: number | null;
   /** No measured cell waits any more (none reads `…`, the status measures nothing): the frame after. */
   filled: number | null;
-  /** Rows in the table's body when it was listed. */
+  /** Rows in the table's body in the frame it was listed (those in view, when the table is virtualized). */
   rows: number;
 }
 
@@ -166,11 +166,14 @@ export function watchServeTable(expected: number): void {
     if (watch.appShown === null && document.getElementById('root')?.firstElementChild) watch.appShown = performance.now();
     const table = document.querySelector('table.served-table');
     const status = document.querySelector('.served-toolbar [role="status"]')?.textContent ?? '';
-    const rows = table?.querySelectorAll('tbody tr').length ?? 0;
+    const rows = table?.querySelectorAll('tbody tr:not([aria-hidden])').length ?? 0;
     if (!listedSeen && rows > 0 && status.startsWith(`${expected} sessions`)) {
       listedSeen = true;
-      watch.rows = rows;
-      afterFrame((t) => performance.mark('bench:serve-listed', { startTime: (watch.listed = t) }));
+      afterFrame((t) => {
+        // The rows the painted frame holds (a virtualized table: those in view).
+        watch.rows = table!.querySelectorAll('tbody tr:not([aria-hidden])').length;
+        performance.mark('bench:serve-listed', { startTime: (watch.listed = t) });
+      });
     }
     if (listedSeen && !filledSeen && !status.includes('measuring') && ![...table!.querySelectorAll('td.num')].some((td) => td.textContent === '…')) {
       filledSeen = true;
