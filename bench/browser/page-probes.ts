@@ -143,7 +143,7 @@ export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Prom
 export interface ServeWatch {
   /** The app's first render in its root element. */
   appShown: number | null;
-  /** The table lists every session (its status counts them all) with its rows in the page: the frame after. */
+  /** The table lists every session (its status counts them all) and its rows fill its scroll area: the frame after. */
   listed: number | null;
   /** No measured cell waits any more (none reads `…`, the status measures nothing): the frame after. */
   filled: number | null;
@@ -166,8 +166,11 @@ export function watchServeTable(expected: number): void {
     if (watch.appShown === null && document.getElementById('root')?.firstElementChild) watch.appShown = performance.now();
     const table = document.querySelector('table.served-table');
     const status = document.querySelector('.served-toolbar [role="status"]')?.textContent ?? '';
-    const rows = table?.querySelectorAll('tbody tr:not([aria-hidden])').length ?? 0;
-    if (!listedSeen && rows > 0 && status.startsWith(`${expected} sessions`)) {
+    const rows = [...(table?.querySelectorAll('tbody tr:not([aria-hidden])') ?? [])];
+    // The rows reach the bottom of the table's scroll area (a virtualized table may first paint fewer than fit).
+    const scroll = table?.closest('.served-scroll');
+    const fills = () => rows.length === expected || (!!scroll && rows.at(-1)!.getBoundingClientRect().bottom >= scroll.getBoundingClientRect().bottom - 1);
+    if (!listedSeen && rows.length > 0 && status.startsWith(`${expected} sessions`) && fills()) {
       listedSeen = true;
       afterFrame((t) => {
         // The rows the painted frame holds (a virtualized table: those in view).
