@@ -12,6 +12,7 @@ import { SortableHead } from '../components/SortableTh';
 import { SpacerRow, useVirtualRows } from '../components/virtual-table';
 import { openServed } from '../data/live-follow';
 import { readyToOpen } from './open-intent';
+import { whenIdle } from './when-idle';
 import { listServedSessions, type ListedSession, type ServedListing, type ServedSession } from '../data/serve-api';
 import { glanceSessions, knownGlance, type Glance } from '../data/glance-client';
 import { useApp } from '../store';
@@ -137,9 +138,11 @@ export function ServedSessions() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     listServedSessions().then(setListing, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    // A list of the machine's sessions is there to open one: the ranks and a load worker start now.
-    readyToOpen();
   }, []);
+  // A list of the machine's sessions is there to open one: the ranks, a load worker and the panels' code start once
+  // the table is shown and the page is idle, not while the listing is read and the table rendered.
+  const listed = listing !== null;
+  useEffect(() => (listed ? whenIdle(readyToOpen) : undefined), [listed]);
   const glances = useGlances(listing?.sessions ?? null);
   // A glance the listing brought shows in the table's first render, not one render later. A row whose session and
   // glance did not change keeps its object, so its <tr> (ServedRow, memoized) is not rendered again: a batch of
