@@ -38,19 +38,27 @@ function get(srv: RunningServer, path: string): Promise<string> {
   });
 }
 
+/**
+ * `count` small real-shaped Claude Code sessions over 25 project folders under `sessions`, each its own content
+ * (every tenth with a compaction); their total size in bytes. Shared with the page's measure (browser/serve-page.ts).
+ */
+export function writeServeSessions(sessions: string, count: number): number {
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const project = join(sessions, `-home-dev-project-${i % 25}`);
+    mkdirSync(project, { recursive: true });
+    const text = claudeCodeSession({ seed: 1000 + i, records: 40, bytes: 30_000, compactions: i % 10 === 0 ? 1 : 0 });
+    bytes += text.length;
+    writeFileSync(join(project, `${String(i).padStart(4, '0')}-session.jsonl`), text);
+  }
+  return bytes;
+}
+
 export async function benchServeListing(count = 1000, passes = 3): Promise<ServeListingBench> {
   const dir = mkdtempSync(join(tmpdir(), 'serve-listing-bench-'));
   try {
     const sessions = join(dir, 'projects');
-    let bytes = 0;
-    // Small real-shaped Claude Code sessions over 25 project folders, each its own content.
-    for (let i = 0; i < count; i++) {
-      const project = join(sessions, `-home-dev-project-${i % 25}`);
-      mkdirSync(project, { recursive: true });
-      const text = claudeCodeSession({ seed: 1000 + i, records: 40, bytes: 30_000, compactions: i % 10 === 0 ? 1 : 0 });
-      bytes += text.length;
-      writeFileSync(join(project, `${String(i).padStart(4, '0')}-session.jsonl`), text);
-    }
+    const bytes = writeServeSessions(sessions, count);
     mkdirSync(join(dir, 'dist'));
     writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html>');
     const indexFile = join(dir, 'cache', 'serve-index.json');

@@ -3,12 +3,13 @@
 // the user follows the tail; a reload keeps the session; other Host headers and paths outside the folder get 403.
 // Waits are far above any budget (the follow latency is measured in npm run bench), so a busy machine passes.
 // Needs the built app (npx vite build --outDir dist); the spec starts the server itself, on a free port.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startServe } from './support/serve';
 import { fact } from './support/session-view';
 
 // 0: any free port, so checkouts running their suites side by side never collide.
@@ -40,24 +41,7 @@ test.beforeAll(async () => {
   writeFileSync(join(sessions, 'report\u202Elmth.jsonl'), `${readFileSync(join(FIXTURES, 'openai-chat-course.json'), 'utf8')}\n`);
   writeFileSync(join(dir, 'outside.jsonl'), '{"secret":"outside the folder"}\n');
   symlinkSync(join(dir, 'outside.jsonl'), join(sessions, 'escape.jsonl'));
-  server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', sessions, '--port', String(ASK_PORT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  address = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    // A hang guard, not a budget: from the checkout the bin runs the TypeScript through tsx, which took over 30 s to
-    // start on a fresh clone beside CPU burners.
-    const timer = setTimeout(() => reject(new Error(`serve did not print its address: ${out}${err}`)), 150_000);
-    server.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
-  });
+  ({ server, address } = await startServe(sessions, { port: ASK_PORT }));
   PORT = Number(new URL(address).port);
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListedSession } from '../../src/cli/serve-listing';
-import { parseListing, watchServed } from './serve-api';
+import { listServedSessions, parseListing, watchServed } from './serve-api';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
@@ -66,5 +66,26 @@ describe('parseListing', () => {
       ],
     });
     expect(listing.sessions.map((s) => s.glance)).toEqual([{ ok: true, glance }, undefined, { ok: false, skipped: true, message: 'too big' }, undefined]);
+  });
+});
+
+describe('listServedSessions', () => {
+  const answer = (path: string) => new Response(JSON.stringify({ roots: [], sessions: [{ id: `0/${path}`, root: 0, path, files: [path], size: 1, modified: 1 }] }));
+
+  it('takes the listing asked for while the app loaded once, then asks the server', async () => {
+    const fetch = vi.fn(async (_url: string) => answer('later.jsonl'));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('__servedListing', Promise.resolve(answer('early.jsonl')));
+    expect((await listServedSessions()).sessions.map((s) => s.path)).toEqual(['early.jsonl']);
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await listServedSessions()).sessions.map((s) => s.path)).toEqual(['later.jsonl']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/sessions?token=tok');
+  });
+
+  it('reports the early request failing as the listing failing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer('later.jsonl')));
+    vi.stubGlobal('__servedListing', Promise.resolve(new Response('a valid token is required', { status: 403 })));
+    await expect(listServedSessions()).rejects.toThrow('the server answered 403: a valid token is required');
   });
 });

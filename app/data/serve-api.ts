@@ -36,8 +36,19 @@ export interface ServedListing {
   sessions: ServedSession[];
 }
 
+/**
+ * The listing public/served-listing.js asked for while the app's code loaded, taken once: later listings (back to
+ * the table, a reload of it) ask the server again. null when there is none (the static app, or already taken).
+ */
+function takeEarlyListing(): Promise<Response> | null {
+  const w = globalThis as { __servedListing?: unknown };
+  const early = w.__servedListing;
+  delete w.__servedListing;
+  return early instanceof Promise ? (early as Promise<Response>) : null;
+}
+
 export async function listServedSessions(): Promise<ServedListing> {
-  const res = await fetch(apiUrl('sessions'), { credentials: 'omit' });
+  const res = await (takeEarlyListing() ?? fetch(apiUrl('sessions'), { credentials: 'omit' }));
   if (!res.ok) throw new Error(`the server answered ${res.status}: ${await res.text()}`);
   return parseListing(await res.json());
 }

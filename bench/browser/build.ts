@@ -10,11 +10,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const APP_OUT = fileURLToPath(new URL('../results/app/', import.meta.url));
 const ENGINE_ROOT = fileURLToPath(new URL('./engine/', import.meta.url));
 
-export async function buildAll(): Promise<{ seconds: number }> {
+/** `engine: false` leaves the baselines page out (a run that measures only the app). */
+export async function buildAll(opts: { engine?: boolean } = {}): Promise<{ seconds: number }> {
   const t = performance.now();
   // Hidden source maps: the code is the one users get, and the bench can name the functions in its profiles.
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: APP_OUT, emptyOutDir: true, sourcemap: 'hidden' } });
-  await build({
+  if (opts.engine !== false) await build({
     configFile: false,
     root: ENGINE_ROOT,
     base: './',

@@ -138,3 +138,52 @@ export async function allPanelsFinal({ timeoutMs }: { timeoutMs: number }): Prom
   performance.mark('bench:panels-final', { startTime: at });
   return { at, walkFrom, panels };
 }
+
+/** What `serve`'s session table showed, on the page's clock (ms from navigation start). */
+export interface ServeWatch {
+  /** The app's first render in its root element. */
+  appShown: number | null;
+  /** The table lists every session (its status counts them all) and its rows fill its scroll area: the frame after. */
+  listed: number | null;
+  /** No measured cell waits any more (none reads `…`, the status measures nothing): the frame after. */
+  filled: number | null;
+  /** Rows in the table's body in the frame it was listed (those in view, when the table is virtualized). */
+  rows: number;
+}
+
+/**
+ * Installed with page.addInitScript before any app script: follows `serve`'s table until it lists `expected`
+ * sessions and every measured cell is filled. Each time is that of the frame after the change (a requestAnimationFrame
+ * then a task), so it counts the paint; the checks run on every DOM change, so no polling delay is measured.
+ */
+export function watchServeTable(expected: number): void {
+  const watch: ServeWatch = { appShown: null, listed: null, filled: null, rows: 0 };
+  (window as unknown as { __serve: ServeWatch }).__serve = watch;
+  const afterFrame = (set: (t: number) => void) => requestAnimationFrame(() => setTimeout(() => set(performance.now()), 0));
+  let listedSeen = false;
+  let filledSeen = false;
+  const check = () => {
+    if (watch.appShown === null && document.getElementById('root')?.firstElementChild) watch.appShown = performance.now();
+    const table = document.querySelector('table.served-table');
+    const status = document.querySelector('.served-toolbar [role="status"]')?.textContent ?? '';
+    const rows = [...(table?.querySelectorAll('tbody tr:not([aria-hidden])') ?? [])];
+    // The rows reach the bottom of the table's scroll area (a virtualized table may first paint fewer than fit).
+    const scroll = table?.closest('.served-scroll');
+    const fills = () => rows.length === expected || (!!scroll && rows.at(-1)!.getBoundingClientRect().bottom >= scroll.getBoundingClientRect().bottom - 1);
+    if (!listedSeen && rows.length > 0 && status.startsWith(`${expected} sessions`) && fills()) {
+      listedSeen = true;
+      afterFrame((t) => {
+        // The rows the painted frame holds (a virtualized table: those in view).
+        watch.rows = table!.querySelectorAll('tbody tr:not([aria-hidden])').length;
+        performance.mark('bench:serve-listed', { startTime: (watch.listed = t) });
+      });
+    }
+    if (listedSeen && !filledSeen && !status.includes('measuring') && ![...table!.querySelectorAll('td.num')].some((td) => td.textContent === '…')) {
+      filledSeen = true;
+      afterFrame((t) => performance.mark('bench:serve-filled', { startTime: (watch.filled = t) }));
+    }
+  };
+  const start = () => new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  if (document.documentElement) start();
+  else document.addEventListener('readystatechange', start, { once: true });
+}

@@ -16,6 +16,7 @@ import { ensureInputs, ensureLargeInputs, ensureLong, ensureTypical, type BenchI
 import { readHeap, type HeapReading } from './heap';
 import { loadSourceMap, type Resolver } from './source-map';
 import { allPanelsFinal, dropFetched, recordLongTasks, splitAndParse, stepWithJ, type DropWatch } from './page-probes';
+import { measureServePage, type ServePageMeasure } from './serve-page';
 
 export interface BrowserOptions {
   /** Longest wait for the first view, then again for the exact count, per input, in seconds. */
@@ -676,15 +677,18 @@ export interface BrowserParts {
   large: boolean;
   real: boolean;
   long: boolean;
+  /** `serve`'s session table on 1,000 sessions (serve-page.ts). */
+  serve: boolean;
 }
 
 /** One build and one browser for every scale asked for (the issue's sizes first, then smaller ones if any). */
 export async function benchBrowser(
   opts: BrowserOptions,
   scales: number[],
-  parts: BrowserParts = { typical: true, large: true, real: true, long: true },
-): Promise<{ results: BrowserBench[]; typical: TypicalMeasure | null; large: LargeMeasure[]; real: RealMeasure | null; long: LongAppMeasure[] }> {
-  const { seconds: buildSeconds } = await buildAll();
+  parts: BrowserParts = { typical: true, large: true, real: true, long: true, serve: true },
+): Promise<{ results: BrowserBench[]; typical: TypicalMeasure | null; large: LargeMeasure[]; real: RealMeasure | null; long: LongAppMeasure[]; serve: ServePageMeasure | null }> {
+  // The baselines page only where a scale's rows need it.
+  const { seconds: buildSeconds } = await buildAll({ engine: scales.length > 0 });
   log(`built the app and the baselines page in ${buildSeconds} s`);
   const { url, server } = await startPreview();
   const dev = parts.real ? await startDev() : null;
@@ -698,9 +702,11 @@ export async function benchBrowser(
     const real = parts.real ? await measureReal(browser, url, dev?.url ?? null, opts) : null;
     const long = parts.long ? await measureLongApp(browser, url, opts) : [];
     const large = parts.large ? await measureLarge(browser, url, opts) : [];
+    // `serve` hands out the same build the preview serves.
+    const serve = parts.serve ? await measureServePage(browser, APP_OUT, { timeoutS: opts.timeoutS, initScripts: [NAME_SHIM, recordLongTasks] }) : null;
     const out: BrowserBench[] = [];
     for (const scale of scales) out.push({ ...(await atScale(browser, url, opts, scale, { buildSeconds, initialJs })), typical });
-    return { results: out, typical, large, real, long };
+    return { results: out, typical, large, real, long, serve };
   } finally {
     await browser.close();
     await server.close();

@@ -1,0 +1,30 @@
+// Starts `compaction-inspector serve` on a folder, on any free port, and waits for the address it prints with its
+// token. Needs the built app (npx vite build). Its result cache, and so its per-file index, stays under the test's
+// own cache folder (COMPACTION_INSPECTOR_CACHE_DIR, set by the caller's environment or given here).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export async function startServe(folder: string, opts: { port?: number; cacheDir?: string } = {}): Promise<{ server: ChildProcess; address: string }> {
+  const env = opts.cacheDir ? { ...process.env, COMPACTION_INSPECTOR_CACHE_DIR: opts.cacheDir } : process.env;
+  const server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', folder, '--port', String(opts.port ?? 0)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    // A hang guard, not a budget: from the checkout the bin runs the TypeScript through tsx, which took over 30 s to
+    // start on a fresh clone beside CPU burners.
+    const timer = setTimeout(() => reject(new Error(`serve did not print its address: ${out}${err}`)), 150_000);
+    server.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
+  });
+  return { server, address };
+}
