@@ -278,8 +278,6 @@ const api = {
     } catch {
       // no nested workers: the exact pass counts here
     }
-    // Its code loaded while the user picks a file: started at the drop, it competed with the first view.
-    warmAuditWorker();
   },
   /**
    * Loads the token pool's ranks for the encoding most sessions use: called when the user points at a control that
@@ -287,6 +285,9 @@ const api = {
    * opens nothing never fetches them (~1 MB).
    */
   warmCounting(): void {
+    // The audit worker too, while the user picks a file (started at the drop, it competed with the first view); not at
+    // page load, where its code counted against the initial JavaScript of a page that may open nothing.
+    warmAuditWorker();
     warmPool('o200k_base');
   },
   /** Keeps the session in the worker so later runs (another rule) need not clone it again. */
