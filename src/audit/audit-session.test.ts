@@ -10,6 +10,23 @@ import { loadFiles } from '../load/loader';
 import { describeSamples, readSample, SAMPLES_DIR } from '../test/shared-samples';
 import { CLAUDE_CODE_TYPICAL, claudeCodeSession } from '../../bench/generators/claude-code-session';
 
+/** The one compaction of these hand-made sessions: m4 summarizes m1–m3 and keeps m0. */
+function summaryOfM1toM3(file: string): CompactionEvent {
+  return {
+    id: 'c0',
+    index: 0,
+    kind: 'summary',
+    trigger: null,
+    tokensBefore: null,
+    tokensAfter: null,
+    replacedIds: ['m1', 'm2.call0', 'm3'],
+    keptIds: ['m0'],
+    summaryId: 'm4',
+    atItemId: 'm4',
+    source: { file, line: null },
+  };
+}
+
 // The course example as a loaded session: head, evicted middle, a summary in its place, then the tail.
 const item = (id: string, role: Item['role'], kind: Item['kind'], text: string, name?: string): Item => ({
   id,
@@ -31,20 +48,7 @@ function courseSession(summaryText: string): Session {
     item('m5', 'user', 'message', 'Which host and port again?'),
     item('m6', 'assistant', 'message', 'Which ticket do you mean?'),
   ];
-  const event: CompactionEvent = {
-    id: 'c0',
-    index: 0,
-    kind: 'summary',
-    trigger: null,
-    tokensBefore: null,
-    tokensAfter: null,
-    replacedIds: ['m1', 'm2.call0', 'm3'],
-    keptIds: ['m0'],
-    summaryId: 'm4',
-    atItemId: 'm4',
-    source: { file: 'course.json', line: null },
-  };
-  s.compactions = [event];
+  s.compactions = [summaryOfM1toM3('course.json')];
   return s;
 }
 
@@ -396,21 +400,7 @@ function readThenSummary(note: string, summaryText: string, later: string): Sess
     item('m4', 'assistant', 'summary', summaryText),
     later.startsWith('{') ? item('m5', 'assistant', 'tool_call', later, 'bash') : item('m5', 'user', 'message', later),
   ];
-  s.compactions = [
-    {
-      id: 'c0',
-      index: 0,
-      kind: 'summary',
-      trigger: null,
-      tokensBefore: null,
-      tokensAfter: null,
-      replacedIds: ['m1', 'm2.call0', 'm3'],
-      keptIds: ['m0'],
-      summaryId: 'm4',
-      atItemId: 'm4',
-      source: { file: 'kept-spelling.json', line: null },
-    },
-  ];
+  s.compactions = [summaryOfM1toM3('kept-spelling.json')];
   return s;
 }
 const neededOf = (a: CompactionAudit) => [...a.lostReferencedLater, ...a.lostRefetchedLater].map((r) => r.value);
