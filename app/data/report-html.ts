@@ -62,7 +62,7 @@ export function reportHtml(r: ReportInput): string {
     ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.peakSource === 'reported' ? ' (reported)' : v.facts.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(v.facts.peakUncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
     ...(v.facts.cache
       ? ([
-          ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} breaks (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted) · ${missCostParts(v.facts.cache, n, formatUsd).join(' · ')}${v.facts.cache.unrecordedNotRead.calls > 0 ? ` · ${n(v.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools not read from the cache at ${n(v.facts.cache.unrecordedNotRead.calls)} call${v.facts.cache.unrecordedNotRead.calls === 1 ? '' : 's'}` : ''}`],
+          ['Cache', `${v.facts.cache.hitRate !== null ? `hit rate ${(v.facts.cache.hitRate * 100).toFixed(1)}% · ` : ''}${n(v.facts.cache.breaks)} break${v.facts.cache.breaks === 1 ? '' : 's'} (${n(v.facts.cache.reportedMisses)} reported, ${n(v.facts.cache.predictedBreaks)} predicted) · ${missCostParts(v.facts.cache, n, formatUsd).join(' · ')}${v.facts.cache.unrecordedNotRead.calls > 0 ? ` · ${n(v.facts.cache.unrecordedNotRead.tokens)} tokens of the unrecorded system prompt and tools not read from the cache at ${n(v.facts.cache.unrecordedNotRead.calls)} call${v.facts.cache.unrecordedNotRead.calls === 1 ? '' : 's'}` : ''}`],
         ] as [string, string][])
       : []),
     ...(v.facts.models.length > 1
