@@ -41,7 +41,8 @@ test.beforeAll(async () => {
   writeFileSync(join(sessions, 'report\u202Elmth.jsonl'), `${readFileSync(join(FIXTURES, 'openai-chat-course.json'), 'utf8')}\n`);
   writeFileSync(join(dir, 'outside.jsonl'), '{"secret":"outside the folder"}\n');
   symlinkSync(join(dir, 'outside.jsonl'), join(sessions, 'escape.jsonl'));
-  ({ server, address } = await startServe(sessions, { port: ASK_PORT }));
+  // Its result cache and index stay in the test's folder, not the user's ~/.cache.
+  ({ server, address } = await startServe(sessions, { port: ASK_PORT, cacheDir: join(dir, 'cache') }));
   PORT = Number(new URL(address).port);
 });
 
