@@ -8,7 +8,7 @@
 //   - it is derived from what it read: a span of days between a date the summary states beside it and a date the
 //     summarizer read or the session's day.
 import { dateMatches, type Identifier } from './identifiers';
-import { parseDate, type DateParts } from './normalize';
+import { canonicalUnit, parseDate, type DateParts } from './normalize';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -122,7 +122,8 @@ export function daySpanDerived(id: Identifier, summary: string, read: string, se
   const anchors = lines.flatMap((l) => dateMatches(l).map(parseDate)).filter((d): d is DateParts => d?.month != null && d.day != null);
   if (anchors.length === 0) return false;
   const others: DateParts[] = [...dateMatches(read).map(parseDate), ...[...sessionDays].map(parseDate)].filter((d): d is DateParts => d?.month != null && d.day != null);
-  const yearOf = others.find((d) => d.year !== null)?.year ?? new Date().getUTCFullYear();
+  // Without any year read, a fixed common year: a verdict must not depend on the day it is given.
+  const yearOf = others.find((d) => d.year !== null)?.year ?? anchors.find((d) => d.year !== null)?.year ?? 2001;
   return anchors.some((a) =>
     others.some((o) => {
       const year = o.year ?? a.year ?? yearOf;
@@ -133,16 +134,16 @@ export function daySpanDerived(id: Identifier, summary: string, read: string, se
   );
 }
 
-// A unit as code names it: a constant to multiply by (`time.Minute`, `Duration.hours`) or an argument's name
-// (`Duration(seconds: 10)`, `timedelta(days=7)`, `{ minutes: 5 }`).
-const CODE_UNITS: readonly (readonly [RegExp, string])[] = [
-  [/^(?:ms|msecs?|milliseconds?)$/i, 'milliseconds?|millis(?:econd)?'],
-  [/^(?:s|secs?|seconds?)$/i, 'seconds?'],
-  [/^(?:m|mins?|minutes?)$/i, 'minutes?'],
-  [/^(?:h|hrs?|hours?)$/i, 'hours?'],
-  [/^(?:d|days?)$/i, 'days?'],
-  [/^(?:w|wks?|weeks?)$/i, 'weeks?'],
-];
+// A unit (by its canonical spelling, normalize.ts) as code names it: a constant to multiply by (`time.Minute`,
+// `Duration.hours`) or an argument's name (`Duration(seconds: 10)`, `timedelta(days=7)`, `{ minutes: 5 }`).
+const CODE_UNITS: Readonly<Record<string, string>> = {
+  ms: 'milliseconds?|millis(?:econd)?',
+  s: 'seconds?',
+  min: 'minutes?',
+  h: 'hours?',
+  d: 'days?',
+  w: 'weeks?',
+};
 
 /**
  * A measure the code the summarizer read sets in its own spelling: `30min` by `30 * time.Minute`, `10 seconds` by
@@ -152,7 +153,7 @@ export function measureInCode(id: Identifier, lower: string): boolean {
   if (id.kind !== 'quantity') return false;
   const m = /^~?(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(id.value.trim());
   if (!m) return false;
-  const unit = CODE_UNITS.find(([re]) => re.test(m[2]!))?.[1];
+  const unit = CODE_UNITS[canonicalUnit(m[2]!) ?? ''];
   if (!unit) return false;
   const n = escapeRe(m[1]!);
   const times = `(?<![\\w.])${n}\\s*\\*\\s*(?:[a-z]+\\.)?(?:${unit})\\b`;

@@ -74,6 +74,11 @@ const UNIT_ALIASES: [RegExp, string][] = [
   [/^k$/i, 'k'],
 ];
 
+/** The canonical spelling of a unit (`seconds`, `secs` → `s`; `m` → `min`, but `M` stays), or null when it has none. */
+export function canonicalUnit(unit: string): string | null {
+  return UNIT_ALIASES.find(([re]) => re.test(unit))?.[1] ?? null;
+}
+
 /** Number with thousands separators removed and trailing zeros dropped: `1,024` → `1024`, `30.0` → `30`. */
 export function normalizeNumber(raw: string): string {
   const plain = raw.replace(/,(?=\d{3}(?!\d))/g, '');
@@ -89,8 +94,7 @@ export function quantityKey(value: string): string {
   const q = /^([\d,.]+)\s*(.+)$/.exec(value);
   if (!q) return value.toLowerCase();
   const unit = q[2]!;
-  const alias = UNIT_ALIASES.find(([re]) => re.test(unit));
-  const canon = alias ? alias[1] : unit === 'M' ? 'M' : unit.toLowerCase();
+  const canon = canonicalUnit(unit) ?? (unit === 'M' ? 'M' : unit.toLowerCase());
   return `${normalizeNumber(q[1]!)} ${canon}`;
 }
 
