@@ -320,6 +320,9 @@ test('a narrow window shows one side at a time: a panel tab shows the panel, a j
   await page.keyboard.press('n');
   const left = page.getByRole('region', { name: 'Context at call 7' });
   await expect(left).toBeVisible();
+  // The side switch names the side; only the left view's own tab names the call.
+  await expect(page.locator('.narrow-switch').getByRole('button', { name: 'Context', exact: true })).toBeVisible();
+  await expect(page.getByText('Context at call 7', { exact: true })).toHaveCount(1);
   await openPanel(page, 'Diff');
   await expect(page.getByRole('region', { name: 'Diff' })).toBeVisible();
   await expect(left).toBeHidden();

@@ -342,8 +342,9 @@ function Ready({ session, view, exact, status: countStatus }: { session: Session
       <div className={`inspector-body${narrow ? ` narrow show-${narrowSide}` : ''}`} ref={body}>
         {narrow ? (
           <div className="narrow-switch">
+            {/* The side's name only: the left view's own tabs below it name the call ("Context at call N" twice read as two things). */}
             <button type="button" className="narrow-left" aria-pressed={narrowSide === 'left'} onClick={() => setNarrowSide('left')}>
-              {leftView === 'context' ? contextLabel : 'All items'}
+              {leftView === 'context' ? 'Context' : 'All items'}
             </button>
             {panelTabs}
           </div>
