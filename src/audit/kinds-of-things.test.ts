@@ -136,6 +136,30 @@ describe('a definition as a tool prints it', () => {
   });
 });
 
+describe('a typed method declaration (C#, Java)', () => {
+  // Modelled on a MonoGame project's screen class read with tab-numbered lines (roo-oliv/monodreams, the pool's study part).
+  const file = `${CWD}/Screens/DemoScreen.cs`;
+  const input = (declaration: string, name: string): AuditInput => ({
+    summary: 'Reviewed the demo screen.',
+    sources: [`170\t        ${name}();\n178\t    ${declaration}\n179\t    {`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(file) }],
+    sourceCalls: [`Read ${file}`],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(file), text: `175\t        ${name}();` },
+      { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(file), tool: 'Edit', writes: true }, text: `Edit({"old_string":"        ${name}();\n    }"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('with its return type after a modifier, its `{` on the next line, declares a project method: re-read, then edited, it was re-fetched', () => {
+    expect(auditSummary(input('private void RefreshFloorTint()', 'RefreshFloorTint')).lostRefetchedLater).toMatchObject([{ value: 'RefreshFloorTint()', itemId: 'r', usedIn: 'e' }]);
+    expect(needed(input('private static MeshData BuildCaretMesh(float size)', 'BuildCaretMesh'))).toEqual(['BuildCaretMesh()']);
+  });
+  it('of one word (`Dispose()`), or an `override`, is a framework’s hook or the base class’s method, not the project’s', () => {
+    expect(needed(input('public void Dispose()', 'Dispose'))).toEqual([]);
+    expect(needed(input('protected override void RefreshFloorTint()', 'RefreshFloorTint'))).toEqual([]);
+  });
+});
+
 describe('a URL that is only an origin', () => {
   it('names a server: a later call to a URL on it uses it', () => {
     const input: AuditInput = {

@@ -53,6 +53,12 @@ export const DECLARATIONS: readonly RegExp[] = [
   // A property an object gives a function's body (`setToken: (t) => set({ t })`, `load: async () => {`), as a line of a
   // file or as a tool prints it (`  53→  setToken: …`); a type's member (`onSuccess: () => void;`) is a slot a caller fills.
   /^(?:\s*\d+(?:→|\t|:))?\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:\([^()\n]*\)|[A-Za-z_$][\w$]*)\s*(?::\s*[^=\n]{1,80})?=>\s*(?:\{|(?:await\s+)?[a-z_$][\w$.]*\s*\()/gm,
+  // C#, Java, C++ and their kin: a method with its return type after one modifier at least, at the start of a line
+  // (`private static MeshData DownCaretMesh(float size, Color color)`), whose `{` may stand on the next line. A call
+  // has no modifier before it, a constructor no return type. Only a name of several words (`isCompoundName`): a
+  // one-word method (`public void Dispose()`, `Update()`, `Draw()`) is a framework's hook the class implements, and an
+  // `override` is the base class's method.
+  /^(?:\s*\d+(?:→|\t|:))?\s*(?:(?:public|private|protected|internal|static|virtual|abstract|async|sealed|extern|unsafe|final|synchronized|native|inline)\s+)+[A-Za-z_][\w.]*(?:<[^()\n]{0,80}>)?(?:\[\])*\??\s+(?=\w{8})(?=\w*(?:[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]))([A-Za-z_]\w*)\s*(?:<[^()\n]{0,80}>)?\s*\(/gm,
 ];
 // Destructuring binds several names at once: `const [x, setX] = useState()`, `const { a, b } = obj`.
 export const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
@@ -83,6 +89,7 @@ export const DECLARATION_WORDS: readonly (readonly string[])[] = [
   ['const', 'let', 'var'],
   ['lambda', 'functools.partial'],
   ['=>'],
+  ['public', 'private', 'protected', 'internal', 'static', 'virtual', 'abstract', 'async', 'sealed', 'extern', 'unsafe', 'final', 'synchronized', 'native', 'inline'],
 ];
 export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 /** A method's line ends in `{` after its `(…)`. */
