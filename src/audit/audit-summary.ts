@@ -12,7 +12,7 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
@@ -544,12 +544,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const byAgent = holders.length > 0 && holders.every((i) => !!sourceMeta[i]?.target?.writes);
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length, (f) => byAgent && !!scope?.wrote(f));
     const end = cut >= 0 ? cut : later.length;
+    // A relative path written from a folder below the working directory: a longer path ending with it names it too.
+    const tail = id.kind === 'path' && !!scope?.writtenBelow(id.value);
     const inTest = (i: number) =>
       isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)));
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },

@@ -160,6 +160,36 @@ describe('a typed method declaration (C#, Java)', () => {
   });
 });
 
+describe('a relative path written from a folder below the working directory', () => {
+  // Modelled on roo-oliv/monodreams (the pool's study part): a plan names files relative to the engine's folder
+  // (`Component/Transform.cs`), while the calls open them from the working directory (`MonoDreams/Component/…`).
+  const find = { tool: 'Bash', target: 'find MonoDreams -name "*.cs"', file: null, writes: false, kind: 'command' } as const;
+  const input = (planned: string, listed: string): AuditInput => ({
+    summary: 'Planned the foundation block.',
+    sources: [`Read({"file_path":"${CWD}/MonoDreams/Game.cs"})`, `- ${planned}`],
+    sourceMeta: [
+      { role: 'assistant', kind: 'tool_call', target: read(`${CWD}/MonoDreams/Game.cs`) },
+      { role: 'tool', kind: 'tool_result' },
+    ],
+    later: [
+      { id: 'f', role: 'tool', kind: 'tool_result', target: find, text: listed },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/MonoDreams/foundation.json`), text: `Write({"file_path":"${CWD}/MonoDreams/foundation.json","content":"{ \\"source\\": \\"${listed}\\" }"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('(its first folder none the calls open files under) names the file a longer path ending with it names', () => {
+    expect(auditSummary(input('Component/Transform.cs', 'MonoDreams/Component/Transform.cs')).lostRefetchedLater).toMatchObject([
+      { value: 'Component/Transform.cs', itemId: 'f', usedIn: 'w' },
+    ]);
+  });
+  it('from a folder the calls open files under, it is that folder’s file: a longer path ending with it is another', () => {
+    expect(needed(input('MonoDreams/Component/Transform.cs', 'sandbox/MonoDreams/Component/Transform.cs'))).toEqual([]);
+  });
+  it('a URL’s path ending with it is a request to a server, not the file', () => {
+    expect(needed(input('well-known/jwks.json', 'https://api.example.dev/auth/well-known/jwks.json'))).toEqual([]);
+  });
+});
+
 describe('a URL that is only an origin', () => {
   it('names a server: a later call to a URL on it uses it', () => {
     const input: AuditInput = {
@@ -576,6 +606,32 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     expect(a.lostReferencedLater[0]!.itemId).toBe('u8');
     // The release line the summary names is the version the install printed.
     expect(a.invented).not.toContain('v2');
+  });
+
+  it('a relative path written from a folder below the working directory, and a typed method declaration', () => {
+    const items: Item[] = [
+      toolCall('c1', 'k1', 'Read', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs"}'),
+      toolResult('r1', 'k1', '170\t        RefreshFloorTint();\n178\t    private void RefreshFloorTint()\n179\t    {'),
+      toolCall('c2', 'k2', 'Task', '{"prompt":"map the engine"}'),
+      toolResult('r2', 'k2', '- Component/Transform.cs — position, scale, rotation'),
+      boundary('b'),
+      summaryItem('sum', 'Mapped the engine.'),
+      toolCall('c3', 'k3', 'Bash', '{"command":"find Engine -name \"*.cs\""}'),
+      toolResult('r3', 'k3', 'Engine/Component/Transform.cs\nEngine/Screens/DemoScreen.cs'),
+      toolCall('c4', 'k4', 'Bash', '{"command":"head -20 Engine/Component/Transform.cs"}'),
+      toolResult('r4', 'k4', 'public struct Transform'),
+      toolCall('c5', 'k5', 'Read', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs"}'),
+      toolResult('r5', 'k5', '175\t        RefreshFloorTint();'),
+      toolCall('c6', 'k6', 'Edit', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs","old_string":"        RefreshFloorTint();","new_string":""}'),
+      toolResult('r6', 'k6', 'ok'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1', 'c2', 'r2'] })] });
+    s.meta['cwd'] = CWD;
+    const a = auditSession(s)[0]!;
+    // The listing brought the file back, the command then took it; the re-read brought the method back, the edit used it.
+    const rows = a.lostRefetchedLater.map((r) => [r.value, r.itemId, r.usedIn]);
+    expect(rows).toContainEqual(['Component/Transform.cs', 'r3', 'c4']);
+    expect(rows).toContainEqual(['RefreshFloorTint()', 'r5', 'c6']);
   });
 
   it('a listed file, a conventional name and a moved class', () => {

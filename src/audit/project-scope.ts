@@ -204,6 +204,8 @@ export class ProjectScope {
   private readonly written = new Set<string>();
   /** Paths as written that `show` has read: a listing names the same path again and again. */
   private readonly seenPaths = new Set<string>();
+  /** The first folders of the files tool calls open in the project, relative to the working directory. */
+  private readonly topFolders = new Set<string>();
 
   constructor(texts: Iterable<ScopeText>, cwd: string | null) {
     this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
@@ -274,7 +276,11 @@ export class ProjectScope {
 
   /** Paths a tool call names, and paths an output lists one per line or as `path:line:` (ls, find, grep). */
   private readPaths(t: ScopeText): void {
-    if (t.target?.file) this.show(t.target.file);
+    if (t.target?.file) {
+      this.show(t.target.file);
+      const rel = this.relative(t.target.file);
+      if (t.kind === 'tool_call' && !isAbsolute(rel) && !rel.startsWith('../') && rel.includes('/') && !DEPENDENCY_DIR.test(rel)) this.topFolders.add(rel.slice(0, rel.indexOf('/')));
+    }
     // What a call writes into a file (an edit's text, a new file's content) is that file's code or prose: a path in
     // it (`outFile: './src/generated/types.ts'`) is a literal of it, not a file the session shows to exist. Only
     // what the code imports (`from '../lib/api'`) names a module it loads.
@@ -348,6 +354,18 @@ export class ProjectScope {
       for (const seg of segments.slice(0, -1)) if (seg && seg !== '.' && seg !== '..') out.add(seg);
     }
     return out;
+  }
+
+  /**
+   * Is this relative path written from a folder below the working directory (`Component/Transform.cs` in a plan about
+   * `MonoDreams/`)? Its first folder is none of those the files tool calls open start with, when they open some.
+   * Such a path names the file a longer path ending with it names (`MonoDreams/Component/Transform.cs`).
+   */
+  writtenBelow(path: string): boolean {
+    if (this.topFolders.size === 0 || isAbsolute(path) || /^\.{1,2}[\\/]/.test(path)) return false;
+    const p = normalizePath(path);
+    const cut = p.indexOf('/');
+    return cut > 0 && cut < p.length - 1 && !this.topFolders.has(p.slice(0, cut));
   }
 
   /** Did the agent write (create or edit) this file in the session? */
