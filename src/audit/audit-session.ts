@@ -25,7 +25,7 @@ import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -400,7 +400,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd),
+        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -228,6 +228,15 @@ export function withoutStillSeen<T extends { lost: Identifier[] }>(split: T, kep
   return { ...split, lost: split.lost.filter((id) => !keptVerbatim.some((hay) => foundIn(id, hay))) };
 }
 
+/**
+ * Does the summary name the release a version of zeros after its major stands for by that major (`v13` for `v13.0`,
+ * also inside a name: `claude-wrapper-v13.sh`)? `v13.0` and `v13` are one release; `v13.2` is not `v13`.
+ */
+function namesReleaseLine(summary: string, version: string): boolean {
+  const major = /^v?(\d+)(?:\.0)+$/i.exec(version)?.[1];
+  return major !== undefined && new RegExp(`(?<![\\w.])v${major}(?![\\w]|\\.\\d)`, 'i').test(summary);
+}
+
 export function keptAndLost(
   summary: string,
   sourceIds: Identifier[],
@@ -246,7 +255,8 @@ export function keptAndLost(
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
-    const held = mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value));
+    const held =
+      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) || (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value));
     if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }
@@ -564,7 +574,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd),
+      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;

@@ -291,6 +291,35 @@ describe('a version', () => {
     const pin = { id: 'p', role: 'assistant', kind: 'tool_call', target: bash('git checkout v13.2'), text: 'Bash({"command":"git checkout v13.2"})' };
     expect(needed({ ...input, later: [...input.later, pin] })).toEqual(['v13.2']);
   });
+
+  // Modelled on roo-oliv/monodreams (the pool's study part): a .csproj's package references, read again, then a block
+  // manifest the agent writes pins the same package versions.
+  const csproj = `${CWD}/Engine/Engine.csproj`;
+  const manifest = (content: string): AuditInput => ({
+    summary: 'Listed the engine’s packages.',
+    sources: ['73\t        <PackageReference Include="TileMapKit" Version="1.8.0" />'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(csproj) }],
+    sourceCalls: [`Read ${csproj}`],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(csproj), text: '73\t        <PackageReference Include="TileMapKit" Version="1.8.0" />' },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/registry/level/block.json`), text: `Write({"file_path":"${CWD}/registry/level/block.json","content":${JSON.stringify(content)}})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('written as a dependency’s version (a manifest’s version field, a range, a pin) pins the release: it uses the version', () => {
+    expect(auditSummary(manifest('{ "nugetDependencies": [{ "id": "TileMapKit", "version": "1.8.0" }] }')).lostRefetchedLater).toMatchObject([{ value: '1.8.0', itemId: 'r', usedIn: 'w' }]);
+    expect(needed(manifest('{ "dependencies": { "tilemapkit": "^1.8.0" } }'))).toEqual(['1.8.0']);
+    expect(needed(manifest('tilemapkit==1.8.0\n'))).toEqual(['1.8.0']);
+    // Prose about it, in the same manifest, pins nothing.
+    expect(needed(manifest('{ "notes": "Tested with TileMapKit 1.8.0." }'))).toEqual([]);
+  });
+
+  it('of zeros after its major is kept by a summary naming that major (`v13` for `v13.0`); `v13` does not keep `v13.2`', () => {
+    const kept = (version: string) =>
+      auditSummary({ summary: 'Wrote claude-wrapper-v13.sh, the complete v13 wrapper.', sources: [`# Claude Wrapper ${version} - quiet mode`], sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/wrapper.sh`) }], later: [], project: { cwd: CWD } }).kept;
+    expect(kept('v13.0')).toContain('v13.0');
+    expect(kept('v13.2')).not.toContain('v13.2');
+  });
 });
 
 const edit = (file: string): CallTarget => ({ tool: 'Edit', target: file, file, writes: true, kind: 'file' });
@@ -632,6 +661,22 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     const rows = a.lostRefetchedLater.map((r) => [r.value, r.itemId, r.usedIn]);
     expect(rows).toContainEqual(['Component/Transform.cs', 'r3', 'c4']);
     expect(rows).toContainEqual(['RefreshFloorTint()', 'r5', 'c6']);
+  });
+
+  it('a version a manifest the agent writes pins', () => {
+    const items: Item[] = [
+      toolCall('c1', 'k1', 'Read', '{"file_path":"/home/u/kiosk/Engine/Engine.csproj"}'),
+      toolResult('r1', 'k1', '73\t<PackageReference Include="TileMapKit" Version="1.8.0" />'),
+      boundary('b'),
+      summaryItem('sum', 'Read the engine project.'),
+      toolCall('c2', 'k2', 'Read', '{"file_path":"/home/u/kiosk/Engine/Engine.csproj"}'),
+      toolResult('r2', 'k2', '73\t<PackageReference Include="TileMapKit" Version="1.8.0" />'),
+      toolCall('c3', 'k3', 'Write', '{"file_path":"/home/u/kiosk/registry/level/block.json","content":"{ \\"id\\": \\"TileMapKit\\", \\"version\\": \\"1.8.0\\" }"}'),
+      toolResult('r3', 'k3', 'ok'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })] });
+    s.meta['cwd'] = CWD;
+    expect(auditSession(s)[0]!.lostRefetchedLater.map((r) => [r.value, r.usedIn])).toContainEqual(['1.8.0', 'c3']);
   });
 
   it('a listed file, a conventional name and a moved class', () => {
