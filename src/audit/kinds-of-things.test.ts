@@ -190,6 +190,28 @@ describe('a relative path written from a folder below the working directory', ()
   });
 });
 
+describe('a Go call without a package qualifier', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): a tool file of `package main` returns through a
+  // helper of the package whose declaration the session never reads; a new tool file the agent writes calls it again.
+  const tool = `${CWD}/cmd/server/tool_stats.go`;
+  const input = (call: string): AuditInput => ({
+    summary: 'Added the stats tool.',
+    sources: [`    62→\treturn ${call}(map[string]any{\n    63→\t\t"stats": stats,`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(tool) }],
+    later: [
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/cmd/server/tool_extremes.go`), text: `Write({"file_path":"${CWD}/cmd/server/tool_extremes.go","content":"package main\n\nfunc handleExtremes() {\n\treturn ${call}(map[string]any{})\n}"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('of a name of several words in MixedCaps is a function of the package, the project’s: a later call of it uses it', () => {
+    expect(auditSummary(input('jsonResult')).lostReferencedLater).toMatchObject([{ value: 'jsonResult()', itemId: 'w' }]);
+  });
+  it('of one word (a builtin, a function value) or in snake_case (SQL in a query string) is not known to be the project’s', () => {
+    expect(needed(input('append'))).toEqual([]);
+    expect(needed(input('to_timestamp'))).toEqual([]);
+  });
+});
+
 describe('a URL that is only an origin', () => {
   it('names a server: a later call to a URL on it uses it', () => {
     const input: AuditInput = {

@@ -95,7 +95,9 @@ describe('the labelled audit set', () => {
   // Then 13 of the score part's needed rows were relabelled none, blind (kept spellings: the summary names the file
   // relative to the working directory or the package folder by the files under it), each with its summary line: 60%
   // precise, recall 60% (tp 15, fp 10, fn 10; 70% and 61% before).
-  const POOL_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.58, neededUnion: 0.6, invented: 0.22, neededRecall: 0.6 };
+  // Session 46: rules written on the pool's study part (a Go call without a package qualifier among them) found three
+  // more of the score part's needed rows: 64% precise, recall 72% (tp 18, fp 10, fn 7); the floors moved up to it.
+  const POOL_FLOOR = { lostReferencedLater: 0.46, lostRefetchedLater: 0.66, neededUnion: 0.64, invented: 0.22, neededRecall: 0.72 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -173,7 +175,7 @@ describe('the labelled audit set', () => {
     // sentence's figure was below the excerpts'; since hold-out 4's study part left the pool it is above
     // (80% against 78%; on the pool's score part since session 45, 72% against 70%). After session 45's blind
     // kept-spellings relabel the score part has few flags (18 for the session audit, 25 for the excerpts, so one row
-    // moves a figure 4 to 6 points) and the two read 72% against 60%: the excerpts flag 5 more rows the labels call
+    // moves a figure 4 to 6 points) and the two read 72% against 60% (76% against 64% since session 46): the excerpts flag 5 more rows the labels call
     // not needed. What npm test holds is that the stated figure stays within 15 points of what it measures here.
     expect(Math.round(scores.neededUnion.precision * 100)).toBe(Math.round(AUDIT_HOLDOUT.rowNeededPrecision * 100));
     expect(Math.abs(AUDIT_HOLDOUT.neededPrecision - AUDIT_HOLDOUT.rowNeededPrecision)).toBeLessThanOrEqual(0.15);

@@ -7,6 +7,7 @@
 // Everything is read from the session's own texts in one pass per text, so it costs as much as reading them.
 import type { CallTarget } from '../refetch/call-target';
 import { FILE_EXTENSIONS } from './identifiers';
+import { isCompoundName } from './normalize';
 
 export interface ScopeText {
   text: string;
@@ -101,6 +102,9 @@ const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|note
 
 /** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
 const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
+
+/** A call without a qualifier: the name is not after a `.`, a word character or `func `. */
+const GO_LOCAL_CALL = /(?<![\w.$])(?<!\bfunc\s)([A-Za-z_]\w*)\(/g;
 
 const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
@@ -254,6 +258,10 @@ export class ProjectScope {
         this.defined.add(parts[parts.length - 1]!);
       }
     }
+    // Go resolves a call without a package qualifier (`jsonResult(…)`) in its own package: in the project's Go file, a
+    // name of several words in Go's MixedCaps called so is the project's, its declaration read or not. A one-word call
+    // may be a builtin or a local function value, and a snake_case one (`to_timestamp(`) is SQL in a query string.
+    if (t.target?.file && /\.go$/.test(t.target.file) && text.includes('(')) for (const m of text.matchAll(GO_LOCAL_CALL)) if (isCompoundName(m[1]!) && !m[1]!.includes('_')) this.defined.add(m[1]!);
     // A class the project declares is a module its calls go through (`AuthService.login()`).
     if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
     if (text.includes('import')) {
