@@ -227,6 +227,24 @@ describe('a URL that is only an origin', () => {
   });
 });
 
+describe('a year alone', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): the agent drafts example questions, later written
+  // into the README.
+  const input = (laterText: string, target: CallTarget): AuditInput => ({
+    summary: 'Drafted example questions.',
+    sources: ['Show me radiation trends near Fukushima since 2011'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/docs/questions.txt`) }],
+    later: [{ id: 'l', role: 'assistant', kind: 'tool_call', target, text: laterText }],
+    project: { cwd: CWD },
+  });
+  it('names a time: written content that repeats it uses nothing', () => {
+    expect(needed(input(`Edit({"file_path":"${CWD}/README.md","new_string":"- Show me measurements from Fukushima in March 2011"})`, { ...write(`${CWD}/README.md`), tool: 'Edit' }))).toEqual([]);
+  });
+  it('counts when a later call takes it as its argument', () => {
+    expect(needed(input('Bash({"command":"./query --since 2011"})', bash('./query --since 2011')))).toEqual(['2011']);
+  });
+});
+
 describe('the session’s own year', () => {
   it('alone (`2026`) is the time the session ran in, not a date of the work; another year is a date', () => {
     const days = new Set(['2026-02-17']);
