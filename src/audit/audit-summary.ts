@@ -12,7 +12,7 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
@@ -237,6 +237,18 @@ function namesReleaseLine(summary: string, version: string): boolean {
   return major !== undefined && new RegExp(`(?<![\\w.])v${major}(?![\\w]|\\.\\d)`, 'i').test(summary);
 }
 
+/**
+ * Does the summary name the server a URL that is only an origin stands for by its host and port
+ * (`assistant.example.org` for `https://assistant.example.org`, `localhost:3333` for `http://localhost:3333`)?
+ */
+function namesOriginHost(lowerSummary: string, url: string): boolean {
+  if (!isOrigin(url)) return false;
+  const hostPort = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+  // A bare host names one server only with a dot in it (`localhost` alone names any).
+  if (!hostPort.includes(':') && !hostPort.includes('.')) return false;
+  return containsToken(lowerSummary, hostPort);
+}
+
 export function keptAndLost(
   summary: string,
   sourceIds: Identifier[],
@@ -256,7 +268,9 @@ export function keptAndLost(
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
     const held =
-      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) || (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value));
+      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
+      (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
     if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }

@@ -212,6 +212,20 @@ describe('a Go call without a package qualifier', () => {
   });
 });
 
+describe('a URL that is only an origin, kept', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): the summary names the subdomain it set up.
+  const kept = (summary: string, url: string) =>
+    auditSummary({ summary, sources: [`Bash({"command":"curl -s ${url} | head"})`], sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash(`curl -s ${url} | head`) }], later: [], project: { cwd: CWD } }).kept;
+  it('by the summary naming its host and port: the server it stands for', () => {
+    expect(kept('Set up assistant.example.org to bypass the CDN.', 'https://assistant.example.org')).toContain('https://assistant.example.org');
+    expect(kept('The server listens on localhost:3333.', 'http://localhost:3333')).toContain('http://localhost:3333');
+  });
+  it('not by another host, nor by a bare `localhost` (any server of the machine)', () => {
+    expect(kept('Set up maps.example.org.', 'https://assistant.example.org')).not.toContain('https://assistant.example.org');
+    expect(kept('Started it on localhost.', 'http://localhost:3333')).not.toContain('http://localhost:3333');
+  });
+});
+
 describe('a URL that is only an origin', () => {
   it('names a server: a later call to a URL on it uses it', () => {
     const input: AuditInput = {

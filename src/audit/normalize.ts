@@ -233,7 +233,7 @@ export function containsToken(text: string, needle: string, from = 0): boolean {
 }
 
 /** `https://host:port` with no path (a trailing slash at most). */
-const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
+export const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
 
 /**
  * The URL, possibly with a trailing slash, a query or a fragment (`…/auth/v1/token?grant_type=password` is a request
