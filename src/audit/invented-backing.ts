@@ -6,7 +6,8 @@
 //     "unit tests"), or of file names the sources each hold (`entity-model.md/entity-resolution.md`);
 //   - it is the summary's quote of what it read, one word respelled (the user's typo corrected);
 //   - it is derived from what it read: a span of days between a date the summary states beside it and a date the
-//     summarizer read or the session's day; a file's size in KB from the bytes a listing printed (session 46).
+//     summarizer read or the session's day; a file's size in KB from the bytes a listing printed (session 46);
+//   - it is the next step: a file planned in a folder the agent made for it (session 46).
 import { dateMatches, type Identifier } from './identifiers';
 import { canonicalUnit, parseDate, type DateParts } from './normalize';
 
@@ -216,4 +217,20 @@ export function sizeOfListedFile(id: Identifier, summary: string, read: string):
     if ([1000, 1024].some((base) => (bytes / base ** power).toFixed(decimals) === stated)) return true;
   }
   return false;
+}
+
+/**
+ * A file planned in a folder the agent made for it (`registry/cursor/block.json` after `mkdir -p registry/cursor`),
+ * of a name the sources give such files (`block.json`): the summary names the next step, not a file it made up.
+ */
+export function plannedInMadeFolder(id: Identifier, read: string): boolean {
+  if (id.kind !== 'path') return false;
+  const v = id.value.replace(/[`'"]+$/, '');
+  const cut = v.lastIndexOf('/');
+  if (cut <= 0 || !read.includes('mkdir')) return false;
+  const folder = escapeRe(v.slice(0, cut).replace(/^\.\//, ''));
+  const name = v.slice(cut + 1);
+  if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) return false;
+  const made = new RegExp(`\\bmkdir\\s+(?:-\\w+\\s+)*(?:[^\\s;&|]+\\s+)*(?:\\.\\/)?${folder}\\/?(?![\\w./-])`).test(read);
+  return made && new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`).test(read);
 }

@@ -295,3 +295,16 @@ describe('a file’s size in kilobytes', () => {
     expect(auditSummary({ summary: '- Files: server.go (19KB)', sources, later: [] }).invented).toContain('19KB');
   });
 });
+
+describe('a file planned in a folder the agent made', () => {
+  // Modelled on roo-oliv/monodreams: the agent made `registry/cursor` and the plan says each block is a folder with a
+  // `block.json`; the summary names the next step, `registry/cursor/block.json`.
+  const sources = ['Bash({"command":"mkdir -p registry/cursor && ls registry"})', 'Each block is a folder with a `block.json` manifest.'];
+  it('of a name the sources give such files is the next step, not invented', () => {
+    expect(auditSummary({ summary: 'Next: create `registry/cursor/block.json` as the worked example.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('in a folder nobody made, or of a name the sources never give, is still judged', () => {
+    expect(auditSummary({ summary: 'Next: create `registry/camera/block.json`.', sources, later: [] }).invented).toEqual(['registry/camera/block.json']);
+    expect(auditSummary({ summary: 'Next: create `registry/cursor/manifest.yaml`.', sources, later: [] }).invented).toEqual(['registry/cursor/manifest.yaml']);
+  });
+});
