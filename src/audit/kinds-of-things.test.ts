@@ -212,6 +212,33 @@ describe('a Go call without a package qualifier', () => {
   });
 });
 
+describe('a Rust method called on `self`', () => {
+  // Modelled on nakamura-shuta/tij (the pool's study part): an input handler notifies through a method of the app
+  // whose definition the session never reads; a later search looks for its calls.
+  const input = (method: string): AuditInput => ({
+    summary: 'Reviewed the input handler.',
+    sources: [`   386→                self.${method}("Use 'c' to create from current change");`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/app/input.rs`) }],
+    later: [
+      {
+        id: 'g',
+        role: 'assistant',
+        kind: 'tool_call',
+        target: { tool: 'Grep', target: `${method}.*fetch in ${CWD}/src/app/actions.rs`, file: null, writes: false, kind: 'search' },
+        text: `Grep({"pattern":"${method}(.*fetch","path":"${CWD}/src/app/actions.rs"})`,
+      },
+    ],
+    project: { cwd: CWD },
+  });
+  it('of a snake_case name of several words is its type’s own: a later call of it uses it', () => {
+    expect(auditSummary(input('notify_info')).lostReferencedLater).toMatchObject([{ value: 'notify_info()', itemId: 'g' }]);
+  });
+  it('named as Rust names conversions and predicates (`is_empty`, `as_bytes`) may be a standard trait’s', () => {
+    expect(needed(input('is_selected'))).toEqual([]);
+    expect(needed(input('as_display'))).toEqual([]);
+  });
+});
+
 describe('a URL that is only an origin, kept', () => {
   // Modelled on Safecast/safecast-map-MCP (the pool's study part): the summary names the subdomain it set up.
   const kept = (summary: string, url: string) =>

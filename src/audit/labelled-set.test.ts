@@ -82,10 +82,10 @@ describe('the labelled audit set', () => {
   // Session 44: later evidence completed from the real files and two rows relabelled blind (h4md1-014 none →
   // refetched, h4tij1-032 refetched → none: the summary names plan.md).
   // Session 46: rules written on the pool's study part (roo-oliv/monodreams and nakamura-shuta/tij are this split's)
-  // found more of its needed rows on the excerpts: needed 94% precise (34/36), recall 79% (34/43); the floors moved up
+  // found more of its needed rows on the excerpts: needed 95% precise (35/37), recall 81% (35/43); the floors moved up
   // to it. One row labelled refetched is read as referenced, its excerpt lacking the `ls` that printed the bare name
-  // again, so that list is at 43% (3/7; floor 0.42).
-  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.42, lostRefetchedLater: 0.96, neededUnion: 0.94, invented: 0, neededRecall: 0.79 };
+  // again; with the Rust rule's row found, that list is at 50% (4/8), its floor before.
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.96, neededUnion: 0.94, invented: 0, neededRecall: 0.8 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled.
   // Session 44: the figures after its rows' later evidence was completed from the real files and 5 rows relabelled blind.
   // Then hold-out 4 was split by repository (holdout-study.ts) and its study part's three repositories left the pool:

@@ -103,6 +103,9 @@ const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|note
 /** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
 const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
 
+/** A method called on `self` with a snake_case name of two words at least. */
+const RUST_SELF_CALL = /\bself\.([a-z][a-z0-9]*_[a-z0-9_]+)\(/g;
+
 /** A call without a qualifier: the name is not after a `.`, a word character or `func `. */
 const GO_LOCAL_CALL = /(?<![\w.$])(?<!\bfunc\s)([A-Za-z_]\w*)\(/g;
 
@@ -262,6 +265,12 @@ export class ProjectScope {
     // name of several words in Go's MixedCaps called so is the project's, its declaration read or not. A one-word call
     // may be a builtin or a local function value, and a snake_case one (`to_timestamp(`) is SQL in a query string.
     if (t.target?.file && /\.go$/.test(t.target.file) && text.includes('(')) for (const m of text.matchAll(GO_LOCAL_CALL)) if (isCompoundName(m[1]!) && !m[1]!.includes('_')) this.defined.add(m[1]!);
+    // Rust has no inheritance: a method called on `self` in the project's Rust file (`self.notify_info(…)`) is its type's
+    // own, or a trait's. A snake_case name of several words is taken as the type's, except the names Rust's conventions
+    // give conversions and predicates on every type, the standard traits' included (`as_`, `to_`, `into_`, `is_`).
+    if (t.target?.file && /\.rs$/.test(t.target.file) && text.includes('self.')) {
+      for (const m of text.matchAll(RUST_SELF_CALL)) if (isCompoundName(m[1]!) && !/^(?:as|to|into|is|try_into|try_from|from)_/.test(m[1]!)) this.defined.add(m[1]!);
+    }
     // A class the project declares is a module its calls go through (`AuthService.login()`).
     if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
     if (text.includes('import')) {
