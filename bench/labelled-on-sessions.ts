@@ -87,10 +87,10 @@ if (pool && !poolParts) {
   // What the panel and `check` state must be this score (audit-trust.ts): said, and failed on when it is not.
   const scored = rows.filter((r) => verdicts.has(r.id));
   const flagged = scored.filter((r) => verdicts.get(r.id)!.whole !== 'none');
-  const precision = flagged.filter((r) => r.label !== 'none').length / Math.max(1, flagged.length);
-  const stated = AUDIT_HOLDOUT.neededPrecision;
-  console.log(`AUDIT_HOLDOUT.neededPrecision ${stated}: ${Math.round(precision * 100) === Math.round(stated * 100) ? 'matches' : `does NOT match ${precision.toFixed(2)}`}`);
-  if (Math.round(precision * 100) !== Math.round(stated * 100)) process.exitCode = 1;
+  const right = flagged.filter((r) => r.label !== 'none').length;
+  const same = right === AUDIT_HOLDOUT.neededRight && flagged.length === AUDIT_HOLDOUT.neededFlags;
+  console.log(`needed: ${right} of ${flagged.length} listed were needed; AUDIT_HOLDOUT says ${AUDIT_HOLDOUT.neededRight} of ${AUDIT_HOLDOUT.neededFlags}: ${same ? 'matches' : 'does NOT match'}`);
+  if (!same) process.exitCode = 1;
   // The invented figures the sentence states: the session audit on the pool's labelled invented rows.
   const inv = pickRows(['--pool']).rows;
   const { whole } = verdictsOf(inv);

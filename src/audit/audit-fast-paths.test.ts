@@ -43,6 +43,7 @@ const CODE = [
   'var x = 1; const y: number = 2; let z\n = 3;',
   'no declarations at all here, just prose about classes and functions',
   '  render() {\n  get value(): string {\n  if (x) {\n',
+  '   12\tprivate static MeshData BuildCaretMesh(float size)\n   13\t{\n   40\tpublic void Dispose()\n   41\tpublic override string GetLabel()\n   50\t    return BuildCaretMesh(2f);',
 ];
 
 function matchesOf(re: RegExp, text: string): string[] {

@@ -25,7 +25,7 @@ import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
 import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -355,8 +355,9 @@ export function auditSession(session: Session): CompactionAudit[] {
     const pickable = askedAlike(lost);
     const question = (id: Identifier, from: number) => (pickable(id) ? shared.firstQuestion(id, from, base) : -1);
     for (const id of lost) {
+      const tail = id.kind === 'path' && scope.writtenBelow(id.value);
       // Most lost identifiers never come back: find that out before reading where the slice held them.
-      if (shared.firstMention(id, p.at + 1, base) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
+      if (shared.firstMention(id, p.at + 1, base, tail) < 0 && question(id, p.at + 1) < 0 && firstFileCall(id, p.at + 1, base) < 0) continue;
       const held = p.sources.length === 0 ? [] : shared.indicesHolding(id, (i) => evicted.has(i), p.sources[0]!, p.sources[p.sources.length - 1]! + 1);
       const r = relevance(
         id,
@@ -389,7 +390,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i) || inTest(i);
-          const at = earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          const at = earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip, tail), firstFileCall(id, Math.max(from, p.at + 1), skip));
           return cut >= 0 && at >= cut ? -1 : at;
         },
         question: (from) => question(id, Math.max(from, p.at + 1)),
@@ -399,7 +400,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd),
+        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -12,17 +12,17 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, dateSupported, foundIn, haystack, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
-import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, respelledInQuote, wordsNamed } from './invented-backing';
+import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, plannedInMadeFolder, respelledInQuote, sizeOfListedFile, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -228,6 +228,27 @@ export function withoutStillSeen<T extends { lost: Identifier[] }>(split: T, kep
   return { ...split, lost: split.lost.filter((id) => !keptVerbatim.some((hay) => foundIn(id, hay))) };
 }
 
+/**
+ * Does the summary name the release a version of zeros after its major stands for by that major (`v13` for `v13.0`,
+ * also inside a name: `claude-wrapper-v13.sh`)? `v13.0` and `v13` are one release; `v13.2` is not `v13`.
+ */
+function namesReleaseLine(summary: string, version: string): boolean {
+  const major = /^v?(\d+)(?:\.0)+$/i.exec(version)?.[1];
+  return major !== undefined && new RegExp(`(?<![\\w.])v${major}(?![\\w]|\\.\\d)`, 'i').test(summary);
+}
+
+/**
+ * Does the summary name the server a URL that is only an origin stands for by its host and port
+ * (`assistant.example.org` for `https://assistant.example.org`, `localhost:3333` for `http://localhost:3333`)?
+ */
+function namesOriginHost(lowerSummary: string, url: string): boolean {
+  if (!isOrigin(url)) return false;
+  const hostPort = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+  // A bare host names one server only with a dot in it (`localhost` alone names any).
+  if (!hostPort.includes(':') && !hostPort.includes('.')) return false;
+  return containsToken(lowerSummary, hostPort);
+}
+
 export function keptAndLost(
   summary: string,
   sourceIds: Identifier[],
@@ -246,7 +267,10 @@ export function keptAndLost(
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
-    const held = mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value));
+    const held =
+      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
+      (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
     if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }
@@ -456,7 +480,7 @@ export function unbacked(
   let rawText: string | undefined;
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
   const derived = (id: Identifier) =>
-    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays);
+    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeOfListedFile(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;
@@ -544,12 +568,14 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const byAgent = holders.length > 0 && holders.every((i) => !!sourceMeta[i]?.target?.writes);
     const cut = otherDefinitionAt(id, declared, evictedFiles, (i) => ({ file: later[i]!.target?.file, text: later[i]!.text }), 0, later.length, (f) => byAgent && !!scope?.wrote(f));
     const end = cut >= 0 ? cut : later.length;
+    // A relative path written from a folder below the working directory: a longer path ending with it names it too.
+    const tail = id.kind === 'path' && !!scope?.writtenBelow(id.value);
     const inTest = (i: number) =>
       isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)));
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },
@@ -562,7 +588,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd),
+      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;

@@ -8,12 +8,14 @@ export const AUDIT_HOLDOUT = {
   projects: 8,
   /**
    * Of the identifiers the audit of the whole session (what the app and `check` show) listed as lost and needed later
-   * or lost then fetched again, the share that were: `npx tsx bench/labelled-on-sessions.ts --pool` checks it against
-   * the real sessions (it needs their files, so `npm test` cannot).
+   * or lost then fetched again, how many, and how many were: `npx tsx bench/labelled-on-sessions.ts --pool` checks
+   * these against the real sessions (it needs their files, so `npm test` cannot).
    */
-  neededPrecision: 0.67,
+  neededFlags: 41,
+  neededRight: 27,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
-  rowNeededPrecision: 0.64,
+  rowNeededFlags: 49,
+  rowNeededRight: 32,
   /**
    * Of the identifiers the session audit listed as invented on the pool's labelled invented rows, how many, and how many
    * were invented: `npx tsx bench/labelled-on-sessions.ts --pool` checks these against the real sessions.
@@ -30,7 +32,21 @@ export function auditTrustNote(): string {
   const h = AUDIT_HOLDOUT;
   return (
     `The summary audit, measured on ${h.sessions} sessions of ${h.projects} projects no rule was written looking at: ` +
-    `${Math.round(h.neededPrecision * 100)}% of the identifiers it listed as needed later were needed, and ` +
+    `${Math.round((h.neededRight / h.neededFlags) * 100)}% of the identifiers it listed as needed later were needed ` +
+    `(${h.neededRight} of ${h.neededFlags}), and ` +
     `${h.inventedRight} of ${h.inventedFlags} it listed as invented were. Treat these lists as leads to check.`
   );
+}
+
+/**
+ * The 95% Wilson score interval of a share measured as `right` of `n`: how far a figure read off n labelled rows can
+ * sit from the rate it estimates. The two scorers of the same labels must agree within it.
+ */
+export function wilsonInterval(right: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = right / n;
+  const d = 1 + (z * z) / n;
+  const mid = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, mid - half), Math.min(1, mid + half)];
 }

@@ -6,7 +6,8 @@
 //     "unit tests"), or of file names the sources each hold (`entity-model.md/entity-resolution.md`);
 //   - it is the summary's quote of what it read, one word respelled (the user's typo corrected);
 //   - it is derived from what it read: a span of days between a date the summary states beside it and a date the
-//     summarizer read or the session's day.
+//     summarizer read or the session's day; a file's size in KB from the bytes a listing printed (session 46);
+//   - it is the next step: a file planned in a folder the agent made for it (session 46).
 import { dateMatches, type Identifier } from './identifiers';
 import { canonicalUnit, parseDate, type DateParts } from './normalize';
 
@@ -192,4 +193,44 @@ export function foldersElided(id: Identifier, lower: string): boolean {
   const re = new RegExp(`(?<![\\w.-])${segs.map(escapeRe).join(`/(?:[^/\\s'"\`]+/)*`)}(?![\\w-]|\\.\\w)`, 'g');
   const found = new Set([...lower.matchAll(re)].map((m) => m[0]));
   return found.size === 1;
+}
+
+// A line of `ls -l`: mode, links, owner, group, size in bytes, date, then the name.
+const LISTING_LINE = /^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+(\d+)\s+\w{3}\s+\d+\s+[\d:]+\s+(.+)$/gm;
+
+/**
+ * A file's size in kilobytes or megabytes (`19KB`, `2.4 KB`) derived from the bytes a listing printed for a file the
+ * summary names (`-rw-rw-r-- 1 rob rob 19479 Feb 26 15:13 index.html`): the bytes over 1000 or 1024 (per unit step),
+ * rounded as the summary writes it.
+ */
+export function sizeOfListedFile(id: Identifier, summary: string, read: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^~?(\d+(?:\.\d+)?)\s*([KMG])i?B$/i.exec(id.value.trim());
+  if (!m || !read.includes(' ')) return false;
+  const decimals = (m[1]!.split('.')[1] ?? '').length;
+  const stated = Number(m[1]).toFixed(decimals);
+  const power = 'KMG'.indexOf(m[2]!.toUpperCase()) + 1;
+  for (const line of read.matchAll(LISTING_LINE)) {
+    const name = line[2]!.trim().split(/[\\/]/).pop();
+    if (!name || !summary.includes(name)) continue;
+    const bytes = Number(line[1]);
+    if ([1000, 1024].some((base) => (bytes / base ** power).toFixed(decimals) === stated)) return true;
+  }
+  return false;
+}
+
+/**
+ * A file planned in a folder the agent made for it (`registry/cursor/block.json` after `mkdir -p registry/cursor`),
+ * of a name the sources give such files (`block.json`): the summary names the next step, not a file it made up.
+ */
+export function plannedInMadeFolder(id: Identifier, read: string): boolean {
+  if (id.kind !== 'path') return false;
+  const v = id.value.replace(/[`'"]+$/, '');
+  const cut = v.lastIndexOf('/');
+  if (cut <= 0 || !read.includes('mkdir')) return false;
+  const folder = escapeRe(v.slice(0, cut).replace(/^\.\//, ''));
+  const name = v.slice(cut + 1);
+  if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) return false;
+  const made = new RegExp(`\\bmkdir\\s+(?:-\\w+\\s+)*(?:[^\\s;&|]+\\s+)*(?:\\.\\/)?${folder}\\/?(?![\\w./-])`).test(read);
+  return made && new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`).test(read);
 }

@@ -282,3 +282,29 @@ describe('a path with folders left out', () => {
     expect(backedLoosely(id('path', 'clickhouse/index.ts'), 'packages/clickhouse/src/index.ts and packages/clickhouse/test/index.ts')).toBe(false);
   });
 });
+
+// Session 46: from the never-studied pool's study part (its score part not read).
+describe('a file’s size in kilobytes', () => {
+  // Modelled on Safecast/safecast-map-MCP: the summary lists the files an `ls -la` showed with their sizes rounded.
+  const sources = ['-rw-rw-r-- 1 rob rob 19479 Feb 26 15:13 index.html\n-rw-rw-r-- 1 rob rob  2443 Feb 26 15:13 notes.md'];
+  it('is derived from the bytes a listing printed for a file the summary names, over 1000 or 1024, rounded as written', () => {
+    expect(auditSummary({ summary: '- Files: index.html (19KB), notes.md (2.4KB)', sources, later: [] }).invented).toEqual([]);
+  });
+  it('another size, or a size beside a file the listing does not show, is still judged', () => {
+    expect(auditSummary({ summary: '- Files: index.html (23KB)', sources, later: [] }).invented).toEqual(['23KB']);
+    expect(auditSummary({ summary: '- Files: server.go (19KB)', sources, later: [] }).invented).toContain('19KB');
+  });
+});
+
+describe('a file planned in a folder the agent made', () => {
+  // Modelled on roo-oliv/monodreams: the agent made `registry/cursor` and the plan says each block is a folder with a
+  // `block.json`; the summary names the next step, `registry/cursor/block.json`.
+  const sources = ['Bash({"command":"mkdir -p registry/cursor && ls registry"})', 'Each block is a folder with a `block.json` manifest.'];
+  it('of a name the sources give such files is the next step, not invented', () => {
+    expect(auditSummary({ summary: 'Next: create `registry/cursor/block.json` as the worked example.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('in a folder nobody made, or of a name the sources never give, is still judged', () => {
+    expect(auditSummary({ summary: 'Next: create `registry/camera/block.json`.', sources, later: [] }).invented).toEqual(['registry/camera/block.json']);
+    expect(auditSummary({ summary: 'Next: create `registry/cursor/manifest.yaml`.', sources, later: [] }).invented).toEqual(['registry/cursor/manifest.yaml']);
+  });
+});

@@ -136,6 +136,123 @@ describe('a definition as a tool prints it', () => {
   });
 });
 
+describe('a typed method declaration (C#, Java)', () => {
+  // Modelled on a MonoGame project's screen class read with tab-numbered lines (roo-oliv/monodreams, the pool's study part).
+  const file = `${CWD}/Screens/DemoScreen.cs`;
+  const input = (declaration: string, name: string): AuditInput => ({
+    summary: 'Reviewed the demo screen.',
+    sources: [`170\t        ${name}();\n178\t    ${declaration}\n179\t    {`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(file) }],
+    sourceCalls: [`Read ${file}`],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(file), text: `175\t        ${name}();` },
+      { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(file), tool: 'Edit', writes: true }, text: `Edit({"old_string":"        ${name}();\n    }"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('with its return type after a modifier, its `{` on the next line, declares a project method: re-read, then edited, it was re-fetched', () => {
+    expect(auditSummary(input('private void RefreshFloorTint()', 'RefreshFloorTint')).lostRefetchedLater).toMatchObject([{ value: 'RefreshFloorTint()', itemId: 'r', usedIn: 'e' }]);
+    expect(needed(input('private static MeshData BuildCaretMesh(float size)', 'BuildCaretMesh'))).toEqual(['BuildCaretMesh()']);
+  });
+  it('of one word (`Dispose()`), or an `override`, is a framework’s hook or the base class’s method, not the project’s', () => {
+    expect(needed(input('public void Dispose()', 'Dispose'))).toEqual([]);
+    expect(needed(input('protected override void RefreshFloorTint()', 'RefreshFloorTint'))).toEqual([]);
+  });
+});
+
+describe('a relative path written from a folder below the working directory', () => {
+  // Modelled on roo-oliv/monodreams (the pool's study part): a plan names files relative to the engine's folder
+  // (`Component/Transform.cs`), while the calls open them from the working directory (`MonoDreams/Component/…`).
+  const find = { tool: 'Bash', target: 'find MonoDreams -name "*.cs"', file: null, writes: false, kind: 'command' } as const;
+  const input = (planned: string, listed: string): AuditInput => ({
+    summary: 'Planned the foundation block.',
+    sources: [`Read({"file_path":"${CWD}/MonoDreams/Game.cs"})`, `- ${planned}`],
+    sourceMeta: [
+      { role: 'assistant', kind: 'tool_call', target: read(`${CWD}/MonoDreams/Game.cs`) },
+      { role: 'tool', kind: 'tool_result' },
+    ],
+    later: [
+      { id: 'f', role: 'tool', kind: 'tool_result', target: find, text: listed },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/MonoDreams/foundation.json`), text: `Write({"file_path":"${CWD}/MonoDreams/foundation.json","content":"{ \\"source\\": \\"${listed}\\" }"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('(its first folder none the calls open files under) names the file a longer path ending with it names', () => {
+    expect(auditSummary(input('Component/Transform.cs', 'MonoDreams/Component/Transform.cs')).lostRefetchedLater).toMatchObject([
+      { value: 'Component/Transform.cs', itemId: 'f', usedIn: 'w' },
+    ]);
+  });
+  it('from a folder the calls open files under, it is that folder’s file: a longer path ending with it is another', () => {
+    expect(needed(input('MonoDreams/Component/Transform.cs', 'sandbox/MonoDreams/Component/Transform.cs'))).toEqual([]);
+  });
+  it('a URL’s path ending with it is a request to a server, not the file', () => {
+    expect(needed(input('well-known/jwks.json', 'https://api.example.dev/auth/well-known/jwks.json'))).toEqual([]);
+  });
+});
+
+describe('a Go call without a package qualifier', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): a tool file of `package main` returns through a
+  // helper of the package whose declaration the session never reads; a new tool file the agent writes calls it again.
+  const tool = `${CWD}/cmd/server/tool_stats.go`;
+  const input = (call: string): AuditInput => ({
+    summary: 'Added the stats tool.',
+    sources: [`    62→\treturn ${call}(map[string]any{\n    63→\t\t"stats": stats,`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(tool) }],
+    later: [
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/cmd/server/tool_extremes.go`), text: `Write({"file_path":"${CWD}/cmd/server/tool_extremes.go","content":"package main\n\nfunc handleExtremes() {\n\treturn ${call}(map[string]any{})\n}"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('of a name of several words in MixedCaps is a function of the package, the project’s: a later call of it uses it', () => {
+    expect(auditSummary(input('jsonResult')).lostReferencedLater).toMatchObject([{ value: 'jsonResult()', itemId: 'w' }]);
+  });
+  it('of one word (a builtin, a function value) or in snake_case (SQL in a query string) is not known to be the project’s', () => {
+    expect(needed(input('append'))).toEqual([]);
+    expect(needed(input('to_timestamp'))).toEqual([]);
+  });
+});
+
+describe('a Rust method called on `self`', () => {
+  // Modelled on nakamura-shuta/tij (the pool's study part): an input handler notifies through a method of the app
+  // whose definition the session never reads; a later search looks for its calls.
+  const input = (method: string): AuditInput => ({
+    summary: 'Reviewed the input handler.',
+    sources: [`   386→                self.${method}("Use 'c' to create from current change");`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/src/app/input.rs`) }],
+    later: [
+      {
+        id: 'g',
+        role: 'assistant',
+        kind: 'tool_call',
+        target: { tool: 'Grep', target: `${method}.*fetch in ${CWD}/src/app/actions.rs`, file: null, writes: false, kind: 'search' },
+        text: `Grep({"pattern":"${method}(.*fetch","path":"${CWD}/src/app/actions.rs"})`,
+      },
+    ],
+    project: { cwd: CWD },
+  });
+  it('of a snake_case name of several words is its type’s own: a later call of it uses it', () => {
+    expect(auditSummary(input('notify_info')).lostReferencedLater).toMatchObject([{ value: 'notify_info()', itemId: 'g' }]);
+  });
+  it('named as Rust names conversions and predicates (`is_empty`, `as_bytes`) may be a standard trait’s', () => {
+    expect(needed(input('is_selected'))).toEqual([]);
+    expect(needed(input('as_display'))).toEqual([]);
+  });
+});
+
+describe('a URL that is only an origin, kept', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): the summary names the subdomain it set up.
+  const kept = (summary: string, url: string) =>
+    auditSummary({ summary, sources: [`Bash({"command":"curl -s ${url} | head"})`], sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash(`curl -s ${url} | head`) }], later: [], project: { cwd: CWD } }).kept;
+  it('by the summary naming its host and port: the server it stands for', () => {
+    expect(kept('Set up assistant.example.org to bypass the CDN.', 'https://assistant.example.org')).toContain('https://assistant.example.org');
+    expect(kept('The server listens on localhost:3333.', 'http://localhost:3333')).toContain('http://localhost:3333');
+  });
+  it('not by another host, nor by a bare `localhost` (any server of the machine)', () => {
+    expect(kept('Set up maps.example.org.', 'https://assistant.example.org')).not.toContain('https://assistant.example.org');
+    expect(kept('Started it on localhost.', 'http://localhost:3333')).not.toContain('http://localhost:3333');
+  });
+});
+
 describe('a URL that is only an origin', () => {
   it('names a server: a later call to a URL on it uses it', () => {
     const input: AuditInput = {
@@ -148,6 +265,24 @@ describe('a URL that is only an origin', () => {
     expect(needed(input)).toEqual(['https://86f0-2003.tunnel-free.app']);
     // A URL with a path is one resource: a longer URL under it is another.
     expect(needed({ ...input, sources: ['https://86f0-2003.tunnel-free.app/auth'] })).toEqual([]);
+  });
+});
+
+describe('a year alone', () => {
+  // Modelled on Safecast/safecast-map-MCP (the pool's study part): the agent drafts example questions, later written
+  // into the README.
+  const input = (laterText: string, target: CallTarget): AuditInput => ({
+    summary: 'Drafted example questions.',
+    sources: ['Show me radiation trends near Fukushima since 2011'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/docs/questions.txt`) }],
+    later: [{ id: 'l', role: 'assistant', kind: 'tool_call', target, text: laterText }],
+    project: { cwd: CWD },
+  });
+  it('names a time: written content that repeats it uses nothing', () => {
+    expect(needed(input(`Edit({"file_path":"${CWD}/README.md","new_string":"- Show me measurements from Fukushima in March 2011"})`, { ...write(`${CWD}/README.md`), tool: 'Edit' }))).toEqual([]);
+  });
+  it('counts when a later call takes it as its argument', () => {
+    expect(needed(input('Bash({"command":"./query --since 2011"})', bash('./query --since 2011')))).toEqual(['2011']);
   });
 });
 
@@ -236,6 +371,35 @@ describe('a version', () => {
     expect(needed(input)).toEqual([]);
     const pin = { id: 'p', role: 'assistant', kind: 'tool_call', target: bash('git checkout v13.2'), text: 'Bash({"command":"git checkout v13.2"})' };
     expect(needed({ ...input, later: [...input.later, pin] })).toEqual(['v13.2']);
+  });
+
+  // Modelled on roo-oliv/monodreams (the pool's study part): a .csproj's package references, read again, then a block
+  // manifest the agent writes pins the same package versions.
+  const csproj = `${CWD}/Engine/Engine.csproj`;
+  const manifest = (content: string): AuditInput => ({
+    summary: 'Listed the engine’s packages.',
+    sources: ['73\t        <PackageReference Include="TileMapKit" Version="1.8.0" />'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(csproj) }],
+    sourceCalls: [`Read ${csproj}`],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(csproj), text: '73\t        <PackageReference Include="TileMapKit" Version="1.8.0" />' },
+      { id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/registry/level/block.json`), text: `Write({"file_path":"${CWD}/registry/level/block.json","content":${JSON.stringify(content)}})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('written as a dependency’s version (a manifest’s version field, a range, a pin) pins the release: it uses the version', () => {
+    expect(auditSummary(manifest('{ "nugetDependencies": [{ "id": "TileMapKit", "version": "1.8.0" }] }')).lostRefetchedLater).toMatchObject([{ value: '1.8.0', itemId: 'r', usedIn: 'w' }]);
+    expect(needed(manifest('{ "dependencies": { "tilemapkit": "^1.8.0" } }'))).toEqual(['1.8.0']);
+    expect(needed(manifest('tilemapkit==1.8.0\n'))).toEqual(['1.8.0']);
+    // Prose about it, in the same manifest, pins nothing.
+    expect(needed(manifest('{ "notes": "Tested with TileMapKit 1.8.0." }'))).toEqual([]);
+  });
+
+  it('of zeros after its major is kept by a summary naming that major (`v13` for `v13.0`); `v13` does not keep `v13.2`', () => {
+    const kept = (version: string) =>
+      auditSummary({ summary: 'Wrote claude-wrapper-v13.sh, the complete v13 wrapper.', sources: [`# Claude Wrapper ${version} - quiet mode`], sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/wrapper.sh`) }], later: [], project: { cwd: CWD } }).kept;
+    expect(kept('v13.0')).toContain('v13.0');
+    expect(kept('v13.2')).not.toContain('v13.2');
   });
 });
 
@@ -552,6 +716,48 @@ describe('the whole-session audit reads these rules as the per-compaction one do
     expect(a.lostReferencedLater[0]!.itemId).toBe('u8');
     // The release line the summary names is the version the install printed.
     expect(a.invented).not.toContain('v2');
+  });
+
+  it('a relative path written from a folder below the working directory, and a typed method declaration', () => {
+    const items: Item[] = [
+      toolCall('c1', 'k1', 'Read', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs"}'),
+      toolResult('r1', 'k1', '170\t        RefreshFloorTint();\n178\t    private void RefreshFloorTint()\n179\t    {'),
+      toolCall('c2', 'k2', 'Task', '{"prompt":"map the engine"}'),
+      toolResult('r2', 'k2', '- Component/Transform.cs — position, scale, rotation'),
+      boundary('b'),
+      summaryItem('sum', 'Mapped the engine.'),
+      toolCall('c3', 'k3', 'Bash', '{"command":"find Engine -name \"*.cs\""}'),
+      toolResult('r3', 'k3', 'Engine/Component/Transform.cs\nEngine/Screens/DemoScreen.cs'),
+      toolCall('c4', 'k4', 'Bash', '{"command":"head -20 Engine/Component/Transform.cs"}'),
+      toolResult('r4', 'k4', 'public struct Transform'),
+      toolCall('c5', 'k5', 'Read', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs"}'),
+      toolResult('r5', 'k5', '175\t        RefreshFloorTint();'),
+      toolCall('c6', 'k6', 'Edit', '{"file_path":"/home/u/kiosk/Engine/Screens/DemoScreen.cs","old_string":"        RefreshFloorTint();","new_string":""}'),
+      toolResult('r6', 'k6', 'ok'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1', 'c2', 'r2'] })] });
+    s.meta['cwd'] = CWD;
+    const a = auditSession(s)[0]!;
+    // The listing brought the file back, the command then took it; the re-read brought the method back, the edit used it.
+    const rows = a.lostRefetchedLater.map((r) => [r.value, r.itemId, r.usedIn]);
+    expect(rows).toContainEqual(['Component/Transform.cs', 'r3', 'c4']);
+    expect(rows).toContainEqual(['RefreshFloorTint()', 'r5', 'c6']);
+  });
+
+  it('a version a manifest the agent writes pins', () => {
+    const items: Item[] = [
+      toolCall('c1', 'k1', 'Read', '{"file_path":"/home/u/kiosk/Engine/Engine.csproj"}'),
+      toolResult('r1', 'k1', '73\t<PackageReference Include="TileMapKit" Version="1.8.0" />'),
+      boundary('b'),
+      summaryItem('sum', 'Read the engine project.'),
+      toolCall('c2', 'k2', 'Read', '{"file_path":"/home/u/kiosk/Engine/Engine.csproj"}'),
+      toolResult('r2', 'k2', '73\t<PackageReference Include="TileMapKit" Version="1.8.0" />'),
+      toolCall('c3', 'k3', 'Write', '{"file_path":"/home/u/kiosk/registry/level/block.json","content":"{ \\"id\\": \\"TileMapKit\\", \\"version\\": \\"1.8.0\\" }"}'),
+      toolResult('r3', 'k3', 'ok'),
+    ];
+    const s = session(items, { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })] });
+    s.meta['cwd'] = CWD;
+    expect(auditSession(s)[0]!.lostRefetchedLater.map((r) => [r.value, r.usedIn])).toContainEqual(['1.8.0', 'c3']);
   });
 
   it('a listed file, a conventional name and a moved class', () => {

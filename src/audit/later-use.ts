@@ -43,6 +43,23 @@ export function takenAsArgument(id: Identifier, arg: string, cwd: string | null)
   return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
 }
 
+/**
+ * Does a call write the version as a dependency's version: a manifest's version field or attribute
+ * (`{ "id": "LDtkMonogame", "version": "1.8.0" }`, `Version="1.8.0"`), a package's range (`"lodash": "^4.17.21"`,
+ * `serde = "1.0.3"`), or a pin (`requests==2.31.0`, `react@18.2.0`)? That pins a release, as an install does; a header,
+ * a changelog line or prose repeating the version does not.
+ */
+export function pinsVersion(id: Identifier, target: CallTarget | null | undefined, text: string): boolean {
+  if (id.kind !== 'version' || !target?.writes) return false;
+  const core = id.value.replace(/^v/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A quote, maybe escaped (a call's JSON as written).
+  const quoted = `\\\\?["']`;
+  const pin = new RegExp(
+    `(?:${quoted}[\\w.@/-]+${quoted}\\s*:\\s*${quoted}|\\b[\\w-]+\\s*=\\s*${quoted})[~^>=<]{0,2}v?${core}${quoted}|[\\w.-](?:==|~=|>=|@)v?${core}(?![\\w.])`,
+  );
+  return pin.test(text);
+}
+
 /** A value (not a function, not a file) in a test file's text is the test's example data: reading or writing that file does not use it. */
 export function isExampleDataIn(id: Identifier, file: string | null | undefined): boolean {
   return id.kind !== 'function' && id.kind !== 'path' && !!file && TEST_FILE.test(file);

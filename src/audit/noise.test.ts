@@ -37,6 +37,21 @@ describe('isNoise', () => {
     }
   });
 
+  it('drops the default ports of the web and ssh (every server’s), not a port the work chose', () => {
+    // Modelled on Safecast/safecast-map-MCP (the pool's study part): `curl -v` prints `:443`, nginx configs `listen 443`.
+    for (const port of ['443', '80', '22']) expect(isNoise(id('port', port), {}), port).toBe(true);
+    for (const port of ['3333', '8443', '5432']) expect(isNoise(id('port', port), {}), port).toBe(false);
+    const audit = auditSummary({
+      summary: 'Checked the endpoint.',
+      sources: ['* Connected to maps.example.org (3.164.143.121) port 443'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: { tool: 'Bash', target: 'curl -v https://maps.example.org', file: null, writes: false, kind: 'command' } }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', text: 'Bash({"command":"cat > /etc/nginx/sites-available/origin << EOF\nserver { listen 443 ssl; }\nEOF"})' }],
+      project: { cwd: '/home/u/app' },
+    });
+    expect(audit.lost).not.toContain('443');
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+
   it('keeps what pins one thing down, and the demos\' findings', () => {
     const days = new Set(['2026-02-11']);
     for (const [kind, value] of [

@@ -161,7 +161,8 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
     case 'number':
       return numberNoise(v);
     case 'port':
-      return false;
+      // The default ports of the web and of ssh (`listen 443`, `port 22`) are every server's, as well-known hosts are.
+      return v === '80' || v === '443' || v === '22';
     case 'version':
       return versionNoise(v);
     case 'date': {

@@ -233,7 +233,7 @@ export function containsToken(text: string, needle: string, from = 0): boolean {
 }
 
 /** `https://host:port` with no path (a trailing slash at most). */
-const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
+export const isOrigin = (url: string): boolean => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(url);
 
 /**
  * The URL, possibly with a trailing slash, a query or a fragment (`…/auth/v1/token?grant_type=password` is a request
@@ -479,6 +479,27 @@ export function containsWholePath(text: string, path: string, from = 0, cwd: str
       const underCwd = !anchored && cwds.some((c) => at - 1 >= c.length && text.slice(at - 1 - c.length, at - 1) === c && !isPathChar(text.charCodeAt(at - 2 - c.length)));
       if (!dotSlash && !underCwd) continue;
     }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Is the relative path `path` in `text` as the tail of a path, by whole segments (`MonoDreams/Component/Transform.cs`
+ * or the path itself for `Component/Transform.cs`), not inside a longer segment and not followed by more of a path?
+ */
+export function containsPathTail(text: string, path: string): boolean {
+  for (let at = text.indexOf(path); at >= 0; at = text.indexOf(path, at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    const end = at + path.length;
+    const after = text.charCodeAt(end);
+    if (isSep(after) || isWordish(after) || (isDashOrDot(after) && isAlnum(text.charCodeAt(end + 1)))) continue;
+    if (isPathChar(before)) continue;
+    if (SEARCH_PATTERN.test(text.slice(Math.max(0, at - 24), at))) continue;
+    // The end of a URL's path (`https://host/auth/.well-known/jwks.json`) is a request to a server, not a file.
+    let start = at;
+    while (start > 0 && (isPathChar(text.charCodeAt(start - 1)) || isSep(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 58)) start--;
+    if (text.slice(start, at).includes('://')) continue;
     return true;
   }
   return false;

@@ -7,6 +7,7 @@
 // Everything is read from the session's own texts in one pass per text, so it costs as much as reading them.
 import type { CallTarget } from '../refetch/call-target';
 import { FILE_EXTENSIONS } from './identifiers';
+import { isCompoundName } from './normalize';
 
 export interface ScopeText {
   text: string;
@@ -53,6 +54,12 @@ export const DECLARATIONS: readonly RegExp[] = [
   // A property an object gives a function's body (`setToken: (t) => set({ t })`, `load: async () => {`), as a line of a
   // file or as a tool prints it (`  53→  setToken: …`); a type's member (`onSuccess: () => void;`) is a slot a caller fills.
   /^(?:\s*\d+(?:→|\t|:))?\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:\([^()\n]*\)|[A-Za-z_$][\w$]*)\s*(?::\s*[^=\n]{1,80})?=>\s*(?:\{|(?:await\s+)?[a-z_$][\w$.]*\s*\()/gm,
+  // C#, Java, C++ and their kin: a method with its return type after one modifier at least, at the start of a line
+  // (`private static MeshData DownCaretMesh(float size, Color color)`), whose `{` may stand on the next line. A call
+  // has no modifier before it, a constructor no return type. Only a name of several words (`isCompoundName`): a
+  // one-word method (`public void Dispose()`, `Update()`, `Draw()`) is a framework's hook the class implements, and an
+  // `override` is the base class's method.
+  /^(?:\s*\d+(?:→|\t|:))?\s*(?:(?:public|private|protected|internal|static|virtual|abstract|async|sealed|extern|unsafe|final|synchronized|native|inline)\s+)+[A-Za-z_][\w.]*(?:<[^()\n]{0,80}>)?(?:\[\])*\??\s+(?=\w{8})(?=\w*(?:[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]))([A-Za-z_]\w*)\s*(?:<[^()\n]{0,80}>)?\s*\(/gm,
 ];
 // Destructuring binds several names at once: `const [x, setX] = useState()`, `const { a, b } = obj`.
 export const DESTRUCTURING = /\b(?:const|let|var)\s*([[{])([^\]}=]{1,300})[\]}]\s*(?::[^=;\n]{1,80})?=/g;
@@ -83,6 +90,7 @@ export const DECLARATION_WORDS: readonly (readonly string[])[] = [
   ['const', 'let', 'var'],
   ['lambda', 'functools.partial'],
   ['=>'],
+  ['public', 'private', 'protected', 'internal', 'static', 'virtual', 'abstract', 'async', 'sealed', 'extern', 'unsafe', 'final', 'synchronized', 'native', 'inline'],
 ];
 export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 /** A method's line ends in `{` after its `(…)`. */
@@ -94,6 +102,12 @@ const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|note
 
 /** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
 const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
+
+/** A method called on `self` with a snake_case name of two words at least. */
+const RUST_SELF_CALL = /\bself\.([a-z][a-z0-9]*_[a-z0-9_]+)\(/g;
+
+/** A call without a qualifier: the name is not after a `.`, a word character or `func `. */
+const GO_LOCAL_CALL = /(?<![\w.$])(?<!\bfunc\s)([A-Za-z_]\w*)\(/g;
 
 const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
@@ -197,6 +211,8 @@ export class ProjectScope {
   private readonly written = new Set<string>();
   /** Paths as written that `show` has read: a listing names the same path again and again. */
   private readonly seenPaths = new Set<string>();
+  /** The first folders of the files tool calls open in the project, relative to the working directory. */
+  private readonly topFolders = new Set<string>();
 
   constructor(texts: Iterable<ScopeText>, cwd: string | null) {
     this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
@@ -245,6 +261,16 @@ export class ProjectScope {
         this.defined.add(parts[parts.length - 1]!);
       }
     }
+    // Go resolves a call without a package qualifier (`jsonResult(…)`) in its own package: in the project's Go file, a
+    // name of several words in Go's MixedCaps called so is the project's, its declaration read or not. A one-word call
+    // may be a builtin or a local function value, and a snake_case one (`to_timestamp(`) is SQL in a query string.
+    if (t.target?.file && /\.go$/.test(t.target.file) && text.includes('(')) for (const m of text.matchAll(GO_LOCAL_CALL)) if (isCompoundName(m[1]!) && !m[1]!.includes('_')) this.defined.add(m[1]!);
+    // Rust has no inheritance: a method called on `self` in the project's Rust file (`self.notify_info(…)`) is its type's
+    // own, or a trait's. A snake_case name of several words is taken as the type's, except the names Rust's conventions
+    // give conversions and predicates on every type, the standard traits' included (`as_`, `to_`, `into_`, `is_`).
+    if (t.target?.file && /\.rs$/.test(t.target.file) && text.includes('self.')) {
+      for (const m of text.matchAll(RUST_SELF_CALL)) if (isCompoundName(m[1]!) && !/^(?:as|to|into|is|try_into|try_from|from)_/.test(m[1]!)) this.defined.add(m[1]!);
+    }
     // A class the project declares is a module its calls go through (`AuthService.login()`).
     if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
     if (text.includes('import')) {
@@ -267,7 +293,11 @@ export class ProjectScope {
 
   /** Paths a tool call names, and paths an output lists one per line or as `path:line:` (ls, find, grep). */
   private readPaths(t: ScopeText): void {
-    if (t.target?.file) this.show(t.target.file);
+    if (t.target?.file) {
+      this.show(t.target.file);
+      const rel = this.relative(t.target.file);
+      if (t.kind === 'tool_call' && !isAbsolute(rel) && !rel.startsWith('../') && rel.includes('/') && !DEPENDENCY_DIR.test(rel)) this.topFolders.add(rel.slice(0, rel.indexOf('/')));
+    }
     // What a call writes into a file (an edit's text, a new file's content) is that file's code or prose: a path in
     // it (`outFile: './src/generated/types.ts'`) is a literal of it, not a file the session shows to exist. Only
     // what the code imports (`from '../lib/api'`) names a module it loads.
@@ -341,6 +371,18 @@ export class ProjectScope {
       for (const seg of segments.slice(0, -1)) if (seg && seg !== '.' && seg !== '..') out.add(seg);
     }
     return out;
+  }
+
+  /**
+   * Is this relative path written from a folder below the working directory (`Component/Transform.cs` in a plan about
+   * `MonoDreams/`)? Its first folder is none of those the files tool calls open start with, when they open some.
+   * Such a path names the file a longer path ending with it names (`MonoDreams/Component/Transform.cs`).
+   */
+  writtenBelow(path: string): boolean {
+    if (this.topFolders.size === 0 || isAbsolute(path) || /^\.{1,2}[\\/]/.test(path)) return false;
+    const p = normalizePath(path);
+    const cut = p.indexOf('/');
+    return cut > 0 && cut < p.length - 1 && !this.topFolders.has(p.slice(0, cut));
   }
 
   /** Did the agent write (create or edit) this file in the session? */

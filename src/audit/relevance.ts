@@ -171,7 +171,10 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.shows(v) || (isProjectSpecifier(v) && scope.showsModule(v)) ? 'relevant' : 'irrelevant';
     case 'date':
       // A date inside a file name (`2026-04-02 - Idaho Reports - ….md`) is part of the name, not a date of the work.
-      return every((o) => o.text.split('\n').every((line) => !line.includes(v) || inFileName(line, v))) ? 'irrelevant' : 'relevant';
+      if (every((o) => o.text.split('\n').every((line) => !line.includes(v) || inFileName(line, v)))) return 'irrelevant';
+      // A year alone (`since 2011`) names a time, not a thing a later turn takes: like a version, it counts when the user
+      // names it or a later call takes it as its argument, not when written content or output repeats it.
+      return /^(?:19|20)\d\d$/.test(v) ? 'argument' : 'relevant';
     case 'quantity': {
       const unit = /^[\d,.]+\s*(.+)$/.exec(v)?.[1];
       // A duration a run printed is a measurement; one a person or a tool call chose is a setting.

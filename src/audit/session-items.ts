@@ -10,7 +10,7 @@ import { KeyIndex, type Posting } from './key-index';
 import { outerKeysOf } from './later-index';
 import { mentionKeys, type MentionKeys } from './mention-keys';
 import { mentionText } from './later-use';
-import { foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
+import { containsPathTail, foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
 
 /** First index of `sorted` whose value is at least `x`. */
@@ -141,12 +141,17 @@ export class SessionItems {
     }
   }
 
-  /** The first item from `from` on, not `skip`ped, that refers to `id` (as `referencedIn` reads it); -1 if none. */
-  firstMention(id: Identifier, from: number, skip: (i: number) => boolean): number {
+  /**
+   * The first item from `from` on, not `skip`ped, that refers to `id` (as `referencedIn` reads it); -1 if none. With
+   * `tail` (a relative path written from a folder below the working directory, `ProjectScope.writtenBelow`), a longer
+   * path ending with it refers to it too. An identifier is asked with the same `tail` every time.
+   */
+  firstMention(id: Identifier, from: number, skip: (i: number) => boolean, tail = false): number {
     const entry = this.entry(id);
     const groups = this.lists(entry);
+    const refers = (hay: Haystack, start: number) => referencedIn(id, hay, start, this.cwd) || (tail && foundIn(id, hay, start) && containsPathTail(hay.text, id.value));
     if (!groups) {
-      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && referencedIn(id, this.hay(i), 0, this.cwd)) return i;
+      for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && refers(this.hay(i), 0)) return i;
       return -1;
     }
     // Walk the groups' candidates together in item order, so the first match ends the walk.
@@ -172,7 +177,7 @@ export class SessionItems {
       for (let g = 0; g < groups.length; g++) if (groups[g]![0]!.items[at[g]!] === next) at[g]!++;
       if (skip(next)) continue;
       const seen = entry.found?.find((f) => f === next + 1 || f === -(next + 1));
-      const found = seen !== undefined ? seen > 0 : referencedIn(id, this.hay(next), start, this.cwd);
+      const found = seen !== undefined ? seen > 0 : refers(this.hay(next), start);
       if (seen === undefined && (entry.found?.length ?? 0) < 32) (entry.found ??= []).push(found ? next + 1 : -(next + 1));
       if (found) return next;
     }

@@ -23,6 +23,18 @@ describe('fileSpellings', () => {
     expect(fileSpellings(['lib', 'src/lib'], CWD).get('lib')).toBe('lib');
   });
 
+  it('joins a bare name to the longer spellings that end with it when those are one file themselves', () => {
+    // Modelled on roo-oliv/monodreams (the pool's study part): a plan lists `Camera.cs`, `Component/Camera.cs` and
+    // `MonoDreams/Component/Camera.cs`, three spellings of one file.
+    const rep = fileSpellings(['Camera.cs', 'Component/Camera.cs', 'MonoDreams/Component/Camera.cs'], CWD);
+    expect(rep.get('Camera.cs')).toBe('MonoDreams/Component/Camera.cs');
+    expect(rep.get('Component/Camera.cs')).toBe('MonoDreams/Component/Camera.cs');
+    // Two files of that name stay apart from the bare name, however many spellings each has.
+    const two = fileSpellings(['Camera.cs', 'Component/Camera.cs', 'MonoDreams/Component/Camera.cs', 'Tools/Camera.cs'], CWD);
+    expect(two.get('Camera.cs')).toBe('Camera.cs');
+    expect(two.get('Component/Camera.cs')).toBe('MonoDreams/Component/Camera.cs');
+  });
+
   it('resolves a Windows working directory, either slash', () => {
     expect(projectRelative('C:\\Users\\me\\vault\\notes\\a.md', 'C:\\Users\\me\\vault')).toBe('notes/a.md');
     expect(fileSpellings(['C:\\Users\\me\\vault\\notes\\a.md', 'notes/a.md'], 'C:\\Users\\me\\vault').get('notes/a.md')).toBe('notes/a.md');
@@ -30,6 +42,24 @@ describe('fileSpellings', () => {
 });
 
 describe('auditSummary, one row per file', () => {
+  it('lists a bare name the slice also wrote under two longer spellings of one file in that file’s row', () => {
+    const audit = auditSummary({
+      summary: 'Planned the block split.',
+      sources: ['- Camera.cs — camera control', 'Plan: move Component/Camera.cs; the source is MonoDreams/Component/Camera.cs'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result' }, { role: 'assistant', kind: 'tool_call', target: null }],
+      later: [
+        { id: 'f', role: 'tool', kind: 'tool_result', target: { tool: 'Bash', target: 'find MonoDreams -name "*.cs"', file: null, writes: false, kind: 'command' }, text: 'MonoDreams/Component/Camera.cs' },
+        { id: 'g', role: 'assistant', kind: 'tool_call', target: { tool: 'Bash', target: 'head -20 MonoDreams/Component/Camera.cs', file: null, writes: false, kind: 'command' }, text: 'Bash({"command":"head -20 MonoDreams/Component/Camera.cs"})' },
+      ],
+      project: { cwd: CWD },
+    });
+    const rows = [...audit.lostReferencedLater, ...audit.lostRefetchedLater];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.value).toBe('MonoDreams/Component/Camera.cs');
+    expect([...(rows[0]!.spellings ?? [])].sort()).toEqual(['Camera.cs', 'Component/Camera.cs']);
+    expect(audit.lost).toEqual(['MonoDreams/Component/Camera.cs']);
+  });
+
   it('lists a file the slice named three ways as one row needed later, with its other spellings', () => {
     const audit = auditSummary({
       summary: 'Worked on the dependency patch.',

@@ -25,8 +25,8 @@ const hasFileName = (p: string): boolean => /(?:^|\/)[^/.][^/]*\.[A-Za-z0-9]{1,1
 /**
  * For each path value, the spelling that stands for its file (itself when it has no other). Two spellings are one
  * file when they are the same path relative to the working directory, or when the shorter ends the longer by whole
- * segments and ends no other path of the list (a bare `page.tsx` beside `app/page.tsx` and `app/x/page.tsx` names
- * neither). The file's row takes its longest spelling relative to the working directory.
+ * segments and ends no other file of the list (a bare `page.tsx` beside `app/page.tsx` and `app/x/page.tsx` names
+ * neither; beside `Component/page.tsx` and `app/Component/page.tsx`, one file, it names that one). The file's row takes its longest spelling relative to the working directory.
  */
 export function fileSpellings(paths: readonly string[], cwd: string | null): Map<string, string> {
   const rel = new Map(paths.map((p) => [p, projectRelative(p, cwd)]));
@@ -44,11 +44,13 @@ export function fileSpellings(paths: readonly string[], cwd: string | null): Map
     if (seen !== undefined) union(p, seen);
     else byRel.set(r, p);
   }
-  const distinct = [...byRel.keys()];
+  // Longest first: the longer spellings of a name are joined before it is asked how many files they are
+  // (`Camera.cs` beside `Component/Camera.cs` and `MonoDreams/Component/Camera.cs` names that one file).
+  const distinct = [...byRel.keys()].sort((a, b) => b.length - a.length);
   for (const short of distinct) {
     if (!hasFileName(short)) continue;
-    const longer = distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`));
-    if (longer.length === 1) union(byRel.get(short)!, byRel.get(longer[0]!)!);
+    const longer = new Set(distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`)).map((l) => find(byRel.get(l)!)));
+    if (longer.size === 1) union(byRel.get(short)!, [...longer][0]!);
   }
   const groups = new Map<string, string[]>();
   for (const p of paths) groups.set(find(p), [...(groups.get(find(p)) ?? []), p]);
