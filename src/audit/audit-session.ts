@@ -287,10 +287,13 @@ export function auditSession(session: Session): CompactionAudit[] {
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
   const targets = fetchTargets(items);
+  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
+  const declared = new Map<string, Set<string>>();
   // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
   const scope = new ProjectScope(
     items.flatMap((it, i) => (it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null }])),
     cwd,
+    declared,
   );
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
@@ -318,8 +321,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
-  // Each text's declarations, read once for every lost function the walk asks about.
-  const defines = definesNameMemo();
+  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
+  const defines = definesNameMemo(declared);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);

@@ -95,7 +95,10 @@ const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|note
 /** A module a line of code loads: `from '…'`, `require('…')`, `import('…')`, quotes possibly escaped in a call's JSON. */
 const IMPORTED = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(?\s*)\\?["'`]([^"'`\\\s]+)\\?["'`]/g;
 
-const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
+const canMatch = (text: string, words: readonly string[]): boolean => {
+  for (const w of words) if (text.includes(w)) return true;
+  return false;
+};
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
 export function isProjectSpecifier(spec: string): boolean {
@@ -168,8 +171,7 @@ export function declaredNames(text: string): Set<string> {
  * `definesName` for a session's walk, each text's declarations read once: the audit asks it of the same later
  * texts for every lost function, and each question scanned the whole text with every pattern.
  */
-export function definesNameMemo(): (text: string, name: string) => boolean {
-  const memo = new Map<string, Set<string>>();
+export function definesNameMemo(memo: Map<string, Set<string>> = new Map()): (text: string, name: string) => boolean {
   return (text, name) => {
     if (!text.includes(name)) return false;
     let names = memo.get(text);
@@ -198,7 +200,15 @@ export class ProjectScope {
   /** Paths as written that `show` has read: a listing names the same path again and again. */
   private readonly seenPaths = new Set<string>();
 
-  constructor(texts: Iterable<ScopeText>, cwd: string | null) {
+  /**
+   * `declared`, when given, receives each code text's `declaredNames` as the scope reads them: the walk's
+   * `definesNameMemo` then reads no text's declarations a second time.
+   */
+  constructor(
+    texts: Iterable<ScopeText>,
+    cwd: string | null,
+    private readonly declared: Map<string, Set<string>> | null = null,
+  ) {
     this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
     const c = this.cwd ? normalizePath(this.cwd) : null;
     this.cwdForm = c === null ? null : { path: c, lower: c.toLowerCase() };
@@ -233,11 +243,23 @@ export class ProjectScope {
     const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
     if (!code || foreignFetch(t.target, this.cwd)) return;
     // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`).
-    DECLARATIONS.forEach((re, k) => {
-      if (canMatch(text, DECLARATION_WORDS[k]!)) for (const m of text.matchAll(re)) this.defined.add(m[1]!);
-    });
+    // The declarations and methods as `declaredNames` reads them; a method named like a keyword is not one.
+    const names = new Set<string>();
+    for (let k = 0; k < DECLARATIONS.length; k++) {
+      if (!canMatch(text, DECLARATION_WORDS[k]!)) continue;
+      for (const m of text.matchAll(DECLARATIONS[k]!)) {
+        names.add(m[1]!);
+        this.defined.add(m[1]!);
+      }
+    }
     if (canMatch(text, BINDING_WORDS)) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
-    if (canMatch(text, METHOD_WORDS)) for (const m of text.matchAll(METHOD)) if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+    if (canMatch(text, METHOD_WORDS)) {
+      for (const m of text.matchAll(METHOD)) {
+        names.add(m[1]!);
+        if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+      }
+    }
+    this.declared?.set(text, names);
     if (canMatch(text, MODULE_WORDS)) {
       for (const m of text.matchAll(MODULES)) {
         const parts = m[1]!.split(/\.|::/);
