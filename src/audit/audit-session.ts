@@ -380,9 +380,9 @@ export function auditSession(session: Session): CompactionAudit[] {
           const name = functionName(id.value);
           const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
           const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
-          // Whether an item holds the name is asked first: reading an item's declarations costs more, and most
-          // items holding one of the name's keys are not another file declaring it.
-          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && !!targets[i]?.file, p.at + 1).filter(elsewhere);
+          // Whether the item is another file that declares the name is asked first: the scope has read every code
+          // text's declarations already (`declared`), and most items holding one of the name's keys are not.
+          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i), p.at + 1);
           const byAgent = held.length > 0 && held.every((i) => !!targets[i]?.writes);
           const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, (f) => byAgent && scope.wrote(f), defines);
           cut = k >= 0 ? holding[k]! : -1;
