@@ -173,9 +173,12 @@ export function declaredNames(text: string): Set<string> {
  */
 export function definesNameMemo(memo: Map<string, Set<string>> = new Map()): (text: string, name: string) => boolean {
   return (text, name) => {
+    // A declared name is in the text: a text whose declarations are known needs no scan for the name.
+    const known = memo.get(text);
+    if (known) return known.has(name);
     if (!text.includes(name)) return false;
-    let names = memo.get(text);
-    if (!names) memo.set(text, (names = declaredNames(text)));
+    const names = declaredNames(text);
+    memo.set(text, names);
     return names.has(name);
   };
 }
