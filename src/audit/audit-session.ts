@@ -287,10 +287,13 @@ export function auditSession(session: Session): CompactionAudit[] {
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
   const targets = fetchTargets(items);
+  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
+  const declared = new Map<string, Set<string>>();
   // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
   const scope = new ProjectScope(
     items.flatMap((it, i) => (it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null }])),
     cwd,
+    declared,
   );
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
@@ -318,8 +321,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
-  // Each text's declarations, read once for every lost function the walk asks about.
-  const defines = definesNameMemo();
+  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
+  const defines = definesNameMemo(declared);
 
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
@@ -378,9 +381,9 @@ export function auditSession(session: Session): CompactionAudit[] {
           const name = functionName(id.value);
           const heldFiles = new Set([...files].map((f) => f.replace(/\\/g, '/')));
           const elsewhere = (i: number) => !!targets[i]?.file && !heldFiles.has(targets[i]!.file!.replace(/\\/g, '/')) && defines(texts[i]!, name);
-          // Whether an item holds the name is asked first: reading an item's declarations costs more, and most
-          // items holding one of the name's keys are not another file declaring it.
-          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && !!targets[i]?.file, p.at + 1).filter(elsewhere);
+          // Whether the item is another file that declares the name is asked first: the scope has read every code
+          // text's declarations already (`declared`), and most items holding one of the name's keys are not.
+          const holding = shared.indicesHolding(id, (i) => i > p.at && !base(i) && elsewhere(i), p.at + 1);
           const byAgent = held.length > 0 && held.every((i) => !!targets[i]?.writes);
           const k = otherDefinitionAt(id, declared, files, (j) => ({ file: targets[holding[j]!]?.file, text: texts[holding[j]!]! }), 0, holding.length, (f) => byAgent && scope.wrote(f), defines);
           cut = k >= 0 ? holding[k]! : -1;

@@ -76,7 +76,8 @@ export interface Posting {
   offsets: number[];
 }
 
-const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+/** The filter's slot of a hash: its low bits with the high ones folded in. The scan writes the same sum inline. */
+const filterSlot = (h: number, mask: number): number => (h ^ (h >>> 15)) & mask;
 
 const WORD = 0;
 const DIGITS = 1;
@@ -97,6 +98,13 @@ export class KeyIndex {
   // hash and compared in place, so no substring is cut for the many keys no identifier needs.
   private slots = new Int32Array(0);
   private mask = 0;
+  /**
+   * Which hashes a wanted key has, by a few of their bits (`filterSlot`): most words of a text are no wanted key, and
+   * one byte read rejects them without the table's probe. The CLI runs without TurboFan's inlining (see the bin), so
+   * the scan's per-character and per-word tests are written out in the loop rather than called.
+   */
+  private filter = new Uint8Array(0);
+  private filterMask = 0;
   /** Does the text being scanned have the offsets of the item's text and lower case? */
   private aligned = false;
   private maxWordLength = 0;
@@ -135,6 +143,10 @@ export class KeyIndex {
     while (size < 2 * count) size <<= 1;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
+    let filterSize = 1 << 12;
+    while (filterSize < 16 * count) filterSize <<= 1;
+    this.filter = new Uint8Array(filterSize);
+    this.filterMask = filterSize - 1;
     for (let id = 0; id < count; id++) {
       const kind = this.kinds[id]!;
       if (kind === QUANTITY) {
@@ -149,6 +161,7 @@ export class KeyIndex {
       let slot = mix(h) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = id + 1;
+      this.filter[filterSlot(h, this.filterMask)] = 1;
     }
     this.pow = new Int32Array(this.maxWordLength + 2);
     this.pow[0] = 1;
@@ -231,6 +244,8 @@ export class KeyIndex {
     const n = s.length;
     const maxLen = this.maxWordLength;
     const pow = this.pow;
+    const filter = this.filter;
+    const fmask = this.filterMask;
     // The previous word, and the pair that ends with it when it was joined to the one before.
     let prevStart = -1;
     let prevEnd = -1;
@@ -240,7 +255,8 @@ export class KeyIndex {
     let i = 0;
     while (i < n) {
       let c = s.charCodeAt(i);
-      if (!isWordChar(c)) {
+      // [a-z0-9]: a word character of the lowercased text.
+      if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) {
         i++;
         continue;
       }
@@ -269,20 +285,20 @@ export class KeyIndex {
         i++;
         if (i >= n) break;
         c = s.charCodeAt(i);
-        if (!isWordChar(c)) break;
+        if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) break;
       }
       if (digitStart >= 0) this.digitRun(s, digitStart, i, digitHash, digits, item);
       const len = i - start;
-      if (len <= maxLen) this.word(s, start, i, h, item);
+      if (len <= maxLen && filter[(h ^ (h >>> 15)) & fmask] !== 0) this.word(s, start, i, h, item);
       if (prevEnd >= 0 && start === prevEnd + 1) {
         const sep = s.charCodeAt(prevEnd);
         let pair = 0;
         if (i - prevStart <= maxLen) {
           pair = (Math.imul(prevHash, pow[len + 1]!) + Math.imul(sep, pow[len]!) + h) | 0;
-          this.word(s, prevStart, i, pair, item);
+          if (filter[(pair ^ (pair >>> 15)) & fmask] !== 0) this.word(s, prevStart, i, pair, item);
           if (pairStart >= 0 && i - pairStart <= maxLen) {
             const triple = (Math.imul(pairHash, pow[len + 1]!) + Math.imul(sep, pow[len]!) + h) | 0;
-            this.word(s, pairStart, i, triple, item);
+            if (filter[(triple ^ (triple >>> 15)) & fmask] !== 0) this.word(s, pairStart, i, triple, item);
           }
         }
         // A pair too long to be wanted makes every triple holding it too long as well.
@@ -303,7 +319,7 @@ export class KeyIndex {
       digits = 1;
       from = end - 1;
     }
-    if (digits > this.maxDigits) return;
+    if (digits > this.maxDigits || this.filter[filterSlot(hash, this.filterMask)] === 0) return;
     const id = this.find(DIGITS, s, from, digits, hash);
     if (id >= 0) this.record(id, item, start);
   }

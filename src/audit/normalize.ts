@@ -283,9 +283,9 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * How far before the first place of `key` (one of the identifier's required keys, see later-index.ts) in a
- * text `foundIn` may find the identifier: each occurrence of a path or token holds the key, so none starts
- * more than its length, less the key's, before the key's first place. -1 for kinds matched otherwise (look
- * from the start). Offsets are the same in a text and its lower case unless the text holds `İ`.
+ * text `foundIn` may find the identifier: each occurrence of a path, token or call name holds the key, so none
+ * starts more than its length, less the key's, before the key's first place. -1 for kinds matched otherwise
+ * (look from the start). Offsets are the same in a text and its lower case unless the text holds `İ`.
  */
 export function searchSlack(id: Identifier, key: string): number {
   let needle: string;
@@ -301,6 +301,13 @@ export function searchSlack(id: Identifier, key: string): number {
     case 'hash':
       needle = id.value;
       break;
+    case 'function': {
+      // A call's name alone: `Mod.fun()` is also found by its last part, which holds other keys.
+      const name = id.value.replace(/\(\)$/, '');
+      if (name.includes('.')) return -1;
+      needle = name;
+      break;
+    }
     default:
       return -1;
   }
@@ -311,7 +318,7 @@ export function searchSlack(id: Identifier, key: string): number {
 
 /**
  * Is the identifier `id` (found in some other text) present in `hay`, under the matching rules of its kind?
- * `from` (see `searchSlack`): no occurrence of a path or token starts before it.
+ * `from` (see `searchSlack`): no occurrence of a path, token or call name starts before it.
  */
 export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
   const v = id.value;
@@ -330,7 +337,8 @@ export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
     case 'function': {
       const name = v.replace(/\(\)$/, '');
       const last = name.slice(name.lastIndexOf('.') + 1);
-      return containsName(hay.text, name) || (last !== name && /_|[a-z][A-Z]/.test(last) && containsName(hay.text, last));
+      // `from` bounds a name without a module (see `searchSlack`); a qualified one is looked for from the start.
+      return containsName(hay.text, name, last === name ? from : 0) || (last !== name && /_|[a-z][A-Z]/.test(last) && containsName(hay.text, last));
     }
     case 'version': {
       const core = v.replace(/^v/i, '');
@@ -379,9 +387,9 @@ function pathSuffix(path: string): string {
  * `indexOf` and two character tests: the audit asks it for every lost call against many texts, and a pattern that
  * starts with a look-behind is tried at every position of the text.
  */
-export function containsName(text: string, name: string): boolean {
+export function containsName(text: string, name: string, from = 0): boolean {
   if (!name) return pattern('(?<![\\w$])(?![\\w$])').test(text);
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1)) {
     const before = text.charCodeAt(at - 1);
     const after = text.charCodeAt(at + name.length);
     if (!isWordish(before) && before !== 36 && !isWordish(after) && after !== 36) return true;

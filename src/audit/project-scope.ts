@@ -109,7 +109,10 @@ const RUST_SELF_CALL = /\bself\.([a-z][a-z0-9]*_[a-z0-9_]+)\(/g;
 /** A call without a qualifier: the name is not after a `.`, a word character or `func `. */
 const GO_LOCAL_CALL = /(?<![\w.$])(?<!\bfunc\s)([A-Za-z_]\w*)\(/g;
 
-const canMatch = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
+const canMatch = (text: string, words: readonly string[]): boolean => {
+  for (const w of words) if (text.includes(w)) return true;
+  return false;
+};
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
 export function isProjectSpecifier(spec: string): boolean {
@@ -182,12 +185,14 @@ export function declaredNames(text: string): Set<string> {
  * `definesName` for a session's walk, each text's declarations read once: the audit asks it of the same later
  * texts for every lost function, and each question scanned the whole text with every pattern.
  */
-export function definesNameMemo(): (text: string, name: string) => boolean {
-  const memo = new Map<string, Set<string>>();
+export function definesNameMemo(memo: Map<string, Set<string>> = new Map()): (text: string, name: string) => boolean {
   return (text, name) => {
+    // A declared name is in the text: a text whose declarations are known needs no scan for the name.
+    const known = memo.get(text);
+    if (known) return known.has(name);
     if (!text.includes(name)) return false;
-    let names = memo.get(text);
-    if (!names) memo.set(text, (names = declaredNames(text)));
+    const names = declaredNames(text);
+    memo.set(text, names);
     return names.has(name);
   };
 }
@@ -214,7 +219,15 @@ export class ProjectScope {
   /** The first folders of the files tool calls open in the project, relative to the working directory. */
   private readonly topFolders = new Set<string>();
 
-  constructor(texts: Iterable<ScopeText>, cwd: string | null) {
+  /**
+   * `declared`, when given, receives each code text's `declaredNames` as the scope reads them: the walk's
+   * `definesNameMemo` then reads no text's declarations a second time.
+   */
+  constructor(
+    texts: Iterable<ScopeText>,
+    cwd: string | null,
+    private readonly declared: Map<string, Set<string>> | null = null,
+  ) {
     this.cwd = cwd ? cwd.replace(/[\\/]+$/, '') : null;
     const c = this.cwd ? normalizePath(this.cwd) : null;
     this.cwdForm = c === null ? null : { path: c, lower: c.toLowerCase() };
@@ -249,11 +262,23 @@ export class ProjectScope {
     const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
     if (!code || foreignFetch(t.target, this.cwd)) return;
     // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`).
-    DECLARATIONS.forEach((re, k) => {
-      if (canMatch(text, DECLARATION_WORDS[k]!)) for (const m of text.matchAll(re)) this.defined.add(m[1]!);
-    });
+    // The declarations and methods as `declaredNames` reads them; a method named like a keyword is not one.
+    const names = new Set<string>();
+    for (let k = 0; k < DECLARATIONS.length; k++) {
+      if (!canMatch(text, DECLARATION_WORDS[k]!)) continue;
+      for (const m of text.matchAll(DECLARATIONS[k]!)) {
+        names.add(m[1]!);
+        this.defined.add(m[1]!);
+      }
+    }
     if (canMatch(text, BINDING_WORDS)) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
-    if (canMatch(text, METHOD_WORDS)) for (const m of text.matchAll(METHOD)) if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+    if (canMatch(text, METHOD_WORDS)) {
+      for (const m of text.matchAll(METHOD)) {
+        names.add(m[1]!);
+        if (!NOT_METHODS.has(m[1]!)) this.defined.add(m[1]!);
+      }
+    }
+    this.declared?.set(text, names);
     if (canMatch(text, MODULE_WORDS)) {
       for (const m of text.matchAll(MODULES)) {
         const parts = m[1]!.split(/\.|::/);

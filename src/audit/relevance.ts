@@ -46,11 +46,34 @@ function inTestFile(o: Occurrence, value: string): boolean {
   const file = o.target?.file;
   if (file && TEST_FILE.test(file) && !isPathOf(value, file)) return o.kind === 'tool_result' || (o.kind === 'tool_call' && !!o.target?.writes);
   if (o.kind !== 'tool_result') return false;
-  const lines = o.text.split('\n').filter((l) => l.includes(value));
-  return lines.length > 0 && lines.every((l) => {
+  return everyLineHolding(o.text, value, (l) => {
     const hit = HIT_LINE.exec(l);
     return !!hit && TEST_FILE.test(hit[1]!) && !isPathOf(value, hit[1]!) && l.indexOf(value, hit[0].length) >= 0;
   });
+}
+
+/**
+ * Does some line of the text hold `value`, and does every line that holds it pass `test`? The lines holding it are
+ * found from its occurrences: splitting a long tool result into all its lines, for every identifier it holds, cost
+ * more than the test.
+ */
+export function everyLineHolding(text: string, value: string, test: (line: string) => boolean): boolean {
+  if (value === '') {
+    const lines = text.split('\n');
+    return lines.every(test);
+  }
+  // No line holds a value that spans a line break.
+  if (value.includes('\n')) return false;
+  let at = text.indexOf(value);
+  if (at < 0) return false;
+  while (at >= 0) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    let end = text.indexOf('\n', at + value.length);
+    if (end < 0) end = text.length;
+    if (!test(text.slice(start, end))) return false;
+    at = end < text.length ? text.indexOf(value, end + 1) : -1;
+  }
+  return true;
 }
 
 /** Is `value` that file's path, or a spelling of it that ends it (`a_test.go` for `pkg/a_test.go`)? */
@@ -123,10 +146,7 @@ const MODULE_PATH = /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|in|co|sh|ai|app|xyz
  */
 const TRAILER = /^\s*(?:[A-Z][\w-]*-by:\s|(?:\S{1,4}\s+)?Generated (?:with|by) \[[^\]\n]*\]\([^)\n]*\)\s*$)/i;
 /** Does every line of the text that holds `value` belong to a commit message's trailer? */
-const onlyInTrailer = (text: string, value: string): boolean => {
-  const lines = text.split('\n').filter((l) => l.includes(value));
-  return lines.length > 0 && lines.every((l) => TRAILER.test(l));
-};
+const onlyInTrailer = (text: string, value: string): boolean => everyLineHolding(text, value, (l) => TRAILER.test(l));
 
 const PLAN_ARGUMENT = /"plan"\s*:\s*"/;
 

@@ -213,15 +213,19 @@ export class SessionItems {
       return out;
     }
     // One group's candidates are ascending and distinct already (most identifiers have one); several may share items.
+    // As in `firstMention`, the rarest key's place in the item tells where the identifier may start.
+    const entry = this.entry(id);
+    const slacks = (entry.slack ??= groups.map((lists) => searchSlack(id, lists[0]!.key)));
     const out: number[] = [];
-    for (const lists of groups) {
-      const items = lists[0]!.items;
+    groups.forEach((lists, g) => {
+      const { items, offsets } = lists[0]!;
+      const slack = slacks[g]!;
       for (let j = lowerBound(items, from); j < items.length; j++) {
         const i = items[j]!;
         if (i >= to) break;
-        if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i))) out.push(i);
+        if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i), slack < 0 ? 0 : Math.max(0, offsets[j]! - slack))) out.push(i);
       }
-    }
+    });
     return groups.length === 1 ? out : [...new Set(out)].sort((a, b) => a - b);
   }
 

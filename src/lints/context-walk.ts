@@ -179,16 +179,7 @@ function nearestQuoting(timeline: ContextTimeline, texts: Texts, saidBy: (it: It
     const found: number[] = [];
     if (t.length >= SPAN) {
       h = windowHashesInto(t, h);
-      const no = held.size;
-      for (let j = 0; j + SPAN <= t.length; j++) {
-        const key = pairKey(h[j]!, h[j + SPAN / 2]!);
-        if (!table.mayHold(key)) continue;
-        for (let id = table.first(key); id >= 0; id = table.next[id]!) {
-          if (stamp[id] === no || !table.matches(id, t, j)) continue;
-          stamp[id] = no;
-          found.push(id);
-        }
-      }
+      table.collect(t, h, stamp, held.size, found);
     }
     held.set(t, (ids = found));
     return ids;
@@ -250,10 +241,24 @@ class SliceTable {
     return i;
   }
 
-  /** False when no slice has this key (true may be wrong: then `first` answers -1). */
-  mayHold(key: number): boolean {
-    const b = Math.imul(key, 0x85ebca6b) >>> this.filterShift;
-    return (this.filter[b >>> 5]! & (1 << (b & 31))) !== 0;
+  /**
+   * Appends to `found` the ids of the slices `t` holds, each once (`stamp`ed `no`); `h` holds its window hashes
+   * (`windowHashesInto`). `pairKey` and the filter's test (a clear bit: no slice has the key) are written out in the
+   * loop: it runs at every character of every tool call, and the CLI runs without TurboFan's inlining (see the bin).
+   */
+  collect(t: string, h: Int32Array, stamp: Int32Array, no: number, found: number[]): void {
+    const filter = this.filter;
+    const filterShift = this.filterShift;
+    for (let j = 0; j + SPAN <= t.length; j++) {
+      const key = (Math.imul(h[j]!, 0x9e3779b1) ^ h[j + SPAN / 2]!) & 0x3fffffff;
+      const b = Math.imul(key, 0x85ebca6b) >>> filterShift;
+      if ((filter[b >>> 5]! & (1 << (b & 31))) === 0) continue;
+      for (let id = this.first(key); id >= 0; id = this.next[id]!) {
+        if (stamp[id] === no || !this.matches(id, t, j)) continue;
+        stamp[id] = no;
+        found.push(id);
+      }
+    }
   }
 
   /** The first slice id under `key`, or -1. */

@@ -110,13 +110,22 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
     let e = q;
     while (e < n && classAt(t, e) === PUN) e++;
     if (e < n && classAt(t, e) === NON) return -1;
-    for (let ch = t.charCodeAt(e); e < n && (ch === 10 || ch === 13 || ch === 47); ch = t.charCodeAt(++e));
+    // Read only inside the text: a read past its end made V8 drop this function's optimized code and compile it again.
+    while (e < n) {
+      const ch = t.charCodeAt(e);
+      if (ch !== 10 && ch !== 13 && ch !== 47) break;
+      e++;
+    }
     return e;
   }
   // White space: up to its last line break; else all of it at the end, or all but its last character before a
   // non-space, or one character.
   let w = p + 1;
-  for (let k = classAt(t, w); w < n && (k === WS || k === NL); k = classAt(t, ++w));
+  while (w < n) {
+    const k = classAt(t, w);
+    if (k !== WS && k !== NL) break;
+    w++;
+  }
   if (w < n && classAt(t, w) === NON) return -1;
   for (let k = w - 1; k >= p; k--) {
     const ch = t.charCodeAt(k);
