@@ -8,7 +8,7 @@
 //     --pool: every hold-out row of a never-studied repository (what the panel states);
 //     --list: the flags and misses row by row, and the session audit's flags no row labels (never for --pool).
 import { auditSession, type CompactionAudit } from '../src/audit/audit-session';
-import { neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
+import { HOLDOUT_POOL_STUDY, neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { instructionVerdict, inventedVerdict, type InstructionRow, type InventedRow, type LabelledRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
 import { labelledRows, labelledSessions } from './labelled-fixture';
@@ -17,8 +17,9 @@ type Row = InventedRow | InstructionRow;
 const sessions = labelledSessions();
 const all = labelledRows();
 
-/** The rows a rule writer may read: dev, test and the study part of each hold-out that has one. */
-export const isStudied = (r: LabelledRow): boolean => r.split === 'dev' || r.split === 'test' || !!studyPartOf(r.split)?.has(r.session);
+/** The rows a rule writer may read: dev, test, the study part of each hold-out that has one, and the never-studied pool's. */
+export const isStudied = (r: LabelledRow): boolean =>
+  r.split === 'dev' || r.split === 'test' || !!studyPartOf(r.split)?.has(r.session) || HOLDOUT_POOL_STUDY.has(r.session);
 
 const bare = (v: string) => v.replace(/[`'".,;:]+$/, '');
 const unquote = (s: string) => s.replace(/^["“]|["”]$/g, '').trim();
@@ -72,7 +73,7 @@ export function pickRows(argv: readonly string[]): { name: string; rows: Row[]; 
     const pooled = new Set(neverStudiedRows(all, (k) => sessions[k]!.repo).map((r) => r.id));
     return { name: 'hold-out rows of never-studied repositories, pooled', rows: labelled.filter((r) => pooled.has(r.id)), pool: true };
   }
-  if (argv.includes('--studied')) return { name: 'studied rows (dev, test, hold-outs 1–3 study parts)', rows: labelled.filter(isStudied), pool: false };
+  if (argv.includes('--studied')) return { name: 'studied rows (dev, test, hold-outs\' study parts, the pool\'s study part)', rows: labelled.filter(isStudied), pool: false };
   const at = argv.indexOf('--split');
   const splits = (at >= 0 ? argv[at + 1]! : 'dev').split(',');
   return { name: splits.join(','), rows: labelled.filter((r) => splits.includes(r.split)), pool: false };
