@@ -8,7 +8,7 @@
 //   - it is derived from what it read: a span of days between a date the summary states beside it and a date the
 //     summarizer read or the session's day.
 import { dateMatches, type Identifier } from './identifiers';
-import { canonicalUnit, parseDate, type DateParts } from './normalize';
+import { canonicalUnit, parseDate, unitSpellings, withoutThousands, type DateParts } from './normalize';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -192,4 +192,121 @@ export function foldersElided(id: Identifier, lower: string): boolean {
   const re = new RegExp(`(?<![\\w.-])${segs.map(escapeRe).join(`/(?:[^/\\s'"\`]+/)*`)}(?![\\w-]|\\.\\w)`, 'g');
   const found = new Set([...lower.matchAll(re)].map((m) => m[0]));
   return found.size === 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Word pieces: one rule for the spellings a person reads as the same identifier.
+
+/** One piece of an identifier: a run of letters, of digits, a unit after a number, a placeholder, or an elision. */
+interface Piece {
+  readonly kind: 'letters' | 'digits' | 'unit' | 'any' | 'gap';
+  readonly text: string;
+  /** For digits: the identifier separated it from the digits before by `.` or `,` (one number). */
+  readonly decimal?: boolean;
+}
+
+// A piece that stands for any value: `X` (`InputState.X.JustPressed()`), `Xxx`, `N`, `YYYY-MM-DD`. By its case as written.
+const PLACEHOLDER_PIECE = /^(?:[XN]|X[Xx]+|x{3,}|Y{2,4}|M{2}|D{2}|H{2})$/;
+const PIECE = /(\.{3}|…)|([\p{L}\p{M}]+)|([0-9]+)/gu;
+
+/** The pieces of `value` as written: maximal runs of letters or of digits; a letter run right after a number a unit. */
+function piecesOf(value: string): Piece[] {
+  const out: Piece[] = [];
+  let end = 0;
+  for (const m of value.matchAll(PIECE)) {
+    const between = value.slice(end, m.index);
+    end = m.index + m[0].length;
+    const prev = out[out.length - 1];
+    if (m[1]) {
+      if (prev?.kind !== 'gap') out.push({ kind: 'gap', text: '' });
+    } else if (m[2]) {
+      if (prev?.kind === 'digits' && /^ ?$/.test(between) && unitSpellings(m[2])) out.push({ kind: 'unit', text: m[2].toLowerCase() });
+      else out.push({ kind: PLACEHOLDER_PIECE.test(m[2]) ? 'any' : 'letters', text: m[2].toLowerCase() });
+    } else {
+      out.push({ kind: 'digits', text: m[3]!, decimal: prev?.kind === 'digits' && /^[.,]$/.test(between) });
+    }
+  }
+  while (out[0]?.kind === 'gap') out.shift();
+  while (out[out.length - 1]?.kind === 'gap') out.pop();
+  return out;
+}
+
+const SEP = '[^\\p{L}\\p{M}\\p{N}\\n]';
+const LETTER = '[\\p{L}\\p{M}]';
+
+/** The pattern of the pieces after the first one, each with the separators a spelling may put before it. */
+function piecesPattern(pieces: readonly Piece[]): string {
+  let out = '';
+  pieces.forEach((p, i) => {
+    const prev = pieces[i - 1];
+    if (prev) {
+      if (p.kind === 'gap' || prev.kind === 'gap') out += `${SEP}{0,3}`;
+      else if (p.kind === 'unit') out += '[ \\t]?';
+      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '[.,]' : `${SEP}{1,3}`;
+      else if ((p.kind === 'digits') !== (prev.kind === 'digits')) out += `${SEP}{0,3}`;
+      else out += `${SEP}{1,3}`;
+    }
+    if (i === 0) return;
+    if (p.kind === 'gap') out += '[^\\s\'"`]*?';
+    else if (p.kind === 'any') out += '[\\p{L}\\p{M}\\p{N}]+';
+    else if (p.kind === 'unit') out += `(?:${unitSpellings(p.text)!.map(escapeRe).join('|')})`;
+    else out += escapeRe(p.text);
+  });
+  const last = pieces[pieces.length - 1]!;
+  return out + (last.kind === 'digits' ? '(?![0-9]|[.,][0-9])' : `(?!${LETTER})`);
+}
+
+/** Each text's thousands separators removed, for the one text a compaction's identifiers are all looked up in. */
+let plainOf: { text: string; plain: string } | null = null;
+const plainText = (lower: string): string => (plainOf?.text === lower ? plainOf.plain : (plainOf = { text: lower, plain: withoutThousands(lower) }).plain);
+
+/** Do the pieces stand in `text` in order, each after the one before with only separators between them? */
+function piecesIn(pieces: readonly Piece[], text: string, tilde: boolean): boolean {
+  const first = pieces[0];
+  if (!first || (first.kind !== 'letters' && first.kind !== 'digits')) return false;
+  // The longest literal piece first: most identifiers are invented or found by it.
+  const literal = pieces.filter((p) => p.kind === 'letters' || p.kind === 'digits').reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  if (!text.includes(literal.text)) return false;
+  const rest = new RegExp(piecesPattern(pieces), 'uy');
+  const isLetters = first.kind === 'letters';
+  for (let at = text.indexOf(first.text); at >= 0; at = text.indexOf(first.text, at + 1)) {
+    const before = text.slice(Math.max(0, at - 3), at);
+    if (isLetters ? new RegExp(`${LETTER}$`, 'u').test(before) : /(?:[0-9]|[0-9][.,])$/.test(before)) continue;
+    if (tilde && !new RegExp(`~${SEP}{1,2}$`, 'u').test(before)) continue;
+    rest.lastIndex = at + first.text.length;
+    if (rest.test(text)) return true;
+  }
+  return false;
+}
+
+// A home folder as a path starts with it: what `~` stands for.
+const HOME = /^(?:\/home\/[^/\s]+|\/Users\/[^/\s]+|[A-Za-z]:[\\/]Users[\\/][^\\/\s]+)(?=[\\/])/i;
+const LOOPBACK_NAME = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b/i;
+
+/**
+ * Is the identifier in `lower` (the lowercased texts the summarizer read) under a spelling a person reads as the same?
+ * Its word pieces (runs of letters, of digits) in the same order, each after the one before with at most a few
+ * separators between them (`/`, `\`, `-`, `_`, `.`, spaces): `C:\Users\a\x.md` is `/c/Users/a/x.md`, `8.66s` is
+ * `8.66 s`, `Block.json` is `block.json`. A unit is any of its spellings (`13M` is `13MB`), `...` stands for any part
+ * of one token, a placeholder piece (`X`, `Xxx`, `YYYY`) for any piece. The path may start at the working directory
+ * (`/repo/NOTES.md` as `NOTES.md`), at a home folder written `~`, or at its last two segments; a loopback host may be
+ * any of its names. Anything else is invented: a piece missing, or the pieces scattered.
+ */
+export function piecesBacked(id: Identifier, lower: string, cwd: string | null = null): boolean {
+  let v = id.value.replace(/[`'"]+$/, '').replace(/\(\)$/, '');
+  if (id.kind === 'url' || id.kind === 'path') v = v.replace(/\/?(?:\*+|\$\d+)$/, '') || v;
+  const text = plainText(lower);
+  const variants: { value: string; tilde: boolean }[] = [{ value: withoutThousands(v), tilde: false }];
+  if (id.kind === 'path') {
+    const fwd = v.replace(/\\/g, '/');
+    const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (root && fwd.toLowerCase().startsWith(`${root.toLowerCase()}/`)) variants.push({ value: fwd.slice(root.length + 1), tilde: false });
+    const home = HOME.exec(v);
+    if (home) variants.push({ value: v.slice(home[0].length), tilde: true });
+    const segs = fwd.replace(/\/+$/, '').split('/').filter(Boolean);
+    if (segs.length > 2) variants.push({ value: segs.slice(-2).join('/'), tilde: false });
+  }
+  if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK_NAME.test(v))
+    for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) variants.push({ value: v.replace(LOOPBACK_NAME, name), tilde: false });
+  return variants.some(({ value, tilde }) => piecesIn(piecesOf(value), text, tilde));
 }
