@@ -22,7 +22,7 @@ import { inventedInstructions, userWordsInResult, type InventedInstruction } fro
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
-import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, piecesBacked, respelledInQuote, wordsNamed } from './invented-backing';
+import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, piecesBacked, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -384,7 +384,7 @@ export function unbacked(
   let rawText: string | undefined;
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
   const derived = (id: Identifier) =>
-    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays);
+    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw());
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;

@@ -8,7 +8,7 @@
 //   - it is derived from what it read: a span of days between a date the summary states beside it and a date the
 //     summarizer read or the session's day.
 import { dateMatches, type Identifier } from './identifiers';
-import { canonicalUnit, parseDate, unitSpellings, withoutThousands, type DateParts } from './normalize';
+import { canonicalUnit, containsName, parseDate, unitSpellings, withoutThousands, type DateParts } from './normalize';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -309,4 +309,40 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK_NAME.test(v))
     for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) variants.push({ value: v.replace(LOOPBACK_NAME, name), tilde: false });
   return variants.some(({ value, tilde }) => piecesIn(piecesOf(value), text, tilde));
+}
+
+const SIZE = /^~?(\d+(?:\.\d+)?)\s*(k|kb|kib|m|mb|mib|g|gb|gib)$/i;
+const FILE_TOKEN = /[\w.@+-]*[\w-]\.[a-z0-9]{1,8}\b/gi;
+
+/**
+ * A file's size the summary states beside its name (`index.html (19KB)`), derived from the byte count a listing the
+ * summarizer read prints on that file's line (`-rw-r--r-- 1 rob rob 19479 Feb 26 index.html`): the count in kilo-,
+ * mega- or gigabytes of 1000 or 1024, within one step of the stated precision (a listing's `-h` rounds up, a person
+ * rounds to nearest). `read`: the texts the summarizer read.
+ */
+export function sizeFromListing(id: Identifier, summary: string, read: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = SIZE.exec(id.value.trim());
+  if (!m) return false;
+  const stated = Number(m[1]);
+  const step = 10 ** -(m[1]!.split('.')[1]?.length ?? 0);
+  const power = { k: 1, m: 2, g: 3 }[m[2]!.charAt(0).toLowerCase() as 'k' | 'm' | 'g'];
+  // The file named nearest before the size on the summary's line (`main.go (14KB)`).
+  const names = new Set<string>();
+  for (const line of summary.split('\n')) {
+    for (let at = line.indexOf(id.value); at >= 0; at = line.indexOf(id.value, at + 1)) {
+      const before = [...line.slice(Math.max(0, at - 80), at).matchAll(FILE_TOKEN)].pop()?.[0];
+      if (before) names.add(before.toLowerCase());
+    }
+  }
+  if (names.size === 0) return false;
+  const lines = read.toLowerCase().split('\n');
+  return [...names].some((name) =>
+    lines.some((line) => {
+      if (!containsName(line, name)) return false;
+      return [...line.matchAll(/(?<![\w.:-])(\d{3,})(?![\w.:-])/g)].some(([, n]) =>
+        [1000, 1024].some((base) => Math.abs(Number(n) / base ** power - stated) < step),
+      );
+    }),
+  );
 }

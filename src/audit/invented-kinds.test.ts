@@ -107,6 +107,20 @@ describe('piecesBacked: the same word pieces, in order, with only separators bet
   });
 });
 
+describe('a file size derived from a listing', () => {
+  it('is backed by the byte count the listing prints on that file\'s line, rounded to the stated precision', () => {
+    // Modelled on a summary that lists files with their sizes after an `ls -la` (Safecast/safecast-map-MCP).
+    const sources = ['-rw-r--r-- 1 ana ana 21873 Mar  2 10:01 server.py\n-rw-r--r-- 1 ana ana  3350 Mar  2 10:01 notes.md'];
+    const sourceMeta = [{ role: 'tool', kind: 'tool_result' }];
+    const audit = (summary: string) => auditSummary({ summary, sources, sourceMeta, later: [] }).invented;
+    expect(audit('- Files: server.py (21KB), notes.md (3.4KB)')).toEqual([]);
+    // Another file's count, a size no count rounds to, or a size beside no file name: invented.
+    expect(audit('- Files: notes.md (21KB)')).toEqual(['21KB']);
+    expect(audit('- Files: server.py (25KB)')).toEqual(['25KB']);
+    expect(audit('- The cache grew to 21KB.')).toEqual(['21KB']);
+  });
+});
+
 describe('a measure under another spelling of its unit', () => {
   it('is the same number with or without a space, short or long (`8.66 s` backs `8.66s`, `2h` backs `2 hours`)', () => {
     expect(backedLoosely(id('quantity', '8.66s'), 'finished in 8.66 s')).toBe(true);
