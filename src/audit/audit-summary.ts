@@ -297,12 +297,8 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   if (origin && foundIn({ kind: 'host-port', value: origin[1]!, index: 0 }, haystack(lower))) return true;
   // Words written with slashes between them (`metric/monitor/time_slice`, `environment/.env`) are a list, not a path:
   // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
-  if (id.kind === 'path' && isWordList(id.value)) {
-    const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
-    if (id.value.split('/').every(word) || wordsNamed(id.value.split('/'), lower)) return true;
-  }
+  if (id.kind === 'path' && isWordList(id.value) && wordsNamed(id.value.split('/'), lower)) return true;
   if (fileListBacked(id, lower) || measureInCode(id, lower) || namedAfterType(id, lower) || foldersElided(id, lower)) return true;
-  if ((id.kind === 'path' || id.kind === 'url') && placeholderBacked(id.value, lower)) return true;
   if (alternativesBacked(id, lower)) return true;
   // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
   if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;
@@ -314,20 +310,6 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     if (lower.includes(head) && new RegExp(`["'\`]/${escape(route)}["'\`]`).test(lower)) return true;
   }
   return false;
-}
-
-// A segment that stands for any value: a route's parameter (`[id]`, `{id}`, `${convId}`, `:id`, `<id>`) or a glob.
-const PLACEHOLDER = /^(?:\[[^\]/]+\]|\{[^}/]+\}|\$\{[^}/]+\}|:[a-z_]\w*|<[^>/]+>|\*{1,2})$/i;
-/**
- * A path or URL with parameter segments (`/ai-agents/chat/[agentId]`) is a pattern: backed by a path the sources hold
- * with anything in those segments (`/ai-agents/chat/[id]`, `/ai-agents/chat/${id}`, `/ai-agents/chat/42`), when at
- * least two of its segments are literal.
- */
-function placeholderBacked(value: string, lower: string): boolean {
-  const segs = value.toLowerCase().split('/');
-  if (!segs.some((g) => PLACEHOLDER.test(g)) || segs.filter((g) => g !== '' && !PLACEHOLDER.test(g)).length < 2) return false;
-  const re = new RegExp(segs.map((g) => (PLACEHOLDER.test(g) ? '[^/\\s\'"`]+' : escapeRe(g))).join('/') + '(?![\\w-])');
-  return re.test(lower);
 }
 
 /**

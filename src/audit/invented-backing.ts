@@ -207,7 +207,19 @@ interface Piece {
 
 // A piece that stands for any value: `X` (`InputState.X.JustPressed()`), `Xxx`, `N`, `YYYY-MM-DD`. By its case as written.
 const PLACEHOLDER_PIECE = /^(?:[XN]|X[Xx]+|x{3,}|Y{2,4}|M{2}|D{2}|H{2})$/;
-const PIECE = /(\.{3}|…)|([\p{L}\p{M}]+)|([0-9]+)/gu;
+const PIECE = /(\.{3}|…)|(\u{E000})|([\p{L}\p{M}]+)|([0-9]+)/gu;
+// A segment that stands for any value: a route's parameter (`[id]`, `{id}`, `${convId}`, `:id`, `<id>`) or a glob.
+const PARAMETER = /^(?:\[[^\]/]+\]|\{[^}/]+\}|\$\{[^}/]+\}|:[a-z_]\w*|<[^>/]+>|\*{1,2})$/i;
+
+/**
+ * A path or URL with its parameter segments marked as any value, when at least two of its segments are literal
+ * (`/chat/[agentId]/log`; `/chat/[id]` alone names too little to stand for `/chat/7`).
+ */
+function withParameters(value: string): string {
+  const segs = value.split('/');
+  if (!segs.some((g) => PARAMETER.test(g)) || segs.filter((g) => g !== '' && !PARAMETER.test(g)).length < 2) return value;
+  return segs.map((g) => (PARAMETER.test(g) ? '\u{E000}' : g)).join('/');
+}
 
 /** The pieces of `value` as written: maximal runs of letters or of digits; a letter run right after a number a unit. */
 function piecesOf(value: string): Piece[] {
@@ -220,10 +232,12 @@ function piecesOf(value: string): Piece[] {
     if (m[1]) {
       if (prev?.kind !== 'gap') out.push({ kind: 'gap', text: '' });
     } else if (m[2]) {
-      if (prev?.kind === 'digits' && /^ ?$/.test(between) && unitSpellings(m[2])) out.push({ kind: 'unit', text: m[2].toLowerCase() });
-      else out.push({ kind: PLACEHOLDER_PIECE.test(m[2]) ? 'any' : 'letters', text: m[2].toLowerCase() });
+      out.push({ kind: 'any', text: '' });
+    } else if (m[3]) {
+      if (prev?.kind === 'digits' && /^ ?$/.test(between) && unitSpellings(m[3])) out.push({ kind: 'unit', text: m[3].toLowerCase() });
+      else out.push({ kind: PLACEHOLDER_PIECE.test(m[3]) ? 'any' : 'letters', text: m[3].toLowerCase() });
     } else {
-      out.push({ kind: 'digits', text: m[3]!, decimal: prev?.kind === 'digits' && /^[.,]$/.test(between) });
+      out.push({ kind: 'digits', text: m[4]!, decimal: prev?.kind === 'digits' && /^[.,]$/.test(between) });
     }
   }
   while (out[0]?.kind === 'gap') out.shift();
@@ -248,7 +262,7 @@ function piecesPattern(pieces: readonly Piece[]): string {
     }
     if (i === 0) return;
     if (p.kind === 'gap') out += '[^\\s\'"`]*?';
-    else if (p.kind === 'any') out += '[\\p{L}\\p{M}\\p{N}]+';
+    else if (p.kind === 'any') out += '[^\\s/\\\\\'"`]+?';
     else if (p.kind === 'unit') out += `(?:${unitSpellings(p.text)!.map(escapeRe).join('|')})`;
     else out += escapeRe(p.text);
   });
@@ -296,6 +310,7 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   let v = id.value.replace(/[`'"]+$/, '').replace(/\(\)$/, '');
   if (id.kind === 'url' || id.kind === 'path') v = v.replace(/\/?(?:\*+|\$\d+)$/, '') || v;
   const text = plainText(lower);
+  if (id.kind === 'url' || id.kind === 'path') v = withParameters(v);
   const variants: { value: string; tilde: boolean }[] = [{ value: withoutThousands(v), tilde: false }];
   if (id.kind === 'path') {
     const fwd = v.replace(/\\/g, '/');
