@@ -282,16 +282,19 @@ function piecesIn(pieces: readonly Piece[], text: string, tilde: boolean): boole
   const literal = pieces.filter((p) => p.kind === 'letters' || p.kind === 'digits').reduce((a, b) => (b.text.length > a.text.length ? b : a));
   if (!text.includes(literal.text)) return false;
   const rest = new RegExp(piecesPattern(pieces), 'uy');
-  const isLetters = first.kind === 'letters';
+  // What may not stand right before the first piece: a letter before letters, a digit or a number's point before digits.
+  const glued = first.kind === 'letters' ? LETTER_BEFORE : NUMBER_BEFORE;
   for (let at = text.indexOf(first.text); at >= 0; at = text.indexOf(first.text, at + 1)) {
     const before = text.slice(Math.max(0, at - 3), at);
-    if (isLetters ? new RegExp(`${LETTER}$`, 'u').test(before) : /(?:[0-9]|[0-9][.,])$/.test(before)) continue;
-    if (tilde && !new RegExp(`~${SEP}{1,2}$`, 'u').test(before)) continue;
+    if (glued.test(before) || (tilde && !TILDE_BEFORE.test(before))) continue;
     rest.lastIndex = at + first.text.length;
     if (rest.test(text)) return true;
   }
   return false;
 }
+const LETTER_BEFORE = new RegExp(`${LETTER}$`, 'u');
+const NUMBER_BEFORE = /(?:[0-9]|[0-9][.,])$/;
+const TILDE_BEFORE = new RegExp(`~${SEP}{1,2}$`, 'u');
 
 // A home folder as a path starts with it: what `~` stands for.
 const HOME = /^(?:\/home\/[^/\s]+|\/Users\/[^/\s]+|[A-Za-z]:[\\/]Users[\\/][^\\/\s]+)(?=[\\/])/i;
