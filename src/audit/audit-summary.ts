@@ -268,11 +268,12 @@ function listedIn(path: string, lower: string): boolean {
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under
- * its word pieces (`piecesBacked`, invented-backing.ts); or, for a route, as a router's prefix and a route of it (`/api/yunshi` and
- * `"/daily"` back `/api/yunshi/daily`); or, for a range of numbered names (`EVT2-8`), by its first and last name
- * (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three digits or more, by its number with another unit
- * (`4096MB` by `--max-old-space-size=4096`)?
+ * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under a
+ * spelling of its word pieces (`piecesBacked`, invented-backing.ts: the one rule for spellings); or, for a route, as
+ * a router's prefix and a route of it (`/api/yunshi` and `"/daily"` back `/api/yunshi/daily`); or, for a range of
+ * numbered names (`EVT2-8`), by its first and last name (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three
+ * digits or more, by its number with another unit (`4096MB` by `--max-old-space-size=4096`); or by the lists,
+ * listings and derivations below?
  */
 export function backedLoosely(id: Identifier, lower: string, cwd: string | null = null): boolean {
   if (piecesBacked(id, lower, cwd)) return true;
