@@ -22,7 +22,7 @@ import { inventedInstructions, userWordsInResult, type InventedInstruction } fro
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
-import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, plannedInMadeFolder, respelledInQuote, sizeOfListedFile, wordsNamed } from './invented-backing';
+import { daySpanDerived, fileListBacked, foldersElided, isPlaceholderFile, measureInCode, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -280,48 +280,6 @@ export function keptAndLost(
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
 export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
 
-/** `localhost`, `127.0.0.1` and `0.0.0.0` name the same machine in a URL or `host:port`. */
-const LOOPBACK = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b/;
-
-/**
- * Spellings under which the sources may back an identifier the summary wrote, beyond `foundIn`'s rules: the
- * value inside a longer token (`ec09efd` in `ec09efd0`), a path with either slash, or by its last two segments
- * (`lib/a.ex` written under another root), relative to the working directory (`/repo/NOTES.md` for `NOTES.md`),
- * `13MB` for the `13M` of `du -h`, a URL without its glob or capture tail (`/auth/v1/*`, `/$1`), and a loopback
- * address under any of its names.
- */
-export function backingNeedles(id: Identifier, cwd: string | null = null): string[] {
-  let v = id.value.replace(/\(\)$/, '').replace(/[`'"]+$/, '').toLowerCase();
-  if (id.kind === 'url' || id.kind === 'path') v = v.replace(/\/?(?:\*+|\$\d+)$/, '') || v;
-  if (id.kind === 'url') v = v.replace(/(?<=\/\/[^/]+)\/$/, '');
-  const out = new Set([v]);
-  if (id.kind === 'path') {
-    const fwd = v.replace(/\\/g, '/');
-    out.add(fwd);
-    out.add(fwd.replace(/\//g, '\\'));
-    const parts = fwd.replace(/\/+$/, '').split('/').filter(Boolean);
-    if (parts.length >= 2) {
-      const tail = parts.slice(-2).join('/');
-      out.add(tail);
-      out.add(tail.replace(/\//g, '\\'));
-    }
-    const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();
-    if (root && fwd.startsWith(`${root}/`) && fwd.length > root.length + 1) out.add(fwd.slice(root.length + 1));
-  }
-  if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK.test(v))
-    for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) out.add(v.replace(LOOPBACK, name));
-  const bytes = /^([\d.,]+)\s*([kmgtp])i?b$/i.exec(v);
-  if (bytes) out.add(`${bytes[1]}${bytes[2]}`);
-  return [...out].filter((n) => n.length >= 2);
-}
-
-/**
- * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under
- * one of `backingNeedles`' spellings; or, for a route, as a router's prefix and a route of it (`/api/yunshi` and
- * `"/daily"` back `/api/yunshi/daily`); or, for a range of numbered names (`EVT2-8`), by its first and last name
- * (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three digits or more, by its number with another unit
- * (`4096MB` by `--max-old-space-size=4096`)?
- */
 /** Does the text list the path's folder (as a path of its own) and, on a line of its own, the path's file name? */
 function listedIn(path: string, lower: string): boolean {
   const cut = path.lastIndexOf('/');
@@ -333,8 +291,16 @@ function listedIn(path: string, lower: string): boolean {
 }
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Is `id` backed in `lower` (the lowercased texts the summarizer read, JSON's doubled backslashes read back) under a
+ * spelling of its word pieces (`piecesBacked`, invented-backing.ts: the one rule for spellings); or, for a route, as
+ * a router's prefix and a route of it (`/api/yunshi` and `"/daily"` back `/api/yunshi/daily`); or, for a range of
+ * numbered names (`EVT2-8`), by its first and last name (`EVT2_DATE`, `EVT8_DATE`); or, for a quantity of three
+ * digits or more, by its number with another unit (`4096MB` by `--max-old-space-size=4096`); or by the lists,
+ * listings and derivations below?
+ */
 export function backedLoosely(id: Identifier, lower: string, cwd: string | null = null): boolean {
-  if (backingNeedles(id, cwd).some((n) => lower.includes(n))) return true;
+  if (piecesBacked(id, lower, cwd)) return true;
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const range = /^([a-z]+)(\d+)-(\d+)$/i.exec(id.value);
   if (range && Number(range[3]) > Number(range[2])) {
@@ -351,27 +317,13 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
   }
-  // An ellipsis standing for segments (`/repository/files/.../raw`) is the summary eliding them: backed by a path the
-  // sources hold with any segments there (`/repository/files/{encoded_file_path}/raw`).
-  if ((id.kind === 'path' || id.kind === 'url') && /(?:^|\/)(?:\.{3}|…)(?:\/|$)/.test(id.value)) {
-    const pieces = id.value.toLowerCase().split(/(?<=^|\/)(?:\.{3}|…)(?=\/|$)/);
-    if (pieces.some((p) => p.replace(/\//g, '').length >= 3)) {
-      const re = new RegExp(pieces.map(escape).join('[^\\s\'"`]+?'));
-      if (re.test(lower)) return true;
-    }
-  }
   // A URL that is only an origin (`http://10.0.0.5:5001`) is backed as its host and port are (`nc 10.0.0.5 5001`).
   const origin = id.kind === 'url' ? /^[a-z][a-z0-9+.-]*:\/\/([^/\s:]+:\d+)\/?$/i.exec(id.value) : null;
   if (origin && foundIn({ kind: 'host-port', value: origin[1]!, index: 0 }, haystack(lower))) return true;
   // Words written with slashes between them (`metric/monitor/time_slice`, `environment/.env`) are a list, not a path:
   // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
-  if (id.kind === 'path' && isWordList(id.value)) {
-    const word = (w: string) => new RegExp(`(?<![\\w.-])${escape(w.toLowerCase())}(?![\\w-])`).test(lower);
-    if (id.value.split('/').every(word) || wordsNamed(id.value.split('/'), lower)) return true;
-  }
+  if (id.kind === 'path' && isWordList(id.value) && wordsNamed(id.value.split('/'), lower)) return true;
   if (fileListBacked(id, lower) || measureInCode(id, lower) || namedAfterType(id, lower) || foldersElided(id, lower)) return true;
-  if (sameQuantityElsewhere(id, lower)) return true;
-  if ((id.kind === 'path' || id.kind === 'url') && placeholderBacked(id.value, lower)) return true;
   if (alternativesBacked(id, lower)) return true;
   // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
   if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;
@@ -383,47 +335,6 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
     if (lower.includes(head) && new RegExp(`["'\`]/${escape(route)}["'\`]`).test(lower)) return true;
   }
   return false;
-}
-
-// Spellings of one unit: a measure is the same number under any of them, with or without a space (`8.66 s`, `8.66s`,
-// `8.66 sec`; `16 GB`, `16G`).
-const UNIT_FAMILIES: readonly (readonly string[])[] = [
-  ['ms', 'msec', 'msecs', 'millisecond', 'milliseconds'],
-  ['s', 'sec', 'secs', 'second', 'seconds'],
-  ['min', 'mins', 'minute', 'minutes'],
-  ['h', 'hr', 'hrs', 'hour', 'hours'],
-  ['d', 'day', 'days'],
-  ['w', 'wk', 'wks', 'week', 'weeks'],
-  ['k', 'kb', 'kib', 'kilobyte', 'kilobytes'],
-  ['m', 'mb', 'mib', 'megabyte', 'megabytes'],
-  ['g', 'gb', 'gib', 'gigabyte', 'gigabytes'],
-  ['t', 'tb', 'tib', 'terabyte', 'terabytes'],
-];
-/** Is a measure (`8.66s`, `2 hours`) backed by its number under another spelling of its unit (`8.66 s`, `2h`)? */
-function sameQuantityElsewhere(id: Identifier, lower: string): boolean {
-  if (id.kind !== 'quantity') return false;
-  const m = /^~?(\d[\d,]*(?:\.\d+)?)\s*([a-z]+)$/i.exec(id.value.trim());
-  if (!m) return false;
-  const unit = m[2]!.toLowerCase();
-  const family = UNIT_FAMILIES.find((f) => f.includes(unit));
-  if (!family) return false;
-  const nums = [...new Set([m[1]!, m[1]!.replace(/,/g, '')])].map(escapeRe).join('|');
-  const units = [...family].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
-  return new RegExp(`(?<![\\d.,])(?:${nums})[ \\t]?(?:${units})(?![a-z])`).test(lower);
-}
-
-// A segment that stands for any value: a route's parameter (`[id]`, `{id}`, `${convId}`, `:id`, `<id>`) or a glob.
-const PLACEHOLDER = /^(?:\[[^\]/]+\]|\{[^}/]+\}|\$\{[^}/]+\}|:[a-z_]\w*|<[^>/]+>|\*{1,2})$/i;
-/**
- * A path or URL with parameter segments (`/ai-agents/chat/[agentId]`) is a pattern: backed by a path the sources hold
- * with anything in those segments (`/ai-agents/chat/[id]`, `/ai-agents/chat/${id}`, `/ai-agents/chat/42`), when at
- * least two of its segments are literal.
- */
-function placeholderBacked(value: string, lower: string): boolean {
-  const segs = value.toLowerCase().split('/');
-  if (!segs.some((g) => PLACEHOLDER.test(g)) || segs.filter((g) => g !== '' && !PLACEHOLDER.test(g)).length < 2) return false;
-  const re = new RegExp(segs.map((g) => (PLACEHOLDER.test(g) ? '[^/\\s\'"`]+' : escapeRe(g))).join('/') + '(?![\\w-])');
-  return re.test(lower);
 }
 
 /**
@@ -451,7 +362,7 @@ const isWordList = (v: string): boolean => {
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
  * evicted texts, then the context texts; it is called only when the summary has something to check. `backs`
  * answers for an identifier as the texts joined with blank lines would (see session-support.ts); `loosely`, when
- * given, for the spellings of `backingNeedles`.
+ * given, for the spellings of `backedLoosely`.
  */
 export function unbacked(
   summary: string,
@@ -480,7 +391,7 @@ export function unbacked(
   let rawText: string | undefined;
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
   const derived = (id: Identifier) =>
-    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeOfListedFile(id, own, raw()) || plannedInMadeFolder(id, raw());
+    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
   for (const id of distinctIdentifiers([own])) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;

@@ -9,7 +9,7 @@
 //     summarizer read or the session's day; a file's size in KB from the bytes a listing printed (session 46);
 //   - it is the next step: a file planned in a folder the agent made for it (session 46).
 import { dateMatches, type Identifier } from './identifiers';
-import { canonicalUnit, parseDate, type DateParts } from './normalize';
+import { canonicalUnit, containsName, parseDate, unitSpellings, withoutThousands, type DateParts } from './normalize';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -195,30 +195,6 @@ export function foldersElided(id: Identifier, lower: string): boolean {
   return found.size === 1;
 }
 
-// A line of `ls -l`: mode, links, owner, group, size in bytes, date, then the name.
-const LISTING_LINE = /^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+(\d+)\s+\w{3}\s+\d+\s+[\d:]+\s+(.+)$/gm;
-
-/**
- * A file's size in kilobytes or megabytes (`19KB`, `2.4 KB`) derived from the bytes a listing printed for a file the
- * summary names (`-rw-rw-r-- 1 rob rob 19479 Feb 26 15:13 index.html`): the bytes over 1000 or 1024 (per unit step),
- * rounded as the summary writes it.
- */
-export function sizeOfListedFile(id: Identifier, summary: string, read: string): boolean {
-  if (id.kind !== 'quantity') return false;
-  const m = /^~?(\d+(?:\.\d+)?)\s*([KMG])i?B$/i.exec(id.value.trim());
-  if (!m || !read.includes(' ')) return false;
-  const decimals = (m[1]!.split('.')[1] ?? '').length;
-  const stated = Number(m[1]).toFixed(decimals);
-  const power = 'KMG'.indexOf(m[2]!.toUpperCase()) + 1;
-  for (const line of read.matchAll(LISTING_LINE)) {
-    const name = line[2]!.trim().split(/[\\/]/).pop();
-    if (!name || !summary.includes(name)) continue;
-    const bytes = Number(line[1]);
-    if ([1000, 1024].some((base) => (bytes / base ** power).toFixed(decimals) === stated)) return true;
-  }
-  return false;
-}
-
 /**
  * A file planned in a folder the agent made for it (`registry/cursor/block.json` after `mkdir -p registry/cursor`),
  * of a name the sources give such files (`block.json`): the summary names the next step, not a file it made up.
@@ -233,4 +209,175 @@ export function plannedInMadeFolder(id: Identifier, read: string): boolean {
   if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) return false;
   const made = new RegExp(`\\bmkdir\\s+(?:-\\w+\\s+)*(?:[^\\s;&|]+\\s+)*(?:\\.\\/)?${folder}\\/?(?![\\w./-])`).test(read);
   return made && new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`).test(read);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Word pieces: one rule for the spellings a person reads as the same identifier.
+
+/** One piece of an identifier: a run of letters, of digits, a unit after a number, a placeholder, or an elision. */
+interface Piece {
+  readonly kind: 'letters' | 'digits' | 'unit' | 'any' | 'gap';
+  readonly text: string;
+  /** For digits: the identifier separated it from the digits before by `.` or `,` (one number). */
+  readonly decimal?: boolean;
+}
+
+// A piece that stands for any value: `X` (`InputState.X.JustPressed()`), `Xxx`, `N`, `YYYY-MM-DD`. By its case as written.
+const PLACEHOLDER_PIECE = /^(?:[XN]|X[Xx]+|x{3,}|Y{2,4}|M{2}|D{2}|H{2})$/;
+const PIECE = /(\.{3}|…)|(\u{E000})|([\p{L}\p{M}]+)|([0-9]+)/gu;
+// A segment that stands for any value: a route's parameter (`[id]`, `{id}`, `${convId}`, `:id`, `<id>`) or a glob.
+const PARAMETER = /^(?:\[[^\]/]+\]|\{[^}/]+\}|\$\{[^}/]+\}|:[a-z_]\w*|<[^>/]+>|\*{1,2})$/i;
+
+/**
+ * A path or URL with its parameter segments marked as any value, when at least two of its segments are literal
+ * (`/chat/[agentId]/log`; `/chat/[id]` alone names too little to stand for `/chat/7`).
+ */
+function withParameters(value: string): string {
+  const segs = value.split('/');
+  if (!segs.some((g) => PARAMETER.test(g)) || segs.filter((g) => g !== '' && !PARAMETER.test(g)).length < 2) return value;
+  return segs.map((g) => (PARAMETER.test(g) ? '\u{E000}' : g)).join('/');
+}
+
+/** The pieces of `value` as written: maximal runs of letters or of digits; a letter run right after a number a unit. */
+function piecesOf(value: string): Piece[] {
+  const out: Piece[] = [];
+  let end = 0;
+  for (const m of value.matchAll(PIECE)) {
+    const between = value.slice(end, m.index);
+    end = m.index + m[0].length;
+    const prev = out[out.length - 1];
+    if (m[1]) {
+      if (prev?.kind !== 'gap') out.push({ kind: 'gap', text: '' });
+    } else if (m[2]) {
+      out.push({ kind: 'any', text: '' });
+    } else if (m[3]) {
+      if (prev?.kind === 'digits' && /^ ?$/.test(between) && unitSpellings(m[3])) out.push({ kind: 'unit', text: m[3].toLowerCase() });
+      else out.push({ kind: PLACEHOLDER_PIECE.test(m[3]) ? 'any' : 'letters', text: m[3].toLowerCase() });
+    } else {
+      out.push({ kind: 'digits', text: m[4]!, decimal: prev?.kind === 'digits' && /^[.,]$/.test(between) });
+    }
+  }
+  while (out[0]?.kind === 'gap') out.shift();
+  while (out[out.length - 1]?.kind === 'gap') out.pop();
+  return out;
+}
+
+const SEP = '[^\\p{L}\\p{M}\\p{N}\\n]';
+const LETTER = '[\\p{L}\\p{M}]';
+
+/** The pattern of the pieces after the first one, each with the separators a spelling may put before it. */
+function piecesPattern(pieces: readonly Piece[]): string {
+  let out = '';
+  pieces.forEach((p, i) => {
+    const prev = pieces[i - 1];
+    if (prev) {
+      if (p.kind === 'gap' || prev.kind === 'gap') out += `${SEP}{0,3}`;
+      else if (p.kind === 'unit') out += '[ \\t]?';
+      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '[.,]' : `${SEP}{1,3}`;
+      else if ((p.kind === 'digits') !== (prev.kind === 'digits')) out += `${SEP}{0,3}`;
+      else out += `${SEP}{1,3}`;
+    }
+    if (i === 0) return;
+    if (p.kind === 'gap') out += '[^\\s\'"`]*?';
+    else if (p.kind === 'any') out += '[^\\s/\\\\\'"`]+?';
+    else if (p.kind === 'unit') out += `(?:${unitSpellings(p.text)!.map(escapeRe).join('|')})`;
+    else out += escapeRe(p.text);
+  });
+  const last = pieces[pieces.length - 1]!;
+  return out + (last.kind === 'digits' ? '(?![0-9]|[.,][0-9])' : `(?!${LETTER})`);
+}
+
+/** Each text's thousands separators removed, for the one text a compaction's identifiers are all looked up in. */
+let plainOf: { text: string; plain: string } | null = null;
+const plainText = (lower: string): string => (plainOf?.text === lower ? plainOf.plain : (plainOf = { text: lower, plain: withoutThousands(lower) }).plain);
+
+/** Do the pieces stand in `text` in order, each after the one before with only separators between them? */
+function piecesIn(pieces: readonly Piece[], text: string, tilde: boolean): boolean {
+  const first = pieces[0];
+  if (!first || (first.kind !== 'letters' && first.kind !== 'digits')) return false;
+  // The longest literal piece first: most identifiers are invented or found by it.
+  const literal = pieces.filter((p) => p.kind === 'letters' || p.kind === 'digits').reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  if (!text.includes(literal.text)) return false;
+  const rest = new RegExp(piecesPattern(pieces), 'uy');
+  // What may not stand right before the first piece: a letter before letters, a digit or a number's point before digits.
+  const glued = first.kind === 'letters' ? LETTER_BEFORE : NUMBER_BEFORE;
+  for (let at = text.indexOf(first.text); at >= 0; at = text.indexOf(first.text, at + 1)) {
+    const before = text.slice(Math.max(0, at - 3), at);
+    if (glued.test(before) || (tilde && !TILDE_BEFORE.test(before))) continue;
+    rest.lastIndex = at + first.text.length;
+    if (rest.test(text)) return true;
+  }
+  return false;
+}
+const LETTER_BEFORE = new RegExp(`${LETTER}$`, 'u');
+const NUMBER_BEFORE = /(?:[0-9]|[0-9][.,])$/;
+const TILDE_BEFORE = new RegExp(`~${SEP}{1,2}$`, 'u');
+
+// A home folder as a path starts with it: what `~` stands for.
+const HOME = /^(?:\/home\/[^/\s]+|\/Users\/[^/\s]+|[A-Za-z]:[\\/]Users[\\/][^\\/\s]+)(?=[\\/])/i;
+const LOOPBACK_NAME = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b/i;
+
+/**
+ * Is the identifier in `lower` (the lowercased texts the summarizer read) under a spelling a person reads as the same?
+ * Its word pieces (runs of letters, of digits) in the same order, each after the one before with at most a few
+ * separators between them (`/`, `\`, `-`, `_`, `.`, spaces): `C:\Users\a\x.md` is `/c/Users/a/x.md`, `8.66s` is
+ * `8.66 s`, `Block.json` is `block.json`. A unit is any of its spellings (`13M` is `13MB`), `...` stands for any part
+ * of one token, a placeholder piece (`X`, `Xxx`, `YYYY`) for any piece. The path may start at the working directory
+ * (`/repo/NOTES.md` as `NOTES.md`), at a home folder written `~`, or at its last two segments; a loopback host may be
+ * any of its names. Anything else is invented: a piece missing, or the pieces scattered.
+ */
+export function piecesBacked(id: Identifier, lower: string, cwd: string | null = null): boolean {
+  let v = id.value.replace(/[`'"]+$/, '').replace(/\(\)$/, '');
+  if (id.kind === 'url' || id.kind === 'path') v = v.replace(/\/?(?:\*+|\$\d+)$/, '') || v;
+  const text = plainText(lower);
+  if (id.kind === 'url' || id.kind === 'path') v = withParameters(v);
+  const variants: { value: string; tilde: boolean }[] = [{ value: withoutThousands(v), tilde: false }];
+  if (id.kind === 'path') {
+    const fwd = v.replace(/\\/g, '/');
+    const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (root && fwd.toLowerCase().startsWith(`${root.toLowerCase()}/`)) variants.push({ value: fwd.slice(root.length + 1), tilde: false });
+    const home = HOME.exec(v);
+    if (home) variants.push({ value: v.slice(home[0].length), tilde: true });
+    const segs = fwd.replace(/\/+$/, '').split('/').filter(Boolean);
+    if (segs.length > 2) variants.push({ value: segs.slice(-2).join('/'), tilde: false });
+  }
+  if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK_NAME.test(v))
+    for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) variants.push({ value: v.replace(LOOPBACK_NAME, name), tilde: false });
+  return variants.some(({ value, tilde }) => piecesIn(piecesOf(value), text, tilde));
+}
+
+const SIZE = /^~?(\d+(?:\.\d+)?)\s*(k|kb|kib|m|mb|mib|g|gb|gib)$/i;
+const FILE_TOKEN = /[\w.@+-]*[\w-]\.[a-z0-9]{1,8}\b/gi;
+
+/**
+ * A file's size the summary states beside its name (`index.html (19KB)`), derived from the byte count a listing the
+ * summarizer read prints on that file's line (`-rw-r--r-- 1 rob rob 19479 Feb 26 index.html`): the count in kilo-,
+ * mega- or gigabytes of 1000 or 1024, within one step of the stated precision (a listing's `-h` rounds up, a person
+ * rounds to nearest). `read`: the texts the summarizer read.
+ */
+export function sizeFromListing(id: Identifier, summary: string, read: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = SIZE.exec(id.value.trim());
+  if (!m) return false;
+  const stated = Number(m[1]);
+  const step = 10 ** -(m[1]!.split('.')[1]?.length ?? 0);
+  const power = { k: 1, m: 2, g: 3 }[m[2]!.charAt(0).toLowerCase() as 'k' | 'm' | 'g'];
+  // The file named nearest before the size on the summary's line (`main.go (14KB)`).
+  const names = new Set<string>();
+  for (const line of summary.split('\n')) {
+    for (let at = line.indexOf(id.value); at >= 0; at = line.indexOf(id.value, at + 1)) {
+      const before = [...line.slice(Math.max(0, at - 80), at).matchAll(FILE_TOKEN)].pop()?.[0];
+      if (before) names.add(before.toLowerCase());
+    }
+  }
+  if (names.size === 0) return false;
+  const lines = read.toLowerCase().split('\n');
+  return [...names].some((name) =>
+    lines.some((line) => {
+      if (!containsName(line, name)) return false;
+      return [...line.matchAll(/(?<![\w.:-])(\d{3,})(?![\w.:-])/g)].some(([, n]) =>
+        [1000, 1024].some((base) => Math.abs(Number(n) / base ** power - stated) < step),
+      );
+    }),
+  );
 }

@@ -21,6 +21,9 @@ const CLAIM =
   /(?:^|[:;,.(]\s*|\b(?:the|a|and|but|then|so)\s+)(?:\*\*)?user(?:'s|’s)?(?:\*\*)?\b[^.\n]{0,40}?\b(ask(?:s|ed)?|want(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|decided|decides|prefer(?:s|red)?|insist(?:s|ed)?|confirm(?:s|ed)?|chose|choose|approved?|specified|clarified|emphasi[sz]ed|directed|ordered|demanded|agreed|would like|needs?|expects?|explicitly|issued|stat(?:ed|es|ing)|noted|mentioned|reported|wrote|typed|replied|responded|answered|indicated|shared|complained|pointed out)\b/i;
 // A heading that introduces the user's own messages: its bullets are quotes of what the user wrote.
 const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
+// What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
+// far … CRITICAL: Respond with TEXT ONLY. Do NOT call any tools."): a summary, in text only, without tool calls.
+const COMPACTION_REQUEST = /\bsummar(?:y|ies|i[sz]e)\b(?=.*\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b)|\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b(?=.*\bsummar(?:y|ies|i[sz]e)\b)/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
 // Where a quote leaves words out: "…", "...", "[5 documents]".
@@ -94,6 +97,13 @@ export function userClaims(summary: string): Claim[] {
       const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
       const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => /[\p{L}\p{N}]{2}/u.test(q));
       if (quotes.length > 0) push({ sentence, quotes, content: '' });
+      continue;
+    }
+    // A bullet under that heading that retells the harness's request for this summary ("Request to create detailed
+    // summary with TEXT ONLY, no tool calls") lists it as the user's: a claim no user message may back.
+    if (quoting && /^\s*(?:[-*+]|\d+[.)])\s/.test(line) && COMPACTION_REQUEST.test(line)) {
+      const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
+      push({ sentence, quotes: [], content: sentence.replace(/^(?:\([^)]*\)\s*)+/, '') });
       continue;
     }
     for (const s of sentences(line)) {

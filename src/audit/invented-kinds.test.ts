@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
 import { auditSession } from './audit-session';
+import { piecesBacked } from './invented-backing';
 import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
 import type { Item } from '../model/types';
@@ -72,6 +73,51 @@ describe('what the transcript cannot show the summarizer read', () => {
       )[0]!.invented;
     expect(audit(false)).toEqual([]);
     expect(audit(true)).toEqual(['src/auth/session_store.ts']);
+  });
+});
+
+describe('piecesBacked: the same word pieces, in order, with only separators between them', () => {
+  it('backs a path under another slash, drive spelling, case or home folder, and a size under another unit spelling', () => {
+    expect(piecesBacked(id('path', 'C:\\Users\\ana\\notes\\plan.md'), 'cat /c/users/ana/notes/plan.md')).toBe(true);
+    expect(piecesBacked(id('path', '/home/ana/.config/tool/hooks.sh'), 'ls ~/.config/tool/hooks.sh')).toBe(true);
+    expect(piecesBacked(id('path', '~/.config/tool/hooks.sh'), 'ls /home/ana/.config/tool/hooks.sh')).toBe(true);
+    expect(piecesBacked(id('path', 'Manifest.json'), 'each block has a manifest.json')).toBe(true);
+    expect(piecesBacked(id('quantity', '13MB'), '13m\t./cache')).toBe(true);
+    expect(piecesBacked(id('quantity', '1,024 tokens'), 'used 1024 tokens')).toBe(true);
+    expect(piecesBacked(id('function', 'InputState.X.JustPressed()'), 'if (inputstate.up.justpressed()) move();')).toBe(true);
+    expect(piecesBacked(id('path', '/var/.../scratch/body.md'), 'wrote /var/folders/x1/scratch/body.md')).toBe(true);
+  });
+  it('leaves invented a value with a piece missing or its pieces scattered, or a number inside another', () => {
+    expect(piecesBacked(id('path', 'obsidian.json'), 'the .obsidian folder; community-plugins.json')).toBe(false);
+    expect(piecesBacked(id('path', '/home/ana/.config/tool/setup.sh'), 'ls ~/.config/tool/hooks.sh')).toBe(false);
+    expect(piecesBacked(id('path', '.cache/plugins/'), 'the .cache folder holds the plugin state')).toBe(false);
+    expect(piecesBacked(id('quantity', '5s'), 'took 1.5s')).toBe(false);
+    expect(piecesBacked(id('quantity', '13MB'), '13 files')).toBe(false);
+    expect(piecesBacked(id('path', '/var/.../scratch/body.md'), 'wrote /var/folders/x1/scratch/head.md')).toBe(false);
+  });
+  it('reads a hand-made session the same way: a respelled path is backed, a proposed file nobody named is invented', () => {
+    // Modelled on the studied rows' spellings (a Git Bash path for a Windows one, a manifest name capitalised).
+    const audit = auditSummary({
+      summary: 'Read `C:\\Users\\ana\\vault\\Plan.md` and each `Manifest.json`; next, write `C:\\Users\\ana\\vault\\triage-notes.md`.',
+      sources: ['cat /c/users/ana/vault/plan.md', 'every block ships a manifest.json'],
+      sourceMeta: [{ role: 'assistant', kind: 'tool_call' }, { role: 'assistant', kind: 'message' }],
+      later: [],
+    });
+    expect(audit.invented).toEqual(['C:\\Users\\ana\\vault\\triage-notes.md']);
+  });
+});
+
+describe('a file size derived from a listing', () => {
+  it('is backed by the byte count the listing prints on that file\'s line, rounded to the stated precision', () => {
+    // Modelled on a summary that lists files with their sizes after an `ls -la` (Safecast/safecast-map-MCP).
+    const sources = ['-rw-r--r-- 1 ana ana 21873 Mar  2 10:01 server.py\n-rw-r--r-- 1 ana ana  3350 Mar  2 10:01 notes.md'];
+    const sourceMeta = [{ role: 'tool', kind: 'tool_result' }];
+    const audit = (summary: string) => auditSummary({ summary, sources, sourceMeta, later: [] }).invented;
+    expect(audit('- Files: server.py (21KB), notes.md (3.4KB)')).toEqual([]);
+    // Another file's count, a size no count rounds to, or a size beside no file name: invented.
+    expect(audit('- Files: notes.md (21KB)')).toEqual(['21KB']);
+    expect(audit('- Files: server.py (25KB)')).toEqual(['25KB']);
+    expect(audit('- The cache grew to 21KB.')).toEqual(['21KB']);
   });
 });
 

@@ -74,6 +74,35 @@ const UNIT_ALIASES: [RegExp, string][] = [
   [/^k$/i, 'k'],
 ];
 
+// Spellings of one unit, lower case: a measure is the same number under any of them (`8.66 s`, `8.66s`, `8.66 sec`;
+// `16 GB`, `16G`; `13M` of `du -h` and `13MB`). Lower-case `m` is a minute or a megabyte, `k` a thousand or a kilobyte.
+const UNIT_FAMILIES: readonly (readonly string[])[] = [
+  ['ms', 'msec', 'msecs', 'millisecond', 'milliseconds'],
+  ['us', 'µs', 'microsecond', 'microseconds'],
+  ['ns', 'nanosecond', 'nanoseconds'],
+  ['s', 'sec', 'secs', 'second', 'seconds'],
+  ['m', 'min', 'mins', 'minute', 'minutes'],
+  ['h', 'hr', 'hrs', 'hour', 'hours'],
+  ['d', 'day', 'days'],
+  ['w', 'wk', 'wks', 'week', 'weeks'],
+  ['mo', 'month', 'months'],
+  ['y', 'yr', 'yrs', 'year', 'years'],
+  ['b', 'byte', 'bytes'],
+  ['k', 'kb', 'kib', 'kilobyte', 'kilobytes'],
+  ['m', 'mb', 'mib', 'megabyte', 'megabytes'],
+  ['g', 'gb', 'gib', 'gigabyte', 'gigabytes'],
+  ['t', 'tb', 'tib', 'terabyte', 'terabytes'],
+  ['token', 'tokens'],
+  ['word', 'words'],
+];
+
+/** Every spelling of the unit `unit` (any case) names, itself included; null when it is no unit. */
+export function unitSpellings(unit: string): string[] | null {
+  const u = unit.toLowerCase();
+  const families = UNIT_FAMILIES.filter((f) => f.includes(u));
+  return families.length === 0 ? null : [...new Set(families.flat())];
+}
+
 /** The canonical spelling of a unit (`seconds`, `secs` → `s`; `m` → `min`, but `M` stays), or null when it has none. */
 export function canonicalUnit(unit: string): string | null {
   return UNIT_ALIASES.find(([re]) => re.test(unit))?.[1] ?? null;

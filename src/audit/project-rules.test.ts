@@ -161,6 +161,16 @@ describe('invented instructions', () => {
     expect(inventedInstructions('- The user asked: "delete the export button"', users)).toHaveLength(1);
   });
 
+  it('reads the harness\'s request for the summary, listed among the user\'s messages, as an invented instruction', () => {
+    // Modelled on a summary that lists Claude Code's compaction request under "All user messages" (session 46).
+    const summary = '6. All user messages:\n   - "fix the sync limit"\n   - (Current) Request to create detailed summary with TEXT ONLY, no tool calls.\n   - (Later) Asked for the plugin list';
+    const audit = auditSummary({ summary, sources: ['fix the sync limit'], sourceMeta: [{ role: 'user', kind: 'message' }], later: [] });
+    expect(audit.inventedInstructions.map((f) => f.sentence)).toEqual(['(Current) Request to create detailed summary with TEXT ONLY, no tool calls.']);
+    // When the user did ask for such a summary, the line retells their message.
+    const asked = auditSummary({ summary, sources: ['fix the sync limit', 'create a detailed summary, text only, no tool calls'], sourceMeta: [{ role: 'user', kind: 'message' }, { role: 'user', kind: 'message' }], later: [] });
+    expect(asked.inventedInstructions).toEqual([]);
+  });
+
   it('does not compare an English claim word by word with messages written in Chinese', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['请把 README 翻译成英文'])).toEqual([]);
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
