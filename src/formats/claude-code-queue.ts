@@ -5,8 +5,9 @@
 // - `dequeue` takes it as the next prompt when the turn ends: a `user` record repeats it, so nothing is added here;
 // - `remove` takes it mid-turn: Claude Code sends it beside the tool results it has just written, to the next model
 //   call. Versions from 2.1.101 on (seen in 2.1.101, 2.1.150, 2.1.217) also write a `queued_command` attachment
-//   record with the text (`prompt`); older ones (2.1.39 to 2.1.92) write nothing else, and the text is only in the
-//   `enqueue`;
+//   record with the text (`prompt`); older ones (2.1.38 to 2.1.92) write nothing else, and the text is only in the
+//   `enqueue`. A slash command queued this way reaches the model as plain text (2.1.38 "/mcp": "Let me check the MCP
+//   servers status");
 // - `popAll` hands the queue back to the prompt box (the person edits it): nothing is sent until a `user` record;
 // - `remove`s with no model call after them, before the next prompt, are a clean-up (2.1.49 drops its background
 //   task records that way, dozens at one instant): nothing was sent.
