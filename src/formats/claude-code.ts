@@ -8,6 +8,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
+import { queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
 import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 
@@ -37,9 +38,13 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
   let metaKnown = false;
+  // Texts typed while the agent worked that reached the model with no record of their own (claude-code-queue.ts).
+  const queued = queuedDeliveries(records);
 
   for (let ri = 0; ri < records.length; ri++) {
     const { line, value: v } = records[ri]!;
+    const due = queued.get(ri);
+    if (due) for (const q of due) session.items.push(queuedItem(`queued-L${q.line}`, q.text, ctx.file, q.line, q.timestamp));
     const type = get(v, 'type');
     if (typeof type !== 'string') {
       ctx.error({ line, path: ['type'] }, `record has no string \`type\` (got ${type === undefined ? 'nothing' : JSON.stringify(type)})`);
@@ -103,6 +108,17 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       compactions.add(uuid, items);
       continue;
     }
+    if (type === 'attachment') {
+      // A queued message sent mid-turn (Claude Code 2.1.101 and later write this record). Other attachments (`file`, `edited_text_file`,
+      // `nested_memory`, reminders, hook results) are counted, not read: see docs/formats.md.
+      const text = queuedCommandText(v);
+      if (text !== undefined) {
+        const item = queuedItem(uuid ?? `L${line}`, text, ctx.file, line, str(v, 'timestamp'));
+        session.items.push(item);
+        compactions.add(uuid, [item]);
+        continue;
+      }
+    }
     if (type === 'system') {
       const subtype = str(v, 'subtype');
       const id = uuid ?? `L${line}`;
@@ -122,7 +138,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     }
     // A subagent's messages are read into its sidechain, not skipped.
     if (isAgentProgress(v)) continue;
-    // progress, file-history-snapshot, queue-operation, titles and types this parser does not know.
+    // progress, file-history-snapshot, queue-operation (its sent texts are read above), titles and unknown types.
     skip(type);
   }
   for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
