@@ -9,6 +9,7 @@ import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
 import { queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
+import { attachmentItem, attachmentText, carriedByUserRecord } from './claude-code-attachments';
 import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 
@@ -109,11 +110,19 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       continue;
     }
     if (type === 'attachment') {
-      // A queued message sent mid-turn (Claude Code 2.1.101 and later write this record). Other attachments (`file`, `edited_text_file`,
-      // `nested_memory`, reminders, hook results) are counted, not read: see docs/formats.md.
+      // A queued message sent mid-turn (Claude Code 2.1.101 and later write this record).
       const text = queuedCommandText(v);
       if (text !== undefined) {
         const item = queuedItem(uuid ?? `L${line}`, text, ctx.file, line, str(v, 'timestamp'));
+        session.items.push(item);
+        compactions.add(uuid, [item]);
+        continue;
+      }
+      // Context the harness adds to the turn (files, nested CLAUDE.md, hook output, listings), read where the model
+      // read it; attachments whose text does not reach the model, or is not in the file, are counted below.
+      const attached = attachmentText(v);
+      if (attached && !carriedByUserRecord(records, ri, attached.text)) {
+        const item = attachmentItem(uuid ?? `L${line}`, attached, ctx.file, line, str(v, 'timestamp'));
         session.items.push(item);
         compactions.add(uuid, [item]);
         continue;
