@@ -33,7 +33,9 @@ test('an attachment the harness added shows in the context of the calls that rea
   // The person's change to the file, from call 3 on; a hook message shown only to the person never shows.
   await page.keyboard.press('j');
   await expect(callLabel(page, 'Call 3 of 3')).toBeVisible();
-  await expect(context(page, 3).getByText('edited_text_file · docs/segments/battery.md')).toHaveCount(1);
+  const edited = context(page, 3).getByText('edited_text_file · docs/segments/battery.md');
+  await expect(edited).toHaveCount(1);
   await expect(context(page, 3)).not.toContainText('Docs linter: 1 warning');
+  await edited.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('attachment-context-call-3.png') });
 });
