@@ -90,6 +90,18 @@ describe('claudeCode: attachments', () => {
     expect(s.items.filter((i) => i.text.includes(hook))).toHaveLength(1);
   });
 
+  it('reads a mentioned folder’s listing, and not a mention of a file the context already holds', () => {
+    const body = [
+      user('u1', null, '@notes/ and @notes/index.md: which notes are new?'),
+      att('x2', 'u1', { type: 'directory', path: '/w/notes', content: 'index.md\n2026-05-28-day.md', displayPath: 'notes' }),
+      att('x3', 'x2', { type: 'already_read_file', filename: '/w/notes/index.md', displayPath: 'notes/index.md', content: { type: 'text', file: { filePath: '/w/notes/index.md', content: '# Notes' } } }),
+      call('a4', 'x3', 'm1'),
+    ].join('\n');
+    const s = load('dir.jsonl', body);
+    expect(attached(s.items).map((i) => [i.id, i.name, i.text])).toEqual([['x2', 'directory · notes', 'index.md\n2026-05-28-day.md']]);
+    expect(s.skipped['attachment']).toBe(1);
+  });
+
   it('reads a non-text file as a placeholder of its kind, and an empty attachment not at all', () => {
     const body = [
       user('u1', null, '@shot.png what is wrong here?'),

@@ -48,6 +48,9 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
     // An @-mentioned or opened file: sent as a Read of it.
     case 'file':
       return at(path, fileText(obj(a, 'content')));
+    // An @-mentioned folder: sent as a listing of it.
+    case 'directory':
+      return at(path, str(a, 'content') ?? '');
     // A file changed outside the agent (by the person or a linter), with the changed lines.
     case 'edited_text_file':
       return at(path, str(a, 'snippet') ?? '');
@@ -97,7 +100,9 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
     // - queued_command: claude-code-queue.ts reads it as the person's message;
     // - hook_system_message, hook_non_blocking_error, hook_cancelled: shown to the person, not sent;
     // - command_permissions: the harness's own permission state;
-    // - task_reminder, plan_mode, plan_mode_exit, auto_mode, ultra_effort_*, ultrathink_effort, date_change,
+    // - already_read_file: a mention of a file the context holds unchanged; the next prompt grows by the turn's other
+    //   text and the previous output alone (3 of 3 in 2.1.207 and 2.1.226 sessions);
+    // - task_reminder, todo_reminder, plan_mode, plan_mode_exit, auto_mode, ultra_effort_*, ultrathink_effort, date_change,
     //   compact_file_reference, companion_intro: Claude Code writes a fixed reminder from these fields, and that
     //   text is not in the file (its tokens stay in the call's unaccounted part);
     // - types not seen yet: counted until read from real files.
