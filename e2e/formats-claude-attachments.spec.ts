@@ -28,6 +28,9 @@ test('an attachment the harness added shows in the context of the calls that rea
   const nested = context(page, 2).getByRole('article', { name: /user message at-009/ });
   await expect(nested).toContainText('nested_memory · src/segments/CLAUDE.md');
   await expect(nested).toContainText('in the order of the struct fields');
+  // Marked as the harness's words, not the person's; the person's own message is not.
+  await expect(nested.locator('.item-head')).toContainText('harness');
+  await expect(context(page, 2).getByRole('article', { name: /user message u-003/ }).locator('.item-head')).not.toContainText('harness');
   await nested.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('attachment-context-call-2.png') });
   // The person's change to the file, from call 3 on; a hook message shown only to the person never shows.

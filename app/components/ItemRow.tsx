@@ -4,6 +4,7 @@ import type { Item } from '../../src/model/types';
 import { count } from '../format/count';
 import { plain, Untrusted } from './Untrusted';
 import { showControls } from '../../src/model/visible-text';
+import { isHarnessItem } from '../../src/model/harness-messages';
 
 const PREVIEW_CHARS = 600;
 
@@ -68,6 +69,11 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
       <div className="item-head">
         <span className="item-index">{index + 1}</span>
         <span className={`badge role role-${item.role}`}>{item.role}</span>
+        {isHarnessItem(item) ? (
+          <span className="badge muted-badge" title="The harness wrote this into the user's turn (a reminder, a hook's output, an attached file); no person did">
+            harness
+          </span>
+        ) : null}
         <span className={`badge kind kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
         {item.name ? <Untrusted className="item-name" text={item.name} /> : null}
         {item.pairId ? (
