@@ -19,6 +19,9 @@ export interface InventedInstruction {
 // saying or deciding within a few words.
 const CLAIM =
   /(?:^|[:;,.(]\s*|\b(?:the|a|and|but|then|so)\s+)(?:\*\*)?user(?:'s|’s)?(?:\*\*)?\b[^.\n]{0,40}?\b(ask(?:s|ed)?|want(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|decided|decides|prefer(?:s|red)?|insist(?:s|ed)?|confirm(?:s|ed)?|chose|choose|approved?|specified|clarified|emphasi[sz]ed|directed|ordered|demanded|agreed|would like|needs?|expects?|explicitly|issued|stat(?:ed|es|ing)|noted|mentioned|reported|wrote|typed|replied|responded|answered|indicated|shared|complained|pointed out)\b/i;
+// A negation before a verb of asking or saying: the claim is that the user said no such thing ("has not requested",
+// "never asked", "didn't mention"). A negated want ("does not want tests") still claims the user's wish.
+const NOT_ASKED = /(?:\b(?:not|never|no longer)\b|n['’]t\b)[^.\n]{0,20}?\b(?:ask(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|specified|mentioned|explicitly|approved?|confirm(?:s|ed)?|stated|indicated|issued)\b\W*$/i;
 // A heading that introduces the user's own messages: its bullets are quotes of what the user wrote.
 const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
 // What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
@@ -109,6 +112,9 @@ export function userClaims(summary: string): Claim[] {
     for (const s of sentences(line)) {
       const m = CLAIM.exec(s);
       if (!m) continue;
+      // "The user has not explicitly requested PR creation", "the user hasn't asked for anything further": a request
+      // denied is the summarizer saying what the user did not say, which puts no words in the user's mouth.
+      if (NOT_ASKED.test(m[0])) continue;
       const after = s.slice(m.index + m[0].length);
       // Only a quote right after the verb (`said "…"`, `asked: "…"`) gives the user's words; a quoted title further
       // on (`a P1 epic titled "…"`) is not theirs.

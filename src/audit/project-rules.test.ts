@@ -171,6 +171,14 @@ describe('invented instructions', () => {
     expect(asked.inventedInstructions).toEqual([]);
   });
 
+  it('reads a sentence saying the user did not ask for something as no claim, but a negated wish as one', () => {
+    // Modelled on FSM1/cipher-box and obsessiondb/chkit checkpoints (session 46): the summary's closing lines.
+    const users = ['Implement the following plan: switch the file keys to random ones'];
+    expect(inventedInstructions('The user has not explicitly requested PR creation or any further work.', users)).toEqual([]);
+    expect(inventedInstructions("The skill is done and the user hasn't requested anything further.", users)).toEqual([]);
+    expect(inventedInstructions('The user does not want the keys rotated on every upload.', users)).toHaveLength(1);
+  });
+
   it('does not compare an English claim word by word with messages written in Chinese', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['请把 README 翻译成英文'])).toEqual([]);
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
