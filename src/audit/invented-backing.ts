@@ -381,3 +381,31 @@ export function sizeFromListing(id: Identifier, summary: string, read: string): 
     }),
   );
 }
+
+/**
+ * An abbreviated hash (`ea5ee39`, git's short form; the head of a checksum) backed by a longer hash the summarizer
+ * read that begins with it (`ea5ee3964bef2dcbb0e0d14c81b84ed7` of an `md5sum`): a short form of what it read.
+ */
+export function hashPrefixBacked(id: Identifier, lower: string): boolean {
+  const v = id.value.toLowerCase();
+  if (id.kind !== 'hash' || !/^[0-9a-f]{7,}$/.test(v)) return false;
+  return new RegExp(`(?<![0-9a-z])${v}[0-9a-f]+(?![0-9a-z])`).test(lower);
+}
+
+/**
+ * A whole measure (`16818s`) backed by the same measure with a fraction the summarizer read (`16818.959s`, a run's
+ * timing), in any spelling of its unit: the summary dropped the fraction or rounded it to the nearest whole.
+ */
+export function measureRounded(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^(\d+)\s*([a-zµ]+)$/i.exec(id.value.trim());
+  const units = m ? unitSpellings(m[2]!) : null;
+  if (!m || !units) return false;
+  const whole = Number(m[1]);
+  const re = new RegExp(`(?<![\\d.])(${m[1]}|${whole - 1})\\.(\\d+)[ \\t]?(?:${units.map(escapeRe).join('|')})(?![\\p{L}])`, 'gu');
+  for (const hit of lower.matchAll(re)) {
+    const n = Number(`${hit[1]}.${hit[2]}`);
+    if (Math.trunc(n) === whole || Math.round(n) === whole) return true;
+  }
+  return false;
+}
