@@ -388,7 +388,8 @@ export function sizeFromListing(id: Identifier, summary: string, read: string): 
  */
 export function hashPrefixBacked(id: Identifier, lower: string): boolean {
   const v = id.value.toLowerCase();
-  if (id.kind !== 'hash' || !/^[0-9a-f]{7,}$/.test(v)) return false;
+  // Hex digits of both sorts, whatever kind the value was read as (`server: ea5ee39…` reads as a host).
+  if (!/^[0-9a-f]{7,}$/.test(v) || !/[0-9]/.test(v) || !/[a-f]/.test(v)) return false;
   return new RegExp(`(?<![0-9a-z])${v}[0-9a-f]+(?![0-9a-z])`).test(lower);
 }
 

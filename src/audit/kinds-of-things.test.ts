@@ -331,6 +331,8 @@ describe('invented, but backed under another spelling', () => {
     const md5 = 'ea5ee3964bef2dcbb0e0d14c81b84ed7  /srv/mcp/safecast-mcp';
     expect(invented('Checksum showed the wrong binary deployed (ea5ee39... vs 6f002a4...).', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual([]);
     expect(invented('Checksum showed the wrong binary deployed (ea5ee40... vs 6f002a4...).', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual(['ea5ee40']);
+    // Read as a host after `server:`, it is still the checksum's head.
+    expect(invented('- Detection: md5sum comparison (server: ea5ee39... vs local: 6f002a4...)', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual([]);
   });
 
   it('a whole measure is a measure with a fraction the sources print, rounded or cut', () => {
