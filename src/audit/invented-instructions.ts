@@ -29,8 +29,9 @@ const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(
 const COMPACTION_REQUEST = /\bsummar(?:y|ies|i[sz]e)\b(?=.*\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b)|\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b(?=.*\bsummar(?:y|ies|i[sz]e)\b)/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
-// Where a quote leaves words out: "…", "...", "[5 documents]".
-const ELISION = /\s*(?:…|\.{3}|\[[^\]\n]{1,60}\])\s*/;
+// Where a quote leaves words out: "…", "...", "[5 documents]", or a bracketed account of what it left out however
+// long ("[timestamp discrepancy between list_sensors and sensor_current]").
+const ELISION = /\s*(?:…|\.{3}|\[[^\]\n]{1,200}\])\s*/;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** Is a message written in Chinese or Japanese (its paths, URLs and code words aside)? */
 function writtenInCjk(text: string): boolean {
@@ -55,7 +56,9 @@ const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘�
 const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 7);
 function stems(s: string): Set<string> {
   const out = new Set<string>();
-  for (const w of s.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’-]*/gu) ?? []) {
+  // Words joined by hyphens are the words written apart: "line-level attribution" is "line level attribution",
+  // "auto-commit" is "auto commit".
+  for (const w of s.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’]*/gu) ?? []) {
     if (w.length < 3 || STOP.has(w)) continue;
     out.add(stemOf(w));
   }

@@ -179,6 +179,21 @@ describe('invented instructions', () => {
     expect(inventedInstructions('The user does not want the keys rotated on every upload.', users)).toHaveLength(1);
   });
 
+  it('holds a quote whose bracketed part, however long, tells what it left out', () => {
+    // Modelled on a Safecast/safecast-map-MCP checkpoint (session 46).
+    const users = ['I checked a bit more seems to work fine now. One other issues. How can we fix this?: Based on those timestamps, the Notehub sensor appeared to be the most recent.'];
+    const listed = (quote: string) => `6. All user messages:\n   - "${quote}"`;
+    expect(inventedInstructions(listed('One other issues. How can we fix this?: [timestamp discrepancy between list_sensors and sensor_current]'), users)).toEqual([]);
+    expect(inventedInstructions(listed('One other issues. How can we revert this?: [timestamp discrepancy between list_sensors and sensor_current]'), users)).toHaveLength(1);
+  });
+
+  it('reads words joined by hyphens as the words written apart', () => {
+    // Modelled on an entireio/cli checkpoint (session 46): the summary hyphenates what the user wrote apart.
+    const users = ['can you summarize our feature set on line level attribution for auto commit and manual commit'];
+    expect(inventedInstructions('User asked me to summarize the feature set for auto-commit and manual-commit strategies regarding line-level attribution.', users)).toEqual([]);
+    expect(inventedInstructions('User asked me to remove the auto-commit strategy and its line-level attribution.', ['can you summarize our feature set'])).toHaveLength(1);
+  });
+
   it('does not compare an English claim word by word with messages written in Chinese', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['请把 README 翻译成英文'])).toEqual([]);
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);
