@@ -273,7 +273,8 @@ function piecesPattern(pieces: readonly Piece[]): string {
     if (prev) {
       if (p.kind === 'gap' || prev.kind === 'gap') out += `${SEP}{0,3}`;
       else if (p.kind === 'unit') out += '[ \\t]?';
-      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '[.,]' : `${SEP}{1,3}`;
+      // A comma between numbers is a decimal comma or a list's (`new(245,246,248)` is `new(245, 246, 248)`).
+      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '(?:\\.|,[ \\t]?)' : `${SEP}{1,3}`;
       else if ((p.kind === 'digits') !== (prev.kind === 'digits')) out += `${SEP}{0,3}`;
       else out += `${SEP}{1,3}`;
     }
@@ -332,6 +333,8 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   const text = plainText(lower);
   if (id.kind === 'url' || id.kind === 'path') v = withParameters(v);
   const variants: { value: string; tilde: boolean }[] = [{ value: withoutThousands(v), tilde: false }];
+  // Numbers joined by commas may be a list, not one number with thousands separators (`245,246,248`).
+  if (variants[0]!.value !== v) variants.push({ value: v, tilde: false });
   if (id.kind === 'path') {
     const fwd = v.replace(/\\/g, '/');
     const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');

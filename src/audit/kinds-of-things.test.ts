@@ -335,6 +335,13 @@ describe('invented, but backed under another spelling', () => {
     expect(invented('- Detection: md5sum comparison (server: ea5ee39... vs local: 6f002a4...)', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual([]);
   });
 
+  // Found on half B of the judged flags (roo-oliv/monodreams), after half A's rules: B no longer holds it out.
+  it('numbers a summary joins with bare commas are the numbers a source lists with comma and space', () => {
+    const code = 'Write(MonoDreams/SproutPalette.cs): public static readonly Color ButtonFill = new(245, 246, 248); // near-white default';
+    expect(invented('Added ButtonFill=new(245,246,248) to SproutPalette.cs.', [code])).toEqual([]);
+    expect(invented('Added ButtonFill=new(245,264,248) to SproutPalette.cs.', [code])).toEqual(['245,264,248']);
+  });
+
   it('a whole measure is a measure with a fraction the sources print, rounded or cut', () => {
     const run = 'VERIFICATION:- SUCCESSFUL\nVerification Time: 16818.959s';
     expect(invented('- Ran without stubs: completed in 16818s but failed.', [run])).toEqual([]);
