@@ -67,6 +67,17 @@ function stems(s: string): Set<string> {
   return out;
 }
 
+/** Do the stems stand in `text` (flattened) in this order, each as the start of a word after the one before? */
+function inOrder(stemsInOrder: readonly string[], text: string): boolean {
+  let at = 0;
+  for (const s of stemsInOrder) {
+    const m = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').exec(text.slice(at));
+    if (!m) return false;
+    at += m.index + m[0].length;
+  }
+  return true;
+}
+
 /** Share of `claim`'s content words that `text` holds. */
 function coverage(claim: Set<string>, text: Set<string>): number {
   if (claim.size === 0) return 0;
@@ -158,9 +169,11 @@ export function inventedInstructions(
   const holdsPart = (text: string, stemsOf: Set<string>, fq: string) => {
     if (fq.split(' ').length >= 3 || CJK.test(fq)) {
       if (text.includes(fq)) return true;
-      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there.
+      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there, or
+      // of a shorter one every word ("You had access beore…" retold with "before"), in the order the user wrote them.
       const words = stems(fq);
-      return words.size >= 5 && coverage(words, stemsOf) >= 0.8;
+      if (words.size >= 5 && coverage(words, stemsOf) >= 0.8) return true;
+      return words.size >= 4 && coverage(words, stemsOf) === 1 && inOrder([...words], text);
     }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued".
     return new RegExp(`(?:^|[^\\p{L}\\p{N}])${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);

@@ -187,6 +187,14 @@ describe('invented instructions', () => {
     expect(inventedInstructions(listed('One other issues. How can we revert this?: [timestamp discrepancy between list_sensors and sensor_current]'), users)).toHaveLength(1);
   });
 
+  it('holds a short quote with its typos corrected when every word is the user\'s, in the user\'s order', () => {
+    // Modelled on a Safecast/safecast-map-MCP checkpoint (session 46).
+    const users = ['You had access beore as far as I know..\nHow I I help you?'];
+    const listed = (quote: string) => `6. All user messages:\n   - "${quote}"`;
+    expect(inventedInstructions(listed('You had access before as far as I know.. How can I help you?'), users)).toEqual([]);
+    expect(inventedInstructions(listed('You know I help as far as you had access?'), users)).toHaveLength(1);
+  });
+
   it('reads words joined by hyphens as the words written apart', () => {
     // Modelled on an entireio/cli checkpoint (session 46): the summary hyphenates what the user wrote apart.
     const users = ['can you summarize our feature set on line level attribution for auto commit and manual commit'];
