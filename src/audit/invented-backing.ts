@@ -273,7 +273,8 @@ function piecesPattern(pieces: readonly Piece[]): string {
     if (prev) {
       if (p.kind === 'gap' || prev.kind === 'gap') out += `${SEP}{0,3}`;
       else if (p.kind === 'unit') out += '[ \\t]?';
-      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '[.,]' : `${SEP}{1,3}`;
+      // A comma between numbers is a decimal comma or a list's (`new(245,246,248)` is `new(245, 246, 248)`).
+      else if (p.kind === 'digits' && prev.kind === 'digits') out += p.decimal ? '(?:\\.|,[ \\t]?)' : `${SEP}{1,3}`;
       else if ((p.kind === 'digits') !== (prev.kind === 'digits')) out += `${SEP}{0,3}`;
       else out += `${SEP}{1,3}`;
     }
@@ -332,6 +333,8 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   const text = plainText(lower);
   if (id.kind === 'url' || id.kind === 'path') v = withParameters(v);
   const variants: { value: string; tilde: boolean }[] = [{ value: withoutThousands(v), tilde: false }];
+  // Numbers joined by commas may be a list, not one number with thousands separators (`245,246,248`).
+  if (variants[0]!.value !== v) variants.push({ value: v, tilde: false });
   if (id.kind === 'path') {
     const fwd = v.replace(/\\/g, '/');
     const root = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
@@ -380,4 +383,33 @@ export function sizeFromListing(id: Identifier, summary: string, read: string): 
       );
     }),
   );
+}
+
+/**
+ * An abbreviated hash (`ea5ee39`, git's short form; the head of a checksum) backed by a longer hash the summarizer
+ * read that begins with it (`ea5ee3964bef2dcbb0e0d14c81b84ed7` of an `md5sum`): a short form of what it read.
+ */
+export function hashPrefixBacked(id: Identifier, lower: string): boolean {
+  const v = id.value.toLowerCase();
+  // Hex digits of both sorts, whatever kind the value was read as (`server: ea5ee39…` reads as a host).
+  if (!/^[0-9a-f]{7,}$/.test(v) || !/[0-9]/.test(v) || !/[a-f]/.test(v)) return false;
+  return new RegExp(`(?<![0-9a-z])${v}[0-9a-f]+(?![0-9a-z])`).test(lower);
+}
+
+/**
+ * A whole measure (`16818s`) backed by the same measure with a fraction the summarizer read (`16818.959s`, a run's
+ * timing), in any spelling of its unit: the summary dropped the fraction or rounded it to the nearest whole.
+ */
+export function measureRounded(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^(\d+)\s*([a-zµ]+)$/i.exec(id.value.trim());
+  const units = m ? unitSpellings(m[2]!) : null;
+  if (!m || !units) return false;
+  const whole = Number(m[1]);
+  const re = new RegExp(`(?<![\\d.])(${m[1]}|${whole - 1})\\.(\\d+)[ \\t]?(?:${units.map(escapeRe).join('|')})(?![\\p{L}])`, 'gu');
+  for (const hit of lower.matchAll(re)) {
+    const n = Number(`${hit[1]}.${hit[2]}`);
+    if (Math.trunc(n) === whole || Math.round(n) === whole) return true;
+  }
+  return false;
 }

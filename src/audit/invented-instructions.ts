@@ -19,6 +19,9 @@ export interface InventedInstruction {
 // saying or deciding within a few words.
 const CLAIM =
   /(?:^|[:;,.(]\s*|\b(?:the|a|and|but|then|so)\s+)(?:\*\*)?user(?:'s|’s)?(?:\*\*)?\b[^.\n]{0,40}?\b(ask(?:s|ed)?|want(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|decided|decides|prefer(?:s|red)?|insist(?:s|ed)?|confirm(?:s|ed)?|chose|choose|approved?|specified|clarified|emphasi[sz]ed|directed|ordered|demanded|agreed|would like|needs?|expects?|explicitly|issued|stat(?:ed|es|ing)|noted|mentioned|reported|wrote|typed|replied|responded|answered|indicated|shared|complained|pointed out)\b/i;
+// A negation before a verb of asking or saying: the claim is that the user said no such thing ("has not requested",
+// "never asked", "didn't mention"). A negated want ("does not want tests") still claims the user's wish.
+const NOT_ASKED = /(?:\b(?:not|never|no longer)\b|n['’]t\b)[^.\n]{0,20}?\b(?:ask(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|specified|mentioned|explicitly|approved?|confirm(?:s|ed)?|stated|indicated|issued)\b\W*$/i;
 // A heading that introduces the user's own messages: its bullets are quotes of what the user wrote.
 const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
 // What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
@@ -26,8 +29,9 @@ const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(
 const COMPACTION_REQUEST = /\bsummar(?:y|ies|i[sz]e)\b(?=.*\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b)|\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b(?=.*\bsummar(?:y|ies|i[sz]e)\b)/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
-// Where a quote leaves words out: "…", "...", "[5 documents]".
-const ELISION = /\s*(?:…|\.{3}|\[[^\]\n]{1,60}\])\s*/;
+// Where a quote leaves words out: "…", "...", "[5 documents]", or a bracketed account of what it left out however
+// long ("[timestamp discrepancy between list_sensors and sensor_current]").
+const ELISION = /\s*(?:…|\.{3}|\[[^\]\n]{1,200}\])\s*/;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** Is a message written in Chinese or Japanese (its paths, URLs and code words aside)? */
 function writtenInCjk(text: string): boolean {
@@ -52,13 +56,26 @@ const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘�
 const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 7);
 function stems(s: string): Set<string> {
   const out = new Set<string>();
-  for (const w of s.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’-]*/gu) ?? []) {
+  // Words joined by hyphens are the words written apart: "line-level attribution" is "line level attribution",
+  // "auto-commit" is "auto commit".
+  for (const w of s.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’]*/gu) ?? []) {
     if (w.length < 3 || STOP.has(w)) continue;
     out.add(stemOf(w));
   }
   // Text without spaces between words (Chinese, Japanese): its characters carry the meaning.
   for (const ch of s.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []) out.add(ch);
   return out;
+}
+
+/** Do the stems stand in `text` (flattened) in this order, each as the start of a word after the one before? */
+function inOrder(stemsInOrder: readonly string[], text: string): boolean {
+  let at = 0;
+  for (const s of stemsInOrder) {
+    const m = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').exec(text.slice(at));
+    if (!m) return false;
+    at += m.index + m[0].length;
+  }
+  return true;
 }
 
 /** Share of `claim`'s content words that `text` holds. */
@@ -109,6 +126,9 @@ export function userClaims(summary: string): Claim[] {
     for (const s of sentences(line)) {
       const m = CLAIM.exec(s);
       if (!m) continue;
+      // "The user has not explicitly requested PR creation", "the user hasn't asked for anything further": a request
+      // denied is the summarizer saying what the user did not say, which puts no words in the user's mouth.
+      if (NOT_ASKED.test(m[0])) continue;
       const after = s.slice(m.index + m[0].length);
       // Only a quote right after the verb (`said "…"`, `asked: "…"`) gives the user's words; a quoted title further
       // on (`a P1 epic titled "…"`) is not theirs.
@@ -149,9 +169,11 @@ export function inventedInstructions(
   const holdsPart = (text: string, stemsOf: Set<string>, fq: string) => {
     if (fq.split(' ').length >= 3 || CJK.test(fq)) {
       if (text.includes(fq)) return true;
-      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there.
+      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there, or
+      // of a shorter one every word ("You had access beore…" retold with "before"), in the order the user wrote them.
       const words = stems(fq);
-      return words.size >= 5 && coverage(words, stemsOf) >= 0.8;
+      if (words.size >= 5 && coverage(words, stemsOf) >= 0.8) return true;
+      return words.size >= 4 && coverage(words, stemsOf) === 1 && inOrder([...words], text);
     }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued".
     return new RegExp(`(?:^|[^\\p{L}\\p{N}])${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);

@@ -324,6 +324,31 @@ describe('invented, but backed under another spelling', () => {
     expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5001`.', [nc])).toEqual([]);
     expect(invented('Restart with `IPFS_URL=http://10.20.30.40:5002`.', [nc])).toEqual(['http://10.20.30.40:5002']);
   });
+
+  // Session 46, from flags judged on unlabelled sessions of studied repositories (Safecast/safecast-map-MCP,
+  // Lightprotocol/light-protocol checkpoints).
+  it('an abbreviated hash is the head of a longer hash the sources print', () => {
+    const md5 = 'ea5ee3964bef2dcbb0e0d14c81b84ed7  /srv/mcp/safecast-mcp';
+    expect(invented('Checksum showed the wrong binary deployed (ea5ee39... vs 6f002a4...).', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual([]);
+    expect(invented('Checksum showed the wrong binary deployed (ea5ee40... vs 6f002a4...).', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual(['ea5ee40']);
+    // Read as a host after `server:`, it is still the checksum's head.
+    expect(invented('- Detection: md5sum comparison (server: ea5ee39... vs local: 6f002a4...)', [md5, '6f002a4d662909789d4c66a6d7ef3450  safecast-mcp'])).toEqual([]);
+  });
+
+  // Found on half B of the judged flags (roo-oliv/monodreams), after half A's rules: B no longer holds it out.
+  it('numbers a summary joins with bare commas are the numbers a source lists with comma and space', () => {
+    const code = 'Write(MonoDreams/SproutPalette.cs): public static readonly Color ButtonFill = new(245, 246, 248); // near-white default';
+    expect(invented('Added ButtonFill=new(245,246,248) to SproutPalette.cs.', [code])).toEqual([]);
+    expect(invented('Added ButtonFill=new(245,264,248) to SproutPalette.cs.', [code])).toEqual(['245,264,248']);
+  });
+
+  it('a whole measure is a measure with a fraction the sources print, rounded or cut', () => {
+    const run = 'VERIFICATION:- SUCCESSFUL\nVerification Time: 16818.959s';
+    expect(invented('- Ran without stubs: completed in 16818s but failed.', [run])).toEqual([]);
+    expect(invented('- Ran without stubs: completed in 16819 seconds but failed.', [run])).toEqual([]);
+    expect(invented('- Ran without stubs: completed in 16817s but failed.', [run])).toEqual(['16817s']);
+    expect(invented('- Ran without stubs: completed in 16818ms but failed.', [run])).toEqual(['16818ms']);
+  });
 });
 
 describe('an address a document states', () => {

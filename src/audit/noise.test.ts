@@ -28,6 +28,8 @@ describe('isNoise', () => {
       ['host', 'log.info'],
       ['function', 'trim()'],
       ['function', 'mounted()'],
+      // A name of one letter (an entireio/cli test's fixture source `func C() {}`, session 46).
+      ['function', 'C()'],
       ['function', 'is_binary()'],
       ['function', 'Process.send_after()'],
       ['quantity', '0.3s'],

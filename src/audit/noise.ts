@@ -118,7 +118,8 @@ function functionNoise(v: string): boolean {
   if (cut >= 0 && LIBRARY_MODULES.has(name.slice(0, name.indexOf('.')))) return true;
   if (GENERIC_FUNCTIONS.has(method)) return true;
   // `trim()`, `join()`, `mounted()`, `keyword()`: one plain word names a built-in or a type, not the project's code.
-  return cut < 0 && /^[a-z]+$/.test(method);
+  // A name of one letter (`C()`, `f()`: a fixture's `func C() {}`, a math helper, a minified call) tells nothing apart.
+  return cut < 0 && (/^[a-z]+$/.test(method) || /^\p{L}$/u.test(method));
 }
 
 function quantityNoise(v: string): boolean {

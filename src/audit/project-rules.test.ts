@@ -171,6 +171,37 @@ describe('invented instructions', () => {
     expect(asked.inventedInstructions).toEqual([]);
   });
 
+  it('reads a sentence saying the user did not ask for something as no claim, but a negated wish as one', () => {
+    // Modelled on FSM1/cipher-box and obsessiondb/chkit checkpoints (session 46): the summary's closing lines.
+    const users = ['Implement the following plan: switch the file keys to random ones'];
+    expect(inventedInstructions('The user has not explicitly requested PR creation or any further work.', users)).toEqual([]);
+    expect(inventedInstructions("The skill is done and the user hasn't requested anything further.", users)).toEqual([]);
+    expect(inventedInstructions('The user does not want the keys rotated on every upload.', users)).toHaveLength(1);
+  });
+
+  it('holds a quote whose bracketed part, however long, tells what it left out', () => {
+    // Modelled on a Safecast/safecast-map-MCP checkpoint (session 46).
+    const users = ['I checked a bit more seems to work fine now. One other issues. How can we fix this?: Based on those timestamps, the Notehub sensor appeared to be the most recent.'];
+    const listed = (quote: string) => `6. All user messages:\n   - "${quote}"`;
+    expect(inventedInstructions(listed('One other issues. How can we fix this?: [timestamp discrepancy between list_sensors and sensor_current]'), users)).toEqual([]);
+    expect(inventedInstructions(listed('One other issues. How can we revert this?: [timestamp discrepancy between list_sensors and sensor_current]'), users)).toHaveLength(1);
+  });
+
+  it('holds a short quote with its typos corrected when every word is the user\'s, in the user\'s order', () => {
+    // Modelled on a Safecast/safecast-map-MCP checkpoint (session 46).
+    const users = ['You had access beore as far as I know..\nHow I I help you?'];
+    const listed = (quote: string) => `6. All user messages:\n   - "${quote}"`;
+    expect(inventedInstructions(listed('You had access before as far as I know.. How can I help you?'), users)).toEqual([]);
+    expect(inventedInstructions(listed('You know I help as far as you had access?'), users)).toHaveLength(1);
+  });
+
+  it('reads words joined by hyphens as the words written apart', () => {
+    // Modelled on an entireio/cli checkpoint (session 46): the summary hyphenates what the user wrote apart.
+    const users = ['can you summarize our feature set on line level attribution for auto commit and manual commit'];
+    expect(inventedInstructions('User asked me to summarize the feature set for auto-commit and manual-commit strategies regarding line-level attribution.', users)).toEqual([]);
+    expect(inventedInstructions('User asked me to remove the auto-commit strategy and its line-level attribution.', ['can you summarize our feature set'])).toHaveLength(1);
+  });
+
   it('does not compare an English claim word by word with messages written in Chinese', () => {
     expect(inventedInstructions('- The user asked to translate the README.', ['请把 README 翻译成英文'])).toEqual([]);
     expect(inventedInstructions('- The user asked to translate the README.', ['please fix the login bug'])).toHaveLength(1);

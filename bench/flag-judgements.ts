@@ -1,0 +1,70 @@
+// Scores the audit's flags judged by hand on unlabelled sessions of studied repositories (bench/flag-judgements.json,
+// session 46): each list's precision on the judged flags as first judged, and on those the audit lists now (a flag a
+// rule took away leaves the count; a flag the audit adds is not judged, and is counted apart). By half: A is the half
+// rules were written looking at, B the half they were not. Needs the sessions' repositories under MIRROR
+// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong]` (--wrong: the wrong flags still listed).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { auditSession } from '../src/audit/audit-session';
+import { loadText } from '../src/load/loader';
+
+interface Judged {
+  session: string;
+  compaction: number;
+  list: 'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions';
+  value: string;
+  right: boolean;
+  class?: string;
+  why: string;
+}
+interface Judgements {
+  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B' }>;
+  flags: Judged[];
+}
+
+const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
+const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const;
+const j = JSON.parse(readFileSync(new URL('./flag-judgements.json', import.meta.url), 'utf8')) as Judgements;
+
+/** Every value each list holds now, by session and compaction: `s01|0|invented` → values. */
+const listed = new Map<string, Set<string>>();
+for (const [key, s] of Object.entries(j.sessions)) {
+  let text: string;
+  try {
+    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.ref}:${s.path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  } catch {
+    console.warn(`${key}: ${s.repo} ${s.path} not in the mirror; skipped`);
+    continue;
+  }
+  for (const session of loadText(s.path, text).sessions) {
+    for (const a of auditSession(session)) {
+      const add = (list: string, values: string[]) => {
+        const k = `${key}|${a.compaction}|${list}`;
+        const set = listed.get(k) ?? new Set<string>();
+        for (const v of values) set.add(v);
+        listed.set(k, set);
+      };
+      add('lostReferencedLater', a.lostReferencedLater.map((r) => r.value));
+      add('lostRefetchedLater', a.lostRefetchedLater.map((r) => r.value));
+      add('invented', a.invented);
+      add('inventedInstructions', a.inventedInstructions.map((r) => r.sentence));
+    }
+  }
+}
+
+const still = (f: Judged) => listed.get(`${f.session}|${f.compaction}|${f.list}`)?.has(f.value) ?? false;
+const pct = (r: number, n: number) => (n === 0 ? 'no flags' : `${Math.round((r / n) * 100)}% (${r}/${n})`);
+console.log('list                   half  judged, as first listed   judged, listed now');
+for (const list of LISTS) {
+  for (const half of ['A', 'B', 'all'] as const) {
+    const judged = j.flags.filter((f) => f.list === list && (half === 'all' || j.sessions[f.session]?.half === half));
+    const now = judged.filter(still);
+    const right = (fs: Judged[]) => fs.filter((f) => f.right).length;
+    console.log(`${list.padEnd(22)} ${half.padEnd(5)} ${pct(right(judged), judged.length).padEnd(25)} ${pct(right(now), now.length)}`);
+  }
+}
+const judgedKeys = new Set(j.flags.map((f) => `${f.session}|${f.compaction}|${f.list}|${f.value}`));
+let unjudged = 0;
+for (const [k, values] of listed) for (const v of values) if (!judgedKeys.has(`${k}|${v}`)) unjudged++;
+console.log(`${unjudged} flags listed now were not judged (the sample left them out, or a rule added them)`);
+if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.right && still(x))) console.log(JSON.stringify(f));
