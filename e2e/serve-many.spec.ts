@@ -3,11 +3,11 @@
 // Claude Code fixture under 400 names in 8 project folders. Waits are far above any budget (the listing time is
 // measured in npm run bench), so a busy machine passes. Needs the built app (npx vite build).
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startServe } from './support/serve';
+import { startServe, stopServe } from './support/serve';
 
 const COUNT = 400;
 const SLOW = { timeout: 30_000 };
@@ -28,10 +28,7 @@ test.beforeAll(async () => {
   ({ server, address } = await startServe(sessions, { cacheDir: join(dir, 'cache') }));
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => stopServe(server, dir));
 
 test('400 sessions: every one is listed, only the rows in view are in the page, and scrolling or the filter reaches any', async ({ page }) => {
   await page.goto(address);

@@ -4,12 +4,12 @@
 // Waits are far above any budget (the follow latency is measured in npm run bench), so a busy machine passes.
 // Needs the built app (npx vite build --outDir dist); the spec starts the server itself, on a free port.
 import type { ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServe } from './support/serve';
+import { startServe, stopServe } from './support/serve';
 import { fact } from './support/session-view';
 
 // 0: any free port, so checkouts running their suites side by side never collide.
@@ -46,10 +46,7 @@ test.beforeAll(async () => {
   PORT = Number(new URL(address).port);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => stopServe(server, dir));
 
 function raw(path: string, host: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

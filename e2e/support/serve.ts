@@ -2,6 +2,7 @@
 // token. Needs the built app (npx vite build). Its result cache, and so its per-file index, stays under the test's
 // own cache folder (COMPACTION_INSPECTOR_CACHE_DIR, set by the caller's environment or given here).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -27,4 +28,17 @@ export async function startServe(folder: string, opts: { port?: number; cacheDir
     server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
   });
   return { server, address };
+}
+
+/**
+ * Stops a server started by `startServe` and removes its folder once it has exited: a server still writing its
+ * index when the folder went (SIGTERM, then an immediate rm) failed a CI run with ENOTEMPTY.
+ */
+export async function stopServe(server: ChildProcess | undefined, folder: string | undefined): Promise<void> {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
+  if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
