@@ -232,3 +232,54 @@ export function userWordsInResult(text: string): string[] {
   if (said) out.push(said[1]!.trim());
   return out.filter((s) => s.length > 0);
 }
+
+/**
+ * An answer is the user's decision in the words of what it answers. Claude Code's AskUserQuestion result names the
+ * question and the chosen label (`"Which menu?"="Both"`); the call names each option's description ("Both: context
+ * menu AND details dialog"). The question, with the chosen options' labels and descriptions, is what the user
+ * decided: a summary's "User chose: Both context menu AND details dialog" retells it. `callArguments` is the call's
+ * input as JSON (`{"questions":[{"question":…,"options":[{"label":…,"description":…}]}]}`), when known.
+ */
+export function answeredQuestionWords(resultText: string, callArguments?: string): string[] {
+  if (!resultText.includes('User has answered your question')) return [];
+  const answered = /User has answered your questions?:\s*([\s\S]*?)(?:\.\s*You can now continue|$)/.exec(resultText);
+  if (!answered) return [];
+  let options: { question: string; label: string; description: string }[] = [];
+  if (callArguments) {
+    try {
+      const input = JSON.parse(callArguments) as { questions?: { question?: unknown; options?: { label?: unknown; description?: unknown }[] }[] };
+      options = (input.questions ?? []).flatMap((q) =>
+        (q.options ?? []).map((o) => ({ question: String(q.question ?? ''), label: String(o.label ?? ''), description: typeof o.description === 'string' ? o.description : '' })),
+      );
+    } catch {
+      options = [];
+    }
+  }
+  const out: string[] = [];
+  for (const m of answered[1]!.matchAll(/"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"/g)) {
+    const question = m[1]!.replace(/\\"/g, '"');
+    const answer = m[2]!.replace(/\\"/g, '"');
+    // A multi-select answer joins its labels with commas: each label the answer holds is chosen.
+    const chosen = options.filter((o) => o.question === question && o.label.length > 0 && answer.includes(o.label));
+    out.push([question, answer, ...chosen.flatMap((o) => [o.label, o.description])].filter(Boolean).join('\n'));
+  }
+  return out;
+}
+
+// A short reply that accepts what it answers: "yes", "ok, go ahead", "sure, and then clear the context first".
+const ASSENT = /^\s*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|go ahead|go for it|do it|please do|sounds good|lgtm|proceed|approved?|agreed|correct|both|let'?s do it)\b/i;
+
+/**
+ * A "yes" to the agent's proposal makes the proposal the user's decision: the reply, short and opening with assent,
+ * and the question the agent's message before it asked ("Shall I update PERF_PLAN.md with these findings and then
+ * proceed to Phase 2?") together say what the user decided. Returns that text, or undefined when the reply is not
+ * such an answer or the agent asked nothing.
+ */
+export function acceptedProposal(reply: string, agentBefore: string | undefined): string | undefined {
+  if (agentBefore === undefined || !ASSENT.test(reply) || reply.trim().split(/\s+/).length > 12) return undefined;
+  const questions = agentBefore
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.endsWith('?'));
+  return questions.length > 0 ? `${questions.join('\n')}\n${reply}` : undefined;
+}
