@@ -92,6 +92,8 @@ interface Claim {
   quotes: string[];
   /** The claimed content when nothing is quoted: what follows the verb, up to the summarizer's own comment. */
   content: string;
+  /** Everything that follows the verb, the summarizer's comment included; empty for a quoted line. */
+  rest?: string;
 }
 
 /** The sentences and quoted lines of a summary that claim what the user said, asked, wanted or decided. */
@@ -137,7 +139,7 @@ export function userClaims(summary: string): Claim[] {
       // "Embedded in a reminder, user said:" or "User needs confirmed:" claim nothing yet; nor does a lead-in to a
       // list ("The user's requests were:"), whose items follow on their own lines.
       if (quotes.length === 0 && (stems(content).size < 2 || /:\s*[*_]*\s*$/.test(s))) continue;
-      push({ sentence: s, quotes, content });
+      push({ sentence: s, quotes, content, rest: after.trim() });
     }
   }
   return out;
@@ -192,8 +194,13 @@ export function inventedInstructions(
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
     const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(flat(q)));
+    // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
+    // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
+    const whole = claim.rest ? stems(claim.rest) : null;
     const scoreOf = (t: { flat: string; stems: Set<string> }) =>
-      claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length : coverage(words, t.stems);
+      claim.quotes.length > 0
+        ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length
+        : Math.max(coverage(words, t.stems), whole && whole.size > words.size ? coverage(whole, t.stems) : 0);
     let best = -1;
     let score = 0;
     users.forEach((u, i) => {
