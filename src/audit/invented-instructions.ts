@@ -62,6 +62,8 @@ function stems(s: string): Set<string> {
     if (w.length < 3 || STOP.has(w)) continue;
     out.add(stemOf(w));
   }
+  // A version or dotted number ("v0.3.0", "0.4.4") is one word, whose parts are too short to count.
+  for (const v of s.toLowerCase().match(/(?<![\p{L}\p{N}_.])v?\d+(?:\.\d+)+(?![\p{L}\p{N}_])/gu) ?? []) out.add(v.replace(/^v/, ''));
   // Text without spaces between words (Chinese, Japanese): its characters carry the meaning.
   for (const ch of s.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []) out.add(ch);
   return out;
