@@ -27,7 +27,7 @@ import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
-import { inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
+import { acceptedProposal, answeredQuestionWords, inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
@@ -442,7 +442,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       !unverifiable && userClaims(p.summary).length > 0
         ? inventedInstructions(
             p.summary,
-            [...p.sources, ...contextPositions(p)].flatMap((i) => (userWords[i]! ? [texts[i]!] : items[i]!.kind === 'tool_result' ? userWordsInResult(texts[i]!) : [])),
+            [...p.sources, ...contextPositions(p)].flatMap((i) => userWordsAt(i)),
             () => (mid ? earlierSummaries(session, p.event) : []),
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => [...p.sources, ...contextPositions(p)].flatMap((i) => (items[i]!.role === 'user' && items[i]!.kind === 'message' && !userWords[i]! ? [texts[i]!] : [])),
@@ -461,6 +461,31 @@ export function auditSession(session: Session): CompactionAudit[] {
     };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });
+
+  /**
+   * The user's words item `i` carries, for the instruction check: a message of theirs (with the agent's question it
+   * accepts, when it is a short "yes"), or the answers and rejection comments a tool result holds (an answered
+   * question with its wording and the chosen options' descriptions).
+   */
+  function userWordsAt(i: number): string[] {
+    const item = items[i]!;
+    if (userWords[i]!) {
+      const accepted = acceptedProposal(texts[i]!, agentMessageBefore(i));
+      return accepted === undefined ? [texts[i]!] : [texts[i]!, accepted];
+    }
+    if (item.kind !== 'tool_result') return [];
+    const call = item.pairId !== undefined ? position.get(item.pairId) : undefined;
+    return [...userWordsInResult(texts[i]!), ...answeredQuestionWords(texts[i]!, call === undefined ? undefined : items[call]!.text)];
+  }
+
+  /** The agent's message the user's message at `i` answers: the last one before it, with no user message between. */
+  function agentMessageBefore(i: number): string | undefined {
+    for (let k = i - 1; k >= 0; k--) {
+      if (userWords[k]!) return undefined;
+      if (items[k]!.kind === 'message' && items[k]!.role === 'assistant') return texts[k]!;
+    }
+    return undefined;
+  }
 
   /** The content items up to the compaction that were not evicted, ascending. */
   function contextPositions(p: Placement): number[] {

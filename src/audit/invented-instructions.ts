@@ -62,6 +62,8 @@ function stems(s: string): Set<string> {
     if (w.length < 3 || STOP.has(w)) continue;
     out.add(stemOf(w));
   }
+  // A version or dotted number ("v0.3.0", "0.4.4") is one word, whose parts are too short to count.
+  for (const v of s.toLowerCase().match(/(?<![\p{L}\p{N}_.])v?\d+(?:\.\d+)+(?![\p{L}\p{N}_])/gu) ?? []) out.add(v.replace(/^v/, ''));
   // Text without spaces between words (Chinese, Japanese): its characters carry the meaning.
   for (const ch of s.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []) out.add(ch);
   return out;
@@ -92,6 +94,8 @@ interface Claim {
   quotes: string[];
   /** The claimed content when nothing is quoted: what follows the verb, up to the summarizer's own comment. */
   content: string;
+  /** Everything that follows the verb, the summarizer's comment included; empty for a quoted line. */
+  rest?: string;
 }
 
 /** The sentences and quoted lines of a summary that claim what the user said, asked, wanted or decided. */
@@ -137,7 +141,7 @@ export function userClaims(summary: string): Claim[] {
       // "Embedded in a reminder, user said:" or "User needs confirmed:" claim nothing yet; nor does a lead-in to a
       // list ("The user's requests were:"), whose items follow on their own lines.
       if (quotes.length === 0 && (stems(content).size < 2 || /:\s*[*_]*\s*$/.test(s))) continue;
-      push({ sentence: s, quotes, content });
+      push({ sentence: s, quotes, content, rest: after.trim() });
     }
   }
   return out;
@@ -192,8 +196,13 @@ export function inventedInstructions(
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
     const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(flat(q)));
+    // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
+    // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
+    const whole = claim.rest ? stems(claim.rest) : null;
     const scoreOf = (t: { flat: string; stems: Set<string> }) =>
-      claim.quotes.length > 0 ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length : coverage(words, t.stems);
+      claim.quotes.length > 0
+        ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length
+        : Math.max(coverage(words, t.stems), whole && whole.size > words.size ? coverage(whole, t.stems) : 0);
     let best = -1;
     let score = 0;
     users.forEach((u, i) => {
@@ -231,4 +240,55 @@ export function userWordsInResult(text: string): string[] {
   const said = text.includes('the user said:') ? /\bthe user said:\s*\n([\s\S]+)$/.exec(text) : null;
   if (said) out.push(said[1]!.trim());
   return out.filter((s) => s.length > 0);
+}
+
+/**
+ * An answer is the user's decision in the words of what it answers. Claude Code's AskUserQuestion result names the
+ * question and the chosen label (`"Which menu?"="Both"`); the call names each option's description ("Both: context
+ * menu AND details dialog"). The question, with the chosen options' labels and descriptions, is what the user
+ * decided: a summary's "User chose: Both context menu AND details dialog" retells it. `callArguments` is the call's
+ * input as JSON (`{"questions":[{"question":…,"options":[{"label":…,"description":…}]}]}`), when known.
+ */
+export function answeredQuestionWords(resultText: string, callArguments?: string): string[] {
+  if (!resultText.includes('User has answered your question')) return [];
+  const answered = /User has answered your questions?:\s*([\s\S]*?)(?:\.\s*You can now continue|$)/.exec(resultText);
+  if (!answered) return [];
+  let options: { question: string; label: string; description: string }[] = [];
+  if (callArguments) {
+    try {
+      const input = JSON.parse(callArguments) as { questions?: { question?: unknown; options?: { label?: unknown; description?: unknown }[] }[] };
+      options = (input.questions ?? []).flatMap((q) =>
+        (q.options ?? []).map((o) => ({ question: String(q.question ?? ''), label: String(o.label ?? ''), description: typeof o.description === 'string' ? o.description : '' })),
+      );
+    } catch {
+      options = [];
+    }
+  }
+  const out: string[] = [];
+  for (const m of answered[1]!.matchAll(/"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"/g)) {
+    const question = m[1]!.replace(/\\"/g, '"');
+    const answer = m[2]!.replace(/\\"/g, '"');
+    // A multi-select answer joins its labels with commas: each label the answer holds is chosen.
+    const chosen = options.filter((o) => o.question === question && o.label.length > 0 && answer.includes(o.label));
+    out.push([question, answer, ...chosen.flatMap((o) => [o.label, o.description])].filter(Boolean).join('\n'));
+  }
+  return out;
+}
+
+// A short reply that accepts what it answers: "yes", "ok, go ahead", "sure, and then clear the context first".
+const ASSENT = /^\s*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|go ahead|go for it|do it|please do|sounds good|lgtm|proceed|approved?|agreed|correct|both|let'?s do it)\b/i;
+
+/**
+ * A "yes" to the agent's proposal makes the proposal the user's decision: the reply, short and opening with assent,
+ * and the question the agent's message before it asked ("Shall I update PERF_PLAN.md with these findings and then
+ * proceed to Phase 2?") together say what the user decided. Returns that text, or undefined when the reply is not
+ * such an answer or the agent asked nothing.
+ */
+export function acceptedProposal(reply: string, agentBefore: string | undefined): string | undefined {
+  if (agentBefore === undefined || !ASSENT.test(reply) || reply.trim().split(/\s+/).length > 12) return undefined;
+  const questions = agentBefore
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.endsWith('?'));
+  return questions.length > 0 ? `${questions.join('\n')}\n${reply}` : undefined;
 }

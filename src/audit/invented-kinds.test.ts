@@ -9,7 +9,7 @@ import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
 import type { Item } from '../model/types';
 import type { CallTarget } from '../refetch/call-target';
-import { boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
+import { assistant, boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
 
 const CWD = '/home/u/kiosk';
 const read = (file: string): CallTarget => ({ tool: 'Read', target: file, file, writes: false, kind: 'file' });
@@ -172,6 +172,52 @@ describe('the harness’s words in the user’s turn', () => {
       )[0]!.inventedInstructions.map((f) => f.sentence);
     expect(audit('The user’s latest request was "Continue from where you left off."')).toEqual([]);
     expect(audit('The user asked to "delete the tracker."')).toHaveLength(1);
+  });
+});
+
+// Session 46's judged flags (bench/flag-judgements.json, half A): an answer retold in the words of what it answers.
+describe('an answer is the user\'s decision in the words of what it answers', () => {
+  const audit = (items: Item[], claim: string) =>
+    auditSession(
+      session([...items, boundary('b'), summaryItem('sum', claim)], {
+        meta: { cwd: CWD },
+        compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: items.map((i) => i.id) })],
+      }, 'claude-code'),
+    )[0]!.inventedInstructions.map((f) => f.sentence);
+  // Modelled on ElixirTrials/medgemma-hackathon (half A): the agent closes on a proposal, the user answers "yes and …".
+  it('a short "yes" to the agent\'s question makes the question\'s words the user\'s', () => {
+    const proposal = [
+      user('u0', 'profile the test suite'),
+      assistant('a1', 'Retries are rare.\n\nShall I update PERF_PLAN.md with these findings and then proceed to Phase 2 execution?'),
+    ];
+    const claim = 'User confirmed: Update PERF_PLAN.md with Phase 1 findings, then clear context before proceeding to Phase 2 execution.';
+    expect(audit([...proposal, user('u2', 'yes and then clear the context first')], claim)).toEqual([]);
+    // A reply that is not an assent, or a long message that opens with "yes", is the user's own words alone.
+    expect(audit([...proposal, user('u2', 'clear the context first')], claim)).toHaveLength(1);
+    expect(audit([...proposal, user('u2', 'yes but first tell me why the retries are rare, and whether the numbers on the staging box match the ones you saw locally')], claim)).toHaveLength(1);
+    // An agent's statement with no question proposes nothing.
+    expect(audit([user('u0', 'profile the test suite'), assistant('a1', 'I will update PERF_PLAN.md with these findings and proceed to Phase 2 execution.'), user('u2', 'ok')], claim)).toHaveLength(1);
+  });
+  // Modelled on the AskUserQuestion answers of the judged sessions: "User chose: Both context menu AND details dialog".
+  it('an answered question counts with its wording and the chosen option\'s description', () => {
+    const input = JSON.stringify({
+      questions: [
+        {
+          question: 'Where should the rename action live?',
+          options: [
+            { label: 'Context menu', description: 'Right-click on a file row' },
+            { label: 'Both', description: 'Context menu AND details dialog' },
+          ],
+        },
+      ],
+    });
+    const asked = [
+      user('u0', 'add renaming files'),
+      ...paired(toolCall('q', 'kq', 'AskUserQuestion', input), toolResult('r', 'kq', 'User has answered your questions: "Where should the rename action live?"="Both". You can now continue with the user\'s answers in mind.')),
+    ];
+    expect(audit(asked, 'User chose: Both context menu AND details dialog for the rename action.')).toEqual([]);
+    // An option the user did not choose is not their decision.
+    expect(audit(asked, 'User chose the right-click row menu only.')).toHaveLength(1);
   });
 });
 

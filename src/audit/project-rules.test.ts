@@ -154,6 +154,24 @@ describe('invented instructions', () => {
     expect(userWordsInResult("The user doesn't want to proceed with this tool use. the user said:\nkeep the old API")).toEqual(['keep the old API']);
   });
 
+  // Modelled on entireio/cli (half A of session 46's judged flags): the claim goes on past a comma, and what follows
+  // is the user's ("go through all issues, and for Critical 2 add also tests").
+  it('reads a claim past its comma when the whole of it is mostly the user\'s', () => {
+    const users = ['go through all issues, and for Critical 2 add also tests'];
+    expect(inventedInstructions('User then requested fixes for all identified issues, with an e2e test for Critical 2.', users)).toEqual([]);
+    // The clause alone still counts when the comment after the comma is the summarizer's own.
+    expect(inventedInstructions('User requested all issues handled, which the agent did in three commits and a rebase onto main.', users)).toEqual([]);
+    expect(inventedInstructions('User requested a rewrite of the parser, with a benchmark for each grammar.', users)).toHaveLength(1);
+  });
+
+  // Modelled on entireio/cli (half A of session 46's judged flags): "where do you get the `v0.3.0` from? Currently we
+  // are at 0.4.4" retold as "User pointed out I made up "v0.3.0" when the current version is 0.4.4."
+  it('counts a version or dotted number as one word of the claim', () => {
+    const users = ['where do you get the `v0.3.0` from? Currently we are at 0.4.4'];
+    expect(inventedInstructions('User pointed out I made up "v0.3.0" when the current version is 0.4.4.', users)).toEqual([]);
+    expect(inventedInstructions('User pointed out I made up "v0.5.1" when the current version is 0.6.2.', users)).toHaveLength(1);
+  });
+
   it('holds a quote with an elision when each part is the user\'s, and quotes from different messages', () => {
     const users = ['please rename the export button and keep the csv format', 'ship it on friday'];
     expect(inventedInstructions('- The user asked: "rename the export button … keep the csv format"', users)).toEqual([]);

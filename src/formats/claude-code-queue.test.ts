@@ -90,6 +90,24 @@ describe('claudeCode: queued messages', () => {
     ]);
   });
 
+  // Modelled on a 2.1.49 session (FSM1/cipher-box, half A of the judged flags): a message typed behind a background
+  // task's record and its notification, one `remove`, and the agent's next words answer the message.
+  it('takes the person\'s oldest text before the background-task records and notifications queued ahead of it', () => {
+    const tn = '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>';
+    const body = [
+      user('u1', null, 'go'),
+      call('a1', 'u1', 'm1', useTool('t1')),
+      op('enqueue', '{"task_id":"b1","tool_use_id":"t0","description":"Run tests","task_type":"local_bash"}'),
+      op('enqueue', tn),
+      op('enqueue', 'commit each section on its own'),
+      user('u2', 'a1', result('t1')),
+      op('remove'),
+      call('a2', 'u2', 'm2', [{ type: 'text', text: 'Sure, one commit per section.' }]),
+    ].join('\n');
+    const s = load('behind.jsonl', body);
+    expect(queued(s.items).map((i) => [i.text, s.items[s.items.indexOf(i) + 1]!.id])).toEqual([['commit each section on its own', 'a2']]);
+  });
+
   it('sends nothing when the turn ends before another call (the remove was a clean-up)', () => {
     const body = [user('u1', null, 'go'), call('a1', 'u1', 'm1', [{ type: 'text', text: 'done' }]), op('enqueue', 'typed late'), op('remove'), user('u2', 'a1', 'something else'), call('a2', 'u2', 'm2', [{ type: 'text', text: 'ok' }])].join('\n');
     expect(queued(load('late.jsonl', body).items)).toEqual([]);
@@ -106,7 +124,7 @@ describe('claudeCode: queued messages', () => {
 
 describe('claudeCode: queued messages, cross-checked', () => {
   it('agrees with a plain reading of the fixture: each text removed or attached mid-turn, once, before the next call', () => {
-    // The obvious reading, line by line: a remove takes the oldest text still queued; an attachment carries its
+    // The obvious reading, line by line: a remove takes the oldest text the person typed still queued (else the oldest); an attachment carries its
     // text; the text reaches the first assistant line after it, unless a prompt line comes first or it is a JSON record.
     const rows = text.trim().split('\n').map((l, k) => ({ line: k + 1, v: JSON.parse(l) as Record<string, any> }));
     const queue: { text: string; line: number }[] = [];
@@ -118,7 +136,8 @@ describe('claudeCode: queued messages, cross-checked', () => {
       if (v.type === 'queue-operation' && v.operation === 'enqueue') queue.push({ text: v.content, line });
       else if (v.type === 'queue-operation' && v.operation === 'popAll') queue.length = 0;
       else if (v.type === 'queue-operation') {
-        const taken = queue.shift()!;
+        const typed = queue.findIndex((q) => !q.text.startsWith('{') && !q.text.startsWith('<task-notification>'));
+        const [taken] = queue.splice(typed >= 0 ? typed : 0, 1) as [{ text: string; line: number }];
         const before = nextLine(line, isCall);
         const attached = rows.some((r) => r.line < before && r.line > taken.line && r.v.type === 'attachment' && r.v.attachment.prompt === taken.text);
         if (v.operation === 'remove' && !taken.text.startsWith('{') && before < nextLine(line, isPrompt) && !attached) expected.push({ ...taken, before });

@@ -6,7 +6,7 @@
 // - `remove` takes it mid-turn: Claude Code sends it beside the tool results it has just written, to the next model
 //   call. Versions from 2.1.101 on (seen in 2.1.101, 2.1.150, 2.1.217) also write a `queued_command` attachment
 //   record with the text (`prompt`); older ones (2.1.38 to 2.1.92) write nothing else, and the text is only in the
-//   `enqueue`. A slash command queued this way reaches the model as plain text (2.1.38 "/mcp": "Let me check the MCP
+//   `enqueue`, and a `remove` takes the oldest text the person typed, ahead of the harness's entries. A slash command queued this way reaches the model as plain text (2.1.38 "/mcp": "Let me check the MCP
 //   servers status");
 // - `popAll` hands the queue back to the prompt box (the person edits it): nothing is sent until a `user` record;
 // - `remove`s with no model call after them, before the next prompt, are a clean-up (2.1.49 drops its background
@@ -45,6 +45,11 @@ function isBookkeeping(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A background-task record or a task notification: the harness's entries on the queue, not the person's. */
+function isHarnessEntry(text: string): boolean {
+  return isBookkeeping(text) || text.trimStart().startsWith('<task-notification>');
 }
 
 /** A prompt the person (or the harness, for a dequeued notification) sent as a turn of its own: no tool result. */
@@ -90,8 +95,12 @@ export function queuedDeliveries(records: readonly TreeRecord[]): Map<number, Qu
         continue;
       }
       if (op !== 'remove' && op !== 'dequeue') continue;
-      // Newer versions name the text they take; older ones take the oldest.
-      let k = content === undefined ? 0 : pending.findIndex((q) => q.text === content);
+      // Newer versions name the text they take. Older ones take the oldest text the person typed before any harness
+      // entry: the queue serves a typed message before the background-task records and notifications queued ahead
+      // of it (2.1.49: "can you commit changes to each section atomically?" queued behind a task's record and its
+      // notification, one `remove`, and the agent's next words answer the message; the records go in a later
+      // clean-up). With no typed text queued, the oldest.
+      let k = content === undefined ? pending.findIndex((q) => !isHarnessEntry(q.text)) : pending.findIndex((q) => q.text === content);
       if (k < 0) k = 0;
       const [q] = pending.splice(k, 1);
       if (q && op === 'remove' && !isBookkeeping(q.text)) taken.push(q);
