@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
+import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { loadText } from '../src/load/loader';
 
 interface Judged {
@@ -68,3 +69,15 @@ let unjudged = 0;
 for (const [k, values] of listed) for (const v of values) if (!judgedKeys.has(`${k}|${v}`)) unjudged++;
 console.log(`${unjudged} flags listed now were not judged (the sample left them out, or a rule added them)`);
 if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.right && still(x))) console.log(JSON.stringify(f));
+
+// What the panel and `check` state of the instruction list (audit-trust.ts): half B, which no instruction rule was
+// written looking at, as listed now. Said, and failed on when it is not.
+{
+  const b = j.flags.filter((f) => f.list === 'inventedInstructions' && j.sessions[f.session]!.half === 'B' && still(f));
+  const right = b.filter((f) => f.right).length;
+  const sessions = Object.values(j.sessions).filter((s) => s.half === 'B').length;
+  const h = AUDIT_HOLDOUT;
+  const same = right === h.instructionRight && b.length === h.instructionFlags && sessions === h.instructionSessions;
+  console.log(`instructions, half B: ${right} of ${b.length} on ${sessions} sessions; AUDIT_HOLDOUT says ${h.instructionRight} of ${h.instructionFlags} on ${h.instructionSessions}: ${same ? 'matches' : 'does NOT match'}`);
+  if (!same) process.exitCode = 1;
+}
