@@ -1,0 +1,25 @@
+// The README and docs/audit.md repeat the figures the panel and `check` state; they must be AUDIT_HOLDOUT's, which
+// the bench scripts check against the real sessions, not a copy that drifts when the pool or the rules change.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_HOLDOUT as h } from './audit-trust';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+const pct = (right: number, n: number) => `${Math.round((right / n) * 100)}%`;
+
+describe('the documents state the audit figures AUDIT_HOLDOUT holds', () => {
+  it('README', () => {
+    const readme = read('README.md');
+    expect(readme).toContain(`On the ${h.sessions} sessions of ${h.projects} projects no rule was written looking at`);
+    expect(readme).toContain(`**${pct(h.neededRight, h.neededFlags)} precise** on "needed later" (${h.neededRight} of ${h.neededFlags};`);
+    expect(readme).toContain(`${h.inventedRight} of its ${h.inventedFlags} invented flags were right`);
+    expect(readme).toContain(`judged flag by flag on ${h.instructionSessions} sessions no instruction rule was written looking at, was right on ${h.instructionRight} of its ${h.instructionFlags} flags`);
+  });
+
+  it('docs/audit.md', () => {
+    const doc = read('docs/audit.md');
+    expect(doc).toContain(`| score | either reading ("needed") | **${pct(h.neededRight, h.neededFlags)}** (${h.neededRight}/${h.neededFlags}) |`);
+    expect(doc).toContain(`| score | invented | ${pct(h.inventedRight, h.inventedFlags)} (${h.inventedRight}/${h.inventedFlags}) |`);
+    expect(doc).toContain(`${h.instructionRight} of ${h.instructionFlags} right on ${h.instructionSessions} sessions`);
+  });
+});
