@@ -9,6 +9,7 @@ import type { IdentifierKind } from '../../../src/audit/identifiers';
 import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
+import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditTrustNote } from '../../../src/audit/audit-trust';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
@@ -149,7 +150,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
                   {audit.invented.map((v) => (
                     <li key={v}>
                       <code className="chip invented" title={kindTitle(audit.kinds[v])}>
-                        {v}
+                        <BreakAtSeparators text={v} />
                       </code>
                     </li>
                   ))}
@@ -261,7 +262,9 @@ function RefetchRow({ r, goTo }: { r: Refetch; goTo(t: GoTo): void }) {
   return (
     <tr className="refetch">
       <td>
-        <span className="muted small">{r.tool}</span> <code className="chip" title={r.target}>{name}</code>
+        <span className="muted small">{r.tool}</span> <code className="chip" title={r.target}>
+          <BreakAtSeparators text={name} />
+        </code>
       </td>
       <td className="muted small num">{fmt(r.tokens)} tok</td>
       <td className="small">
@@ -363,7 +366,9 @@ function IdCells({ n }: { n: { value: string; kind?: IdentifierKind | null; spel
   return (
     <>
       <td>
-        <code className="chip lost-needed">{n.value}</code>
+        <code className="chip lost-needed">
+          <BreakAtSeparators text={n.value} />
+        </code>
         {also.length > 0 ? (
           <div className="small muted" title={also.join('\n')}>
             one file, also written as {also.map((a) => (/^(?:[/\\~]|[A-Za-z]:[\\/])/.test(a) ? 'its absolute path' : a)).join(', ')}
@@ -450,7 +455,9 @@ function KindGroupView({ label, values, tone }: { label: string; values: string[
       <ul className="chips">
         {shown.map((v) => (
           <li key={v}>
-            <code className={`chip ${tone}`}>{v}</code>
+            <code className={`chip ${tone}`}>
+              <BreakAtSeparators text={v} />
+            </code>
           </li>
         ))}
       </ul>
