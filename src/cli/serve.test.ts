@@ -152,6 +152,27 @@ describe('startServer', () => {
     const [first, second] = events.map((e) => JSON.parse(e.slice(6)));
     expect(second.size).toBe(first.size + 1);
   });
+
+  it('reports an append made the moment the first event arrives (each poll compares with the size last sent)', async () => {
+    const file = join(tmp, 'sessions', 'proj', 'rollout.jsonl');
+    const sizes: number[] = [];
+    await new Promise<void>((done, fail) => {
+      const req = request({ host: '127.0.0.1', port: srv.port, path: '/api/events?token=tok-123&root=0&path=proj%2Frollout.jsonl', headers: { host: `127.0.0.1:${srv.port}` } }, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          for (const l of d.split('\n').filter((x) => x.startsWith('data: '))) sizes.push(JSON.parse(l.slice(6)).size);
+          if (sizes.length === 1) appendFileSync(file, '\n');
+          if (sizes.length === 2) {
+            req.destroy();
+            done();
+          }
+        });
+      });
+      req.on('error', (e) => (sizes.length >= 2 ? done() : fail(e)));
+      req.end();
+    });
+    expect(sizes[1]).toBe(sizes[0]! + 1);
+  });
 });
 
 describe('openInside', () => {

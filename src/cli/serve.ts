@@ -8,7 +8,7 @@
 // so a symlink swapped between a check and a read cannot hand out a file outside. Anything else: 403 on the API,
 // and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants as fsConstants, readFile, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, statSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, readFile, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, stat, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
@@ -250,17 +250,28 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
   /** Server-sent events: one `change` event each time the file's size or time changes. */
   const follow = (req: IncomingMessage, res: ServerResponse, file: string, st: Stats) => {
     res.writeHead(200, baseHeaders({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' }));
-    const event = (s: Stats) => `event: change\ndata: ${JSON.stringify({ size: s.size, modified: s.mtimeMs })}\n\n`;
+    const event = (s: { size: number; mtimeMs: number }) => `event: change\ndata: ${JSON.stringify({ size: s.size, modified: s.mtimeMs })}\n\n`;
     res.write(`retry: 1000\n${event(st)}`);
-    const onChange = (cur: Stats, prev: Stats) => {
-      if (cur.size !== prev.size || cur.mtimeMs !== prev.mtimeMs) res.write(event(cur));
-    };
-    watchFile(file, { interval, persistent: false }, onChange);
+    // Each poll compares with what was last SENT, not with the poll before (fs.watchFile's baseline is its own first
+    // stat, taken after this event: an append between the two was never reported, and the page never re-read).
+    let sent = { size: st.size, mtimeMs: st.mtimeMs };
+    let closed = false;
+    const poll = setInterval(() => {
+      stat(file, (err, cur) => {
+        if (closed) return;
+        const now = err ? { size: 0, mtimeMs: 0 } : { size: cur.size, mtimeMs: cur.mtimeMs };
+        if (now.size === sent.size && now.mtimeMs === sent.mtimeMs) return;
+        sent = now;
+        res.write(event(now));
+      });
+    }, interval);
+    poll.unref();
     // A comment now and then keeps proxies and idle timeouts from closing the stream.
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
     req.on('close', () => {
+      closed = true;
       clearInterval(ping);
-      unwatchFile(file, onChange);
+      clearInterval(poll);
     });
   };
 
