@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT, wilsonInterval } from './audit-trust';
-import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_POOL_STUDY, HOLDOUT_STUDY, neverStudiedRows } from './holdout-study';
+import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_POOL_STUDY, HOLDOUT_STUDY, POOL_PENDING, neverStudiedRows } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -94,6 +94,9 @@ describe('the labelled audit set', () => {
   // session 46 wrote on the pool's study part cost it one flag (67%, tp 14, fp 7; fetched again 89%): the floors are
   // that score, as they stand for what unseen sessions get, not for what a rule writer would like.
   const HOLDOUT6_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.88, neededUnion: 0.66, invented: 0, neededRecall: 0.8 };
+  // The seventh hold-out's blind score (session 47), after its kept-spelling summary lines (README): needed 84% (21/25),
+  // recall 75%; referenced 2 of 12 flags right, refetched 12 of 13, invented 1 of 5. A floor at it, not the goal.
+  const HOLDOUT7_FLOOR = { lostReferencedLater: 0.16, lostRefetchedLater: 0.92, neededUnion: 0.84, invented: 0.2, neededRecall: 0.75 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -226,6 +229,28 @@ describe('the labelled audit set', () => {
     for (const list of ['lost', 'invented', 'instruction'] as const) expect(h6.some((r) => r.list === list), list).toBe(true);
     // Every row was labelled, with a reason.
     for (const r of h6) expect(r.why.length, r.id).toBeGreaterThan(0);
+  });
+
+  it('holds a seventh blind hold-out (holdout7): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 47). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h7 = half('holdout7');
+    expect(h7.length).toBeGreaterThanOrEqual(300);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h7.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h7.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout7').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h7.filter((r) => repoOf(r) === repo).length / h7.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h7.some((r) => r.list === list), list).toBe(true);
+    for (const r of h7) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h7) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h7, sessions);
+    console.info(table('seventh hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT7_FLOOR), 'seventh hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout7')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout7')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
