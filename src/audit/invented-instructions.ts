@@ -2,6 +2,8 @@
 // to …", "User wants …", a quote listed under "user messages") when no user message says it. A summary that puts
 // words in the user's mouth is the worst thing it can do: the agent obeys the summary as if the user had spoken.
 // Each verdict names the sentence and the closest user message, with how much of the claim that message holds.
+import { userWordsOf } from '../model/harness-messages';
+import type { Item } from '../model/types';
 import { stripHarnessText } from './harness-text';
 import { sentences } from './instructions';
 
@@ -291,4 +293,44 @@ export function acceptedProposal(reply: string, agentBefore: string | undefined)
     .map((s) => s.trim())
     .filter((s) => s.endsWith('?'));
   return questions.length > 0 ? `${questions.join('\n')}\n${reply}` : undefined;
+}
+
+/** One text the summarizer read, as the instruction check reads it: who wrote it, and for a tool result its call. */
+export interface ReadText {
+  text: string;
+  role?: string;
+  kind?: string;
+  meta?: Item['meta'];
+  /** For a tool result: the tool's name, and the call it answers (its name and arguments), when known. */
+  name?: string;
+  call?: { name?: string; text: string };
+}
+
+/**
+ * What the summarizer read of the user, in the order given (the order read): `said`, each message a person wrote
+ * (with the agent's question it accepts, when it is a short "yes"), and each answer or rejection comment a tool result
+ * carries; `harness`, the harness's words in the user's turn, which back a quote only (see `inventedInstructions`).
+ * The one reading of both audits: the session's (audit-session.ts) and a slice's or a replay's (audit-summary.ts).
+ */
+export function userWordsRead(texts: readonly ReadText[]): { said: string[]; harness: string[] } {
+  const said: string[] = [];
+  const harness: string[] = [];
+  // The agent's message a user message answers: the last one before it, with no user message between.
+  let agentBefore: string | undefined;
+  for (const t of texts) {
+    if (t.role === 'user' && (t.kind === undefined || t.kind === 'message')) {
+      if (userWordsOf({ role: 'user', kind: t.kind as Item['kind'] | undefined, text: t.text, meta: t.meta }) === null) {
+        if (t.kind === 'message') harness.push(t.text);
+        continue;
+      }
+      const accepted = acceptedProposal(t.text, agentBefore);
+      said.push(t.text, ...(accepted === undefined ? [] : [accepted]));
+      agentBefore = undefined;
+      continue;
+    }
+    if (t.role === 'assistant' && t.kind === 'message') agentBefore = t.text;
+    if (t.kind !== 'tool_result') continue;
+    said.push(...userWordsInResult(t.text), ...answeredQuestionWords(t.text, t.call?.text));
+  }
+  return { said, harness };
 }

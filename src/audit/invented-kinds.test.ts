@@ -3,7 +3,7 @@
 // spelling of its unit, a route pattern, alternatives joined with slashes.
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
-import { auditSession } from './audit-session';
+import { auditInputFor, auditSession } from './audit-session';
 import { piecesBacked } from './invented-backing';
 import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
@@ -218,6 +218,27 @@ describe('an answer is the user\'s decision in the words of what it answers', ()
     expect(audit(asked, 'User chose: Both context menu AND details dialog for the rename action.')).toEqual([]);
     // An option the user did not choose is not their decision.
     expect(audit(asked, 'User chose the right-click row menu only.')).toHaveLength(1);
+  });
+  // Session 46 noted these rules lived only in the session audit: the audit of a slice or a replay (auditSummary) read
+  // a bare "yes" and an answered question as no words of the user's. Both now read the user through `userWordsRead`.
+  it('the audit of a slice reads the user as the session audit does', () => {
+    const items = [
+      user('u0', 'profile the test suite'),
+      assistant('a1', 'Shall I update PERF_PLAN.md with these findings and then proceed to Phase 2 execution?'),
+      user('u2', 'yes and then clear the context first'),
+      ...paired(
+        toolCall('q', 'kq', 'AskUserQuestion', JSON.stringify({ questions: [{ question: 'Which runner?', options: [{ label: 'Vitest', description: 'Fast, in-process runs' }] }] })),
+        toolResult('r', 'kq', 'User has answered your questions: "Which runner?"="Vitest". You can now continue with the user\'s answers in mind.'),
+      ),
+    ];
+    const s = session([...items, boundary('b'), summaryItem('sum', 'User confirmed: Update PERF_PLAN.md with Phase 1 findings, then clear context.\nUser chose fast in-process runs with Vitest.\nUser asked to delete the tracker.')], {
+      meta: { cwd: CWD },
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: items.map((i) => i.id) })],
+    }, 'claude-code');
+    const bySession = auditSession(s)[0]!.inventedInstructions;
+    const bySlice = auditSummary(auditInputFor(s, s.compactions[0]!)!).inventedInstructions;
+    expect(bySession.map((f) => f.sentence)).toEqual(['User asked to delete the tracker.']);
+    expect(bySlice).toEqual(bySession);
   });
 });
 
