@@ -474,6 +474,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       kind: item.kind,
       ...(item.meta ? { meta: item.meta } : {}),
       ...(item.name ? { name: item.name } : {}),
+      ...(item.isError ? { isError: true } : {}),
       ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
     };
   }

@@ -304,6 +304,8 @@ export interface ReadText {
   /** For a tool result: the tool's name, and the call it answers (its name and arguments), when known. */
   name?: string;
   call?: { name?: string; text: string };
+  /** A tool result that failed: a refused question carries no answer. */
+  isError?: boolean;
 }
 
 /**
@@ -330,7 +332,32 @@ export function userWordsRead(texts: readonly ReadText[]): { said: string[]; har
     }
     if (t.role === 'assistant' && t.kind === 'message') agentBefore = t.text;
     if (t.kind !== 'tool_result') continue;
-    said.push(...userWordsInResult(t.text), ...answeredQuestionWords(t.text, t.call?.text));
+    const found = [...userWordsInResult(t.text), ...answeredQuestionWords(t.text, t.call?.text)];
+    said.push(...(found.length > 0 ? found : askedUserWords(t)));
   }
   return { said, harness };
+}
+
+// A tool that asks the user, by its name less an MCP server's prefix (`mcp__conductor__AskUserQuestion`): Claude
+// Code's AskUserQuestion, the same tool an app serves over MCP, `ask_user`, Cline's `ask_followup_question`.
+const ASKS_USER = /^(?:ask_?user(?:_?questions?)?|ask_?followup_?questions?|ask_?questions?)$/i;
+const toolName = (name: string | undefined): string => (name ?? '').replace(/^mcp__.+?__/, '');
+
+/**
+ * The answer a tool that asks the user returns, whichever server provides it and however it frames the answer
+ * (Conductor's MCP AskUserQuestion: `User responses:\n1. Skip formal evals — …`): the user's words, with the
+ * questions the call asked. A refusal (an error, Claude Code's "doesn't want to proceed") is no answer.
+ */
+function askedUserWords(t: ReadText): string[] {
+  const name = t.call?.name ?? t.name;
+  if (t.isError || !ASKS_USER.test(toolName(name)) || /\bdoesn['’]t want to proceed\b/.test(t.text)) return [];
+  const questions: string[] = [];
+  try {
+    const input = JSON.parse(t.call?.text ?? '') as { question?: unknown; questions?: { question?: unknown }[] };
+    if (typeof input.question === 'string') questions.push(input.question);
+    for (const q of input.questions ?? []) if (typeof q.question === 'string') questions.push(q.question);
+  } catch {
+    // No arguments to read: the answer alone.
+  }
+  return [[...questions, t.text].join('\n')];
 }

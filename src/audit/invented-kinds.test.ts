@@ -219,6 +219,25 @@ describe('an answer is the user\'s decision in the words of what it answers', ()
     // An option the user did not choose is not their decision.
     expect(audit(asked, 'User chose the right-click row menu only.')).toHaveLength(1);
   });
+  // Modelled on obsessiondb/chkit (half A, a Conductor session): the app serves its own AskUserQuestion over MCP, and
+  // its result frames the answer another way ("User responses:\n1. …"). The judged flag was an answer retold.
+  it('an answer to a tool that asks the user, served by any MCP server, is the user\'s words', () => {
+    const input = JSON.stringify({
+      questions: [{ question: 'The subagents cannot write files. How would you like to proceed?', options: ['Wait for the third batch', 'Skip formal evals — just review the skill yourself'] }],
+    });
+    const asked = (tool: string, result = 'User responses:\n1. Skip formal evals — just review the skill yourself') => [
+      user('u0', 'turn the command into a skill'),
+      ...paired(toolCall('q', 'kq', tool, input), toolResult('r', 'kq', result)),
+    ];
+    const claim = 'User asked to skip formal evals and just review the skill.';
+    expect(audit(asked('mcp__conductor__AskUserQuestion'), claim)).toEqual([]);
+    expect(audit(asked('ask_user'), claim)).toEqual([]);
+    // An option the user did not choose, or the same words from a tool that asks nobody, are not the user's.
+    expect(audit(asked('mcp__conductor__AskUserQuestion'), 'User asked to wait for the third batch of subagents.')).toHaveLength(1);
+    expect(audit(asked('mcp__conductor__Search'), claim)).toHaveLength(1);
+    // A refused question carries no answer.
+    expect(audit(asked('mcp__conductor__AskUserQuestion', "The user doesn't want to proceed with this tool use. Skip formal evals — just review the skill yourself"), claim)).toHaveLength(1);
+  });
   // Session 46 noted these rules lived only in the session audit: the audit of a slice or a replay (auditSummary) read
   // a bare "yes" and an answered question as no words of the user's. Both now read the user through `userWordsRead`.
   it('the audit of a slice reads the user as the session audit does', () => {
