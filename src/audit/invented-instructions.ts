@@ -55,6 +55,9 @@ const STOP = new Set(
 );
 
 const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').trim();
+// A quote's words, flattened, without the punctuation at its ends: English puts the sentence's full stop or comma
+// inside the closing quote mark ("… use contracts."), so it is the summarizer's, not the user's.
+const quoted = (q: string): string => flat(q).replace(/^[\s.,;:!?…]+|[\s.,;:!?…]+$/g, '');
 const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 7);
 function stems(s: string): Set<string> {
   const out = new Set<string>();
@@ -188,7 +191,7 @@ export function inventedInstructions(
   const holdsQuote = (t: { flat: string; stems: Set<string> }, q: string) =>
     q
       .split(ELISION)
-      .map(flat)
+      .map(quoted)
       .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
       .every((part) => holdsPart(t.flat, t.stems, part));
   // A claim in one script about messages written in another (an English summary of Chinese messages) cannot be
@@ -197,7 +200,7 @@ export function inventedInstructions(
   const out: InventedInstruction[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
-    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(flat(q)));
+    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
     // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
     // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
     const whole = claim.rest ? stems(claim.rest) : null;
@@ -220,8 +223,8 @@ export function inventedInstructions(
     } else {
       if (score >= 0.5 || stand().some((t) => scoreOf(t) >= 0.5)) continue;
       // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
-      const quoted = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
-      if (quoted.some(held)) continue;
+      const ownQuotes = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
+      if (ownQuotes.some(held)) continue;
       if (foreign(claim.sentence)) continue;
     }
     const closest = best >= 0 ? users[best]!.text : null;
