@@ -27,7 +27,7 @@ import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
-import { inventedInstructions, userClaims, userWordsRead, type ReadText } from './invented-instructions';
+import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
@@ -442,14 +442,14 @@ export function auditSession(session: Session): CompactionAudit[] {
     let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
       !unverifiable && userClaims(p.summary).length > 0
-        ? inventedInstructions(
+        ? judgeUserClaims(
             p.summary,
             (userRead ??= heard()).said,
             () => (mid ? earlierSummaries(session, p.event) : []),
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => (userRead ??= heard()).harness,
           )
-        : [];
+        : { invented: [], notJudged: [] };
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
     const commands = commandsOf(p.sources.map((i): TextMeta => ({ kind: items[i]!.kind, target: targets[i] ?? null })));
     // One row per file, whatever spellings the slice used (spellings.ts).
@@ -458,7 +458,8 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...files,
       invented,
       instructionLike: checked.instructionLike,
-      inventedInstructions: claimed,
+      inventedInstructions: claimed.invented,
+      ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };

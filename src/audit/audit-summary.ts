@@ -18,7 +18,7 @@ import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
-import { inventedInstructions, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
+import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
@@ -126,6 +126,11 @@ export interface SummaryAudit {
   instructionLike: string[];
   /** Sentences that claim what the user asked, wanted or decided, which no user message says. */
   inventedInstructions: InventedInstruction[];
+  /**
+   * Such claims the list cannot judge (invented-instructions.ts `judgeUserClaims`): written in another language than
+   * the user's messages, so no message can hold their words. Absent when there are none.
+   */
+  instructionsNotJudged?: string[];
   /** Per kind of thing, how many the compaction evicted and how many the summary kept. */
   survival: Survival;
   /** Kind of every value listed above. */
@@ -565,12 +570,13 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     cwd,
     (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
   );
+  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => input.standIns ?? [], () => said().harness) : null;
   return {
     ...files,
     invented,
     instructionLike,
-    inventedInstructions:
-      rolesKnown && !input.unverifiable ? inventedInstructions(input.summary, said().said, () => input.standIns ?? [], () => said().harness) : [],
+    inventedInstructions: claims?.invented ?? [],
+    ...(claims && claims.notJudged.length > 0 ? { instructionsNotJudged: claims.notJudged } : {}),
     survival: survivalOf(files.kept, files.lost, files.kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
   };
 }

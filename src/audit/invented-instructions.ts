@@ -42,6 +42,28 @@ function writtenInCjk(text: string): boolean {
   const latin = prose.match(/[A-Za-z]+/g)?.length ?? 0;
   return cjk > 0 && cjk >= latin;
 }
+
+/** The languages the list tells apart: a claim is compared word by word only with messages in its own. */
+export type Language = 'cjk' | 'english' | 'other';
+// Common English words that are no word of the other languages most written in the Latin script (so not "a", "in",
+// "no", "do", "me", "so", "as", which Portuguese, Spanish, Italian or German also write).
+const ENGLISH_WORDS = new Set(
+  ('the and to of is it that for you with on this are not have we can what was at but if or my there from will should would ' +
+    'how why all just please they your which when then also now here need want make use be been has had does did i i’m i\'m ' +
+    'don’t don\'t it’s it\'s can’t can\'t')
+    .split(' '),
+);
+/**
+ * The language a text is written in, told by its prose (paths, URLs, code words and command-line options left out): Chinese or Japanese by
+ * its characters, English when at least one word in twelve is a common English word, another language when none
+ * nearly is; null with fewer than eight words to tell by.
+ */
+export function languageOf(text: string): Language | null {
+  if (writtenInCjk(text)) return 'cjk';
+  const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  if (words.length < 8) return null;
+  return words.filter((w) => ENGLISH_WORDS.has(w)).length * 12 >= words.length ? 'english' : 'other';
+}
 // Where the claimed content ends: the summarizer's own comment follows (", but…", "(after…)", " — …").
 const CLAUSE_END = /,\s|\bbut\s+(?:the|code|it)\b|;|\s[-–—]\s|\(|\.\s/i;
 
@@ -168,8 +190,28 @@ export function inventedInstructions(
   earlier: () => readonly string[] = () => [],
   quotedOnly: () => readonly string[] = () => [],
 ): InventedInstruction[] {
+  return judgeUserClaims(summary, userMessages, earlier, quotedOnly).invented;
+}
+
+/** The verdicts on a summary's claims about the user: those no user message backs, and those the list cannot judge. */
+export interface UserClaimVerdicts {
+  invented: InventedInstruction[];
+  /**
+   * Claims the list cannot judge: a paraphrase written in another language than every user message it could be
+   * compared with (an English summary of Portuguese or Japanese messages), whose words no message can hold.
+   */
+  notJudged: string[];
+}
+
+/** `inventedInstructions`, with the claims it cannot judge said apart (see `UserClaimVerdicts`). */
+export function judgeUserClaims(
+  summary: string,
+  userMessages: readonly string[],
+  earlier: () => readonly string[] = () => [],
+  quotedOnly: () => readonly string[] = () => [],
+): UserClaimVerdicts {
   const claims = userClaims(summary);
-  if (claims.length === 0) return [];
+  if (claims.length === 0) return { invented: [], notJudged: [] };
   const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
   let rest: { flat: string; stems: Set<string> }[] | null = null;
   const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
@@ -194,10 +236,21 @@ export function inventedInstructions(
       .map(quoted)
       .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
       .every((part) => holdsPart(t.flat, t.stems, part));
-  // A claim in one script about messages written in another (an English summary of Chinese messages) cannot be
-  // compared word by word: only its quotes are checked.
-  const foreign = (claim: string) => !CJK.test(claim) && users.length > 0 && users.every((u) => writtenInCjk(u.text));
+  // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
+  // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged.
+  let languages: { summary: Language | null; users: Language[] } | null = null;
+  const known = () =>
+    (languages ??= { summary: languageOf(stripHarnessText(summary)), users: users.map((u) => languageOf(u.text)).filter((l): l is Language => l !== null) });
+  const foreign = (claim: string) => {
+    const { summary: written, users: spoken } = known();
+    if (spoken.length === 0) return false;
+    // The claim's language: its own script, else the summary's; a Latin-script claim of a summary too short to tell
+    // differs only from messages in Chinese or Japanese.
+    const of = CJK.test(claim) ? 'cjk' : written !== null && written !== 'cjk' ? written : (languageOf(claim) ?? 'latin');
+    return spoken.every((l) => (of === 'latin' ? l === 'cjk' : l !== of));
+  };
   const out: InventedInstruction[] = [];
+  const notJudged: string[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
     const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
@@ -225,12 +278,15 @@ export function inventedInstructions(
       // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
       const ownQuotes = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
       if (ownQuotes.some(held)) continue;
-      if (foreign(claim.sentence)) continue;
+      if (foreign(claim.sentence)) {
+        notJudged.push(claim.sentence);
+        continue;
+      }
     }
     const closest = best >= 0 ? users[best]!.text : null;
     out.push({ sentence: claim.sentence, closest: closest === null ? null : closest.length > 300 ? `${closest.slice(0, 299)}…` : closest, similarity: Math.round(score * 100) / 100 });
   }
-  return out;
+  return { invented: out, notJudged };
 }
 
 /**

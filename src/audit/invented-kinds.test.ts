@@ -440,3 +440,18 @@ describe('a file planned in a folder the agent made', () => {
     expect(auditSummary({ summary: 'Next: create `registry/cursor/manifest.yaml`.', sources, later: [] }).invented).toEqual(['registry/cursor/manifest.yaml']);
   });
 });
+
+describe('claims about the user the list cannot judge', () => {
+  it('are said apart by both audits, not listed as invented', () => {
+    const items = [user('u0', 'Realize a tarefa da issue, com todos os critérios de aceite sendo preenchidos, testes validados, e crie uma branch separada.')];
+    const claim = 'The user wanted all acceptance criteria fulfilled and a separate branch created.';
+    const s = session([...items, boundary('b'), summaryItem('sum', claim)], {
+      meta: { cwd: CWD },
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0'] })],
+    }, 'claude-code');
+    const bySession = auditSession(s)[0]!;
+    expect(bySession.inventedInstructions).toEqual([]);
+    expect(bySession.instructionsNotJudged).toEqual([claim]);
+    expect(auditSummary(auditInputFor(s, s.compactions[0]!)!).instructionsNotJudged).toEqual([claim]);
+  });
+});
