@@ -49,3 +49,18 @@ describe('languageOf', () => {
     expect(languageOf('この変更をコミットしてください')).toBe('cjk');
   });
 });
+
+// Modelled on Viniciuscarvalho/FitToday (half A): under "All user messages" the summary lists the harness's replies to
+// its own tool loading ("Tool loaded."), saying so.
+describe('a line of the user’s messages that says its quote is a tool’s or the system’s output', () => {
+  it('quotes no words of the user’s', () => {
+    const users = ['build the social feed'];
+    expect(flagged('6. All user messages:\n   - "build the social feed"\n   - Multiple "Tool loaded." responses to deferred tool loading', users)).toEqual([]);
+    expect(flagged('All user messages:\n- "Hook blocked the commit" (hook output, not a request)\n- Two "ok" system reminders', users)).toEqual([]);
+  });
+  it('a line that gives the quote to the user, or names no other source, is still judged', () => {
+    const users = ['build the social feed'];
+    expect(flagged('All user messages:\n- "skip the tool tests" - the user’s reply to the tool results', users)).toHaveLength(1);
+    expect(flagged('All user messages:\n- "skip the tool tests" - asked about tool errors', users)).toHaveLength(1);
+  });
+});

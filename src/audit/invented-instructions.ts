@@ -29,6 +29,9 @@ const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(
 // What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
 // far … CRITICAL: Respond with TEXT ONLY. Do NOT call any tools."): a summary, in text only, without tool calls.
 const COMPACTION_REQUEST = /\bsummar(?:y|ies|i[sz]e)\b(?=.*\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b)|\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b(?=.*\bsummar(?:y|ies|i[sz]e)\b)/i;
+// Words that give a quote to a tool, the system, a hook or the harness: their responses, results, output or notices.
+const OTHER_SOURCE =
+  /\b(?:responses?|results?|outputs?|messages?|notices?|notifications?|replies|reminders?)\s+(?:to|from|of|by)\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}(?:tools?|system|hooks?|harness)\b|\b(?:tools?|system|hooks?|harness)\s+(?:responses?|results?|outputs?|messages?|notices?|notifications?|replies|reminders?)\b/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
 // Where a quote leaves words out: "…", "...", "[5 documents]", or a bracketed account of what it left out however
@@ -143,6 +146,9 @@ export function userClaims(summary: string): Claim[] {
     if (HEADING.test(line) && !/^\s*[-*+]\s/.test(line)) quoting = false;
     if (quoting && /["“”]/.test(line)) {
       const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
+      // A line that says what it quotes is a tool's or the system's output ("Multiple "Tool loaded." responses to
+      // deferred tool loading") lists what came in the user's turn, not words of the user's.
+      if (OTHER_SOURCE.test(sentence.replace(QUOTE, ' ')) && !/\b(?:user|human)/i.test(sentence.replace(QUOTE, ' '))) continue;
       const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => /[\p{L}\p{N}]{2}/u.test(q));
       if (quotes.length > 0) push({ sentence, quotes, content: '' });
       continue;
