@@ -60,9 +60,9 @@ describe('auditInputFor', () => {
       sources: ['The nightly job fails. Check the database config.', 'read_file({"path":"config/db.yaml"})', 'host: db-prod-1\nport: 5432\nticket: FRE-512'],
       sourceMeta: [
         { role: 'user', kind: 'message', target: null },
-        { role: 'assistant', kind: 'tool_call', target: { tool: 'read_file', target: 'config/db.yaml', file: 'config/db.yaml', writes: false, kind: 'file' } },
+        { role: 'assistant', kind: 'tool_call', target: { tool: 'read_file', target: 'config/db.yaml', file: 'config/db.yaml', writes: false, kind: 'file' }, name: 'read_file' },
         // Its tool items are not paired here, so no source is a fetch's result.
-        { role: 'tool', kind: 'tool_result', target: null },
+        { role: 'tool', kind: 'tool_result', target: null, name: 'read_file' },
       ],
       sourceCalls: [null, null, null],
       later: [

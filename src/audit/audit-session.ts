@@ -27,7 +27,7 @@ import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { saidText } from '../model/harness-messages';
-import { acceptedProposal, answeredQuestionWords, inventedInstructions, userClaims, userWordsInResult } from './invented-instructions';
+import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
@@ -65,7 +65,7 @@ export function fetchMetaOf(items: readonly Item[]): (item: Item) => TextMeta {
   const targets = fetchTargets(items);
   const byItem = new Map(items.map((it, i) => [it, targets[i] ?? null]));
   const byId = new Map(items.map((it, i) => [it.id, targets[i] ?? null]));
-  return (it) => ({ role: it.role, kind: it.kind, target: byItem.get(it) ?? byId.get(it.id) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
+  return (it) => ({ role: it.role, kind: it.kind, target: byItem.get(it) ?? byId.get(it.id) ?? null, ...(it.meta ? { meta: it.meta } : {}), ...(it.name ? { name: it.name } : {}) });
 }
 
 /**
@@ -127,7 +127,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const targets = fetchTargets(session.items);
   const targetOf = new Map(session.items.map((it, i) => [it, targets[i] ?? null]));
   const keyOf = (it: Item): string | null => (it.kind === 'tool_result' && targetOf.get(it) ? targetKey(targetOf.get(it)!) : null);
-  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null, ...(it.meta ? { meta: it.meta } : {}) });
+  const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null, ...(it.meta ? { meta: it.meta } : {}), ...(it.name ? { name: it.name } : {}) });
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const contextItems = session.items.slice(0, at + 1).filter(isContent);
   const stillSeen = keptVerbatimBy(session, event);
@@ -437,17 +437,19 @@ export function auditSession(session: Session): CompactionAudit[] {
           }
           return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
         });
-    // The user's messages the summarizer read (evicted, then context): only looked for when the summary claims one.
+    // The user's messages the summarizer read, in the session's order: only looked for when the summary claims one.
+    const heard = () => userWordsRead([...p.sources, ...contextPositions(p)].sort((a, b) => a - b).map(readTextAt));
+    let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
       !unverifiable && userClaims(p.summary).length > 0
-        ? inventedInstructions(
+        ? judgeUserClaims(
             p.summary,
-            [...p.sources, ...contextPositions(p)].flatMap((i) => userWordsAt(i)),
+            (userRead ??= heard()).said,
             () => (mid ? earlierSummaries(session, p.event) : []),
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
-            () => [...p.sources, ...contextPositions(p)].flatMap((i) => (items[i]!.role === 'user' && items[i]!.kind === 'message' && !userWords[i]! ? [texts[i]!] : [])),
+            () => (userRead ??= heard()).harness,
           )
-        : [];
+        : { invented: [], notJudged: [] };
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
     const commands = commandsOf(p.sources.map((i): TextMeta => ({ kind: items[i]!.kind, target: targets[i] ?? null })));
     // One row per file, whatever spellings the slice used (spellings.ts).
@@ -456,35 +458,26 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...files,
       invented,
       instructionLike: checked.instructionLike,
-      inventedInstructions: claimed,
+      inventedInstructions: claimed.invented,
+      ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
   });
 
-  /**
-   * The user's words item `i` carries, for the instruction check: a message of theirs (with the agent's question it
-   * accepts, when it is a short "yes"), or the answers and rejection comments a tool result holds (an answered
-   * question with its wording and the chosen options' descriptions).
-   */
-  function userWordsAt(i: number): string[] {
+  /** Item `i` as the instruction check reads it (invented-instructions.ts `userWordsRead`), with the call a result answers. */
+  function readTextAt(i: number): ReadText {
     const item = items[i]!;
-    if (userWords[i]!) {
-      const accepted = acceptedProposal(texts[i]!, agentMessageBefore(i));
-      return accepted === undefined ? [texts[i]!] : [texts[i]!, accepted];
-    }
-    if (item.kind !== 'tool_result') return [];
-    const call = item.pairId !== undefined ? position.get(item.pairId) : undefined;
-    return [...userWordsInResult(texts[i]!), ...answeredQuestionWords(texts[i]!, call === undefined ? undefined : items[call]!.text)];
-  }
-
-  /** The agent's message the user's message at `i` answers: the last one before it, with no user message between. */
-  function agentMessageBefore(i: number): string | undefined {
-    for (let k = i - 1; k >= 0; k--) {
-      if (userWords[k]!) return undefined;
-      if (items[k]!.kind === 'message' && items[k]!.role === 'assistant') return texts[k]!;
-    }
-    return undefined;
+    const call = item.kind === 'tool_result' && item.pairId !== undefined ? position.get(item.pairId) : undefined;
+    return {
+      text: texts[i]!,
+      role: item.role,
+      kind: item.kind,
+      ...(item.meta ? { meta: item.meta } : {}),
+      ...(item.name ? { name: item.name } : {}),
+      ...(item.isError ? { isError: true } : {}),
+      ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
+    };
   }
 
   /** The content items up to the compaction that were not evicted, ascending. */

@@ -18,7 +18,7 @@ import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
-import { inventedInstructions, userWordsInResult, type InventedInstruction } from './invented-instructions';
+import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
@@ -31,6 +31,8 @@ export interface TextMeta {
   target?: CallTarget | null;
   /** The item's small facts: the harness flags that tell its writing from a person's (model/harness-messages.ts). */
   meta?: Item['meta'];
+  /** The tool's name, of a call or of the result of one: an answer tells its question by its call (invented-instructions.ts). */
+  name?: string;
 }
 
 export interface AuditInput {
@@ -124,6 +126,11 @@ export interface SummaryAudit {
   instructionLike: string[];
   /** Sentences that claim what the user asked, wanted or decided, which no user message says. */
   inventedInstructions: InventedInstruction[];
+  /**
+   * Such claims the list cannot judge (invented-instructions.ts `judgeUserClaims`): written in another language than
+   * the user's messages, so no message can hold their words. Absent when there are none.
+   */
+  instructionsNotJudged?: string[];
   /** Per kind of thing, how many the compaction evicted and how many the summary kept. */
   survival: Survival;
   /** Kind of every value listed above. */
@@ -531,10 +538,31 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const instructionLike = checked.instructionLike;
   // Without the roles of what the summarizer read, no message is known to be the user's: no claim can be checked.
   const rolesKnown = input.userMessages !== undefined || input.sourceMeta !== undefined || input.contextMeta !== undefined;
-  const userMessages =
-    input.userMessages ??
-    [...sources.map((t, i) => ({ t, m: sourceMeta[i] })), ...context.map((t, i) => ({ t, m: input.contextMeta?.[i] ?? null }))]
-      .flatMap(({ t, m }) => (!m ? [] : isUserWords(m, t) ? [t] : m.kind === 'tool_result' ? userWordsInResult(t) : []));
+  // The user's words as the session audit reads them (`userWordsRead`), from the sources, then the context. Without
+  // call ids here, a tool result answers the last call of its tool before it (of any tool, when its name is unknown).
+  const heard = () => {
+    const lastCall = new Map<string, string>();
+    let lastName: string | undefined;
+    const texts: ReadText[] = [];
+    const add = (text: string, m: TextMeta | null | undefined) => {
+      if (!m) return;
+      // A call reads as `name(arguments)` here (`renderForAudit`): its arguments are what the answer's options are read from.
+      if (m.kind === 'tool_call') {
+        const args = m.name && text.startsWith(`${m.name}(`) && text.endsWith(')') ? text.slice(m.name.length + 1, -1) : text;
+        lastCall.set(m.name ?? '', args);
+        lastCall.set('', args);
+        if (m.name) lastName = m.name;
+      }
+      const name = m.name ?? (m.kind === 'tool_result' ? lastName : undefined);
+      const call = m.kind === 'tool_result' ? lastCall.get(m.name ?? '') : undefined;
+      texts.push({ text, role: m.role, kind: m.kind, ...(m.meta ? { meta: m.meta } : {}), ...(name ? { name } : {}), ...(call !== undefined ? { call: { ...(name ? { name } : {}), text: call } } : {}) });
+    };
+    sources.forEach((t, i) => add(t, sourceMeta[i]));
+    context.forEach((t, i) => add(t, input.contextMeta?.[i]));
+    return userWordsRead(texts);
+  };
+  let read: ReturnType<typeof heard> | undefined;
+  const said = () => (input.userMessages ? { said: input.userMessages, harness: [] } : (read ??= heard()));
   const evictedUserMessages = sources.filter((t, i) => sourceMeta[i] && isUserWords(sourceMeta[i]!, t));
   // One row per file, whatever spellings the slice used (spellings.ts).
   const files = foldSpellings(
@@ -542,11 +570,13 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     cwd,
     (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
   );
+  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => input.standIns ?? [], () => said().harness) : null;
   return {
     ...files,
     invented,
     instructionLike,
-    inventedInstructions: rolesKnown && !input.unverifiable ? inventedInstructions(input.summary, userMessages, () => input.standIns ?? []) : [],
+    inventedInstructions: claims?.invented ?? [],
+    ...(claims && claims.notJudged.length > 0 ? { instructionsNotJudged: claims.notJudged } : {}),
     survival: survivalOf(files.kept, files.lost, files.kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
   };
 }

@@ -2,6 +2,8 @@
 // to …", "User wants …", a quote listed under "user messages") when no user message says it. A summary that puts
 // words in the user's mouth is the worst thing it can do: the agent obeys the summary as if the user had spoken.
 // Each verdict names the sentence and the closest user message, with how much of the claim that message holds.
+import { userWordsOf } from '../model/harness-messages';
+import type { Item } from '../model/types';
 import { stripHarnessText } from './harness-text';
 import { sentences } from './instructions';
 
@@ -27,6 +29,9 @@ const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(
 // What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
 // far … CRITICAL: Respond with TEXT ONLY. Do NOT call any tools."): a summary, in text only, without tool calls.
 const COMPACTION_REQUEST = /\bsummar(?:y|ies|i[sz]e)\b(?=.*\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b)|\b(?:text[- ]only|no tools?|no tool calls?|without (?:any )?tools?|do not call)\b(?=.*\bsummar(?:y|ies|i[sz]e)\b)/i;
+// Words that give a quote to a tool, the system, a hook or the harness: their responses, results, output or notices.
+const OTHER_SOURCE =
+  /\b(?:responses?|results?|outputs?|messages?|notices?|notifications?|replies|reminders?)\s+(?:to|from|of|by)\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}(?:tools?|system|hooks?|harness)\b|\b(?:tools?|system|hooks?|harness)\s+(?:responses?|results?|outputs?|messages?|notices?|notifications?|replies|reminders?)\b/i;
 const HEADING = /^\s*(?:#{1,6}\s|\d+[.)]\s|\*\*[^*]+\*\*\s*:?\s*$|[A-Z][^a-z\n]{0,40}:\s*$)/;
 const QUOTE = /["“”]([^"“”\n]{1,}?)["“”]/g;
 // Where a quote leaves words out: "…", "...", "[5 documents]", or a bracketed account of what it left out however
@@ -39,6 +44,28 @@ function writtenInCjk(text: string): boolean {
   const cjk = prose.match(/[\u3040-\u30ff\u3400-\u9fff]/g)?.length ?? 0;
   const latin = prose.match(/[A-Za-z]+/g)?.length ?? 0;
   return cjk > 0 && cjk >= latin;
+}
+
+/** The languages the list tells apart: a claim is compared word by word only with messages in its own. */
+export type Language = 'cjk' | 'english' | 'other';
+// Common English words that are no word of the other languages most written in the Latin script (so not "a", "in",
+// "no", "do", "me", "so", "as", which Portuguese, Spanish, Italian or German also write).
+const ENGLISH_WORDS = new Set(
+  ('the and to of is it that for you with on this are not have we can what was at but if or my there from will should would ' +
+    'how why all just please they your which when then also now here need want make use be been has had does did i i’m i\'m ' +
+    'don’t don\'t it’s it\'s can’t can\'t')
+    .split(' '),
+);
+/**
+ * The language a text is written in, told by its prose (paths, URLs, code words and command-line options left out): Chinese or Japanese by
+ * its characters, English when at least one word in twelve is a common English word, another language when none
+ * nearly is; null with fewer than eight words to tell by.
+ */
+export function languageOf(text: string): Language | null {
+  if (writtenInCjk(text)) return 'cjk';
+  const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  if (words.length < 8) return null;
+  return words.filter((w) => ENGLISH_WORDS.has(w)).length * 12 >= words.length ? 'english' : 'other';
 }
 // Where the claimed content ends: the summarizer's own comment follows (", but…", "(after…)", " — …").
 const CLAUSE_END = /,\s|\bbut\s+(?:the|code|it)\b|;|\s[-–—]\s|\(|\.\s/i;
@@ -53,6 +80,9 @@ const STOP = new Set(
 );
 
 const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').trim();
+// A quote's words, flattened, without the punctuation at its ends: English puts the sentence's full stop or comma
+// inside the closing quote mark ("… use contracts."), so it is the summarizer's, not the user's.
+const quoted = (q: string): string => flat(q).replace(/^[\s.,;:!?…]+|[\s.,;:!?…]+$/g, '');
 const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 7);
 function stems(s: string): Set<string> {
   const out = new Set<string>();
@@ -116,6 +146,9 @@ export function userClaims(summary: string): Claim[] {
     if (HEADING.test(line) && !/^\s*[-*+]\s/.test(line)) quoting = false;
     if (quoting && /["“”]/.test(line)) {
       const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
+      // A line that says what it quotes is a tool's or the system's output ("Multiple "Tool loaded." responses to
+      // deferred tool loading") lists what came in the user's turn, not words of the user's.
+      if (OTHER_SOURCE.test(sentence.replace(QUOTE, ' ')) && !/\b(?:user|human)/i.test(sentence.replace(QUOTE, ' '))) continue;
       const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => /[\p{L}\p{N}]{2}/u.test(q));
       if (quotes.length > 0) push({ sentence, quotes, content: '' });
       continue;
@@ -163,8 +196,28 @@ export function inventedInstructions(
   earlier: () => readonly string[] = () => [],
   quotedOnly: () => readonly string[] = () => [],
 ): InventedInstruction[] {
+  return judgeUserClaims(summary, userMessages, earlier, quotedOnly).invented;
+}
+
+/** The verdicts on a summary's claims about the user: those no user message backs, and those the list cannot judge. */
+export interface UserClaimVerdicts {
+  invented: InventedInstruction[];
+  /**
+   * Claims the list cannot judge: a paraphrase written in another language than every user message it could be
+   * compared with (an English summary of Portuguese or Japanese messages), whose words no message can hold.
+   */
+  notJudged: string[];
+}
+
+/** `inventedInstructions`, with the claims it cannot judge said apart (see `UserClaimVerdicts`). */
+export function judgeUserClaims(
+  summary: string,
+  userMessages: readonly string[],
+  earlier: () => readonly string[] = () => [],
+  quotedOnly: () => readonly string[] = () => [],
+): UserClaimVerdicts {
   const claims = userClaims(summary);
-  if (claims.length === 0) return [];
+  if (claims.length === 0) return { invented: [], notJudged: [] };
   const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
   let rest: { flat: string; stems: Set<string> }[] | null = null;
   const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
@@ -186,16 +239,27 @@ export function inventedInstructions(
   const holdsQuote = (t: { flat: string; stems: Set<string> }, q: string) =>
     q
       .split(ELISION)
-      .map(flat)
+      .map(quoted)
       .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
       .every((part) => holdsPart(t.flat, t.stems, part));
-  // A claim in one script about messages written in another (an English summary of Chinese messages) cannot be
-  // compared word by word: only its quotes are checked.
-  const foreign = (claim: string) => !CJK.test(claim) && users.length > 0 && users.every((u) => writtenInCjk(u.text));
+  // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
+  // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged.
+  let languages: { summary: Language | null; users: Language[] } | null = null;
+  const known = () =>
+    (languages ??= { summary: languageOf(stripHarnessText(summary)), users: users.map((u) => languageOf(u.text)).filter((l): l is Language => l !== null) });
+  const foreign = (claim: string) => {
+    const { summary: written, users: spoken } = known();
+    if (spoken.length === 0) return false;
+    // The claim's language: its own script, else the summary's; a Latin-script claim of a summary too short to tell
+    // differs only from messages in Chinese or Japanese.
+    const of = CJK.test(claim) ? 'cjk' : written !== null && written !== 'cjk' ? written : (languageOf(claim) ?? 'latin');
+    return spoken.every((l) => (of === 'latin' ? l === 'cjk' : l !== of));
+  };
   const out: InventedInstruction[] = [];
+  const notJudged: string[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
-    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(flat(q)));
+    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
     // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
     // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
     const whole = claim.rest ? stems(claim.rest) : null;
@@ -218,14 +282,17 @@ export function inventedInstructions(
     } else {
       if (score >= 0.5 || stand().some((t) => scoreOf(t) >= 0.5)) continue;
       // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
-      const quoted = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
-      if (quoted.some(held)) continue;
-      if (foreign(claim.sentence)) continue;
+      const ownQuotes = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
+      if (ownQuotes.some(held)) continue;
+      if (foreign(claim.sentence)) {
+        notJudged.push(claim.sentence);
+        continue;
+      }
     }
     const closest = best >= 0 ? users[best]!.text : null;
     out.push({ sentence: claim.sentence, closest: closest === null ? null : closest.length > 300 ? `${closest.slice(0, 299)}…` : closest, similarity: Math.round(score * 100) / 100 });
   }
-  return out;
+  return { invented: out, notJudged };
 }
 
 /**
@@ -291,4 +358,71 @@ export function acceptedProposal(reply: string, agentBefore: string | undefined)
     .map((s) => s.trim())
     .filter((s) => s.endsWith('?'));
   return questions.length > 0 ? `${questions.join('\n')}\n${reply}` : undefined;
+}
+
+/** One text the summarizer read, as the instruction check reads it: who wrote it, and for a tool result its call. */
+export interface ReadText {
+  text: string;
+  role?: string;
+  kind?: string;
+  meta?: Item['meta'];
+  /** For a tool result: the tool's name, and the call it answers (its name and arguments), when known. */
+  name?: string;
+  call?: { name?: string; text: string };
+  /** A tool result that failed: a refused question carries no answer. */
+  isError?: boolean;
+}
+
+/**
+ * What the summarizer read of the user, in the order given (the order read): `said`, each message a person wrote
+ * (with the agent's question it accepts, when it is a short "yes"), and each answer or rejection comment a tool result
+ * carries; `harness`, the harness's words in the user's turn, which back a quote only (see `inventedInstructions`).
+ * The one reading of both audits: the session's (audit-session.ts) and a slice's or a replay's (audit-summary.ts).
+ */
+export function userWordsRead(texts: readonly ReadText[]): { said: string[]; harness: string[] } {
+  const said: string[] = [];
+  const harness: string[] = [];
+  // The agent's message a user message answers: the last one before it, with no user message between.
+  let agentBefore: string | undefined;
+  for (const t of texts) {
+    if (t.role === 'user' && (t.kind === undefined || t.kind === 'message')) {
+      if (userWordsOf({ role: 'user', kind: t.kind as Item['kind'] | undefined, text: t.text, meta: t.meta }) === null) {
+        if (t.kind === 'message') harness.push(t.text);
+        continue;
+      }
+      const accepted = acceptedProposal(t.text, agentBefore);
+      said.push(t.text, ...(accepted === undefined ? [] : [accepted]));
+      agentBefore = undefined;
+      continue;
+    }
+    if (t.role === 'assistant' && t.kind === 'message') agentBefore = t.text;
+    if (t.kind !== 'tool_result') continue;
+    const found = [...userWordsInResult(t.text), ...answeredQuestionWords(t.text, t.call?.text)];
+    said.push(...(found.length > 0 ? found : askedUserWords(t)));
+  }
+  return { said, harness };
+}
+
+// A tool that asks the user, by its name less an MCP server's prefix (`mcp__conductor__AskUserQuestion`): Claude
+// Code's AskUserQuestion, the same tool an app serves over MCP, `ask_user`, Cline's `ask_followup_question`.
+const ASKS_USER = /^(?:ask_?user(?:_?questions?)?|ask_?followup_?questions?|ask_?questions?)$/i;
+const toolName = (name: string | undefined): string => (name ?? '').replace(/^mcp__.+?__/, '');
+
+/**
+ * The answer a tool that asks the user returns, whichever server provides it and however it frames the answer
+ * (Conductor's MCP AskUserQuestion: `User responses:\n1. Skip formal evals — …`): the user's words, with the
+ * questions the call asked. A refusal (an error, Claude Code's "doesn't want to proceed") is no answer.
+ */
+function askedUserWords(t: ReadText): string[] {
+  const name = t.call?.name ?? t.name;
+  if (t.isError || !ASKS_USER.test(toolName(name)) || /\bdoesn['’]t want to proceed\b/.test(t.text)) return [];
+  const questions: string[] = [];
+  try {
+    const input = JSON.parse(t.call?.text ?? '') as { question?: unknown; questions?: { question?: unknown }[] };
+    if (typeof input.question === 'string') questions.push(input.question);
+    for (const q of input.questions ?? []) if (typeof q.question === 'string') questions.push(q.question);
+  } catch {
+    // No arguments to read: the answer alone.
+  }
+  return [[...questions, t.text].join('\n')];
 }

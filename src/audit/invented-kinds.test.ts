@@ -3,7 +3,7 @@
 // spelling of its unit, a route pattern, alternatives joined with slashes.
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
-import { auditSession } from './audit-session';
+import { auditInputFor, auditSession } from './audit-session';
 import { piecesBacked } from './invented-backing';
 import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
@@ -219,6 +219,46 @@ describe('an answer is the user\'s decision in the words of what it answers', ()
     // An option the user did not choose is not their decision.
     expect(audit(asked, 'User chose the right-click row menu only.')).toHaveLength(1);
   });
+  // Modelled on obsessiondb/chkit (half A, a Conductor session): the app serves its own AskUserQuestion over MCP, and
+  // its result frames the answer another way ("User responses:\n1. …"). The judged flag was an answer retold.
+  it('an answer to a tool that asks the user, served by any MCP server, is the user\'s words', () => {
+    const input = JSON.stringify({
+      questions: [{ question: 'The subagents cannot write files. How would you like to proceed?', options: ['Wait for the third batch', 'Skip formal evals — just review the skill yourself'] }],
+    });
+    const asked = (tool: string, result = 'User responses:\n1. Skip formal evals — just review the skill yourself') => [
+      user('u0', 'turn the command into a skill'),
+      ...paired(toolCall('q', 'kq', tool, input), toolResult('r', 'kq', result)),
+    ];
+    const claim = 'User asked to skip formal evals and just review the skill.';
+    expect(audit(asked('mcp__conductor__AskUserQuestion'), claim)).toEqual([]);
+    expect(audit(asked('ask_user'), claim)).toEqual([]);
+    // An option the user did not choose, or the same words from a tool that asks nobody, are not the user's.
+    expect(audit(asked('mcp__conductor__AskUserQuestion'), 'User asked to wait for the third batch of subagents.')).toHaveLength(1);
+    expect(audit(asked('mcp__conductor__Search'), claim)).toHaveLength(1);
+    // A refused question carries no answer.
+    expect(audit(asked('mcp__conductor__AskUserQuestion', "The user doesn't want to proceed with this tool use. Skip formal evals — just review the skill yourself"), claim)).toHaveLength(1);
+  });
+  // Session 46 noted these rules lived only in the session audit: the audit of a slice or a replay (auditSummary) read
+  // a bare "yes" and an answered question as no words of the user's. Both now read the user through `userWordsRead`.
+  it('the audit of a slice reads the user as the session audit does', () => {
+    const items = [
+      user('u0', 'profile the test suite'),
+      assistant('a1', 'Shall I update PERF_PLAN.md with these findings and then proceed to Phase 2 execution?'),
+      user('u2', 'yes and then clear the context first'),
+      ...paired(
+        toolCall('q', 'kq', 'AskUserQuestion', JSON.stringify({ questions: [{ question: 'Which runner?', options: [{ label: 'Vitest', description: 'Fast, in-process runs' }] }] })),
+        toolResult('r', 'kq', 'User has answered your questions: "Which runner?"="Vitest". You can now continue with the user\'s answers in mind.'),
+      ),
+    ];
+    const s = session([...items, boundary('b'), summaryItem('sum', 'User confirmed: Update PERF_PLAN.md with Phase 1 findings, then clear context.\nUser chose fast in-process runs with Vitest.\nUser asked to delete the tracker.')], {
+      meta: { cwd: CWD },
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: items.map((i) => i.id) })],
+    }, 'claude-code');
+    const bySession = auditSession(s)[0]!.inventedInstructions;
+    const bySlice = auditSummary(auditInputFor(s, s.compactions[0]!)!).inventedInstructions;
+    expect(bySession.map((f) => f.sentence)).toEqual(['User asked to delete the tracker.']);
+    expect(bySlice).toEqual(bySession);
+  });
 });
 
 // Session 45, from the studied rows' remaining false invented flags (invented-backing.ts): a placeholder, a list written
@@ -398,5 +438,20 @@ describe('a file planned in a folder the agent made', () => {
   it('in a folder nobody made, or of a name the sources never give, is still judged', () => {
     expect(auditSummary({ summary: 'Next: create `registry/camera/block.json`.', sources, later: [] }).invented).toEqual(['registry/camera/block.json']);
     expect(auditSummary({ summary: 'Next: create `registry/cursor/manifest.yaml`.', sources, later: [] }).invented).toEqual(['registry/cursor/manifest.yaml']);
+  });
+});
+
+describe('claims about the user the list cannot judge', () => {
+  it('are said apart by both audits, not listed as invented', () => {
+    const items = [user('u0', 'Realize a tarefa da issue, com todos os critérios de aceite sendo preenchidos, testes validados, e crie uma branch separada.')];
+    const claim = 'The user wanted all acceptance criteria fulfilled and a separate branch created.';
+    const s = session([...items, boundary('b'), summaryItem('sum', claim)], {
+      meta: { cwd: CWD },
+      compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0'] })],
+    }, 'claude-code');
+    const bySession = auditSession(s)[0]!;
+    expect(bySession.inventedInstructions).toEqual([]);
+    expect(bySession.instructionsNotJudged).toEqual([claim]);
+    expect(auditSummary(auditInputFor(s, s.compactions[0]!)!).instructionsNotJudged).toEqual([claim]);
   });
 });

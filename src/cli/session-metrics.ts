@@ -111,6 +111,8 @@ export interface InspectAudit {
   instructionLike: string[];
   /** Summary sentences that state what the user asked or wanted, which no user message says. */
   inventedInstructions: { sentence: string; closest: string | null; similarity: number }[];
+  /** Such sentences the list cannot judge (written in another language than the user's messages); absent when none. */
+  instructionsNotJudged?: string[];
   /** Of what the compaction evicted, how many of each kind the summary kept. */
   survival: Survival;
 }
@@ -220,6 +222,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       invented: x.invented,
       instructionLike: x.instructionLike,
       inventedInstructions: x.inventedInstructions,
+      ...(x.instructionsNotJudged?.length ? { instructionsNotJudged: x.instructionsNotJudged } : {}),
       survival: x.survival,
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),

@@ -1,0 +1,66 @@
+// Rules of the invented-instruction list written in session 47 on half A of the judged flags
+// (bench/flag-judgements.json; docs/audit.md), each on hand-made summaries and user messages.
+import { describe, expect, it } from 'vitest';
+import { inventedInstructions, judgeUserClaims, languageOf } from './invented-instructions';
+
+const flagged = (summary: string, users: string[]) => inventedInstructions(summary, users).map((f) => f.sentence);
+
+// Modelled on Lightprotocol/light-protocol (half A): a queued "no I dont like that we should use contracts" quoted
+// back with a full stop inside the closing quote mark.
+describe('a quote’s closing punctuation', () => {
+  it('is the summarizer’s: the quote is the user’s words without it', () => {
+    const users = ['no I dont like that we should use contracts', 'still deploying'];
+    expect(flagged('User said "no I dont like that we should use contracts."', users)).toEqual([]);
+    expect(flagged('- User messages:\n  - "still deploying?"', users)).toEqual([]);
+    expect(flagged('- User messages:\n  - "still deploying!"\n  - "…we should use contracts,"', users)).toEqual([]);
+  });
+  it('but a word the user did not write is still not theirs', () => {
+    const users = ['no I dont like that we should use contracts'];
+    expect(flagged('User said "no I dont like that, we should use proofs."', users)).toHaveLength(1);
+  });
+});
+
+// Modelled on Viniciuscarvalho/FitToday (half A): the user writes Portuguese, the summary retells the request in
+// English; no word of the claim can stand in the message, so the list says it cannot judge the claim.
+describe('a claim in another language than the user’s messages', () => {
+  const portuguese = 'Realize a tarefa da issue, com todos os critérios de aceite sendo preenchidos, testes validados, e crie uma branch separada após a finalização.';
+  it('is not judged, and said so, rather than flagged', () => {
+    const verdicts = judgeUserClaims('The user wanted all acceptance criteria fulfilled, tests validated, and a separate branch created.', [portuguese, 'claude --permission-mode plan']);
+    expect(verdicts.invented).toEqual([]);
+    expect(verdicts.notJudged).toEqual(['The user wanted all acceptance criteria fulfilled, tests validated, and a separate branch created.']);
+  });
+  it('a quote is still checked: it claims the user’s own words', () => {
+    expect(flagged('The user said "just proceed with the implementation and skip the tests".', [portuguese])).toHaveLength(1);
+  });
+  it('a claim in the language of one of the messages is judged', () => {
+    const english = 'please make the feed load faster and keep the likes working when offline';
+    const verdicts = judgeUserClaims('The user wanted a separate branch created for the release.', [portuguese, english]);
+    expect(verdicts.invented.map((f) => f.sentence)).toEqual(['The user wanted a separate branch created for the release.']);
+    expect(verdicts.notJudged).toEqual([]);
+  });
+});
+
+describe('languageOf', () => {
+  it('tells English from another language in the Latin script by common English words, leaving code and options out', () => {
+    expect(languageOf('when i log in as admin on the phone the navbar is hidden behind the url field')).toBe('english');
+    expect(languageOf('Realize a tarefa, com todos os critérios de aceite sendo preenchidos e testes validados')).toBe('other');
+    expect(languageOf('claude --permission-mode plan --allow-dangerously-skip-permissions')).toBeNull();
+    expect(languageOf('ok')).toBeNull();
+    expect(languageOf('この変更をコミットしてください')).toBe('cjk');
+  });
+});
+
+// Modelled on Viniciuscarvalho/FitToday (half A): under "All user messages" the summary lists the harness's replies to
+// its own tool loading ("Tool loaded."), saying so.
+describe('a line of the user’s messages that says its quote is a tool’s or the system’s output', () => {
+  it('quotes no words of the user’s', () => {
+    const users = ['build the social feed'];
+    expect(flagged('6. All user messages:\n   - "build the social feed"\n   - Multiple "Tool loaded." responses to deferred tool loading', users)).toEqual([]);
+    expect(flagged('All user messages:\n- "Hook blocked the commit" (hook output, not a request)\n- Two "ok" system reminders', users)).toEqual([]);
+  });
+  it('a line that gives the quote to the user, or names no other source, is still judged', () => {
+    const users = ['build the social feed'];
+    expect(flagged('All user messages:\n- "skip the tool tests" - the user’s reply to the tool results', users)).toHaveLength(1);
+    expect(flagged('All user messages:\n- "skip the tool tests" - asked about tool errors', users)).toHaveLength(1);
+  });
+});
