@@ -7,6 +7,7 @@ import { auditTrustNote } from '../src/audit/audit-trust';
 import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
+import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-language-session';
 import { manyLostSession } from './support/many-lost-session';
 import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
@@ -127,6 +128,25 @@ test.describe('summary audit', () => {
     await expect(lost.locator('.chip')).toHaveCount(0);
     await lost.locator('summary').click();
     await expect(lost.locator('.chip').first()).toBeVisible();
+  });
+
+  test('a claim about the user in another language than the user\'s messages is listed as not judged, not as invented', async ({ page }) => {
+    const text = foreignLanguageSession();
+    const session = loadFiles([{ name: 'portugues.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!;
+    const audit = buildAnalysisView(session, { count: words }).audits[0]!;
+    expect(audit.instructionsNotJudged).toEqual([FOREIGN_CLAIM]);
+    expect(audit.inventedInstructions).toEqual([]);
+
+    await page.goto('/');
+    await dropFiles(page, [fromText('portugues.jsonl', text)]);
+    const region = await openPanel(page, 'Summary audit');
+    const notJudged = region.getByRole('group', { name: 'Instructions not judged, compaction 1' });
+    await expect(notJudged.getByRole('heading')).toContainText('Instructions not judged 1');
+    await expect(notJudged.getByText(FOREIGN_CLAIM)).toBeVisible();
+    await expect(region.getByRole('group', { name: 'Invented instructions, compaction 1' })).toHaveCount(0);
+    await notJudged.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'audit-not-judged.png') });
   });
 
   test('the plain-summary Acme session shows "October 7, 2023" as invented', async ({ page }) => {

@@ -181,12 +181,12 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           {audit.instructionsNotJudged && audit.instructionsNotJudged.length > 0 ? (
             <div role="group" className="gate" aria-label={`Instructions not judged, compaction ${c.index + 1}`}>
               <h4>
-                Not judged <span className="count">{fmt(audit.instructionsNotJudged.length)}</span>
+                Instructions not judged <span className="count">{fmt(audit.instructionsNotJudged.length)}</span>
               </h4>
               <p className="small muted">
                 What the summary says the user asked, in another language than the user&rsquo;s messages: no message can be compared with it word by word, so the list cannot tell whether it was invented.
               </p>
-              <ul className="instructions">
+              <ul className="instructions not-judged">
                 {audit.instructionsNotJudged.map((s, i) => (
                   <li key={i}>
                     <q>{s}</q>
