@@ -19,13 +19,15 @@ interface Judged {
   why: string;
 }
 interface Judgements {
-  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B' }>;
+  /** `lists`: the lists judged on that session (session 47's sessions leave the instruction list out); absent, all. */
+  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B'; lists?: string[] }>;
   flags: Judged[];
 }
 
 const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const;
 const j = JSON.parse(readFileSync(new URL('./flag-judgements.json', import.meta.url), 'utf8')) as Judgements;
+const judges = (key: string, list: string) => j.sessions[key]?.lists?.includes(list) ?? true;
 
 /** Every value each list holds now, by session and compaction: `s01|0|invented` → values. */
 const listed = new Map<string, Set<string>>();
@@ -40,6 +42,7 @@ for (const [key, s] of Object.entries(j.sessions)) {
   for (const session of loadText(s.path, text).sessions) {
     for (const a of auditSession(session)) {
       const add = (list: string, values: string[]) => {
+        if (!judges(key, list)) return;
         const k = `${key}|${a.compaction}|${list}`;
         const set = listed.get(k) ?? new Set<string>();
         for (const v of values) set.add(v);
@@ -75,7 +78,7 @@ if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.r
 {
   const b = j.flags.filter((f) => f.list === 'inventedInstructions' && j.sessions[f.session]!.half === 'B' && still(f));
   const right = b.filter((f) => f.right).length;
-  const sessions = Object.values(j.sessions).filter((s) => s.half === 'B').length;
+  const sessions = Object.keys(j.sessions).filter((k) => j.sessions[k]!.half === 'B' && judges(k, 'inventedInstructions')).length;
   const h = AUDIT_HOLDOUT;
   const same = right === h.instructionRight && b.length === h.instructionFlags && sessions === h.instructionSessions;
   console.log(`instructions, half B: ${right} of ${b.length} on ${sessions} sessions; AUDIT_HOLDOUT says ${h.instructionRight} of ${h.instructionFlags} on ${h.instructionSessions}: ${same ? 'matches' : 'does NOT match'}`);
