@@ -147,6 +147,20 @@ describe('extractIdentifiers', () => {
   });
 });
 
+describe('extractIdentifiers, a setting', () => {
+  // Modelled on a summary of entireio/cli (half A of bench/flag-judgements.json, s31): "the auto_commit 7-char BaseCommit
+  // vs manual_commit 40-char BaseCommit".
+  it('is not a name and the number that begins a hyphenated word after it (`auto_commit 7-char`): that is the word’s measure', () => {
+    expect(found('the auto_commit 7-char BaseCommit vs manual_commit 40-char BaseCommit').filter(([kind]) => kind === 'quantity')).toEqual([]);
+  });
+  it('still takes a name and its number, also before a range or a plain word', () => {
+    expect(found('pool_size 20-30 and max_tokens 512 tokens').filter(([kind]) => kind === 'quantity')).toEqual([
+      ['quantity', 'pool_size 20'],
+      ['quantity', 'max_tokens 512'],
+    ]);
+  });
+});
+
 describe('extractIdentifiers on pathological text', () => {
   it('finds nothing it should not in long runs of spaces, path characters, labels and digits', () => {
     // Each of these took seconds to minutes when a pattern rescanned the run at every position; their time, linear

@@ -319,8 +319,9 @@ const versions: Pass = (text, emit) => {
 /** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 
-// A number right before `>` or `<` is a file descriptor (`status 2>&1`), not a value.
-const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w<>]|[.,]\\d)`, 'g');
+// A number right before `>` or `<` is a file descriptor (`status 2>&1`), not a value. A number that begins a hyphenated
+// word (`auto_commit 7-char BaseCommit`) is that word's measure, said of the name, not a value given to it.
+const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w<>]|[.,]\\d|-[A-Za-z])`, 'g');
 
 const settings: Pass = (text, emit) =>
   each(SETTING, text, (m) => {
