@@ -161,6 +161,21 @@ describe('extractIdentifiers, a setting', () => {
   });
 });
 
+describe('extractIdentifiers, a file name', () => {
+  // Modelled on entireio/cli's Go (half A of bench/flag-judgements.json, s33): `fmt.Sprintf("agent-%s.jsonl", agentID)`.
+  it('in a template (after a format verb or a template slot) is no file: its tail is not extracted', () => {
+    const paths = (t: string) => found(t).filter(([kind]) => kind === 'path');
+    expect(paths('filepath.Join(dir, fmt.Sprintf("agent-%s.jsonl", agentID))')).toEqual([]);
+    expect(paths('const name = `${id}-log.txt`')).toEqual([]);
+  });
+  it('standing alone, or after a plain word and a dash, is still a file', () => {
+    expect(found('open agent-main.jsonl and s.jsonl').filter(([kind]) => kind === 'path')).toEqual([
+      ['path', 'agent-main.jsonl'],
+      ['path', 's.jsonl'],
+    ]);
+  });
+});
+
 describe('extractIdentifiers on pathological text', () => {
   it('finds nothing it should not in long runs of spaces, path characters, labels and digits', () => {
     // Each of these took seconds to minutes when a pattern rescanned the run at every position; their time, linear

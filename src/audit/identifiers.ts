@@ -222,8 +222,9 @@ const paths: Pass = (text, emit) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files.
-  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
+  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files. Not after a format verb's `%` or a
+  // template slot's `}`: `agent-%s.jsonl`, `{id}-log.txt` are templates of names, and their tails name no file.
+  if (text.includes('.')) each(/(?<![\w.@/\\%}-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
