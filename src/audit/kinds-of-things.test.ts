@@ -176,6 +176,26 @@ describe('a method a class inherits', () => {
   });
 });
 
+describe('a placeholder file name', () => {
+  // Modelled on entireio/cli (half A of bench/flag-judgements.json, s37): throwaway git experiments that each make
+  // their own `file.txt`.
+  const input = (name: string): AuditInput => ({
+    summary: 'Checked how git restore treats a modified file.',
+    sources: [`Bash({"command":"cd /tmp/t1 && git init && echo a > ${name} && git add ${name} && git restore ${name}"})`],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash(`cd /tmp/t1 && git init && echo a > ${name}`) }],
+    later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash(`cat ${name}`), text: `Bash({"command":"cd /tmp/t2 && echo b > ${name} && cat ${name}"})` }],
+    project: { cwd: CWD },
+  });
+  it('(`file.txt`, `foo.py`) stands for any file: no summary loses it, and a later command making its own uses nothing', () => {
+    const audit = auditSummary(input('file.txt'));
+    expect(audit.lost).not.toContain('file.txt');
+    expect(needed(input('file.txt'))).toEqual([]);
+  });
+  it('a name of the work is still lost', () => {
+    expect(auditSummary(input('ledger.txt')).lost).toContain('ledger.txt');
+  });
+});
+
 describe('a typed method declaration (C#, Java)', () => {
   // Modelled on a MonoGame project's screen class read with tab-numbered lines (roo-oliv/monodreams, the pool's study part).
   const file = `${CWD}/Screens/DemoScreen.cs`;
