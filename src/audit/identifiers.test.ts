@@ -176,6 +176,21 @@ describe('extractIdentifiers, a file name', () => {
   });
 });
 
+describe('extractIdentifiers, a path running into a glob', () => {
+  // Modelled on an Xcode project's clean-up (Viniciuscarvalho/FitToday, half A of bench/flag-judgements.json, s27).
+  it('is a search pattern: the part before the `*` is no path', () => {
+    const paths = (t: string) => found(t).filter(([kind]) => kind === 'path').map(([, v]) => v);
+    expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-* 2>/dev/null')).toEqual(['/dev/null']);
+    expect(paths('ls assets/css/*.css')).toEqual([]);
+  });
+  it('a path that ends before a space or a quote is still a path', () => {
+    expect(found('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc "assets/css/"').filter(([kind]) => kind === 'path').map(([, v]) => v)).toEqual([
+      '/Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc',
+      'assets/css/',
+    ]);
+  });
+});
+
 describe('extractIdentifiers on pathological text', () => {
   it('finds nothing it should not in long runs of spaces, path characters, labels and digits', () => {
     // Each of these took seconds to minutes when a pattern rescanned the run at every position; their time, linear
