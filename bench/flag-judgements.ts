@@ -2,7 +2,8 @@
 // session 46): each list's precision on the judged flags as first judged, and on those the audit lists now (a flag a
 // rule took away leaves the count; a flag the audit adds is not judged, and is counted apart). By half: A is the half
 // rules were written looking at, B the half they were not. Needs the sessions' repositories under MIRROR
-// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong]` (--wrong: the wrong flags still listed).
+// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session]` (--wrong: the wrong
+// flags still listed; --by-session: each half also split by the session that judged it, 46 or 47).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
@@ -20,7 +21,7 @@ interface Judged {
 }
 interface Judgements {
   /** `lists`: the lists judged on that session (session 47's sessions leave the instruction list out); absent, all. */
-  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B'; lists?: string[] }>;
+  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B'; lists?: string[]; judgedIn?: number }>;
   flags: Judged[];
 }
 
@@ -59,9 +60,13 @@ for (const [key, s] of Object.entries(j.sessions)) {
 const still = (f: Judged) => listed.get(`${f.session}|${f.compaction}|${f.list}`)?.has(f.value) ?? false;
 const pct = (r: number, n: number) => (n === 0 ? 'no flags' : `${Math.round((r / n) * 100)}% (${r}/${n})`);
 console.log('list                   half  judged, as first listed   judged, listed now');
+const bySession = process.argv.includes('--by-session');
+const judgedIn = (f: Judged) => j.sessions[f.session]?.judgedIn ?? 46;
+const parts = bySession ? (['A', 'A46', 'A47', 'B', 'B46', 'B47', 'all'] as const) : (['A', 'B', 'all'] as const);
+const inPart = (f: Judged, part: string) => part === 'all' || (j.sessions[f.session]?.half === part[0] && (part.length === 1 || judgedIn(f) === Number(part.slice(1))));
 for (const list of LISTS) {
-  for (const half of ['A', 'B', 'all'] as const) {
-    const judged = j.flags.filter((f) => f.list === list && (half === 'all' || j.sessions[f.session]?.half === half));
+  for (const half of parts) {
+    const judged = j.flags.filter((f) => f.list === list && inPart(f, half));
     const now = judged.filter(still);
     const right = (fs: Judged[]) => fs.filter((f) => f.right).length;
     console.log(`${list.padEnd(22)} ${half.padEnd(5)} ${pct(right(judged), judged.length).padEnd(25)} ${pct(right(now), now.length)}`);
