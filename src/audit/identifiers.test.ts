@@ -177,17 +177,17 @@ describe('extractIdentifiers, a file name', () => {
 });
 
 describe('extractIdentifiers, a path running into a glob', () => {
-  // Modelled on an Xcode project's clean-up (Viniciuscarvalho/FitToday, half A of bench/flag-judgements.json, s27).
-  it('is a search pattern: the part before the `*` is no path', () => {
-    const paths = (t: string) => found(t).filter(([kind]) => kind === 'path').map(([, v]) => v);
+  // Modelled on an Xcode project's clean-up (Viniciuscarvalho/FitToday, half A of bench/flag-judgements.json, s27) and
+  // on a server's nginx folder grepped with a glob (Safecast/safecast-map-MCP, labelled row h3sc2-032).
+  const paths = (t: string) => found(t).filter(([kind]) => kind === 'path').map(([, v]) => v);
+  it('cut inside a name is the head of a search pattern, no path', () => {
     expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-* 2>/dev/null')).toEqual(['/dev/null']);
-    expect(paths('ls assets/css/*.css')).toEqual([]);
   });
-  it('a path that ends before a space or a quote is still a path', () => {
-    expect(found('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc "assets/css/"').filter(([kind]) => kind === 'path').map(([, v]) => v)).toEqual([
-      '/Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc',
-      'assets/css/',
-    ]);
+  it('a whole folder before the glob is that folder', () => {
+    expect(paths('grep -A10 assistant /etc/nginx/sites-enabled/* 2>/dev/null')).toEqual(['/etc/nginx/sites-enabled/', '/dev/null']);
+  });
+  it('a path that ends before a space is still a path', () => {
+    expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc')).toEqual(['/Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc']);
   });
 });
 

@@ -194,9 +194,9 @@ const paths: Pass = (text, emit) => {
   // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
   // scanned once, not once per character.
   if (text.includes('/')) each(SLASHED_PATH, text, (m) => {
-    // A path running into a glob (`DerivedData/FitToday-*`, `src/**/*.ts`) is a search pattern: the part before the
-    // `*` names no one file or folder.
-    if (text.charCodeAt(m.index + m[0].length) === 42) return;
+    // A path a glob cuts inside a name (`DerivedData/FitToday-*`) is the head of a search pattern: it names no one file
+    // or folder. A whole folder before the glob (`/etc/nginx/sites-enabled/*`) is that folder, whose files it lists.
+    if (text.charCodeAt(m.index + m[0].length) === 42 && !m[0].endsWith('/')) return;
     const raw = trimTrailing(m[0]);
     const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
     if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
