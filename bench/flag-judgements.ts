@@ -2,7 +2,8 @@
 // session 46): each list's precision on the judged flags as first judged, and on those the audit lists now (a flag a
 // rule took away leaves the count; a flag the audit adds is not judged, and is counted apart). By half: A is the half
 // rules were written looking at, B the half they were not. Needs the sessions' repositories under MIRROR
-// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong]` (--wrong: the wrong flags still listed).
+// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session]` (--wrong: the wrong
+// flags still listed; --by-session: each half also split by the session that judged it, 46 or 47).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
@@ -19,13 +20,15 @@ interface Judged {
   why: string;
 }
 interface Judgements {
-  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B' }>;
+  /** `lists`: the lists judged on that session (session 47's sessions leave the instruction list out); absent, all. */
+  sessions: Record<string, { repo: string; ref: string; path: string; half: 'A' | 'B'; lists?: string[]; judgedIn?: number }>;
   flags: Judged[];
 }
 
 const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const;
 const j = JSON.parse(readFileSync(new URL('./flag-judgements.json', import.meta.url), 'utf8')) as Judgements;
+const judges = (key: string, list: string) => j.sessions[key]?.lists?.includes(list) ?? true;
 
 /** Every value each list holds now, by session and compaction: `s01|0|invented` → values. */
 const listed = new Map<string, Set<string>>();
@@ -40,6 +43,7 @@ for (const [key, s] of Object.entries(j.sessions)) {
   for (const session of loadText(s.path, text).sessions) {
     for (const a of auditSession(session)) {
       const add = (list: string, values: string[]) => {
+        if (!judges(key, list)) return;
         const k = `${key}|${a.compaction}|${list}`;
         const set = listed.get(k) ?? new Set<string>();
         for (const v of values) set.add(v);
@@ -56,9 +60,13 @@ for (const [key, s] of Object.entries(j.sessions)) {
 const still = (f: Judged) => listed.get(`${f.session}|${f.compaction}|${f.list}`)?.has(f.value) ?? false;
 const pct = (r: number, n: number) => (n === 0 ? 'no flags' : `${Math.round((r / n) * 100)}% (${r}/${n})`);
 console.log('list                   half  judged, as first listed   judged, listed now');
+const bySession = process.argv.includes('--by-session');
+const judgedIn = (f: Judged) => j.sessions[f.session]?.judgedIn ?? 46;
+const parts = bySession ? (['A', 'A46', 'A47', 'B', 'B46', 'B47', 'all'] as const) : (['A', 'B', 'all'] as const);
+const inPart = (f: Judged, part: string) => part === 'all' || (j.sessions[f.session]?.half === part[0] && (part.length === 1 || judgedIn(f) === Number(part.slice(1))));
 for (const list of LISTS) {
-  for (const half of ['A', 'B', 'all'] as const) {
-    const judged = j.flags.filter((f) => f.list === list && (half === 'all' || j.sessions[f.session]?.half === half));
+  for (const half of parts) {
+    const judged = j.flags.filter((f) => f.list === list && inPart(f, half));
     const now = judged.filter(still);
     const right = (fs: Judged[]) => fs.filter((f) => f.right).length;
     console.log(`${list.padEnd(22)} ${half.padEnd(5)} ${pct(right(judged), judged.length).padEnd(25)} ${pct(right(now), now.length)}`);
@@ -75,7 +83,7 @@ if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.r
 {
   const b = j.flags.filter((f) => f.list === 'inventedInstructions' && j.sessions[f.session]!.half === 'B' && still(f));
   const right = b.filter((f) => f.right).length;
-  const sessions = Object.values(j.sessions).filter((s) => s.half === 'B').length;
+  const sessions = Object.keys(j.sessions).filter((k) => j.sessions[k]!.half === 'B' && judges(k, 'inventedInstructions')).length;
   const h = AUDIT_HOLDOUT;
   const same = right === h.instructionRight && b.length === h.instructionFlags && sessions === h.instructionSessions;
   console.log(`instructions, half B: ${right} of ${b.length} on ${sessions} sessions; AUDIT_HOLDOUT says ${h.instructionRight} of ${h.instructionFlags} on ${h.instructionSessions}: ${same ? 'matches' : 'does NOT match'}`);

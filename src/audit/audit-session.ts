@@ -29,6 +29,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, ope
 import { saidText } from '../model/harness-messages';
 import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
+import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
 import { foundIn } from './normalize';
@@ -328,7 +329,8 @@ export function auditSession(session: Session): CompactionAudit[] {
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
     const kinds: Record<string, IdentifierKind> = {};
-    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids)).filter((id) => !isNoise(id, noise));
+    // A placeholder file name (`file.txt`, `foo.py`) stands for any file: no summary loses it (invented-backing.ts).
+    const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids)).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
     return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
   });
   function* summaryKeys(): Generator<string> {

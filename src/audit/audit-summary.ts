@@ -434,7 +434,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const sources = input.sources.map((t, i) => (sourceMeta[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
   const laterItems = input.later.map((l) => (l.kind === 'tool_call' ? { ...l, text: unescapeArguments(l.text) } : l));
   const context = (input.context ?? []).map((t, i) => (input.contextMeta?.[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
-  const sourceIds = distinctIdentifiers(sources).filter((id) => !isNoise(id, noise));
+  // A placeholder file name (`file.txt`, `foo.py`) stands for any file: no summary loses it.
+  const sourceIds = distinctIdentifiers(sources).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
   const { kept, lost: lostIds } = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map(haystack));
 
   const cwd = input.project?.cwd ?? null;

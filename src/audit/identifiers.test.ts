@@ -147,6 +147,50 @@ describe('extractIdentifiers', () => {
   });
 });
 
+describe('extractIdentifiers, a setting', () => {
+  // Modelled on a summary of entireio/cli (half A of bench/flag-judgements.json, s31): "the auto_commit 7-char BaseCommit
+  // vs manual_commit 40-char BaseCommit".
+  it('is not a name and the number that begins a hyphenated word after it (`auto_commit 7-char`): that is the word’s measure', () => {
+    expect(found('the auto_commit 7-char BaseCommit vs manual_commit 40-char BaseCommit').filter(([kind]) => kind === 'quantity')).toEqual([]);
+  });
+  it('still takes a name and its number, also before a range or a plain word', () => {
+    expect(found('pool_size 20-30 and max_tokens 512 tokens').filter(([kind]) => kind === 'quantity')).toEqual([
+      ['quantity', 'pool_size 20'],
+      ['quantity', 'max_tokens 512'],
+    ]);
+  });
+});
+
+describe('extractIdentifiers, a file name', () => {
+  // Modelled on entireio/cli's Go (half A of bench/flag-judgements.json, s33): `fmt.Sprintf("agent-%s.jsonl", agentID)`.
+  it('in a template (after a format verb or a template slot) is no file: its tail is not extracted', () => {
+    const paths = (t: string) => found(t).filter(([kind]) => kind === 'path');
+    expect(paths('filepath.Join(dir, fmt.Sprintf("agent-%s.jsonl", agentID))')).toEqual([]);
+    expect(paths('const name = `${id}-log.txt`')).toEqual([]);
+  });
+  it('standing alone, or after a plain word and a dash, is still a file', () => {
+    expect(found('open agent-main.jsonl and s.jsonl').filter(([kind]) => kind === 'path')).toEqual([
+      ['path', 'agent-main.jsonl'],
+      ['path', 's.jsonl'],
+    ]);
+  });
+});
+
+describe('extractIdentifiers, a path running into a glob', () => {
+  // Modelled on an Xcode project's clean-up (Viniciuscarvalho/FitToday, half A of bench/flag-judgements.json, s27) and
+  // on a server's nginx folder grepped with a glob (Safecast/safecast-map-MCP, labelled row h3sc2-032).
+  const paths = (t: string) => found(t).filter(([kind]) => kind === 'path').map(([, v]) => v);
+  it('cut inside a name is the head of a search pattern, no path', () => {
+    expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-* 2>/dev/null')).toEqual(['/dev/null']);
+  });
+  it('a whole folder before the glob is that folder', () => {
+    expect(paths('grep -A10 assistant /etc/nginx/sites-enabled/* 2>/dev/null')).toEqual(['/etc/nginx/sites-enabled/', '/dev/null']);
+  });
+  it('a path that ends before a space is still a path', () => {
+    expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc')).toEqual(['/Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc']);
+  });
+});
+
 describe('extractIdentifiers on pathological text', () => {
   it('finds nothing it should not in long runs of spaces, path characters, labels and digits', () => {
     // Each of these took seconds to minutes when a pattern rescanned the run at every position; their time, linear

@@ -194,6 +194,9 @@ const paths: Pass = (text, emit) => {
   // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
   // scanned once, not once per character.
   if (text.includes('/')) each(SLASHED_PATH, text, (m) => {
+    // A path a glob cuts inside a name (`DerivedData/FitToday-*`) is the head of a search pattern: it names no one file
+    // or folder. A whole folder before the glob (`/etc/nginx/sites-enabled/*`) is that folder, whose files it lists.
+    if (text.charCodeAt(m.index + m[0].length) === 42 && !m[0].endsWith('/')) return;
     const raw = trimTrailing(m[0]);
     const body = raw.replace(/^(?:~|\.{1,2})?\//, '');
     if (!body || /^[\d/.]+$/.test(body) || raw.includes('//')) return;
@@ -222,8 +225,9 @@ const paths: Pass = (text, emit) => {
     emit(trimTrailing(m[0]), 'path', m.index);
   });
   // Bare file names with a known extension (`db.yaml`, `README.md`), but not `Node.js`-style product names.
-  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files.
-  if (text.includes('.')) each(/(?<![\w.@/\\-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
+  // Not before `(`: `response.json()`, `NextResponse.json(` are calls, not files. Not after a format verb's `%` or a
+  // template slot's `}`: `agent-%s.jsonl`, `{id}-log.txt` are templates of names, and their tails name no file.
+  if (text.includes('.')) each(/(?<![\w.@/\\%}-])(?=[\w-]+\.)[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,10})(?![\w-]|\.[A-Za-z0-9]|\()/g, text, (m) => {
     const ext = m[1]!.toLowerCase();
     if (!FILE_EXTENSIONS.has(ext)) return;
     const stem = m[0].slice(0, -(ext.length + 1));
@@ -319,8 +323,9 @@ const versions: Pass = (text, emit) => {
 /** `pool_size 20`, `pool_size: 20`, `max_tokens=512`: a snake_case setting and its number. */
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 
-// A number right before `>` or `<` is a file descriptor (`status 2>&1`), not a value.
-const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w<>]|[.,]\\d)`, 'g');
+// A number right before `>` or `<` is a file descriptor (`status 2>&1`), not a value. A number that begins a hyphenated
+// word (`auto_commit 7-char BaseCommit`) is that word's measure, said of the name, not a value given to it.
+const SETTING = new RegExp(`(?<![\\w.$-])(?=[a-z0-9]*_)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["']?[ \\t]*(?:[:=][ \\t]*|[ \\t])(?:${NUM})(?![\\w<>]|[.,]\\d|-[A-Za-z])`, 'g');
 
 const settings: Pass = (text, emit) =>
   each(SETTING, text, (m) => {

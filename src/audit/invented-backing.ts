@@ -148,7 +148,8 @@ const CODE_UNITS: Readonly<Record<string, string>> = {
 
 /**
  * A measure the code the summarizer read sets in its own spelling: `30min` by `30 * time.Minute`, `10 seconds` by
- * `Duration(seconds: 10)`, `7 days` by `timedelta(days=7)`. The same number with the same unit, written as code.
+ * `Duration(seconds: 10)`, `7 days` by `timedelta(days=7)`, `8 weeks` by a range of 8 counted in weeks
+ * (`(0..<8).reversed().compactMap { weeksAgo in`). The same number with the same unit, written as code.
  */
 export function measureInCode(id: Identifier, lower: string): boolean {
   if (id.kind !== 'quantity') return false;
@@ -159,7 +160,10 @@ export function measureInCode(id: Identifier, lower: string): boolean {
   const n = escapeRe(m[1]!);
   const times = `(?<![\\w.])${n}\\s*\\*\\s*(?:[a-z]+\\.)?(?:${unit})\\b`;
   const named = `\\b(?:${unit})\\s*[:=]\\s*${n}(?![\\w.])`;
-  return new RegExp(`${times}|${named}`).test(lower);
+  // A count the code makes of the unit: a range of the number whose line then names the unit (`(0..<8)… weeksAgo`,
+  // `range(7)` over `days`, `1...8`).
+  const counted = `(?:(?<![\\w.])[01]\\s*\\.\\.[.<=]?\\s*${n}|\\brange\\(\\s*${n}\\s*\\))(?![\\w.])[^\\n;]{0,80}?\\b(?:${unit})`;
+  return new RegExp(`${times}|${named}|${counted}`).test(lower);
 }
 
 /**

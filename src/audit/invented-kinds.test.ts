@@ -388,6 +388,15 @@ describe('a measure the code sets in its own spelling', () => {
     expect(backedLoosely(id('quantity', '15min'), 'const stalelockthreshold = 30 * time.minute')).toBe(false);
     expect(backedLoosely(id('quantity', '30min'), 'const stalelockthreshold = 30 * time.second')).toBe(false);
   });
+  it('is backed by a range of the number the code counts in the unit', () => {
+    // Modelled on Viniciuscarvalho/FitToday (half A of bench/flag-judgements.json, s27): "Bar chart showing 8 weeks".
+    const swift = 'return (0..<8).reversed().compactmap { weeksago -> weeklyvolumeentry? in';
+    expect(backedLoosely(id('quantity', '8 weeks'), swift)).toBe(true);
+    expect(backedLoosely(id('quantity', '7 days'), 'for offset in range(7):  # days back')).toBe(true);
+    // Another count, or a range that counts something else, is not that span.
+    expect(backedLoosely(id('quantity', '4 weeks'), swift)).toBe(false);
+    expect(backedLoosely(id('quantity', '8 weeks'), 'return (0..<8).map { index -> row in')).toBe(false);
+  });
 });
 
 describe('a file named after the type it holds', () => {

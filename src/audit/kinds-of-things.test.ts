@@ -136,6 +136,66 @@ describe('a definition as a tool prints it', () => {
   });
 });
 
+describe('a method a class inherits', () => {
+  // Modelled on a pydantic model and an Oban worker called through their own names (ElixirTrials/medgemma-hackathon,
+  // marot/spotter: half A of bench/flag-judgements.json, sessions s05 and s29).
+  const file = `${CWD}/reasoning.py`;
+  const input = (declaration: string, call: string): AuditInput => ({
+    summary: 'Reviewed the reasoning node.',
+    sources: [`    49→${declaration}\n    88→        result = ${call}(raw)`],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(file) }],
+    sourceCalls: [`Read ${file}`],
+    later: [
+      { id: 'r', role: 'tool', kind: 'tool_result', target: read(file), text: `    88→        result = ${call}(raw)` },
+      { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(file), tool: 'Edit', writes: true }, text: `Edit({"old_string":"        result = ${call}(raw)"})` },
+    ],
+    project: { cwd: CWD },
+  });
+  it('from its parent (`model_validate` on `class Result(BaseModel)`), the session never declaring it, is the library’s, not the project’s', () => {
+    expect(needed(input('class AgenticResult(BaseModel):', 'AgenticResult.model_validate'))).not.toContain('AgenticResult.model_validate()');
+  });
+  it('is the project’s when the session declares it, or when the class has no parent', () => {
+    expect(needed(input('class AgenticResult(BaseModel):\n    90→    def from_raw(cls, raw):', 'AgenticResult.from_raw'))).toContain('AgenticResult.from_raw()');
+    expect(needed(input('class AgenticResult:', 'AgenticResult.model_validate'))).toContain('AgenticResult.model_validate()');
+  });
+  it('from a module an Elixir module `use`s (`new` of `use Oban.Worker`) is that library’s', () => {
+    const ex = `${CWD}/lib/app/jobs/enrich_commits.ex`;
+    const worker = `     1→defmodule App.Jobs.EnrichCommits do\n     2→  @moduledoc "Oban worker"\n     3→  use Oban.Worker, queue: :default`;
+    const pipe = '   121→    |> EnrichCommits.new()';
+    const audit = auditSummary({
+      summary: 'Reviewed the hooks controller.',
+      sources: [`   2→  alias App.Jobs.EnrichCommits\n${pipe}`, worker],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/lib/app_web/hooks_controller.ex`) }, { role: 'tool', kind: 'tool_result', target: read(ex) }],
+      later: [
+        { id: 'r', role: 'tool', kind: 'tool_result', target: read(`${CWD}/lib/app_web/hooks_controller.ex`), text: pipe },
+        { id: 'e', role: 'assistant', kind: 'tool_call', target: { ...read(`${CWD}/lib/app_web/hooks_controller.ex`), tool: 'Edit', writes: true }, text: 'Edit({"old_string":"    |> EnrichCommits.new()"})' },
+      ],
+      project: { cwd: CWD },
+    });
+    expect([...audit.lostReferencedLater, ...audit.lostRefetchedLater].map((r) => r.value)).not.toContain('EnrichCommits.new()');
+  });
+});
+
+describe('a placeholder file name', () => {
+  // Modelled on entireio/cli (half A of bench/flag-judgements.json, s37): throwaway git experiments that each make
+  // their own `file.txt`.
+  const input = (name: string): AuditInput => ({
+    summary: 'Checked how git restore treats a modified file.',
+    sources: [`Bash({"command":"cd /tmp/t1 && git init && echo a > ${name} && git add ${name} && git restore ${name}"})`],
+    sourceMeta: [{ role: 'assistant', kind: 'tool_call', target: bash(`cd /tmp/t1 && git init && echo a > ${name}`) }],
+    later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash(`cat ${name}`), text: `Bash({"command":"cd /tmp/t2 && echo b > ${name} && cat ${name}"})` }],
+    project: { cwd: CWD },
+  });
+  it('(`file.txt`, `foo.py`) stands for any file: no summary loses it, and a later command making its own uses nothing', () => {
+    const audit = auditSummary(input('file.txt'));
+    expect(audit.lost).not.toContain('file.txt');
+    expect(needed(input('file.txt'))).toEqual([]);
+  });
+  it('a name of the work is still lost', () => {
+    expect(auditSummary(input('ledger.txt')).lost).toContain('ledger.txt');
+  });
+});
+
 describe('a typed method declaration (C#, Java)', () => {
   // Modelled on a MonoGame project's screen class read with tab-numbered lines (roo-oliv/monodreams, the pool's study part).
   const file = `${CWD}/Screens/DemoScreen.cs`;

@@ -197,10 +197,20 @@ export function definesNameMemo(memo: Map<string, Set<string>> = new Map()): (te
   };
 }
 
+/**
+ * A class declared with a parent: Python `class A(Base)`, JavaScript and Java `class A extends B`, Swift and Kotlin
+ * `class A: B`, Ruby `class A < B`, C# `class A : B`.
+ */
+const INHERITING_CLASS = /\bclass\s+([A-Z]\w*)(?:\s*\(\s*[A-Za-z_]|\s+extends\s+[A-Za-z_]|[ \t]*:[ \t]*[A-Z]|\s+<\s+[A-Z])/g;
+/** An Elixir module whose first lines `use` another (`use Oban.Worker`, `use GenServer`): it gets that module's functions. */
+const USING_MODULE = /\bdefmodule\s+([A-Z][\w.]*)\s+do\b[^]{0,300}?(?:\n|\\n)\s*(?:\d+(?:→|\t))?\s*use\s+[A-Z]/g;
+
 export class ProjectScope {
   readonly cwd: string | null;
   private readonly defined = new Set<string>();
   private readonly roots = new Set<string>();
+  /** Classes declared with a parent and modules that `use` another: what they do not declare, they inherit. */
+  private readonly inheriting = new Set<string>();
   private readonly aliases = new Map<string, string>();
   private readonly shown = new Set<string>();
   /** Shown paths by file name: a look-up compares only paths that end alike. */
@@ -298,6 +308,8 @@ export class ProjectScope {
     }
     // A class the project declares is a module its calls go through (`AuthService.login()`).
     if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
+    if (text.includes('class')) for (const m of text.matchAll(INHERITING_CLASS)) this.inheriting.add(m[1]!);
+    if (text.includes('defmodule') && text.includes('use ')) for (const m of text.matchAll(USING_MODULE)) this.inheriting.add(m[1]!.slice(m[1]!.lastIndexOf('.') + 1));
     if (text.includes('import')) {
       for (const m of text.matchAll(JS_IMPORT)) {
         if (!isProjectSpecifier(m[4]!)) continue;
@@ -441,6 +453,11 @@ export class ProjectScope {
     const head = name.slice(0, name.indexOf('.'));
     const resolved = this.resolve(head);
     const root = resolved.slice(0, resolved.includes('.') ? resolved.indexOf('.') : undefined);
+    // A method the session never declares, called on a class that has a parent or a module that `use`s another
+    // (`AgenticReasoningResult.model_validate()` on `class AgenticReasoningResult(BaseModel)`, `EnrichCommits.new()` on
+    // an Oban worker), is the parent's or the library's: inherited or generated, not written by the project.
+    const receiver = this.resolve(name.slice(0, cut));
+    if (this.inheriting.has(receiver.slice(receiver.lastIndexOf('.') + 1)) && !this.defined.has(name.slice(cut + 1))) return false;
     return this.ownsRoot(root) || this.ownsRoot(head);
   }
 

@@ -10,6 +10,7 @@ import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
 import { exactPathIn } from './normalize';
 import { isProjectSpecifier, type ProjectScope } from './project-scope';
+import { CONVENTIONAL_NAME } from './spellings';
 
 /** One place the evicted slice holds the identifier. */
 export interface Occurrence {
@@ -87,12 +88,6 @@ const inCommandOutput = (o: Occurrence): boolean => o.kind === 'tool_result' && 
 /** Written by a person or chosen by the agent: a user message or a tool call's arguments. */
 const chosen = (o: Occurrence): boolean => o.kind === 'tool_call' || (o.role === 'user' && o.kind !== 'tool_result');
 
-/**
- * A package manager's manifest or lock file, a build file, or a README, as a bare name: the kind of file every project
- * of a stack (or every folder) holds one of, named by convention rather than by the work.
- */
-const CONVENTIONAL_NAME =
-  /^(?:package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pyproject\.toml|requirements(?:-\w+)?\.txt|Pipfile(?:\.lock)?|poetry\.lock|setup\.(?:py|cfg)|Gemfile(?:\.lock)?|mix\.(?:exs|lock)|composer\.(?:json|lock)|pom\.xml|build\.gradle(?:\.kts)?|Package\.swift|Makefile|CMakeLists\.txt|README(?:\.\w+)?)$/;
 
 /**
  * Does this occurrence name `name` (a bare file name) as the working directory's file: a person's message or a

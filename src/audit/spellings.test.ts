@@ -35,6 +35,16 @@ describe('fileSpellings', () => {
     expect(two.get('Component/Camera.cs')).toBe('MonoDreams/Component/Camera.cs');
   });
 
+  it('leaves a conventional name written bare (`README.md`) apart from another folder’s file of that name: it is the working directory’s', () => {
+    // Modelled on marot/spotter (half A of bench/flag-judgements.json, s29): a dependency's README grepped, the project's
+    // README.md named in the task's file list and later edited.
+    const rep = fileSpellings(['README.md', 'deps/opentelemetry/README.md', 'package.json', 'web/package.json'], CWD);
+    expect(rep.get('README.md')).toBe('README.md');
+    expect(rep.get('package.json')).toBe('package.json');
+    expect(rep.get('deps/opentelemetry/README.md')).toBe('deps/opentelemetry/README.md');
+    // The working directory's own file under its absolute spelling is still the same file.
+    expect(fileSpellings(['README.md', `${CWD}/README.md`], CWD).get(`${CWD}/README.md`)).toBe('README.md');
+  });
   it('resolves a Windows working directory, either slash', () => {
     expect(projectRelative('C:\\Users\\me\\vault\\notes\\a.md', 'C:\\Users\\me\\vault')).toBe('notes/a.md');
     expect(fileSpellings(['C:\\Users\\me\\vault\\notes\\a.md', 'notes/a.md'], 'C:\\Users\\me\\vault').get('notes/a.md')).toBe('notes/a.md');

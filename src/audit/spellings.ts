@@ -20,6 +20,13 @@ export function projectRelative(path: string, cwd: string | null): string {
   return p;
 }
 
+/**
+ * A package manager's manifest or lock file, a build file, or a README, as a bare name: the kind of file every project
+ * of a stack (or every folder) holds one of, named by convention rather than by the work.
+ */
+export const CONVENTIONAL_NAME =
+  /^(?:package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pyproject\.toml|requirements(?:-\w+)?\.txt|Pipfile(?:\.lock)?|poetry\.lock|setup\.(?:py|cfg)|Gemfile(?:\.lock)?|mix\.(?:exs|lock)|composer\.(?:json|lock)|pom\.xml|build\.gradle(?:\.kts)?|Package\.swift|Makefile|CMakeLists\.txt|README(?:\.\w+)?)$/;
+
 const hasFileName = (p: string): boolean => /(?:^|\/)[^/.][^/]*\.[A-Za-z0-9]{1,10}$/.test(p);
 
 /**
@@ -48,7 +55,9 @@ export function fileSpellings(paths: readonly string[], cwd: string | null): Map
   // (`Camera.cs` beside `Component/Camera.cs` and `MonoDreams/Component/Camera.cs` names that one file).
   const distinct = [...byRel.keys()].sort((a, b) => b.length - a.length);
   for (const short of distinct) {
-    if (!hasFileName(short)) continue;
+    // A conventional name written bare (`README.md`) names the working directory's file where it names one
+    // (relevance.ts): it is not another folder's file of that name (`deps/opentelemetry/README.md`).
+    if (!hasFileName(short) || CONVENTIONAL_NAME.test(short)) continue;
     const longer = new Set(distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`)).map((l) => find(byRel.get(l)!)));
     if (longer.size === 1) union(byRel.get(short)!, [...longer][0]!);
   }
