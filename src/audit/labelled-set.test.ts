@@ -97,6 +97,9 @@ describe('the labelled audit set', () => {
   // The seventh hold-out's blind score (session 47), after its kept-spelling summary lines (README): needed 84% (21/25),
   // recall 75%; referenced 2 of 12 flags right, refetched 12 of 13, invented 1 of 5. A floor at it, not the goal.
   const HOLDOUT7_FLOOR = { lostReferencedLater: 0.16, lostRefetchedLater: 0.92, neededUnion: 0.84, invented: 0.2, neededRecall: 0.75 };
+  // The eighth hold-out's blind score (session 47), after its kept-spelling summary lines (README): needed 57% (16/28),
+  // recall 94%; referenced 4 of 14 flags right, refetched 10 of 14, invented 0 of 6. A floor at it, not the goal.
+  const HOLDOUT8_FLOOR = { lostReferencedLater: 0.28, lostRefetchedLater: 0.71, neededUnion: 0.57, invented: 0, neededRecall: 0.94 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -251,6 +254,28 @@ describe('the labelled audit set', () => {
     expect(shortOf(scores, HOLDOUT7_FLOOR), 'seventh hold-out').toEqual([]);
     expect(POOL_PENDING.has('holdout7')).toBe(true);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout7')).toEqual([]);
+  });
+
+  it('holds an eighth blind hold-out (holdout8): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 47). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h8 = half('holdout8');
+    expect(h8.length).toBeGreaterThanOrEqual(300);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h8.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h8.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout8').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h8.filter((r) => repoOf(r) === repo).length / h8.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h8.some((r) => r.list === list), list).toBe(true);
+    for (const r of h8) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h8) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h8, sessions);
+    console.info(table('eighth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT8_FLOOR), 'eighth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout8')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout8')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
