@@ -83,8 +83,8 @@ describe('the labelled audit set', () => {
   // refetched, h4tij1-032 refetched → none: the summary names plan.md).
   const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
-  // (the pool's score part since its own split; hold-out 6 joined it unread). The floors are its excerpt figures.
-  const POOL_FLOOR = { lostReferencedLater: 0.48, lostRefetchedLater: 0.75, neededUnion: 0.65, invented: 0.06, neededRecall: 0.76 };
+  // (the pool's score part since its own split; hold-outs 6, 7 and 8 joined it unread). The floors are its excerpt figures.
+  const POOL_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 0.77, neededUnion: 0.67, invented: 0.07, neededRecall: 0.78 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -234,9 +234,8 @@ describe('the labelled audit set', () => {
     for (const r of h6) expect(r.why.length, r.id).toBeGreaterThan(0);
   });
 
-  it('holds a seventh blind hold-out (holdout7): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 47). It waits outside the never-studied pool
-    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+  it('holds a seventh blind hold-out (holdout7): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, in the never-studied pool since session 47', () => {
+    // Labelled and committed before anything scored it (session 47), then folded into the never-studied pool.
     const h7 = half('holdout7');
     expect(h7.length).toBeGreaterThanOrEqual(300);
     const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
@@ -252,13 +251,13 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(h7, sessions);
     console.info(table('seventh hold-out (blind: no miss read)', scores));
     expect(shortOf(scores, HOLDOUT7_FLOOR), 'seventh hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout7')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout7')).toEqual([]);
+    // Folded into the never-studied pool in session 47, once the pool's stated figure was measured with it.
+    expect(POOL_PENDING.has('holdout7')).toBe(false);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout7')).toHaveLength(h7.length);
   });
 
-  it('holds an eighth blind hold-out (holdout8): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 47). It waits outside the never-studied pool
-    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+  it('holds an eighth blind hold-out (holdout8): 300+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, in the never-studied pool since session 47', () => {
+    // Labelled and committed before anything scored it (session 47), then folded into the never-studied pool.
     const h8 = half('holdout8');
     expect(h8.length).toBeGreaterThanOrEqual(300);
     const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
@@ -274,8 +273,9 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(h8, sessions);
     console.info(table('eighth hold-out (blind: no miss read)', scores));
     expect(shortOf(scores, HOLDOUT8_FLOOR), 'eighth hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout8')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout8')).toEqual([]);
+    // Folded into the never-studied pool in session 47, once the pool's stated figure was measured with it.
+    expect(POOL_PENDING.has('holdout8')).toBe(false);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout8')).toHaveLength(h8.length);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
