@@ -144,6 +144,11 @@ test.describe('summary audit', () => {
     await expect(notJudged.getByRole('heading')).toContainText('Instructions not judged 1');
     await expect(notJudged.getByText(FOREIGN_CLAIM)).toBeVisible();
     await expect(region.getByRole('group', { name: 'Invented instructions, compaction 1' })).toHaveCount(0);
+    // Nor can survival by kind say whether the summary kept that message: it is left out of the counts, and said so.
+    expect(audit.survival!.instructions).toEqual({ evicted: 0, kept: 0, notJudged: 1 });
+    const survival = region.getByRole('group', { name: 'Survival by kind, compaction 1' });
+    await expect(survival).toContainText('1 evicted user message is in another language than the summary');
+    await expect(survival.getByRole('row', { name: /the user's instructions/ })).toHaveCount(0);
     await notJudged.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'audit-not-judged.png') });

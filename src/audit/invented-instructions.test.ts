@@ -1,7 +1,7 @@
 // Rules of the invented-instruction list written in session 47 on half A of the judged flags
 // (bench/flag-judgements.json; docs/audit.md), each on hand-made summaries and user messages.
 import { describe, expect, it } from 'vitest';
-import { inventedInstructions, judgeUserClaims, languageOf } from './invented-instructions';
+import { inventedInstructions, judgeUserClaims } from './invented-instructions';
 
 const flagged = (summary: string, users: string[]) => inventedInstructions(summary, users).map((f) => f.sentence);
 
@@ -40,15 +40,6 @@ describe('a claim in another language than the user’s messages', () => {
   });
 });
 
-describe('languageOf', () => {
-  it('tells English from another language in the Latin script by common English words, leaving code and options out', () => {
-    expect(languageOf('when i log in as admin on the phone the navbar is hidden behind the url field')).toBe('english');
-    expect(languageOf('Realize a tarefa, com todos os critérios de aceite sendo preenchidos e testes validados')).toBe('other');
-    expect(languageOf('claude --permission-mode plan --allow-dangerously-skip-permissions')).toBeNull();
-    expect(languageOf('ok')).toBeNull();
-    expect(languageOf('この変更をコミットしてください')).toBe('cjk');
-  });
-});
 
 // Modelled on Viniciuscarvalho/FitToday (half A): under "All user messages" the summary lists the harness's replies to
 // its own tool loading ("Tool loaded."), saying so.

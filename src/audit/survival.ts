@@ -4,13 +4,18 @@
 // measured numbers surviving; these counts let a session be put beside it.
 import type { IdentifierKind } from './identifiers';
 import { sentences } from './instructions';
+import { languageOf } from './language';
 
 export type SurvivalKind = 'paths' | 'commands' | 'numbers' | 'identifiers' | 'urls' | 'functions' | 'instructions';
 
 export const SURVIVAL_KINDS: readonly SurvivalKind[] = ['paths', 'commands', 'numbers', 'identifiers', 'urls', 'functions', 'instructions'];
 
-/** Per kind, how many distinct things the compaction evicted and how many of them the summary kept. */
-export type Survival = Record<SurvivalKind, { evicted: number; kept: number }>;
+/**
+ * Per kind, how many distinct things the compaction evicted and how many of them the summary kept. `notJudged`
+ * (instructions only, when any): evicted user messages in another language than the summary, which no word-by-word
+ * reading can find kept or lost; they are in neither count.
+ */
+export type Survival = Record<SurvivalKind, { evicted: number; kept: number; notJudged?: number }>;
 
 const OF_KIND: Record<IdentifierKind, SurvivalKind> = {
   path: 'paths',
@@ -86,7 +91,13 @@ export function survivalOf(
   if (messages.length > 0) {
     const summaryFlat = flat(summary);
     const summarySentences = sentences(summary).map(words);
+    const summaryLanguage = languageOf(summary);
     for (const m of messages) {
+      const language = summaryLanguage === null ? null : languageOf(m);
+      if (language !== null && language !== summaryLanguage) {
+        out.instructions.notJudged = (out.instructions.notJudged ?? 0) + 1;
+        continue;
+      }
       out.instructions.evicted++;
       if (keepsMessage(m, summaryFlat, summarySentences)) out.instructions.kept++;
     }

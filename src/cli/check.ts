@@ -182,6 +182,7 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
 /** `paths 3/40 · commands 0/5 · …`: kinds the compaction evicted none of are left out. */
 export function survivalLine(s: Survival): string {
   const parts = SURVIVAL_KINDS.filter((k) => s[k].evicted > 0).map((k) => `${k} ${s[k].kept}/${s[k].evicted}`);
+  if (s.instructions.notJudged) parts.push(`${plural(s.instructions.notJudged, 'instruction')} in another language, not judged`);
   return parts.length ? parts.join(' · ') : 'nothing it could tell';
 }
 

@@ -314,7 +314,7 @@ function SurvivalTable({ number, survival }: { number: number; survival: Surviva
     <div role="group" className="gate" aria-label={`Survival by kind, compaction ${number}`}>
       <h4>Survival by kind</h4>
       {rows.length === 0 ? (
-        <p className="small muted">The evicted items held nothing of these kinds.</p>
+        survival.instructions.notJudged ? null : <p className="small muted">The evicted items held nothing of these kinds.</p>
       ) : (
         <table className="survival-table">
           <thead>
@@ -340,6 +340,11 @@ function SurvivalTable({ number, survival }: { number: number; survival: Surviva
           </tbody>
         </table>
       )}
+      {survival.instructions.notJudged ? (
+        <p className="small muted">
+          {fmt(survival.instructions.notJudged)} evicted user {survival.instructions.notJudged === 1 ? 'message is' : 'messages are'} in another language than the summary: not counted, as no word-by-word reading can tell whether the summary kept {survival.instructions.notJudged === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
     </div>
   );
 }

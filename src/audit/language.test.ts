@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { languageOf } from './language';
+
+describe('languageOf', () => {
+  it('tells English from another language in the Latin script by common English words, leaving code and options out', () => {
+    expect(languageOf('when i log in as admin on the phone the navbar is hidden behind the url field')).toBe('english');
+    expect(languageOf('Realize a tarefa, com todos os critérios de aceite sendo preenchidos e testes validados')).toBe('other');
+    expect(languageOf('claude --permission-mode plan --allow-dangerously-skip-permissions')).toBeNull();
+    expect(languageOf('ok')).toBeNull();
+    expect(languageOf('この変更をコミットしてください')).toBe('cjk');
+  });
+});
