@@ -51,6 +51,13 @@ for (const c of [9, 11, 12, 32]) CLASS[c] = WS;
 CLASS[10] = NL;
 CLASS[13] = NL;
 /**
+ * The length of the contraction suffix after an apostrophe, by the next two characters in lower case (`a * 128 + b`,
+ * b 0 past the text or past ASCII): 's 'd 'm 't whatever follows, 'll 've 're.
+ */
+const CONTRACTION = new Uint8Array(128 * 128);
+for (const a of 'sdmt') CONTRACTION.fill(2, a.charCodeAt(0) * 128, a.charCodeAt(0) * 128 + 128);
+for (const ab of ['ll', 've', 're']) CONTRACTION[ab.charCodeAt(0) * 128 + ab.charCodeAt(1)] = 3;
+/**
  * The end of o200k's split piece that starts at `p`, read from ASCII only (the alternatives in the pattern's order);
  * -1 when the answer hangs on a character past ASCII (a letter, digit, space or mark of another script could
  * continue the piece), which the regex then decides. A character's class is read inline (`ch < 128 ? CLASS[ch] :
@@ -76,15 +83,16 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
     while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === LO) e++;
     if (e < n && t.charCodeAt(e) >= 128) return -1;
     // The contraction suffix ('s 'd 'm 't 'll 've 're, either case); a character past ASCII simply does not match it.
+    // Read from a table and returned through one addition, so every operation here has run once the first apostrophe
+    // after letters has: one that had not when V8 compiled the function (the real sample's first `'re`, later) made it
+    // drop the compiled code and compile it again.
+    let suffix = 0;
     if (e + 1 < n && t.charCodeAt(e) === 39) {
       const a = t.charCodeAt(e + 1) | 32;
-      if (a === 115 || a === 100 || a === 109 || a === 116) return e + 2;
-      if (e + 2 < n) {
-        const b = t.charCodeAt(e + 2) | 32;
-        if ((a === 108 && b === 108) || (a === 118 && b === 101) || (a === 114 && b === 101)) return e + 3;
-      }
+      const b = e + 2 < n ? t.charCodeAt(e + 2) | 32 : 0;
+      suffix = a < 128 ? CONTRACTION[a * 128 + (b < 128 ? b : 0)]! : 0;
     }
-    return e;
+    return e + suffix;
   }
   // One to three digits.
   if (c === DIG) {
@@ -129,9 +137,11 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
     w++;
   }
   if (w < n && t.charCodeAt(w) >= 128) return -1;
-  for (let k = w - 1; k >= p; k--) {
-    ch = t.charCodeAt(k);
-    if (ch === 10 || ch === 13) return k + 1;
+  // `k` is one past the character read: a run's first multi-line piece came after the function was compiled, and
+  // `return k + 1` (an addition no run had made yet) made V8 drop its optimized code and compile it again.
+  for (let k = w; k > p; k--) {
+    ch = t.charCodeAt(k - 1);
+    if (ch === 10 || ch === 13) return k;
   }
   if (w === n) return n;
   return w - p >= 2 ? w - 1 : w;
