@@ -81,21 +81,31 @@ const ELIXIR_ALIAS = /\balias\s+([A-Z][\w.]*?)(?:\.\{([^}]*)\}|(?:\s*,\s*as:\s*(
  * a text holding none of them cannot match, and a few `includes` scans cost less than a pattern tried at every
  * position of every tool text. `audit-fast-paths.test.ts` checks each list against its pattern.
  */
+export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 export const DECLARATION_WORDS: readonly (readonly string[])[] = [
   ['def'],
   ['function'],
   ['fn', 'fun'],
   ['class', 'interface', 'struct', 'enum', 'trait', 'protocol', 'record', 'module'],
   ['type'],
-  ['const', 'let', 'var'],
+  BINDING_WORDS,
   ['lambda', 'functools.partial'],
   ['=>'],
   ['public', 'private', 'protected', 'internal', 'static', 'virtual', 'abstract', 'async', 'sealed', 'extern', 'unsafe', 'final', 'synchronized', 'native', 'inline'],
 ];
-export const BINDING_WORDS: readonly string[] = ['const', 'let', 'var'];
 /** A method's line ends in `{` after its `(…)`. */
 export const METHOD_WORDS: readonly string[] = ['{'];
 export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
+
+/** `ls -l`'s columns before a name: mode, links, owner, group, size, date and time. */
+const LONG_LISTING = /^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+[\d,.]+[KMGTP]?\s+\w{3}\s+\d+\s+[\d:]+\s+/;
+const MODE_CHARS = new Set([...'-rwxsStT@+.'].map((c) => c.charCodeAt(0)));
+const TYPE_CHARS = new Set([...'-dlcbps'].map((c) => c.charCodeAt(0)));
+/**
+ * Can the line start with `ls -l`'s mode column (`LONG_LISTING`'s first two characters)? Asked of every line of every
+ * tool result, it answers most without the pattern's call.
+ */
+const mayBeLongListing = (line: string): boolean => TYPE_CHARS.has(line.charCodeAt(0)) && MODE_CHARS.has(line.charCodeAt(1));
 
 /** A file-writing call as the audit renders it (`Write({"file_path":"/x/a.py",…`), when its target is not given. */
 const WRITE_CALL = /^(?:Write|Edit|MultiEdit|NotebookEdit)\(\{"(?:file_path|notebook_path)":"([^"]+)"/;
@@ -113,6 +123,16 @@ const canMatch = (text: string, words: readonly string[]): boolean => {
   for (const w of words) if (text.includes(w)) return true;
   return false;
 };
+
+/**
+ * Whether `read` searches a text for a pattern's words before running the pattern. Each word a text lacks costs a
+ * search of the whole text, and most tool texts lack most of these words: for the types' pattern (eight words, which
+ * it starts with), the modifiers' (fifteen words, a pattern tried at line starts only) and the modules' (three words
+ * it starts with), the searches cost more than the pattern's own scan (the 4 bench sessions' tool texts: 3.9, 6.6 and
+ * 4.9 ms of searches against 1.0, 0.5 and 2.5 ms of scanning the texts they kept out). Skipping a search changes no
+ * match: a text without the words has none.
+ */
+const DECLARATION_GATED: readonly boolean[] = [true, true, true, false, true, true, true, true, false];
 
 /** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
 export function isProjectSpecifier(spec: string): boolean {
@@ -271,17 +291,21 @@ export class ProjectScope {
     // The agent's prose and the user's words declare nothing; someone else's code declares nothing of the project.
     const code = t.kind === 'tool_call' || t.kind === 'tool_result' || t.kind === undefined;
     if (!code || foreignFetch(t.target, this.cwd)) return;
-    // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`).
+    // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`), where
+    // searching for them costs less than the pattern's own scan (`DECLARATION_GATED`).
     // The declarations and methods as `declaredNames` reads them; a method named like a keyword is not one.
     const names = new Set<string>();
+    let binds = false;
     for (let k = 0; k < DECLARATIONS.length; k++) {
-      if (!canMatch(text, DECLARATION_WORDS[k]!)) continue;
+      if (DECLARATION_GATED[k] && !canMatch(text, DECLARATION_WORDS[k]!)) continue;
+      if (DECLARATION_WORDS[k] === BINDING_WORDS) binds = true;
       for (const m of text.matchAll(DECLARATIONS[k]!)) {
         names.add(m[1]!);
         this.defined.add(m[1]!);
       }
     }
-    if (canMatch(text, BINDING_WORDS)) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
+    // The bindings' words are the `const`/`let`/`var` pattern's: searched for once, above.
+    if (binds) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
     if (canMatch(text, METHOD_WORDS)) {
       for (const m of text.matchAll(METHOD)) {
         names.add(m[1]!);
@@ -289,12 +313,10 @@ export class ProjectScope {
       }
     }
     this.declared?.set(text, names);
-    if (canMatch(text, MODULE_WORDS)) {
-      for (const m of text.matchAll(MODULES)) {
-        const parts = m[1]!.split(/\.|::/);
-        this.roots.add(parts[0]!);
-        this.defined.add(parts[parts.length - 1]!);
-      }
+    for (const m of text.matchAll(MODULES)) {
+      const parts = m[1]!.split(/\.|::/);
+      this.roots.add(parts[0]!);
+      this.defined.add(parts[parts.length - 1]!);
     }
     // Go resolves a call without a package qualifier (`jsonResult(…)`) in its own package: in the project's Go file, a
     // name of several words in Go's MixedCaps called so is the project's, its declaration read or not. A one-word call
@@ -346,7 +368,8 @@ export class ProjectScope {
     const numbered = t.text.includes('→');
     for (const raw of lines) {
       // Claude Code's `   12→` line numbers, and `ls -l` columns before the name.
-      const line = (numbered ? raw.replace(/^\s*\d+→/, '') : raw).replace(/^[-dlcbps][-rwxsStT@+.]{9}\S*\s+\d+\s+\S+\s+\S+\s+[\d,.]+[KMGTP]?\s+\w{3}\s+\d+\s+[\d:]+\s+/, '');
+      const unnumbered = numbered ? raw.replace(/^\s*\d+→/, '') : raw;
+      const line = mayBeLongListing(unnumbered) ? unnumbered.replace(LONG_LISTING, '') : unnumbered;
       if (t.kind === 'tool_call') {
         // A quoted argument that is one path (spaces allowed: `0401 - The Concierge.md`) is that path; other
         // arguments (commands) are scanned for path-shaped tokens.
@@ -363,7 +386,8 @@ export class ProjectScope {
       }
       const trimmed = line.trim();
       if (!trimmed || trimmed.length > 400) continue;
-      const grep = /^((?:[A-Za-z]:)?[^\s:]+?\.[\w]{1,10}|(?:[A-Za-z]:)?[^\s:]+\/[^\s:]+):\d+[:-]/.exec(trimmed);
+      // A grep line has a `:` (most lines have none, and the pattern's backtracking over a long first word costs).
+      const grep = trimmed.includes(':') ? /^((?:[A-Za-z]:)?[^\s:]+?\.[\w]{1,10}|(?:[A-Za-z]:)?[^\s:]+\/[^\s:]+):\d+[:-]/.exec(trimmed) : null;
       if (grep) this.show(grep[1]!);
       else if (/^(?:[├└│─\s*-]*)(?:[A-Za-z]:)?[\w.\\/@+~-][\w .\\/@+~()-]*$/.test(trimmed)) this.show(trimmed.replace(/^[├└│─\s*-]+/, '').trim());
     }

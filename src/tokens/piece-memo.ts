@@ -50,50 +50,57 @@ for (let c = 48; c <= 57; c++) CLASS[c] = DIG;
 for (const c of [9, 11, 12, 32]) CLASS[c] = WS;
 CLASS[10] = NL;
 CLASS[13] = NL;
-const classAt = (t: string, i: number): number => {
-  const c = t.charCodeAt(i);
-  return c < 128 ? CLASS[c]! : NON;
-};
-
+/**
+ * The length of the contraction suffix after an apostrophe, by the next two characters in lower case (`a * 128 + b`,
+ * b 0 past the text or past ASCII): 's 'd 'm 't whatever follows, 'll 've 're.
+ */
+const CONTRACTION = new Uint8Array(128 * 128);
+for (const a of 'sdmt') CONTRACTION.fill(2, a.charCodeAt(0) * 128, a.charCodeAt(0) * 128 + 128);
+for (const ab of ['ll', 've', 're']) CONTRACTION[ab.charCodeAt(0) * 128 + ab.charCodeAt(1)] = 3;
 /**
  * The end of o200k's split piece that starts at `p`, read from ASCII only (the alternatives in the pattern's order);
  * -1 when the answer hangs on a character past ASCII (a letter, digit, space or mark of another script could
- * continue the piece), which the regex then decides.
+ * continue the piece), which the regex then decides. A character's class is read inline (`ch < 128 ? CLASS[ch] :
+ * NON`), not through a helper: the CLI runs without TurboFan's inlining (see the bin), and a call per character was
+ * a fifth of the counting.
  */
 export function o200kPieceEnd(t: string, p: number, n: number): number {
-  const c = classAt(t, p);
+  let ch = t.charCodeAt(p);
+  const c = ch < 128 ? CLASS[ch]! : NON;
   if (c === NON) return -1;
   // Letters (upper then lower), after at most one character that is no line break, letter or digit.
   let j = -1;
   if (c === UP || c === LO) j = p;
   else if ((c === WS || c === PUN) && p + 1 < n) {
-    const d = classAt(t, p + 1);
+    ch = t.charCodeAt(p + 1);
+    const d = ch < 128 ? CLASS[ch]! : NON;
     if (d === NON) return -1;
     if (d === UP || d === LO) j = p + 1;
   }
   if (j >= 0) {
     let e = j;
-    while (e < n && classAt(t, e) === UP) e++;
-    while (e < n && classAt(t, e) === LO) e++;
-    if (e < n && classAt(t, e) === NON) return -1;
+    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === UP) e++;
+    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === LO) e++;
+    if (e < n && t.charCodeAt(e) >= 128) return -1;
     // The contraction suffix ('s 'd 'm 't 'll 've 're, either case); a character past ASCII simply does not match it.
+    // Read from a table and returned through one addition, so every operation here has run once the first apostrophe
+    // after letters has: one that had not when V8 compiled the function (the real sample's first `'re`, later) made it
+    // drop the compiled code and compile it again.
+    let suffix = 0;
     if (e + 1 < n && t.charCodeAt(e) === 39) {
       const a = t.charCodeAt(e + 1) | 32;
-      if (a === 115 || a === 100 || a === 109 || a === 116) return e + 2;
-      if (e + 2 < n) {
-        const b = t.charCodeAt(e + 2) | 32;
-        if ((a === 108 && b === 108) || (a === 118 && b === 101) || (a === 114 && b === 101)) return e + 3;
-      }
+      const b = e + 2 < n ? t.charCodeAt(e + 2) | 32 : 0;
+      suffix = a < 128 ? CONTRACTION[a * 128 + (b < 128 ? b : 0)]! : 0;
     }
-    return e;
+    return e + suffix;
   }
   // One to three digits.
   if (c === DIG) {
     let e = p + 1;
     while (e < n && e < p + 3) {
-      const k = classAt(t, e);
-      if (k === DIG) e++;
-      else if (k === NON) return -1;
+      ch = t.charCodeAt(e);
+      if (ch >= 128) return -1;
+      if (CLASS[ch] === DIG) e++;
       else break;
     }
     return e;
@@ -102,17 +109,18 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
   let q = -1;
   if (c === PUN) q = p;
   else if (t.charCodeAt(p) === 32 && p + 1 < n) {
-    const d = classAt(t, p + 1);
+    ch = t.charCodeAt(p + 1);
+    const d = ch < 128 ? CLASS[ch]! : NON;
     if (d === NON) return -1;
     if (d === PUN) q = p + 1;
   }
   if (q >= 0) {
     let e = q;
-    while (e < n && classAt(t, e) === PUN) e++;
-    if (e < n && classAt(t, e) === NON) return -1;
+    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === PUN) e++;
+    if (e < n && t.charCodeAt(e) >= 128) return -1;
     // Read only inside the text: a read past its end made V8 drop this function's optimized code and compile it again.
     while (e < n) {
-      const ch = t.charCodeAt(e);
+      ch = t.charCodeAt(e);
       if (ch !== 10 && ch !== 13 && ch !== 47) break;
       e++;
     }
@@ -122,14 +130,18 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
   // non-space, or one character.
   let w = p + 1;
   while (w < n) {
-    const k = classAt(t, w);
+    ch = t.charCodeAt(w);
+    if (ch >= 128) break;
+    const k = CLASS[ch];
     if (k !== WS && k !== NL) break;
     w++;
   }
-  if (w < n && classAt(t, w) === NON) return -1;
-  for (let k = w - 1; k >= p; k--) {
-    const ch = t.charCodeAt(k);
-    if (ch === 10 || ch === 13) return k + 1;
+  if (w < n && t.charCodeAt(w) >= 128) return -1;
+  // `k` is one past the character read: a run's first multi-line piece came after the function was compiled, and
+  // `return k + 1` (an addition no run had made yet) made V8 drop its optimized code and compile it again.
+  for (let k = w; k > p; k--) {
+    ch = t.charCodeAt(k - 1);
+    if (ch === 10 || ch === 13) return k;
   }
   if (w === n) return n;
   return w - p >= 2 ? w - 1 : w;

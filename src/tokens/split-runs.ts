@@ -46,7 +46,10 @@ export function splitLongRuns(text: string, maxRun: number = DEFAULT_MAX_RUN): R
   let runWs = isWhitespaceCode(text.charCodeAt(0));
   let last = 0; // start of the current uncut stretch of the current run
   for (let i = 1; i < text.length; i++) {
-    const ws = isWhitespaceCode(text.charCodeAt(i));
+    // ASCII answered inline (isWhitespaceCode's first two lines), the rest by the call: the CLI runs without
+    // TurboFan's inlining (see the bin), and this reads every character of every counted text.
+    const c = text.charCodeAt(i);
+    const ws = c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWhitespaceCode(c);
     if (ws !== runWs) {
       runWs = ws;
       last = i;
