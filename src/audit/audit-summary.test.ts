@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditSummary } from './audit-summary';
+import { auditSummary, keptAndLost, underHome } from './audit-summary';
+import type { Identifier } from './identifiers';
 
 // The course unit's example (Unit 4 "Summarizing Evicted Turns"): a payments agent whose evicted middle
 // holds the db config, and whose tail asks for the host, the port and the ticket again.
@@ -243,5 +244,27 @@ describe("auditSummary on a Cline turn, which the harness writes whole", () => {
     // The question is the agent's (the call the frame repeats): the person's answer asks for nothing.
     expect(audit('the usual one')).toEqual([]);
     expect(audit('which port was it again?')).toEqual([{ value: '5173', itemId: 'u', via: 'question' }]);
+  });
+});
+
+describe('keptAndLost with a path written from the home folder', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): the agent listed /Users/<name>/dev/praxis, the summary wrote ~/dev/praxis.
+  const id = (value: string): Identifier => ({ value, kind: 'path', index: 0 });
+  it('keeps an absolute path under a home folder that the summary writes with ~/', () => {
+    const summary = 'Read the Praxis prototype at ~/dev/praxis - it has two CLIs.';
+    expect(keptAndLost(summary, [id('/Users/ada/dev/praxis'), id('/home/ada/dev/praxis')], {}).kept).toEqual(['/Users/ada/dev/praxis', '/home/ada/dev/praxis']);
+  });
+  it('still loses a path whose ~/ spelling in the summary names another folder', () => {
+    const summary = 'Read ~/work/praxis and ~/dev/cli/praxis.';
+    expect(keptAndLost(summary, [id('/Users/ada/dev/praxis')], {}).lost.map((i) => i.value)).toEqual(['/Users/ada/dev/praxis']);
+  });
+});
+
+describe('underHome', () => {
+  it('reads ~/ as any home folder, not as any folder', () => {
+    expect(underHome('/users/ada/dev/x', '~/dev/x')).toBe(true);
+    expect(underHome('home/ada/dev/x', '~/dev/x')).toBe(true);
+    expect(underHome('/srv/ada/dev/x', '~/dev/x')).toBe(false);
+    expect(underHome('/users/ada/dev/x', 'dev/x')).toBe(false);
   });
 });

@@ -219,9 +219,22 @@ function onlyInOtherPaths(summary: string, path: string): boolean {
     let start = at;
     while (start > 0 && /[\w.@+~\-/]/.test(text[start - 1]!)) start--;
     const written = text.slice(start, at + tail.length).replace(/^[./]+(?=[\w])/, '');
-    if (target.endsWith(written) || written.endsWith(`/${target}`) || written === target) return false;
+    if (target.endsWith(written) || written.endsWith(`/${target}`) || written === target || underHome(target, written)) return false;
   }
   return seen;
+}
+
+/** A home folder as an absolute path starts with it: `/Users/<name>`, `/home/<name>`, `/root` (the leading `/` may be cut). */
+const HOME_DIR = /^\/?(?:users\/[^/]+|home\/[^/]+|root)(?=\/)/i;
+
+/**
+ * Is `written` (`~/dev/praxis`) the same path as `target` (`/users/tslater/dev/praxis`, lowercased) written from the
+ * home folder? `~/` stands for the user's home folder, whatever its name: what follows it, under a home folder, is the path.
+ */
+export function underHome(target: string, written: string): boolean {
+  if (!written.startsWith('~/')) return false;
+  const home = HOME_DIR.exec(target);
+  return home !== null && target.slice(home[0].length) === written.slice(1);
 }
 
 /**
