@@ -508,7 +508,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value, cwd)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },
