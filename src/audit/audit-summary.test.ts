@@ -268,3 +268,14 @@ describe('underHome', () => {
     expect(underHome('/users/ada/dev/x', 'dev/x')).toBe(false);
   });
 });
+
+describe('keptAndLost with a file name capitalised at a sentence start', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): the agent wrote "Vamp.md asks whether …"; the summary kept notes/vamp.md.
+  const id = (value: string): Identifier => ({ value, kind: 'path', index: 0 });
+  it('keeps a name whose one capital is its first letter when the summary writes the file in lower case', () => {
+    expect(keptAndLost('Updated ~/dev/cli/duet/notes/vamp.md with the threads.', [id('Vamp.md')], {}).kept).toEqual(['Vamp.md']);
+  });
+  it('does not lower a name with other capitals, nor keep a name the summary does not write', () => {
+    expect(keptAndLost('Updated notes/readme.md.', [id('README.md'), id('Riffs.md')], {}).lost.map((i) => i.value)).toEqual(['README.md', 'Riffs.md']);
+  });
+});

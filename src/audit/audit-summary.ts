@@ -287,8 +287,12 @@ export function keptAndLost(
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
+    // A sentence capitalises its first word: a bare file name whose one capital is its first letter (`Vamp.md says …`)
+    // is the file the summary writes in lower case (`notes/vamp.md`).
+    const lowered = id.kind === 'path' && /^[A-Z][^A-Z\\/]*\.[A-Za-z0-9]{1,10}$/.test(id.value) ? { ...id, value: id.value.charAt(0).toLowerCase() + id.value.slice(1) } : null;
     const held =
       (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
     if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
