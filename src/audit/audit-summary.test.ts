@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditSummary, keptAndLost, underHome } from './audit-summary';
+import { auditSummary, keptAndLost, timeInCjk, underHome } from './audit-summary';
 import type { Identifier } from './identifiers';
 
 // The course unit's example (Unit 4 "Summarizing Evicted Turns"): a payments agent whose evicted middle
@@ -277,5 +277,19 @@ describe('keptAndLost with a file name capitalised at a sentence start', () => {
   });
   it('does not lower a name with other capitals, nor keep a name the summary does not write', () => {
     expect(keptAndLost('Updated notes/readme.md.', [id('README.md'), id('Riffs.md')], {}).lost.map((i) => i.value)).toEqual(['README.md', 'Riffs.md']);
+  });
+});
+
+describe('timeInCjk', () => {
+  // Modelled on aicuai/p-aicujp (an Entire checkpoint): the user's plan says 約3分; the English summary writes "3 minutes".
+  it('reads a span of time written with its number and a Japanese or Chinese unit as the same measure', () => {
+    expect(timeInCjk('3 minutes', '目標: 約3分 / 匿名回答')).toBe(true);
+    expect(timeInCjk('30 seconds', 'タイムアウト 30秒')).toBe(true);
+    expect(timeInCjk('2 hours', '大约2小时')).toBe(true);
+  });
+  it('does not read another number, another unit, or a number inside a longer one', () => {
+    expect(timeInCjk('3 minutes', '約13分')).toBe(false);
+    expect(timeInCjk('3 minutes', '約3秒')).toBe(false);
+    expect(timeInCjk('3 MB', '3分')).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
@@ -304,6 +304,18 @@ export function keptAndLost(
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
 export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
 
+// A span of time written with a Chinese or Japanese unit after its number (`約3分`, `30秒`, `2小时`): the same measure
+// as `3 minutes`, `30 s`, `2 hours` in the summary a summarizer writes in English.
+const CJK_TIME_UNITS: Record<string, string> = { s: '秒', min: '分(?:钟|鐘|間)?', h: '(?:時間|小时|小時)', d: '(?:日間?|天)', w: '(?:週間|周)', mo: '(?:か月|ヶ月|カ月|个月|個月)', y: '年間?' };
+
+/** Is the quantity `value` (`3 minutes`) a span of time the text writes with its number and a Chinese or Japanese unit? */
+export function timeInCjk(value: string, text: string): boolean {
+  const q = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(value.trim());
+  const unit = q ? canonicalUnit(q[2]!) : null;
+  const cjk = unit ? CJK_TIME_UNITS[unit] : undefined;
+  return cjk !== undefined && new RegExp(`(?<![\\d.])${escapeRe(q![1]!)}\\s?${cjk}`).test(text);
+}
+
 /** Does the text list the path's folder (as a path of its own) and, on a line of its own, the path's file name? */
 function listedIn(path: string, lower: string): boolean {
   const cut = path.lastIndexOf('/');
@@ -340,6 +352,7 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   if (id.kind === 'quantity') {
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
+    if (timeInCjk(id.value, lower)) return true;
   }
   // A URL that is only an origin (`http://10.0.0.5:5001`) is backed as its host and port are (`nc 10.0.0.5 5001`).
   const origin = id.kind === 'url' ? /^[a-z][a-z0-9+.-]*:\/\/([^/\s:]+:\d+)\/?$/i.exec(id.value) : null;
