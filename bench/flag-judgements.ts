@@ -2,8 +2,9 @@
 // session 46): each list's precision on the judged flags as first judged, and on those the audit lists now (a flag a
 // rule took away leaves the count; a flag the audit adds is not judged, and is counted apart). By half: A is the half
 // rules were written looking at, B the half they were not. Needs the sessions' repositories under MIRROR
-// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session]` (--wrong: the wrong
-// flags still listed; --by-session: each half also split by the session that judged it, 46 or 47).
+// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session] [--from sNN]` (--wrong:
+// the wrong flags still listed; --by-session: each half also split by the session that judged it, 46 or 47; --from s38:
+// only sessions s38 and later, the ones of repositories no other part of the study uses).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
@@ -29,10 +30,14 @@ const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const;
 const j = JSON.parse(readFileSync(new URL('./flag-judgements.json', import.meta.url), 'utf8')) as Judgements;
 const judges = (key: string, list: string) => j.sessions[key]?.lists?.includes(list) ?? true;
+const fromArg = process.argv.indexOf('--from');
+const from = fromArg >= 0 ? Number(process.argv[fromArg + 1]?.replace(/^s/, '')) : 0;
+const inRange = (key: string) => Number(key.replace(/^s/, '')) >= from;
 
 /** Every value each list holds now, by session and compaction: `s01|0|invented` → values. */
 const listed = new Map<string, Set<string>>();
 for (const [key, s] of Object.entries(j.sessions)) {
+  if (!inRange(key)) continue;
   let text: string;
   try {
     text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.ref}:${s.path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -63,7 +68,7 @@ console.log('list                   half  judged, as first listed   judged, list
 const bySession = process.argv.includes('--by-session');
 const judgedIn = (f: Judged) => j.sessions[f.session]?.judgedIn ?? 46;
 const parts = bySession ? (['A', 'A46', 'A47', 'B', 'B46', 'B47', 'all'] as const) : (['A', 'B', 'all'] as const);
-const inPart = (f: Judged, part: string) => part === 'all' || (j.sessions[f.session]?.half === part[0] && (part.length === 1 || judgedIn(f) === Number(part.slice(1))));
+const inPart = (f: Judged, part: string) => !inRange(f.session) ? false : part === 'all' || (j.sessions[f.session]?.half === part[0] && (part.length === 1 || judgedIn(f) === Number(part.slice(1))));
 for (const list of LISTS) {
   for (const half of parts) {
     const judged = j.flags.filter((f) => f.list === list && inPart(f, half));
@@ -79,8 +84,8 @@ console.log(`${unjudged} flags listed now were not judged (the sample left them 
 if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.right && still(x))) console.log(JSON.stringify(f));
 
 // What the panel and `check` state of the instruction list (audit-trust.ts): half B, which no instruction rule was
-// written looking at, as listed now. Said, and failed on when it is not.
-{
+// written looking at, as listed now. Said, and failed on when it is not. (Not with --from: that leaves sessions out.)
+if (from === 0) {
   const b = j.flags.filter((f) => f.list === 'inventedInstructions' && j.sessions[f.session]!.half === 'B' && still(f));
   const right = b.filter((f) => f.right).length;
   const sessions = Object.keys(j.sessions).filter((k) => j.sessions[k]!.half === 'B' && judges(k, 'inventedInstructions')).length;

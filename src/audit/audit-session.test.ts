@@ -436,3 +436,31 @@ describe('auditSession: what the summary holds under another spelling', () => {
     expect(audit!.kept).toContain('/etc/bind/db.example.org');
   });
 });
+
+describe('auditSession on a slash command whose expanded text prints a lost file', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): /commit's expansion, flagged isMeta, holds `git status`, and the
+  // git add after it copies a path the summary had lost. The path came back afresh, as a tool's output would bring it.
+  function session(meta: Item['meta']): Session {
+    const s = emptySession('claude-code', 'commit.jsonl', 'commit');
+    s.meta['cwd'] = '/home/u/duet';
+    s.items = [
+      item('m1', 'user', 'message', 'Tidy the retro command.'),
+      item('m2', 'assistant', 'tool_call', '{"command":"git status --short"}', 'Bash'),
+      item('m3', 'tool', 'tool_result', ' M commands/retro.md', 'Bash'),
+      item('m4', 'user', 'summary', 'This session is being continued. Summary: the user asked to tidy a command; done.'),
+      { ...item('m5', 'user', 'message', '## Context\n\n- Current git status: Changes not staged for commit:\n\tmodified:   commands/retro.md'), meta },
+      item('m6', 'assistant', 'tool_call', '{"command":"git add commands/retro.md && git commit -m tidy"}', 'Bash'),
+    ];
+    s.compactions = [{ ...summaryOfM1toM3('commit.jsonl'), replacedIds: ['m1', 'm2', 'm3'], keptIds: [] }];
+    return s;
+  }
+  it('lists the path as fetched again through the harness-written text, not as needed without a fetch', () => {
+    const [a] = auditSession(session({ isMeta: true }));
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain('commands/retro.md');
+    expect(a!.lostRefetchedLater.find((r) => r.value === 'commands/retro.md')).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm6' });
+  });
+  it('still reads a file the harness attaches beside the turn as no fetch', () => {
+    const [attached] = auditSession(session({ isMeta: true, attachment: 'file' }));
+    expect(attached!.lostReferencedLater.map((r) => r.value)).toContain('commands/retro.md');
+  });
+});

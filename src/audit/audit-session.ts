@@ -300,6 +300,11 @@ export function auditSession(session: Session): CompactionAudit[] {
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
   const notReference = items.map((item, i) => !isReference(item, texts[i]!));
+  // A record the harness flags `isMeta` in the user's turn (a slash command's expanded text, which the harness fills
+  // with the output of the commands it names, `git status` and `git diff` for /commit; a Skill's text) shows what it
+  // prints afresh, as a tool's output does: a later call that then takes a value it printed fetched it again. Not an
+  // attachment (a file the harness loads beside the turn): the labelled rows read a call after one as a use (h4md2-009).
+  const harnessOutput = items.map((it) => it.role === 'user' && it.kind === 'message' && it.meta?.['isMeta'] === true && it.meta['attachment'] === undefined);
   const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
   const position = new Map<string, number>();
   items.forEach((it, i) => position.set(it.id, i));
@@ -354,9 +359,9 @@ export function auditSession(session: Session): CompactionAudit[] {
     const evicted = new Set(p.sources);
     // Fetches this compaction removed: a later call with the same tool and target fetches again.
     const evictedFetches = new Set(p.sources.flatMap((s) => (targets[s] && !targets[s]!.writes ? [targetKey(targets[s]!)] : [])));
-    const base = (i: number) => p.skip(i) || notReference[i]!;
+    const base = (i: number) => p.skip(i) || (notReference[i]! && !harnessOutput[i]);
     const kindOf = (i: number): 'call' | 'result' | 'message' =>
-      items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' ? 'result' : 'message';
+      items[i]!.kind === 'tool_call' ? 'call' : items[i]!.kind === 'tool_result' || harnessOutput[i] ? 'result' : 'message';
     const pickable = askedAlike(lost);
     const question = (id: Identifier, from: number) => (pickable(id) ? shared.firstQuestion(id, from, base) : -1);
     for (const id of lost) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditSummary } from './audit-summary';
+import { auditSummary, keptAndLost, timeInCjk, underHome } from './audit-summary';
+import type { Identifier } from './identifiers';
 
 // The course unit's example (Unit 4 "Summarizing Evicted Turns"): a payments agent whose evicted middle
 // holds the db config, and whose tail asks for the host, the port and the ticket again.
@@ -243,5 +244,52 @@ describe("auditSummary on a Cline turn, which the harness writes whole", () => {
     // The question is the agent's (the call the frame repeats): the person's answer asks for nothing.
     expect(audit('the usual one')).toEqual([]);
     expect(audit('which port was it again?')).toEqual([{ value: '5173', itemId: 'u', via: 'question' }]);
+  });
+});
+
+describe('keptAndLost with a path written from the home folder', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): the agent listed /Users/<name>/dev/praxis, the summary wrote ~/dev/praxis.
+  const id = (value: string): Identifier => ({ value, kind: 'path', index: 0 });
+  it('keeps an absolute path under a home folder that the summary writes with ~/', () => {
+    const summary = 'Read the Praxis prototype at ~/dev/praxis - it has two CLIs.';
+    expect(keptAndLost(summary, [id('/Users/ada/dev/praxis'), id('/home/ada/dev/praxis')], {}).kept).toEqual(['/Users/ada/dev/praxis', '/home/ada/dev/praxis']);
+  });
+  it('still loses a path whose ~/ spelling in the summary names another folder', () => {
+    const summary = 'Read ~/work/praxis and ~/dev/cli/praxis.';
+    expect(keptAndLost(summary, [id('/Users/ada/dev/praxis')], {}).lost.map((i) => i.value)).toEqual(['/Users/ada/dev/praxis']);
+  });
+});
+
+describe('underHome', () => {
+  it('reads ~/ as any home folder, not as any folder', () => {
+    expect(underHome('/users/ada/dev/x', '~/dev/x')).toBe(true);
+    expect(underHome('home/ada/dev/x', '~/dev/x')).toBe(true);
+    expect(underHome('/srv/ada/dev/x', '~/dev/x')).toBe(false);
+    expect(underHome('/users/ada/dev/x', 'dev/x')).toBe(false);
+  });
+});
+
+describe('keptAndLost with a file name capitalised at a sentence start', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): the agent wrote "Vamp.md asks whether …"; the summary kept notes/vamp.md.
+  const id = (value: string): Identifier => ({ value, kind: 'path', index: 0 });
+  it('keeps a name whose one capital is its first letter when the summary writes the file in lower case', () => {
+    expect(keptAndLost('Updated ~/dev/cli/duet/notes/vamp.md with the threads.', [id('Vamp.md')], {}).kept).toEqual(['Vamp.md']);
+  });
+  it('does not lower a name with other capitals, nor keep a name the summary does not write', () => {
+    expect(keptAndLost('Updated notes/readme.md.', [id('README.md'), id('Riffs.md')], {}).lost.map((i) => i.value)).toEqual(['README.md', 'Riffs.md']);
+  });
+});
+
+describe('timeInCjk', () => {
+  // Modelled on aicuai/p-aicujp (an Entire checkpoint): the user's plan says 約3分; the English summary writes "3 minutes".
+  it('reads a span of time written with its number and a Japanese or Chinese unit as the same measure', () => {
+    expect(timeInCjk('3 minutes', '目標: 約3分 / 匿名回答')).toBe(true);
+    expect(timeInCjk('30 seconds', 'タイムアウト 30秒')).toBe(true);
+    expect(timeInCjk('2 hours', '大约2小时')).toBe(true);
+  });
+  it('does not read another number, another unit, or a number inside a longer one', () => {
+    expect(timeInCjk('3 minutes', '約13分')).toBe(false);
+    expect(timeInCjk('3 minutes', '約3秒')).toBe(false);
+    expect(timeInCjk('3 MB', '3分')).toBe(false);
   });
 });

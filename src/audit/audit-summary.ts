@@ -12,7 +12,7 @@ import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
-import { canonicalKey, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
+import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
@@ -219,9 +219,22 @@ function onlyInOtherPaths(summary: string, path: string): boolean {
     let start = at;
     while (start > 0 && /[\w.@+~\-/]/.test(text[start - 1]!)) start--;
     const written = text.slice(start, at + tail.length).replace(/^[./]+(?=[\w])/, '');
-    if (target.endsWith(written) || written.endsWith(`/${target}`) || written === target) return false;
+    if (target.endsWith(written) || written.endsWith(`/${target}`) || written === target || underHome(target, written)) return false;
   }
   return seen;
+}
+
+/** A home folder as an absolute path starts with it: `/Users/<name>`, `/home/<name>`, `/root` (the leading `/` may be cut). */
+const HOME_DIR = /^\/?(?:users\/[^/]+|home\/[^/]+|root)(?=\/)/i;
+
+/**
+ * Is `written` (`~/dev/praxis`) the same path as `target` (`/users/tslater/dev/praxis`, lowercased) written from the
+ * home folder? `~/` stands for the user's home folder, whatever its name: what follows it, under a home folder, is the path.
+ */
+export function underHome(target: string, written: string): boolean {
+  if (!written.startsWith('~/')) return false;
+  const home = HOME_DIR.exec(target);
+  return home !== null && target.slice(home[0].length) === written.slice(1);
 }
 
 /**
@@ -274,8 +287,12 @@ export function keptAndLost(
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
+    // A sentence capitalises its first word: a bare file name whose one capital is its first letter (`Vamp.md says …`)
+    // is the file the summary writes in lower case (`notes/vamp.md`).
+    const lowered = id.kind === 'path' && /^[A-Z][^A-Z\\/]*\.[A-Za-z0-9]{1,10}$/.test(id.value) ? { ...id, value: id.value.charAt(0).toLowerCase() + id.value.slice(1) } : null;
     const held =
       (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
     if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
@@ -286,6 +303,18 @@ export function keptAndLost(
 
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
 export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
+
+// A span of time written with a Chinese or Japanese unit after its number (`約3分`, `30秒`, `2小时`): the same measure
+// as `3 minutes`, `30 s`, `2 hours` in the summary a summarizer writes in English.
+const CJK_TIME_UNITS: Record<string, string> = { s: '秒', min: '分(?:钟|鐘|間)?', h: '(?:時間|小时|小時)', d: '(?:日間?|天)', w: '(?:週間|周)', mo: '(?:か月|ヶ月|カ月|个月|個月)', y: '年間?' };
+
+/** Is the quantity `value` (`3 minutes`) a span of time the text writes with its number and a Chinese or Japanese unit? */
+export function timeInCjk(value: string, text: string): boolean {
+  const q = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(value.trim());
+  const unit = q ? canonicalUnit(q[2]!) : null;
+  const cjk = unit ? CJK_TIME_UNITS[unit] : undefined;
+  return cjk !== undefined && new RegExp(`(?<![\\d.])${escapeRe(q![1]!)}\\s?${cjk}`).test(text);
+}
 
 /** Does the text list the path's folder (as a path of its own) and, on a line of its own, the path's file name? */
 function listedIn(path: string, lower: string): boolean {
@@ -323,6 +352,7 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   if (id.kind === 'quantity') {
     const num = /^(\d[\d,]*(?:\.\d+)?)\s*[a-z]/i.exec(id.value)?.[1]?.replace(/,/g, '');
     if (num && num.replace('.', '').length >= 3 && new RegExp(`(?<![\\d.])${escape(num)}(?![\\d]|\\.\\d)`).test(lower)) return true;
+    if (timeInCjk(id.value, lower)) return true;
   }
   // A URL that is only an origin (`http://10.0.0.5:5001`) is backed as its host and port are (`nc 10.0.0.5 5001`).
   const origin = id.kind === 'url' ? /^[a-z][a-z0-9+.-]*:\/\/([^/\s:]+:\d+)\/?$/i.exec(id.value) : null;
@@ -495,7 +525,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value, cwd)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
         }
         return -1;
       },

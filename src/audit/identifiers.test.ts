@@ -145,6 +145,13 @@ describe('extractIdentifiers', () => {
       ['url', 'https://api.example.com/v1/users/config.json'],
     ]);
   });
+
+  it('leaves markdown emphasis that closes right after a URL out of it, and keeps a glob star', () => {
+    // Modelled on aicuai/p-aicujp (an Entire checkpoint): a call-for-participation doc in markdown.
+    expect(found('**▶ 調査に参加する: https://p.example.jp/q/R2602**')).toEqual([['url', 'https://p.example.jp/q/R2602']]);
+    expect(found('read **https://example.com/docs**.')).toEqual([['url', 'https://example.com/docs']]);
+    expect(found('allow https://example.com/* here')).toEqual([['url', 'https://example.com/*']]);
+  });
 });
 
 describe('extractIdentifiers, a setting', () => {

@@ -78,9 +78,14 @@ const trimTrailing = (s: string): string => {
   return out;
 };
 
+// Markdown's bold or italics closing right after a URL (`**▶ https://x/q/R2**`): two or more `*` or `_` ending it are
+// the emphasis, not the URL (a single `*`, a glob, stays).
+const EMPHASIS_END = /(?:\*{2,}|_{2,})$/;
+
 const urls: Pass = (text, emit) =>
   each(/\b(?:https?|wss?|ftp|file|s3|gs):\/\/[^\s<>"'`{}|\\^]+/gi, text, (m) => {
-    emit(trimTrailing(m[0]), 'url', m.index);
+    const url = trimTrailing(m[0]);
+    emit(EMPHASIS_END.test(url) ? trimTrailing(url.replace(EMPHASIS_END, '')) : url, 'url', m.index);
   });
 
 const emails: Pass = (text, emit) =>

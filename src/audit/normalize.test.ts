@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Identifier, IdentifierKind } from './identifiers';
-import { canonicalKey, containsNumber, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
+import { canonicalKey, containsNumber, containsPathTail, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
 
 const id = (kind: IdentifierKind, value: string): Identifier => ({ kind, value, index: 0 });
 const isIn = (kind: IdentifierKind, value: string, text: string) => foundIn(id(kind, value), haystack(text));
@@ -173,5 +173,20 @@ describe('containsToken and containsNumber by character codes', () => {
       const digits = ['5432', '54', '1', '1.5', '1,5', ''][r(6)]!;
       expect(containsNumber(t, digits), `${t} ${digits}`).toBe(numberByRegex(t, digits));
     }
+  });
+});
+
+describe('containsPathTail', () => {
+  // Modelled on tslater/duet (an Entire checkpoint): a plan's `patterns/data/` (a folder of the project it plans for),
+  // then `ls ~/.local/share/lore/patterns/data/`, a data folder under the home folder that ends alike.
+  it('reads a longer relative path, or one under the working directory, as holding the relative path as its tail', () => {
+    expect(containsPathTail('ls lore/patterns/data/ now', 'patterns/data/', '/home/u/app')).toBe(true);
+    expect(containsPathTail('ls /home/u/app/lore/patterns/data/', 'patterns/data/', '/home/u/app')).toBe(true);
+  });
+  it('does not read a path from the home folder or the root outside the working directory as that tail', () => {
+    expect(containsPathTail('ls ~/.local/share/lore/patterns/data/', 'patterns/data/', '/home/u/app')).toBe(false);
+    expect(containsPathTail('ls /var/lib/lore/patterns/data/', 'patterns/data/', '/home/u/app')).toBe(false);
+    // Without a working directory nothing tells: the tail is read as before.
+    expect(containsPathTail('ls /var/lib/lore/patterns/data/', 'patterns/data/')).toBe(true);
   });
 });

@@ -525,7 +525,8 @@ export function containsWholePath(text: string, path: string, from = 0, cwd: str
  * Is the relative path `path` in `text` as the tail of a path, by whole segments (`MonoDreams/Component/Transform.cs`
  * or the path itself for `Component/Transform.cs`), not inside a longer segment and not followed by more of a path?
  */
-export function containsPathTail(text: string, path: string): boolean {
+export function containsPathTail(text: string, path: string, cwd: string | null = null): boolean {
+  const cwds = cwd ? cwdForms(cwd) : [];
   for (let at = text.indexOf(path); at >= 0; at = text.indexOf(path, at + 1)) {
     const before = text.charCodeAt(at - 1);
     const end = at + path.length;
@@ -537,6 +538,10 @@ export function containsPathTail(text: string, path: string): boolean {
     let start = at;
     while (start > 0 && (isPathChar(text.charCodeAt(start - 1)) || isSep(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 58)) start--;
     if (text.slice(start, at).includes('://')) continue;
+    // A longer path from the home folder or the root that is not under the working directory is another folder's
+    // (`~/.local/share/lore/patterns/data/` for the project's `patterns/data/`), not the tail of one below it.
+    const head = text.slice(start, at);
+    if (cwd && /^[~/]/.test(head) && !cwds.some((c) => head === `${c}/` || head.startsWith(`${c}/`))) continue;
     return true;
   }
   return false;

@@ -149,7 +149,7 @@ export class SessionItems {
   firstMention(id: Identifier, from: number, skip: (i: number) => boolean, tail = false): number {
     const entry = this.entry(id);
     const groups = this.lists(entry);
-    const refers = (hay: Haystack, start: number) => referencedIn(id, hay, start, this.cwd) || (tail && foundIn(id, hay, start) && containsPathTail(hay.text, id.value));
+    const refers = (hay: Haystack, start: number) => referencedIn(id, hay, start, this.cwd) || (tail && foundIn(id, hay, start) && containsPathTail(hay.text, id.value, this.cwd));
     if (!groups) {
       for (let i = Math.max(0, from); i < this.texts.length; i++) if (!skip(i) && refers(this.hay(i), 0)) return i;
       return -1;

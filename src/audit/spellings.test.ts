@@ -23,6 +23,18 @@ describe('fileSpellings', () => {
     expect(fileSpellings(['lib', 'src/lib'], CWD).get('lib')).toBe('lib');
   });
 
+  it('keeps a relative path the slice also wrote under the working directory apart from another folder’s file ending alike', () => {
+    // Modelled on tslater/duet (an Entire checkpoint): the plugin's commands/x.md and the copy an install put in ~/.claude/commands.
+    const rep = fileSpellings(['commands/retro.md', '/home/u/app/commands/retro.md', '/home/u/.claude/commands/retro.md'], CWD);
+    expect(rep.get('/home/u/app/commands/retro.md')).toBe('commands/retro.md');
+    expect(rep.get('/home/u/.claude/commands/retro.md')).toBe('/home/u/.claude/commands/retro.md');
+    // Without the absolute spelling under the working directory, the relative path still ends the one longer file.
+    expect(fileSpellings(['commands/retro.md', '/home/u/.claude/commands/retro.md'], CWD).get('commands/retro.md')).toBe('/home/u/.claude/commands/retro.md');
+    // A summary's rooted spelling of the relative path (`/apps/x.md`) names no other folder: it stays the file.
+    const rooted = fileSpellings(['apps/x/T.md', '/home/u/app/apps/x/T.md', '/apps/x/T.md'], CWD);
+    expect(rooted.get('/apps/x/T.md')).toBe(rooted.get('apps/x/T.md'));
+  });
+
   it('joins a bare name to the longer spellings that end with it when those are one file themselves', () => {
     // Modelled on roo-oliv/monodreams (the pool's study part): a plan lists `Camera.cs`, `Component/Camera.cs` and
     // `MonoDreams/Component/Camera.cs`, three spellings of one file.

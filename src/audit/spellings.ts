@@ -27,6 +27,9 @@ export function projectRelative(path: string, cwd: string | null): string {
 export const CONVENTIONAL_NAME =
   /^(?:package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|pyproject\.toml|requirements(?:-\w+)?\.txt|Pipfile(?:\.lock)?|poetry\.lock|setup\.(?:py|cfg)|Gemfile(?:\.lock)?|mix\.(?:exs|lock)|composer\.(?:json|lock)|pom\.xml|build\.gradle(?:\.kts)?|Package\.swift|Makefile|CMakeLists\.txt|README(?:\.\w+)?)$/;
 
+/** An absolute path (or one from the home folder): as `projectRelative` leaves it, it lies outside the working directory. */
+const ANCHORED = /^(?:[~/\\]|[A-Za-z]:[\\/])/;
+
 const hasFileName = (p: string): boolean => /(?:^|\/)[^/.][^/]*\.[A-Za-z0-9]{1,10}$/.test(p);
 
 /**
@@ -58,7 +61,12 @@ export function fileSpellings(paths: readonly string[], cwd: string | null): Map
     // A conventional name written bare (`README.md`) names the working directory's file where it names one
     // (relevance.ts): it is not another folder's file of that name (`deps/opentelemetry/README.md`).
     if (!hasFileName(short) || CONVENTIONAL_NAME.test(short)) continue;
-    const longer = new Set(distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`)).map((l) => find(byRel.get(l)!)));
+    // A relative path the slice also writes absolute under the working directory is that directory's file: another
+    // folder's file ending alike, outside it (`~/.claude/commands/x.md` for the project's `commands/x.md`), is not it.
+    // The relative path merely rooted (`/apps/x.md` for `apps/x.md`) names no other folder.
+    const inCwd = paths.some((p) => p !== short && rel.get(p) === short && ANCHORED.test(p));
+    const otherFolder = (l: string) => inCwd && ANCHORED.test(l) && l !== `/${short}`;
+    const longer = new Set(distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`) && !otherFolder(l)).map((l) => find(byRel.get(l)!)));
     if (longer.size === 1) union(byRel.get(short)!, [...longer][0]!);
   }
   const groups = new Map<string, string[]>();
