@@ -179,37 +179,25 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             </div>
           ) : null}
           {audit.instructionsNotJudged && audit.instructionsNotJudged.length > 0 ? (
-            <div role="group" className="gate" aria-label={`Instructions not judged, compaction ${c.index + 1}`}>
-              <h4>
-                Instructions not judged <span className="count">{fmt(audit.instructionsNotJudged.length)}</span>
-              </h4>
-              <p className="small muted">
-                What the summary says the user asked, in another language than the user&rsquo;s messages: no message can be compared with it word by word, so the list cannot tell whether it was invented.
-              </p>
-              <ul className="instructions not-judged">
-                {audit.instructionsNotJudged.map((s, i) => (
-                  <li key={i}>
-                    <q>{s}</q>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <SentenceGroup
+              label={`Instructions not judged, compaction ${c.index + 1}`}
+              title="Instructions not judged"
+              count={<span className="count">{fmt(audit.instructionsNotJudged.length)}</span>}
+              note="What the summary says the user asked, in another language than the user’s messages: no message can be compared with it word by word, so the list cannot tell whether it was invented."
+              sentences={audit.instructionsNotJudged}
+              listClass="instructions not-judged"
+            />
           ) : null}
           <SurvivalTable number={c.index + 1} survival={audit.survival} />
           {audit.instructionLike.length > 0 ? (
-            <div role="group" className="gate" aria-label={`Instruction-like sentences, compaction ${c.index + 1}`}>
-              <h4>
-                Instruction-like sentences <span className="count bad">{fmt(auditCount(audit, 'instructionLike'))}</span>
-              </h4>
-              <p className="small muted">Orders in the summary that none of its sources gave:</p>
-              <ul className="instructions">
-                {audit.instructionLike.map((s, i) => (
-                  <li key={i}>
-                    <q>{s}</q>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <SentenceGroup
+              label={`Instruction-like sentences, compaction ${c.index + 1}`}
+              title="Instruction-like sentences"
+              count={<span className="count bad">{fmt(auditCount(audit, 'instructionLike'))}</span>}
+              note="Orders in the summary that none of its sources gave:"
+              sentences={audit.instructionLike}
+              listClass="instructions"
+            />
           ) : null}
           <div className="id-lists">
             <IdList title="Kept" tone="kept" values={audit.kept} total={auditCount(audit, 'kept')} kinds={audit.kinds} />
@@ -308,6 +296,25 @@ const SURVIVAL_LABEL: Record<SurvivalKind, string> = {
 };
 
 /** Of what the compaction evicted, the share of each kind of thing the summary kept. */
+/** A group of summary sentences the audit lists, each quoted. */
+function SentenceGroup({ label, title, count, note, sentences, listClass }: { label: string; title: string; count: ReactNode; note: string; sentences: readonly string[]; listClass: string }) {
+  return (
+    <div role="group" className="gate" aria-label={label}>
+      <h4>
+        {title} {count}
+      </h4>
+      <p className="small muted">{note}</p>
+      <ul className={listClass}>
+        {sentences.map((s, i) => (
+          <li key={i}>
+            <q>{s}</q>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function SurvivalTable({ number, survival }: { number: number; survival: Survival }) {
   const rows = SURVIVAL_KINDS.filter((k) => survival[k].evicted > 0);
   return (
