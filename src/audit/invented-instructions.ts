@@ -6,7 +6,7 @@ import { userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { stripHarnessText } from './harness-text';
 import { sentences } from './instructions';
-import { CJK, languageOf, type Language } from './language';
+import { CJK, CJK_ALL, languageOf, type Language } from './language';
 
 export interface InventedInstruction {
   /** The summary's sentence (or the quoted line) that claims the user said it. */
@@ -66,7 +66,7 @@ function stems(s: string): Set<string> {
   // A version or dotted number ("v0.3.0", "0.4.4") is one word, whose parts are too short to count.
   for (const v of s.toLowerCase().match(/(?<![\p{L}\p{N}_.])v?\d+(?:\.\d+)+(?![\p{L}\p{N}_])/gu) ?? []) out.add(v.replace(/^v/, ''));
   // Text without spaces between words (Chinese, Japanese): its characters carry the meaning.
-  for (const ch of s.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []) out.add(ch);
+  for (const ch of s.match(CJK_ALL) ?? []) out.add(ch);
   return out;
 }
 

@@ -3,10 +3,12 @@
 
 /** A Chinese or Japanese character. */
 export const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+/** Every Chinese or Japanese character of a text, with `match`. */
+export const CJK_ALL = new RegExp(CJK.source, 'g');
 /** Is a message written in Chinese or Japanese (its paths, URLs and code words aside)? */
 export function writtenInCjk(text: string): boolean {
   const prose = text.replace(/\S*[/\\.:]\S*/g, ' ');
-  const cjk = prose.match(/[\u3040-\u30ff\u3400-\u9fff]/g)?.length ?? 0;
+  const cjk = prose.match(CJK_ALL)?.length ?? 0;
   const latin = prose.match(/[A-Za-z]+/g)?.length ?? 0;
   return cjk > 0 && cjk >= latin;
 }
