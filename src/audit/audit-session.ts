@@ -26,7 +26,7 @@ import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
-import { saidText } from '../model/harness-messages';
+import { isCompactCommand, saidText } from '../model/harness-messages';
 import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
@@ -445,7 +445,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
         });
     // The user's messages the summarizer read, in the session's order: only looked for when the summary claims one.
-    const heard = () => userWordsRead([...p.sources, ...contextPositions(p)].sort((a, b) => a - b).map(readTextAt));
+    const heard = () => userWordsRead([...p.sources, ...contextPositions(p), ...compactArgsAfter(p)].sort((a, b) => a - b).map(readTextAt));
     let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
       !unverifiable && userClaims(p.summary).length > 0
@@ -485,6 +485,16 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(item.isError ? { isError: true } : {}),
       ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
     };
+  }
+
+  /**
+   * The `/compact` echo Claude Code writes after the summary, before the next reply: its arguments were the
+   * summarizer's instructions, so a summary may say the user asked for them.
+   */
+  function compactArgsAfter(p: Placement): number[] {
+    const out: number[] = [];
+    for (let i = p.at + 1; i < items.length && items[i]!.role !== 'assistant'; i++) if (isCompactCommand(items[i]!.text)) out.push(i);
+    return out;
   }
 
   /** The content items up to the compaction that were not evicted, ascending. */

@@ -31,7 +31,7 @@ export const AUDIT_HOLDOUT = {
    * `npx tsx bench/flag-judgements.ts` checks these (it needs the sessions' files).
    */
   instructionSessions: 11,
-  instructionFlags: 13,
+  instructionFlags: 11,
   instructionRight: 3,
 } as const;
 

@@ -56,6 +56,10 @@ describe('userWordsOf', () => {
       expect(isHarnessItem(user(text, framed))).toBe(true);
     }
     expect(isFramedReply(user('<feedback>\ncap it\n</feedback>', framed))).toBe(true);
+    // What a person typed after a Claude Code slash command; a bare command is the harness's alone.
+    const command = (args: string) => user(`<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>${args}</command-args>`);
+    expect(userWordsOf(command('src/a.ts only'))).toBe('src/a.ts only');
+    expect(userWordsOf(command(''))).toBeNull();
     expect(isFramedReply(user('cap it'))).toBe(false);
   });
 });

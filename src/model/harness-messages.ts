@@ -42,8 +42,15 @@ const PREAMBLES = [
   /^\s*\[\[?[A-Z]{2,}(?: [A-Z]{2,})*\]\s/,
 ];
 
-/** Tags inside which a harness that writes the user's turn places what the person wrote. */
-const USER_WRAPPERS = /<(task|feedback|user_message|answer)>\s*([\s\S]*?)\s*(?:<\/\1>|$)/g;
+/**
+ * Tags inside which a harness that writes the user's turn places what the person wrote. Claude Code's slash-command
+ * echo carries what the person typed after the command in `<command-args>` (`/compact and continue with the tasks`,
+ * `/review src/a.ts`); the command's name and expanded prompt are the harness's.
+ */
+const USER_WRAPPERS = /<(task|feedback|user_message|answer|command-args)>\s*([\s\S]*?)\s*(?:<\/\1>|$)/g;
+
+/** Claude Code's echo of `/compact`: its `<command-args>` are the instructions the summarizer was given. */
+export const isCompactCommand = (text: string): boolean => /<command-name>\/compact<\/command-name>/.test(text);
 
 /** Did the harness, not a person, write this user-role text? (On the text alone; see `userWordsOf` for an item.) */
 export function isHarnessMessage(text: string): boolean {
