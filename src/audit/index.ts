@@ -5,7 +5,7 @@ export { canonicalKey, containsToken, dateSupported, datesMatch, foundIn, haysta
 export type { DateParts, Haystack } from './normalize';
 export { stripHarnessText } from './harness-text';
 export { daysOf, isNoise } from './noise';
-export { survivalKindOf, SURVIVAL_KINDS } from './survival';
+export { survivalKindOf, SURVIVAL_KINDS, totalSurvival } from './survival';
 export type { Survival, SurvivalKind } from './survival';
 export { findInstructionLike, isInstructionLike, sentences } from './instructions';
 export { auditSummary, distinctIdentifiers } from './audit-summary';

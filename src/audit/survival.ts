@@ -41,6 +41,19 @@ export function emptySurvival(): Survival {
   return Object.fromEntries(SURVIVAL_KINDS.map((k) => [k, { evicted: 0, kept: 0 }])) as Survival;
 }
 
+/** Survival summed over compactions (a session's, a corpus row's); instructions in another language stay apart. */
+export function totalSurvival(each: readonly Survival[]): Survival {
+  const out = emptySurvival();
+  for (const s of each) {
+    for (const k of SURVIVAL_KINDS) {
+      out[k].evicted += s[k]?.evicted ?? 0;
+      out[k].kept += s[k]?.kept ?? 0;
+      if (s[k]?.notJudged) out[k].notJudged = (out[k].notJudged ?? 0) + s[k].notJudged!;
+    }
+  }
+  return out;
+}
+
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const flat = (s: string): string => collapse(s.toLowerCase().replace(/[*_`"'“”‘’]/g, ''));
 const words = (s: string): Set<string> => new Set((s.toLowerCase().match(/[\p{L}\p{N}_]{3,}|[\u3400-\u9fff]/gu) ?? []).filter((w) => !/^\d+$/.test(w)));

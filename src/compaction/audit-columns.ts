@@ -3,7 +3,7 @@
 // source: its `lostRefetchedLater` and `survival` (per compaction) are read as they are. An audit without them (one
 // written before the audit had them, read back from a cache or a bundle) gets the same columns worked out here from
 // what it has — its lost values against later tool results, its identifier kinds — and says so.
-import { survivalKindOf, type SummaryAudit } from '../audit';
+import { survivalKindOf, totalSurvival, type SummaryAudit } from '../audit';
 import type { Item } from '../model/types';
 
 export interface Survival {
@@ -60,7 +60,7 @@ export function auditColumns(audits: readonly { audit: StoredAudit; callIndex: n
   const own = audits.every((a) => Array.isArray(a.audit.lostRefetchedLater) && a.audit.survival !== undefined);
   if (own) {
     const survival: Record<string, Survival> = {};
-    for (const { audit } of audits) for (const [kind, s] of Object.entries(audit.survival!)) if (s.evicted > 0) add(survival, kind, s.evicted, s.kept);
+    for (const [kind, s] of Object.entries(totalSurvival(audits.map((a) => a.audit.survival!)))) if (s.evicted > 0) survival[kind] = { evicted: s.evicted, kept: s.kept };
     return { lostNeeded, lostRefetched: [...new Set(audits.flatMap((a) => a.audit.lostRefetchedLater!.map((r) => r.value)))], survival, source: 'audit' };
   }
   const refetched = new Set<string>();

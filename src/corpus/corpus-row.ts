@@ -2,6 +2,7 @@
 // the app's corpus table. snake_case so the lines load as they are into DuckDB, pandas or Spark; numbers
 // are numbers, lists are lists, and null means "the file does not say".
 import type { FormatId } from '../model/types';
+import { SURVIVAL_KINDS } from '../audit/survival';
 
 export interface CorpusRow {
   /** Session id: the trajectory's own id (`id`, `item_id`, session id), else derived from the file name. */
@@ -53,6 +54,28 @@ export interface CorpusRow {
   lost_needed_later: number;
   /** Lost identifiers that came back only through a re-fetch or fresh output, then were used (the re-fetch tax). */
   lost_refetched_later: number;
+  /** Summary sentences that say what the user asked or decided when no user message says it (summary audit). */
+  invented_instructions: number;
+  /** Such sentences in another language than every user message the summarizer read: not judged. */
+  instructions_not_judged: number;
+  /**
+   * Survival by kind, summed over compactions: how many things of each kind the compactions evicted and how many of
+   * them their summaries kept (the audit's `survival`; instructions leave out messages in another language).
+   */
+  evicted_paths: number;
+  kept_paths: number;
+  evicted_commands: number;
+  kept_commands: number;
+  evicted_numbers: number;
+  kept_numbers: number;
+  evicted_identifiers: number;
+  kept_identifiers: number;
+  evicted_urls: number;
+  kept_urls: number;
+  evicted_functions: number;
+  kept_functions: number;
+  evicted_instructions: number;
+  kept_instructions: number;
   /** Tool calls after a compaction that fetch again what it removed (same tool and main argument), summed over compactions. */
   refetches: number;
   /** Tokens those re-fetched results cost again. */
@@ -75,7 +98,9 @@ export interface CorpusRow {
 }
 
 /** The keys in output order, with a one-line meaning each: docs/corpus.md's column list comes from here. */
-export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; meaning: string }[] = [
+type CorpusColumn = { key: keyof CorpusRow; type: string; meaning: string };
+
+export const CORPUS_COLUMNS: readonly CorpusColumn[] = [
   { key: 'id', type: 'string', meaning: "trajectory id (the file's own id, else from the file name)" },
   { key: 'file', type: 'string', meaning: 'file path as walked' },
   { key: 'line', type: 'int | null', meaning: 'line of the trajectory in a JSONL corpus, null for a whole file' },
@@ -102,6 +127,12 @@ export const CORPUS_COLUMNS: readonly { key: keyof CorpusRow; type: string; mean
   { key: 'lost_identifiers', type: 'int', meaning: 'identifiers of replaced items no summary kept' },
   { key: 'lost_needed_later', type: 'int', meaning: 'lost identifiers later turns ask for' },
   { key: 'lost_refetched_later', type: 'int', meaning: 'lost identifiers the agent had to fetch again before using them' },
+  { key: 'invented_instructions', type: 'int', meaning: "summary sentences stating a user's request no user message makes" },
+  { key: 'instructions_not_judged', type: 'int', meaning: 'such sentences in another language than the user messages read: not judged' },
+  ...SURVIVAL_KINDS.flatMap((kind): CorpusColumn[] => [
+    { key: `evicted_${kind}`, type: 'int', meaning: `${kind} the compactions evicted (survival by kind)` },
+    { key: `kept_${kind}`, type: 'int', meaning: `of those ${kind}, how many the summaries kept` },
+  ]),
   { key: 'refetches', type: 'int', meaning: 'tool calls after a compaction that repeat a call whose result it removed (re-reads of a changed file not counted)' },
   { key: 'refetch_tokens', type: 'int', meaning: 'tokens of those repeated results' },
   { key: 'lints', type: 'int', meaning: 'lint findings' },

@@ -8,6 +8,8 @@ import { loadText } from '../load/loader';
 import type { CorpusRow } from './corpus-row';
 import { processCorpusFile, textChunks } from './corpus-stream';
 import { trajectoryMetrics } from './trajectory-metrics';
+import { auditSession } from '../audit/audit-session';
+import { SURVIVAL_KINDS } from '../audit/survival';
 
 const DIR = join(import.meta.dirname, '__fixtures__');
 const words = { count: (t: string) => t.split(/\s+/).filter(Boolean).length, counter: 'words' };
@@ -79,6 +81,23 @@ describe('trajectoryMetrics', () => {
     expect(row.tokens_saved).toBe(9_000 + (102 - 69));
     expect(row.reported_input_tokens).toBe(34_116);
     expect(row.lost_identifiers).toBeGreaterThan(0);
+  });
+
+  it("carries the summary audit's survival by kind and invented instructions, summed over compactions", () => {
+    const text = readFileSync(join(import.meta.dirname, '../formats/__fixtures__/claude-code-session.jsonl'), 'utf8');
+    const s = loadText('claude-code-session.jsonl', text).sessions[0]!;
+    const row = trajectoryMetrics(s, words) as unknown as Record<string, number>;
+    const audits = auditSession(s);
+    let evicted = 0;
+    for (const kind of SURVIVAL_KINDS) {
+      expect([row[`evicted_${kind}`], row[`kept_${kind}`]], kind).toEqual([
+        audits.reduce((n, a) => n + a.survival[kind].evicted, 0),
+        audits.reduce((n, a) => n + a.survival[kind].kept, 0),
+      ]);
+      evicted += row[`evicted_${kind}`]!;
+    }
+    expect(evicted).toBeGreaterThan(0);
+    expect(row['invented_instructions']).toBe(audits.reduce((n, a) => n + a.inventedInstructions.length, 0));
   });
 
   it('counts every item object once, however many calls send it', () => {

@@ -6,6 +6,7 @@ import { sessionContexts } from '../analysis/session-analysis';
 import { analyzeSession } from '../analysis/analyze-session';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import type { CorpusRow } from './corpus-row';
+import { SURVIVAL_KINDS, totalSurvival, type Survival, type SurvivalKind } from '../audit/survival';
 
 export interface MetricsOptions {
   /** Token counter for item texts; called once per distinct item object. */
@@ -19,6 +20,10 @@ export interface MetricsOptions {
 }
 
 const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
+
+/** A session's survival by kind as the row's flat `evicted_<kind>` / `kept_<kind>` columns. */
+const survivalColumns = (s: Survival) =>
+  Object.fromEntries(SURVIVAL_KINDS.flatMap((k) => [[`evicted_${k}`, s[k].evicted], [`kept_${k}`, s[k].kept]])) as Pick<CorpusRow, `evicted_${SurvivalKind}` | `kept_${SurvivalKind}`>;
 const sortedUnique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
 export function trajectoryMetrics(session: Session, opts: MetricsOptions): CorpusRow {
@@ -123,6 +128,9 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     lost_identifiers: new Set(audits.flatMap((a) => a.lost)).size,
     lost_needed_later: new Set(audits.flatMap((a) => a.lostReferencedLater.map((l) => l.value))).size,
     lost_refetched_later: new Set(audits.flatMap((a) => a.lostRefetchedLater.map((l) => l.value))).size,
+    invented_instructions: sum(audits.map((a) => a.inventedInstructions.length)),
+    instructions_not_judged: sum(audits.map((a) => a.instructionsNotJudged?.length ?? 0)),
+    ...survivalColumns(totalSurvival(audits.map((a) => a.survival))),
     refetches: sum(a.refetch.map((r) => r.refetches.length)),
     refetch_tokens: sum(a.refetch.map((r) => r.refetchTokens)),
     lints: lints.length,
