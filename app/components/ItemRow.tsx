@@ -4,7 +4,7 @@ import type { Item } from '../../src/model/types';
 import { count } from '../format/count';
 import { plain, Untrusted } from './Untrusted';
 import { showControls } from '../../src/model/visible-text';
-import { isHarnessItem } from '../../src/model/harness-messages';
+import { isHarnessItem, teammateWordsOf } from '../../src/model/harness-messages';
 
 const PREVIEW_CHARS = 600;
 
@@ -58,6 +58,8 @@ function selectsItem(e: MouseEvent<HTMLElement>): boolean {
 export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badges, body, previewChars = PREVIEW_CHARS, selected, onSelect }: Props) {
   const long = item.text.length > previewChars;
   const text = expanded || !long ? item.text : `${item.text.slice(0, previewChars)}…`;
+  // Who of an agent team wrote this user-role record (its lead, a teammate), when another agent did.
+  const teammates = [...new Set(teammateWordsOf(item).map((m) => m.from))];
   return (
     <article
       className={`item kind-${item.kind} role-${item.role}${onSelect ? ' selectable' : ''}`}
@@ -72,6 +74,11 @@ export function ItemRow({ item, index, expanded, onToggle, onJump, tokens, badge
         {isHarnessItem(item) ? (
           <span className="badge muted-badge" title="The harness wrote this into the user's turn (a reminder, a hook's output, an attached file); no person did">
             harness
+          </span>
+        ) : null}
+        {teammates.length > 0 ? (
+          <span className="badge muted-badge" title="Another agent of the team sent this (Claude Code agent teams); no person wrote it">
+            from <Untrusted text={teammates.join(', ')} />
           </span>
         ) : null}
         <span className={`badge kind kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>

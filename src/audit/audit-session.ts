@@ -5,6 +5,7 @@ import {
   backedLoosely,
   commandsOf,
   distinctOf,
+  isOthersWords,
   isReference,
   isUserWords,
   keptAndLost,
@@ -306,6 +307,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   // attachment (a file the harness loads beside the turn): the labelled rows read a call after one as a use (h4md2-009).
   const harnessOutput = items.map((it) => it.role === 'user' && it.kind === 'message' && it.meta?.['isMeta'] === true && it.meta['attachment'] === undefined);
   const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
+  const othersWords = items.map((item, i) => userWords[i]! || isOthersWords(item, texts[i]!));
   const position = new Map<string, number>();
   items.forEach((it, i) => position.set(it.id, i));
   // Tool calls that open a file, by the file's name less its extensions: an id may name the file (later-use.ts).
@@ -321,7 +323,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const it = items[i]!;
     const pair = it.pairId !== undefined ? position.get(it.pairId) : undefined;
     const failed = it.kind === 'tool_result' ? !!it.isError : it.kind === 'tool_call' && pair !== undefined ? !!items[pair]!.isError : false;
-    return { kind: it.kind, userWords: userWords[i]!, target: targets[i] ?? null, failed, answersWrite: it.kind === 'tool_result' && pair !== undefined && !!targets[pair]?.writes };
+    return { kind: it.kind, othersWords: othersWords[i]!, target: targets[i] ?? null, failed, answersWrite: it.kind === 'tool_result' && pair !== undefined && !!targets[pair]?.writes };
   };
   const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;

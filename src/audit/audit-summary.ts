@@ -9,7 +9,7 @@ import { findInstructionLike } from './instructions';
 import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
-import { isHarnessItem, saidText, userWordsOf } from '../model/harness-messages';
+import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
@@ -448,9 +448,13 @@ export function unescapeArguments(text: string): string {
   return text.includes('\\') ? text.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)) : text;
 }
 
-/** A user message a person wrote (not a harness notice, not a tool result): `userWordsOf`, as the lints read it. */
+/** A user message a person wrote (not a harness notice, a teammate's message or a tool result): `userWordsOf`, as the lints read it. */
 export const isUserWords = (m: Omit<TextMeta, 'target'>, text: string): boolean =>
   m.role === 'user' && userWordsOf({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta }) !== null;
+
+/** Words from outside the agent in its user turn: a person's (`isUserWords`) or another agent's of its team (`teammateWordsOf`). */
+export const isOthersWords = (m: Omit<TextMeta, 'target'>, text: string): boolean =>
+  isUserWords(m, text) || (m.role === 'user' && teammateWordsOf({ role: 'user', kind: m.kind as Item['kind'] | undefined, text, meta: m.meta }).length > 0);
 
 /** The shell commands of tool calls among these texts. */
 export function commandsOf(meta: readonly (TextMeta | null | undefined)[]): string[] {
@@ -555,7 +559,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const call = l.kind === 'tool_result' && l.callId !== undefined ? byId.get(l.callId) : undefined;
     const result = l.kind === 'tool_call' ? resultOf.get(l.id) : undefined;
     const failed = l.kind === 'tool_result' ? !!l.isError : result !== undefined && !!laterItems[result]!.isError;
-    return { kind: l.kind, userWords: isUserWords(l, l.text), target: l.target ?? null, failed, answersWrite: call !== undefined && !!laterItems[call]!.target?.writes };
+    return { kind: l.kind, othersWords: isOthersWords(l, l.text), target: l.target ?? null, failed, answersWrite: call !== undefined && !!laterItems[call]!.target?.writes };
   };
   const invented = input.unverifiable
     ? []

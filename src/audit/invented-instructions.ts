@@ -2,7 +2,7 @@
 // to …", "User wants …", a quote listed under "user messages") when no user message says it. A summary that puts
 // words in the user's mouth is the worst thing it can do: the agent obeys the summary as if the user had spoken.
 // Each verdict names the sentence and the closest user message, with how much of the claim that message holds.
-import { userWordsOf } from '../model/harness-messages';
+import { directionsOf, userWordsOf } from '../model/harness-messages';
 import type { Item } from '../model/types';
 import { stripHarnessText } from './harness-text';
 import { sentences } from './instructions';
@@ -346,8 +346,9 @@ export interface ReadText {
 
 /**
  * What the summarizer read of the user, in the order given (the order read): `said`, each message a person wrote
- * (with the agent's question it accepts, when it is a short "yes"), and each answer or rejection comment a tool result
- * carries; `harness`, the harness's words in the user's turn, which back a quote only (see `inventedInstructions`).
+ * (with the agent's question it accepts, when it is a short "yes"), each answer or rejection comment a tool result
+ * carries, and in a teammate's session its lead's orders (`directionsOf`); `harness`, the words in the user's turn no
+ * person wrote (the harness's, and every teammate message), which back a quote only (see `inventedInstructions`).
  * The one reading of both audits: the session's (audit-session.ts) and a slice's or a replay's (audit-summary.ts).
  */
 export function userWordsRead(texts: readonly ReadText[]): { said: string[]; harness: string[] } {
@@ -357,7 +358,12 @@ export function userWordsRead(texts: readonly ReadText[]): { said: string[]; har
   let agentBefore: string | undefined;
   for (const t of texts) {
     if (t.role === 'user' && (t.kind === undefined || t.kind === 'message')) {
-      if (userWordsOf({ role: 'user', kind: t.kind as Item['kind'] | undefined, text: t.text, meta: t.meta }) === null) {
+      const probe = { role: 'user' as const, kind: t.kind as Item['kind'] | undefined, text: t.text, meta: t.meta };
+      if (userWordsOf(probe) === null) {
+        // A lead's orders to a teammate back a claim like the person's words would; the rest of a teammate record
+        // (a peer's note, the protocol), as the harness's, backs a quote only.
+        const lead = directionsOf(probe);
+        if (lead !== null) said.push(lead);
         if (t.kind === 'message') harness.push(t.text);
         continue;
       }

@@ -5,6 +5,7 @@
 // a later tool result prints it (a listing, a read, a command's output), a later call that does not write takes it
 // and succeeds, or the user names it. The summary may be right about a thing the transcript hides; it cannot be
 // right about a thing that does not exist, and only the agent's own writing can make an invented name exist later.
+// Another agent of a team naming it (Claude Code's agent teams) is outside that writing, as the user is.
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier, IdentifierKind } from './identifiers';
 
@@ -14,8 +15,11 @@ const NAMES_A_THING: ReadonlySet<IdentifierKind> = new Set(['path', 'url', 'func
 /** One later item as the check reads it. */
 export interface LaterSight {
   kind?: string;
-  /** Words a person wrote (not a harness notice, not a tool result). */
-  userWords: boolean;
+  /**
+   * Words from outside this agent in its user turn: a person's, or another agent's of its team (a lead's order, a
+   * teammate's report); not a harness notice, not a tool result.
+   */
+  othersWords: boolean;
   target?: CallTarget | null;
   /** A tool result that reports failure, or a call whose result does. */
   failed: boolean;
@@ -33,7 +37,7 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
   for (const i of holding) {
     const s = sight(i);
     if (s.kind === 'tool_call' && s.target?.writes) return false;
-    if (s.userWords) return true;
+    if (s.othersWords) return true;
     if (s.failed) continue;
     if (s.kind === 'tool_result' && !s.answersWrite) return true;
     if (s.kind === 'tool_call' && takes(i)) return true;

@@ -3,6 +3,7 @@ import { sessionContexts } from '../analysis/session-analysis';
 import type { Item, Session } from '../model/types';
 import { assistant, boundary, compaction, marker, response, session, summary, system, toolCall, toolResult, user } from '../test/builders';
 import { lintSession } from './lint-session';
+import { LEAD_ORDERS, teammateBlock } from '../test/team-messages';
 
 const words = (text: string) => text.split(/\s+/).length;
 function lint(s: Session) {
@@ -111,6 +112,27 @@ describe('lintSession and the harness', () => {
     const typed = claudeCode();
     typed.items[7] = user('n', 'Background command "run_in_background mix test 2>&1 | tail -20" completed');
     expect(lintWith(typed)).toEqual([['causal-order', 'n']]);
+  });
+
+  it("does not read a teammate's message as a user message placed after the call that used it", () => {
+    // Modelled on Beep206/CyberVPN 8e/d0e76731ba/3 (src/test/team-messages.ts): the lead's note arrives after the
+    // teammate already ran what it names, as team messages wait for the next turn.
+    const note = teammateBlock('team-lead', 'DOM-4 is complete. Run flutter test test/features/vpn_profiles/ now.', { summary: 'DOM-4 done, run tests' });
+    const team = (text: string) =>
+      session(
+        [
+          user('u0', LEAD_ORDERS),
+          toolCall('c1', 'k1', 'Bash', '{"command":"flutter test test/features/vpn_profiles/"}'),
+          toolResult('r1', 'k1', '00:03 +10: All tests passed!'),
+          user('n', text),
+          assistant('a2', 'Already done.'),
+        ],
+        {},
+        'claude-code',
+      );
+    expect(lintWith(team(note))).toEqual([]);
+    // The same words typed by a person would be flagged.
+    expect(lintWith(team('DOM-4 is complete. Run flutter test test/features/vpn_profiles/ now.'))).toEqual([['causal-order', 'n']]);
   });
 
   it('judges a Claude Code summary by a word limit the user set for Claude Code, and not for Codex', () => {

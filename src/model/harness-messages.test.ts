@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFramedReply, isHarnessItem, isHarnessMessage, userWordsOf } from './harness-messages';
+import { directionsOf, isFramedReply, isHarnessItem, isHarnessMessage, teammateMessages, teammateWordsOf, userWordsOf } from './harness-messages';
+import { ASSIGNMENT_AND_PEER_NOTE, IDLE_AND_SHUTDOWN, LEAD_ORDERS, TEAMMATE_REPORT } from '../test/team-messages';
 
 describe('isHarnessMessage', () => {
   it('recognizes the messages Claude Code and Codex write into the user turn', () => {
@@ -61,5 +62,40 @@ describe('userWordsOf', () => {
     expect(userWordsOf(command('src/a.ts only'))).toBe('src/a.ts only');
     expect(userWordsOf(command(''))).toBeNull();
     expect(isFramedReply(user('cap it'))).toBe(false);
+  });
+});
+
+describe('teammate messages (Claude Code agent teams)', () => {
+  const user = (text: string) => ({ role: 'user' as const, kind: 'message' as const, text });
+
+  it('reads each block: its sender, its summary (a `>` in it too), its body, and a JSON body as the protocol', () => {
+    expect(teammateMessages(ASSIGNMENT_AND_PEER_NOTE)).toEqual([
+      { from: 'team-lead', body: expect.stringContaining('"task_assignment"'), protocol: 'task_assignment' },
+      { from: 'ui-dev', summary: 'ProfileListScreen done -> wire the nav', body: 'ProfileListScreen is ready for navigation. Golden tests for ProfileCard are still pending.' },
+    ]);
+    expect(teammateMessages(IDLE_AND_SHUTDOWN).map((m) => [m.from, m.protocol])).toEqual([
+      ['proxy-fix', 'idle_notification'],
+      ['system', 'teammate_terminated'],
+      ['proxy-fix', 'shutdown_approved'],
+    ]);
+    // A person who writes about the tag is no teammate.
+    expect(teammateMessages('why does <teammate-message teammate_id="x"> show as mine?')).toEqual([]);
+  });
+
+  it('gives none of it as the words of a person, yet shows the words an agent wrote apart from the harness', () => {
+    for (const text of [LEAD_ORDERS, ASSIGNMENT_AND_PEER_NOTE, TEAMMATE_REPORT, IDLE_AND_SHUTDOWN]) expect(userWordsOf(user(text)), text).toBeNull();
+    expect(isHarnessItem(user(LEAD_ORDERS))).toBe(false);
+    expect(isHarnessItem(user(TEAMMATE_REPORT))).toBe(false);
+    expect(teammateWordsOf(user(ASSIGNMENT_AND_PEER_NOTE)).map((m) => m.from)).toEqual(['ui-dev']);
+    // Protocol alone (an idle notice, a shutdown, the system's notice) is the harness's traffic.
+    expect(isHarnessItem(user(IDLE_AND_SHUTDOWN))).toBe(true);
+    expect(teammateWordsOf(user(IDLE_AND_SHUTDOWN))).toEqual([]);
+  });
+
+  it("takes the lead's words as what directs a teammate, and a peer's note or a report to the lead as directing nobody", () => {
+    expect(directionsOf(user(LEAD_ORDERS))).toContain('Task INT-5: disconnect the VPN before switching profiles.');
+    expect(directionsOf(user(ASSIGNMENT_AND_PEER_NOTE))).toBeNull();
+    expect(directionsOf(user(TEAMMATE_REPORT))).toBeNull();
+    expect(directionsOf(user('fix the build'))).toBe('fix the build');
   });
 });

@@ -8,6 +8,9 @@
 //   the blocks after it, notices open with an upper-case label (`[ERROR]`, `[TASK RESUMPTION]`), and the workspace
 //   snapshot is an `<environment_details>` block. A person's words reach the model only wrapped in `<task>`,
 //   `<feedback>`, `<user_message>` or `<answer>` (src/core/prompts/responses.ts and the task loop of Cline).
+// - Claude Code's agent teams: what another agent of the team sends arrives as a user-role record of
+//   `<teammate-message>` blocks (see `teammateMessages`). Another agent wrote it, no person did; its words are neither
+//   the harness's nor the person's, and each reader below says how it takes them.
 import type { Item } from './types';
 
 const HARNESS_TAGS = [
@@ -27,6 +30,7 @@ const HARNESS_TAGS = [
   'environment_details',
   'user_instructions',
   'turn_aborted',
+  'teammate-message',
 ];
 
 const OPENING = new RegExp(`^\\s*<(?:${HARNESS_TAGS.join('|')})(?:\\s[^>]*)?>`, 'i');
@@ -81,9 +85,87 @@ export function userWordsOf(item: UserTurnProbe): string | null {
   return wrappedWords(item.text) || null;
 }
 
-/** A user-role message no person wrote (see `userWordsOf`): it asks for nothing and sets no causal order. */
+/**
+ * A user-role message the harness wrote (see `userWordsOf`): no person, nor another agent of a team, wrote any of it.
+ * It asks for nothing, sets no causal order and refers to nothing the summary should have kept.
+ */
 export function isHarnessItem(item: UserTurnProbe): boolean {
-  return item.role === 'user' && (item.kind === undefined || item.kind === 'message') && userWordsOf(item) === null;
+  return item.role === 'user' && (item.kind === undefined || item.kind === 'message') && userWordsOf(item) === null && teammateWordsOf(item).length === 0;
+}
+
+// Claude Code's agent teams (`CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1`): the harness delivers each message another agent
+// of the team sends (its SendMessage call, or a notice the team's machinery raises) into the receiver's user turn as
+// `<teammate-message teammate_id="NAME" color="…" summary="…">BODY</teammate-message>`, `color` and `summary` optional,
+// several in one record joined by a blank line. The lead is `team-lead`; `system` announces `teammate_terminated`.
+// A JSON body is the team's protocol (`idle_notification`, `shutdown_request`, `shutdown_approved`, `task_assignment`,
+// `teammate_terminated`). Seen in Beep206/CyberVPN's sessions (Claude Code 2.1.39 to 2.1.42, entire/checkpoints/v1 at
+// 89efea03) and in anthropics/claude-code#25198 and #52554 (#27555 asks that they stop looking like the user's input;
+// #65784 reports that from 2.1.166 a message relayed by SendMessage carries no user authority).
+
+/** One block of a `<teammate-message>` record. */
+export interface TeammateMessage {
+  /** The sender's name (`teammate_id`): a teammate's, `team-lead`, or `system`. */
+  from: string;
+  /** The sender's own preview of the message (`summary`), when given. */
+  summary?: string;
+  body: string;
+  /** The `type` of a protocol message (a JSON body: `idle_notification`, `task_assignment`, …); absent for an agent's words. */
+  protocol?: string;
+}
+
+/** The name Claude Code gives a team's lead: a block from it reaches a teammate, whose orders it gives. */
+export const TEAM_LEAD = 'team-lead';
+
+// An attribute's value may hold `>` (a summary "INT-1 done -> wire the nav"), never a quote mark.
+const TEAMMATE_BLOCK = /<teammate-message((?:\s+[\w-]+="[^"]*")*)\s*>\n?([\s\S]*?)\n?<\/teammate-message>/g;
+const TEAMMATE_OPENING = /^\s*<teammate-message\s/;
+
+/** The blocks of a record of teammate messages, in order; none when the text does not open with one. */
+export function teammateMessages(text: string): TeammateMessage[] {
+  if (!TEAMMATE_OPENING.test(text)) return [];
+  const out: TeammateMessage[] = [];
+  for (const m of text.matchAll(TEAMMATE_BLOCK)) {
+    const attrs = new Map([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!] as const));
+    const body = m[2]!.trim();
+    const message: TeammateMessage = { from: attrs.get('teammate_id') ?? '', body };
+    const summary = attrs.get('summary');
+    if (summary) message.summary = summary;
+    const protocol = protocolType(body);
+    if (protocol !== undefined) message.protocol = protocol;
+    out.push(message);
+  }
+  return out;
+}
+
+/** The `type` of a JSON object body, '' when it has none; undefined when the body is no JSON object. */
+function protocolType(body: string): string | undefined {
+  if (!body.startsWith('{') || !body.endsWith('}')) return undefined;
+  try {
+    const v: unknown = JSON.parse(body);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const type = (v as Record<string, unknown>)['type'];
+    return typeof type === 'string' ? type : '';
+  } catch {
+    return undefined;
+  }
+}
+
+/** The teammate messages of a user-role item that another agent wrote (its protocol left out), in order. */
+export function teammateWordsOf(item: UserTurnProbe): TeammateMessage[] {
+  if (item.role !== 'user' || (item.kind !== undefined && item.kind !== 'message')) return [];
+  return teammateMessages(item.text).filter((m) => m.protocol === undefined && m.from !== 'system');
+}
+
+/**
+ * The words that direct this agent: a person's (`userWordsOf`), or, in a teammate's session, what its lead wrote to it.
+ * A teammate takes its orders from the lead (the lead's first message is the prompt it was spawned with), so a summary's
+ * "was asked to …" about them is backed; a teammate's report to the lead, or a peer's note, directs nobody.
+ */
+export function directionsOf(item: UserTurnProbe): string | null {
+  const words = userWordsOf(item);
+  if (words !== null) return words;
+  const lead = teammateWordsOf(item).filter((m) => m.from === TEAM_LEAD);
+  return lead.length > 0 ? lead.map((m) => m.body).join('\n\n') : null;
 }
 
 /**
