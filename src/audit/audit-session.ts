@@ -27,7 +27,7 @@ import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
-import { isCompactCommand, saidText } from '../model/harness-messages';
+import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
 import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
@@ -228,6 +228,27 @@ interface Placement {
   skip: (i: number) => boolean;
   /** Is the item (by id) still in the context verbatim after the compaction (see `keptVerbatimBy`)? */
   keeps: (id: string) => boolean;
+  /** Positions of the files the harness attached again beside the summary (see `restoredFiles`). */
+  restored: number[];
+}
+
+/**
+ * Claude Code puts the files the agent last read back beside the summary once it has compacted: `file` attachments
+ * written right after the summary (after a manual `/compact`'s echo), before the model's first reply or the person's
+ * next message (its post-compact file restoration, recorded in the file from about 2.1.92). What they hold is in the
+ * context the compaction left, as what a microcompaction did not clear is: not lost.
+ */
+function restoredFiles(items: readonly Item[], summaryAt: number | undefined): number[] {
+  if (summaryAt === undefined) return [];
+  const out: number[] = [];
+  for (let i = summaryAt + 1; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.role === 'assistant') break;
+    if (it.role === 'user' && it.kind === 'message' && it.meta?.['attachment'] === 'file') out.push(i);
+    // A manual compaction's echo (`/compact`, its stdout) comes between; the person's next message ends the run.
+    else if (it.kind !== 'compaction' && !isHarnessItem(it) && !isCompactCommand(it.text)) break;
+  }
+  return out;
 }
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
@@ -261,7 +282,7 @@ function placements(session: Session): Placement[] {
       const item = items[i]!;
       return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
     };
-    out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event) });
+    out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event), restored: restoredFiles(items, summaryAt) });
   }
   return out;
 }
@@ -352,9 +373,11 @@ export function auditSession(session: Session): CompactionAudit[] {
     const { kinds, kept } = split[k]!;
     // What the model still sees verbatim beside the summary holds it: not lost (see `withoutStillSeen`).
     // The system prompt's names are conventions and examples ("tags look like v2.14.3"), not the session's facts.
-    const stillSeen = (i: number) => i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id);
-    const anyStillSeen = contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
-    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, p.at + 1).length === 0) : split[k]!.lost;
+    const restored = new Set(p.restored);
+    const stillSeen = (i: number) => restored.has(i) || (i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id));
+    const anyStillSeen = restored.size > 0 || contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
+    const seenTo = restored.size > 0 ? Math.max(p.at, ...p.restored) + 1 : p.at + 1;
+    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];
