@@ -91,6 +91,17 @@ if (pool && !poolParts) {
   const same = right === AUDIT_HOLDOUT.neededRight && flagged.length === AUDIT_HOLDOUT.neededFlags;
   console.log(`needed: ${right} of ${flagged.length} listed were needed; AUDIT_HOLDOUT says ${AUDIT_HOLDOUT.neededRight} of ${AUDIT_HOLDOUT.neededFlags}: ${same ? 'matches' : 'does NOT match'}`);
   if (!same) process.exitCode = 1;
+  // Each list apart, a flag counted right when its row was needed in either reading (what the sentence states per list).
+  for (const [list, flags, needed] of [
+    ['referenced', AUDIT_HOLDOUT.referencedFlags, AUDIT_HOLDOUT.referencedRight],
+    ['refetched', AUDIT_HOLDOUT.refetchedFlags, AUDIT_HOLDOUT.refetchedRight],
+  ] as const) {
+    const listed = scored.filter((r) => verdicts.get(r.id)!.whole === list);
+    const n = listed.filter((r) => r.label !== 'none').length;
+    const ok = n === needed && listed.length === flags;
+    console.log(`${list}: ${n} of ${listed.length} listed were needed; AUDIT_HOLDOUT says ${needed} of ${flags}: ${ok ? 'matches' : 'does NOT match'}`);
+    if (!ok) process.exitCode = 1;
+  }
   // The invented figures the sentence states: the session audit on the pool's labelled invented rows.
   const inv = pickRows(['--pool']).rows;
   const { whole } = verdictsOf(inv);

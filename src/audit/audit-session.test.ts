@@ -440,7 +440,7 @@ describe('auditSession: what the summary holds under another spelling', () => {
 describe('auditSession on a slash command whose expanded text prints a lost file', () => {
   // Modelled on tslater/duet (an Entire checkpoint): /commit's expansion, flagged isMeta, holds `git status`, and the
   // git add after it copies a path the summary had lost. The path came back afresh, as a tool's output would bring it.
-  function session(meta: Item['meta']): Session {
+  function session(meta: Item['meta'], typed?: string): Session {
     const s = emptySession('claude-code', 'commit.jsonl', 'commit');
     s.meta['cwd'] = '/home/u/duet';
     s.items = [
@@ -448,6 +448,7 @@ describe('auditSession on a slash command whose expanded text prints a lost file
       item('m2', 'assistant', 'tool_call', '{"command":"git status --short"}', 'Bash'),
       item('m3', 'tool', 'tool_result', ' M commands/retro.md', 'Bash'),
       item('m4', 'user', 'summary', 'This session is being continued. Summary: the user asked to tidy a command; done.'),
+      ...(typed ? [item('m4b', 'user', 'message', typed)] : []),
       { ...item('m5', 'user', 'message', '## Context\n\n- Current git status: Changes not staged for commit:\n\tmodified:   commands/retro.md'), meta },
       item('m6', 'assistant', 'tool_call', '{"command":"git add commands/retro.md && git commit -m tidy"}', 'Bash'),
     ];
@@ -459,8 +460,10 @@ describe('auditSession on a slash command whose expanded text prints a lost file
     expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain('commands/retro.md');
     expect(a!.lostRefetchedLater.find((r) => r.value === 'commands/retro.md')).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm6' });
   });
-  it('still reads a file the harness attaches beside the turn as no fetch', () => {
-    const [attached] = auditSession(session({ isMeta: true, attachment: 'file' }));
+  it("still reads a file the harness attaches beside the person's turn as no fetch", () => {
+    // (Right after the summary, with no turn of the person's before it, a file attachment is Claude Code's post-compact
+    // restoration: restored-files.test.ts.)
+    const [attached] = auditSession(session({ isMeta: true, attachment: 'file' }, 'commit the tidy-up'));
     expect(attached!.lostReferencedLater.map((r) => r.value)).toContain('commands/retro.md');
   });
 });

@@ -245,8 +245,9 @@ function restoredFiles(items: readonly Item[], summaryAt: number | undefined): n
     const it = items[i]!;
     if (it.role === 'assistant') break;
     if (it.role === 'user' && it.kind === 'message' && it.meta?.['attachment'] === 'file') out.push(i);
-    // A manual compaction's echo (`/compact`, its stdout) comes between; the person's next message ends the run.
-    else if (it.kind !== 'compaction' && !isHarnessItem(it) && !isCompactCommand(it.text)) break;
+    // A manual compaction's echo (`/compact`, its stdout) comes between; the person's next message or another
+    // command ends the run.
+    else if (it.kind !== 'compaction' && ((!isHarnessItem(it) && !isCompactCommand(it.text)) || (it.text.includes('<command-name>') && !isCompactCommand(it.text)))) break;
   }
   return out;
 }

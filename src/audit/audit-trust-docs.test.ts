@@ -12,6 +12,9 @@ describe('the documents state the audit figures AUDIT_HOLDOUT holds', () => {
     const readme = read('README.md');
     expect(readme).toContain(`On the ${h.sessions} sessions of ${h.projects} projects no rule was written looking at`);
     expect(readme).toContain(`**${pct(h.neededRight, h.neededFlags)} precise** on "needed later" (${h.neededRight} of ${h.neededFlags};`);
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      `${pct(h.refetchedRight, h.refetchedFlags)} of what it says was fetched again (${h.refetchedRight} of ${h.refetchedFlags}), ${pct(h.referencedRight, h.referencedFlags)} of what it says was used without a fetch (${h.referencedRight} of ${h.referencedFlags})`,
+    );
     expect(readme).toContain(`${h.inventedRight} of its ${h.inventedFlags} invented flags were right`);
     expect(readme).toContain(`judged flag by flag on ${h.instructionSessions} sessions no instruction rule was written looking at, was right on ${h.instructionRight} of its ${h.instructionFlags} flags`);
   });
@@ -21,5 +24,6 @@ describe('the documents state the audit figures AUDIT_HOLDOUT holds', () => {
     expect(doc).toContain(`| score | either reading ("needed") | **${pct(h.neededRight, h.neededFlags)}** (${h.neededRight}/${h.neededFlags}) |`);
     expect(doc).toContain(`| score | invented | ${pct(h.inventedRight, h.inventedFlags)} (${h.inventedRight}/${h.inventedFlags}) |`);
     expect(doc).toContain(`${h.instructionRight} of ${h.instructionFlags} right on ${h.instructionSessions} sessions`);
+    expect(doc.replace(/\s+/g, ' ')).toContain(`needed in either reading: ${h.refetchedRight} of the ${h.refetchedFlags} it says were fetched again, ${h.referencedRight} of the ${h.referencedFlags} it says were used without a fetch`);
   });
 });

@@ -13,6 +13,11 @@ export const AUDIT_HOLDOUT = {
    */
   neededFlags: 86,
   neededRight: 64,
+  /** The same per list (a flag right when its identifier was needed in either reading): used without a fetch, fetched again. */
+  referencedFlags: 38,
+  referencedRight: 24,
+  refetchedFlags: 48,
+  refetchedRight: 40,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
   rowNeededFlags: 102,
   rowNeededRight: 69,
@@ -35,13 +40,17 @@ export const AUDIT_HOLDOUT = {
   instructionRight: 3,
 } as const;
 
+const pct = (right: number, n: number): string => `${Math.round((right / n) * 100)}%`;
+
 /** One sentence a user reads beside the lists: what they are worth on sessions labelled apart from the rules. */
 export function auditTrustNote(): string {
   const h = AUDIT_HOLDOUT;
   return (
     `The summary audit, measured on ${h.sessions} sessions of ${h.projects} projects no rule was written looking at: ` +
-    `${Math.round((h.neededRight / h.neededFlags) * 100)}% of the identifiers it listed as needed later were needed ` +
-    `(${h.neededRight} of ${h.neededFlags}), and ${h.inventedRight} of ${h.inventedFlags} it listed as invented were; ` +
+    `of the identifiers it listed as lost, then fetched again, ${pct(h.refetchedRight, h.refetchedFlags)} were needed ` +
+    `(${h.refetchedRight} of ${h.refetchedFlags}); of those it listed as needed later without a fetch, ` +
+    `${pct(h.referencedRight, h.referencedFlags)} (${h.referencedRight} of ${h.referencedFlags}), the agent often having ` +
+    `the rest from context the file does not record; ${h.inventedRight} of ${h.inventedFlags} it listed as invented were; ` +
     `of the invented instructions it listed on ${h.instructionSessions} other sessions, judged one by one, ` +
     `${h.instructionRight} of ${h.instructionFlags} were. Treat these lists as leads to check.`
   );

@@ -268,7 +268,7 @@ describe('renderCheckMarkdown', () => {
   });
 
   it('says how far the audit\'s lists hold on unseen sessions when it lists any, and not for lints alone', () => {
-    expect(auditTrustNote()).toMatch(/^The summary audit, measured on \d+ sessions of \d+ projects no rule was written looking at: \d+% of the identifiers it listed as needed later were needed \(\d+ of \d+\), and \d+ of \d+ it listed as invented were; of the invented instructions it listed on \d+ other sessions, judged one by one, \d+ of \d+ were\./);
+    expect(auditTrustNote()).toMatch(/^The summary audit, measured on \d+ sessions of \d+ projects no rule was written looking at: of the identifiers it listed as lost, then fetched again, \d+% were needed \(\d+ of \d+\); of those it listed as needed later without a fetch, \d+% \(\d+ of \d+\), the agent often having the rest from context the file does not record; \d+ of \d+ it listed as invented were; of the invented instructions it listed on \d+ other sessions, judged one by one, \d+ of \d+ were\./);
     expect(renderCheckText(result)).toContain(auditTrustNote());
     const lintsOnly = { ...result, sessions: [{ ...result.sessions[0]!, findings: result.sessions[0]!.findings.filter((f) => f.kind === 'lint') }] };
     expect(renderCheckText(lintsOnly)).not.toContain(auditTrustNote());
