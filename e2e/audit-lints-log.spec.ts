@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
 import { buildAnalysisView } from '../src/analysis/analysis-view';
-import { auditTrustNote } from '../src/audit/audit-trust';
+import { auditListTrust, auditTrustNote } from '../src/audit/audit-trust';
 import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
@@ -118,6 +118,8 @@ test.describe('summary audit', () => {
     const region = await openPanel(page, 'Summary audit');
     const gate = region.getByRole('group', { name: 'Lost and needed later, compaction 1' });
     await expect(gate.getByRole('heading')).toContainText(String(needed));
+    // Beside the count, how often the list was right on sessions no rule was written on.
+    await expect(gate.getByRole('heading')).toContainText(auditListTrust('lostReferencedLater'));
     await expect(gate.locator('tr.needed')).toHaveCount(30);
     await gate.getByRole('button', { name: `Show all ${needed} lost and needed later` }).click();
     await expect(gate.locator('tr.needed')).toHaveCount(needed);

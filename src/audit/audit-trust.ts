@@ -56,6 +56,18 @@ export function auditTrustNote(): string {
   );
 }
 
+/** How often one list's flags were right on the never-studied pool, in a few words for the list's heading. */
+export function auditListTrust(list: 'lostReferencedLater' | 'lostRefetchedLater' | 'invented'): string {
+  const h = AUDIT_HOLDOUT;
+  const [right, flags, what] =
+    list === 'lostReferencedLater'
+      ? [h.referencedRight, h.referencedFlags, 'needed']
+      : list === 'lostRefetchedLater'
+        ? [h.refetchedRight, h.refetchedFlags, 'needed']
+        : [h.inventedRight, h.inventedFlags, 'invented'];
+  return `${pct(right, flags)} ${what} on unseen sessions (${right} of ${flags})`;
+}
+
 /**
  * The 95% Wilson score interval of a share measured as `right` of `n`: how far a figure read off n labelled rows can
  * sit from the rate it estimates. The two scorers of the same labels must agree within it.

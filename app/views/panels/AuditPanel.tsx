@@ -11,7 +11,7 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { auditCount } from '../../../src/audit/trim-audit';
-import { auditTrustNote } from '../../../src/audit/audit-trust';
+import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
 
@@ -118,6 +118,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
             <h4>
               Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostReferencedLater'))}</span>
+              <span className="list-trust muted small">{auditListTrust('lostReferencedLater')}</span>
             </h4>
             {card.neededLater.length === 0 ? (
               <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
@@ -128,6 +129,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           <div role="group" className="gate" aria-label={`Lost, then fetched again, compaction ${c.index + 1}`}>
             <h4>
               Lost, then fetched again <span className={`count${card.refetchedLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostRefetchedLater'))}</span>
+              <span className="list-trust muted small">{auditListTrust('lostRefetchedLater')}</span>
             </h4>
             {card.refetchedLater.length === 0 ? (
               <p className="gate-ok small">None: nothing this summary lost had to be read or run again before it was used.</p>
@@ -138,6 +140,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
             <h4>
               Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
+              <span className="list-trust muted small">{auditListTrust('invented')}</span>
             </h4>
             {audit.invented.length === 0 ? (
               <p className="gate-ok small">
