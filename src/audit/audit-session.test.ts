@@ -467,3 +467,57 @@ describe('auditSession on a slash command whose expanded text prints a lost file
     expect(attached!.lostReferencedLater.map((r) => r.value)).toContain('commands/retro.md');
   });
 });
+
+describe('auditSession on a listing that prints a lost file relative to the folder it lists', () => {
+  const cwd = '/home/u/signalkit';
+  const call = (id: string, command: string, pair: string): Item => ({ ...item(id, 'assistant', 'tool_call', JSON.stringify({ command }), 'Bash'), pairId: pair });
+  const result = (id: string, text: string, pair: string): Item => ({ ...item(id, 'tool', 'tool_result', text, 'Bash'), pairId: pair });
+  /** A slice that edits `file`, a summary that names none of it, then `after`. */
+  function session(file: string, after: Item[]): Session {
+    const s = emptySession('claude-code', 'listing.jsonl', 'listing');
+    s.meta['cwd'] = cwd;
+    s.items = [
+      item('m1', 'user', 'message', `Add the controls to ${file} and the island view.`),
+      { ...item('m2', 'assistant', 'tool_call', JSON.stringify({ file_path: `${cwd}/${file}`, old_string: 'Controls', new_string: 'Controls: WASD' }), 'Edit'), pairId: 'm3' },
+      { ...item('m3', 'tool', 'tool_result', `The file ${cwd}/${file} has been updated.`, 'Edit'), pairId: 'm2' },
+      item('m4', 'user', 'summary', 'This session is being continued. Summary: the user asked for first-person controls; they work now.'),
+      ...after,
+    ];
+    s.compactions = [{ ...summaryOfM1toM3('listing.jsonl'), replacedIds: ['m1', 'm2', 'm3'], keptIds: [] }];
+    return s;
+  }
+
+  // Modelled on blackgirlbytes/planetfall-seed-signalkit (s51): `git status --short` printed ` M README.md` three times
+  // after the compaction before `git diff README.md` took it.
+  it('reads a conventional name that git status run in the working directory prints as fetched again, used by the later call', () => {
+    const [a] = auditSession(
+      session('README.md', [call('m5', 'git status --short', 'm6'), result('m6', ' M PLAN.md\n M README.md\n M src/main.js', 'm5'), call('m7', 'git diff README.md | head -40', 'm8')]),
+    );
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain('README.md');
+    expect(a!.lostRefetchedLater.find((r) => r.value === 'README.md')).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+
+  it('keeps the exact-path caution: another folder\'s listing printing the same name does not bring the working directory\'s file back', () => {
+    const [a] = auditSession(session('README.md', [call('m5', 'ls docs', 'm6'), result('m6', 'README.md\nsetup.md', 'm5'), call('m7', 'git diff README.md', 'm8')]));
+    expect(a!.lostRefetchedLater.map((r) => r.value)).not.toContain('README.md');
+    expect(a!.lostReferencedLater.find((r) => r.value === 'README.md')).toMatchObject({ itemId: 'm7', via: 'mention' });
+  });
+
+  it('reads a file an ls of its folder prints by name as fetched again, used by the call that opens it', () => {
+    // The brief's example: `ls node_modules/three/build/` printed `three.core.js` before the call that used the path.
+    const file = 'src/vendor/three/build/three.core.js';
+    const [a] = auditSession(session(file, [call('m5', 'ls src/vendor/three/build/', 'm6'), result('m6', 'three.cjs\nthree.core.js\nthree.module.js', 'm5'), call('m7', `grep -n "class Vector3" ${file}`, 'm8')]));
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain(file);
+    expect(a!.lostRefetchedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+
+  // Modelled on w-toguchi83/dynamic-sanmei (s63): `git diff --stat` elided the test file's head as `.../tests/unit/…`
+  // before `git show branch:packages/…/test_fortune.py` took it.
+  it('reads a path whose head git --stat elided as printed again', () => {
+    const file = 'packages/core/tests/unit/calculators/test_fortune.py';
+    const stat = ' .../core/src/core/domain/fortune.py |  41 ++++\n .../tests/unit/calculators/test_fortune.py         | 231 +++++++\n 2 files changed, 272 insertions(+)';
+    const [a] = auditSession(session(file, [call('m5', `cd ${cwd} && git diff --stat main...worktree-agent-a49b`, 'm6'), result('m6', stat, 'm5'), call('m7', `git show worktree-agent-a49b:${file}`, 'm8')]));
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain(file);
+    expect(a!.lostRefetchedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+});

@@ -32,7 +32,8 @@ import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './inv
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
-import { foldSpellings } from './spellings';
+import { foldSpellings, projectRelative } from './spellings';
+import { listedPaths } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 
@@ -347,9 +348,33 @@ export function auditSession(session: Session): CompactionAudit[] {
     const failed = it.kind === 'tool_result' ? !!it.isError : it.kind === 'tool_call' && pair !== undefined ? !!items[pair]!.isError : false;
     return { kind: it.kind, othersWords: othersWords[i]!, target: targets[i] ?? null, failed, answersWrite: it.kind === 'tool_result' && pair !== undefined && !!targets[pair]?.writes };
   };
+  const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
+  // The files each later listing prints as entries of the folder it lists (listed-paths.ts), read once per session:
+  // by the path relative to the working directory, the results that list it, ascending; and the tails git elided.
+  let listings: { byPath: Map<string, number[]>; tails: { tail: string; at: number }[] } | undefined;
+  const listingsOf = () => {
+    if (listings) return listings;
+    listings = { byPath: new Map(), tails: [] };
+    items.forEach((it, i) => {
+      const t = targets[i];
+      if (it.kind !== 'tool_result' || it.isError || t?.kind !== 'command') return;
+      const { paths, tails } = listedPaths(t.target, texts[i]!, cwd);
+      for (const path of paths) listings!.byPath.set(path, [...(listings!.byPath.get(path) ?? []), i]);
+      for (const tail of tails) listings!.tails.push({ tail, at: i });
+    });
+    return listings;
+  };
+  /** The first tool result from `from` on, not `skip`ped, that lists the path `id` as an entry of a folder; -1 when none. */
+  const firstListing = (id: Identifier, from: number, skip: (i: number) => boolean): number => {
+    if (id.kind !== 'path') return -1;
+    const { byPath, tails } = listingsOf();
+    const rel = projectRelative(id.value, cwd);
+    const whole = byPath.get(rel)?.find((i) => i >= from && !skip(i)) ?? -1;
+    const tailed = tails.find((x) => x.at >= from && rel.endsWith(`/${x.tail}`) && !skip(x.at))?.at ?? -1;
+    return earliest(whole, tailed);
+  };
   const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
-  const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
   const mid = startsMid(session);
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
@@ -437,6 +462,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
         exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!),
+        listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

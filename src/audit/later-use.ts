@@ -140,18 +140,33 @@ export interface LaterWalk {
   callOf(i: number): number;
   /** Does tool call i take the identifier's exact path as an argument (not a longer path holding it)? */
   exactArg(i: number): boolean;
+  /**
+   * The first later tool result from `from` on that lists the identifier's file as an entry of a folder it lists
+   * (listed-paths.ts: `ls dir`, `git status`, `git diff --stat`), which `first` does not see; -1 when none.
+   */
+  listed?(from: number): number;
 }
 
 export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: boolean, argumentOnly = false): LaterUse | null {
+  // A listing that printed the file before the item that decides: the file came back through that fresh output.
+  const listed = walk.listed?.(from) ?? -1;
+  const fresh = (at: number, usedAt: number): LaterUse => {
+    const call = walk.callOf(at);
+    return { list: 'refetched', at: call >= 0 ? call : at, via: call >= 0 && walk.repeats(call) ? 'refetch' : 'reprint', usedAt };
+  };
   if (exactPathOnly) {
     const at = walk.first(from, (i) => walk.kind(i) === 'call' && walk.exactArg(i));
     if (at < 0) return null;
+    // The listing joins its entry to the folder it lists: it names this exact file (a `README.md` that `git status`
+    // run in the working directory prints is the working directory's), never another folder's file of that name.
+    if (listed >= 0 && listed < at) return fresh(listed, at);
     return walk.repeats(at) ? { list: 'refetched', at, via: 'refetch', usedAt: null } : { list: 'referenced', at, via: 'mention' };
   }
   // A value counted only as an argument (a version, an address a document states): a call that carries it in content
   // it writes does not use it; a call that takes it as its argument, a user's message or fresh output still count.
   const counts = (i: number) => !argumentOnly || walk.kind(i) !== 'call' || walk.exactArg(i);
-  const at = walk.first(from, counts);
+  const first = walk.first(from, counts);
+  const at = listed >= 0 && (first < 0 || listed < first) ? listed : first;
   if (at < 0) {
     const q = walk.question(from);
     return q >= 0 ? { list: 'referenced', at: q, via: 'question' } : null;
@@ -166,6 +181,5 @@ export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: b
     if (q < 0 || q > at) return null;
     usedAt = q;
   }
-  const call = walk.callOf(at);
-  return { list: 'refetched', at: call >= 0 ? call : at, via: call >= 0 && walk.repeats(call) ? 'refetch' : 'reprint', usedAt };
+  return fresh(at, usedAt);
 }
