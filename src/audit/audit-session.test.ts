@@ -472,14 +472,15 @@ describe('auditSession on a listing that prints a lost file relative to the fold
   const cwd = '/home/u/signalkit';
   const call = (id: string, command: string, pair: string): Item => ({ ...item(id, 'assistant', 'tool_call', JSON.stringify({ command }), 'Bash'), pairId: pair });
   const result = (id: string, text: string, pair: string): Item => ({ ...item(id, 'tool', 'tool_result', text, 'Bash'), pairId: pair });
+  const abs = (file: string) => (file.startsWith('/') ? file : `${cwd}/${file}`);
   /** A slice that edits `file`, a summary that names none of it, then `after`. */
   function session(file: string, after: Item[]): Session {
     const s = emptySession('claude-code', 'listing.jsonl', 'listing');
     s.meta['cwd'] = cwd;
     s.items = [
       item('m1', 'user', 'message', `Add the controls to ${file} and the island view.`),
-      { ...item('m2', 'assistant', 'tool_call', JSON.stringify({ file_path: `${cwd}/${file}`, old_string: 'Controls', new_string: 'Controls: WASD' }), 'Edit'), pairId: 'm3' },
-      { ...item('m3', 'tool', 'tool_result', `The file ${cwd}/${file} has been updated.`, 'Edit'), pairId: 'm2' },
+      { ...item('m2', 'assistant', 'tool_call', JSON.stringify({ file_path: abs(file), old_string: 'Controls', new_string: 'Controls: WASD' }), 'Edit'), pairId: 'm3' },
+      { ...item('m3', 'tool', 'tool_result', `The file ${abs(file)} has been updated.`, 'Edit'), pairId: 'm2' },
       item('m4', 'user', 'summary', 'This session is being continued. Summary: the user asked for first-person controls; they work now.'),
       ...after,
     ];
@@ -519,5 +520,25 @@ describe('auditSession on a listing that prints a lost file relative to the fold
     const [a] = auditSession(session(file, [call('m5', `cd ${cwd} && git diff --stat main...worktree-agent-a49b`, 'm6'), result('m6', stat, 'm5'), call('m7', `git show worktree-agent-a49b:${file}`, 'm8')]));
     expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain(file);
     expect(a!.lostRefetchedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+
+  // Modelled on Safecast's session (hold-out 3's study part, h3sc2-031): `grep -r 'mcp' /etc/nginx/sites-enabled/` printed
+  // the site file's absolute path before the call that read it, a file outside the project (the exact-path branch).
+  it('reads an absolute path outside the project that fresh output prints in full as fetched again', () => {
+    const file = '/etc/nginx/sites-enabled/maps.example.org';
+    const grep = `${file}:    location /mcp {\n${file}:    location /mcp-http {`;
+    const [a] = auditSession(session(file, [call('m5', "grep -r 'mcp' /etc/nginx/sites-enabled/", 'm6'), result('m6', grep, 'm5'), call('m7', `grep -A 10 'location /mcp' ${file}`, 'm8')]));
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain(file);
+    expect(a!.lostRefetchedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+
+  // Modelled on Safecast/safecast-map-MCP (s21): `systemctl status` named the deployed binary inside a line before
+  // `ssh … md5sum` took it; judged needed without a fetch.
+  it('does not read output that names the absolute path inside a line as printing the file again', () => {
+    const file = '/root/mcp-server/mcp';
+    const status = `● mcp.service - MCP server\n     Active: activating (auto-restart)\n    Process: 676901 ExecStart=${file} (code=exited, status=203/EXEC)`;
+    const [a] = auditSession(session(file, [call('m5', 'ssh root@host "systemctl status mcp --no-pager"', 'm6'), result('m6', status, 'm5'), call('m7', `ssh root@host "md5sum ${file}"`, 'm8')]));
+    expect(a!.lostRefetchedLater.map((r) => r.value)).not.toContain(file);
+    expect(a!.lostReferencedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm7', via: 'mention' });
   });
 });

@@ -145,6 +145,8 @@ export interface LaterWalk {
    * (listed-paths.ts: `ls dir`, `git status`, `git diff --stat`), which `first` does not see; -1 when none.
    */
   listed?(from: number): number;
+  /** Does tool result i print the identifier's whole path where the spelling names one file wherever the tool ran (an absolute path)? */
+  printsWhole?(i: number): boolean;
 }
 
 export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: boolean, argumentOnly = false): LaterUse | null {
@@ -157,6 +159,10 @@ export function classifyLaterUse(walk: LaterWalk, from: number, exactPathOnly: b
   if (exactPathOnly) {
     const at = walk.first(from, (i) => walk.kind(i) === 'call' && walk.exactArg(i));
     if (at < 0) return null;
+    // Output that prints the absolute path in full (`grep -r … /etc/nginx/sites-enabled/` printing
+    // `/etc/nginx/sites-enabled/site:  location /mcp {`) names that one file wherever it ran.
+    const printed = walk.printsWhole ? walk.first(from, (i) => i < at && walk.kind(i) === 'result' && walk.printsWhole!(i)) : -1;
+    if (printed >= 0 && (listed < 0 || printed < listed)) return fresh(printed, at);
     // The listing joins its entry to the folder it lists: it names this exact file (a `README.md` that `git status`
     // run in the working directory prints is the working directory's), never another folder's file of that name.
     if (listed >= 0 && listed < at) return fresh(listed, at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listedPaths } from './listed-paths';
+import { listedPaths, locatesPath } from './listed-paths';
 
 const cwd = '/home/u/app';
 
@@ -43,5 +43,18 @@ describe('listedPaths', () => {
   it('reads nothing from a command that lists no files', () => {
     expect(listedPaths('cat README.md', 'README.md\n', cwd)).toEqual({ paths: [], tails: [] });
     expect(listedPaths('git log --oneline', 'abc1234 README.md\n', cwd)).toEqual({ paths: [], tails: [] });
+  });
+});
+
+describe('locatesPath', () => {
+  // Modelled on Safecast's sessions: `grep -r` over a remote folder (hold-out 3's study part, h3sc2-031) starts its
+  // lines with each file it found; `systemctl status` (Safecast/safecast-map-MCP, s21) names the binary inside a line.
+  it('reads a line that starts with the path, as a search or a listing prints the files it found', () => {
+    expect(locatesPath('/etc/nginx/sites-enabled/site:    location /mcp {\n', '/etc/nginx/sites-enabled/site')).toBe(true);
+    expect(locatesPath('./a\n/root/app/bin\n', '/root/app/bin')).toBe(true);
+  });
+  it('does not read a path inside a line, nor a longer path it begins', () => {
+    expect(locatesPath('    Process: 676901 ExecStart=/root/app/bin (code=exited)\n', '/root/app/bin')).toBe(false);
+    expect(locatesPath('/root/app/bin.new\n/root/app/bin/x\n', '/root/app/bin')).toBe(false);
   });
 });

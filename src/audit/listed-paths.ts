@@ -130,3 +130,17 @@ export function listedPaths(command: string, output: string, cwd: string | null)
   }
   return { paths: [...paths], tails: [...tails] };
 }
+
+/**
+ * Does a command's output start a line with the path, as a search or a listing prints the files it found
+ * (`grep -r`'s `/etc/nginx/sites-enabled/site:  location /mcp {`, `find`'s lines)? Then the command printed that file
+ * afresh. A path inside a line is something the output says about it (a service's `ExecStart=/root/app`, a route in a
+ * build's table), not the file found again.
+ */
+export function locatesPath(output: string, path: string): boolean {
+  for (let at = output.indexOf(path); at >= 0; at = output.indexOf(path, at + 1)) {
+    const after = output.charAt(at + path.length);
+    if ((at === 0 || output.charAt(at - 1) === '\n') && (after === '' || after === ':' || /\s/.test(after))) return true;
+  }
+  return false;
+}
