@@ -541,4 +541,18 @@ describe('auditSession on a listing that prints a lost file relative to the fold
     expect(a!.lostRefetchedLater.map((r) => r.value)).not.toContain(file);
     expect(a!.lostReferencedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm7', via: 'mention' });
   });
+
+  it('gives the compaction-by-compaction audit the same reading', () => {
+    const file = '/etc/nginx/sites-enabled/maps.example.org';
+    const sessions = [
+      session('README.md', [call('m5', 'git status --short', 'm6'), result('m6', ' M README.md', 'm5'), call('m7', 'git diff README.md', 'm8')]),
+      session('lib/three/build/three.core.js', [call('m5', 'ls lib/three/build', 'm6'), result('m6', 'three.core.js', 'm5'), call('m7', 'cat lib/three/build/three.core.js', 'm8')]),
+      session(file, [call('m5', 'grep -r mcp /etc/nginx/sites-enabled/', 'm6'), result('m6', `${file}:  location /mcp {`, 'm5'), call('m7', `cat ${file}`, 'm8')]),
+    ];
+    for (const s of sessions) {
+      const rows = auditSession(s);
+      expect(rows[0]!.lostRefetchedLater.map((r) => r.via)).toEqual(['reprint']);
+      expect(rows).toEqual(referenceAudit(s));
+    }
+  });
 });

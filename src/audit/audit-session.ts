@@ -33,7 +33,7 @@ import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
 import { foldSpellings, projectRelative } from './spellings';
-import { listedPaths, locatesPath } from './listed-paths';
+import { listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 
@@ -289,9 +289,6 @@ function placements(session: Session): Placement[] {
   return out;
 }
 
-/** A path from the root or the home folder: printed in full, it names one file wherever the tool that printed it ran. */
-const ANCHORED_PATH = /^(?:[~/\\]|[A-Za-z]:[\\/])/;
-
 /**
  * The audit of every compaction in the session that records its evicted items, in order: for each,
  * `auditSummary(auditInputFor(session, event))` without the tool names, computed with the work shared
@@ -466,7 +463,7 @@ export function auditSession(session: Session): CompactionAudit[] {
         },
         exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!),
         listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
-        printsWhole: (i) => id.kind === 'path' && ANCHORED_PATH.test(id.value) && items[i]!.kind === 'tool_result' && targets[i]?.kind === 'command' && locatesPath(texts[i]!, id.value),
+        printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && targets[i]?.kind === 'command' && locatesFile(texts[i]!, id.value),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -17,6 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
+import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
 import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
@@ -500,6 +501,15 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const laterAt = new Map(later.map((l, i) => [l.id, i]));
   const laterOrder = new Map(laterItems.map((l, i) => [l.id, i]));
   const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' ? 'result' : 'message');
+  // The files each later command's output lists as entries of a folder (listed-paths.ts), read when first asked.
+  const listings: (Listed | null)[] = [];
+  const listingAt = (i: number): Listed | null => {
+    if (listings[i] === undefined) {
+      const l = later[i]!;
+      listings[i] = l.kind === 'tool_result' && !l.isError && l.target?.kind === 'command' ? listedPaths(l.target.target, l.text, cwd) : null;
+    }
+    return listings[i]!;
+  };
 
   const lostReferencedLater: LaterReference[] = [];
   const lostRefetchedLater: RefetchedReference[] = [];
@@ -543,6 +553,15 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
       exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text),
+      listed: (from) => {
+        if (id.kind !== 'path') return -1;
+        for (let i = Math.max(0, from); i < end; i++) {
+          const l = listingAt(i);
+          if (l && listsFile(l, id.value, cwd)) return i;
+        }
+        return -1;
+      },
+      printsWhole: (i) => id.kind === 'path' && later[i]!.kind === 'tool_result' && later[i]!.target?.kind === 'command' && locatesFile(later[i]!.text, id.value),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;

@@ -144,3 +144,15 @@ export function locatesPath(output: string, path: string): boolean {
   }
   return false;
 }
+
+/** Does the listing print the file at `path` (as `projectRelative` reads it against the working directory)? */
+export function listsFile(listed: Listed, path: string, cwd: string | null): boolean {
+  const rel = projectRelative(path, cwd);
+  return listed.paths.includes(rel) || listed.tails.some((t) => rel.endsWith(`/${t}`));
+}
+
+/**
+ * Does a command's output print the file at `path` afresh where the spelling names one file wherever the command ran:
+ * an absolute path (or one from the home folder) that starts a line (`locatesPath`)?
+ */
+export const locatesFile = (output: string, path: string): boolean => ABSOLUTE.test(path) && locatesPath(output, path);
