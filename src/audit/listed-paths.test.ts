@@ -12,6 +12,8 @@ describe('listedPaths', () => {
   it('reads the long status form, renames by their new path', () => {
     const out = 'Changes not staged for commit:\n\tmodified:   README.md\n\trenamed:    a.ts -> lib/b.ts\nUntracked files:\n\tdocs/new.md\n';
     expect(listedPaths('git status', out, cwd).paths).toEqual(['README.md', 'lib/b.ts', 'docs/new.md']);
+    // A chain that also prints code: its tab-indented lines are not untracked files.
+    expect(listedPaths('git status && cat main.go', 'Untracked files:\n\tnotes.md\nfunc main() {\n\treturn nil\n}\n', cwd).paths).toEqual(['notes.md']);
   });
 
   it('reads only the status lines of a chain, not another command\'s names', () => {
@@ -30,6 +32,7 @@ describe('listedPaths', () => {
     expect(listedPaths('ls src && ls docs', 'README.md\n', cwd).paths).toEqual([]);
     expect(listedPaths('ls -R src', 'README.md\n', cwd).paths).toEqual([]);
     expect(listedPaths('ls src/*.md', 'src/README.md\n', cwd).paths).toEqual([]);
+    expect(listedPaths('git ls-files && ls docs', 'README.md\n', cwd).paths).toEqual([]);
   });
 
   it('reads a --stat line, keeping the tail of a path whose head git elided', () => {
@@ -38,6 +41,11 @@ describe('listedPaths', () => {
     const listed = listedPaths(`cd ${cwd} && git diff --stat main...worktree-agent-a49b0f51`, out, cwd);
     expect(listed.paths).toEqual(['README.md']);
     expect(listed.tails).toEqual(['sanmei-core/src/sanmei_core/domain/meishiki.py', 'tests/unit/calculators/test_fortune.py']);
+  });
+
+  it('reads --numstat and --name-status lines', () => {
+    expect(listedPaths('git diff --numstat', '12\t3\tREADME.md\n-\t-\tassets/logo.png\n', cwd).paths).toEqual(['README.md', 'assets/logo.png']);
+    expect(listedPaths('git show --name-status HEAD', 'M\tREADME.md\nR100\tsrc/a.ts\tlib/a.ts\n', cwd).paths).toEqual(['README.md', 'lib/a.ts']);
   });
 
   it('reads nothing from a command that lists no files', () => {

@@ -6,8 +6,8 @@
 //
 // Only the command's own listings are read, each by its format: a `git status` line carries its status mark, a
 // `--stat` line its `|` and count, an `ls` line is one name (or, with `-l`, ends with one). Commands chained with
-// `&&`, `;` or `||` are read in order, a `cd` moving the folder the later ones run in; when one command lists two
-// folders with `ls`, a bare name could be either's and no `ls` entry is read.
+// `&&`, `;` or `||` are read in order, a `cd` moving the folder the later ones run in; when one command prints names
+// alone from two folders (`ls src && ls docs`), a bare name could be either's and no such line is read.
 import { projectRelative } from './spellings';
 
 /** The files a command's output lists: each path relative to the working directory (or as it stands outside it), and elided tails. */
@@ -35,9 +35,12 @@ function join(folder: string, rel: string): string {
 
 // git status, short (`XY path`, a rename `R  old -> new`) and long (`\tmodified:   path`, `\tpath` under "Untracked files:").
 const STATUS_SHORT = /^[ MADRCUT?!]{2} (?:.+ -> )?(\S.*)$/;
-const STATUS_LONG = /^\t(?:(?:modified|new file|deleted|renamed|copied|typechange|both modified|both added|both deleted|added by us|added by them|deleted by us|deleted by them):\s+(?:.+ -> )?)?(\S.*)$/;
+// An untracked file is a tab and a path alone: a tab-indented line of another command's output (Go's `\treturn nil`) is not.
+const STATUS_LONG = /^\t(?:(?:modified|new file|deleted|renamed|copied|typechange|both modified|both added|both deleted|added by us|added by them|deleted by us|deleted by them):\s+(?:.+ -> )?(\S.*)|(\S+))$/;
 // git's --stat line: ` path | 12 +++--`, ` path | Bin 0 -> 12 bytes`.
 const STAT = /^ (\S.*?)\s+\|\s+(?:\d+|Bin\b)/;
+// git's --numstat line: `12\t3\tpath` (`-\t-\tpath` for a binary file).
+const NUMSTAT = /^(?:\d+|-)\t(?:\d+|-)\t(\S.*)$/;
 // git's --name-status line: `M\tpath`, `R100\told\tnew`.
 const NAME_STATUS = /^[MADRCTU]\d*\t(?:[^\t]+\t)?(\S.*)$/;
 
@@ -47,7 +50,8 @@ type Reader = (line: string) => string | null;
 interface Listing {
   folder: string;
   read: Reader;
-  ls: boolean;
+  /** Does it read a line that is one name alone, which any listing of another folder could print too? */
+  bare: boolean;
 }
 
 /** The words of a simple command, quotes removed (a quoted word with spaces stays one word). */
@@ -68,12 +72,18 @@ function listingOf(words: string[], folder: string): Listing | null {
     }
     const sub = w[0];
     const flags = w.slice(1);
-    if (sub === 'status') return { folder: f, ls: false, read: (l) => STATUS_SHORT.exec(l)?.[1] ?? STATUS_LONG.exec(l)?.[1] ?? null };
-    if (sub === 'ls-files') return { folder: f, ls: false, read: (l) => (/^\S+$/.test(l) ? l : null) };
+    const status: Reader = (l) => {
+      const long = STATUS_LONG.exec(l);
+      return STATUS_SHORT.exec(l)?.[1] ?? long?.[1] ?? long?.[2] ?? null;
+    };
+    const oneName: Reader = (l) => (/^\S+$/.test(l) && !/^[0-9a-f]{7,40}$/.test(l) ? l : null);
+    if (sub === 'status') return { folder: f, bare: false, read: status };
+    if (sub === 'ls-files') return { folder: f, bare: true, read: oneName };
     if (sub === 'diff' || sub === 'show' || sub === 'log') {
-      if (flags.some((x) => x === '--stat' || x.startsWith('--stat=') || x === '--numstat' || x === '--shortstat')) return { folder: f, ls: false, read: (l) => STAT.exec(l)?.[1] ?? null };
-      if (flags.includes('--name-only')) return { folder: f, ls: false, read: (l) => (/^\S+$/.test(l) && !/^[0-9a-f]{7,40}$/.test(l) ? l : null) };
-      if (flags.includes('--name-status')) return { folder: f, ls: false, read: (l) => NAME_STATUS.exec(l)?.[1] ?? null };
+      if (flags.some((x) => x === '--stat' || x.startsWith('--stat='))) return { folder: f, bare: false, read: (l) => STAT.exec(l)?.[1] ?? null };
+      if (flags.includes('--numstat')) return { folder: f, bare: false, read: (l) => NUMSTAT.exec(l)?.[1] ?? null };
+      if (flags.includes('--name-only')) return { folder: f, bare: true, read: oneName };
+      if (flags.includes('--name-status')) return { folder: f, bare: false, read: (l) => NAME_STATUS.exec(l)?.[1] ?? null };
     }
     return null;
   }
@@ -91,7 +101,7 @@ function listingOf(words: string[], folder: string): Listing | null {
           return m && m[1] !== '.' && m[1] !== '..' ? strip(m[1]!) : null;
         }
       : (l) => (/^\S+$/.test(l) && l !== '.' && l !== '..' && !l.endsWith(':') ? strip(l) : null);
-    return { folder: join(folder, args[0] ?? '.'), ls: true, read };
+    return { folder: join(folder, args[0] ?? '.'), bare: true, read };
   }
   return null;
 }
@@ -110,8 +120,8 @@ export function listedPaths(command: string, output: string, cwd: string | null)
     const l = listingOf(words, folder);
     if (l) listings.push(l);
   }
-  const lsFolders = new Set(listings.filter((l) => l.ls).map((l) => l.folder));
-  const usable = listings.filter((l) => !l.ls || lsFolders.size === 1);
+  const bareFolders = new Set(listings.filter((l) => l.bare).map((l) => l.folder));
+  const usable = listings.filter((l) => !l.bare || bareFolders.size === 1);
   const paths = new Set<string>();
   const tails = new Set<string>();
   if (usable.length === 0) return { paths: [], tails: [] };
