@@ -100,6 +100,9 @@ describe('the labelled audit set', () => {
   // The eighth hold-out's blind score (session 47), after its kept-spelling summary lines (README): needed 57% (16/28),
   // recall 94%; referenced 4 of 14 flags right, refetched 10 of 14, invented 0 of 6. A floor at it, not the goal.
   const HOLDOUT8_FLOOR = { lostReferencedLater: 0.28, lostRefetchedLater: 0.71, neededUnion: 0.57, invented: 0, neededRecall: 0.94 };
+  // The ninth hold-out's blind score (session 48), after its kept-spelling summary lines (README): needed 76% (29/38),
+  // recall 78%; referenced 5 of 15 flags right, refetched 19 of 23, invented 0 of 6. A floor at it, not the goal.
+  const HOLDOUT9_FLOOR = { lostReferencedLater: 0.33, lostRefetchedLater: 0.82, neededUnion: 0.76, invented: 0, neededRecall: 0.78 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -276,6 +279,28 @@ describe('the labelled audit set', () => {
     // Folded into the never-studied pool in session 47, once the pool's stated figure was measured with it.
     expect(POOL_PENDING.has('holdout8')).toBe(false);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout8')).toHaveLength(h8.length);
+  });
+
+  it('holds a ninth blind hold-out (holdout9): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 48). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h9 = half('holdout9');
+    expect(h9.length).toBeGreaterThanOrEqual(250);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h9.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
+    const repos = new Set(h9.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout9').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h9.filter((r) => repoOf(r) === repo).length / h9.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h9.some((r) => r.list === list), list).toBe(true);
+    for (const r of h9) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h9) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h9, sessions);
+    console.info(table('ninth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT9_FLOOR), 'ninth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout9')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout9')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
