@@ -75,6 +75,8 @@ export interface LostRow extends RowBase {
    * condensation's recent events, what a microcompaction did not clear).
    */
   kept?: string[];
+  /** `restored`: `kept` holds lines of a file Claude Code restored beside the summary (bench/labelled-restored-kept.ts). */
+  keptFrom?: 'restored';
 }
 
 export interface InventedRow extends RowBase {
