@@ -8,10 +8,10 @@
 // flag a rule took away since it was judged reads "not listed now". Then each list's precision by half and channel.
 // `npx tsx bench/flag-channels.ts [--from s50] [--to s59] [--write]` (--write: set each judged flag's `later` in the
 // file, only for the sessions in range). Needs the sessions' repositories under MIRROR (/work/.mirror/<owner>+<name>/repo).
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
 import { loadText } from '../src/load/loader';
+import { mirroredFile } from './mirrored-file';
 import type { Item } from '../src/model/types';
 
 interface Judged {
@@ -30,7 +30,6 @@ interface Judgements {
   flags: Judged[];
 }
 
-const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 const FILE = new URL('./flag-judgements.json', import.meta.url);
 const j = JSON.parse(readFileSync(FILE, 'utf8')) as Judgements;
 const arg = (name: string) => {
@@ -116,13 +115,8 @@ function channel(item: Item | undefined, value: string, spellings: readonly stri
 const channels = new Map<string, string>();
 for (const [key, s] of Object.entries(j.sessions)) {
   if (!inRange(key) || !j.flags.some((f) => f.session === key && LOST.includes(f.list))) continue;
-  let text: string;
-  try {
-    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.ref}:${s.path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  } catch {
-    console.warn(`${key}: ${s.repo} ${s.path} not in the mirror; skipped`);
-    continue;
-  }
+  const text = mirroredFile(s.repo, s.ref, s.path, key);
+  if (text === null) continue;
   for (const session of loadText(s.path, text).sessions) {
     const byId = new Map(session.items.map((it) => [it.id, it]));
     for (const a of auditSession(session)) {

@@ -5,11 +5,11 @@
 // (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session] [--from sNN]` (--wrong:
 // the wrong flags still listed; --by-session: each half also split by the session that judged it, 46 or 47; --from s38:
 // only sessions s38 and later, the ones of repositories no other part of the study uses).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { loadText } from '../src/load/loader';
+import { mirroredFile } from './mirrored-file';
 
 interface Judged {
   session: string;
@@ -26,7 +26,6 @@ interface Judgements {
   flags: Judged[];
 }
 
-const MIRROR = process.env['MIRROR'] ?? '/work/.mirror';
 const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'invented', 'inventedInstructions'] as const;
 const j = JSON.parse(readFileSync(new URL('./flag-judgements.json', import.meta.url), 'utf8')) as Judgements;
 const judges = (key: string, list: string) => j.sessions[key]?.lists?.includes(list) ?? true;
@@ -38,13 +37,8 @@ const inRange = (key: string) => Number(key.replace(/^s/, '')) >= from;
 const listed = new Map<string, Set<string>>();
 for (const [key, s] of Object.entries(j.sessions)) {
   if (!inRange(key)) continue;
-  let text: string;
-  try {
-    text = execFileSync('git', ['-C', `${MIRROR}/${s.repo.replace('/', '+')}/repo`, 'show', `${s.ref}:${s.path}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  } catch {
-    console.warn(`${key}: ${s.repo} ${s.path} not in the mirror; skipped`);
-    continue;
-  }
+  const text = mirroredFile(s.repo, s.ref, s.path, key);
+  if (text === null) continue;
   for (const session of loadText(s.path, text).sessions) {
     for (const a of auditSession(session)) {
       const add = (list: string, values: string[]) => {

@@ -22,3 +22,10 @@ export function labelledRows(): LabelledRow[] {
 export function labelledSessions(): Record<string, LabelledSession> {
   return JSON.parse(readFileSync(new URL('labelled-sessions.json', dir), 'utf8')) as Record<string, LabelledSession>;
 }
+
+/** The file's own spelling of a row (Python's `json.dumps(row, ensure_ascii=False)`: `, ` and `: ` between parts). */
+export function rowJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(rowJson).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${rowJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}

@@ -12,7 +12,7 @@ import { renderForAudit } from '../src/audit/audit-session';
 import { isHarnessItem } from '../src/model/harness-messages';
 import type { LabelledRow } from '../src/audit/labelled-set';
 import { mirroredSessionFile } from './labelled-session-file';
-import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson } from './labelled-fixture';
 
 const file = LABELLED_ROWS_FILE;
 const lines = labelledLines();
@@ -43,12 +43,6 @@ for (const key of wanted) {
   verdicts.set(key, byLine);
 }
 
-/** The file's own spelling of a row (Python's `json.dumps(row, ensure_ascii=False)`: `, ` and `: ` between parts). */
-function rowJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(rowJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${rowJson(x)}`).join(', ')}}`;
-  return JSON.stringify(v);
-}
 const unchanged = lines.filter((l) => l.trim() && rowJson(JSON.parse(l)) !== l).length;
 if (unchanged > 0) throw new Error(`labelled-audit.jsonl: ${unchanged} rows would be rewritten in another spelling; not writing`);
 

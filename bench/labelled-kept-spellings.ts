@@ -11,7 +11,7 @@ import { auditInputFor, renderForAudit } from '../src/audit/audit-session';
 import { extractIdentifiers, FILE_EXTENSIONS } from '../src/audit/identifiers';
 import type { LabelledRow, LostRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
-import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const splits = at >= 0 ? process.argv[at + 1]!.split(',') : null;
@@ -61,12 +61,6 @@ for (const r of wanted) {
 }
 console.log(`${found.size} of ${wanted.length} needed path rows without a summary line: the summary names the file under another spelling`);
 
-/** The file's own spelling of a row (Python's `json.dumps(row, ensure_ascii=False)`). */
-function rowJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(rowJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${rowJson(x)}`).join(', ')}}`;
-  return JSON.stringify(v);
-}
 if (process.argv.includes('--write')) {
   const out = lines.map((l) => {
     if (!l.trim()) return l;

@@ -20,7 +20,7 @@ import { neverStudiedRows } from '../src/audit/holdout-study';
 import type { LabelledRow, LabelledTarget, LabelledText, LostRow } from '../src/audit/labelled-set';
 import { callTarget, targetKey, type CallTarget } from '../src/refetch/call-target';
 import { mirroredSessionFile } from './labelled-session-file';
-import { LABELLED_ROWS_FILE, labelledLines, labelledSessions } from './labelled-fixture';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson } from './labelled-fixture';
 
 const file = LABELLED_ROWS_FILE;
 const lines = labelledLines();
@@ -256,12 +256,6 @@ for (const key of new Set(wanted.map((r) => r.session))) {
 }
 console.log(`\n${grown} of ${rowsRead} lost rows read have later evidence their excerpt lacks (${wanted.length} rows asked for)`);
 
-/** The file's own spelling of a row (Python's `json.dumps(row, ensure_ascii=False)`). */
-function rowJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(rowJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${rowJson(x)}`).join(', ')}}`;
-  return JSON.stringify(v);
-}
 if (process.argv.includes('--write')) {
   const respelled = lines.filter((l) => l.trim() && rowJson(JSON.parse(l)) !== l).length;
   if (respelled > 0) throw new Error(`labelled-audit.jsonl: ${respelled} rows would be rewritten in another spelling; not writing`);

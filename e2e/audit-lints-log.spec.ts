@@ -8,6 +8,7 @@ import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-language-session';
+import { RESTORED_FILE, restoredFilesSession } from './support/restored-files-session';
 import { manyLostSession } from './support/many-lost-session';
 import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
@@ -154,6 +155,29 @@ test.describe('summary audit', () => {
     await notJudged.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'audit-not-judged.png') });
+  });
+
+  test('a file Claude Code attached again beside the summary is named, and what it holds is not counted lost', async ({ page }) => {
+    const text = restoredFilesSession();
+    const audit = buildAnalysisView(loadFiles([{ name: 'float.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!, { count: words }).audits[0]!;
+    const needed = audit.lostReferencedLater.map((r) => r.value);
+    expect(needed.some((v) => v.endsWith('Float/Theme/Palette.swift'))).toBe(true);
+    expect(needed.some((v) => v.endsWith('Float/Immersive/DepthLayers.swift'))).toBe(false);
+
+    await page.goto('/');
+    await dropFiles(page, [fromText('float.jsonl', text)]);
+    const region = await openPanel(page, 'Summary audit');
+    const restored = region.locator('.audit-restored');
+    await expect(restored).toContainText('Claude Code attached one file again beside the summary');
+    await restored.getByRole('button', { name: RESTORED_FILE }).click();
+    // The link goes to the attachment in the context view.
+    await expect(page.locator(`.row.selected[data-item-id="${audit.restored![0]!.itemId}"]`)).toBeVisible();
+    const gate = region.getByRole('group', { name: 'Lost and needed later, compaction 1' });
+    await expect(gate).toContainText('Palette.swift');
+    await expect(gate).not.toContainText('DepthLayers.swift');
+    await restored.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'audit-restored-files.png') });
   });
 
   test('the plain-summary Acme session shows "October 7, 2023" as invented', async ({ page }) => {

@@ -18,6 +18,9 @@ export function claudeCodeRecords(cwd: string, sessionId: string) {
   return {
     assistant: (content: unknown[]) => push({ type: 'assistant', requestId: `req_${n}`, message: { model: 'claude-opus-4-6', id: `msg_${n}`, type: 'message', role: 'assistant', content, usage: usage() } }),
     user: (content: unknown) => push({ type: 'user', message: { role: 'user', content } }),
+    /** A `file` attachment, as Claude Code writes one for a file it reads again after compacting (2.1.92 on). */
+    fileAttachment: (filePath: string, content: string) =>
+      push({ type: 'attachment', attachment: { type: 'file', filename: filePath, displayPath: filePath.replace(`${cwd}/`, ''), content: { type: 'text', file: { filePath, content, numLines: content.split('\n').length, startLine: 1, totalLines: content.split('\n').length } } } }),
     /** The compact boundary and the summary the harness writes after it. */
     compaction(trigger: 'auto' | 'manual', preTokens: number, summary: string) {
       const last = parent;

@@ -41,6 +41,8 @@ import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-lat
 export interface CompactionAudit extends SummaryAudit {
   compaction: number;
   compactionId: string;
+  /** The files Claude Code attached again beside the summary (`restoredFiles`): what they hold is not counted lost. */
+  restored?: { itemId: string; file: string }[];
 }
 
 /** A tool call reads as `name(arguments)`, so its function name is one of the slice's identifiers. */
@@ -522,7 +524,8 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
-    return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools) };
+    const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: (items[i]!.name ?? '').replace(/^file · /, '') }));
+    return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools), ...(restoredFiles.length > 0 ? { restored: restoredFiles } : {}) };
   });
 
   /** Item `i` as the instruction check reads it (invented-instructions.ts `userWordsRead`), with the call a result answers. */

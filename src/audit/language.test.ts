@@ -8,5 +8,9 @@ describe('languageOf', () => {
     expect(languageOf('claude --permission-mode plan --allow-dangerously-skip-permissions')).toBeNull();
     expect(languageOf('ok')).toBeNull();
     expect(languageOf('この変更をコミットしてください')).toBe('cjk');
+    // Terse English with no common word is not another language: nothing tells either way.
+    expect(languageOf('GitHub organization: LAF-US ; Repository name: vault ; Visibility: private ; Description: notes')).toBeNull();
+    expect(languageOf('Bitte prüfe die Tests und schreibe den Bericht für das Team neu')).toBe('other');
+    expect(languageOf('Corrige el error del formulario y agrega una prueba para el caso vacío')).toBe('other');
   });
 });

@@ -23,14 +23,31 @@ const ENGLISH_WORDS = new Set(
     'don’t don\'t it’s it\'s can’t can\'t')
     .split(' '),
 );
+// Common words of the other languages most written in the Latin script (Portuguese, Spanish, French, German, Italian,
+// Dutch) that are no English word: a text is another language only on such evidence, never for lacking English words
+// (terse English, "GitHub organization: LAF-US ; Visibility: private", has none).
+const OTHER_WORDS = new Set(
+  ('de da do das dos que não nao com para uma um por mais como está esta são sao também tambem ' +
+    'el la los las del y es en por con para una pero más está son también ' +
+    'le les des du et est une pour dans pas avec sur qui sont aussi être ' +
+    'der die das und ist nicht mit für auf ein eine den dem zu auch sind wird ' +
+    'il di che non per una sono anche della questo ' +
+    'het een van en niet met voor zijn ook dat op')
+    .split(' '),
+);
+
 /**
  * The language a text is written in, told by its prose (paths, URLs, code words and command-line options left out): Chinese or Japanese by
- * its characters, English when at least one word in twelve is a common English word, another language when none
- * nearly is; null with fewer than eight words to tell by.
+ * its characters, English when at least one word in twelve is a common English word, another language when at least
+ * one in twelve is a common word of another Latin-script language and English words are fewer; null with fewer than
+ * eight words to tell by, or no such evidence either way.
  */
 export function languageOf(text: string): Language | null {
   if (writtenInCjk(text)) return 'cjk';
   const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
   if (words.length < 8) return null;
-  return words.filter((w) => ENGLISH_WORDS.has(w)).length * 12 >= words.length ? 'english' : 'other';
+  const english = words.filter((w) => ENGLISH_WORDS.has(w)).length;
+  if (english * 12 >= words.length) return 'english';
+  const other = words.filter((w) => OTHER_WORDS.has(w) && !ENGLISH_WORDS.has(w)).length;
+  return other * 12 >= words.length && other > english ? 'other' : null;
 }

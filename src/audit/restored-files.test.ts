@@ -60,6 +60,13 @@ describe('files Claude Code restores beside the summary', () => {
     }
   });
 
+  it('are named on the audit, each with its item', () => {
+    const [a] = auditSession(loadText('full.jsonl', session({ manual: true, restored: true })).sessions[0]!);
+    expect(a!.restored).toEqual([{ itemId: expect.any(String), file: `${CWD}/Float/Immersive/SceneBuilder.swift` }]);
+    const [none] = auditSession(loadText('full.jsonl', session({ manual: true, restored: false })).sessions[0]!);
+    expect(none!.restored).toBeUndefined();
+  });
+
   it('leave a value lost when no file brought it back', () => {
     expect(needed({ manual: false, restored: false }).needed).toContain('Float/Immersive/DepthLayers.swift');
     expect(needed({ manual: true, restored: false }).needed).toContain('Float/Immersive/DepthLayers.swift');

@@ -92,6 +92,20 @@ describe('teammate messages (Claude Code agent teams)', () => {
     expect(teammateWordsOf(user(IDLE_AND_SHUTDOWN))).toEqual([]);
   });
 
+  it("reads another Claude session's message (SendMessage across sessions) as that session's words, directing nobody", () => {
+    // The envelope as tools that read Claude Code's prompts parse it (from about 2.1.224): a preamble, the block, a coda.
+    const fromPeer =
+      'Another Claude session sent a message:\n<cross-session-message from="uds:/tmp/cc-socks/45035.sock" from-name="api" from-mode="prompting">\ntests are green on the api branch\n</cross-session-message>\nThis came from another Claude session. Reply via SendMessage.';
+    expect(userWordsOf(user(fromPeer))).toBeNull();
+    expect(isHarnessItem(user(fromPeer))).toBe(false);
+    expect(teammateWordsOf(user(fromPeer))).toEqual([{ from: 'api', body: 'tests are green on the api branch' }]);
+    expect(directionsOf(user(fromPeer))).toBeNull();
+    // Without a name, the address it came from.
+    expect(teammateMessages('<cross-session-message from="a">hello</cross-session-message>')).toEqual([{ from: 'a', body: 'hello' }]);
+    // A person who writes about the tag is still the person.
+    expect(userWordsOf(user('what is a <cross-session-message> block?'))).toBe('what is a <cross-session-message> block?');
+  });
+
   it("takes the lead's words as what directs a teammate, and a peer's note or a report to the lead as directing nobody", () => {
     expect(directionsOf(user(LEAD_ORDERS))).toContain('Task INT-5: disconnect the VPN before switching profiles.');
     expect(directionsOf(user(ASSIGNMENT_AND_PEER_NOTE))).toBeNull();
