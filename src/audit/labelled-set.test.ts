@@ -84,7 +84,7 @@ describe('the labelled audit set', () => {
   const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
   // (the pool's score part since its own split; hold-outs 6, 7 and 8 joined it unread). The floors are its excerpt figures.
-  const POOL_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 0.8, neededUnion: 0.72, invented: 0.06, neededRecall: 0.75 };
+  const POOL_FLOOR = { lostReferencedLater: 0.38, lostRefetchedLater: 0.81, neededUnion: 0.72, invented: 0.06, neededRecall: 0.75 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
