@@ -120,14 +120,13 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
               {audit.restored.length === 1
                 ? 'Claude Code attached one file again beside the summary; what it holds is not counted lost: '
                 : `Claude Code attached ${audit.restored.length} files again beside the summary; what they hold is not counted lost: `}
-              {audit.restored.map((r, k) => (
-                <span key={r.itemId}>
-                  {k > 0 ? ', ' : null}
-                  <button type="button" className="link" onClick={() => goTo({ item: r.itemId })}>
+              <span className="restored-files">
+                {audit.restored.map((r) => (
+                  <button key={r.itemId} type="button" className="link" onClick={() => goTo({ item: r.itemId })}>
                     <code>{r.file}</code>
                   </button>
-                </span>
-              ))}
+                ))}
+              </span>
             </p>
           ) : null}
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
