@@ -41,7 +41,7 @@ import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-lat
 export interface CompactionAudit extends SummaryAudit {
   compaction: number;
   compactionId: string;
-  /** The files Claude Code attached again beside the summary (`restoredFiles`): what they hold is not counted lost. */
+  /** The files Claude Code attached again beside the summary (`besideSummary`): what they hold is not counted lost. */
   restored?: { itemId: string; file: string }[];
 }
 
@@ -134,7 +134,9 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const keyOf = (it: Item): string | null => (it.kind === 'tool_result' && targetOf.get(it) ? targetKey(targetOf.get(it)!) : null);
   const metaOf = (it: Item): TextMeta => ({ role: it.role, kind: it.kind, target: targetOf.get(it) ?? null, ...(it.meta ? { meta: it.meta } : {}), ...(it.name ? { name: it.name } : {}) });
   const evicted = session.items.filter((i) => replaced.has(i.id));
-  const contextItems = session.items.slice(0, at + 1).filter(isContent);
+  const beside = besideSummary(session.items, event.summaryId ? position.get(event.summaryId) : undefined);
+  // The summarizer also read `/compact`'s instructions, written after the summary.
+  const contextItems = [...session.items.slice(0, at + 1).filter(isContent), ...beside.instructions.map((i) => session.items[i]!)];
   const stillSeen = keptVerbatimBy(session, event);
   const mid = startsMid(session);
   return {
@@ -149,7 +151,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
     contextMeta: contextItems.map(metaOf),
-    keptVerbatim: keptVerbatimOf(contextItems.filter((i) => stillSeen(i.id))),
+    keptVerbatim: keptVerbatimOf([...contextItems.filter((i) => stillSeen(i.id)), ...beside.restored.map((i) => session.items[i]!)]),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
@@ -231,28 +233,31 @@ interface Placement {
   skip: (i: number) => boolean;
   /** Is the item (by id) still in the context verbatim after the compaction (see `keptVerbatimBy`)? */
   keeps: (id: string) => boolean;
-  /** Positions of the files the harness attached again beside the summary (see `restoredFiles`). */
+  /** Positions of the files the harness attached again, and of `/compact`'s echo, beside the summary (`besideSummary`). */
   restored: number[];
+  instructions: number[];
 }
 
 /**
- * Claude Code puts the files the agent last read back beside the summary once it has compacted: `file` attachments
- * written right after the summary (after a manual `/compact`'s echo), before the model's first reply or the person's
- * next message (its post-compact file restoration, recorded in the file from about 2.1.92). What they hold is in the
- * context the compaction left, as what a microcompaction did not clear is: not lost.
+ * What Claude Code writes beside a summary, before the model's first reply or the person's next message:
+ * - `restored`: the files the agent last read, put back once it has compacted (`file` attachments; its post-compact
+ *   file restoration, recorded in the file from about 2.1.92). What they hold is in the context the compaction left,
+ *   as what a microcompaction did not clear is: not lost.
+ * - `instructions`: a manual `/compact`'s echo, whose arguments were the summarizer's instructions.
+ * Another command ends the run.
  */
-function restoredFiles(items: readonly Item[], summaryAt: number | undefined): number[] {
-  if (summaryAt === undefined) return [];
-  const out: number[] = [];
+export function besideSummary(items: readonly Item[], summaryAt: number | undefined): { restored: number[]; instructions: number[] } {
+  const restored: number[] = [];
+  const instructions: number[] = [];
+  if (summaryAt === undefined) return { restored, instructions };
   for (let i = summaryAt + 1; i < items.length; i++) {
     const it = items[i]!;
     if (it.role === 'assistant') break;
-    if (it.role === 'user' && it.kind === 'message' && it.meta?.['attachment'] === 'file') out.push(i);
-    // A manual compaction's echo (`/compact`, its stdout) comes between; the person's next message or another
-    // command ends the run.
-    else if (it.kind !== 'compaction' && ((!isHarnessItem(it) && !isCompactCommand(it.text)) || (it.text.includes('<command-name>') && !isCompactCommand(it.text)))) break;
+    if (it.role === 'user' && it.kind === 'message' && it.meta?.['attachment'] === 'file') restored.push(i);
+    else if (isCompactCommand(it.text)) instructions.push(i);
+    else if (it.kind !== 'compaction' && (!isHarnessItem(it) || it.text.includes('<command-name>'))) break;
   }
-  return out;
+  return { restored, instructions };
 }
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
@@ -286,7 +291,7 @@ function placements(session: Session): Placement[] {
       const item = items[i]!;
       return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
     };
-    out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event), restored: restoredFiles(items, summaryAt) });
+    out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event), ...besideSummary(items, summaryAt) });
   }
   return out;
 }
@@ -474,17 +479,19 @@ export function auditSession(session: Session): CompactionAudit[] {
         lostRefetchedLater.push({ value: id.value, itemId: items[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : items[use.usedAt]!.id });
     }
     // What the summarizer read: the evicted items, then the content items up to the compaction.
-    const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i));
+    const instructions = new Set(p.instructions);
+    const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i)) || instructions.has(i);
     let supportTexts: string[] | undefined;
     const support = () => {
       if (supportTexts) return supportTexts;
       supportTexts = p.sources.map((i) => texts[i]!);
       for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
+      for (const i of p.instructions) supportTexts.push(texts[i]!);
       return supportTexts;
     };
     let looseText: string | undefined;
     const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
-    const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0);
+    const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
@@ -500,7 +507,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
         });
     // The user's messages the summarizer read, in the session's order: only looked for when the summary claims one.
-    const heard = () => userWordsRead([...p.sources, ...contextPositions(p), ...compactArgsAfter(p)].sort((a, b) => a - b).map(readTextAt));
+    const heard = () => userWordsRead([...p.sources, ...contextPositions(p), ...p.instructions].sort((a, b) => a - b).map(readTextAt));
     let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
       !unverifiable && userClaims(p.summary).length > 0
@@ -541,16 +548,6 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(item.isError ? { isError: true } : {}),
       ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
     };
-  }
-
-  /**
-   * The `/compact` echo Claude Code writes after the summary, before the next reply: its arguments were the
-   * summarizer's instructions, so a summary may say the user asked for them.
-   */
-  function compactArgsAfter(p: Placement): number[] {
-    const out: number[] = [];
-    for (let i = p.at + 1; i < items.length && items[i]!.role !== 'assistant'; i++) if (isCompactCommand(items[i]!.text)) out.push(i);
-    return out;
   }
 
   /** The content items up to the compaction that were not evicted, ascending. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../load/loader';
-import { auditSession } from './audit-session';
+import { auditInputFor, auditSession, withoutToolNames } from './audit-session';
+import { auditSummary } from './audit-summary';
 
 // Once Claude Code has compacted, it reads the files the agent last read again and attaches them right after the
 // summary (post-compact file restoration). Modelled on darthzen/float `entire/checkpoints/v1` d1/f00d108928/1
@@ -70,5 +71,22 @@ describe('files Claude Code restores beside the summary', () => {
   it('leave a value lost when no file brought it back', () => {
     expect(needed({ manual: false, restored: false }).needed).toContain('Float/Immersive/DepthLayers.swift');
     expect(needed({ manual: true, restored: false }).needed).toContain('Float/Immersive/DepthLayers.swift');
+  });
+});
+
+describe('what Claude Code writes beside the summary, read one way', () => {
+  it('gives the same audit through auditInputFor and auditSummary as the session audit', () => {
+    for (const opts of [
+      { manual: false, restored: true },
+      { manual: true, restored: true },
+      { manual: true, restored: false },
+    ]) {
+      const s = loadText('full.jsonl', session(opts)).sessions[0]!;
+      const tools = new Set(s.items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
+      const [whole] = auditSession(s);
+      const { restored: _restored, compaction: _c, compactionId: _id, ...rest } = whole!;
+      const reference = withoutToolNames(auditSummary(auditInputFor(s, s.compactions[0]!)!, { indexAboveLost: Infinity }), tools);
+      expect(rest, JSON.stringify(opts)).toEqual(reference);
+    }
   });
 });
