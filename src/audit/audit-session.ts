@@ -32,8 +32,8 @@ import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './inv
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
-import { foldSpellings, projectRelative } from './spellings';
-import { listedPaths, locatesFile } from './listed-paths';
+import { foldSpellings } from './spellings';
+import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 
@@ -246,7 +246,7 @@ interface Placement {
  * - `instructions`: a manual `/compact`'s echo, whose arguments were the summarizer's instructions.
  * Another command ends the run.
  */
-export function besideSummary(items: readonly Item[], summaryAt: number | undefined): { restored: number[]; instructions: number[] } {
+function besideSummary(items: readonly Item[], summaryAt: number | undefined): { restored: number[]; instructions: number[] } {
   const restored: number[] = [];
   const instructions: number[] = [];
   if (summaryAt === undefined) return { restored, instructions };
@@ -356,30 +356,19 @@ export function auditSession(session: Session): CompactionAudit[] {
     return { kind: it.kind, othersWords: othersWords[i]!, target: targets[i] ?? null, failed, answersWrite: it.kind === 'tool_result' && pair !== undefined && !!targets[pair]?.writes };
   };
   const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
-  // The files each later listing prints as entries of the folder it lists (listed-paths.ts), read once per session:
-  // by the path relative to the working directory, the results that list it, ascending; and the tails git elided.
-  let listings: { byPath: Map<string, number[]>; tails: { tail: string; at: number }[] } | undefined;
-  const listingsOf = () => {
+  // The files each later listing prints as entries of the folder it lists (listed-paths.ts), read once per session.
+  let listings: ListingIndex | undefined;
+  const listingsOf = (): ListingIndex => {
     if (listings) return listings;
-    listings = { byPath: new Map(), tails: [] };
+    listings = new ListingIndex();
     items.forEach((it, i) => {
       const t = targets[i];
-      if (it.kind !== 'tool_result' || it.isError || t?.kind !== 'command') return;
-      const { paths, tails } = listedPaths(t.target, texts[i]!, cwd);
-      for (const path of paths) listings!.byPath.set(path, [...(listings!.byPath.get(path) ?? []), i]);
-      for (const tail of tails) listings!.tails.push({ tail, at: i });
+      if (it.kind === 'tool_result' && !it.isError && t?.kind === 'command') listings!.add(i, listedPaths(t.target, texts[i]!, cwd));
     });
     return listings;
   };
   /** The first tool result from `from` on, not `skip`ped, that lists the path `id` as an entry of a folder; -1 when none. */
-  const firstListing = (id: Identifier, from: number, skip: (i: number) => boolean): number => {
-    if (id.kind !== 'path') return -1;
-    const { byPath, tails } = listingsOf();
-    const rel = projectRelative(id.value, cwd);
-    const whole = byPath.get(rel)?.find((i) => i >= from && !skip(i)) ?? -1;
-    const tailed = tails.find((x) => x.at >= from && rel.endsWith(`/${x.tail}`) && !skip(x.at))?.at ?? -1;
-    return earliest(whole, tailed);
-  };
+  const firstListing = (id: Identifier, from: number, skip: (i: number) => boolean): number => (id.kind === 'path' ? listingsOf().first(id.value, cwd, from, skip) : -1);
   const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const mid = startsMid(session);

@@ -155,10 +155,36 @@ export function locatesPath(output: string, path: string): boolean {
   return false;
 }
 
+/** Does a path relative to the working directory end in a tail git elided (`.../tests/unit/x.py`)? */
+const endsInTail = (rel: string, tail: string): boolean => rel.endsWith(`/${tail}`);
+
 /** Does the listing print the file at `path` (as `projectRelative` reads it against the working directory)? */
 export function listsFile(listed: Listed, path: string, cwd: string | null): boolean {
   const rel = projectRelative(path, cwd);
-  return listed.paths.includes(rel) || listed.tails.some((t) => rel.endsWith(`/${t}`));
+  return listed.paths.includes(rel) || listed.tails.some((t) => endsInTail(rel, t));
+}
+
+/**
+ * The listings of a session by the files they print, for many lookups: `first` answers `listsFile` for the first
+ * listing at or after a position, without reading every listing again for every file.
+ */
+export class ListingIndex {
+  private readonly byPath = new Map<string, number[]>();
+  private readonly tails: { tail: string; at: number }[] = [];
+
+  /** Adds the listing at position `at` (positions added in ascending order). */
+  add(at: number, listed: Listed): void {
+    for (const path of listed.paths) this.byPath.set(path, [...(this.byPath.get(path) ?? []), at]);
+    for (const tail of listed.tails) this.tails.push({ tail, at });
+  }
+
+  /** The first position from `from` on, not `skip`ped, whose listing prints the file at `path`; -1 when none. */
+  first(path: string, cwd: string | null, from: number, skip: (at: number) => boolean): number {
+    const rel = projectRelative(path, cwd);
+    const whole = this.byPath.get(rel)?.find((at) => at >= from && !skip(at)) ?? -1;
+    const tailed = this.tails.find((x) => x.at >= from && !skip(x.at) && endsInTail(rel, x.tail))?.at ?? -1;
+    return whole < 0 ? tailed : tailed < 0 ? whole : Math.min(whole, tailed);
+  }
 }
 
 /**
