@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAnalysisView } from '../../src/analysis/analysis-view';
@@ -70,6 +71,9 @@ describe('reportHtml', () => {
     const needed = view.audits.flatMap((a) => a.lostReferencedLater.map((r) => r.value));
     // db-prod-1 is not: the microcompaction cleared the config read, but the agent's own message still says it.
     expect(needed).toEqual(['FRE-512']);
+    // What the panel says of the lists, said the same way: each list's figure on unseen sessions, and the sentence.
+    expect(html).toContain(escapeHtml(auditListTrust('lostReferencedLater')));
+    expect(html).toContain(escapeHtml(auditTrustNote()));
     // The misses: the session's totals as the header and the CLI give them, and one row per break.
     expect(html).toContain('<h2>Cache misses</h2>');
     const c = view.facts.cache!;

@@ -7,6 +7,7 @@ import { CAUSE_LABEL, formatUsd, missCostParts } from '../../src/charts/cache-su
 import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
+import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
 import { isConversationItem } from '../../src/analysis/eviction-map';
@@ -108,16 +109,17 @@ export function reportHtml(r: ReportInput): string {
             // What the agent had to fetch again (the Summary audit panel's and `check`'s "lost, then fetched again").
             const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}</li>`).join('');
             const rows = [
-              count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
-              count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
-              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources): ${values(a.invented, count('invented'))}</p>` : '',
+              a.restored?.length ? `<p class="muted">Claude Code attached ${a.restored.length === 1 ? 'one file' : `${n(a.restored.length)} files`} again beside the summary; what ${a.restored.length === 1 ? 'it holds' : 'they hold'} is not counted lost: ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
+              count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater'))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
+              count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater'))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
+              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented'))}): ${values(a.invented, count('invented'))}</p>` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
             ].join('');
             return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
-          .join('')
+          .join('') + `<p class="muted">${e(auditTrustNote())}</p>`
       : '<p class="muted">No summary to audit.</p>');
   const cacheFacts = v.facts.cache;
   const misses = v.cache.filter((r) => r.cacheBreak);
