@@ -12,7 +12,7 @@ import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
 import { openUrls } from './data/open-files';
 import { warmAnalysisWorker } from './data/analysis-client';
-import { warmLoadWorker } from './data/load-client';
+import { warmFirstLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
 import { demoInUrl, fileInUrl, followPlace, keepAddressForNextPlace, libraryHashInUrl, offerUrlSpot, readUrlSpot, restoreFromHistory, servedInUrl } from './data/url-state';
 import { openFromLibrary } from './data/share-actions';
@@ -165,7 +165,7 @@ export function App() {
     // initial-JavaScript budget.
     setTimeout(() => {
       warmAnalysisWorker();
-      warmLoadWorker();
+      warmFirstLoadWorker();
     }, 0);
   }, []);
   return (

@@ -37,10 +37,16 @@ const newLoadWorker = () => new Worker(new URL('../workers/load.worker.ts', impo
  * counts 756 -> 675 ms (medians) without it.
  */
 let spare: Worker | null = null;
+let loadsBegun = 0;
 export function warmLoadWorker(): void {
   spare ??= newLoadWorker();
 }
+/** The page-start spare, unless a load already began (a quick first click, or sources in the address): it would sit beside that session. */
+export function warmFirstLoadWorker(): void {
+  if (loadsBegun === 0) warmLoadWorker();
+}
 function takeLoadWorker(): Worker {
+  loadsBegun++;
   const w = spare ?? newLoadWorker();
   spare = null;
   return w;
