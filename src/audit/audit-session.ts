@@ -45,9 +45,15 @@ export interface CompactionAudit extends SummaryAudit {
   restored?: { itemId: string; file: string }[];
 }
 
-/** A tool call reads as `name(arguments)`, so its function name is one of the slice's identifiers. */
+/**
+ * A tool call reads as `name(arguments)`, so its function name is one of the slice's identifiers. A file Claude Code
+ * attaches (one @-mentioned, or read again after a compaction) reaches the model as a Read of its path with the body
+ * as the result, so the path is context as much as the body (claude-code-attachments.ts).
+ */
 export function renderForAudit(item: Item): string {
   if (item.kind === 'tool_call' && item.name) return `${item.name}(${item.text})`;
+  const path = item.meta?.['attachment'] === 'file' ? item.meta['path'] : undefined;
+  if (typeof path === 'string') return `Read(${JSON.stringify({ file_path: path })})\n${item.text}`;
   return item.text;
 }
 

@@ -61,6 +61,14 @@ describe('files Claude Code restores beside the summary', () => {
     }
   });
 
+  it('name their own paths: Claude Code sends each as a Read of it, so the path is not lost either', () => {
+    const path = 'Float/Immersive/SceneBuilder.swift';
+    for (const manual of [false, true]) {
+      expect(needed({ manual, restored: true }).lost.join('\n'), `manual: ${manual}`).not.toContain(path);
+      expect(needed({ manual, restored: false }).lost.join('\n'), `manual: ${manual}`).toContain(path);
+    }
+  });
+
   it('are named on the audit, each with its item', () => {
     const [a] = auditSession(loadText('full.jsonl', session({ manual: true, restored: true })).sessions[0]!);
     expect(a!.restored).toEqual([{ itemId: expect.any(String), file: `${CWD}/Float/Immersive/SceneBuilder.swift` }]);

@@ -18,6 +18,8 @@ export interface AttachmentText {
   type: string;
   label: string;
   text: string;
+  /** A file attachment's path as Claude Code's Read of it names it (absolute; the label shows the shorter display path). */
+  path?: string;
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -45,9 +47,12 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
     text.trim() === '' ? undefined : { type, label: label ? `${type} · ${label}` : type, text };
   const path = str(a, 'displayPath') ?? str(a, 'filename') ?? str(a, 'path');
   switch (type) {
-    // An @-mentioned or opened file: sent as a Read of it.
-    case 'file':
-      return at(path, fileText(obj(a, 'content')));
+    // An @-mentioned or opened file, or one read again after a compaction: sent as a Read of it.
+    case 'file': {
+      const read = at(path, fileText(obj(a, 'content')));
+      const filename = str(a, 'filename');
+      return read && filename ? { ...read, path: filename } : read;
+    }
     // An @-mentioned folder: sent as a listing of it.
     case 'directory':
       return at(path, str(a, 'content') ?? '');
@@ -115,7 +120,7 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
 export function attachmentItem(id: string, a: AttachmentText, file: string, line: number, timestamp: string | undefined): Item {
   const item: Item = { id, kind: 'message', role: 'user', text: a.text, source: { file, line }, name: a.label };
   if (timestamp) item.timestamp = timestamp;
-  item.meta = { isMeta: true, attachment: a.type };
+  item.meta = { isMeta: true, attachment: a.type, ...(a.path ? { path: a.path } : {}) };
   return item;
 }
 
