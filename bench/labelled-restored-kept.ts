@@ -1,6 +1,7 @@
 // The files Claude Code reads again beside a summary once it has compacted (its post-compact file restoration, recorded
-// from about 2.1.92 as `attachment` records of type `file` after the summary, and after a manual `/compact`'s echo) are
-// what the compaction kept beside its summary: the labelling rule's `kept`. The candidate script never looked there,
+// from about 2.1.92 as `attachment` records of type `file` after the summary, and after a manual `/compact`'s echo),
+// the plan it puts back (`plan_file_reference`) and the too-large files it names (`compact_file_reference`) are what
+// the compaction kept beside its summary: the labelling rule's `kept`. The candidate script never looked there,
 // so a lost row whose value such a file holds had no line telling the excerpt scorer why it is `none` (hold-out 9's
 // labeller labelled 31 rows `none` for that reason). This script reads each Claude Code session's records plainly (no
 // audit rule code; the loader only places each compaction's summary) and adds to each lost row the restored lines
@@ -19,14 +20,23 @@ const rows = lines.map((l) => (l.trim() ? (JSON.parse(l) as LabelledRow) : null)
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The text a restored file attachment sends: the file's body. */
+/**
+ * The text an attachment Claude Code writes beside a summary sends, as its renderer writes it: a file as a Read of its
+ * path and the body, the plan's path and text, a too-large file's path (`compact_file_reference`).
+ */
 function restoredText(record: Json): string | null {
   const a = record['attachment'];
-  if (record['type'] !== 'attachment' || !isObj(a) || a['type'] !== 'file') return null;
-  const content = a['content'];
-  const file = isObj(content) ? content['file'] : undefined;
-  const body = isObj(file) ? file['content'] : undefined;
-  return typeof body === 'string' ? body : null;
+  if (record['type'] !== 'attachment' || !isObj(a)) return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (a['type'] === 'file') {
+    const content = a['content'];
+    const file = isObj(content) ? content['file'] : undefined;
+    const body = isObj(file) ? file['content'] : undefined;
+    return typeof body === 'string' ? `Read(${JSON.stringify({ file_path: str(a['filename']) })})\n${body}` : null;
+  }
+  if (a['type'] === 'plan_file_reference') return `A plan file exists from plan mode at: ${str(a['planFilePath'])}\n\n${str(a['planContent'])}`;
+  if (a['type'] === 'compact_file_reference') return `Note: ${str(a['filename'])} was read before the last conversation was summarized`;
+  return null;
 }
 
 /** A user record's text (a string or its text blocks). */
@@ -38,7 +48,7 @@ function userText(record: Json): string {
 }
 
 /**
- * The restored files after the summary on line `summaryLine` (1-based): attachment records of type `file` until the
+ * What Claude Code put back after the summary on line `summaryLine` (1-based): the attachments above, until the
  * model's first reply or the person's next message; the harness's own records (isMeta, a `/compact` echo and its
  * stdout, other attachments) may come between.
  */
@@ -106,7 +116,7 @@ for (const [key, list] of bySession) {
   }
 }
 for (const [k, n] of [...tally].sort()) console.log(`  ${k}: ${n}`);
-console.log(`${completed} lost rows have their value in a file Claude Code restored beside the summary`);
+console.log(`${completed} lost rows have their value in what Claude Code put back beside the summary`);
 if (process.argv.includes('--write')) {
   // Only the completed rows are written again; every other line stays byte for byte.
   writeFileSync(LABELLED_ROWS_FILE, lines.map((l, i) => (changed.has(i) ? rowJson(rows[i]) : l)).join('\n'));

@@ -48,13 +48,14 @@ export interface CompactionAudit extends SummaryAudit {
 /**
  * A tool call reads as `name(arguments)`, so its function name is one of the slice's identifiers. A file Claude Code
  * attaches (one @-mentioned, or read again after a compaction) reaches the model as a Read of its path with the body
- * as the result, so the path is context as much as the body (claude-code-attachments.ts).
+ * as the result, and a plan with its path: the path is context as much as the text (claude-code-attachments.ts).
  */
 export function renderForAudit(item: Item): string {
   if (item.kind === 'tool_call' && item.name) return `${item.name}(${item.text})`;
-  const path = item.meta?.['attachment'] === 'file' ? item.meta['path'] : undefined;
-  if (typeof path === 'string') return `Read(${JSON.stringify({ file_path: path })})\n${item.text}`;
-  return item.text;
+  const path = item.meta?.['attachment'] ? item.meta['path'] : undefined;
+  if (typeof path !== 'string') return item.text;
+  if (item.meta?.['attachment'] === 'file') return `Read(${JSON.stringify({ file_path: path })})\n${item.text}`;
+  return item.text.includes(path) ? item.text : `${path}\n${item.text}`;
 }
 
 /** For each item, the fetch it makes (a tool call) or answers (a tool result, through its paired call); else null. */
@@ -157,7 +158,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
     context: contextItems.map(renderForAudit),
     contextMeta: contextItems.map(metaOf),
-    keptVerbatim: keptVerbatimOf([...contextItems.filter((i) => stillSeen(i.id)), ...beside.restored.map((i) => session.items[i]!)]),
+    keptVerbatim: keptVerbatimOf([...contextItems.filter((i) => stillSeen(i.id)), ...beside.kept.map((i) => session.items[i]!)]),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
@@ -239,32 +240,46 @@ interface Placement {
   skip: (i: number) => boolean;
   /** Is the item (by id) still in the context verbatim after the compaction (see `keptVerbatimBy`)? */
   keeps: (id: string) => boolean;
-  /** Positions of the files the harness attached again, and of `/compact`'s echo, beside the summary (`besideSummary`). */
+  /** Positions of what the harness attached beside the summary, the files among them, and `/compact`'s echo (`besideSummary`). */
+  kept: number[];
   restored: number[];
   instructions: number[];
 }
 
 /**
  * What Claude Code writes beside a summary, before the model's first reply or the person's next message:
- * - `restored`: the files the agent last read, put back once it has compacted (`file` attachments; its post-compact
- *   file restoration, recorded in the file from about 2.1.92). What they hold is in the context the compaction left,
- *   as what a microcompaction did not clear is: not lost.
+ * - `kept`: every attachment there (claude-code-attachments.ts). Claude Code sends each as context of the next call:
+ *   the files the agent last read (`file`, as a Read of the path; its post-compact file restoration, recorded from
+ *   about 2.1.92), the plan (`plan_file_reference`: its path and text), the names of files too large to read again
+ *   (`compact_file_reference`), the skills used before (`invoked_skills`), a SessionStart hook's output. What they
+ *   hold is in the context the compaction left, as what a microcompaction did not clear is: not lost.
+ * - `restored`: of those, the ones that put a file's text back (`file`, `plan_file_reference`), named on the audit.
  * - `instructions`: a manual `/compact`'s echo, whose arguments were the summarizer's instructions.
  * Another command ends the run.
  */
-function besideSummary(items: readonly Item[], summaryAt: number | undefined): { restored: number[]; instructions: number[] } {
+function besideSummary(items: readonly Item[], summaryAt: number | undefined): { kept: number[]; restored: number[]; instructions: number[] } {
+  const kept: number[] = [];
   const restored: number[] = [];
   const instructions: number[] = [];
-  if (summaryAt === undefined) return { restored, instructions };
+  if (summaryAt === undefined) return { kept, restored, instructions };
   for (let i = summaryAt + 1; i < items.length; i++) {
     const it = items[i]!;
     if (it.role === 'assistant') break;
-    if (it.role === 'user' && it.kind === 'message' && it.meta?.['attachment'] === 'file') restored.push(i);
-    else if (isCompactCommand(it.text)) instructions.push(i);
+    const attachment = it.role === 'user' && it.kind === 'message' ? it.meta?.['attachment'] : undefined;
+    if (typeof attachment === 'string') {
+      kept.push(i);
+      if (RESTORES_TEXT.has(attachment)) restored.push(i);
+    } else if (isCompactCommand(it.text)) instructions.push(i);
     else if (it.kind !== 'compaction' && (!isHarnessItem(it) || it.text.includes('<command-name>'))) break;
   }
-  return { restored, instructions };
+  return { kept, restored, instructions };
 }
+
+/** Attachments that put a file's text back in the context (claude-code-attachments.ts). */
+const RESTORES_TEXT = new Set(['file', 'plan_file_reference']);
+
+/** The file an attachment names, as the harness shows it (the label's path), else as it reads it. */
+const attachedFile = (item: Item): string => item.name?.split(' · ')[1] ?? String(item.meta?.['path'] ?? '');
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
 function placements(session: Session): Placement[] {
@@ -401,10 +416,10 @@ export function auditSession(session: Session): CompactionAudit[] {
     const { kinds, kept } = split[k]!;
     // What the model still sees verbatim beside the summary holds it: not lost (see `withoutStillSeen`).
     // The system prompt's names are conventions and examples ("tags look like v2.14.3"), not the session's facts.
-    const restored = new Set(p.restored);
-    const stillSeen = (i: number) => restored.has(i) || (i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id));
-    const anyStillSeen = restored.size > 0 || contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
-    const seenTo = restored.size > 0 ? Math.max(p.at, ...p.restored) + 1 : p.at + 1;
+    const beside = new Set(p.kept);
+    const stillSeen = (i: number) => beside.has(i) || (i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id));
+    const anyStillSeen = beside.size > 0 || contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
+    const seenTo = beside.size > 0 ? Math.max(p.at, ...p.kept) + 1 : p.at + 1;
     const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
@@ -526,7 +541,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
-    const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: (items[i]!.name ?? '').replace(/^file · /, '') }));
+    const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: attachedFile(items[i]!) }));
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools), ...(restoredFiles.length > 0 ? { restored: restoredFiles } : {}) };
   });
 

@@ -81,7 +81,9 @@ describe('the labelled audit set', () => {
   // were: the floors are at the score after that.
   // Session 44: later evidence completed from the real files and two rows relabelled blind (h4md1-014 none →
   // refetched, h4tij1-032 refetched → none: the summary names plan.md).
-  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.92, invented: 0, neededRecall: 0.6 };
+  // Session 49: 10 rows labelled refetched name a file the plan Claude Code put back beside the summary lists
+  // (plan_file_reference), so they are kept, not lost, and count as misses (recall 60% → 56%); no label changed.
+  const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.94, neededUnion: 0.92, invented: 0, neededRecall: 0.55 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
   // (the pool's score part since its own split; hold-outs 6, 7 and 8 joined it unread). The floors are its excerpt figures.
   const POOL_FLOOR = { lostReferencedLater: 0.38, lostRefetchedLater: 0.81, neededUnion: 0.72, invented: 0.06, neededRecall: 0.75 };

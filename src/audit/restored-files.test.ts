@@ -16,7 +16,14 @@ const scene = 'import RealityKit\n\n/// Layers come from Float/Immersive/DepthLa
 const fileAttachment = (uuid: string, path: string, content: string) =>
   line({ type: 'attachment', uuid, attachment: { type: 'file', filename: path, content: { type: 'text', file: { filePath: path, content, numLines: 5, startLine: 1, totalLines: 5 } } } });
 
-function session(opts: { manual: boolean; restored: boolean }): string {
+// What else Claude Code attaches there, as its renderer sends it: the plan with its path (modelled on
+// roo-oliv/monodreams' plan_file_reference after a /compact, 2.1.x) and a too-large file's name
+// (compact_file_reference, as in GarreltMock/match-2048's checkpoints).
+const planAttachment = (uuid: string, content: string) =>
+  line({ type: 'attachment', uuid, attachment: { type: 'plan_file_reference', planFilePath: '/Users/dev/.claude/plans/layered-scene.md', planContent: content } });
+const referenceAttachment = (uuid: string, path: string) => line({ type: 'attachment', uuid, attachment: { type: 'compact_file_reference', filename: path, displayPath: path.slice(CWD.length + 1) } });
+
+function session(opts: { manual: boolean; restored: boolean; beside?: (path: string) => string[] }): string {
   const path = `${CWD}/Float/Immersive/SceneBuilder.swift`;
   const boundary = line({ type: 'system', subtype: 'compact_boundary', uuid: 'b1', content: 'Conversation compacted', compactMetadata: { trigger: opts.manual ? 'manual' : 'auto', preTokens: 169_889 } });
   const summary = user('s1', 'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nSummary:\n1. Primary Request: build the layered depth scene.', { isCompactSummary: true });
@@ -36,6 +43,7 @@ function session(opts: { manual: boolean; restored: boolean }): string {
     summary,
     ...echo,
     ...(opts.restored ? [fileAttachment('f1', path, scene)] : []),
+    ...(opts.beside?.(path) ?? []),
     reply('a3', [{ type: 'tool_use', id: 't2', name: 'Edit', input: { file_path: `${CWD}/Float/Immersive/DepthLayers.swift`, old_string: 'near', new_string: 'far' } }]),
     user('r2', [{ type: 'tool_result', tool_use_id: 't2', content: 'The file has been updated successfully.' }]),
   ]
@@ -48,7 +56,7 @@ function session(opts: { manual: boolean; restored: boolean }): string {
     .join('\n');
 }
 
-const needed = (opts: { manual: boolean; restored: boolean }) => {
+const needed = (opts: Parameters<typeof session>[0]) => {
   const [a] = auditSession(loadText('full.jsonl', session(opts)).sessions[0]!);
   return { lost: a!.lost, needed: [...a!.lostReferencedLater, ...a!.lostRefetchedLater].map((r) => r.value) };
 };
@@ -67,6 +75,22 @@ describe('files Claude Code restores beside the summary', () => {
       expect(needed({ manual, restored: true }).lost.join('\n'), `manual: ${manual}`).not.toContain(path);
       expect(needed({ manual, restored: false }).lost.join('\n'), `manual: ${manual}`).toContain(path);
     }
+  });
+
+  it('count the plan Claude Code puts back as kept: a file only the plan names is not lost', () => {
+    const plan = '# Layered scene\n\n1. Move the far layer in Float/Immersive/DepthLayers.swift.\n';
+    for (const manual of [false, true]) {
+      const beside = () => [planAttachment('p1', plan)];
+      expect(needed({ manual, restored: false, beside }).lost, `manual: ${manual}`).not.toContain('Float/Immersive/DepthLayers.swift');
+      expect(needed({ manual, restored: false, beside: () => [planAttachment('p1', '# Layered scene\n\n1. Tune the lights.\n')] }).needed).toContain('Float/Immersive/DepthLayers.swift');
+    }
+  });
+
+  it('keep the name of a file too large to attach again, not what it held', () => {
+    const path = 'Float/Immersive/SceneBuilder.swift';
+    const { lost, needed: later } = needed({ manual: false, restored: false, beside: (p) => [referenceAttachment('n1', p)] });
+    expect(lost.join('\n')).not.toContain(path);
+    expect(later).toContain('Float/Immersive/DepthLayers.swift');
   });
 
   it('are named on the audit, each with its item', () => {

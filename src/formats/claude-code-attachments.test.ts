@@ -114,6 +114,20 @@ describe('claudeCode: attachments', () => {
   });
 });
 
+describe('claudeCode: what is attached beside a summary', () => {
+  it('reads a plan and a too-large file’s name as Claude Code sends them, each with the path its Read or note names', () => {
+    const plan = att('at-2', 'u-1', { type: 'plan_file_reference', planFilePath: '/Users/dev/.claude/plans/velvet-hearth.md', planContent: '# Plan\n\n1. Split the package.\n' });
+    const big = att('at-3', 'at-2', { type: 'compact_file_reference', filename: '/Users/dev/app/src/hint-system.js', displayPath: 'src/hint-system.js' });
+    const s = load('beside.jsonl', [user('u-1', null, 'go on'), plan, big, call('a-4', 'at-3', 'm1')].join('\n'));
+    const [p, n] = attached(s.items);
+    expect(p).toMatchObject({ text: '# Plan\n\n1. Split the package.\n', name: 'plan_file_reference · /Users/dev/.claude/plans/velvet-hearth.md' });
+    expect(p!.meta?.['path']).toBe('/Users/dev/.claude/plans/velvet-hearth.md');
+    // Claude Code's note (its renderer, 2.1.18 on): the name is in the context, the contents are not.
+    expect(n!.text).toBe('Note: /Users/dev/app/src/hint-system.js was read before the last conversation was summarized, but the contents are too large to include. Use Read tool if you need to access it.');
+    expect(n).toMatchObject({ name: 'compact_file_reference · src/hint-system.js', meta: { isMeta: true, attachment: 'compact_file_reference', path: '/Users/dev/app/src/hint-system.js' } });
+  });
+});
+
 describe('claudeCode: attachments, cross-checked', () => {
   it('agrees with a plain reading of the fixture: each visible attachment’s text, once, before the next call', () => {
     // The plain reading: where each type keeps the text Claude Code sends, and which hook events' output is context.

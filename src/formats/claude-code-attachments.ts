@@ -95,8 +95,18 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
       const texts = Array.isArray(skills) ? skills.map((s) => (isObject(s) ? (str(s, 'content') ?? '') : '')) : [];
       return at(undefined, texts.filter(Boolean).join('\n\n'));
     }
-    case 'plan_file_reference':
-      return at(str(a, 'planFilePath'), str(a, 'planContent') ?? '');
+    case 'plan_file_reference': {
+      const plan = at(str(a, 'planFilePath'), str(a, 'planContent') ?? '');
+      const planPath = str(a, 'planFilePath');
+      return plan && planPath ? { ...plan, path: planPath } : plan;
+    }
+    // After a compaction, a file read before it that is too large to attach again: Claude Code's fixed note names it.
+    case 'compact_file_reference': {
+      const filename = str(a, 'filename');
+      if (!filename) return undefined;
+      const note = at(path, `Note: ${filename} was read before the last conversation was summarized, but the contents are too large to include. Use Read tool if you need to access it.`);
+      return note && { ...note, path: filename };
+    }
     case 'total_tokens_reminder':
       return at(undefined, str(a, 'text') ?? '');
     case 'read_truncation_notice':
@@ -108,7 +118,7 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
     // - already_read_file: a mention of a file the context holds unchanged; the next prompt grows by the turn's other
     //   text and the previous output alone (3 of 3 in 2.1.207 and 2.1.226 sessions);
     // - task_reminder, todo_reminder, plan_mode, plan_mode_exit, auto_mode, ultra_effort_*, ultrathink_effort, date_change,
-    //   compact_file_reference, companion_intro: Claude Code writes a fixed reminder from these fields, and that
+    //   companion_intro: Claude Code writes a fixed reminder from these fields, and that
     //   text is not in the file (its tokens stay in the call's unaccounted part);
     // - types not seen yet: counted until read from real files.
     default:
