@@ -107,6 +107,9 @@ describe('the labelled audit set', () => {
   // The ninth hold-out's blind score (session 48), after its kept-spelling summary lines (README): needed 76% (29/38),
   // recall 78%; referenced 5 of 15 flags right, refetched 19 of 23, invented 0 of 6. A floor at it, not the goal.
   const HOLDOUT9_FLOOR = { lostReferencedLater: 0.33, lostRefetchedLater: 0.82, neededUnion: 0.76, invented: 0, neededRecall: 0.78 };
+  // The tenth hold-out's blind score (session 49), after its kept-spelling summary lines (README): needed 50% (8/16),
+  // recall 50%; referenced 1 of 6 flags right, refetched 5 of 10, invented 0 of 3. A floor at it, not the goal.
+  const HOLDOUT10_FLOOR = { lostReferencedLater: 0.16, lostRefetchedLater: 0.5, neededUnion: 0.5, invented: 0, neededRecall: 0.5 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -305,6 +308,28 @@ describe('the labelled audit set', () => {
     // Folded into the never-studied pool in session 48, once the pool's stated figure was measured with it.
     expect(POOL_PENDING.has('holdout9')).toBe(false);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout9')).toHaveLength(h9.length);
+  });
+
+  it('holds a tenth blind hold-out (holdout10): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 49). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h10 = half('holdout10');
+    expect(h10.length).toBeGreaterThanOrEqual(250);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h10.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
+    const repos = new Set(h10.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout10').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h10.filter((r) => repoOf(r) === repo).length / h10.length, repo).toBeLessThanOrEqual(0.3);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h10.some((r) => r.list === list), list).toBe(true);
+    for (const r of h10) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h10) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h10, sessions);
+    console.info(table('tenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT10_FLOOR), 'tenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout10')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout10')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
