@@ -85,8 +85,8 @@ describe('the labelled audit set', () => {
   // (plan_file_reference), so they are kept, not lost, and count as misses (recall 60% → 56%); no label changed.
   const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.94, neededUnion: 0.92, invented: 0, neededRecall: 0.55 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
-  // (the pool's score part since its own split; hold-outs 6, 7 and 8 joined it unread). The floors are its excerpt figures.
-  const POOL_FLOOR = { lostReferencedLater: 0.38, lostRefetchedLater: 0.81, neededUnion: 0.72, invented: 0.06, neededRecall: 0.75 };
+  // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures.
+  const POOL_FLOOR = { lostReferencedLater: 0.37, lostRefetchedLater: 0.77, neededUnion: 0.7, invented: 0.06, neededRecall: 0.72 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -310,9 +310,8 @@ describe('the labelled audit set', () => {
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout9')).toHaveLength(h9.length);
   });
 
-  it('holds a tenth blind hold-out (holdout10): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 49). It waits outside the never-studied pool
-    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+  it('holds a tenth blind hold-out (holdout10): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 30% of its rows, in the never-studied pool since session 49', () => {
+    // Labelled and committed before anything scored it (session 49).
     const h10 = half('holdout10');
     expect(h10.length).toBeGreaterThanOrEqual(250);
     const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
@@ -328,8 +327,9 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(h10, sessions);
     console.info(table('tenth hold-out (blind: no miss read)', scores));
     expect(shortOf(scores, HOLDOUT10_FLOOR), 'tenth hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout10')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout10')).toEqual([]);
+    // Folded into the never-studied pool in session 49, once the pool's stated figure was measured with it.
+    expect(POOL_PENDING.has('holdout10')).toBe(false);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout10')).toHaveLength(h10.length);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
