@@ -461,8 +461,9 @@ function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
       <IdCells n={n} />
       <td>
         <span className="small muted">{n.via === 'question' ? 'asked for in ' : 'needed in '}</span>
-        <button type="button" className="link" aria-label={`${n.value}: go to ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
-          {where} ↗
+        {/* The call, as the other lists' jumps show it; the item's id is in the title, not in the way of the value's cell. */}
+        <button type="button" className="link" title={n.itemId} aria-label={`${n.value}: go to ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
+          {n.callIndex !== null ? callLabel(n.callIndex) : n.itemId} ↗
         </button>
       </td>
     </tr>
