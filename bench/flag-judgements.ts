@@ -2,8 +2,8 @@
 // session 46): each list's precision on the judged flags as first judged, and on those the audit lists now (a flag a
 // rule took away leaves the count; a flag the audit adds is not judged, and is counted apart). By half: A is the half
 // rules were written looking at, B the half they were not. Needs the sessions' repositories under MIRROR
-// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session] [--from sNN]` (--wrong:
-// the wrong flags still listed; --by-session: each half also split by the session that judged it, 46 or 47; --from s38:
+// (/work/.mirror/<owner>+<name>/repo). `npx tsx bench/flag-judgements.ts [--wrong] [--by-session] [--from sNN]` (--wrong: half A's
+// wrong flags still listed; --by-session: each half also split by the session that judged it, 46 or 47; --from s38:
 // only sessions s38 and later, the ones of repositories no other part of the study uses).
 import { readFileSync } from 'node:fs';
 import { auditSession } from '../src/audit/audit-session';
@@ -75,7 +75,8 @@ const judgedKeys = new Set(j.flags.map((f) => `${f.session}|${f.compaction}|${f.
 let unjudged = 0;
 for (const [k, values] of listed) for (const v of values) if (!judgedKeys.has(`${k}|${v}`)) unjudged++;
 console.log(`${unjudged} flags listed now were not judged (the sample left them out, or a rule added them)`);
-if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.right && still(x))) console.log(JSON.stringify(f));
+// Half A only: half B is score-only, and printing its causes is how a rule gets written looking at it.
+if (process.argv.includes('--wrong')) for (const f of j.flags.filter((x) => !x.right && still(x) && j.sessions[x.session]?.half === 'A')) console.log(JSON.stringify(f));
 
 // What the panel and `check` state of the instruction list (audit-trust.ts): half B, which no instruction rule was
 // written looking at, as listed now. Said, and failed on when it is not. (Not with --from: that leaves sessions out.)
