@@ -84,6 +84,13 @@ test.describe('summary audit', () => {
     const link = refetched.getByRole('button', { name: `v2.14.3: go to the re-fetch, call ${fetchCall + 1} · ${again.itemId}` });
     await expect(link).toBeVisible();
     await expect(refetched.getByRole('button', { name: new RegExp(`^v2\\.14\\.3: go to its use, .*${again.usedIn}$`) })).toBeVisible();
+    // Each row quotes the line that used the value, marked, and on demand the evicted line that held it.
+    const row = refetched.getByRole('row', { name: /^v2\.14\.3 / });
+    await expect(row.getByRole('note', { name: 'the later line' })).toContainText('v2.14.3');
+    await expect(row.getByRole('note', { name: 'the later line' }).locator('mark')).toHaveText('v2.14.3');
+    await expect(row.getByRole('note', { name: 'the evicted line' })).toHaveCount(0);
+    await row.getByText('where it was lost').click();
+    await expect(row.getByRole('note', { name: 'the evicted line' }).locator('mark')).toHaveText('v2.14.3');
 
     // Survival by kind: of what the compaction evicted, how many of each kind the summary kept.
     const survival = card.getByRole('group', { name: 'Survival by kind, compaction 1' });

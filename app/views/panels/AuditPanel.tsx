@@ -10,6 +10,10 @@ import type { GoTo, PanelProps } from './panel-props';
 import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
+import { EvidenceQuote } from '../../components/EvidenceQuote';
+import { evidenceLine } from '../../../src/audit/evidence-line';
+import { unescapeArguments } from '../../../src/audit/audit-summary';
+import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
@@ -23,7 +27,7 @@ const NEEDED_ROWS = 30;
 const fmt = (n: number | null) => (n === null ? '—' : formatCount(n));
 const callLabel = (ci: number) => `call ${ci + 1}`;
 
-export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
+export default function AuditPanel({ view, callIndex, goTo, itemById }: PanelProps) {
   const cards = useMemo(() => auditCards(view, callIndex), [view, callIndex]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -71,7 +75,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
         <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((vi) => (
           <li key={vi.key} data-index={vi.index} ref={virtualizer.measureElement} className="audit-slot" style={{ transform: `translateY(${vi.start}px)` }}>
-            <AuditCardView card={cards[vi.index]!} goTo={goTo} />
+            <AuditCardView card={cards[vi.index]!} goTo={goTo} itemById={itemById} />
           </li>
         ))}
         </ol>
@@ -80,7 +84,7 @@ export default function AuditPanel({ view, callIndex, goTo }: PanelProps) {
   );
 }
 
-function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void }) {
+function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo): void; itemById: ItemsById }) {
   const { compaction: c, audit, callIndex } = card;
   const headingId = `audit-${c.id}`;
   const trigger = c.trigger ?? c.log?.strategy ?? null;
@@ -137,7 +141,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             {card.neededLater.length === 0 ? (
               <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
             ) : (
-              <NeededTable rows={card.neededLater} goTo={goTo} />
+              <NeededTable rows={card.neededLater} goTo={goTo} items={itemById} evicted={card.compaction.replacedIds} />
             )}
           </div>
           <div role="group" className="gate" aria-label={`Lost, then fetched again, compaction ${c.index + 1}`}>
@@ -148,7 +152,7 @@ function AuditCardView({ card, goTo }: { card: AuditCard; goTo(t: GoTo): void })
             {card.refetchedLater.length === 0 ? (
               <p className="gate-ok small">None: nothing this summary lost had to be read or run again before it was used.</p>
             ) : (
-              <RefetchedTable rows={card.refetchedLater} goTo={goTo} />
+              <RefetchedTable rows={card.refetchedLater} goTo={goTo} items={itemById} evicted={card.compaction.replacedIds} />
             )}
           </div>
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
@@ -398,13 +402,62 @@ function IdTable<T extends { value: string }>({ rows, where, showAll, row }: { r
   );
 }
 
-const RefetchedTable = ({ rows, goTo }: { rows: RefetchedLater[]; goTo(t: GoTo): void }) => (
-  <IdTable rows={rows} where="Fetched again in, used in" showAll="lost, then fetched again" row={(n) => <RefetchedRow key={n.value} n={n} goTo={goTo} />} />
+type ItemsById = ReadonlyMap<string, Item>;
+interface Evidence {
+  items: ItemsById;
+  /** The items the compaction took out, where each lost value was last seen. */
+  evicted: readonly string[];
+}
+
+const RefetchedTable = ({ rows, goTo, ...ev }: { rows: RefetchedLater[]; goTo(t: GoTo): void } & Evidence) => (
+  <IdTable rows={rows} where="Fetched again in, used in" showAll="lost, then fetched again" row={(n) => <RefetchedRow key={n.value} n={n} goTo={goTo} ev={ev} />} />
 );
 
-const NeededTable = ({ rows, goTo }: { rows: NeededLater[]; goTo(t: GoTo): void }) => (
-  <IdTable rows={rows} where="Needed in" showAll="lost and needed later" row={(n) => <NeededRow key={n.value} n={n} goTo={goTo} />} />
+const NeededTable = ({ rows, goTo, ...ev }: { rows: NeededLater[]; goTo(t: GoTo): void } & Evidence) => (
+  <IdTable rows={rows} where="Needed in" showAll="lost and needed later" row={(n) => <NeededRow key={n.value} n={n} goTo={goTo} ev={ev} />} />
 );
+
+/** Characters of a quoted line: about two lines of the column the quote sits in. */
+const QUOTE_WIDTH = 90;
+
+/** An item's text as a person reads it: a tool call as its name and arguments, their strings' line breaks as lines. */
+const readable = (it: Item | undefined) => (!it ? undefined : it.kind === 'tool_call' ? `${it.name ?? ''} ${unescapeArguments(it.text)}` : it.text);
+
+/**
+ * The line of the later item that uses a lost value, and on demand the line of the evicted turns that held it: a flag
+ * is a lead to check, and these two lines are what a person checks it by.
+ */
+function Lines({ n, later: ids, ev }: { n: { value: string; spellings?: string[] }; later: readonly string[]; ev: Evidence }) {
+  const values = [n.value.replace(/\(\)$/, ''), ...(n.spellings ?? [])];
+  // The first of the later items that writes the value (a use that asks for it by kind quotes the fetch's output instead).
+  // A call is followed by its result: a fetch's arguments rarely write what its output printed again.
+  const later = useMemo(
+    () =>
+      ids
+        .flatMap((id) => [id, ev.items.get(id)?.pairId ?? ''])
+        .map((id) => evidenceLine(readable(ev.items.get(id)), values, QUOTE_WIDTH))
+        .find(Boolean) ?? null,
+    [ev.items, ids.join('\n'), n],
+  );
+  const [open, setOpen] = useState(false);
+  const lost = useMemo(() => {
+    if (!open) return null;
+    for (const id of ev.evicted) {
+      const line = evidenceLine(readable(ev.items.get(id)), values, QUOTE_WIDTH);
+      if (line) return line;
+    }
+    return null;
+  }, [open, ev, n]);
+  return (
+    <div className="evidence small">
+      {later ? <EvidenceQuote line={later} label="the later line" /> : null}
+      <details className="evidence-lost" onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="muted">where it was lost</summary>
+        {lost ? <EvidenceQuote line={lost} label="the evicted line" /> : open ? <span className="muted">no evicted item writes it this way</span> : null}
+      </details>
+    </div>
+  );
+}
 
 /** The identifier's chip and kind: the first two cells of every lost row. */
 function IdCells({ n }: { n: { value: string; kind?: IdentifierKind | null; spellings?: string[] } }) {
@@ -436,7 +489,7 @@ function Jump({ value, what, item, call, goTo }: { value: string; what: string; 
   );
 }
 
-function RefetchedRow({ n, goTo }: { n: RefetchedLater; goTo(t: GoTo): void }) {
+function RefetchedRow({ n, goTo, ev }: { n: RefetchedLater; goTo(t: GoTo): void; ev: Evidence }) {
   return (
     <tr className="needed">
       <IdCells n={n} />
@@ -449,12 +502,13 @@ function RefetchedRow({ n, goTo }: { n: RefetchedLater; goTo(t: GoTo): void }) {
             <Jump value={n.value} what="its use, " item={n.usedIn} call={n.usedCallIndex} goTo={goTo} />
           </>
         ) : null}
+        <Lines n={n} later={n.usedIn ? [n.usedIn, n.itemId] : [n.itemId]} ev={ev} />
       </td>
     </tr>
   );
 }
 
-function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
+function NeededRow({ n, goTo, ev }: { n: NeededLater; goTo(t: GoTo): void; ev: Evidence }) {
   const where = `${n.callIndex !== null ? `${callLabel(n.callIndex)} · ` : ''}${n.itemId}`;
   return (
     <tr className="needed">
@@ -465,6 +519,7 @@ function NeededRow({ n, goTo }: { n: NeededLater; goTo(t: GoTo): void }) {
         <button type="button" className="link" title={n.itemId} aria-label={`${n.value}: go to ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
           {n.callIndex !== null ? callLabel(n.callIndex) : n.itemId} ↗
         </button>
+        <Lines n={n} later={[n.itemId]} ev={ev} />
       </td>
     </tr>
   );

@@ -1,0 +1,46 @@
+// The line of an item that shows a flagged value, cut to a readable window around it: what a person reads to decide
+// whether a flag of the audit is real without leaving the list.
+
+export interface EvidenceLine {
+  /** Text before the value in the window ('…' first when the line was cut). */
+  before: string;
+  /** The value as the item writes it. */
+  match: string;
+  /** Text after the value in the window ('…' last when the line was cut). */
+  after: string;
+}
+
+/**
+ * The first line of `text` that holds one of `values` (exactly, else ignoring case), cut to about `width` characters
+ * around it; null when none does. Longer values are looked for first, so a path wins over its bare file name.
+ */
+export function evidenceLine(text: string | undefined, values: readonly string[], width = 140): EvidenceLine | null {
+  if (!text) return null;
+  const wanted = [...new Set(values.filter((v) => v.length > 0))].sort((a, b) => b.length - a.length);
+  let at = -1;
+  let length = 0;
+  for (const v of wanted) {
+    at = text.indexOf(v);
+    if (at < 0) at = text.toLowerCase().indexOf(v.toLowerCase());
+    if (at >= 0) {
+      length = v.length;
+      break;
+    }
+  }
+  if (at < 0) return null;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const newline = text.indexOf('\n', at + length);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const room = Math.max(0, width - length);
+  let from = Math.max(lineStart, at - Math.floor(room / 2));
+  const to = Math.min(lineEnd, from + length + room);
+  // A window cut short at the line's end gives its room back to the text before the value.
+  from = Math.max(lineStart, Math.min(from, to - length - room));
+  const before = text.slice(from, at).trimStart();
+  const after = text.slice(at + length, to).trimEnd();
+  return {
+    before: (from > lineStart ? '…' : '') + before,
+    match: text.slice(at, at + length),
+    after: after + (to < lineEnd ? '…' : ''),
+  };
+}
