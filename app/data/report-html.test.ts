@@ -71,6 +71,9 @@ describe('reportHtml', () => {
     const needed = view.audits.flatMap((a) => a.lostReferencedLater.map((r) => r.value));
     // db-prod-1 is not: the microcompaction cleared the config read, but the agent's own message still says it.
     expect(needed).toEqual(['FRE-512']);
+    // Each quoted with the lines a reader judges it by, as the panel quotes them: where it was used, where it was lost.
+    expect(html).toMatch(/<code>FRE-512<\/code>[^]*?used:<\/span> <q class="ev">[^<]*<mark>FRE-512<\/mark>/);
+    expect(html).toMatch(/<code>FRE-512<\/code>[^]*?evicted:<\/span> <q class="ev">[^<]*<mark>FRE-512<\/mark>/);
     // What the panel says of the lists, said the same way: each list's figure on unseen sessions, and the sentence.
     expect(html).toContain(escapeHtml(auditListTrust('lostReferencedLater')));
     expect(html).toContain(escapeHtml(auditTrustNote()));

@@ -8,6 +8,7 @@ import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
+import { evictedEvidence, laterEvidence, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
 import { isConversationItem } from '../../src/analysis/eviction-map';
@@ -39,6 +40,11 @@ const n = (x: number) => formatCount(x);
 
 export function reportFileName(hash: string | null): string {
   return `compaction-inspector-${hash && /^[0-9a-f]{64}$/.test(hash) ? hash.slice(0, 12) : 'session'}.report.html`;
+}
+
+/** A quoted line with the flagged value marked, as text (the transcript is untrusted). */
+function quote(what: string, line: EvidenceLine | null): string {
+  return line ? `<br><span class="muted">${what}:</span> <q class="ev">${escapeHtml(line.before)}<mark>${escapeHtml(line.match)}</mark>${escapeHtml(line.after)}</q>` : '';
 }
 
 export function reportHtml(r: ReportInput): string {
@@ -105,9 +111,13 @@ export function reportHtml(r: ReportInput): string {
             const count = (k: AuditList) => auditCount(a, k);
             const evicted = count('kept') + count('lost');
             const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
-            const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a></li>`).join('');
+            // The two lines a person judges a flag by, as the panel quotes them (evidence-line.ts).
+            const evictedIds = c?.replacedIds ?? [];
+            const lines = (r: { value: string; spellings?: string[] }, later: string[]) =>
+              [quote('used', laterEvidence(byId, later, r)), quote('evicted', evictedEvidence(byId, evictedIds, r))].join('');
+            const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${lines(r, [r.itemId])}</li>`).join('');
             // What the agent had to fetch again (the Summary audit panel's and `check`'s "lost, then fetched again").
-            const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}</li>`).join('');
+            const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}${lines(r, r.usedIn ? [r.usedIn, r.itemId] : [r.itemId])}</li>`).join('');
             const rows = [
               a.restored?.length ? `<p class="muted">Claude Code attached ${a.restored.length === 1 ? 'one file' : `${n(a.restored.length)} files`} again beside the summary; what ${a.restored.length === 1 ? 'it holds' : 'they hold'} is not counted lost: ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater'))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
@@ -200,7 +210,7 @@ const REPORT_CSS = `
 @media (prefers-color-scheme:dark){:root{--bg:#15171b;--panel:#1e2127;--text:#e6e8eb;--muted:#9aa1ad;--border:#2f343c;--accent:#7c9cff;--soft:#26304d}}
 body{margin:0 auto;max-width:1100px;padding:20px;background:var(--bg);color:var(--text)}
 h1{font-size:1.4rem;margin:0 0 4px}h2{font-size:1.1rem;margin:24px 0 8px}
-.muted{color:var(--muted)}.break{color:#b91c1c}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
+.muted{color:var(--muted)}q.ev{quotes:none;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8rem;color:var(--muted);overflow-wrap:anywhere}q.ev mark{background:#fef3c7;color:inherit}.break{color:#b91c1c}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0 0}
 a{color:var(--accent)}
 .facts{display:flex;flex-wrap:wrap;gap:4px 24px;margin:12px 0}.facts div{display:flex;gap:6px}.facts dt{color:var(--muted)}.facts dd{margin:0;font-weight:500;overflow-wrap:anywhere}

@@ -1,5 +1,7 @@
 // The line of an item that shows a flagged value, cut to a readable window around it: what a person reads to decide
-// whether a flag of the audit is real without leaving the list.
+// whether a flag of the audit is real without leaving the list. The panel and the HTML report quote the same lines.
+import type { Item } from '../model/types';
+import { unescapeArguments } from './audit-summary';
 
 export interface EvidenceLine {
   /** Text before the value in the window ('…' first when the line was cut). */
@@ -43,4 +45,33 @@ export function evidenceLine(text: string | undefined, values: readonly string[]
     match: text.slice(at, at + length),
     after: after + (to < lineEnd ? '…' : ''),
   };
+}
+
+/** Characters of a quoted line: about two lines of the column a quote sits in. */
+export const QUOTE_WIDTH = 90;
+
+/** An item's text as a person reads it: a tool call as its name and arguments, their strings' line breaks as lines. */
+export const readableText = (it: Item | undefined): string | undefined =>
+  !it ? undefined : it.kind === 'tool_call' ? `${it.name ?? ''} ${unescapeArguments(it.text)}` : it.text;
+
+/** The values a flagged row is written as: its value (a function without its parentheses) and its other spellings. */
+export const flaggedSpellings = (row: { value: string; spellings?: string[] }): string[] => [row.value.replace(/\(\)$/, ''), ...(row.spellings ?? [])];
+
+/**
+ * The first of `ids` whose item writes the value, each call followed by its result (a fetch's arguments rarely write
+ * what its output printed again): the later line that shows a flag's use. Null when none writes it as the row does
+ * (a use that asks for it by kind).
+ */
+export function laterEvidence(items: ReadonlyMap<string, Item>, ids: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
+  const values = flaggedSpellings(row);
+  for (const id of ids.flatMap((x) => [x, items.get(x)?.pairId ?? ''])) {
+    const line = evidenceLine(readableText(items.get(id)), values, QUOTE_WIDTH);
+    if (line) return line;
+  }
+  return null;
+}
+
+/** The first evicted item's line that writes the value: where the compaction took it from. */
+export function evictedEvidence(items: ReadonlyMap<string, Item>, evicted: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
+  return laterEvidence(items, evicted, row);
 }

@@ -11,8 +11,7 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { EvidenceQuote } from '../../components/EvidenceQuote';
-import { evidenceLine } from '../../../src/audit/evidence-line';
-import { unescapeArguments } from '../../../src/audit/audit-summary';
+import { evictedEvidence, laterEvidence } from '../../../src/audit/evidence-line';
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
@@ -417,37 +416,14 @@ const NeededTable = ({ rows, goTo, ...ev }: { rows: NeededLater[]; goTo(t: GoTo)
   <IdTable rows={rows} where="Needed in" showAll="lost and needed later" row={(n) => <NeededRow key={n.value} n={n} goTo={goTo} ev={ev} />} />
 );
 
-/** Characters of a quoted line: about two lines of the column the quote sits in. */
-const QUOTE_WIDTH = 90;
-
-/** An item's text as a person reads it: a tool call as its name and arguments, their strings' line breaks as lines. */
-const readable = (it: Item | undefined) => (!it ? undefined : it.kind === 'tool_call' ? `${it.name ?? ''} ${unescapeArguments(it.text)}` : it.text);
-
 /**
  * The line of the later item that uses a lost value, and on demand the line of the evicted turns that held it: a flag
  * is a lead to check, and these two lines are what a person checks it by.
  */
 function Lines({ n, later: ids, ev }: { n: { value: string; spellings?: string[] }; later: readonly string[]; ev: Evidence }) {
-  const values = [n.value.replace(/\(\)$/, ''), ...(n.spellings ?? [])];
-  // The first of the later items that writes the value (a use that asks for it by kind quotes the fetch's output instead).
-  // A call is followed by its result: a fetch's arguments rarely write what its output printed again.
-  const later = useMemo(
-    () =>
-      ids
-        .flatMap((id) => [id, ev.items.get(id)?.pairId ?? ''])
-        .map((id) => evidenceLine(readable(ev.items.get(id)), values, QUOTE_WIDTH))
-        .find(Boolean) ?? null,
-    [ev.items, ids.join('\n'), n],
-  );
+  const later = useMemo(() => laterEvidence(ev.items, ids, n), [ev.items, ids.join('\n'), n]);
   const [open, setOpen] = useState(false);
-  const lost = useMemo(() => {
-    if (!open) return null;
-    for (const id of ev.evicted) {
-      const line = evidenceLine(readable(ev.items.get(id)), values, QUOTE_WIDTH);
-      if (line) return line;
-    }
-    return null;
-  }, [open, ev, n]);
+  const lost = useMemo(() => (open ? evictedEvidence(ev.items, ev.evicted, n) : null), [open, ev, n]);
   return (
     <div className="evidence small">
       {later ? <EvidenceQuote line={later} label="the later line" /> : null}
