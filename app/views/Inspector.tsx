@@ -6,6 +6,7 @@ import { firstSentByItem } from '../../src/analysis/call-lookup';
 import type { Item, Session } from '../../src/model/types';
 import type { ReportedView } from '../../src/analysis/reported-view';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { StripScrollButtons } from '../components/StripScrollButtons';
 import { onTablistKeyDown } from '../components/tablist-keys';
 import { useAnalysis, useCountProgress, type AnalysisResult, type ProgressSource } from '../data/analysis-client';
 import { applyLintRules } from '../../src/lints/lint-session';
@@ -269,7 +270,8 @@ function Ready({ session, view, exact, status: countStatus }: { session: Session
   }, [panel]);
   const tabStrip = useRef<HTMLDivElement>(null);
   useScrollCue(tabStrip, [narrow, panels.length], { selector: '[aria-selected="true"]', key: active.id });
-  // A narrow window shows the tabs that fit and lists the others in a menu beside them (wide ones wrap).
+  // A narrow window shows the tabs that fit and lists the others in a menu beside them. A wide one keeps them on one
+  // row that scrolls sideways, with buttons at the ends it continues past: wrapped, they took three rows at 1400 px.
   const tabBar = useRef<HTMLDivElement>(null);
   const panelIds = useMemo(() => panels.map((p) => p.id), [panels]);
   const overflow = useTabOverflow(tabBar, panelIds, active.id, narrow);
@@ -298,6 +300,7 @@ function Ready({ session, view, exact, status: countStatus }: { session: Session
         </button>
       ))}
       </div>
+      {narrow ? null : <StripScrollButtons strip={tabStrip} name="panel tabs" />}
       {overflow.length ? (
         <select
           className="tab-more"
