@@ -183,7 +183,10 @@ export function App() {
           </button>
         </div>
       </header>
-      <LoadProgressBar />
+      {/* Over the page, not in its flow: the session appears before the load ends, and the bar leaving moved it up. */}
+      <div className="progress-anchor">
+        <LoadProgressBar />
+      </div>
       <FetchConsent />
       <SharedLinkBanner />
       <BannerStack />

@@ -121,3 +121,30 @@ for (const size of [
     });
   });
 }
+
+test.describe('once shown', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the panel tabs stay where they first appeared while the load and the count finish', async ({ page }) => {
+    // The load's progress bar used to sit in the page's flow and the call stepper to wrap while counting: the tabs
+    // moved 262 -> 231 -> 189 px in their first frames.
+    await page.goto('/');
+    await page.evaluate(() => {
+      const tops: number[] = [];
+      (window as unknown as { tabTops: number[] }).tabTops = tops;
+      const t0 = performance.now();
+      const tick = () => {
+        const el = document.querySelector('[role="tablist"][aria-label="Panels"]');
+        if (el) tops.push(Math.round(el.getBoundingClientRect().top));
+        if (performance.now() - t0 < 8000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.getByRole('button', { name: /coding agent/i }).first().click();
+    await sessionIn(page);
+    await expect(page.locator('.count-status.estimating')).toHaveCount(0);
+    const tops = await page.evaluate(() => (window as unknown as { tabTops: number[] }).tabTops);
+    expect(tops.length).toBeGreaterThan(0);
+    expect(new Set(tops)).toEqual(new Set([tops[0]]));
+  });
+});
