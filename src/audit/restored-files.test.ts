@@ -112,6 +112,7 @@ describe('what Claude Code writes beside the summary, read one way', () => {
       { manual: false, restored: true },
       { manual: true, restored: true },
       { manual: true, restored: false },
+      { manual: false, restored: false, beside: (p: string) => [planAttachment('p1', '1. Move Float/Immersive/DepthLayers.swift.\n'), referenceAttachment('n1', p)] },
     ]) {
       const s = loadText('full.jsonl', session(opts)).sessions[0]!;
       const tools = new Set(s.items.filter((i) => i.kind === 'tool_call' && i.name).map((i) => i.name!));
