@@ -42,7 +42,7 @@ export interface CompactionAudit extends SummaryAudit {
   compaction: number;
   compactionId: string;
   /** The files Claude Code attached again beside the summary (`besideSummary`): what they hold is not counted lost. */
-  restored?: { itemId: string; file: string }[];
+  restored?: { itemId: string; file: string; kind: 'file' | 'plan' }[];
 }
 
 /**
@@ -541,7 +541,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
-    const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: attachedFile(items[i]!) }));
+    const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: attachedFile(items[i]!), kind: items[i]!.meta?.['attachment'] === 'plan_file_reference' ? ('plan' as const) : ('file' as const) }));
     return { compaction: p.event.index, compactionId: p.event.id, ...withoutToolNames(audit, tools), ...(restoredFiles.length > 0 ? { restored: restoredFiles } : {}) };
   });
 

@@ -86,6 +86,11 @@ describe('files Claude Code restores beside the summary', () => {
     }
   });
 
+  it('name the plan as the plan', () => {
+    const [a] = auditSession(loadText('full.jsonl', session({ manual: false, restored: true, beside: () => [planAttachment('p1', '# Plan\n')] })).sessions[0]!);
+    expect(a!.restored!.map((r) => r.kind)).toEqual(['file', 'plan']);
+  });
+
   it('keep the name of a file too large to attach again, not what it held', () => {
     const path = 'Float/Immersive/SceneBuilder.swift';
     const { lost, needed: later } = needed({ manual: false, restored: false, beside: (p) => [referenceAttachment('n1', p)] });
@@ -95,7 +100,7 @@ describe('files Claude Code restores beside the summary', () => {
 
   it('are named on the audit, each with its item', () => {
     const [a] = auditSession(loadText('full.jsonl', session({ manual: true, restored: true })).sessions[0]!);
-    expect(a!.restored).toEqual([{ itemId: expect.any(String), file: `${CWD}/Float/Immersive/SceneBuilder.swift` }]);
+    expect(a!.restored).toEqual([{ itemId: expect.any(String), file: `${CWD}/Float/Immersive/SceneBuilder.swift`, kind: 'file' }]);
     const [none] = auditSession(loadText('full.jsonl', session({ manual: true, restored: false })).sessions[0]!);
     expect(none!.restored).toBeUndefined();
   });

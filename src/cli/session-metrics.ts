@@ -115,8 +115,8 @@ export interface InspectAudit {
   instructionsNotJudged?: string[];
   /** Of what the compaction evicted, how many of each kind the summary kept. */
   survival: Survival;
-  /** The files Claude Code attached again beside the summary (`item`, `file`); what they hold is not counted lost. Absent when none. */
-  restored?: { item: string; file: string }[];
+  /** The files Claude Code attached again beside the summary (`item`, `file`, `kind`: a file it read, or the plan); what they hold is not counted lost. Absent when none. */
+  restored?: { item: string; file: string; kind: 'file' | 'plan' }[];
 }
 
 export interface InspectLint {
@@ -226,7 +226,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       inventedInstructions: x.inventedInstructions,
       ...(x.instructionsNotJudged?.length ? { instructionsNotJudged: x.instructionsNotJudged } : {}),
       survival: x.survival,
-      ...(x.restored?.length ? { restored: x.restored.map((r) => ({ item: r.itemId, file: r.file })) } : {}),
+      ...(x.restored?.length ? { restored: x.restored.map((r) => ({ item: r.itemId, file: r.file, kind: r.kind })) } : {}),
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),

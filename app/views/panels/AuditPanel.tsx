@@ -15,6 +15,7 @@ import { evictedEvidence, laterEvidence } from '../../../src/audit/evidence-line
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
+import { restoredLead } from '../../../src/audit/restored-lead';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
 
@@ -120,9 +121,7 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
         <>
           {audit.restored?.length ? (
             <p className="muted small audit-restored">
-              {audit.restored.length === 1
-                ? 'Claude Code attached one file again beside the summary; what it holds is not counted lost: '
-                : `Claude Code attached ${audit.restored.length} files again beside the summary; what they hold is not counted lost: `}
+              {restoredLead(audit.restored)}{' '}
               <span className="restored-files">
                 {audit.restored.map((r) => (
                   <button key={r.itemId} type="button" className="link" onClick={() => goTo({ item: r.itemId })}>
