@@ -274,10 +274,10 @@ function isSpacedPath(s: string, anchored: boolean): boolean {
 
 // A quoted string (or markdown code span) that begins at a token's start, ends before a token's end, and holds one
 // path: a shell argument (`cd "/Users/x/Cursor Projects/app"`), a JSON string (`"file_path":"/Users/…/a.ts"`).
-const QUOTED = /(?<![\w\\])(?:"([^"\n]{3,300})"|'([^'\n]{3,300})'|`([^`\n]{3,300})`)(?![\w])/g;
-// A JSON property whose name says it holds a path (`file_path`, `notebook_path`, `filePath`, `directory`): its value is
-// one path even when relative (`"path":"docs/My Notes/a.md"`).
-const PATH_PROPERTY = /"[\w-]*(?:path|file|dir|folder)[\w-]*"\s*:\s*$/i;
+// The quote comes first in the pattern, so the engine skips ahead to the quotes; a value starts at an anchor (`/`, `~/`,
+// `./`, a drive) unless a property names it a path.
+const QUOTED = /(["'`])(?<![\w\\].)((?:[A-Za-z]:|~|\.{1,2})?[\\/][^"'`\n]{2,300})\1(?![\w])/g;
+const PATH_VALUE = /"[\w-]*(?:path|file|dir|folder)[\w-]*"\s*:\s*"([^"\n]{3,300})"(?![\w])/gi;
 // Claude Code frames the path of a file its Edit or Write tool changed with fixed words, to the end of the line.
 const FRAMED = /^(?:The file (\S.*?) has been updated\b|File created successfully at: (\S.*?)\s*$)/gm;
 // A shell's escaped space (`Cursor\ Projects/app`): segments joined by `/`, with `\ ` inside names.
@@ -293,14 +293,18 @@ function spacedPaths(text: string, emit: Emit, cwd: string | null): void {
   }
   if (text.includes('"') || text.includes("'") || text.includes('`')) {
     each(QUOTED, text, (m) => {
-      const value = m[1] ?? m[2] ?? m[3]!;
-      const property = m[1] !== undefined && PATH_PROPERTY.test(text.slice(Math.max(0, m.index - 40), m.index));
-      // Relative, a JSON path property's value names a file by its folder or its extension.
-      const relative = property && (/[\\/]/.test(value) || FILE_EXTENSIONS.has(value.slice(value.lastIndexOf('.') + 1).toLowerCase()));
-      if (isSpacedPath(value, !relative)) emit(value, 'path', m.index + 1);
+      if (isSpacedPath(m[2]!, true)) emit(m[2]!, 'path', m.index + 1);
       // The closing quote may open the next string (`"cat "/a b/c.ts""` once JSON's `\"` is read back).
-      QUOTED.lastIndex = m.index + 1;
+      QUOTED.lastIndex = m.index + m[0].length - 1;
     });
+    // Relative, a JSON path property's value names a file by its folder or its extension.
+    if (text.includes('":')) {
+      each(PATH_VALUE, text, (m) => {
+        const value = m[1]!;
+        const named = /[\\/]/.test(value) || FILE_EXTENSIONS.has(value.slice(value.lastIndexOf('.') + 1).toLowerCase());
+        if (named && isSpacedPath(value, false)) emit(value, 'path', m.index + m[0].length - value.length - 1);
+      });
+    }
   }
   if (cwd && /\s/.test(cwd)) underSpacedCwd(text, emit, cwd);
   if (text.includes('\\ ')) {

@@ -27,6 +27,8 @@ describe('extractIdentifiers: a path with a space where the text marks its ends'
     expect(paths(`Bash({"command":"cd "${CWD}" && git status"})`)).toEqual([CWD]);
     expect(paths(`cat '${CWD}/README.md' | head`)).toEqual([`${CWD}/README.md`]);
     expect(paths('Edited `/Users/dev/My Proj/src/a.ts` to log the port.')).toEqual(['/Users/dev/My Proj/src/a.ts']);
+    expect(paths('code "~/Library/Application Support/Code/User/settings.json"')).toEqual(['~/Library/Application Support/Code/User/settings.json']);
+    expect(paths('Read({"file_path":"C:\\Users\\Jane Doe\\relay\\src\\server.ts"})')).toEqual(['C:\\Users\\Jane Doe\\relay\\src\\server.ts']);
   });
 
   it("reads a shell's escaped spaces back", () => {
