@@ -402,7 +402,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const kinds: Record<string, IdentifierKind> = {};
     // A placeholder file name (`file.txt`, `foo.py`) stands for any file: no summary loses it (invented-backing.ts).
     const sourceIds = distinctOf(p.sources.map((i) => shared.hay(i).ids)).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
-    return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary) };
+    return { kinds, ...keptAndLost(p.summary, sourceIds, kinds, keys), own: ownIdentifiers(p.summary, cwd) };
   });
   function* summaryKeys(): Generator<string> {
     for (const { own } of split) for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
@@ -503,7 +503,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
-    const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely);
+    const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely, cwd);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     const invented = unverifiable

@@ -138,9 +138,12 @@ export interface SummaryAudit {
   kinds: Record<string, IdentifierKind>;
 }
 
-/** Identifiers of several texts, one per canonical key, in order of first appearance. */
-export function distinctIdentifiers(texts: string[]): Identifier[] {
-  return distinctOf(texts.map(extractIdentifiers));
+/**
+ * Identifiers of several texts, one per canonical key, in order of first appearance; `cwd`, the session's working
+ * directory, reads a path under it whole when its name holds a space (identifiers.ts `spacedPaths`).
+ */
+export function distinctIdentifiers(texts: string[], cwd: string | null = null): Identifier[] {
+  return distinctOf(texts.map((text) => extractIdentifiers(text, { cwd })));
 }
 
 /** One identifier per canonical key, in order of first appearance, from each text's identifiers in order. */
@@ -303,7 +306,7 @@ export function keptAndLost(
 }
 
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
-export const ownIdentifiers = (summary: string): Identifier[] => distinctIdentifiers([stripHarnessText(summary)]);
+export const ownIdentifiers = (summary: string, cwd: string | null = null): Identifier[] => distinctIdentifiers([stripHarnessText(summary)], cwd);
 
 // A span of time written with a Chinese or Japanese unit after its number (`約3分`, `30秒`, `2小时`): the same measure
 // as `3 minutes`, `30 s`, `2 hours` in the summary a summarizer writes in English.
@@ -432,7 +435,7 @@ export function unbacked(
   const derived = (id: Identifier) =>
     respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
-  for (const id of distinctIdentifiers([own])) {
+  for (const id of distinctIdentifiers([own], cwd)) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
@@ -470,10 +473,10 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const laterItems = input.later.map((l) => (l.kind === 'tool_call' ? { ...l, text: unescapeArguments(l.text) } : l));
   const context = (input.context ?? []).map((t, i) => (input.contextMeta?.[i]?.kind === 'tool_call' ? unescapeArguments(t) : t));
   // A placeholder file name (`file.txt`, `foo.py`) stands for any file: no summary loses it.
-  const sourceIds = distinctIdentifiers(sources).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
-  const { kept, lost: lostIds } = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map(haystack));
-
   const cwd = input.project?.cwd ?? null;
+  const sourceIds = distinctIdentifiers(sources, cwd).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
+  const { kept, lost: lostIds } = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map((t) => haystack(t)));
+
   const scope = input.project
     ? new ProjectScope(
         [
@@ -487,7 +490,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     : null;
 
   const later = laterItems.filter((l) => isReference(l, l.text));
-  const hays = later.map((l) => haystack(mentionText(l.text)));
+  const hays = later.map((l) => haystack(mentionText(l.text), { cwd }));
   // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
   const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([

@@ -224,7 +224,7 @@ describe('quantityMatches', () => {
 });
 
 describe('mayMatchAcross', () => {
-  const kv = (texts: string[]) => texts.flatMap(extractIdentifiers).map((i) => `${i.kind} ${i.value}`).sort();
+  const kv = (texts: string[]) => texts.flatMap((t) => extractIdentifiers(t)).map((i) => `${i.kind} ${i.value}`).sort();
 
   it('flags a named date, a labelled version or a year context that a blank line may join', () => {
     expect(mayMatchAcross(['due Oct', '7 items'])).toBe(true);

@@ -19,7 +19,10 @@ export type IdentifierKind =
   | 'number';
 
 export interface Identifier {
-  /** As written in the text, except that function names end in `()` and order ids drop a leading `#`. */
+  /**
+   * As written in the text, except that function names end in `()`, order ids drop a leading `#`, and a shell's
+   * escaped spaces in a path read back (`Cursor\ Projects` → `Cursor Projects`).
+   */
   value: string;
   kind: IdentifierKind;
   /** Character offset of `value` in the text it came from. */
@@ -29,8 +32,16 @@ export interface Identifier {
 // Each pass claims the characters it matched, so later (looser) passes cannot re-read them:
 // a URL's path is not also a path, a date's year is not also a number.
 type Pass = (text: string, emit: Emit) => void;
-/** Records an identifier unless its span is taken; `part` identifiers sit inside their parent's span. */
-type Emit = (value: string, kind: IdentifierKind, index: number, part?: boolean) => boolean;
+/**
+ * Records an identifier unless its span is taken; `part` identifiers sit inside their parent's span. `span` is the
+ * length of the text it stands for when that differs from the value's (a path whose escaped spaces are read back).
+ */
+type Emit = (value: string, kind: IdentifierKind, index: number, part?: boolean, span?: number) => boolean;
+
+export interface ExtractOptions {
+  /** The session's working directory: when its name holds a space, a path under it is read whole (see `spacedPaths`). */
+  cwd?: string | null;
+}
 
 const MONTHS = 'Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?';
 
@@ -241,6 +252,95 @@ const paths: Pass = (text, emit) => {
     emit(m[0], 'path', m.index);
   });
 };
+
+// Paths with a space (`/Users/x/Cursor Projects/app/a.ts`, `~/Library/Mobile Documents/…`). In prose a space ends a
+// path; these are read whole only where the text marks both ends: a quoted string or code span that is one path, the
+// line a tool result frames a path in, a path under a working directory whose name holds a space, a shell's escaped
+// spaces. Each needs a space inside, so a text without one reads as it did.
+
+/** An absolute path, one from the home folder, or one relative to `.`/`..`: a rooted one has two segments at least. */
+const ANCHORED_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/[^/\s][^/]*\/)/;
+/** What a quoted string holds when it is a command or a sentence rather than one path: an option, an operator, a clause break. */
+const NOT_ONE_PATH = /\s-{1,2}[A-Za-z]|&&|\|\||\$\(|[:;,]\s|\s[|>]|\s$|^\s/;
+
+/** Is `s` one path holding a space: segments of path characters, none of them starting or ending with a space or a sentence? */
+function isSpacedPath(s: string, anchored: boolean): boolean {
+  if (!s.includes(' ') || s.length > MAX_IDENTIFIER_LENGTH || NOT_ONE_PATH.test(s) || /[\n\t"'`*?<>|{}]/.test(s)) return false;
+  if (anchored && !ANCHORED_PATH.test(s)) return false;
+  const segments = s.replace(/^(?:[A-Za-z]:|~|\.{1,2})?[\\/]/, '').replace(/[\\/]$/, '').split(/[\\/]/);
+  // A segment is a file or folder name: no empty one (`//` is a URL's), no space at its edges, a few words at most.
+  return segments.every((seg) => /^[^\s\\/](?:[^\\/]*[^\s\\/])?$/.test(seg) && seg.split(' ').length <= 4) && /[A-Za-z]/.test(s);
+}
+
+// A quoted string (or markdown code span) that begins at a token's start, ends before a token's end, and holds one
+// path: a shell argument (`cd "/Users/x/Cursor Projects/app"`), a JSON string (`"file_path":"/Users/…/a.ts"`).
+// The quote comes first in the pattern, so the engine skips ahead to the quotes; a value starts at an anchor (`/`, `~/`,
+// `./`, a drive) unless a property names it a path.
+const QUOTED = /(["'`])(?<![\w\\].)((?:[A-Za-z]:|~|\.{1,2})?[\\/][^"'`\n]{2,300})\1(?![\w])/g;
+const PATH_VALUE = /"[\w-]*(?:path|file|dir|folder)[\w-]*"\s*:\s*"([^"\n]{3,300})"(?![\w])/gi;
+// Claude Code frames the path of a file its Edit or Write tool changed with fixed words, to the end of the line.
+const FRAMED = /^(?:The file (\S.*?) has been updated\b|File created successfully at: (\S.*?)\s*$)/gm;
+// A shell's escaped space (`Cursor\ Projects/app`): segments joined by `/`, with `\ ` inside names.
+const ESCAPED = /(?<![\w\\/.~@+-])(?:~|\.{1,2})?\/?(?:(?:[\w.@~+-]|\\ )+\/)+(?:[\w.@~+-]|\\ )*/g;
+
+function spacedPaths(text: string, emit: Emit, cwd: string | null): void {
+  if (!text.includes(' ')) return;
+  if (text.includes('The file ') || text.includes('File created successfully at: ')) {
+    each(FRAMED, text, (m) => {
+      const path = m[1] ?? m[2]!;
+      if (isSpacedPath(path, true)) emit(path, 'path', m.index + m[0].indexOf(path));
+    });
+  }
+  if (text.includes('"') || text.includes("'") || text.includes('`')) {
+    each(QUOTED, text, (m) => {
+      if (isSpacedPath(m[2]!, true)) emit(m[2]!, 'path', m.index + 1);
+      // The closing quote may open the next string (`"cat "/a b/c.ts""` once JSON's `\"` is read back).
+      QUOTED.lastIndex = m.index + m[0].length - 1;
+    });
+    // Relative, a JSON path property's value names a file by its folder or its extension.
+    if (text.includes('":')) {
+      each(PATH_VALUE, text, (m) => {
+        const value = m[1]!;
+        const named = /[\\/]/.test(value) || FILE_EXTENSIONS.has(value.slice(value.lastIndexOf('.') + 1).toLowerCase());
+        if (named && isSpacedPath(value, false)) emit(value, 'path', m.index + m[0].length - value.length - 1);
+      });
+    }
+  }
+  if (cwd && /\s/.test(cwd)) underSpacedCwd(text, emit, cwd);
+  if (text.includes('\\ ')) {
+    each(ESCAPED, text, (m) => {
+      const raw = trimTrailing(m[0]);
+      if (!raw.includes('\\ ')) return;
+      const value = raw.replace(/\\ /g, ' ');
+      if (isSpacedPath(value, false) && /[\\/]/.test(value)) emit(value, 'path', m.index, false, raw.length);
+    });
+  }
+}
+
+/** The working directory whose name holds a space, where it stands in the text, and the path that goes on below it. */
+const REST = /^\/(?:[\w.@~+-]|\[[\w.-]+\])+(?:\/(?:[\w.@~+-]|\[[\w.-]+\])+)*\/?/;
+const WINDOWS_REST = /^\\(?:[\w.@~+-]|\[[\w.-]+\])+(?:\\(?:[\w.@~+-]|\[[\w.-]+\])+)*\\?/;
+
+function underSpacedCwd(text: string, emit: Emit, cwd: string): void {
+  const root = cwd.replace(/[\\/]+$/, '');
+  for (const form of new Set([root, root.replace(/\\/g, '/')])) {
+    const windows = form.includes('\\');
+    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+      const before = text.charCodeAt(at - 1);
+      // Not inside a longer path or word (`/Volumes/x/Users/x/My Proj`).
+      if (at > 0 && /[\w.@~+\\/-]/.test(String.fromCharCode(before))) continue;
+      let end = at + form.length;
+      const sep = text.charAt(end);
+      // Below it, the path goes on in the directory's own separator (a `\` after `/Users/…` is an escape, not a folder).
+      const rest = (windows ? WINDOWS_REST : REST).exec(text.slice(end, end + MAX_IDENTIFIER_LENGTH));
+      if (rest) end += rest[0].length;
+      // A name going on past the directory's (`My Project2` for `My Project`) is another folder.
+      else if (/[\w.@~+-]/.test(sep)) continue;
+      const path = trimTrailing(text.slice(at, end));
+      if (path.length >= form.length) emit(path, 'path', at);
+    }
+  }
+}
 
 // Calls on library objects (`els.forEach(`, `document.getElementById(`, `Enum.map(`) fill any code a tool
 // printed; they are not the project's own functions, which are what a later turn reaches for.
@@ -500,14 +600,14 @@ const ANSI = /(?:\x1b|\\(?:033|e|x1[bB]|u001[bB])|\^\[)\[[0-9;?]*[ -/]*[@-~]/g;
 const hasAnsi = (text: string): boolean => text.includes('\x1b') || text.includes('[') && /\\(?:033|e|x1[bB]|u001[bB])\[|\^\[\[/.test(text);
 
 /** Identifiers in `text`, in order of appearance. The same value may appear more than once. */
-export function extractIdentifiers(raw: string): Identifier[] {
+export function extractIdentifiers(raw: string, options: ExtractOptions = {}): Identifier[] {
   // Same length, so every offset still points into the text as given.
   const text = hasAnsi(raw) ? raw.replace(ANSI, (m) => ' '.repeat(m.length)) : raw;
   const claimed = new Uint8Array(text.length);
   const out: Identifier[] = [];
-  const emit: Emit = (value, kind, index, part = false) => {
+  const emit: Emit = (value, kind, index, part = false, span = value.length) => {
     if (!value) return false;
-    const end = index + value.length;
+    const end = index + span;
     if (!part) for (let i = index; i < end; i++) if (claimed[i]) return false;
     claimed.fill(1, index, end);
     // A run of hundreds of path or digit characters is data (base64, a minified line), not something a
@@ -518,6 +618,8 @@ export function extractIdentifiers(raw: string): Identifier[] {
   };
   // A redacting exporter's placeholder (`[REDACTED_TEXT len=3017 sha=f3ffd0ed]`) holds no content.
   if (text.includes('[REDACTED_')) each(/\[REDACTED_[A-Z_]+ [^\]\n]{0,80}\]/g, text, (m) => claimed.fill(1, m.index, m.index + m[0].length));
+  // First: a path with a space, where its text marks where it ends, is one path, not a path cut at the space and words.
+  spacedPaths(text, emit, options.cwd ?? null);
   for (const pass of PASSES) pass(text, emit);
   return out.sort((a, b) => a.index - b.index || kindOrder(a.kind) - kindOrder(b.kind));
 }

@@ -1,7 +1,7 @@
 // Matching rules for identifiers: when does a text contain an identifier found elsewhere, allowing for
 // the ways a summary rewrites it (case, `v` prefixes, date formats, units, thousands separators,
 // host and port written apart).
-import { dateMatches as dateMatchValues, extractIdentifiers, quantityMatches, type Identifier, type IdentifierKind } from './identifiers';
+import { dateMatches as dateMatchValues, extractIdentifiers, quantityMatches, type ExtractOptions, type Identifier, type IdentifierKind } from './identifiers';
 
 export interface DateParts {
   readonly year: number | null;
@@ -201,7 +201,8 @@ export interface Haystack {
   readonly dateMatches: readonly DateParts[];
 }
 
-export function haystack(text: string): Haystack {
+/** `options` reach the text's own identifiers (`extractIdentifiers`): the working directory, for paths under it with a space. */
+export function haystack(text: string, options: ExtractOptions = {}): Haystack {
   let lower: string | undefined;
   let plain: string | undefined;
   let ids: Identifier[] | undefined;
@@ -217,7 +218,7 @@ export function haystack(text: string): Haystack {
       return (plain ??= withoutThousands(text));
     },
     get ids() {
-      return (ids ??= extractIdentifiers(text));
+      return (ids ??= extractIdentifiers(text, options));
     },
     get quantityKeys() {
       return (quantities ??= new Set(this.ids.filter((o) => o.kind === 'quantity').map((o) => quantityKey(o.value))));

@@ -41,7 +41,7 @@ describe('SessionItems', () => {
   });
 
   it('gives what a scan of every item gives, for every identifier of the items', () => {
-    const all = texts.flatMap(extractIdentifiers);
+    const all = texts.flatMap((t) => extractIdentifiers(t));
     const fresh = new SessionItems(texts, roles);
     fresh.prepare(all);
     for (const i of all) {

@@ -73,7 +73,7 @@ export class SessionItems {
   ) {}
 
   hay(i: number): Haystack {
-    return (this.hays[i] ??= haystack(mentionText(this.texts[i]!)));
+    return (this.hays[i] ??= haystack(mentionText(this.texts[i]!), { cwd: this.cwd }));
   }
 
   /**

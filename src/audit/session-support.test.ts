@@ -59,7 +59,7 @@ describe('SupportCheck', () => {
       const readTexts = read.map((i) => texts[i]!);
       if (mayMatchAcross(readTexts)) seams++;
       else seamless++;
-      const ids = [...new Map(Array.from({ length: 6 }, text).flatMap(extractIdentifiers).map((i) => [`${i.kind} ${i.value}`, i])).values()];
+      const ids = [...new Map(Array.from({ length: 6 }, text).flatMap((t) => extractIdentifiers(t)).map((i) => [`${i.kind} ${i.value}`, i])).values()];
       const c = check(texts, read, ids);
       for (const i of ids) {
         const expected = joinedBacks(i, readTexts);
