@@ -11,7 +11,7 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { EvidenceQuote } from '../../components/EvidenceQuote';
-import { evictedEvidence, laterEvidence } from '../../../src/audit/evidence-line';
+import { evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH } from '../../../src/audit/evidence-line';
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
@@ -89,6 +89,7 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
   const headingId = `audit-${c.id}`;
   const trigger = c.trigger ?? c.log?.strategy ?? null;
   const log = c.log;
+  const summaryText = (c.summaryId ? itemById.get(c.summaryId)?.text : undefined) ?? log?.summary ?? undefined;
   return (
     <article className={`audit-card${card.current ? ' current' : ''}`} aria-labelledby={headingId} aria-current={card.current ? 'true' : undefined}>
       <header className="audit-card-head">
@@ -165,14 +166,19 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
             ) : (
               <>
                 <p className="small muted">In the summary but in none of its sources (e.g. a wrong year):</p>
-                <ul className="chips">
-                  {audit.invented.map((v) => (
-                    <li key={v}>
-                      <code className="chip invented" title={kindTitle(audit.kinds[v])}>
-                        <BreakAtSeparators text={v} />
-                      </code>
-                    </li>
-                  ))}
+                <ul className="invented-list">
+                  {audit.invented.map((v) => {
+                    // The summary's own line: what a person reads to tell an invention from a paraphrase.
+                    const line = evidenceLine(summaryText, [v], QUOTE_WIDTH);
+                    return (
+                      <li key={v}>
+                        <code className="chip invented" title={kindTitle(audit.kinds[v])}>
+                          <BreakAtSeparators text={v} />
+                        </code>
+                        {line ? <EvidenceQuote line={line} label="the summary's line" /> : null}
+                      </li>
+                    );
+                  })}
                 </ul>
               </>
             )}
