@@ -110,6 +110,29 @@ describe('reportHtml', () => {
     expect(html).toContain(`used in <a href="#item-${escapeHtml(encodeURIComponent(user!))}">`);
   });
 
+  it("quotes the summary's line beside each invented value, the value marked", () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const at = view.audits.findIndex((a) => view.items.some((i) => i.id === view.compactions[a.compaction]!.summaryId));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const audits = [...view.audits];
+    const summary = view.items.find((i) => i.id === view.compactions[audits[at]!.compaction]!.summaryId)!;
+    const word = summary.text.match(/[A-Za-z_]{6,}/)![0];
+    audits[at] = { ...audits[at]!, invented: [word] };
+    const html = reportHtml({
+      title: 't',
+      formatLabel: 'Claude Code session',
+      hash: null,
+      files: ['s.jsonl'],
+      model: null,
+      view: { ...view, audits },
+      annotations: [],
+      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(html).toContain(`<li><code>${word}</code><br><span class="muted">the summary:</span> <q class="ev">`);
+    expect(html).toMatch(new RegExp(`<q class="ev">[^<]*<mark>${word}</mark>`));
+  });
+
   it('says when the audit or the cache were still pending, instead of an empty section', () => {
     const { view } = report(readFileSync(FIXTURE, 'utf8'));
     const html = reportHtml({ title: 't', formatLabel: 'f', hash: null, files: [], model: null, view: { ...view, audits: [], pending: ['audits', 'cache'] }, annotations: [], viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: 'now' });

@@ -9,7 +9,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
 import { restoredLead } from '../../src/audit/restored-lead';
-import { evictedEvidence, laterEvidence, type EvidenceLine } from '../../src/audit/evidence-line';
+import { evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
 import { isConversationItem } from '../../src/analysis/eviction-map';
@@ -114,6 +114,7 @@ export function reportHtml(r: ReportInput): string {
             const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
             // The two lines a person judges a flag by, as the panel quotes them (evidence-line.ts).
             const evictedIds = c?.replacedIds ?? [];
+            const summaryText = (c?.summaryId ? byId.get(c.summaryId)?.text : undefined) ?? c?.log?.summary ?? undefined;
             const lines = (r: { value: string; spellings?: string[] }, later: string[]) =>
               [quote('used', laterEvidence(byId, later, r)), quote('evicted', evictedEvidence(byId, evictedIds, r))].join('');
             const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${lines(r, [r.itemId])}</li>`).join('');
@@ -123,7 +124,7 @@ export function reportHtml(r: ReportInput): string {
               a.restored?.length ? `<p class="muted">${e(restoredLead(a.restored))} ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater'))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
               count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater'))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
-              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented'))}): ${values(a.invented, count('invented'))}</p>` : '',
+              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented'))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
