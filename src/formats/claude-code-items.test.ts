@@ -22,6 +22,8 @@ function referenceItems(v: JsonObject, line: number, ctx: ParseContext): Item[] 
     for (const key of ['isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'isApiErrorMessage'] as const) if (get(v, key) === true) meta[key] = true;
     const source = str(v, 'sourceToolUseID');
     if (source) meta['sourceToolUseID'] = source;
+    const origin = get(v, 'origin');
+    if (isObject(origin) && typeof get(origin, 'kind') === 'string' && get(origin, 'kind') !== '') meta['origin'] = get(origin, 'kind') as string;
     const message = get(v, 'message');
     if (isObject(message) && get(message, 'model') === '<synthetic>') meta['synthetic'] = true;
     return Object.keys(meta).length ? meta : undefined;

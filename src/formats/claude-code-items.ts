@@ -28,6 +28,13 @@ function describe(v: unknown): string {
 
 const RECORD_FLAGS = ['isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'isApiErrorMessage'] as const;
 
+/** The `kind` of a Claude Code `origin` object (`{"kind":"human"}`, `{"kind":"task-notification"}`), else undefined. */
+export function originKind(origin: unknown): string | undefined {
+  if (!isObject(origin)) return undefined;
+  const kind = get(origin, 'kind');
+  return typeof kind === 'string' && kind !== '' ? kind : undefined;
+}
+
 /** Record-level flags worth keeping on every item of the record. */
 function recordMeta(v: JsonObject): Item['meta'] | undefined {
   const meta: NonNullable<Item['meta']> = {};
@@ -38,6 +45,9 @@ function recordMeta(v: JsonObject): Item['meta'] | undefined {
   // The tool call whose run wrote this record (a Skill's injected instructions), so the record is the harness's.
   const source = str(v, 'sourceToolUseID');
   if (source) meta['sourceToolUseID'] = source;
+  // Who wrote a user record, as Claude Code names it (`origin.kind`; `human` for the person): see model/harness-messages.ts.
+  const origin = originKind(get(v, 'origin'));
+  if (origin !== undefined) meta['origin'] = origin;
   const message = get(v, 'message');
   if (isObject(message) && get(message, 'model') === '<synthetic>') meta['synthetic'] = true;
   return Object.keys(meta).length ? meta : undefined;

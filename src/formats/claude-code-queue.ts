@@ -13,6 +13,7 @@
 //   task records that way, dozens at one instant): nothing was sent.
 import { get, isObject, obj, str, type JsonObject } from '../model/narrow';
 import type { Item } from '../model/types';
+import { originKind } from './claude-code-items';
 import type { TreeRecord } from './claude-code-tree';
 
 interface Queued {
@@ -31,6 +32,17 @@ export function queuedCommandText(v: JsonObject): string | undefined {
   // Pasted images come as content blocks: the text parts are what can be read here.
   if (Array.isArray(prompt)) return prompt.map((b) => (isObject(b) ? (str(b, 'text') ?? `[${str(b, 'type') ?? 'block'}]`) : '')).join('\n');
   return undefined;
+}
+
+/**
+ * Who wrote a `queued_command` attachment's text, as Claude Code's attachment renderer reads it: the attachment's
+ * `origin.kind`, else `task-notification` for a `commandMode` of that name (older records carry no origin), else
+ * undefined (the person's, as `origin.kind` `human` is).
+ */
+export function queuedCommandOrigin(v: JsonObject): string | undefined {
+  const a = obj(v, 'attachment');
+  if (!a) return undefined;
+  return originKind(get(a, 'origin')) ?? (get(a, 'commandMode') === 'task-notification' ? 'task-notification' : undefined);
 }
 
 /**
@@ -125,9 +137,12 @@ export function queuedDeliveries(records: readonly TreeRecord[]): Map<number, Qu
   return out;
 }
 
-/** The user item of a queued text (source: the record that holds the text). Its opening decides whose words it is. */
-export function queuedItem(id: string, text: string, file: string, line: number, timestamp: string | undefined): Item {
-  const item: Item = { id, kind: 'message', role: 'user', text, source: { file, line }, meta: { queued: true } };
+/**
+ * The user item of a queued text (source: the record that holds the text). Its origin, when the record names one, and
+ * else its opening decide whose words it is (model/harness-messages.ts).
+ */
+export function queuedItem(id: string, text: string, file: string, line: number, timestamp: string | undefined, origin?: string): Item {
+  const item: Item = { id, kind: 'message', role: 'user', text, source: { file, line }, meta: origin === undefined ? { queued: true } : { queued: true, origin } };
   if (timestamp) item.timestamp = timestamp;
   return item;
 }

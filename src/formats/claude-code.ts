@@ -8,7 +8,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
-import { queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
+import { queuedCommandOrigin, queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
 import { attachmentItem, attachmentText, carriedByUserRecord } from './claude-code-attachments';
 import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
@@ -113,7 +113,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       // A queued message sent mid-turn (Claude Code 2.1.101 and later write this record).
       const text = queuedCommandText(v);
       if (text !== undefined) {
-        const item = queuedItem(uuid ?? `L${line}`, text, ctx.file, line, str(v, 'timestamp'));
+        const item = queuedItem(uuid ?? `L${line}`, text, ctx.file, line, str(v, 'timestamp'), queuedCommandOrigin(v));
         session.items.push(item);
         compactions.add(uuid, [item]);
         continue;

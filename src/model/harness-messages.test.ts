@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionsOf, isFramedReply, isHarnessItem, isHarnessMessage, teammateMessages, teammateWordsOf, userWordsOf } from './harness-messages';
+import { byPerson, directionsOf, isFramedReply, isHarnessItem, isHarnessMessage, teammateMessages, teammateWordsOf, userWordsOf } from './harness-messages';
 import { ASSIGNMENT_AND_PEER_NOTE, IDLE_AND_SHUTDOWN, LEAD_ORDERS, TEAMMATE_REPORT } from '../test/team-messages';
 
 describe('isHarnessMessage', () => {
@@ -111,5 +111,36 @@ describe('teammate messages (Claude Code agent teams)', () => {
     expect(directionsOf(user(ASSIGNMENT_AND_PEER_NOTE))).toBeNull();
     expect(directionsOf(user(TEAMMATE_REPORT))).toBeNull();
     expect(directionsOf(user('fix the build'))).toBe('fix the build');
+  });
+});
+
+describe('byPerson', () => {
+  it("takes origin human, or none, as the person's, and any other origin as someone else's", () => {
+    expect(byPerson(undefined)).toBe(true);
+    expect(byPerson({ isMeta: true })).toBe(true);
+    expect(byPerson({ origin: 'human' })).toBe(true);
+    // Kinds seen in public sessions and named in Claude Code's own code; a kind never seen is read the same way.
+    for (const origin of ['task-notification', 'peer', 'auto-continuation', 'a-kind-not-yet-named']) expect(byPerson({ origin }), origin).toBe(false);
+  });
+});
+
+describe('userWordsOf on a record that names its origin', () => {
+  const said = (text: string, meta: Record<string, string | boolean>) => userWordsOf({ role: 'user', kind: 'message', text, meta });
+  it("reads the person's words under origin human, and none under any other, whatever the text opens with", () => {
+    expect(said('run the migration again', { origin: 'human' })).toBe('run the migration again');
+    expect(said('run the migration again', { origin: 'task-notification' })).toBeNull();
+    expect(isHarnessItem({ role: 'user', kind: 'message', text: 'run the migration again', meta: { origin: 'task-notification' } })).toBe(true);
+    // A harness text stays the harness's under origin human (a slash command's echo with no arguments), and an
+    // `isMeta` record too (its expansion); the person's words in the echo's arguments stay theirs.
+    expect(said('<command-message>create-pr</command-message>\n<command-name>/create-pr</command-name>', { origin: 'human' })).toBeNull();
+    expect(said('## Context\n\n- Current branch: main', { origin: 'human', isMeta: true })).toBeNull();
+    expect(said('<command-name>/review</command-name>\n<command-args>src/a.ts</command-args>', { origin: 'human' })).toBe('src/a.ts');
+  });
+
+  it("still reads another agent's block as that agent's words under a non-human origin", () => {
+    const item = { role: 'user' as const, kind: 'message' as const, text: TEAMMATE_REPORT, meta: { origin: 'peer' } };
+    expect(userWordsOf(item)).toBeNull();
+    expect(teammateWordsOf(item).length).toBeGreaterThan(0);
+    expect(isHarnessItem(item)).toBe(false);
   });
 });

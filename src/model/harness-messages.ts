@@ -11,6 +11,9 @@
 // - Claude Code's agent teams: what another agent of the team sends arrives as a user-role record of
 //   `<teammate-message>` blocks (see `teammateMessages`). Another agent wrote it, no person did; its words are neither
 //   the harness's nor the person's, and each reader below says how it takes them.
+// - Who wrote a record, where the harness says so (`meta.origin`: Claude Code's `origin.kind` on user records and queued
+//   messages, see `byPerson`): any origin but the person's makes the record the harness's, or another agent's where its
+//   text is a teammate's block, whatever the text opens with.
 import type { Item } from './types';
 
 const HARNESS_TAGS = [
@@ -71,18 +74,43 @@ function wrappedWords(text: string): string {
   return out.join('\n');
 }
 
+// Claude Code writes `origin: {kind}` on a user record that opens a turn (seen from 2.1.112 on task notifications, from
+// 2.1.181 on the person's prompts) and on a `queued_command` attachment (from 2.1.195). `human` is the person: a prompt
+// typed, queued while the agent worked, sent through the SDK or a suggestion accepted (`promptSource` `typed`, `queued`,
+// `sdk`, `suggestion_accepted`). Any other kind names something else: `task-notification` is a background task's report
+// (`<task-notification>…`, `promptSource` `system` or `sdk`), and Claude Code's own code names more (2.1.263:
+// `auto-continuation`, `peer` for another session, with its `name` or `from`, `observer`, `slack-ping`, `unclassified`;
+// its auto-mode classifier, `channel`). Claude Code reads it so itself: a person's message is a user record not flagged
+// `isMeta` whose origin is `human` or absent (2.1.263 `isHumanUserMessage`), and its attachment renderer flags a queued
+// message `isMeta` whenever it has an origin, taking a `commandMode` of `task-notification` for that origin in records
+// written before origins. A record with no origin (older versions, and what the harness adds beside a prompt) says
+// nothing, and its flags and text decide. No kind but these two is in a public session file found: 5,441 records of
+// `task-notification` and the rest `human`, in the checkpoints of 31 Entire repositories (among them
+// Esdeveniments/esdeveniments-frontend 2.1.220, JanDeDobbeleer/oh-my-posh 2.1.205 to 2.1.219, ebridges/wakil 2.1.204 to
+// 2.1.233, dougnukem/orpheus 2.1.112, and wodsmith/thewodapp 2.1.181, whose `human` is on a slash command's `isMeta`
+// expansion too: that stays the harness's).
+
+/** The person's origin: what Claude Code names a message a person typed or submitted. */
+export const PERSON_ORIGIN = 'human';
+
+/** Does the record's origin, if it names one, say a person wrote it? (No origin: yes, and the text decides.) */
+export const byPerson = (meta: Item['meta'] | undefined): boolean => {
+  const origin = meta?.['origin'];
+  return origin === undefined || origin === PERSON_ORIGIN;
+};
+
 /** The fields `userWordsOf` reads: an item, or what the audit keeps of one (`kind` may be unknown). */
 export type UserTurnProbe = Pick<Item, 'role' | 'text'> & { kind?: Item['kind']; meta?: Item['meta'] };
 
 /**
  * The words a person wrote in this item, or null when it is no user message or the harness wrote it all.
  * An adapter marks the items of a harness that writes the whole user turn (`meta.wrapsUserWords`: only the
- * wrapped parts are the person's); a record the harness flags (`meta.isMeta`) is the harness's; otherwise the
- * text's opening decides.
+ * wrapped parts are the person's); a record the harness flags (`meta.isMeta`), or whose origin names someone other
+ * than the person (`byPerson`), is not the person's; otherwise the text's opening decides.
  */
 export function userWordsOf(item: UserTurnProbe): string | null {
   if (item.role !== 'user' || (item.kind !== undefined && item.kind !== 'message')) return null;
-  if (item.meta?.['isMeta'] === true) return null;
+  if (item.meta?.['isMeta'] === true || !byPerson(item.meta)) return null;
   if (item.meta?.['wrapsUserWords'] !== true && !isHarnessMessage(item.text)) return item.text;
   return wrappedWords(item.text) || null;
 }
