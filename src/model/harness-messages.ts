@@ -74,21 +74,10 @@ function wrappedWords(text: string): string {
   return out.join('\n');
 }
 
-// Claude Code writes `origin: {kind}` on a user record that opens a turn (seen from 2.1.112 on task notifications, from
-// 2.1.181 on the person's prompts) and on a `queued_command` attachment (from 2.1.195). `human` is the person: a prompt
-// typed, queued while the agent worked, sent through the SDK or a suggestion accepted (`promptSource` `typed`, `queued`,
-// `sdk`, `suggestion_accepted`). Any other kind names something else: `task-notification` is a background task's report
-// (`<task-notification>…`, `promptSource` `system` or `sdk`), and Claude Code's own code names more (2.1.263:
-// `auto-continuation`, `peer` for another session, with its `name` or `from`, `observer`, `slack-ping`, `unclassified`;
-// its auto-mode classifier, `channel`). Claude Code reads it so itself: a person's message is a user record not flagged
-// `isMeta` whose origin is `human` or absent (2.1.263 `isHumanUserMessage`), and its attachment renderer flags a queued
-// message `isMeta` whenever it has an origin, taking a `commandMode` of `task-notification` for that origin in records
-// written before origins. A record with no origin (older versions, and what the harness adds beside a prompt) says
-// nothing, and its flags and text decide. No kind but these two is in a public session file found: 5,441 records of
-// `task-notification` and the rest `human`, in the checkpoints of 31 Entire repositories (among them
-// Esdeveniments/esdeveniments-frontend 2.1.220, JanDeDobbeleer/oh-my-posh 2.1.205 to 2.1.219, ebridges/wakil 2.1.204 to
-// 2.1.233, dougnukem/orpheus 2.1.112, and wodsmith/thewodapp 2.1.181, whose `human` is on a slash command's `isMeta`
-// expansion too: that stays the harness's).
+// Claude Code's `origin.kind` on a user record or queued message says who wrote it: `human` is the person (typed,
+// queued, SDK, an accepted suggestion); any other kind (`task-notification`, and in its code `peer`, `observer`, …) is
+// not. As Claude Code itself reads it (2.1.263 `isHumanUserMessage`): not `isMeta`, and origin `human` or absent. No
+// origin says nothing, and flags and text decide. Sources: docs/formats.md, Claude Code section.
 
 /** The person's origin: what Claude Code names a message a person typed or submitted. */
 export const PERSON_ORIGIN = 'human';
