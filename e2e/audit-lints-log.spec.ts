@@ -84,6 +84,11 @@ test.describe('summary audit', () => {
     const link = refetched.getByRole('button', { name: `v2.14.3: go to the re-fetch, call ${fetchCall + 1} · ${again.itemId}` });
     await expect(link).toBeVisible();
     await expect(refetched.getByRole('button', { name: new RegExp(`^v2\\.14\\.3: go to its use, .*${again.usedIn}$`) })).toBeVisible();
+    // A value asked for by its kind ("which ticket?") is quoted with the question.
+    for (const r of audit.lostReferencedLater.filter((x) => x.via === 'question')) {
+      await expect(gate.getByRole('row', { name: new RegExp(`^${r.value} `) }).getByRole('note', { name: 'the question' })).toContainText('?');
+    }
+    expect(audit.lostReferencedLater.some((x) => x.via === 'question')).toBe(true);
     // Each row quotes the line that used the value, marked, and on demand the evicted line that held it.
     const row = refetched.getByRole('row', { name: /^v2\.14\.3 / });
     await expect(row.getByRole('note', { name: 'the later line' })).toContainText('v2.14.3');

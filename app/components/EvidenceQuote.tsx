@@ -6,7 +6,7 @@ export function EvidenceQuote({ line, label }: { line: EvidenceLine; label: stri
   return (
     <q className="evidence-quote" role="note" aria-label={label}>
       {line.before}
-      <mark>{line.match}</mark>
+      {line.match ? <mark>{line.match}</mark> : null}
       {line.after}
     </q>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceLine } from './evidence-line';
+import type { Item } from '../model/types';
+import { askingLine, evidenceLine } from './evidence-line';
 
 const joined = (e: ReturnType<typeof evidenceLine>) => (e ? e.before + e.match + e.after : null);
 
@@ -33,5 +34,18 @@ describe('evidenceLine', () => {
   it('is null when the item does not hold the value', () => {
     expect(evidenceLine('nothing here', ['lib/app.ex'])).toBeNull();
     expect(evidenceLine(undefined, ['x'])).toBeNull();
+  });
+});
+
+describe('askingLine', () => {
+  it('quotes a message that asks for a value by its kind up to its question mark, else its first line, cut to the quote width', () => {
+    const items = new Map([['m', { id: 'm', kind: 'message', role: 'user', text: '\nWhich ticket was that again?\nthanks', source: { file: 'f', line: 1 } } as Item]]);
+    expect(askingLine(items, 'm')).toEqual({ before: 'Which ticket was that again?', match: '', after: '' });
+    items.set('q', { ...items.get('m')!, id: 'q', text: `${'Nice work on the fix, all green. '.repeat(4)}Which host was the db on?` });
+    expect(askingLine(items, 'q')!.before).toMatch(/^….*Which host was the db on\?$/);
+    items.set('long', { ...items.get('m')!, id: 'long', text: 'x'.repeat(200) });
+    // No question mark: the first line.
+    expect(askingLine(items, 'long')!.before).toHaveLength(90);
+    expect(askingLine(items, 'none')).toBeNull();
   });
 });

@@ -75,3 +75,20 @@ export function laterEvidence(items: ReadonlyMap<string, Item>, ids: readonly st
 export function evictedEvidence(items: ReadonlyMap<string, Item>, evicted: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
   return laterEvidence(items, evicted, row);
 }
+
+/**
+ * A message that asks for a lost value by its kind ("which ticket was it?") holds no value to mark: the line up to its
+ * first question mark, cut from the front to the quote width, else its first line.
+ */
+export function askingLine(items: ReadonlyMap<string, Item>, id: string): EvidenceLine | null {
+  const text = readableText(items.get(id));
+  if (!text?.trim()) return null;
+  const mark = text.indexOf('?');
+  if (mark >= 0) {
+    const lineStart = text.lastIndexOf('\n', mark) + 1;
+    const from = Math.max(lineStart, mark + 1 - QUOTE_WIDTH);
+    return { before: (from > lineStart ? '…' : '') + text.slice(from, mark + 1).trimStart(), match: '', after: '' };
+  }
+  const line = text.split('\n').find((l) => l.trim() !== '')!.trim();
+  return { before: line.length > QUOTE_WIDTH ? `${line.slice(0, QUOTE_WIDTH - 1)}…` : line, match: '', after: '' };
+}

@@ -11,7 +11,7 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { EvidenceQuote } from '../../components/EvidenceQuote';
-import { evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH } from '../../../src/audit/evidence-line';
+import { askingLine, evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH } from '../../../src/audit/evidence-line';
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
@@ -425,13 +425,13 @@ const NeededTable = ({ rows, goTo, ...ev }: { rows: NeededLater[]; goTo(t: GoTo)
  * The line of the later item that uses a lost value, and on demand the line of the evicted turns that held it: a flag
  * is a lead to check, and these two lines are what a person checks it by.
  */
-function Lines({ n, later: ids, ev }: { n: { value: string; spellings?: string[] }; later: readonly string[]; ev: Evidence }) {
-  const later = useMemo(() => laterEvidence(ev.items, ids, n), [ev.items, ids.join('\n'), n]);
+function Lines({ n, later: ids, ev, asked = false }: { n: { value: string; spellings?: string[] }; later: readonly string[]; ev: Evidence; asked?: boolean }) {
+  const later = useMemo(() => (asked ? askingLine(ev.items, ids[0]!) : laterEvidence(ev.items, ids, n)), [ev.items, ids.join('\n'), n, asked]);
   const [open, setOpen] = useState(false);
   const lost = useMemo(() => (open ? evictedEvidence(ev.items, ev.evicted, n) : null), [open, ev, n]);
   return (
     <div className="evidence small">
-      {later ? <EvidenceQuote line={later} label="the later line" /> : null}
+      {later ? <EvidenceQuote line={later} label={asked ? 'the question' : 'the later line'} /> : null}
       <details className="evidence-lost" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="muted">where it was lost</summary>
         {lost ? <EvidenceQuote line={lost} label="the evicted line" /> : open ? <span className="muted">no evicted item writes it this way</span> : null}
@@ -500,7 +500,7 @@ function NeededRow({ n, goTo, ev }: { n: NeededLater; goTo(t: GoTo): void; ev: E
         <button type="button" className="link" title={n.itemId} aria-label={`${n.value}: go to ${where}`} onClick={() => goTo({ item: n.itemId, ...(n.callIndex !== null ? { call: n.callIndex } : {}) })}>
           {n.callIndex !== null ? callLabel(n.callIndex) : n.itemId} ↗
         </button>
-        <Lines n={n} later={[n.itemId]} ev={ev} />
+        <Lines n={n} later={[n.itemId]} ev={ev} asked={n.via === 'question'} />
       </td>
     </tr>
   );
