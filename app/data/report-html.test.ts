@@ -86,23 +86,27 @@ describe('reportHtml', () => {
     expect(rows.map((r) => Number(/call-(\d+)/.exec(r)![1]))).toEqual(view.cache.filter((r) => r.cacheBreak).map((r) => r.call));
   });
 
+  /** The report of the fixture's view with its audits replaced (to show a list the fixture's audit leaves empty). */
+  const withAudits = (view: ReturnType<typeof report>['view'], audits: ReturnType<typeof report>['view']['audits']) =>
+    reportHtml({
+      title: 't',
+      formatLabel: 'Claude Code session',
+      hash: null,
+      files: ['s.jsonl'],
+      model: null,
+      view: { ...view, audits },
+      annotations: [],
+      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+
   it('lists what a compaction lost and the agent then fetched again, as the Summary audit panel and `check` do', () => {
     const { view } = report(readFileSync(FIXTURE, 'utf8'));
     const [first, ...rest] = view.audits;
     const [fetcher, user] = view.items.slice(-2).map((it) => it.id);
     // The fixture's agent never fetches again what was lost: one such entry, as the audit reports it.
     const audit = { ...first!, lostRefetchedLater: [{ value: 'src/pool.ts', itemId: fetcher!, via: 'refetch' as const, usedIn: user! }] };
-    const html = reportHtml({
-      title: 't',
-      formatLabel: 'Claude Code session',
-      hash: null,
-      files: ['s.jsonl'],
-      model: null,
-      view: { ...view, audits: [audit, ...rest] },
-      annotations: [],
-      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
-      createdAt: '2025-03-01T10:00:00.000Z',
-    });
+    const html = withAudits(view, [audit, ...rest]);
     expect(html).toContain('· 1 lost, then fetched again ·');
     expect(html).toContain('<p><strong>Lost, then fetched again</strong></p>');
     expect(html).toContain(`<li><code>src/pool.ts</code>`);
@@ -118,17 +122,7 @@ describe('reportHtml', () => {
     const summary = view.items.find((i) => i.id === view.compactions[audits[at]!.compaction]!.summaryId)!;
     const word = summary.text.match(/[A-Za-z_]{6,}/)![0];
     audits[at] = { ...audits[at]!, invented: [word] };
-    const html = reportHtml({
-      title: 't',
-      formatLabel: 'Claude Code session',
-      hash: null,
-      files: ['s.jsonl'],
-      model: null,
-      view: { ...view, audits },
-      annotations: [],
-      viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' },
-      createdAt: '2025-03-01T10:00:00.000Z',
-    });
+    const html = withAudits(view, audits);
     expect(html).toContain(`<li><code>${word}</code><br><span class="muted">the summary:</span> <q class="ev">`);
     expect(html).toMatch(new RegExp(`<q class="ev">[^<]*<mark>${word}</mark>`));
   });
