@@ -43,16 +43,14 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
   const a = obj(v, 'attachment');
   const type = a ? str(a, 'type') : undefined;
   if (!a || !type) return undefined;
-  const at = (label: string | undefined, text: string): AttachmentText | undefined =>
-    text.trim() === '' ? undefined : { type, label: label ? `${type} · ${label}` : type, text };
+  // `path`: the file Claude Code's Read (or note) names, when the attachment stands for one.
+  const at = (label: string | undefined, text: string, path?: string): AttachmentText | undefined =>
+    text.trim() === '' ? undefined : { type, label: label ? `${type} · ${label}` : type, text, ...(path ? { path } : {}) };
   const path = str(a, 'displayPath') ?? str(a, 'filename') ?? str(a, 'path');
   switch (type) {
     // An @-mentioned or opened file, or one read again after a compaction: sent as a Read of it.
-    case 'file': {
-      const read = at(path, fileText(obj(a, 'content')));
-      const filename = str(a, 'filename');
-      return read && filename ? { ...read, path: filename } : read;
-    }
+    case 'file':
+      return at(path, fileText(obj(a, 'content')), str(a, 'filename'));
     // An @-mentioned folder: sent as a listing of it.
     case 'directory':
       return at(path, str(a, 'content') ?? '');
@@ -95,17 +93,14 @@ export function attachmentText(v: JsonObject): AttachmentText | undefined {
       const texts = Array.isArray(skills) ? skills.map((s) => (isObject(s) ? (str(s, 'content') ?? '') : '')) : [];
       return at(undefined, texts.filter(Boolean).join('\n\n'));
     }
-    case 'plan_file_reference': {
-      const plan = at(str(a, 'planFilePath'), str(a, 'planContent') ?? '');
-      const planPath = str(a, 'planFilePath');
-      return plan && planPath ? { ...plan, path: planPath } : plan;
-    }
+    case 'plan_file_reference':
+      return at(str(a, 'planFilePath'), str(a, 'planContent') ?? '', str(a, 'planFilePath'));
     // After a compaction, a file read before it that is too large to attach again: Claude Code's fixed note names it.
     case 'compact_file_reference': {
       const filename = str(a, 'filename');
-      if (!filename) return undefined;
-      const note = at(path, `Note: ${filename} was read before the last conversation was summarized, but the contents are too large to include. Use Read tool if you need to access it.`);
-      return note && { ...note, path: filename };
+      return filename
+        ? at(path, `Note: ${filename} was read before the last conversation was summarized, but the contents are too large to include. Use Read tool if you need to access it.`, filename)
+        : undefined;
     }
     case 'total_tokens_reminder':
       return at(undefined, str(a, 'text') ?? '');
