@@ -9,7 +9,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
 import { restoredLead } from '../../src/audit/restored-lead';
-import { askingLine, evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
+import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
 import { isConversationItem } from '../../src/analysis/eviction-map';
@@ -116,8 +116,8 @@ export function reportHtml(r: ReportInput): string {
             const evictedIds = c?.replacedIds ?? [];
             const summaryText = (c?.summaryId ? byId.get(c.summaryId)?.text : undefined) ?? c?.log?.summary ?? undefined;
             const lines = (r: { value: string; spellings?: string[] }, later: string[]) =>
-              [quote('used', laterEvidence(byId, later, r)), quote('evicted', evictedEvidence(byId, evictedIds, r))].join('');
-            const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.via === 'question' ? quote('asked', askingLine(byId, r.itemId)) + quote('evicted', evictedEvidence(byId, evictedIds, r)) : lines(r, [r.itemId])}</li>`).join('');
+              [quote('used', lineWriting(byId, later, r)), quote('evicted', lineWriting(byId, evictedIds, r))].join('');
+            const needed = a.lostReferencedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'question' ? 'asked for' : 'used'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.via === 'question' ? quote('asked', askingLine(byId, r.itemId)) + quote('evicted', lineWriting(byId, evictedIds, r)) : lines(r, [r.itemId])}</li>`).join('');
             // What the agent had to fetch again (the Summary audit panel's and `check`'s "lost, then fetched again").
             const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}${lines(r, r.usedIn ? [r.usedIn, r.itemId] : [r.itemId])}</li>`).join('');
             const rows = [

@@ -58,22 +58,18 @@ export const readableText = (it: Item | undefined): string | undefined =>
 export const flaggedSpellings = (row: { value: string; spellings?: string[] }): string[] => [row.value.replace(/\(\)$/, ''), ...(row.spellings ?? [])];
 
 /**
- * The first of `ids` whose item writes the value, each call followed by its result (a fetch's arguments rarely write
- * what its output printed again): the later line that shows a flag's use. Null when none writes it as the row does
- * (a use that asks for it by kind).
+ * The line of the first of `ids` whose item writes the value, each call followed by its result (a fetch's arguments
+ * rarely write what its output printed again): given the later items, the line that shows a flag's use; given the
+ * evicted ones, where the compaction took it from. Null when none writes it as the row does (a use that asks for it by
+ * kind).
  */
-export function laterEvidence(items: ReadonlyMap<string, Item>, ids: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
+export function lineWriting(items: ReadonlyMap<string, Item>, ids: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
   const values = flaggedSpellings(row);
   for (const id of ids.flatMap((x) => [x, items.get(x)?.pairId ?? ''])) {
     const line = evidenceLine(readableText(items.get(id)), values, QUOTE_WIDTH);
     if (line) return line;
   }
   return null;
-}
-
-/** The first evicted item's line that writes the value: where the compaction took it from. */
-export function evictedEvidence(items: ReadonlyMap<string, Item>, evicted: readonly string[], row: { value: string; spellings?: string[] }): EvidenceLine | null {
-  return laterEvidence(items, evicted, row);
 }
 
 /**

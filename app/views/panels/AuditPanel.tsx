@@ -11,7 +11,7 @@ import './audit.css';
 import { PendingPart } from '../../components/PendingPart';
 import { BreakAtSeparators } from '../../components/BreakAtSeparators';
 import { EvidenceQuote } from '../../components/EvidenceQuote';
-import { askingLine, evictedEvidence, evidenceLine, laterEvidence, QUOTE_WIDTH } from '../../../src/audit/evidence-line';
+import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH } from '../../../src/audit/evidence-line';
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
@@ -426,9 +426,9 @@ const NeededTable = ({ rows, goTo, ...ev }: { rows: NeededLater[]; goTo(t: GoTo)
  * is a lead to check, and these two lines are what a person checks it by.
  */
 function Lines({ n, later: ids, ev, asked = false }: { n: { value: string; spellings?: string[] }; later: readonly string[]; ev: Evidence; asked?: boolean }) {
-  const later = useMemo(() => (asked ? askingLine(ev.items, ids[0]!) : laterEvidence(ev.items, ids, n)), [ev.items, ids.join('\n'), n, asked]);
+  const later = useMemo(() => (asked ? askingLine(ev.items, ids[0]!) : lineWriting(ev.items, ids, n)), [ev.items, ids.join('\n'), n, asked]);
   const [open, setOpen] = useState(false);
-  const lost = useMemo(() => (open ? evictedEvidence(ev.items, ev.evicted, n) : null), [open, ev, n]);
+  const lost = useMemo(() => (open ? lineWriting(ev.items, ev.evicted, n) : null), [open, ev, n]);
   return (
     <div className="evidence small">
       {later ? <EvidenceQuote line={later} label={asked ? 'the question' : 'the later line'} /> : null}
