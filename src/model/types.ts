@@ -236,6 +236,18 @@ export interface Session {
   meta: Record<string, string | number | boolean | null>;
   /** Totals the harness reported for the whole session, where it records them (SWE-agent's `model_stats`). */
   reportedTotals?: ReportedTotals;
+  /**
+   * Files the harness puts in every request without recording them (CLAUDE.md, AGENTS.md, GEMINI.md, auto memory),
+   * as the user supplied them: what they hold was never out of the model's context.
+   */
+  instructionFiles?: readonly InstructionFile[];
+}
+
+/** A project or user instruction file the harness loads unrecorded, with the text the user supplied. */
+export interface InstructionFile {
+  /** Where the user's copy came from (a path or a dropped file's name). */
+  path: string;
+  text: string;
 }
 
 /** A harness's own totals over a session's model calls, checked against the calls (session-facts.ts). */
