@@ -22,7 +22,8 @@
 //   - `home`: the repository root holds a login shell's dotfiles: it is the user's home, the cwd is under it;
 //   - `project`: the session is an Entire checkpoint (Entire commits them to the repository the agent ran in), its
 //     gitBranch is a branch of the mirror other than the default one, or its file lies in the repository's own
-//     `.claude/projects/`: the cwd is the longest trailing part of it that is a folder of the tree, else the root;
+//     `.claude/projects/` beside no other project's folder: the cwd is the longest trailing part of it that is a
+//     folder of the tree, else the root;
 //   - with `name` or `project`, a cwd that is no folder of the tree is a checkout elsewhere (a worktree): a folder
 //     named after the session's branch is that checkout's root, else its longest trailing part that is a folder;
 //   - otherwise the session's project is not this repository: unresolved.
@@ -122,7 +123,8 @@ export interface FolderFacts {
   rootIsHome: boolean;
   /**
    * The repository is the session's project whatever its name: an Entire checkpoint, a session whose gitBranch is
-   * a branch of the mirror (not its default one), or a session file under the repository's own `.claude/projects/`.
+   * a branch of the mirror (not its default one), or a session file under the repository's own `.claude/projects/`
+   * beside no other project's folder.
    */
   isProject: boolean;
   /** Is this repo-relative path a folder of the tree? */
@@ -345,6 +347,18 @@ function ownBranch(repo: string, branch: string | null): boolean {
   return r !== null && branch !== head && !['main', 'master'].includes(branch!);
 }
 
+/**
+ * The session file lies in the repository's own `.claude/projects/<encoded cwd>/` and every project folder there is
+ * that cwd or under it (its worktrees): the repository's `.claude` is this project's. A backup of a user's whole
+ * ~/.claude holds several projects' folders and tells nothing.
+ */
+function ownConfig(s: LabelledSession, path: string): boolean {
+  const m = /^\.claude\/projects\/([^/]+)\//.exec(path);
+  if (!m) return false;
+  const folders = (git(s.repo, ['ls-tree', '--name-only', `${s.commit}:.claude/projects/`]) ?? '').split('\n').filter(Boolean);
+  return folders.every((f) => f.toLowerCase().startsWith(m[1]!.toLowerCase()));
+}
+
 /** One session's entry; reads only the first records' metadata fields of its file. */
 export function resolveInstructions(key: string, s: LabelledSession): LabelledInstructions {
   const entry: LabelledInstructions = { repo: s.repo, commit: null, how: null, folder: null, folderHow: null, files: [] };
@@ -365,7 +379,7 @@ export function resolveInstructions(key: string, s: LabelledSession): LabelledIn
     cwd,
     gitBranch: start.gitBranch,
     rootIsHome,
-    isProject: isEntire(s) || ownBranch(s.repo, start.gitBranch) || /^\.claude\/projects\//.test(path),
+    isProject: isEntire(s) || ownBranch(s.repo, start.gitBranch) || ownConfig(s, path),
     isFolder: (p) => tree.folders.has(p),
   });
   if (!folder) return { ...entry, commit: found.commit, how: found.how, unresolved: 'the cwd is not in this repository (another project)' };
