@@ -404,6 +404,16 @@ export function labelledInstructionFiles(key: string): InstructionFile[] {
   });
 }
 
+/**
+ * The session with the instruction files its project held (`labelledInstructionFiles`) when the script was run with
+ * `--instructions`: the scorers measure the audit as a user who passes them would see it, and as one who does not.
+ */
+export function withLabelledInstructions<S extends { instructionFiles?: readonly InstructionFile[] }>(key: string, session: S): S {
+  if (!process.argv.includes('--instructions')) return session;
+  const files = labelledInstructionFiles(key);
+  return files.length > 0 ? { ...session, instructionFiles: files } : session;
+}
+
 function main(): void {
   if (!existsSync(MIRROR)) throw new Error(`${MIRROR} is absent: the entries are read from the mirrored repositories`);
   const sessions = labelledSessions();
