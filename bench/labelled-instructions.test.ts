@@ -87,6 +87,12 @@ describe('imports and paths', () => {
 });
 
 describe('instructionPaths', () => {
+  it('reads a CLAUDE.md that is a link to AGENTS.md as AGENTS.md, whose text is what Claude Code loads', () => {
+    const linked: Tree = { ...memTree({ 'CLAUDE.md': 'AGENTS.md', 'AGENTS.md': 'Run pnpm test.' }), resolve: (p) => (p === 'CLAUDE.md' ? 'AGENTS.md' : p) };
+    expect(instructionPaths(linked, '', 'Claude Code', false).files).toEqual(['AGENTS.md']);
+    // A link pointing out of the tree is not followed.
+    expect(instructionPaths({ ...linked, resolve: (p) => (p === 'CLAUDE.md' ? null : p) }, '', 'Claude Code', false).files).toEqual([]);
+  });
   const tree = memTree({
     'CLAUDE.md': 'Root. @docs/guide.md @missing.md',
     'docs/guide.md': 'Guide, see @../web/CLAUDE.md and @deeper/one.md',

@@ -208,14 +208,17 @@ export interface Tree {
   /** The files under a folder, recursively. */
   filesUnder: (folder: string) => string[];
   read: (path: string) => string;
+  /** A symbolic link's file, followed inside the tree (Claude Code reads a CLAUDE.md that links to AGENTS.md); else the path. */
+  resolve?: (path: string) => string | null;
 }
 
 /** The instruction files a harness loads at start for a cwd folder, and the path-scoped rules apart. */
 export function instructionPaths(tree: Tree, folder: string, harness: string, rootIsHome: boolean): { files: string[]; conditional: string[] } {
   const files: string[] = [];
   const conditional: string[] = [];
-  const add = (p: string, depth: number): void => {
-    if (files.includes(p) || !tree.isFile(p)) return;
+  const add = (given: string, depth: number): void => {
+    const p = tree.resolve ? tree.resolve(given) : given;
+    if (p === null || files.includes(p) || !tree.isFile(p)) return;
     files.push(p);
     if (depth >= 5) return;
     const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
@@ -259,20 +262,32 @@ function mirrorTree(repo: string, commit: string): Tree & { folders: Set<string>
   const listing = git(repo, ['ls-tree', '-r', '-t', '--full-tree', commit]) ?? '';
   const blobs = new Set<string>();
   const folders = new Set<string>();
+  const links = new Set<string>();
   for (const l of listing.split('\n')) {
-    const m = /^\d+ (\w+) [0-9a-f]+\t(.*)$/.exec(l);
+    const m = /^(\d+) (\w+) [0-9a-f]+\t(.*)$/.exec(l);
     if (!m) continue;
-    (m[1] === 'tree' ? folders : blobs).add(m[2]!);
+    (m[2] === 'tree' ? folders : blobs).add(m[3]!);
+    if (m[1] === '120000') links.add(m[3]!);
   }
   const cache = new Map<string, string>();
+  const read = (p: string): string => {
+    if (!cache.has(p)) cache.set(p, git(repo, ['show', `${commit}:${p}`]) ?? '');
+    return cache.get(p)!;
+  };
   return {
     folders,
+    resolve: (p) => {
+      for (let hops = 0; links.has(p); hops++) {
+        const target = read(p).trim();
+        const next = hops < 5 && !target.startsWith('/') ? normalise(join(p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '', target)) : null;
+        if (next === null) return null;
+        p = next;
+      }
+      return p;
+    },
     isFile: (p) => blobs.has(p),
     filesUnder: (f) => [...blobs].filter((p) => p.startsWith(`${f}/`)),
-    read: (p) => {
-      if (!cache.has(p)) cache.set(p, git(repo, ['show', `${commit}:${p}`]) ?? '');
-      return cache.get(p)!;
-    },
+    read,
   };
 }
 
