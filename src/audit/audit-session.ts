@@ -36,7 +36,7 @@ import { foldSpellings } from './spellings';
 import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
-import { instructionContext } from './instruction-files';
+import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -533,7 +533,7 @@ export function auditSession(session: Session): CompactionAudit[] {
             p.summary,
             (userRead ??= heard()).said,
             // An instruction file's instruction is the user's, as Claude Code frames it (instruction-files.ts).
-            () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? [])],
+            () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => (userRead ??= heard()).harness,
           )
@@ -567,6 +567,11 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(item.isError ? { isError: true } : {}),
       ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
     };
+  }
+
+  /** The instructions of the CLAUDE.md and rule files Claude Code recorded that the summarizer read (instruction-files.ts). */
+  function recordedInstructions(p: Placement): string[] {
+    return [...p.sources, ...contextPositions(p), ...p.instructions].filter((i) => isRecordedInstructions(items[i]!.meta)).flatMap((i) => instructionUnits(texts[i]!));
   }
 
   /** The content items up to the compaction that were not evicted, ascending. */

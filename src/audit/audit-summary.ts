@@ -22,7 +22,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWri
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
-import { instructionContext } from './instruction-files';
+import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
@@ -636,7 +636,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     cwd,
     (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
   );
-  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => [...(input.standIns ?? []), ...(instructionFiles?.standIns() ?? [])], () => said().harness) : null;
+  // The CLAUDE.md and rule files Claude Code recorded among what the summarizer read: their instructions are the user's.
+  const recorded = () => [
+    ...sources.filter((_, i) => isRecordedInstructions(sourceMeta[i]?.meta)),
+    ...context.filter((_, i) => isRecordedInstructions(input.contextMeta?.[i]?.meta)),
+  ].flatMap(instructionUnits);
+  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => [...(input.standIns ?? []), ...(instructionFiles?.standIns() ?? []), ...recorded()], () => said().harness) : null;
   return {
     ...files,
     invented,

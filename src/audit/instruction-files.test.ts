@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySession } from '../formats/adapter';
+import { loadText } from '../load/loader';
 import type { InstructionFile, Item, Session } from '../model/types';
 import { auditInputFor, auditSession } from './audit-session';
 import { auditSummary } from './audit-summary';
@@ -108,5 +109,66 @@ describe('instructionUnits', () => {
       'Rules: - Never push to main,\nopen a PR.',
       'Tests: Run vitest.',
     ]);
+  });
+});
+
+// Claude Code records a CLAUDE.md of a folder the agent reached, or a rule file whose `paths:` match a file it touched,
+// as a `nested_memory` attachment (claude-code-attachments.ts). Hand-made, modelled on the rule records of Claude Code
+// 2.1.215 sessions in JanDeDobbeleer/oh-my-posh (Entire checkpoints, `.claude/rules/markdown.md`): the text sent is
+// `content.content`, the file without its front matter (`rawContent`).
+const base = { isSidechain: false, userType: 'external', cwd: '/home/dev/site', sessionId: 'f1e2d3c4-0000-4000-8000-000000000001', version: '2.1.215', gitBranch: 'main' };
+const RULE = {
+  ...base,
+  parentUuid: 'u-3',
+  type: 'attachment',
+  uuid: 'at-4',
+  timestamp: '2026-07-22T07:04:00.000Z',
+  attachment: {
+    type: 'nested_memory',
+    path: '/home/dev/site/.claude/rules/markdown.md',
+    displayPath: '.claude/rules/markdown.md',
+    content: {
+      path: '/home/dev/site/.claude/rules/markdown.md',
+      type: 'Project',
+      content: 'Wrap every Markdown line at 120 characters and never leave a bare URL.\n',
+      globs: ['**/*.md'],
+      contentDiffersFromDisk: true,
+      rawContent: '---\npaths:\n  - "**/*.md"\n---\n\nWrap every Markdown line at 120 characters and never leave a bare URL.\n',
+    },
+  },
+};
+function ruleSession(withRule: boolean): string {
+  const records: object[] = [
+    { ...base, parentUuid: null, type: 'user', uuid: 'u-1', timestamp: '2026-07-22T07:01:00.000Z', message: { role: 'user', content: 'Tidy the install guide.' } },
+    { ...base, parentUuid: 'u-1', type: 'assistant', uuid: 'a-2', timestamp: '2026-07-22T07:02:00.000Z', message: { model: 'claude-opus-4-6', id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/home/dev/site/docs/install.md' } }], usage: { input_tokens: 10, output_tokens: 5 } } },
+    { ...base, parentUuid: 'a-2', type: 'user', uuid: 'u-3', timestamp: '2026-07-22T07:03:00.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '# Install\nRun the installer.' }] } },
+    ...(withRule ? [RULE] : []),
+    { ...base, parentUuid: withRule ? 'at-4' : 'u-3', type: 'assistant', uuid: 'a-5', timestamp: '2026-07-22T07:05:00.000Z', message: { model: 'claude-opus-4-6', id: 'msg_2', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'Tidied.' }], usage: { input_tokens: 20, output_tokens: 5 } } },
+    { ...base, parentUuid: null, logicalParentUuid: 'a-5', type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', isMeta: false, level: 'info', compactMetadata: { trigger: 'auto', preTokens: 160000 }, uuid: 's-6', timestamp: '2026-07-22T07:06:00.000Z' },
+    {
+      ...base,
+      parentUuid: 's-6',
+      type: 'user',
+      isCompactSummary: true,
+      uuid: 'u-7',
+      timestamp: '2026-07-22T07:06:01.000Z',
+      message: { role: 'user', content: 'This session is being continued from a previous conversation that ran out of context.\n\nSummary:\n1. Primary Request: Tidy the install guide. The user wants Markdown lines wrapped at 120 characters, with no bare URLs.' },
+    },
+    { ...base, parentUuid: 'u-7', type: 'user', uuid: 'u-8', timestamp: '2026-07-22T07:07:00.000Z', message: { role: 'user', content: 'Thanks, now the FAQ.' } },
+  ];
+  return records.map((r) => JSON.stringify(r)).join('\n');
+}
+
+describe('auditSession with a recorded nested_memory', () => {
+  it('reads a recorded rule file as the user instructions it is sent as: a claim it states is not invented', () => {
+    const audit = (withRule: boolean) => {
+      const [session] = loadText('rule.jsonl', ruleSession(withRule)).sessions;
+      return auditSession(session!)[0]!;
+    };
+    expect(audit(false).inventedInstructions.map((i) => i.sentence).join(' ')).toMatch(/120 characters/);
+    expect(audit(true).inventedInstructions).toEqual([]);
+    // A slice audit of the same compaction reads it alike.
+    const [session] = loadText('rule.jsonl', ruleSession(true)).sessions;
+    expect(auditSummary(auditInputFor(session!, session!.compactions[0]!)!).inventedInstructions).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@
 // ("tags look like v2.14.3"), written once for every project, so a value it happens to hold says nothing about what
 // this session knew, and it does not count as still seen. An instruction file is the project's own: its people write
 // its paths, commands, ports and rules there for this project, and the model reads them as such in every request.
-import type { InstructionFile } from '../model/types';
+import type { InstructionFile, Item } from '../model/types';
 import type { Identifier } from './identifiers';
 import { mentionText } from './later-use';
 import { dateSupported, foundIn, haystack, type Haystack } from './normalize';
@@ -56,6 +56,15 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
     standIns: () => (units ??= texts.flatMap(instructionUnits)),
   };
 }
+
+/**
+ * A CLAUDE.md or rule file Claude Code did record: the `nested_memory` attachment of a folder's CLAUDE.md the agent
+ * reached, or of a `.claude/rules` file whose `paths:` match a file it touched (claude-code-attachments.ts). It is sent
+ * in the user's turn under the same framing, so its instructions back a claim about the user as the supplied files'
+ * do. Unlike those it is in the requests from where it is recorded until a compaction takes it out (Claude Code
+ * attaches it again when the agent next touches such a file), so it is read as the item it is for lost and invented.
+ */
+export const isRecordedInstructions = (meta: Item['meta'] | undefined): boolean => meta?.['attachment'] === 'nested_memory';
 
 const HEADING = /^\s{0,3}#{1,6}\s+(.*)$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
