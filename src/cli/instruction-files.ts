@@ -1,0 +1,124 @@
+// `--instructions PATH`: the instruction files a harness loads into every request without recording them in the
+// session file (CLAUDE.md, AGENTS.md, GEMINI.md), read from what the user names, for the summary audit
+// (audit/instruction-files.ts). A file is read as it is; a folder is read as the three harnesses read a project
+// folder. A CLAUDE.md's `@path` imports are followed as Claude Code documents them: relative to the importing file,
+// `~/` from the home folder, not inside code, at most five hops deep.
+import { dirname, isAbsolute, join, normalize } from 'node:path';
+import type { InstructionFile } from '../model/types';
+import type { CliIo } from './cli-io';
+
+/** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
+export const FOLDER_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md'] as const;
+/** Claude Code's rule files: every `.md` under it, subfolders too. */
+const RULES_DIR = '.claude/rules';
+/** Claude Code follows imports at most this many hops from the file the harness loaded. */
+export const MAX_IMPORT_DEPTH = 5;
+
+/** What the audit read: the files, with each one's path and size for the report. */
+export interface InstructionFilesRead {
+  files: InstructionFile[];
+  /** Each file's path and size in bytes, in the order read (what the JSON output lists). */
+  read: { path: string; bytes: number }[];
+}
+
+/** The instruction files at the paths the user named, or an error naming the path that cannot be read. */
+export function readInstructionFiles(paths: readonly string[], io: CliIo, home: string | null = process.env['HOME'] ?? null): InstructionFilesRead | { error: string } {
+  const out: InstructionFilesRead = { files: [], read: [] };
+  const seen = new Set<string>();
+  const add = (path: string, bytes: Uint8Array, imports: boolean) => {
+    const text = new TextDecoder().decode(bytes);
+    out.files.push({ path, text });
+    out.read.push({ path, bytes: bytes.length });
+    if (imports) followImports(path, text, 1);
+  };
+  // An import that cannot be read is left out, as Claude Code leaves it out; only a path the user named must exist.
+  const followImports = (from: string, text: string, depth: number) => {
+    if (depth > MAX_IMPORT_DEPTH) return;
+    for (const target of importsOf(text)) {
+      const path = target.startsWith('~/') ? (home ? join(home, target.slice(2)) : null) : isAbsolute(target) ? normalize(target) : join(dirname(from), target);
+      if (!path || seen.has(path)) continue;
+      let bytes: Uint8Array;
+      try {
+        if (!io.exists(path) || io.isDir(path)) continue;
+        bytes = io.readFile(path);
+      } catch {
+        continue;
+      }
+      seen.add(path);
+      const body = new TextDecoder().decode(bytes);
+      out.files.push({ path, text: body });
+      out.read.push({ path, bytes: bytes.length });
+      followImports(path, body, depth + 1);
+    }
+  };
+  for (const given of paths) {
+    if (given === '') return { error: '--instructions needs a file or a folder' };
+    const path = normalize(given);
+    let isFolder: boolean;
+    try {
+      if (!io.exists(path)) return { error: `--instructions ${given}: no such file or folder` };
+      isFolder = io.isDir(path);
+    } catch (e) {
+      return { error: `--instructions ${given}: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const found = isFolder ? folderFiles(path, io) : [path];
+    if (found.length === 0) return { error: `--instructions ${given}: the folder holds none of ${[...FOLDER_FILES, `${RULES_DIR}/*.md`].join(', ')}` };
+    for (const file of found) {
+      if (seen.has(file)) continue;
+      let bytes: Uint8Array;
+      try {
+        bytes = io.readFile(file);
+      } catch (e) {
+        return { error: `--instructions ${file === path ? given : file}: ${e instanceof Error ? e.message : String(e)}` };
+      }
+      seen.add(file);
+      add(file, bytes, isClaudeFile(file, isFolder));
+    }
+  }
+  return out;
+}
+
+/** Claude Code's files follow imports; a file the user named directly is read as one of them. */
+const isClaudeFile = (path: string, inFolder: boolean): boolean => !inFolder || !/(?:^|[\\/])(?:AGENTS|GEMINI)\.md$/.test(path);
+
+/** The instruction files a project folder holds, in `FOLDER_FILES` order with the rules after Claude Code's own. */
+function folderFiles(dir: string, io: CliIo): string[] {
+  const here = (rel: string) => join(dir, rel);
+  const isFile = (p: string) => io.exists(p) && !io.isDir(p);
+  const claude = FOLDER_FILES.slice(0, 3).map(here).filter(isFile);
+  const rules: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of io.listDir(folder).sort()) {
+      const p = join(folder, name);
+      if (io.isDir(p)) walk(p);
+      else if (name.endsWith('.md')) rules.push(p);
+    }
+  };
+  const rulesDir = here(RULES_DIR);
+  if (io.exists(rulesDir) && io.isDir(rulesDir)) walk(rulesDir);
+  return [...claude, ...rules, ...FOLDER_FILES.slice(3).map(here).filter(isFile)];
+}
+
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * The `@path` imports of a CLAUDE.md, in order: an `@` at the start of a word, not inside a fenced block or an inline
+ * code span (Claude Code does not read those), with a trailing `#section` left out.
+ */
+export function importsOf(text: string): string[] {
+  const out: string[] = [];
+  let fenced = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (FENCE.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const plain = line.replace(/`[^`]*`/g, ' ');
+    for (const m of plain.matchAll(/(?:^|\s)@((?:~\/|\.{1,2}\/|\/)?[\w.-][^\s]*)/g)) {
+      const target = m[1]!.replace(/#.*$/, '').replace(/[.,;:)]+$/, '');
+      if (target !== '' && !out.includes(target)) out.push(target);
+    }
+  }
+  return out;
+}
