@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('readInstructionFiles', () => {
-  it('reads a project folder as the harnesses do, in order, following CLAUDE.md imports relative to the importer', () => {
+  it('reads a project folder as the harnesses do, in order, following CLAUDE.md and GEMINI.md imports relative to the importer', () => {
     const { io } = memoryIo({
       'proj/CLAUDE.md': '# Payments\nSee @docs/tickets.md and `@not/an/import.md`.\n```\n@also/not.md\n```',
       'proj/docs/tickets.md': 'Open: FRE-512. More in @../notes/more.md',
@@ -26,8 +26,10 @@ describe('readInstructionFiles', () => {
       'proj/.claude/CLAUDE.md': 'Run tests with vitest.',
       'proj/.claude/rules/api/errors.md': 'Return problem+json.',
       'proj/.claude/rules/style.md': 'Two-space indents.',
-      'proj/AGENTS.md': 'Codex: use pnpm. @ignored.md',
-      'proj/GEMINI.md': 'Gemini: use pnpm.',
+      'proj/AGENTS.md': 'Codex: use pnpm. @codex-only.md',
+      'proj/codex-only.md': 'not imported: Codex reads AGENTS.md as it is',
+      'proj/GEMINI.md': 'Gemini: use pnpm. @gemini/style.md',
+      'proj/gemini/style.md': 'Gemini imports alike.',
       'proj/README.md': 'not an instruction file',
     });
     const read = readInstructionFiles(['proj'], io);
@@ -43,6 +45,7 @@ describe('readInstructionFiles', () => {
       'proj/.claude/rules/style.md',
       'proj/AGENTS.md',
       'proj/GEMINI.md',
+      'proj/gemini/style.md',
     ]);
     expect(read.read[1]).toEqual({ path: 'proj/docs/tickets.md', bytes: 40 });
     expect(read.files[1]!.text).toBe('Open: FRE-512. More in @../notes/more.md');

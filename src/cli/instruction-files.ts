@@ -2,7 +2,8 @@
 // session file (CLAUDE.md, AGENTS.md, GEMINI.md), read from what the user names, for the summary audit
 // (audit/instruction-files.ts). A file is read as it is; a folder is read as the three harnesses read a project
 // folder. A CLAUDE.md's `@path` imports are followed as Claude Code documents them: relative to the importing file,
-// `~/` from the home folder, not inside code, at most five hops deep.
+// `~/` from the home folder, not inside code, at most five hops deep; a GEMINI.md's too (Gemini CLI imports `@file.md`
+// alike). Codex reads AGENTS.md as it is.
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { InstructionFile } from '../model/types';
 import type { CliIo } from './cli-io';
@@ -72,14 +73,14 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
         return { error: `--instructions ${file === path ? given : file}: ${e instanceof Error ? e.message : String(e)}` };
       }
       seen.add(file);
-      add(file, bytes, isClaudeFile(file, isFolder));
+      add(file, bytes, !READ_AS_IS.test(file));
     }
   }
   return out;
 }
 
-/** Claude Code's files follow imports; a file the user named directly is read as one of them. */
-const isClaudeFile = (path: string, inFolder: boolean): boolean => !inFolder || !/(?:^|[\\/])(?:AGENTS|GEMINI)\.md$/.test(path);
+/** Codex's file has no imports: an `@` in it is text. */
+const READ_AS_IS = /(?:^|[\\/])AGENTS\.md$/;
 
 /** The instruction files a project folder holds, in `FOLDER_FILES` order with the rules after Claude Code's own. */
 function folderFiles(dir: string, io: CliIo): string[] {

@@ -53,7 +53,7 @@ async function usage(): Promise<string> {
                                                    CLAUDE.md, AGENTS.md or GEMINI.md files the harness loaded unrecorded:
                                                    a file, or a project folder (its CLAUDE.md, CLAUDE.local.md,
                                                    .claude/CLAUDE.md, .claude/rules/*.md, AGENTS.md, GEMINI.md, and
-                                                   CLAUDE.md's @imports); --json lists them as instructionFiles
+                                                   their @imports); --json lists them as instructionFiles
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
