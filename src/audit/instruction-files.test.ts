@@ -11,7 +11,7 @@ const item = (id: string, role: Item['role'], kind: Item['kind'], text: string, 
 // A hand-made session: the agent reads the deploy script, a summary replaces that, then the agent runs the script
 // by its path (a later use of a lost path). The summary also names a staging host no evicted item holds, and says
 // what the user wants about commits, which no user message says.
-const SUMMARY = 'Summary: the deploy fails on staging.internal.example:8443. The user wants every commit signed off with a DCO line.';
+const SUMMARY = 'Summary: the deploy fails on staging.internal.example:8443. The user wants every commit signed off with a DCO line. Always run the dry run before a deploy.';
 function deploySession(files?: InstructionFile[]): Session {
   const s = emptySession('claude-code', 's.jsonl', 'deploy');
   s.meta['cwd'] = '/home/dev/shop';
@@ -40,6 +40,7 @@ const CLAUDE_MD: InstructionFile = {
     '',
     '## Commits',
     '- Sign off every commit with a DCO line (`git commit -s`).',
+    '- Always run the dry run before a deploy.',
   ].join('\n'),
 };
 
@@ -47,11 +48,12 @@ const lostValues = (a: { lost: string[] }) => a.lost;
 const neededValues = (a: { lostReferencedLater: { value: string }[]; lostRefetchedLater: { value: string }[] }) => [...a.lostReferencedLater, ...a.lostRefetchedLater].map((r) => r.value);
 
 describe('auditSession with instruction files', () => {
-  it('lists a lost path used later, an invented host and an invented instruction without the CLAUDE.md', () => {
+  it('lists a lost path used later, an invented host, an invented instruction and an instruction-like sentence without the CLAUDE.md', () => {
     const [a] = auditSession(deploySession());
     expect(neededValues(a!)).toContain('/home/dev/shop/scripts/deploy-shop.sh');
     expect(a!.invented).toContain('staging.internal.example:8443');
     expect(a!.inventedInstructions.map((i) => i.sentence).join(' ')).toMatch(/signed off/);
+    expect(a!.instructionLike).toEqual(['Always run the dry run before a deploy.']);
   });
 
   it('lists none of them with the CLAUDE.md that holds them: it was in every request', () => {
@@ -60,6 +62,7 @@ describe('auditSession with instruction files', () => {
     expect(neededValues(a!)).not.toContain('/home/dev/shop/scripts/deploy-shop.sh');
     expect(a!.invented).not.toContain('staging.internal.example:8443');
     expect(a!.inventedInstructions).toEqual([]);
+    expect(a!.instructionLike).toEqual([]);
   });
 
   it('still lists what the file does not hold', () => {
@@ -83,7 +86,8 @@ describe('auditSummary with instruction files', () => {
       expect(input.instructionFiles).toEqual(files);
       const a = auditSummary(input);
       const [b] = auditSession(s);
-      expect({ lost: a.lost, invented: a.invented, claims: a.inventedInstructions.length }).toEqual({ lost: b!.lost, invented: b!.invented, claims: b!.inventedInstructions.length });
+      const read = (x: typeof a) => ({ lost: x.lost, invented: x.invented, claims: x.inventedInstructions.length, instructionLike: x.instructionLike });
+      expect(read(a)).toEqual(read(b!));
     }
   });
 
