@@ -133,6 +133,12 @@ describe('check --instructions', () => {
     expect(text).toContain('The audit read these instruction files as in every request: CLAUDE.md (27 bytes)');
   });
 
+  it('names them in the markdown comment too', async () => {
+    const m = memoryIo({ 's.jsonl': SESSION, 'CLAUDE.md': 'The open ticket is FRE-512.' });
+    await run(['check', 's.jsonl', '--no-cache', '--format', 'markdown', '--instructions', 'CLAUDE.md'], m.io);
+    expect(m.out.join('\n')).toContain('The audit read these instruction files as in every request: `CLAUDE.md` (27 bytes)');
+  });
+
   it('is a usage error naming a missing path', async () => {
     const m = memoryIo({ 's.jsonl': SESSION });
     expect(await run(['check', 's.jsonl', '--instructions', 'gone'], m.io)).toBe(2);
