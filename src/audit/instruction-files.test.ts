@@ -103,6 +103,17 @@ describe('instructionContext', () => {
     expect(instructionContext(undefined, null)).toBeNull();
     expect(instructionContext([{ path: 'CLAUDE.md', text: '  \n' }], null)).toBeNull();
   });
+
+  it('holds and backs the path of a file it was given, whole or from a folder above it, as Claude Code names it', () => {
+    const ctx = instructionContext([{ path: '/home/dev/shop/.claude/rules/deploy.md', text: 'Deploy on Fridays only.' }], '/home/dev/shop')!;
+    const path = (value: string) => ({ value, kind: 'path' as const, index: 0 });
+    for (const v of ['.claude/rules/deploy.md', '/home/dev/shop/.claude/rules/deploy.md', 'rules/deploy.md']) {
+      expect(ctx.holds(path(v)), v).toBe(true);
+      expect(ctx.backs(path(v)), v).toBe(true);
+    }
+    expect(ctx.backs(path('.claude/rules/release.md'))).toBe(false);
+    expect(ctx.holds(path('ules/deploy.md'))).toBe(false);
+  });
 });
 
 describe('instructionUnits', () => {

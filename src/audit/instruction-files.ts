@@ -38,8 +38,17 @@ export interface InstructionContext {
 
 /** The instruction files' reading, or null without any file with text (the audit then reads exactly as before). */
 export function instructionContext(files: readonly InstructionFile[] | undefined, cwd: string | null): InstructionContext | null {
-  const texts = (files ?? []).map((f) => f.text).filter((t) => t.trim() !== '');
-  if (texts.length === 0) return null;
+  const given = (files ?? []).filter((f) => f.text.trim() !== '');
+  if (given.length === 0) return null;
+  const texts = given.map((f) => f.text);
+  // Claude Code sends each file under its path ("Contents of /home/dev/shop/CLAUDE.md (project instructions …)"): a
+  // path that names one of the files is in the context too, written whole or from a folder above it.
+  const paths = given.map((f) => f.path.replace(/\\/g, '/'));
+  const namesFile = (id: Identifier) => {
+    if (id.kind !== 'path') return false;
+    const v = id.value.replace(/\\/g, '/').replace(/^\.\//, '');
+    return v.includes('/') && paths.some((p) => p === v || p.endsWith(`/${v}`));
+  };
   let hays: Haystack[] | undefined;
   // As audit-session.ts reads an item (SessionItems.hay): its mention text, relative paths resolved against the cwd.
   const hay = () => (hays ??= texts.map((t) => haystack(mentionText(t), { cwd })));
@@ -47,9 +56,10 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
   let units: string[] | undefined;
   return {
     texts,
-    holds: (id) => hay().some((h) => foundIn(id, h)),
+    holds: (id) => namesFile(id) || hay().some((h) => foundIn(id, h)),
     backs: (id) => {
       // As `unbacked` reads its support: one joined text, so a host in one file and its port in another back `host:port`.
+      if (namesFile(id)) return true;
       joined ??= haystack(texts.join('\n\n'));
       return id.kind === 'date' ? dateSupported(id.value, [joined]) : foundIn(id, joined);
     },
