@@ -11,7 +11,7 @@ import { openInputs } from './open-inputs';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
 import { cacheFor } from './result-cache';
-import { readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
@@ -480,7 +480,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
   }
   const loaded = await openInputs(inputs);
   // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-  if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = opts.instructions.files;
+  if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
   const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test/memory-io';
-import { importsOf, readInstructionFiles } from './instruction-files';
+import type { FormatId } from '../model/types';
+import { importsOf, instructionFilesFor, readInstructionFiles } from './instruction-files';
 import { run } from './main';
 
 // The fixture's first compaction loses the ticket FRE-512, and the person asks for it after the summary. It holds a
@@ -47,8 +48,21 @@ describe('readInstructionFiles', () => {
       'proj/GEMINI.md',
       'proj/gemini/style.md',
     ]);
-    expect(read.read[1]).toEqual({ path: 'proj/docs/tickets.md', bytes: 40 });
+    expect(read.read[1]).toEqual({ path: 'proj/docs/tickets.md', bytes: 40, harness: 'claude-code' });
     expect(read.files[1]!.text).toBe('Open: FRE-512. More in @../notes/more.md');
+    // Each harness's session is given the files it loads, imports with their importer; another format gets them all.
+    const paths = (format: FormatId) => instructionFilesFor(read, format).map((f) => f.path);
+    expect(paths('claude-code')).toEqual(read.read.map((f) => f.path).filter((p) => !/AGENTS|GEMINI|gemini\//.test(p)));
+    expect(paths('codex')).toEqual(['proj/AGENTS.md']);
+    expect(paths('gemini-cli')).toEqual(['proj/GEMINI.md', 'proj/gemini/style.md']);
+    expect(paths('openai-chat')).toEqual(read.read.map((f) => f.path));
+  });
+
+  it('gives a file the user named to every session, whatever its name', () => {
+    const read = readInstructionFiles(['AGENTS.md'], memoryIo({ 'AGENTS.md': 'Use pnpm.' }).io);
+    if ('error' in read) throw new Error(read.error);
+    expect(read.read).toEqual([{ path: 'AGENTS.md', bytes: 9 }]);
+    expect(instructionFilesFor(read, 'claude-code')).toEqual([{ path: 'AGENTS.md', text: 'Use pnpm.' }]);
   });
 
   it('follows imports at most five hops deep, and reads a file imported twice once', () => {
@@ -91,10 +105,18 @@ describe('inspect --instructions', () => {
     expect(await run(['inspect', 's.jsonl', '--json', '--no-cache', '--instructions', 'proj'], withFiles.io)).toBe(1);
     const after = JSON.parse(withFiles.out.join('\n'));
     expect(after.instructionFiles).toEqual([
-      { path: 'proj/CLAUDE.md', bytes: bytes(files['proj/CLAUDE.md']) },
-      { path: 'proj/docs/tickets.md', bytes: bytes(files['proj/docs/tickets.md']) },
+      { path: 'proj/CLAUDE.md', bytes: bytes(files['proj/CLAUDE.md']), harness: 'claude-code' },
+      { path: 'proj/docs/tickets.md', bytes: bytes(files['proj/docs/tickets.md']), harness: 'claude-code' },
     ]);
     expect(after.sessions[0].audits[0].lost).not.toContain('FRE-512');
+  });
+
+  it('does not give a Claude Code session the AGENTS.md a folder holds: Claude Code does not load it', async () => {
+    const m = memoryIo({ 's.jsonl': SESSION, 'proj/CLAUDE.md': '# Payments', 'proj/AGENTS.md': 'The open ticket is FRE-512.' });
+    await run(['inspect', 's.jsonl', '--json', '--no-cache', '--instructions', 'proj'], m.io);
+    const out = JSON.parse(m.out.join('\n'));
+    expect(out.instructionFiles.map((f: { path: string; harness: string }) => `${f.path} ${f.harness}`)).toEqual(['proj/CLAUDE.md claude-code', 'proj/AGENTS.md codex']);
+    expect(out.sessions[0].audits[0].lost).toContain('FRE-512');
   });
 
   it('keys the result cache by the files: a run with other files does not read back a cached result', async () => {

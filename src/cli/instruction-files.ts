@@ -5,7 +5,7 @@
 // `~/` from the home folder, not inside code, at most five hops deep; a GEMINI.md's too (Gemini CLI imports `@file.md`
 // alike). Codex reads AGENTS.md as it is.
 import { dirname, isAbsolute, join, normalize } from 'node:path';
-import type { InstructionFile } from '../model/types';
+import type { FormatId, InstructionFile } from '../model/types';
 import type { CliIo } from './cli-io';
 
 /** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
@@ -15,25 +15,44 @@ const RULES_DIR = '.claude/rules';
 /** Claude Code follows imports at most this many hops from the file the harness loaded. */
 export const MAX_IMPORT_DEPTH = 5;
 
+/** The harnesses whose project files a folder is read for; a session of another format is given every file. */
+type Harness = Extract<FormatId, 'claude-code' | 'codex' | 'gemini-cli'>;
+const HARNESSES: ReadonlySet<string> = new Set<Harness>(['claude-code', 'codex', 'gemini-cli']);
+
 /** What the audit read: the files, with each one's path and size for the report. */
 export interface InstructionFilesRead {
   files: InstructionFile[];
-  /** Each file's path and size in bytes, in the order read (what the JSON output lists). */
-  read: { path: string; bytes: number }[];
+  /**
+   * Each file's path and size in bytes, in the order read (what the JSON output lists), and the harness that loads
+   * it when a folder's lookup found it (or an import of such a file); a file the user named is every session's.
+   */
+  read: { path: string; bytes: number; harness?: Harness }[];
+}
+
+/**
+ * The files a session of this format was sent: a folder's CLAUDE.md (and rules, and their imports) only to a Claude
+ * Code session, its AGENTS.md only to a Codex one, its GEMINI.md only to a Gemini CLI one; a session of any other
+ * format, which may read any of them, gets them all, as it gets every file the user named.
+ */
+export function instructionFilesFor(read: InstructionFilesRead, format: FormatId): InstructionFile[] {
+  return read.files.filter((_, i) => {
+    const harness = read.read[i]!.harness;
+    return harness === undefined || !HARNESSES.has(format) || harness === format;
+  });
 }
 
 /** The instruction files at the paths the user named, or an error naming the path that cannot be read. */
 export function readInstructionFiles(paths: readonly string[], io: CliIo, home: string | null = process.env['HOME'] ?? null): InstructionFilesRead | { error: string } {
   const out: InstructionFilesRead = { files: [], read: [] };
   const seen = new Set<string>();
-  const add = (path: string, bytes: Uint8Array, imports: boolean) => {
+  const add = (path: string, bytes: Uint8Array, harness: Harness | undefined) => {
     const text = new TextDecoder().decode(bytes);
     out.files.push({ path, text });
-    out.read.push({ path, bytes: bytes.length });
-    if (imports) followImports(path, text, 1);
+    out.read.push({ path, bytes: bytes.length, ...(harness ? { harness } : {}) });
+    return text;
   };
   // An import that cannot be read is left out, as Claude Code leaves it out; only a path the user named must exist.
-  const followImports = (from: string, text: string, depth: number) => {
+  const followImports = (from: string, text: string, depth: number, harness: Harness | undefined) => {
     if (depth > MAX_IMPORT_DEPTH) return;
     for (const target of importsOf(text)) {
       const path = target.startsWith('~/') ? (home ? join(home, target.slice(2)) : null) : isAbsolute(target) ? normalize(target) : join(dirname(from), target);
@@ -46,10 +65,7 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
         continue;
       }
       seen.add(path);
-      const body = new TextDecoder().decode(bytes);
-      out.files.push({ path, text: body });
-      out.read.push({ path, bytes: bytes.length });
-      followImports(path, body, depth + 1);
+      followImports(path, add(path, bytes, harness), depth + 1, harness);
     }
   };
   for (const given of paths) {
@@ -73,7 +89,9 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
         return { error: `--instructions ${file === path ? given : file}: ${e instanceof Error ? e.message : String(e)}` };
       }
       seen.add(file);
-      add(file, bytes, !READ_AS_IS.test(file));
+      const harness = isFolder ? harnessOf(file) : undefined;
+      const text = add(file, bytes, harness);
+      if (!READ_AS_IS.test(file)) followImports(file, text, 1, harness);
     }
   }
   return out;
@@ -81,6 +99,9 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
 
 /** Codex's file has no imports: an `@` in it is text. */
 const READ_AS_IS = /(?:^|[\\/])AGENTS\.md$/;
+
+/** The harness that loads a file a folder's lookup found (`FOLDER_FILES`, the rules). */
+const harnessOf = (path: string): Harness => (/(?:^|[\\/])AGENTS\.md$/.test(path) ? 'codex' : /(?:^|[\\/])GEMINI\.md$/.test(path) ? 'gemini-cli' : 'claude-code');
 
 /** The instruction files a project folder holds, in `FOLDER_FILES` order with the rules after Claude Code's own. */
 function folderFiles(dir: string, io: CliIo): string[] {

@@ -13,7 +13,7 @@ import { oneLine, terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
-import { readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 
 export type { CliIo } from './cli-io';
 
@@ -53,7 +53,8 @@ async function usage(): Promise<string> {
                                                    CLAUDE.md, AGENTS.md or GEMINI.md files the harness loaded unrecorded:
                                                    a file, or a project folder (its CLAUDE.md, CLAUDE.local.md,
                                                    .claude/CLAUDE.md, .claude/rules/*.md, AGENTS.md, GEMINI.md, and
-                                                   their @imports); --json lists them as instructionFiles
+                                                   their @imports, each given to the sessions of the harness
+                                                   that loads it); --json lists them as instructionFiles
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -96,7 +97,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   try {
     const loaded = await openInputs(inputs);
     // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-    if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = opts.instructions.files;
+    if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
     const report = inspectReport(loaded);
     // Text and JSON read the same analysis, so the two never disagree.
     const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };

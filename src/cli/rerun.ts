@@ -35,7 +35,7 @@ import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
 import { openInputs } from './open-inputs';
-import { readInstructionFiles } from './instruction-files';
+import { instructionFilesFor, readInstructionFiles } from './instruction-files';
 import { thousands } from '../model/thousands';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
@@ -371,7 +371,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const loaded = await openInputs(inputs);
-  if (instructions) for (const s of loaded.sessions) s.instructionFiles = instructions.files;
+  if (instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(instructions, s.format);
   const read = instructions ? { instructionFiles: instructions.read } : {};
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(terminalText(oneLine(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`)));
