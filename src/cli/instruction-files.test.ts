@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test/memory-io';
 import type { FormatId } from '../model/types';
-import { importsOf, instructionFilesFor, readInstructionFiles } from './instruction-files';
+import { importsOf, instructionFilesFor, readInstructionFiles, scopedRule } from './instruction-files';
 import { run } from './main';
 
 // The fixture's first compaction loses the ticket FRE-512, and the person asks for it after the summary. It holds a
@@ -27,6 +27,7 @@ describe('readInstructionFiles', () => {
       'proj/.claude/CLAUDE.md': 'Run tests with vitest.',
       'proj/.claude/rules/api/errors.md': 'Return problem+json.',
       'proj/.claude/rules/style.md': 'Two-space indents.',
+      'proj/.claude/rules/sql.md': '---\npaths:\n  - "**/*.sql"\n---\n\nLoaded when a .sql file is read, and then recorded.',
       'proj/AGENTS.md': 'Codex: use pnpm. @codex-only.md',
       'proj/codex-only.md': 'not imported: Codex reads AGENTS.md as it is',
       'proj/GEMINI.md': 'Gemini: use pnpm. @gemini/style.md',
@@ -83,6 +84,14 @@ describe('readInstructionFiles', () => {
     const { io } = memoryIo({ 'proj/README.md': 'x' });
     expect(readInstructionFiles(['nope/CLAUDE.md'], io)).toEqual({ error: '--instructions nope/CLAUDE.md: no such file or folder' });
     expect(readInstructionFiles(['proj'], io)).toEqual({ error: expect.stringMatching(/^--instructions proj: the folder holds none of CLAUDE\.md, /) });
+  });
+});
+
+describe('scopedRule', () => {
+  it('tells a rule scoped by paths: in its front matter from one loaded every request', () => {
+    expect(scopedRule('---\npaths:\n  - "src/**/*.ts"\n---\n\nUse strict types.')).toBe(true);
+    expect(scopedRule('---\ndescription: style\n---\n\nUse strict types.')).toBe(false);
+    expect(scopedRule('Use strict types.\npaths: none')).toBe(false);
   });
 });
 

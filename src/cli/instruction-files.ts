@@ -89,6 +89,9 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
         return { error: `--instructions ${file === path ? given : file}: ${e instanceof Error ? e.message : String(e)}` };
       }
       seen.add(file);
+      // A rule scoped to some files (`paths:` in its front matter) is loaded when the agent touches one, and then
+      // recorded (a `nested_memory` attachment the audit reads as an item): it is not in every request.
+      if (isFolder && isRule(file) && scopedRule(new TextDecoder().decode(bytes))) continue;
       const harness = isFolder ? harnessOf(file) : undefined;
       const text = add(file, bytes, harness);
       if (!READ_AS_IS.test(file)) followImports(file, text, 1, harness);
@@ -99,6 +102,14 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
 
 /** Codex's file has no imports: an `@` in it is text. */
 const READ_AS_IS = /(?:^|[\\/])AGENTS\.md$/;
+
+const isRule = (path: string): boolean => /(?:^|[\\/])\.claude[\\/]rules[\\/]/.test(path);
+
+/** Does the file's YAML front matter scope it to some paths (Claude Code's conditional rules)? */
+export function scopedRule(text: string): boolean {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
+  return !!front && /^paths\s*:/m.test(front[1]!);
+}
 
 /** The harness that loads a file a folder's lookup found (`FOLDER_FILES`, the rules). */
 const harnessOf = (path: string): Harness => (/(?:^|[\\/])AGENTS\.md$/.test(path) ? 'codex' : /(?:^|[\\/])GEMINI\.md$/.test(path) ? 'gemini-cli' : 'claude-code');
