@@ -38,15 +38,35 @@ export const AUDIT_HOLDOUT = {
   instructionSessions: 11,
   instructionFlags: 11,
   instructionRight: 3,
+  /**
+   * The same lists when each session's audit reads the instruction files its project's repository held when it ran
+   * (CLAUDE.md and its imports: `Session.instructionFiles`, as `--instructions` or a dropped CLAUDE.md gives them):
+   * `npx tsx bench/labelled-on-sessions.ts --pool --instructions` checks these.
+   */
+  withInstructions: {
+    neededFlags: 129,
+    neededRight: 97,
+    referencedFlags: 45,
+    referencedRight: 28,
+    refetchedFlags: 84,
+    refetchedRight: 69,
+    inventedFlags: 24,
+    inventedRight: 2,
+  },
 } as const;
+
+/** The pool's figures for the audit as the user ran it: with the project's instruction files read, or without. */
+type Figures = { [K in keyof typeof AUDIT_HOLDOUT.withInstructions]: number };
+const figuresFor = (instructions: boolean): Figures => (instructions ? AUDIT_HOLDOUT.withInstructions : AUDIT_HOLDOUT);
 
 const pct = (right: number, n: number): string => `${Math.round((right / n) * 100)}%`;
 
 /** One sentence a user reads beside the lists: what they are worth on sessions labelled apart from the rules. */
-export function auditTrustNote(): string {
-  const h = AUDIT_HOLDOUT;
+export function auditTrustNote(opts: { instructions?: boolean } = {}): string {
+  const h = { ...AUDIT_HOLDOUT, ...figuresFor(!!opts.instructions) };
   return (
-    `The summary audit, measured on ${h.sessions} sessions of ${h.projects} projects no rule was written looking at: ` +
+    `The summary audit, measured on ${h.sessions} sessions of ${h.projects} projects no rule was written looking at` +
+    `${opts.instructions ? ", each read with its project's CLAUDE.md as this one was" : ''}: ` +
     `of the identifiers it listed as lost, then fetched again, ${pct(h.refetchedRight, h.refetchedFlags)} were needed ` +
     `(${h.refetchedRight} of ${h.refetchedFlags}); of those it listed as needed later without a fetch, ` +
     `${pct(h.referencedRight, h.referencedFlags)} (${h.referencedRight} of ${h.referencedFlags}), the agent often having ` +
@@ -57,8 +77,8 @@ export function auditTrustNote(): string {
 }
 
 /** How often one list's flags were right on the never-studied pool, in a few words for the list's heading. */
-export function auditListTrust(list: 'lostReferencedLater' | 'lostRefetchedLater' | 'invented'): string {
-  const h = AUDIT_HOLDOUT;
+export function auditListTrust(list: 'lostReferencedLater' | 'lostRefetchedLater' | 'invented', opts: { instructions?: boolean } = {}): string {
+  const h = figuresFor(!!opts.instructions);
   const [right, flags, what] =
     list === 'lostReferencedLater'
       ? [h.referencedRight, h.referencedFlags, 'needed']

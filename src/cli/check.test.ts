@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from '../analysis/session-facts';
-import { auditTrustNote } from '../audit/audit-trust';
+import { AUDIT_HOLDOUT, auditTrustNote } from '../audit/audit-trust';
 import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, shortenMiddle, type CheckResult } from './check';
 import type { CliIo } from './cli-io';
 import { run } from './main';
@@ -273,6 +273,19 @@ describe('renderCheckMarkdown', () => {
     const lintsOnly = { ...result, sessions: [{ ...result.sessions[0]!, findings: result.sessions[0]!.findings.filter((f) => f.kind === 'lint') }] };
     expect(renderCheckText(lintsOnly)).not.toContain(auditTrustNote());
     expect(renderCheckMarkdown(lintsOnly)).not.toContain(auditTrustNote());
+  });
+
+  it('states the figures measured with instruction files read when the audit read them', () => {
+    const h = AUDIT_HOLDOUT.withInstructions;
+    const note = auditTrustNote({ instructions: true });
+    expect(note).toContain("each read with its project's CLAUDE.md as this one was");
+    expect(note).toContain(`(${h.refetchedRight} of ${h.refetchedFlags})`);
+    expect(note).toContain(`(${h.referencedRight} of ${h.referencedFlags})`);
+    expect(note).toContain(`${h.inventedRight} of ${h.inventedFlags} it listed as invented`);
+    const read = { ...result, instructionFiles: [{ path: 'CLAUDE.md', bytes: 120 }] };
+    expect(renderCheckText(read)).toContain(note);
+    expect(renderCheckText(read)).not.toContain(auditTrustNote());
+    expect(renderCheckMarkdown(read)).toContain(`_${note}_`);
   });
 
   it('says passed when nothing crossed a limit', () => {

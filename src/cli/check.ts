@@ -233,7 +233,7 @@ export function renderCheckText(r: CheckResult): string {
     for (const c of s.crossed) out.push(`  FAIL ${oneLine(c.message)}`);
   }
   if (r.sessions.length === 0) out.push('No session loaded.');
-  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote());
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote({ instructions: !!r.instructionFiles }));
   if (r.instructionFiles) out.push('', oneLine(`The audit read these instruction files as in every request: ${instructionList(r.instructionFiles)}`));
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
@@ -357,7 +357,7 @@ export function renderCheckMarkdown(r: CheckResult): string {
   if (!r.errorsFail && r.errors.length) out.push('', `${plural(r.errors.length, 'input error')} (reported, not failing; add \`--fail-on ${INPUT_ERROR}\` to fail on them)`);
   const lost = r.sessions.flatMap((s) => distinct(s.findings, 'lost-needed').map((v) => `- ${code(s.id)}: ${code(v)}`));
   if (lost.length) out.push('', '<details><summary>Lost and needed later</summary>', '', ...lost, '', '</details>');
-  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote()}_`);
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote({ instructions: !!r.instructionFiles })}_`);
   if (r.instructionFiles) out.push('', `The audit read these instruction files as in every request: ${r.instructionFiles.map((f) => `${code(f.path)} (${thousands(f.bytes)} bytes)`).join(', ')}`);
   const lints = r.sessions.flatMap((s) => s.findings.filter((f) => f.kind === 'lint').map((f) => `- ${code(f.what)} at ${code(at(f.at))}: ${mdText(f.message)}`));
   if (lints.length) out.push('', '<details><summary>Lints</summary>', '', ...lints, '', '</details>');
