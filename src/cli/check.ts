@@ -11,7 +11,7 @@ import { openInputs } from './open-inputs';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
 import { cacheFor } from './result-cache';
-import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { giveInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
@@ -35,8 +35,8 @@ export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [
                                                    --threads N analyses N sessions side by side (default: the idle cores
                                                    for sessions of 1 M characters of text or more, else one);
                                                    --no-cache analyses every session again (as inspect);
-                                                   --instructions PATH: the CLAUDE.md, AGENTS.md or GEMINI.md files
-                                                   the audit reads as in every request (as inspect)`;
+                                                   --instructions PATH|auto: the CLAUDE.md, AGENTS.md or GEMINI.md
+                                                   files the audit reads as in every request (as inspect)`;
 
 export type CheckFormat = 'text' | 'github' | 'markdown';
 
@@ -233,8 +233,8 @@ export function renderCheckText(r: CheckResult): string {
     for (const c of s.crossed) out.push(`  FAIL ${oneLine(c.message)}`);
   }
   if (r.sessions.length === 0) out.push('No session loaded.');
-  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote({ instructions: !!r.instructionFiles }));
-  if (r.instructionFiles) out.push('', oneLine(`The audit read these instruction files as in every request: ${instructionList(r.instructionFiles)}`));
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote({ instructions: (r.instructionFiles?.length ?? 0) > 0 }));
+  if (r.instructionFiles?.length) out.push('', oneLine(`The audit read these instruction files as in every request: ${instructionList(r.instructionFiles)}`));
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
   // Session ids, file names, identifiers and lint messages come from the files: each stays on its line (oneLine),
@@ -357,8 +357,8 @@ export function renderCheckMarkdown(r: CheckResult): string {
   if (!r.errorsFail && r.errors.length) out.push('', `${plural(r.errors.length, 'input error')} (reported, not failing; add \`--fail-on ${INPUT_ERROR}\` to fail on them)`);
   const lost = r.sessions.flatMap((s) => distinct(s.findings, 'lost-needed').map((v) => `- ${code(s.id)}: ${code(v)}`));
   if (lost.length) out.push('', '<details><summary>Lost and needed later</summary>', '', ...lost, '', '</details>');
-  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote({ instructions: !!r.instructionFiles })}_`);
-  if (r.instructionFiles) out.push('', `The audit read these instruction files as in every request: ${r.instructionFiles.map((f) => `${code(f.path)} (${thousands(f.bytes)} bytes)`).join(', ')}`);
+  if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote({ instructions: (r.instructionFiles?.length ?? 0) > 0 })}_`);
+  if (r.instructionFiles?.length) out.push('', `The audit read these instruction files as in every request: ${r.instructionFiles.map((f) => `${code(f.path)} (${thousands(f.bytes)} bytes)`).join(', ')}`);
   const lints = r.sessions.flatMap((s) => s.findings.filter((f) => f.kind === 'lint').map((f) => `- ${code(f.what)} at ${code(at(f.at))}: ${mdText(f.message)}`));
   if (lints.length) out.push('', '<details><summary>Lints</summary>', '', ...lints, '', '</details>');
   return out.join('\n');
@@ -480,7 +480,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
   }
   const loaded = await openInputs(inputs);
   // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-  if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
+  const instructionFiles = opts.instructions ? giveInstructions(loaded.sessions, opts.instructions, io) : null;
   const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];
@@ -491,7 +491,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     else failedAnalyses.push({ file: pathOf.get(s.files[0]!) ?? s.files[0]!, line: null, field: null, message: `${o.message} (${o.detail})` });
   });
   const errors = [...inspectReport(loaded).errors.map((e) => ({ ...e, file: pathOf.get(e.file) ?? e.file })), ...failedAnalyses];
-  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError || failedAnalyses.length > 0, ...(opts.instructions ? { instructionFiles: opts.instructions.read } : {}) };
+  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError || failedAnalyses.length > 0, ...(instructionFiles ? { instructionFiles } : {}) };
   io.out(opts.format === 'github' ? renderCheckGithub(result) : opts.format === 'markdown' ? renderCheckMarkdown(result) : renderCheckText(result));
   return failures(result) > 0 ? 1 : 0;
 }

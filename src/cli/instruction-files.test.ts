@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test/memory-io';
 import type { FormatId } from '../model/types';
-import { importsOf, instructionFilesFor, readInstructionFiles, scopedRule } from './instruction-files';
+import { giveInstructions, importsOf, instructionFilesFor, readInstructionFiles, scopedRule } from './instruction-files';
+import type { Session } from '../model/types';
 import { run } from './main';
 
 // The fixture's first compaction loses the ticket FRE-512, and the person asks for it after the summary. It holds a
@@ -148,6 +149,42 @@ describe('inspect --instructions', () => {
     expect(await run(['inspect', 's.jsonl', '--json', '--instructions=missing/CLAUDE.md'], m.io)).toBe(2);
     expect(m.err.join('\n')).toBe('--instructions missing/CLAUDE.md: no such file or folder');
     expect(m.out).toEqual([]);
+  });
+});
+
+describe('--instructions auto', () => {
+  const session = (cwd: string | null, format: FormatId = 'claude-code') => ({ format, files: ['s.jsonl'], meta: cwd ? { cwd } : {} }) as unknown as Session;
+
+  it("gives each session the files where it ran: the user's own, then each folder's down to its working directory", () => {
+    const m = memoryIo({
+      '/home/ann/.claude/CLAUDE.md': 'Answer in English.',
+      '/home/ann/.codex/AGENTS.md': 'Codex only.',
+      '/home/ann/code/CLAUDE.md': 'All my projects use pnpm.',
+      '/home/ann/code/shop/CLAUDE.md': 'The open ticket is FRE-512.',
+      '/home/ann/code/shop/AGENTS.md': 'Codex: the open ticket is FRE-512.',
+      '/home/ann/code/other/CLAUDE.md': 'Not this session.',
+    });
+    const given = readInstructionFiles(['auto'], m.io, '/home/ann');
+    if ('error' in given) throw new Error(given.error);
+    const here = session('/home/ann/code/shop');
+    const away = session('/srv/gone');
+    const read = giveInstructions([here, away], given, m.io, '/home/ann');
+    expect(here.instructionFiles?.map((f) => f.path)).toEqual(['/home/ann/.claude/CLAUDE.md', '/home/ann/code/CLAUDE.md', '/home/ann/code/shop/CLAUDE.md']);
+    expect(away.instructionFiles).toBeUndefined();
+    expect(read.map((r) => r.path)).toEqual(['/home/ann/.claude/CLAUDE.md', '/home/ann/code/CLAUDE.md', '/home/ann/code/shop/CLAUDE.md']);
+    expect(m.err.join('\n')).toMatch(/no instruction file found for 1 of 2 sessions/);
+    // A Codex session there is given Codex's files, not Claude Code's.
+    const codex = session('/home/ann/code/shop', 'codex');
+    giveInstructions([codex], given, m.io, '/home/ann');
+    expect(codex.instructionFiles?.map((f) => f.path)).toEqual(['/home/ann/.codex/AGENTS.md', '/home/ann/code/shop/AGENTS.md']);
+  });
+
+  it('reads the recorded working directory through inspect: the audit leaves out what its CLAUDE.md holds', async () => {
+    const m = memoryIo({ 's.jsonl': SESSION, '/home/dev/payments/CLAUDE.md': 'The open ticket is FRE-512.' });
+    await run(['inspect', 's.jsonl', '--json', '--no-cache', '--instructions', 'auto'], m.io);
+    const out = JSON.parse(m.out.join('\n'));
+    expect(out.instructionFiles.map((f: { path: string }) => f.path)).toEqual(['/home/dev/payments/CLAUDE.md']);
+    expect(out.sessions[0].audits[0].lost).not.toContain('FRE-512');
   });
 });
 

@@ -5,7 +5,8 @@
 // `~/` from the home folder, not inside code, at most five hops deep; a GEMINI.md's too (Gemini CLI imports `@file.md`
 // alike). Codex reads AGENTS.md as it is.
 import { dirname, isAbsolute, join, normalize } from 'node:path';
-import type { FormatId, InstructionFile } from '../model/types';
+import { cwdOf } from '../audit/audit-session';
+import type { FormatId, InstructionFile, Session } from '../model/types';
 import type { CliIo } from './cli-io';
 
 /** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
@@ -27,7 +28,12 @@ export interface InstructionFilesRead {
    * it when a folder's lookup found it (or an import of such a file); a file the user named is every session's.
    */
   read: { path: string; bytes: number; harness?: Harness }[];
+  /** `--instructions auto`: each session is given, besides, the files where it ran (`giveInstructions`). */
+  auto?: boolean;
 }
+
+/** `--instructions auto`: each session's own files, read from the working directory it recorded. */
+export const AUTO = 'auto';
 
 /**
  * The files a session of this format was sent: a folder's CLAUDE.md (and rules, and their imports) only to a Claude
@@ -70,6 +76,10 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
   };
   for (const given of paths) {
     if (given === '') return { error: '--instructions needs a file or a folder' };
+    if (given === AUTO) {
+      out.auto = true;
+      continue;
+    }
     const path = normalize(given);
     let isFolder: boolean;
     try {
@@ -98,6 +108,57 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
     }
   }
   return out;
+}
+
+/**
+ * Sets each session's `instructionFiles`: what its harness loads of the files the user named, and with `auto` those
+ * where it ran (`recordedInstructions`). Returns what was read, each path once, for the output; says on stderr how
+ * many sessions `auto` found none for.
+ */
+export function giveInstructions(sessions: readonly Session[], given: InstructionFilesRead, io: CliIo, home: string | null = process.env['HOME'] ?? null): InstructionFilesRead['read'] {
+  // Every file named is listed, with the harness it is for; of those `auto` found, the ones a session was given.
+  const listed = new Map(given.read.map((r) => [r.path, r]));
+  let without = 0;
+  for (const s of sessions) {
+    const files = instructionFilesFor(given, s.format);
+    if (given.auto) {
+      const found = recordedInstructions(s, io, home);
+      const own = instructionFilesFor(found, s.format).filter((f) => !files.some((n) => n.path === f.path));
+      found.files.forEach((f, i) => own.includes(f) && listed.set(found.read[i]!.path, found.read[i]!));
+      if (own.length === 0) without++;
+      files.push(...own);
+    }
+    if (files.length > 0) s.instructionFiles = files;
+  }
+  if (without > 0) io.err(`--instructions auto: no instruction file found for ${without} of ${sessions.length} session${sessions.length === 1 ? '' : 's'} (the working directory recorded is not on this machine, or holds none)`);
+  return [...listed.values()];
+}
+
+/** The user's own file each harness loads in every project. */
+const USER_FILES: Record<Harness, string> = { 'claude-code': '.claude/CLAUDE.md', codex: '.codex/AGENTS.md', 'gemini-cli': '.gemini/GEMINI.md' };
+
+/**
+ * The files a session's harness loaded where it ran, as they are now: the user's own file, then those of each folder
+ * from the top down to the working directory the session recorded (Claude Code reads every folder's CLAUDE.md above
+ * the working directory; Codex and Gemini CLI read theirs down from the project's root). None when that folder is
+ * not on this machine.
+ */
+export function recordedInstructions(s: Session, io: CliIo, home: string | null): InstructionFilesRead {
+  const none: InstructionFilesRead = { files: [], read: [] };
+  const cwd = cwdOf(s);
+  if (!cwd || !isAbsolute(cwd) || !io.exists(cwd) || !io.isDir(cwd)) return none;
+  const paths: string[] = [];
+  const user = home && HARNESSES.has(s.format) ? join(home, USER_FILES[s.format as Harness]) : null;
+  if (user && io.exists(user) && !io.isDir(user)) paths.push(user);
+  const folders: string[] = [];
+  for (let dir = normalize(cwd); dirname(dir) !== dir; dir = dirname(dir)) folders.unshift(dir);
+  for (const dir of folders) if (folderFiles(dir, io).length > 0) paths.push(dir);
+  if (paths.length === 0) return none;
+  const read = readInstructionFiles(paths, io, home);
+  if ('error' in read) return none;
+  // The user's file is read as named (every session's): it is this harness's.
+  if (user && read.read[0]?.path === user) read.read[0] = { ...read.read[0], harness: s.format as Harness };
+  return read;
 }
 
 /** Codex's file has no imports: an `@` in it is text. */

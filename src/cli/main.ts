@@ -13,7 +13,7 @@ import { oneLine, terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
-import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { giveInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 
 export type { CliIo } from './cli-io';
 
@@ -54,7 +54,10 @@ async function usage(): Promise<string> {
                                                    a file, or a project folder (its CLAUDE.md, CLAUDE.local.md,
                                                    .claude/CLAUDE.md, .claude/rules/*.md, AGENTS.md, GEMINI.md, and
                                                    their @imports, each given to the sessions of the harness
-                                                   that loads it); --json lists them as instructionFiles
+                                                   that loads it); auto: each session's own, from the working
+                                                   directory it recorded and the folders above it, and the user's
+                                                   ~/.claude/CLAUDE.md (or Codex's, Gemini CLI's), when on this
+                                                   machine; --json lists them as instructionFiles
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -97,7 +100,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   try {
     const loaded = await openInputs(inputs);
     // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-    if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
+    const instructionFiles = opts.instructions ? giveInstructions(loaded.sessions, opts.instructions, io) : null;
     const report = inspectReport(loaded);
     // Text and JSON read the same analysis, so the two never disagree.
     const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
@@ -113,7 +116,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
         failed = true;
       }
     });
-    const full = { ...report, ...(opts.instructions ? { instructionFiles: opts.instructions.read } : {}), sessions };
+    const full = { ...report, ...(instructionFiles ? { instructionFiles } : {}), sessions };
     // The readable report carries names and text from the files: their control characters print as marks.
     io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
     const exported = !opts.otlp && !opts.atif ? true : await (await import('./inspect-export')).writeExports(loaded.sessions, { ...(opts.otlp ? { otlp: opts.otlp } : {}), ...(opts.atif ? { atif: opts.atif } : {}), rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), version: VERSION }, io);

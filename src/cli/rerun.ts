@@ -35,7 +35,7 @@ import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
 import { openInputs } from './open-inputs';
-import { instructionFilesFor, readInstructionFiles } from './instruction-files';
+import { giveInstructions, readInstructionFiles } from './instruction-files';
 import { thousands } from '../model/thousands';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
@@ -51,7 +51,7 @@ export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${P
                                                    compactions, peak, input, cache reads/writes, dollars, summarizer,
                                                    lost-and-needed, lost-and-refetched, survival by kind, probe scores;
                                                    on several sessions, each policy's median and total;
-                                                   --instructions PATH (either form): the CLAUDE.md, AGENTS.md or
+                                                   --instructions PATH|auto (either form): the CLAUDE.md, AGENTS.md or
                                                    GEMINI.md files the replays' audit reads as in every request (as inspect)`;
 
 /** The trigger keys and the trigger kind each one sets. */
@@ -371,8 +371,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const loaded = await openInputs(inputs);
-  if (instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(instructions, s.format);
-  const read = instructions ? { instructionFiles: instructions.read } : {};
+  const read = instructions ? { instructionFiles: giveInstructions(loaded.sessions, instructions, io) } : {};
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(terminalText(oneLine(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`)));
   const counterFor = counters();
