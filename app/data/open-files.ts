@@ -11,7 +11,7 @@ import { readUrlSpot } from './url-state';
 import { dropEarlyLoad, fetchSources, loadInWorker, readBundleOffThread, startEarlyLoad, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, type OpenOptions } from './session-open';
 import { isInstructionFile } from '../../src/load/instruction-files';
-import { addToSessionInFront, notReadInCorpus, readInstructionFiles, type InstructionSource } from './instruction-files';
+import { addToSessionInFront, notReadInCorpus, readInstructionFiles, withInstructionFiles, type InstructionSource } from './instruction-files';
 
 /** The plan every open starts with (planOpen); fetched while the user picks a file (the first drop waited 30–60 ms for it). */
 const corpusOpen = () => import('./corpus-open');
@@ -105,10 +105,12 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   }
   const { previewKey, fullKey } = handed;
   const extras = extrasFor(result, asFiles(sources), opts);
-  // Every session of the load gets the instruction files that came with it (one project's sessions share them).
-  if (instructions.length) {
+  // Every session of the load gets the instruction files that came with it (one project's sessions share them), and
+  // the full session those the user added to its preview meanwhile.
+  const onPreview = previewKey ? useApp.getState().sessions.find((s) => s.key === previewKey)?.instructionFiles : undefined;
+  if (instructions.length || onPreview?.length) {
     const files = await readInstructionFiles(instructions);
-    for (let i = 0; i < extras.length; i++) extras[i] = { ...extras[i], instructionFiles: files };
+    for (let i = 0; i < extras.length; i++) extras[i] = { ...extras[i], instructionFiles: withInstructionFiles(i === 0 ? (onPreview ?? []) : [], files) };
   }
   // The full session keeps the key its analysis started under while the preview was shown.
   if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
