@@ -55,16 +55,31 @@ test('the engine counts the staging host lost and needed without CLAUDE.md, and 
   expect(needed([{ path: 'CLAUDE.md', text: CLAUDE_MD }])).toContain(RETRY_FILE);
 });
 
+/** The share link the page would copy now. */
+async function shareLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  const link = await dialog.getByRole('textbox', { name: 'Share link URL' }).inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return link;
+}
+
 test('a CLAUDE.md added in the panel takes the host it names off the lost list, and removing it puts it back', async ({ page }) => {
   await openSession(page);
   await expectWithout(page);
   const calls = await page.getByRole('toolbar', { name: 'Step through calls' }).locator('.call-label').textContent();
+  const facts = await page.getByRole('region', { name: 'Session' }).textContent();
+  const address = page.url();
+  const link = await shareLink(page);
 
   await audit(page).getByLabel('Instruction files for the audit').setInputFiles(claudeMd());
   await expectWith(page);
-  // Only the audit reads it: the calls, the header and the address are as they were, and its text is in no link.
+  // Only the audit reads it: the calls, the header, the address and the share link are as they were (nothing of the
+  // file is in a link).
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).locator('.call-label')).toHaveText(calls!);
-  expect(page.url()).not.toContain('payments-staging');
+  await expect(page.getByRole('region', { name: 'Session' })).toHaveText(facts!);
+  expect(page.url()).toBe(address);
+  expect(await shareLink(page)).toBe(link);
 
   // Adding the same file again adds nothing.
   await audit(page).getByLabel('Instruction files for the audit').setInputFiles(claudeMd());
