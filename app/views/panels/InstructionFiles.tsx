@@ -43,10 +43,11 @@ export function InstructionFiles({ sessionKey, format }: { sessionKey: string; f
     </>
   );
   if (files.length === 0) {
+    // Other harnesses record what they load, or load no such files: nothing to say there (a drop still adds them).
+    if (!loads) return null;
     return (
       <p className="muted small instruction-files">
-        {loads ? <>This audit cannot see files the harness loads without recording them ({loads}). </> : <>Instruction files the harness loaded, if any, are not in this session. </>}
-        {picker}
+        This audit cannot see files the harness loads without recording them ({loads}). {picker}
       </p>
     );
   }
