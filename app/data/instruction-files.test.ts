@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readInstructionFiles, withInstructionFiles } from './instruction-files';
+import { useApp } from '../store';
+import { MAX_INSTRUCTION_BYTES, readInstructionFiles, withInstructionFiles } from './instruction-files';
 
 describe('readInstructionFiles', () => {
   it('reads the text of each file, its size in bytes and an id of its own, from files and pasted text alike', async () => {
@@ -10,6 +11,13 @@ describe('readInstructionFiles', () => {
     expect(a).toMatchObject({ path: '.claude/rules/db.md', text: '- port 5432 · ok', size: 17 });
     expect(b).toMatchObject({ path: 'AGENTS.md', text: 'é', size: 2 });
     expect(a!.id).not.toBe(b!.id);
+  });
+
+  it('leaves out a file too big to be instructions, and says so', async () => {
+    const big = new File([new Uint8Array(MAX_INSTRUCTION_BYTES + 1)], 'MEMORY.md');
+    const read = await readInstructionFiles([{ path: 'MEMORY.md', source: big }, { path: 'CLAUDE.md', source: { name: 'CLAUDE.md', text: '- a' } }]);
+    expect(read.map((f) => f.path)).toEqual(['CLAUDE.md']);
+    expect(useApp.getState().notices.find((n) => n.id === 'instructions-too-big')?.text).toMatch(/^MEMORY\.md: over 1 MB/);
   });
 });
 

@@ -14,14 +14,29 @@ export interface InstructionSource {
 
 let nextId = 1;
 
-/** Reads what the user gave as instruction files: each file's text, its size in bytes and an id of its own. */
+/**
+ * Above this, a file is not read as instructions: harnesses warn at a few tens of KB (Claude Code at 40k characters),
+ * so a bigger one is a file picked by mistake (a session, a log), and the audit would read all of it.
+ */
+export const MAX_INSTRUCTION_BYTES = 1 << 20;
+
+/**
+ * Reads what the user gave as instruction files: each file's text, its size in bytes and an id of its own. A file
+ * over MAX_INSTRUCTION_BYTES is left out, and a notice names it.
+ */
 export async function readInstructionFiles(given: readonly InstructionSource[]): Promise<AddedInstructionFile[]> {
+  const sizeOf = (s: LoadSource) => (s instanceof Blob ? s.size : new TextEncoder().encode(s.text).length);
+  const tooBig = given.filter((g) => sizeOf(g.source) > MAX_INSTRUCTION_BYTES);
+  if (tooBig.length) {
+    useApp.getState().pushNotice({ id: 'instructions-too-big', tone: 'warn', text: `${tooBig.map((g) => g.path).join(', ')}: over ${MAX_INSTRUCTION_BYTES >> 20} MB, not read as instruction files (a harness loads files of a few KB into every request).` });
+  }
   return Promise.all(
-    given.map(async ({ path, source }) => {
-      const text = source instanceof Blob ? await source.text() : source.text;
-      const size = source instanceof Blob ? source.size : new TextEncoder().encode(text).length;
-      return { id: nextId++, path, text, size };
-    }),
+    given
+      .filter((g) => !tooBig.includes(g))
+      .map(async ({ path, source }) => {
+        const text = source instanceof Blob ? await source.text() : source.text;
+        return { id: nextId++, path, text, size: sizeOf(source) };
+      }),
   );
 }
 

@@ -110,7 +110,10 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   const onPreview = previewKey ? useApp.getState().sessions.find((s) => s.key === previewKey)?.instructionFiles : undefined;
   if (instructions.length || onPreview?.length) {
     const files = await readInstructionFiles(instructions);
-    for (let i = 0; i < extras.length; i++) extras[i] = { ...extras[i], instructionFiles: withInstructionFiles(i === 0 ? (onPreview ?? []) : [], files) };
+    for (let i = 0; i < extras.length; i++) {
+      const own = withInstructionFiles(i === 0 ? (onPreview ?? []) : [], files);
+      if (own.length) extras[i] = { ...extras[i], instructionFiles: own };
+    }
   }
   // The full session keeps the key its analysis started under while the preview was shown.
   if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
