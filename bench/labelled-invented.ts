@@ -11,6 +11,7 @@ import { auditSession, type CompactionAudit } from '../src/audit/audit-session';
 import { HOLDOUT_POOL_STUDY, neverStudiedRows, studyPartOf } from '../src/audit/holdout-study';
 import { instructionVerdict, inventedVerdict, type InstructionRow, type InventedRow, type LabelledRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
+import { withLabelledInstructions } from './labelled-instructions';
 import { labelledRows, labelledSessions } from './labelled-fixture';
 
 type Row = InventedRow | InstructionRow;
@@ -40,7 +41,7 @@ export function verdictsOf(rows: readonly Row[]): { whole: Map<string, boolean>;
     const s = sessions[key]!;
     const session = mirroredCompactedSession(key, s);
     if (!session) continue;
-    const mine = auditSession(session);
+    const mine = auditSession(withLabelledInstructions(key, session));
     audits.set(key, mine);
     for (const row of rows.filter((r) => r.session === key)) {
       const audit = mine.find((a) => a.compaction === row.compaction);

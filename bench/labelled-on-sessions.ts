@@ -9,11 +9,13 @@
 //   npx tsx bench/labelled-on-sessions.ts --pool    (every hold-out row of a never-studied repository: what the panel states)
 //   npx tsx bench/labelled-on-sessions.ts --pool --parts|--study   (the pool before its own split, session 45: its study
 //     part HOLDOUT_POOL_STUDY and score part apart; --study: the study part alone, with --missed/--differ/--wrong)
+//   --instructions: each session read with the CLAUDE.md files its project held then (labelled-instructions.json)
 import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { HOLDOUT_POOL_STUDY, neverStudiedRows, poolBeforeItsSplit, studyPartOf } from '../src/audit/holdout-study';
 import { lostVerdict, type LostLabel, type LostRow } from '../src/audit/labelled-set';
 import { mirroredCompactedSession } from './labelled-session-file';
+import { withLabelledInstructions } from './labelled-instructions';
 import { pickRows, scoreOf, verdictsOf } from './labelled-invented';
 import { labelledRows, labelledSessions } from './labelled-fixture';
 
@@ -39,7 +41,7 @@ for (const key of new Set(rows.map((r) => r.session))) {
   const s = sessions[key]!;
   const session = mirroredCompactedSession(key, s);
   if (!session) continue;
-  const audits = auditSession(session);
+  const audits = auditSession(withLabelledInstructions(key, session));
   for (const row of rows.filter((r) => r.session === key)) {
     const audit = audits.find((a) => a.compaction === row.compaction);
     const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);

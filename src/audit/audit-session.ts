@@ -36,6 +36,7 @@ import { foldSpellings } from './spellings';
 import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
+import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -161,6 +162,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     keptVerbatim: keptVerbatimOf([...contextItems.filter((i) => stillSeen(i.id)), ...beside.kept.map((i) => session.items[i]!)]),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
+    ...(session.instructionFiles && session.instructionFiles.length > 0 ? { instructionFiles: session.instructionFiles } : {}),
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
     ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
     ...(readsUnheldTurns(session, event) ? { unverifiable: true } : {}),
@@ -393,6 +395,8 @@ export function auditSession(session: Session): CompactionAudit[] {
   const firstFileCall = (id: Identifier, from: number, skip: (i: number) => boolean): number =>
     fileCalls.get(id.value)?.find((i) => i >= from && !skip(i) && opensFileNamed(id, targets[i])) ?? -1;
   const mid = startsMid(session);
+  // The CLAUDE.md, AGENTS.md or GEMINI.md files the user supplied: in every request, unrecorded (instruction-files.ts).
+  const instructionFiles = instructionContext(session.instructionFiles, cwd);
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
 
@@ -420,7 +424,9 @@ export function auditSession(session: Session): CompactionAudit[] {
     const stillSeen = (i: number) => beside.has(i) || (i <= p.at && !p.skip(i) && items[i]!.role !== 'system' && p.keeps(items[i]!.id));
     const anyStillSeen = beside.size > 0 || contextPositions(p).some((i) => items[i]!.role !== 'system' && p.keeps(items[i]!.id));
     const seenTo = beside.size > 0 ? Math.max(p.at, ...p.kept) + 1 : p.at + 1;
-    const lost = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
+    const seen = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
+    // What an instruction file holds was in every request, beside the summary too.
+    const lost = instructionFiles ? seen.filter((id) => !instructionFiles.holds(id)) : seen;
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];
@@ -497,13 +503,15 @@ export function auditSession(session: Session): CompactionAudit[] {
       supportTexts = p.sources.map((i) => texts[i]!);
       for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
       for (const i of p.instructions) supportTexts.push(texts[i]!);
+      if (instructionFiles) supportTexts.push(...instructionFiles.texts);
       return supportTexts;
     };
     let looseText: string | undefined;
     const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
-    const checked = unbacked(p.summary, support, kinds, (id) => check.backs(id), noise, loosely, cwd);
+    const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
+    const checked = unbacked(p.summary, support, kinds, backs, noise, loosely, cwd);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     const invented = unverifiable
@@ -524,7 +532,8 @@ export function auditSession(session: Session): CompactionAudit[] {
         ? judgeUserClaims(
             p.summary,
             (userRead ??= heard()).said,
-            () => (mid ? earlierSummaries(session, p.event) : []),
+            // An instruction file's instruction is the user's, as Claude Code frames it (instruction-files.ts).
+            () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => (userRead ??= heard()).harness,
           )
@@ -558,6 +567,11 @@ export function auditSession(session: Session): CompactionAudit[] {
       ...(item.isError ? { isError: true } : {}),
       ...(call !== undefined ? { call: { ...(items[call]!.name ? { name: items[call]!.name } : {}), text: items[call]!.text } } : {}),
     };
+  }
+
+  /** The instructions of the CLAUDE.md and rule files Claude Code recorded that the summarizer read (instruction-files.ts). */
+  function recordedInstructions(p: Placement): string[] {
+    return [...p.sources, ...contextPositions(p), ...p.instructions].filter((i) => isRecordedInstructions(items[i]!.meta)).flatMap((i) => instructionUnits(texts[i]!));
   }
 
   /** The content items up to the compaction that were not evicted, ascending. */

@@ -10,7 +10,7 @@ import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
-import type { Item } from '../model/types';
+import type { InstructionFile, Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
@@ -22,6 +22,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWri
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
+import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
@@ -87,6 +88,11 @@ export interface AuditInput {
   standIns?: string[];
   /** Do not judge invented identifiers or instructions: the summary covers turns the transcript does not hold. */
   unverifiable?: boolean;
+  /**
+   * The instruction files the harness put in every request unrecorded (`Session.instructionFiles`): what they hold is
+   * neither lost nor invented, and their instructions are the user's (instruction-files.ts).
+   */
+  instructionFiles?: readonly InstructionFile[];
 }
 
 export interface LaterReference {
@@ -475,7 +481,10 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   // A placeholder file name (`file.txt`, `foo.py`) stands for any file: no summary loses it.
   const cwd = input.project?.cwd ?? null;
   const sourceIds = distinctIdentifiers(sources, cwd).filter((id) => !isNoise(id, noise) && !isPlaceholderFile(id));
-  const { kept, lost: lostIds } = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map((t) => haystack(t)));
+  const seen = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map((t) => haystack(t)));
+  // What an instruction file holds was in every request, beside the summary too.
+  const instructionFiles = instructionContext(input.instructionFiles, cwd);
+  const { kept, lost: lostIds } = instructionFiles ? { ...seen, lost: seen.lost.filter((id) => !instructionFiles.holds(id)) } : seen;
 
   const scope = input.project
     ? new ProjectScope(
@@ -572,7 +581,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });
   }
 
-  const checked = unbacked(input.summary, () => [...sources, ...context], kinds, undefined, noise, undefined, cwd);
+  const checked = unbacked(input.summary, () => [...sources, ...context, ...(instructionFiles?.texts ?? [])], kinds, undefined, noise, undefined, cwd);
   // A thing the later items show to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
   const byId = new Map(laterItems.map((l, i) => [l.id, i]));
   const resultOf = new Map(laterItems.flatMap((l, i) => (l.kind === 'tool_result' && l.callId !== undefined ? [[l.callId, i] as const] : [])));
@@ -627,7 +636,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     cwd,
     (itemId) => laterOrder.get(itemId) ?? Number.MAX_SAFE_INTEGER,
   );
-  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => input.standIns ?? [], () => said().harness) : null;
+  // The CLAUDE.md and rule files Claude Code recorded among what the summarizer read: their instructions are the user's.
+  const recorded = () => [
+    ...sources.filter((_, i) => isRecordedInstructions(sourceMeta[i]?.meta)),
+    ...context.filter((_, i) => isRecordedInstructions(input.contextMeta?.[i]?.meta)),
+  ].flatMap(instructionUnits);
+  const claims = rolesKnown && !input.unverifiable ? judgeUserClaims(input.summary, said().said, () => [...(input.standIns ?? []), ...(instructionFiles?.standIns() ?? []), ...recorded()], () => said().harness) : null;
   return {
     ...files,
     invented,

@@ -110,6 +110,9 @@ describe('the labelled audit set', () => {
   // The tenth hold-out's blind score (session 49), after its kept-spelling summary lines (README): needed 50% (8/16),
   // recall 50%; referenced 1 of 6 flags right, refetched 5 of 10, invented 0 of 3. A floor at it, not the goal.
   const HOLDOUT10_FLOOR = { lostReferencedLater: 0.16, lostRefetchedLater: 0.5, neededUnion: 0.5, invented: 0, neededRecall: 0.5 };
+  // The eleventh hold-out's blind score (session 50), after its kept-spelling summary lines (README): needed 59% (10/17),
+  // recall 100% (10/10); referenced 0 of 1 flag right, refetched 9 of 16, invented 1 of 5. A floor at it, not the goal.
+  const HOLDOUT11_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.56, neededUnion: 0.58, invented: 0.2, neededRecall: 1 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -273,6 +276,28 @@ describe('the labelled audit set', () => {
       expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === split)).toHaveLength(h.length);
     },
   );
+
+  it('holds an eleventh blind hold-out (holdout11): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 50). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h11 = half('holdout11');
+    expect(h11.length).toBeGreaterThanOrEqual(250);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h11.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
+    const repos = new Set(h11.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout11').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h11.filter((r) => repoOf(r) === repo).length / h11.length, repo).toBeLessThanOrEqual(0.3);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h11.some((r) => r.list === list), list).toBe(true);
+    for (const r of h11) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h11) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h11, sessions);
+    console.info(table('eleventh hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT11_FLOOR), 'eleventh hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout11')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout11')).toEqual([]);
+  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));

@@ -11,6 +11,7 @@ import { openInputs } from './open-inputs';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
 import { cacheFor } from './result-cache';
+import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
@@ -22,7 +23,7 @@ import { thousands } from '../model/thousands';
 
 export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [--max-lost-needed N] [--max-refetched N] [--max-invented N]
                              [--max-miss-cost USD] [--max-cache-breaks N] [--fail-on RULE,…] [--rules FILE] [--format text|github|markdown]
-                             [--threads N] [--no-cache]
+                             [--threads N] [--no-cache] [--instructions PATH …]
                                                    a short report per session (compactions, cache hit rate, breaks by
                                                    cause, dollars lost, lost-and-needed and lost-then-re-fetched
                                                    identifiers, survival by kind, lints); exit 1
@@ -33,7 +34,9 @@ export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [
                                                    ({"rules": {"<rule>": {"muted": true}}} mutes a rule for every harness);
                                                    --threads N analyses N sessions side by side (default: the idle cores
                                                    for sessions of 1 M characters of text or more, else one);
-                                                   --no-cache analyses every session again (as inspect)`;
+                                                   --no-cache analyses every session again (as inspect);
+                                                   --instructions PATH: the CLAUDE.md, AGENTS.md or GEMINI.md files
+                                                   the audit reads as in every request (as inspect)`;
 
 export type CheckFormat = 'text' | 'github' | 'markdown';
 
@@ -55,6 +58,8 @@ export interface CheckOptions {
   threads: number | null;
   /** Analyse every session again instead of reading back the ones analysed before. */
   noCache: boolean;
+  /** `--instructions`: the files the harness loaded unrecorded, given to every session's audit (instruction-files.ts). */
+  instructions: InstructionFilesRead | null;
 }
 
 /** Where an annotation points: the file as the user named it, and a 1-based line when known. */
@@ -96,6 +101,8 @@ export interface CheckResult {
   errors: InspectIssue[];
   /** Whether the input errors fail the check (`--fail-on input-error`). */
   errorsFail: boolean;
+  /** The instruction files the audit read (`--instructions`), with their sizes; absent without the flag. */
+  instructionFiles?: { path: string; bytes: number }[];
 }
 
 /** The --fail-on name that makes a file's parse errors fail the check. */
@@ -227,12 +234,15 @@ export function renderCheckText(r: CheckResult): string {
   }
   if (r.sessions.length === 0) out.push('No session loaded.');
   if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', auditTrustNote());
+  if (r.instructionFiles) out.push('', oneLine(`The audit read these instruction files as in every request: ${instructionList(r.instructionFiles)}`));
   for (const e of r.errors) out.push(`input error: ${formatIssue(e)}`);
   out.push('', verdict(r));
   // Session ids, file names, identifiers and lint messages come from the files: each stays on its line (oneLine),
   // and no escape sequence reaches the terminal.
   return terminalText(out.join('\n'));
 }
+
+const instructionList = (files: readonly { path: string; bytes: number }[]) => files.map((f) => `${f.path} (${thousands(f.bytes)} bytes)`).join(', ');
 
 function failures(r: CheckResult): number {
   return r.sessions.reduce((n, s) => n + s.crossed.length, 0) + (r.errorsFail ? r.errors.length : 0);
@@ -348,6 +358,7 @@ export function renderCheckMarkdown(r: CheckResult): string {
   const lost = r.sessions.flatMap((s) => distinct(s.findings, 'lost-needed').map((v) => `- ${code(s.id)}: ${code(v)}`));
   if (lost.length) out.push('', '<details><summary>Lost and needed later</summary>', '', ...lost, '', '</details>');
   if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote()}_`);
+  if (r.instructionFiles) out.push('', `The audit read these instruction files as in every request: ${r.instructionFiles.map((f) => `${code(f.path)} (${thousands(f.bytes)} bytes)`).join(', ')}`);
   const lints = r.sessions.flatMap((s) => s.findings.filter((f) => f.kind === 'lint').map((f) => `- ${code(f.what)} at ${code(at(f.at))}: ${mdText(f.message)}`));
   if (lints.length) out.push('', '<details><summary>Lints</summary>', '', ...lints, '', '</details>');
   return out.join('\n');
@@ -384,7 +395,8 @@ export function readRulesFile(name: string, bytes: Uint8Array): { rules: RuleSet
 }
 
 function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: CheckOptions } | { error: string } {
-  const opts: CheckOptions = { maxLostNeeded: null, maxRefetched: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null, noCache: false };
+  const opts: CheckOptions = { maxLostNeeded: null, maxRefetched: null, maxInvented: null, maxMissCostUsd: null, maxCacheBreaks: null, failOn: [], failOnInputError: false, rules: null, format: 'text', rule: 'auto', threads: null, noCache: false, instructions: null };
+  const instructionPaths: string[] = [];
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -438,12 +450,19 @@ function parseCheckArgs(argv: string[], io: CliIo): { paths: string[]; opts: Che
       const n = count();
       if (n === null || n < 1) return { error: `--threads expects a whole number ≥ 1, got ${JSON.stringify(value)}` };
       opts.threads = n;
+    } else if (flag === '--instructions') {
+      instructionPaths.push(value);
     } else if (flag === '--format') {
       if (value !== 'text' && value !== 'github' && value !== 'markdown') return { error: `--format must be text, github or markdown, got ${JSON.stringify(value)}` };
       opts.format = value;
     } else return { error: `unknown option ${a}` };
   }
   if (paths.length === 0) return { error: 'check needs at least one file' };
+  if (instructionPaths.length > 0) {
+    const read = readInstructionFiles(instructionPaths, io);
+    if ('error' in read) return read;
+    opts.instructions = read;
+  }
   return { paths, opts };
 }
 
@@ -460,6 +479,8 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     return 2;
   }
   const loaded = await openInputs(inputs);
+  // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
+  if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
   const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];
@@ -470,7 +491,7 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
     else failedAnalyses.push({ file: pathOf.get(s.files[0]!) ?? s.files[0]!, line: null, field: null, message: `${o.message} (${o.detail})` });
   });
   const errors = [...inspectReport(loaded).errors.map((e) => ({ ...e, file: pathOf.get(e.file) ?? e.file })), ...failedAnalyses];
-  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError || failedAnalyses.length > 0 };
+  const result: CheckResult = { sessions, errors, errorsFail: opts.failOnInputError || failedAnalyses.length > 0, ...(opts.instructions ? { instructionFiles: opts.instructions.read } : {}) };
   io.out(opts.format === 'github' ? renderCheckGithub(result) : opts.format === 'markdown' ? renderCheckMarkdown(result) : renderCheckText(result));
   return failures(result) > 0 ? 1 : 0;
 }

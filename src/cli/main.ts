@@ -13,6 +13,7 @@ import { oneLine, terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
+import { instructionFilesFor, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 
 export type { CliIo } from './cli-io';
 
@@ -47,7 +48,13 @@ async function usage(): Promise<string> {
                                                    --no-cache analyses every session again;
                                                    --otlp FILE writes the analysis as OTLP JSON spans (a trace per
                                                    session: the facts, a span per model call, a span per compaction);
-                                                   --atif FILE writes the sessions as ATIF trajectories
+                                                   --atif FILE writes the sessions as ATIF trajectories;
+                                                   --instructions PATH (repeatable) gives the summary audit the
+                                                   CLAUDE.md, AGENTS.md or GEMINI.md files the harness loaded unrecorded:
+                                                   a file, or a project folder (its CLAUDE.md, CLAUDE.local.md,
+                                                   .claude/CLAUDE.md, .claude/rules/*.md, AGENTS.md, GEMINI.md, and
+                                                   their @imports, each given to the sessions of the harness
+                                                   that loads it); --json lists them as instructionFiles
   compaction-inspector check-samples [dir]         inspect every .json/.jsonl/.eval file in dir (default ../shared/samples); fail on any error
 ${CHECK_USAGE}
 ${SERVE_USAGE}
@@ -70,6 +77,8 @@ interface InspectOptions {
   /** Files to write the analysis to, as OTLP spans and as ATIF trajectories. */
   otlp?: string;
   atif?: string;
+  /** `--instructions`: the files the harness loaded unrecorded, given to every session's audit (instruction-files.ts). */
+  instructions?: InstructionFilesRead;
 }
 
 async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promise<number> {
@@ -87,6 +96,8 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   counting?.warm('o200k_base');
   try {
     const loaded = await openInputs(inputs);
+    // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
+    if (opts.instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(opts.instructions, s.format);
     const report = inspectReport(loaded);
     // Text and JSON read the same analysis, so the two never disagree.
     const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };
@@ -102,7 +113,7 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
         failed = true;
       }
     });
-    const full = { ...report, sessions };
+    const full = { ...report, ...(opts.instructions ? { instructionFiles: opts.instructions.read } : {}), sessions };
     // The readable report carries names and text from the files: their control characters print as marks.
     io.out(opts.json ? JSON.stringify(full, null, 2) : terminalText(renderText(full)));
     const exported = !opts.otlp && !opts.atif ? true : await (await import('./inspect-export')).writeExports(loaded.sessions, { ...(opts.otlp ? { otlp: opts.otlp } : {}), ...(opts.atif ? { atif: opts.atif } : {}), rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), version: VERSION }, io);
@@ -124,7 +135,7 @@ function joinValueFlags(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if ((a === '--provider' || a === '--prices' || a === '--rules' || a === '--threads' || a === '--otlp' || a === '--atif') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
+    if ((a === '--provider' || a === '--prices' || a === '--rules' || a === '--threads' || a === '--otlp' || a === '--atif' || a === '--instructions') && i + 1 < argv.length) out.push(`${a}=${argv[++i]}`);
     else out.push(a);
   }
   return out;
@@ -146,7 +157,7 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
   const flagList = rest.filter((a) => a.startsWith('--'));
   const flags = new Set(flagList);
   const args = rest.filter((a) => !a.startsWith('--'));
-  const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads=') && !f.startsWith('--otlp=') && !f.startsWith('--atif='));
+  const unknown = flagList.filter((f) => f !== '--json' && f !== '--no-cache' && !f.startsWith('--provider') && !f.startsWith('--prices=') && !f.startsWith('--rules=') && !f.startsWith('--threads=') && !f.startsWith('--otlp=') && !f.startsWith('--atif=') && !f.startsWith('--instructions='));
   if (command === '--help' || command === '-h' || command === 'help') {
     io.out(await usage());
     return 0;
@@ -215,7 +226,21 @@ export async function run(argvRaw: string[], io: CliIo = nodeIo): Promise<number
         return 2;
       }
     }
-    return inspect(args, { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}), noCache: flags.has('--no-cache'), ...(otlp ? { otlp } : {}), ...(atif ? { atif } : {}) }, io);
+    const instructionPaths = flagList.filter((f) => f.startsWith('--instructions=')).map((f) => f.slice('--instructions='.length));
+    let instructions: InstructionFilesRead | undefined;
+    if (instructionPaths.length > 0) {
+      const read = readInstructionFiles(instructionPaths, io);
+      if ('error' in read) {
+        io.err(read.error);
+        return 2;
+      }
+      instructions = read;
+    }
+    return inspect(
+      args,
+      { json: flags.has('--json'), rule, ...(prices ? { prices } : {}), ...(rules ? { rules } : {}), ...(threads ? { threads } : {}), noCache: flags.has('--no-cache'), ...(otlp ? { otlp } : {}), ...(atif ? { atif } : {}), ...(instructions ? { instructions } : {}) },
+      io,
+    );
   }
   if (command === 'check-samples') {
     const dir = resolve(args[0] ?? join(process.cwd(), '..', 'shared', 'samples'));

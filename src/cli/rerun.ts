@@ -35,6 +35,7 @@ import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
 import { openInputs } from './open-inputs';
+import { instructionFilesFor, readInstructionFiles } from './instruction-files';
 import { thousands } from '../model/thousands';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
@@ -49,7 +50,9 @@ export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${P
                                                    every policy side by side on each session, the recorded run first:
                                                    compactions, peak, input, cache reads/writes, dollars, summarizer,
                                                    lost-and-needed, lost-and-refetched, survival by kind, probe scores;
-                                                   on several sessions, each policy's median and total`;
+                                                   on several sessions, each policy's median and total;
+                                                   --instructions PATH (either form): the CLAUDE.md, AGENTS.md or
+                                                   GEMINI.md files the replays' audit reads as in every request (as inspect)`;
 
 /** The trigger keys and the trigger kind each one sets. */
 const TRIGGER_KEYS: Record<string, Trigger['kind']> = { threshold: 'tokens', percent: 'fraction', every: 'turns', max: 'items' };
@@ -178,10 +181,12 @@ interface Args {
   sweep: [string, GridValue[]][];
   json: boolean;
   rule: ProviderRule | 'auto';
+  /** `--instructions` paths (instruction-files.ts), in order. */
+  instructions: string[];
 }
 
 function parseArgs(argv: string[]): Args | string {
-  const out: Args = { files: [], policy: null, policies: null, trigger: null, params: {}, sweep: [], json: false, rule: 'auto' };
+  const out: Args = { files: [], policy: null, policies: null, trigger: null, params: {}, sweep: [], json: false, rule: 'auto', instructions: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (name: string) => {
@@ -213,6 +218,10 @@ function parseArgs(argv: string[]): Args | string {
       const values = kv.slice(eq + 1).split(',').filter((v) => v !== '').map(parseValue);
       if (values.length === 0) return `--sweep ${kv.slice(0, eq)} has no values`;
       out.sweep.push([kv.slice(0, eq), values]);
+    } else if (a === '--instructions' || a.startsWith('--instructions=')) {
+      const v = value('--instructions');
+      if (v === undefined) return '--instructions needs a file or a folder';
+      out.instructions.push(v);
     } else if (a.startsWith('--')) return `unknown option ${a}`;
     else out.files.push(a);
   }
@@ -351,12 +360,19 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
+  const instructions = a.instructions.length > 0 ? readInstructionFiles(a.instructions, io) : null;
+  if (instructions && 'error' in instructions) {
+    io.err(instructions.error);
+    return 2;
+  }
   const { inputs, missing } = readInputs(a.files, io);
   if (missing.length) {
     for (const m of missing) io.err(`cannot read ${m}`);
     return 2;
   }
   const loaded = await openInputs(inputs);
+  if (instructions) for (const s of loaded.sessions) s.instructionFiles = instructionFilesFor(instructions, s.format);
+  const read = instructions ? { instructionFiles: instructions.read } : {};
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(terminalText(oneLine(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`)));
   const counterFor = counters();
@@ -367,7 +383,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
       compared.push({ file: s.files.join(' + '), comparison: await comparePolicies(s, { policies: a.policies, count, rule: a.rule }) });
     }
     const corpus = compared.length > 1 ? corpusComparison(compared.map((c) => c.comparison)) : null;
-    if (a.json) io.out(JSON.stringify({ policies: a.policies, sessions: compared.map((c) => ({ file: c.file, ...c.comparison })), corpus }, null, 2));
+    if (a.json) io.out(JSON.stringify({ policies: a.policies, ...read, sessions: compared.map((c) => ({ file: c.file, ...c.comparison })), corpus }, null, 2));
     else {
       for (const c of compared) io.out(terminalText(renderComparison(c.file, c.comparison)));
       if (corpus) io.out(terminalText(renderCorpus(corpus, compared.length)));
@@ -380,7 +396,7 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     const runs = await rerunRuns(s, a, count);
     out.push({ file: s.files.join(' + '), sessionId: s.id, format: s.format, model: s.model, runs });
   }
-  if (a.json) io.out(JSON.stringify({ sessions: out }, null, 2));
+  if (a.json) io.out(JSON.stringify({ ...read, sessions: out }, null, 2));
   else for (const [i, s] of out.entries()) io.out(terminalText(renderText(s.file, loaded.sessions[i]!, s.runs)));
   return errors.length ? 1 : 0;
 }

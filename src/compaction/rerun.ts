@@ -435,6 +435,8 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         keptVerbatim: keptVerbatimOf(keptItems),
         sessionDays,
         project: { cwd: cwdOf(session) },
+        // The CLAUDE.md or AGENTS.md files the user supplied are in every replayed request too (instruction-files.ts).
+        ...(session.instructionFiles && session.instructionFiles.length > 0 ? { instructionFiles: session.instructionFiles } : {}),
       });
       events.push({
         id: eventId,

@@ -1,0 +1,157 @@
+// `--instructions PATH`: the instruction files a harness loads into every request without recording them in the
+// session file (CLAUDE.md, AGENTS.md, GEMINI.md), read from what the user names, for the summary audit
+// (audit/instruction-files.ts). A file is read as it is; a folder is read as the three harnesses read a project
+// folder. A CLAUDE.md's `@path` imports are followed as Claude Code documents them: relative to the importing file,
+// `~/` from the home folder, not inside code, at most five hops deep; a GEMINI.md's too (Gemini CLI imports `@file.md`
+// alike). Codex reads AGENTS.md as it is.
+import { dirname, isAbsolute, join, normalize } from 'node:path';
+import type { FormatId, InstructionFile } from '../model/types';
+import type { CliIo } from './cli-io';
+
+/** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
+export const FOLDER_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md'] as const;
+/** Claude Code's rule files: every `.md` under it, subfolders too. */
+const RULES_DIR = '.claude/rules';
+/** Claude Code follows imports at most this many hops from the file the harness loaded. */
+export const MAX_IMPORT_DEPTH = 5;
+
+/** The harnesses whose project files a folder is read for; a session of another format is given every file. */
+type Harness = Extract<FormatId, 'claude-code' | 'codex' | 'gemini-cli'>;
+const HARNESSES: ReadonlySet<string> = new Set<Harness>(['claude-code', 'codex', 'gemini-cli']);
+
+/** What the audit read: the files, with each one's path and size for the report. */
+export interface InstructionFilesRead {
+  files: InstructionFile[];
+  /**
+   * Each file's path and size in bytes, in the order read (what the JSON output lists), and the harness that loads
+   * it when a folder's lookup found it (or an import of such a file); a file the user named is every session's.
+   */
+  read: { path: string; bytes: number; harness?: Harness }[];
+}
+
+/**
+ * The files a session of this format was sent: a folder's CLAUDE.md (and rules, and their imports) only to a Claude
+ * Code session, its AGENTS.md only to a Codex one, its GEMINI.md only to a Gemini CLI one; a session of any other
+ * format, which may read any of them, gets them all, as it gets every file the user named.
+ */
+export function instructionFilesFor(read: InstructionFilesRead, format: FormatId): InstructionFile[] {
+  return read.files.filter((_, i) => {
+    const harness = read.read[i]!.harness;
+    return harness === undefined || !HARNESSES.has(format) || harness === format;
+  });
+}
+
+/** The instruction files at the paths the user named, or an error naming the path that cannot be read. */
+export function readInstructionFiles(paths: readonly string[], io: CliIo, home: string | null = process.env['HOME'] ?? null): InstructionFilesRead | { error: string } {
+  const out: InstructionFilesRead = { files: [], read: [] };
+  const seen = new Set<string>();
+  const add = (path: string, bytes: Uint8Array, harness: Harness | undefined) => {
+    const text = new TextDecoder().decode(bytes);
+    out.files.push({ path, text });
+    out.read.push({ path, bytes: bytes.length, ...(harness ? { harness } : {}) });
+    return text;
+  };
+  // An import that cannot be read is left out, as Claude Code leaves it out; only a path the user named must exist.
+  const followImports = (from: string, text: string, depth: number, harness: Harness | undefined) => {
+    if (depth > MAX_IMPORT_DEPTH) return;
+    for (const target of importsOf(text)) {
+      const path = target.startsWith('~/') ? (home ? join(home, target.slice(2)) : null) : isAbsolute(target) ? normalize(target) : join(dirname(from), target);
+      if (!path || seen.has(path)) continue;
+      let bytes: Uint8Array;
+      try {
+        if (!io.exists(path) || io.isDir(path)) continue;
+        bytes = io.readFile(path);
+      } catch {
+        continue;
+      }
+      seen.add(path);
+      followImports(path, add(path, bytes, harness), depth + 1, harness);
+    }
+  };
+  for (const given of paths) {
+    if (given === '') return { error: '--instructions needs a file or a folder' };
+    const path = normalize(given);
+    let isFolder: boolean;
+    try {
+      if (!io.exists(path)) return { error: `--instructions ${given}: no such file or folder` };
+      isFolder = io.isDir(path);
+    } catch (e) {
+      return { error: `--instructions ${given}: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const found = isFolder ? folderFiles(path, io) : [path];
+    if (found.length === 0) return { error: `--instructions ${given}: the folder holds none of ${[...FOLDER_FILES, `${RULES_DIR}/*.md`].join(', ')}` };
+    for (const file of found) {
+      if (seen.has(file)) continue;
+      let bytes: Uint8Array;
+      try {
+        bytes = io.readFile(file);
+      } catch (e) {
+        return { error: `--instructions ${file === path ? given : file}: ${e instanceof Error ? e.message : String(e)}` };
+      }
+      seen.add(file);
+      // A rule scoped to some files (`paths:` in its front matter) is loaded when the agent touches one, and then
+      // recorded (a `nested_memory` attachment the audit reads as an item): it is not in every request.
+      if (isFolder && isRule(file) && scopedRule(new TextDecoder().decode(bytes))) continue;
+      const harness = isFolder ? harnessOf(file) : undefined;
+      const text = add(file, bytes, harness);
+      if (!READ_AS_IS.test(file)) followImports(file, text, 1, harness);
+    }
+  }
+  return out;
+}
+
+/** Codex's file has no imports: an `@` in it is text. */
+const READ_AS_IS = /(?:^|[\\/])AGENTS\.md$/;
+
+const isRule = (path: string): boolean => /(?:^|[\\/])\.claude[\\/]rules[\\/]/.test(path);
+
+/** Does the file's YAML front matter scope it to some paths (Claude Code's conditional rules)? */
+export function scopedRule(text: string): boolean {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
+  return !!front && /^paths\s*:/m.test(front[1]!);
+}
+
+/** The harness that loads a file a folder's lookup found (`FOLDER_FILES`, the rules). */
+const harnessOf = (path: string): Harness => (/(?:^|[\\/])AGENTS\.md$/.test(path) ? 'codex' : /(?:^|[\\/])GEMINI\.md$/.test(path) ? 'gemini-cli' : 'claude-code');
+
+/** The instruction files a project folder holds, in `FOLDER_FILES` order with the rules after Claude Code's own. */
+function folderFiles(dir: string, io: CliIo): string[] {
+  const here = (rel: string) => join(dir, rel);
+  const isFile = (p: string) => io.exists(p) && !io.isDir(p);
+  const claude = FOLDER_FILES.slice(0, 3).map(here).filter(isFile);
+  const rules: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of io.listDir(folder).sort()) {
+      const p = join(folder, name);
+      if (io.isDir(p)) walk(p);
+      else if (name.endsWith('.md')) rules.push(p);
+    }
+  };
+  const rulesDir = here(RULES_DIR);
+  if (io.exists(rulesDir) && io.isDir(rulesDir)) walk(rulesDir);
+  return [...claude, ...rules, ...FOLDER_FILES.slice(3).map(here).filter(isFile)];
+}
+
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * The `@path` imports of a CLAUDE.md, in order: an `@` at the start of a word, not inside a fenced block or an inline
+ * code span (Claude Code does not read those), with a trailing `#section` left out.
+ */
+export function importsOf(text: string): string[] {
+  const out: string[] = [];
+  let fenced = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (FENCE.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const plain = line.replace(/`[^`]*`/g, ' ');
+    for (const m of plain.matchAll(/(?:^|\s)@((?:~\/|\.{1,2}\/|\/)?[\w.-][^\s]*)/g)) {
+      const target = m[1]!.replace(/#.*$/, '').replace(/[.,;:)]+$/, '');
+      if (target !== '' && !out.includes(target)) out.push(target);
+    }
+  }
+  return out;
+}
