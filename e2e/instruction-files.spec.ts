@@ -69,6 +69,8 @@ test('a CLAUDE.md added in the panel takes the host it names off the lost list, 
   await expectWithout(page);
   const calls = await page.getByRole('toolbar', { name: 'Step through calls' }).locator('.call-label').textContent();
   const facts = await page.getByRole('region', { name: 'Session' }).textContent();
+  // The address names the panel once it has caught up with it.
+  await expect(page).toHaveURL(/[?&]panel=audit/);
   const address = page.url();
   const link = await shareLink(page);
 
