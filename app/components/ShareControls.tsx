@@ -213,7 +213,8 @@ function ExportBundleDialog({ loaded, onClose }: { loaded: LoadedSession; onClos
   }, [choice, loaded]);
 
   const rule = useApp((s) => s.rule);
-  const analysis = useAnalysis(loaded.key, loaded.session, rule);
+  // The report's audit is the panel's: read with the instruction files the user added (their text stays out of it).
+  const analysis = useAnalysis(loaded.key, loaded.session, rule, { instructionFiles: loaded.instructionFiles });
   const saveReport = () => {
     if (analysis.status !== 'ready') return;
     const r = exportReport(loaded, analysis.result.view, redactOptions(choice));

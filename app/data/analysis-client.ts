@@ -8,6 +8,7 @@ import type { Session } from '../../src/model/types';
 import type { AnalysisResult, AnalysisWorkerApi, CountProgress } from '../workers/analysis.worker';
 import { forgetStatic, unpackResult, unpark, type PackedResult } from './analysis-wire';
 import { useApp } from '../store';
+import type { AddedInstructionFile } from '../store/session-slice';
 import { progressSource, type ProgressSource } from './count-progress';
 import { describeAnalysisFailure } from '../../src/analysis/analysis-failure';
 
@@ -65,6 +66,7 @@ export function forgetSession(key: string): void {
   sent.delete(key);
   for (const k of [...pipelines.keys()]) if (k.startsWith(`${key}|`)) pipelines.delete(k);
   auditResults.delete(key);
+  for (const k of [...auditsRead.keys()]) if (k.startsWith(`${key}|`)) auditsRead.delete(k);
   forgetStatic(key);
   void worker?.dropSession(key);
 }
@@ -86,6 +88,55 @@ function auditsOf(key: string): Promise<ShownAudit[]> {
     p.catch(() => auditResults.delete(key));
   }
   return p;
+}
+
+/** The summary audits read with the user's instruction files, by session key and the files' ids. */
+const auditsRead = new Map<string, Promise<ShownAudit[]>>();
+const filesId = (key: string, files: readonly AddedInstructionFile[]) => `${key}|${files.map((f) => f.id).join(',')}`;
+function auditsWith(key: string, session: Session, files: readonly AddedInstructionFile[]): Promise<ShownAudit[]> {
+  const id = filesId(key, files);
+  let p = auditsRead.get(id);
+  if (!p) {
+    // The worker gets each file's path and text, no more.
+    const given = files.map(({ path, text }) => ({ path, text }));
+    p = ensureSent(key, session).then(() => api().audits(key, given));
+    auditsRead.set(id, p);
+    p.catch(() => auditsRead.delete(id));
+  }
+  return p;
+}
+
+/**
+ * The state with its summary audits read with the user's instruction files (while they are worked out, the audit
+ * panel says so); every other figure is the session's own. A failure keeps the audits without them, and says so.
+ */
+function useReadWith(key: string, session: Session, files: readonly AddedInstructionFile[] | undefined, state: AnalysisState): AnalysisState {
+  const id = files?.length ? filesId(key, files) : null;
+  const [read, setRead] = useState<{ id: string; audits: ShownAudit[] | null } | null>(null);
+  useEffect(() => {
+    if (!id || !files) return;
+    let live = true;
+    auditsWith(key, session, files).then(
+      (audits) => live && setRead({ id, audits }),
+      (e: unknown) => {
+        if (!live) return;
+        setRead({ id, audits: null });
+        useApp.getState().pushNotice({ id: `instructions-failed-${key}`, tone: 'warn', text: `The summary audit could not read the instruction files, and shows what it found without them: ${e instanceof Error ? e.message : String(e)}` });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `files` is named by `id` (the files' ids).
+  }, [key, session, id]);
+  return useMemo(() => {
+    if (!id || state.status !== 'ready') return state;
+    const audits = read?.id === id ? read.audits : undefined;
+    if (audits === null) return state;
+    const view = state.result.view;
+    const pending = view.pending.filter((p) => p !== 'audits');
+    return { ...state, result: { ...state.result, view: { ...view, audits: audits ?? [], pending: audits ? pending : [...pending, 'audits'] } } };
+  }, [id, state, read]);
 }
 
 function withAudits(result: AnalysisResult, audits: ShownAudit[] | null): AnalysisResult {
@@ -202,7 +253,7 @@ function pipelineFor(key: string, session: Session, rule: ProviderRule | 'auto',
 }
 
 /** The analysis of `session` as it comes in: loading, then ready (estimate → exact → complete), or error. */
-export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto', opts: { exactFirst?: boolean } = {}): AnalysisState {
+export function useAnalysis(key: string, session: Session, rule: ProviderRule | 'auto', opts: { exactFirst?: boolean; instructionFiles?: readonly AddedInstructionFile[] } = {}): AnalysisState {
   // The user's prices price the cache misses; every view of the session reads the same ones from the store.
   const prices = useApp((s) => s.prices);
   const exactFirst = opts.exactFirst === true;
@@ -226,6 +277,6 @@ export function useAnalysis(key: string, session: Session, rule: ProviderRule | 
   // Under another rule the same session keeps its last view until the new one's first arrives (no loading screen).
   const last = useRef<{ key: string; state: AnalysisState } | null>(null);
   if (state.status === 'ready') last.current = { key, state };
-  else if (state.status === 'loading' && last.current?.key === key) return last.current.state;
-  return state;
+  const current = state.status === 'loading' && last.current?.key === key ? last.current.state : state;
+  return useReadWith(key, session, opts.instructionFiles, current);
 }

@@ -41,6 +41,13 @@ describe('droppedFolders', () => {
     expect(refs[0]!.file).toBeInstanceOf(File);
   });
 
+  it('takes instruction files under dropped folders, and of a .claude folder its CLAUDE.md and rules only', async () => {
+    const claude = dir('.claude', [file('.claude/CLAUDE.md'), file('.claude/settings.json'), dir('.claude/rules', [file('.claude/rules/db.md'), dir('.claude/rules/api', [file('.claude/rules/api/style.md')])]), dir('.claude/projects', [file('.claude/projects/p/s.jsonl')])]);
+    const project = dir('proj', [file('proj/AGENTS.md'), file('proj/README.md'), file('proj/s.jsonl')]);
+    const refs = await droppedFolders(transfer([file('session.jsonl'), claude, project]))!;
+    expect(refs.map((r) => r.path)).toEqual(['session.jsonl', '.claude/CLAUDE.md', '.claude/rules/db.md', '.claude/rules/api/style.md', 'proj/AGENTS.md', 'proj/s.jsonl']);
+  });
+
   it('leaves drops without a folder to the ordinary path', () => {
     expect(droppedFolders(transfer([file('a.json'), null]))).toBeNull();
     expect(droppedFolders(null)).toBeNull();

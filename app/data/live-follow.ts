@@ -143,12 +143,14 @@ function follow(firstKey: string, source: FollowSource): void {
           const tail = state.follows[key]?.tail === true;
           setPendingView(session, { turn: tail ? Number.MAX_SAFE_INTEGER : state.callIndex + 1, item: state.selectedItemId, panel: state.panel, rule: state.rule, leftView: state.leftView });
         }
+        // The instruction files the user added stay with the session as it grows.
+        const carried = state.sessions.find((s) => s.key === key)?.instructionFiles;
         state.beginLoad();
         state.finishLoad(
           files.map((f) => f.name),
           [session],
           result.issues.filter((i) => i.severity === 'error'),
-          [{ key: next, hash: result.hashes[0] ?? null, files, sourceUrls: [], ...(source.served !== undefined ? { served: source.served } : {}) }],
+          [{ key: next, hash: result.hashes[0] ?? null, files, sourceUrls: [], ...(source.served !== undefined ? { served: source.served } : {}), ...(carried ? { instructionFiles: carried } : {}) }],
           key,
         );
         state.moveFollow(key, next, Date.now());

@@ -10,6 +10,8 @@ import { forgetSession } from './analysis-client';
 import { readUrlSpot } from './url-state';
 import { dropEarlyLoad, fetchSources, loadInWorker, readBundleOffThread, startEarlyLoad, type LoadPreview, type LoadProgress, type LoadSource, type WorkerLoadResult } from './load-client';
 import { afterLoad, asFiles, carryPreviewNotes, extrasFor, keepPreviewPlace, planViews, type OpenOptions } from './session-open';
+import { isInstructionFile } from '../../src/load/instruction-files';
+import { addToSessionInFront, notReadInCorpus, readInstructionFiles, withInstructionFiles, type InstructionSource } from './instruction-files';
 
 /** The plan every open starts with (planOpen); fetched while the user picks a file (the first drop waited 30–60 ms for it). */
 const corpusOpen = () => import('./corpus-open');
@@ -29,13 +31,15 @@ export function openUserSources(input: LoadSource[]): void {
 }
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
-  if (input.length === 0) return;
+  if (input.length === 0 && !opts.instructions?.length) return;
   // Read and parsed in a load worker while the page plans the open below (load-client.ts, startEarlyLoad). Its first
   // look may come before the plan is done: it is shown once the plan opens these files as sessions. Not for a
   // bundle's files, nor for one corpus row (its first look is of the row's session, picked in the worker's load).
   let firstLookDue = false;
   let heldLook: FirstLook | null = null;
-  const early = opts.bundle || opts.only !== undefined ? null : startEarlyLoad(input, (look) => (firstLookDue ? showFirstLook(look) : (heldLook = look)));
+  // Instruction files (CLAUDE.md, …) never load as sessions: the early load goes without them.
+  const loadable = input.filter((s) => !isInstructionFile(s.name));
+  const early = opts.bundle || opts.only !== undefined || loadable.length === 0 ? null : startEarlyLoad(loadable, (look) => (firstLookDue ? showFirstLook(look) : (heldLook = look)));
   // What the user gave (src/load/plan-open.ts): many files at once, or a JSONL of whole trajectories, opens corpus
   // mode instead; a bundle's own files and one corpus row never do.
   let given: OpenPlan<PageSource>;
@@ -44,6 +48,7 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
     given = await planPage(input.map((s) => pageSource(s)), { corpus: !opts.bundle && opts.only === undefined });
     if (given.corpus) {
       dropEarlyLoad(early);
+      if (given.instructions.length) notReadInCorpus(given.instructions.map((s) => s.name));
       return openCorpusPlan(given.corpus);
     }
   } catch (e) {
@@ -52,11 +57,15 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   }
   const { beginLoad, setProgress, finishLoad } = useApp.getState();
   const sources = given.sessions.map((s) => s.source);
+  // Planned here, or by a dropped folder's plan (its paths are lost on the way: a File knows its name only).
+  const instructions: InstructionSource[] = [...given.instructions.map((s) => ({ path: s.name, source: s.source })), ...(opts.instructions ?? [])];
   // The early load goes on only where the plan opens every file it was given as sessions.
-  if (given.bundles.length > 0 || sources.length !== input.length) dropEarlyLoad(early);
+  if (given.bundles.length > 0 || sources.length !== loadable.length) dropEarlyLoad(early);
   // A bundle carries its own files, notes and view: each opens as a load of its own.
   for (const b of given.bundles) await openBundle(b.name, await readBundleOffThread(b.source));
   if (sources.length === 0) {
+    // Dropped onto an open session (or with a bundle, whose session is now in front).
+    await addToSessionInFront(instructions);
     if (given.problems.length) {
       beginLoad();
       finishLoad(given.problems.map((p) => p.file), [], given.problems);
@@ -96,6 +105,16 @@ export async function openSources(input: LoadSource[], opts: OpenOptions = {}): 
   }
   const { previewKey, fullKey } = handed;
   const extras = extrasFor(result, asFiles(sources), opts);
+  // Every session of the load gets the instruction files that came with it (one project's sessions share them), and
+  // the full session those the user added to its preview meanwhile.
+  const onPreview = previewKey ? useApp.getState().sessions.find((s) => s.key === previewKey)?.instructionFiles : undefined;
+  if (instructions.length || onPreview?.length) {
+    const files = await readInstructionFiles(instructions);
+    for (let i = 0; i < extras.length; i++) {
+      const own = withInstructionFiles(i === 0 ? (onPreview ?? []) : [], files);
+      if (own.length) extras[i] = { ...extras[i], instructionFiles: own };
+    }
+  }
   // The full session keeps the key its analysis started under while the preview was shown.
   if (fullKey && extras[0]) extras[0] = { ...extras[0], key: fullKey };
   const plan = planViews(result.sessions, extras, opts);

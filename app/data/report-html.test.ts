@@ -133,6 +133,14 @@ describe('reportHtml', () => {
     expect(html.match(/Still being worked out/g)).toHaveLength(2);
   });
 
+  it('names the instruction files the audit read, by name and size, and never their text', () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const base = { title: 't', formatLabel: 'f', hash: null, files: [], model: null, view, annotations: [], viewState: { turn: 1, item: null, panel: 'budget' as const, rule: 'auto' as const, leftView: 'context' as const }, createdAt: 'now' };
+    const html = reportHtml({ ...base, instructionFiles: [{ path: 'CLAUDE.md', size: 2350 }, { path: '.claude/rules/<db>.md', size: 40 }] });
+    expect(html).toContain('Read with <code>CLAUDE.md</code> (2.3 KB), <code>.claude/rules/&lt;db&gt;.md</code> (40 B).');
+    expect(reportHtml(base)).not.toContain('Read with');
+  });
+
   it('names every model with its calls, and a totals disagreement, as the header and `inspect` do', () => {
     const one = report(readFileSync(FIXTURE, 'utf8'));
     expect(one.html).toMatch(/<dt>Model<\/dt><dd>[^<]+<\/dd>/);

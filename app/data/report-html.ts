@@ -14,6 +14,7 @@ import { describeTarget, sortAnnotations, type Annotation, type ViewState } from
 import { showControls } from '../../src/model/visible-text';
 import { isConversationItem } from '../../src/analysis/eviction-map';
 import { count as formatCount } from '../format/count';
+import { formatBytes } from './library-policy';
 
 export interface ReportInput {
   title: string;
@@ -25,6 +26,8 @@ export interface ReportInput {
   annotations: readonly Annotation[];
   viewState: ViewState;
   createdAt: string;
+  /** The instruction files the audit read (CLAUDE.md, …), by name and size: their text stays out of the report. */
+  instructionFiles?: readonly { path: string; size: number }[];
 }
 
 /** Above this many context entries in all calls, each call lists counts only (the file stays openable). */
@@ -131,7 +134,7 @@ export function reportHtml(r: ReportInput): string {
             ].join('');
             return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
-          .join('') + `<p class="muted">${e(auditTrustNote())}</p>`
+          .join('') + `${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote())}</p>`
       : '<p class="muted">No summary to audit.</p>');
   const cacheFacts = v.facts.cache;
   const misses = v.cache.filter((r) => r.cacheBreak);

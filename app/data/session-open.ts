@@ -7,6 +7,7 @@ import { useApp } from '../store';
 import { notesKey } from '../store/annotations-slice';
 import type { SessionExtra } from '../store/session-slice';
 import { hydrateNotes, mergeNotes } from './annotation-actions';
+import type { InstructionSource } from './instruction-files';
 import { rememberSession } from './library';
 import { storageProblem } from './library-policy';
 import type { LoadSource, WorkerLoadResult } from './load-client';
@@ -32,6 +33,8 @@ export interface OpenOptions {
   only?: string;
   /** Under `serve`: the listed session the files are (its id), kept in the address so a reload reopens it. */
   served?: string;
+  /** Instruction files a dropped folder's plan set apart, with their paths: they go with the sessions that open. */
+  instructions?: InstructionSource[];
 }
 
 /** Sources as File objects (pasted text becomes a file), in the same order. */

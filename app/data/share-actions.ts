@@ -231,6 +231,7 @@ export function exportReport(loaded: LoadedSession, view: AnalysisView, redact: 
     annotations: notes,
     viewState: currentView(),
     createdAt: new Date().toISOString(),
+    ...(loaded.instructionFiles?.length ? { instructionFiles: loaded.instructionFiles.map(({ path, size }) => ({ path, size })) } : {}),
   });
   const name = reportFileName(loaded.hash ?? null);
   return { name, bytes: download(name, html, 'text/html') };

@@ -118,4 +118,18 @@ describe('session slice', () => {
     s.getState().finishLoad(['big.jsonl'], [session('big')], [], undefined, key);
     expect(s.getState().sessions.map((x) => x.session.id)).toEqual(['big']);
   });
+
+  it('sets the instruction files of a session, drops the field when they are all removed, and leaves a closed session alone', () => {
+    const s = store();
+    s.getState().finishLoad(['a.jsonl'], [session('a')], []);
+    const key = s.getState().sessions[0]!.key;
+    const file = { id: 1, path: 'CLAUDE.md', text: '- port 5432', size: 11 };
+    s.getState().setInstructionFiles(key, [file]);
+    expect(s.getState().sessions[0]!.instructionFiles).toEqual([file]);
+    s.getState().setInstructionFiles(key, []);
+    expect(s.getState().sessions[0]).not.toHaveProperty('instructionFiles');
+    const before = s.getState().sessions;
+    s.getState().setInstructionFiles('gone#9', [file]);
+    expect(s.getState().sessions).toBe(before);
+  });
 });

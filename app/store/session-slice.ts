@@ -2,7 +2,7 @@
 // file shows a preview (its first lines) in a tab of its own while it loads; the full session then
 // takes that tab's place, once its view is ready when the preview is in front.
 import type { StateCreator } from 'zustand';
-import type { ParseIssue, Session } from '../../src/model/types';
+import type { InstructionFile, ParseIssue, Session } from '../../src/model/types';
 import type { ReportedView } from '../../src/analysis/reported-view';
 import { nextBannerSeq } from './banner-order';
 
@@ -30,6 +30,17 @@ export interface LoadedSession {
   preview?: PreviewInfo;
   /** What its reported usage shows before the analysis's first view (src/analysis/reported-view.ts). */
   reported?: ReportedView | null;
+  /**
+   * Instruction files the user added (CLAUDE.md, AGENTS.md, …): only the summary audit reads them. Kept in memory
+   * only: never in the library, a bundle or a link.
+   */
+  instructionFiles?: readonly AddedInstructionFile[];
+}
+
+/** An instruction file as the user added it to a session: its text, its size in bytes, and an id to remove it by. */
+export interface AddedInstructionFile extends InstructionFile {
+  id: number;
+  size: number;
 }
 
 /** A load's first session as its reported usage shows it, in front before the session itself reaches the page. */
@@ -47,7 +58,7 @@ export interface PreviewInfo {
 }
 
 /** What the loader knows about each loaded session besides the session itself (same order); `key` when reserved. */
-export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served' | 'reported'> & { key?: string };
+export type SessionExtra = Pick<LoadedSession, 'hash' | 'sourceUrls' | 'files' | 'served' | 'reported' | 'instructionFiles'> & { key?: string };
 
 /** The load behind a preview: its progress, then the full session waiting to take the preview's place. */
 export interface PreviewLoad {
@@ -95,6 +106,8 @@ export interface SessionSlice {
   /** null shows the start page (Back to it); the tabs stay open. */
   setActive(key: string | null): void;
   closeSession(key: string): void;
+  /** Sets the instruction files of an open session (an empty list removes them); nothing when it is gone. */
+  setInstructionFiles(key: string, files: readonly AddedInstructionFile[]): void;
   dismissReport(id: number): void;
   dismissAllReports(): void;
 }
@@ -179,6 +192,16 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
       const previewLoads = { ...state.previewLoads };
       delete previewLoads[key];
       return { sessions, activeKey: state.activeKey === key ? (sessions[0]?.key ?? null) : state.activeKey, previewLoads };
+    }),
+  setInstructionFiles: (key, files) =>
+    set((state) => {
+      if (!state.sessions.some((s) => s.key === key)) return {};
+      const sessions = state.sessions.map((s) => {
+        if (s.key !== key) return s;
+        const { instructionFiles: _old, ...rest } = s;
+        return files.length ? { ...rest, instructionFiles: files } : rest;
+      });
+      return { sessions };
     }),
   dismissReport: (id) => set((state) => ({ reports: state.reports.filter((r) => r.id !== id) })),
   dismissAllReports: () => set({ reports: [] }),

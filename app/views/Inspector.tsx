@@ -430,7 +430,9 @@ function PanelBody({ def, props }: { def: PanelDef; props: PanelProps }) {
 
 export function Inspector({ sessionKey, session }: { sessionKey: string; session: Session }) {
   const rule = useApp((s) => s.rule);
-  const state = useAnalysis(sessionKey, session, rule);
+  // The instruction files the user added: the summary audit reads them, nothing else does.
+  const instructionFiles = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.instructionFiles);
+  const state = useAnalysis(sessionKey, session, rule, { instructionFiles });
   const reported = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.reported ?? null);
   if (state.status === 'loading') return reported ? <ReportedInspector reported={reported} /> : <AnalysisLoading />;
   if (state.status === 'error') {

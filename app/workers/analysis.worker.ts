@@ -12,7 +12,7 @@ import type { CompactionAudit } from '../../src/audit';
 import { trimAudit, type ShownAudit } from '../../src/audit/trim-audit';
 import type { ProviderRule } from '../../src/cache';
 import type { PriceOverrides } from '../../src/cost/prices';
-import type { Session } from '../../src/model/types';
+import type { InstructionFile, Session } from '../../src/model/types';
 import { countedTexts, prefixPartTexts } from '../../src/analysis/counted-texts';
 import { forgetStatic, pack, park, type PackedResult } from '../data/analysis-wire';
 import { createTokenCounter, estimateTokens, pickEncoding, TokenMemo, type EncodingChoice, type EncodingName, type TokenCounter } from '../../src/tokens';
@@ -140,6 +140,21 @@ function auditHere(key: string, session: Session): CompactionAudit[] {
   const t0 = performance.now();
   const rows = auditContexts(session, contextsOf(key, session));
   mark('analysis:audits', t0, { key, compactions: rows.length });
+  return rows;
+}
+
+/**
+ * The audit of `session` read with the user's instruction files: in the audit worker (its own copy of the session
+ * with them), or here, on the contexts already worked out, when that worker is missing or the session too big to copy.
+ */
+async function auditWith(key: string, session: Session, instructionFiles: readonly InstructionFile[]): Promise<CompactionAudit[]> {
+  const t0 = performance.now();
+  const withFiles: Session = { ...session, instructionFiles };
+  let chars = 0;
+  for (const it of session.items) chars += it.text.length;
+  const away = chars < ONE_PASS_CHARS ? await auditOffThread(withFiles) : null;
+  const rows = away ?? auditContexts(withFiles, contextsOf(key, session));
+  mark('analysis:audits', t0, { key, compactions: rows.length, instructionFiles: instructionFiles.length, ...(away ? { worker: 'audit' } : {}) });
   return rows;
 }
 
@@ -301,10 +316,14 @@ const api = {
     contexts.delete(key);
     audits.delete(key);
   },
-  /** The summary audit of every compaction (it needs no counts): asked for once per session. */
-  async audits(key: string): Promise<ShownAudit[]> {
+  /**
+   * The summary audit of every compaction (it needs no counts): asked for once per session, and once more for each set
+   * of instruction files the user adds (only the audit reads them: the session the other figures come from is kept).
+   */
+  async audits(key: string, instructionFiles?: readonly InstructionFile[]): Promise<ShownAudit[]> {
     const session = sessions.get(key);
     if (!session) throw new Error(`session ${key} is not loaded in the analysis worker`);
+    if (instructionFiles?.length) return (await auditWith(key, session, instructionFiles)).map((r) => trimAudit(r, AUDIT_LIST_LIMIT));
     if (!audits.has(key) && earlyAudits.has(session)) auditAway(key, session, 0);
     let rows = audits.get(key);
     if (!rows) {

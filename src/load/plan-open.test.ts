@@ -12,6 +12,7 @@ const names = <S extends OpenSource>(p: OpenPlan<S>) => ({
   bundles: p.bundles.map((s) => s.name),
   corpus: p.corpus && { name: p.corpus.name, sources: p.corpus.sources.map((s) => s.name) },
   sessions: p.sessions.map((s) => s.name),
+  instructions: p.instructions.map((s) => s.name),
   problems: p.problems.map((i) => `${i.file}: ${i.message}`),
 });
 
@@ -28,7 +29,7 @@ const bundle = async () => {
   if (!r.ok) throw new Error(r.error);
   return file('notes.bundle.json', r.value);
 };
-const none = { bundles: [], corpus: null, sessions: [], problems: [] };
+const none = { bundles: [], corpus: null, sessions: [], instructions: [], problems: [] };
 
 describe('planOpen', () => {
   it('opens a session file, and files that join, as sessions', async () => {
@@ -90,6 +91,31 @@ describe('planOpen', () => {
     expect(names(await planOpen([file('long.jsonl', `${long}\n${lines[1]}\n`)])).corpus).not.toBeNull();
     const broken: OpenSource = { name: 'gone.jsonl', size: 10, head: () => Promise.reject(new Error('gone')), read: () => Promise.reject(new Error('gone')) };
     expect(names(await planOpen([broken]))).toEqual({ ...none, sessions: ['gone.jsonl'] });
+  });
+
+  it('sets instruction and memory files apart by name, in any letter case, however many files come with them', async () => {
+    const given = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md', 'GEMINI.md', 'MEMORY.md', 'claude.md'].map((n) => file(n, '# Project\n- port 5432\n'));
+    expect(names(await planOpen([session, ...given]))).toEqual({ ...none, sessions: ['claude-code-session.jsonl'], instructions: given.map((s) => s.name) });
+    // Not counted towards a corpus: a session with its instruction files is a session.
+    const many = Array.from({ length: CORPUS_FILE_COUNT }, (_, i) => file(`.claude/rules/rule-${i}.md`, '- a rule\n'));
+    expect(names(await planOpen([session, ...many])).sessions).toEqual(['claude-code-session.jsonl']);
+    // Alone, they are a plan of their own: the app adds them to the session open.
+    expect(names(await planOpen([file('CLAUDE.md', '# x')]))).toEqual({ ...none, instructions: ['CLAUDE.md'] });
+  });
+
+  it('takes Markdown under a .claude/rules folder as instructions, and other Markdown or rule-like names as what they are', async () => {
+    const rules = [file('.claude/rules/testing.md', '- x'), file('proj/.claude/rules/api/style.MD', '- y'), file('proj/.claude/CLAUDE.md', '- z')];
+    const others = [file('notes.md', '- a'), file('.claude/rules/readme.txt', 'b'), file('rules/style.md', 'c'), file('CLAUDE.md.bak', 'd'), file('my-CLAUDE.md', 'e')];
+    const plan = names(await planOpen([...rules, ...others], { corpus: false }));
+    expect(plan.instructions).toEqual(rules.map((s) => s.name));
+    expect(plan.sessions).toEqual(others.map((s) => s.name));
+  });
+
+  it('opens files dropped beside a folder of instruction files only as files, and a folder with them as a corpus without them', async () => {
+    const claudeFolder = [file('.claude/CLAUDE.md', '- a'), file('.claude/rules/db.md', '- b')];
+    expect(names(await planOpen([session, ...claudeFolder], { folder: true }))).toEqual({ ...none, sessions: ['claude-code-session.jsonl'], instructions: ['.claude/CLAUDE.md', '.claude/rules/db.md'] });
+    const runs = [file('runs/a.json', '[]'), file('runs/b.jsonl', '{}'), file('runs/AGENTS.md', '- c')];
+    expect(names(await planOpen(runs, { folder: true }))).toEqual({ ...none, corpus: { name: 'runs/', sources: ['runs/a.json', 'runs/b.jsonl'] }, instructions: ['runs/AGENTS.md'] });
   });
 
   it('plans nothing for nothing', async () => {

@@ -1,7 +1,8 @@
 // What the user gave, decided before anything is parsed: bundles (each opens with the notes and view it carries), a
 // corpus (one row per trajectory), or sessions (loaded together; the loader joins the files that belong together).
 // Every way the app opens files (drop, picker, paste, links, folders) and the CLI's `inspect` ask this one function,
-// so they agree. A new kind of input is one more entry in KINDS.
+// so they agree. A new kind of input is one more entry in KINDS. Instruction files (CLAUDE.md, AGENTS.md, …) are told
+// apart first, by name: they go with the sessions they came with (or the one open), never load as sessions.
 import { isTrajectoryJsonl } from '../corpus/corpus-jsonl';
 import { isParquetFile } from '../corpus/parquet-detect';
 import { conversationKeysOf, isOpenHandsConversationFile } from '../formats/openhands-sdk-files';
@@ -9,6 +10,7 @@ import { looksLikeTauBenchHead } from '../formats/tau-bench';
 import type { ParseIssue } from '../model/types';
 import { sniffBundle } from '../share/bundle';
 import { isZip } from './decode';
+import { isInstructionFile } from './instruction-files';
 import { CORPUS_FILE_COUNT } from './prefix';
 
 /** A file as planOpen reads it: by name and size, and only as much of its bytes as a decision needs. */
@@ -29,12 +31,20 @@ export interface OpenPlan<S extends OpenSource> {
   corpus: { sources: S[]; name: string } | null;
   /** Sources loaded together as sessions. */
   sessions: S[];
+  /**
+   * Instruction and memory files the harness loads into every request unrecorded (instruction-files.ts): they go with
+   * the sessions this plan opens, or with the session already open; they never load as sessions nor join a corpus.
+   */
+  instructions: S[];
   /** Sources that cannot open the way asked, each with why; nothing else is lost over them. */
   problems: ParseIssue[];
 }
 
 export interface PlanOptions {
-  /** The sources are the files found under dropped or named folders (each name is its path). */
+  /**
+   * The sources are the files found under dropped or named folders (each name is its path). Files dropped beside
+   * folders that held only instruction files (a `.claude` folder) are under no folder: they open as files do.
+   */
   folder?: boolean;
   /** false: never a corpus (a bundle's own files, one corpus row opened again, the CLI's `inspect`). */
   corpus?: boolean;
@@ -70,15 +80,17 @@ const KINDS: readonly Kind[] = [
 ];
 
 /** Decides how `sources` open. Reads at most a few heads (and a zip's directory); never throws over a source. */
-export async function planOpen<S extends OpenSource>(sources: readonly S[], opts: PlanOptions = {}): Promise<OpenPlan<S>> {
-  const plan: OpenPlan<S> = { bundles: [], corpus: null, sessions: [], problems: [] };
+export async function planOpen<S extends OpenSource>(given: readonly S[], opts: PlanOptions = {}): Promise<OpenPlan<S>> {
+  const plan: OpenPlan<S> = { bundles: [], corpus: null, sessions: [], instructions: given.filter((s) => isInstructionFile(s.name)), problems: [] };
+  const sources = plan.instructions.length ? given.filter((s) => !isInstructionFile(s.name)) : given;
   if (sources.length === 0) return plan;
   const corpusWanted = opts.corpus !== false;
   const asCorpus = (): OpenPlan<S> => ({ ...plan, corpus: { sources: [...sources], name: corpusName(sources) } });
   // The files of an OpenHands SDK conversation (one event per file) are one session, however many.
   const names = sources.map((s) => s.name);
   const oneConversation = names.every(isOpenHandsConversationFile);
-  if (corpusWanted && opts.folder) {
+  const underFolder = opts.folder === true && sources.some((s) => s.name.includes('/'));
+  if (corpusWanted && underFolder) {
     // A folder is a corpus of its transcript files, unless it is one such conversation.
     if (oneConversation && conversationKeysOf(names).size <= 1) return { ...plan, sessions: [...sources] };
     return asCorpus();

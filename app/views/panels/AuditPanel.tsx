@@ -18,6 +18,8 @@ import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
 import { restoredLead } from '../../../src/audit/restored-lead';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
+import { useApp } from '../../store';
+import { InstructionFiles } from './InstructionFiles';
 
 /** Chips shown per kind before "Show all": a summary of a long session can lose hundreds of values. */
 const CHIPS_PER_GROUP = 40;
@@ -27,7 +29,8 @@ const NEEDED_ROWS = 30;
 const fmt = (n: number | null) => (n === null ? '—' : formatCount(n));
 const callLabel = (ci: number) => `call ${ci + 1}`;
 
-export default function AuditPanel({ view, callIndex, goTo, itemById }: PanelProps) {
+export default function AuditPanel({ session, view, callIndex, goTo, itemById }: PanelProps) {
+  const sessionKey = useApp((s) => s.activeKey);
   const cards = useMemo(() => auditCards(view, callIndex), [view, callIndex]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -38,7 +41,16 @@ export default function AuditPanel({ view, callIndex, goTo, itemById }: PanelPro
     getItemKey: (i) => cards[i]!.compaction.id,
   });
 
-  if (view.pending.includes('audits') && view.compactions.length > 0) return <PendingPart view={view} part="audits" />;
+  const filesLine = sessionKey !== null ? <InstructionFiles sessionKey={sessionKey} format={session.format} /> : null;
+  // While the audit runs (again, once files are added or removed), the files it reads stay in sight.
+  if (view.pending.includes('audits') && view.compactions.length > 0) {
+    return (
+      <div className="audit-panel">
+        {filesLine}
+        <PendingPart view={view} part="audits" />
+      </div>
+    );
+  }
   if (view.compactions.length === 0) {
     return <p className="empty">No compactions in this session: there is no summary to audit.</p>;
   }
@@ -71,6 +83,7 @@ export default function AuditPanel({ view, callIndex, goTo, itemById }: PanelPro
         </span>
       </p>
       <p className="muted small audit-trust">{auditTrustNote()}</p>
+      {filesLine}
       <div className="audit-scroll" ref={scrollRef}>
         <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((vi) => (

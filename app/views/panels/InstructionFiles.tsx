@@ -1,0 +1,70 @@
+// The instruction files the summary audit read (CLAUDE.md, AGENTS.md, GEMINI.md, MEMORY.md, .claude/rules/*.md), with
+// a control to add more and a way to remove each. Harnesses put these files in every request without recording them,
+// so what they hold was never lost; without them, the audit may list it as lost or invented. One quiet line: the
+// audit's lists stay what the eye finds first.
+import { useRef } from 'react';
+import type { FormatId } from '../../../src/model/types';
+import { addInstructionFiles, removeInstructionFile } from '../../data/instruction-files';
+import { formatBytes } from '../../data/library-policy';
+import { useApp } from '../../store';
+import type { AddedInstructionFile } from '../../store/session-slice';
+
+/** Harnesses known to load such files without recording them, and the files each loads. */
+const LOADS: Partial<Record<FormatId, string>> = {
+  'claude-code': 'CLAUDE.md and auto memory',
+  codex: 'AGENTS.md',
+  'gemini-cli': 'GEMINI.md',
+};
+
+const NONE: readonly AddedInstructionFile[] = [];
+
+export function InstructionFiles({ sessionKey, format }: { sessionKey: string; format: FormatId }) {
+  const files = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.instructionFiles) ?? NONE;
+  const input = useRef<HTMLInputElement>(null);
+  const loads = LOADS[format];
+  const picker = (
+    <>
+      <button type="button" className="link instruction-add" onClick={() => input.current?.click()}>
+        {files.length ? 'Add more…' : 'Add CLAUDE.md / AGENTS.md…'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label="Instruction files for the audit"
+        accept=".md,text/markdown,text/plain"
+        onChange={(e) => {
+          const picked = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void addInstructionFiles(sessionKey, picked);
+        }}
+      />
+    </>
+  );
+  if (files.length === 0) {
+    // Other harnesses record what they load, or load no such files: nothing to say there (a drop still adds them).
+    if (!loads) return null;
+    return (
+      <p className="muted small instruction-files">
+        This audit cannot see files the harness loads without recording them ({loads}). {picker}
+      </p>
+    );
+  }
+  return (
+    <div className="small instruction-files" role="group" aria-label="Instruction files read">
+      <span className="muted">Read with</span>{' '}
+      <ul className="instruction-list">
+        {files.map((f) => (
+          <li key={f.id} className="instruction-file">
+            <code title={f.path}>{f.path}</code> <span className="muted">({formatBytes(f.size)})</span>
+            <button type="button" className="instruction-remove" aria-label={`Remove ${f.path}`} title={`Remove ${f.path}: the audit runs again without it`} onClick={() => removeInstructionFile(sessionKey, f.id)}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {picker}
+    </div>
+  );
+}
