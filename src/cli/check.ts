@@ -11,7 +11,7 @@ import { openInputs } from './open-inputs';
 import { formatIssue, inspectReport, type InspectIssue } from './inspect-report';
 import type { SessionMetrics } from './session-metrics';
 import { cacheFor } from './result-cache';
-import { giveInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { giveInstructions, joinInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 import { metricsOfSessions } from './session-pool';
 import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
@@ -480,7 +480,8 @@ export async function runCheck(argv: string[], io: CliIo, usage: string): Promis
   }
   const loaded = await openInputs(inputs);
   // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-  const instructionFiles = opts.instructions ? giveInstructions(loaded.sessions, opts.instructions, io) : null;
+  const given = joinInstructions(opts.instructions, loaded.instructions);
+  const instructionFiles = given ? giveInstructions(loaded.sessions, given, io) : null;
   const outcomes = await metricsOfSessions(loaded.sessions, { rule: opts.rule, ...(opts.rules ? { rules: opts.rules } : {}) }, opts.threads ?? undefined, cacheFor(io, opts.noCache));
   const sessions: CheckedSession[] = [];
   const failedAnalyses: InspectIssue[] = [];

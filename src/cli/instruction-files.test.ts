@@ -152,6 +152,17 @@ describe('inspect --instructions', () => {
   });
 });
 
+describe('a CLAUDE.md among the files', () => {
+  it('is read as a file named to --instructions, not loaded as a session', async () => {
+    const m = memoryIo({ 's.jsonl': SESSION, 'CLAUDE.md': 'The open ticket is FRE-512.' });
+    await run(['inspect', 's.jsonl', 'CLAUDE.md', '--json', '--no-cache'], m.io);
+    const out = JSON.parse(m.out.join('\n'));
+    expect(out.sessions).toHaveLength(1);
+    expect(out.instructionFiles).toEqual([{ path: 'CLAUDE.md', bytes: bytes('The open ticket is FRE-512.') }]);
+    expect(out.sessions[0].audits[0].lost).not.toContain('FRE-512');
+  });
+});
+
 describe('--instructions auto', () => {
   const session = (cwd: string | null, format: FormatId = 'claude-code') => ({ format, files: ['s.jsonl'], meta: cwd ? { cwd } : {} }) as unknown as Session;
 

@@ -110,6 +110,17 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
   return out;
 }
 
+/** The files named to `--instructions` and those given among the inputs, as one; null when there are none. */
+export function joinInstructions(named: InstructionFilesRead | null | undefined, given: InstructionFilesRead): InstructionFilesRead | null {
+  if (!named && given.files.length === 0) return null;
+  const fresh = given.files.flatMap((f, i) => (named?.read.some((r) => r.path === f.path) ? [] : [i]));
+  return {
+    files: [...(named?.files ?? []), ...fresh.map((i) => given.files[i]!)],
+    read: [...(named?.read ?? []), ...fresh.map((i) => given.read[i]!)],
+    ...(named?.auto ? { auto: true } : {}),
+  };
+}
+
 /**
  * Sets each session's `instructionFiles`: what its harness loads of the files the user named, and with `auto` those
  * where it ran (`recordedInstructions`). Returns what was read, each path once, for the output; says on stderr how

@@ -13,7 +13,7 @@ import { oneLine, terminalText } from './terminal-text';
 import { defaultThreads, metricsOfSessions } from './session-pool';
 import { COUNT_THREADS_MIN_BYTES, startCountThreads } from './count-threads';
 import { openInputs } from './open-inputs';
-import { giveInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
+import { giveInstructions, joinInstructions, readInstructionFiles, type InstructionFilesRead } from './instruction-files';
 
 export type { CliIo } from './cli-io';
 
@@ -100,7 +100,8 @@ async function inspect(paths: string[], opts: InspectOptions, io: CliIo): Promis
   try {
     const loaded = await openInputs(inputs);
     // On the session itself, so the result cache's key (the session's bytes) holds the files' text too.
-    const instructionFiles = opts.instructions ? giveInstructions(loaded.sessions, opts.instructions, io) : null;
+    const given = joinInstructions(opts.instructions, loaded.instructions);
+    const instructionFiles = given ? giveInstructions(loaded.sessions, given, io) : null;
     const report = inspectReport(loaded);
     // Text and JSON read the same analysis, so the two never disagree.
     const request = { rule: opts.rule, ...(opts.prices ? { prices: opts.prices } : {}), ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.json ? {} : { defer: TEXT_DEFERS }) };

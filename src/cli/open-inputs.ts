@@ -4,9 +4,19 @@
 import { loadFiles, type InputFile, type LoadResult } from '../load/loader';
 import { memorySource, planOpen } from '../load/plan-open';
 import { decodeBundle } from '../share/bundle';
+import type { InstructionFilesRead } from './instruction-files';
 
-export async function openInputs(inputs: readonly InputFile[]): Promise<LoadResult> {
+/**
+ * The sessions, and the instruction files given among them (a CLAUDE.md named beside the session, as a drop in the app
+ * gives it): read as a file named to `--instructions` is, for every session's audit.
+ */
+export async function openInputs(inputs: readonly InputFile[]): Promise<LoadResult & { instructions: InstructionFilesRead }> {
   const plan = await planOpen(inputs.map(memorySource), { corpus: false });
+  const instructions: InstructionFilesRead = { files: [], read: [] };
+  for (const f of plan.instructions) {
+    instructions.files.push({ path: f.name, text: new TextDecoder().decode(f.bytes) });
+    instructions.read.push({ path: f.name, bytes: f.bytes.length });
+  }
   const loaded = loadFiles(plan.sessions.map(({ name, bytes }) => ({ name, bytes })));
   const sessions = [...loaded.sessions];
   const issues = [...plan.problems, ...loaded.issues];
@@ -21,5 +31,5 @@ export async function openInputs(inputs: readonly InputFile[]): Promise<LoadResu
     sessions.push(...inner.sessions);
     issues.push(...inner.issues);
   }
-  return { sessions, issues };
+  return { sessions, issues, instructions };
 }

@@ -35,7 +35,7 @@ import type { Session } from '../model/types';
 import { pickEncoding } from '../tokens';
 import { counters, readInputs, type CliIo } from './cli-io';
 import { openInputs } from './open-inputs';
-import { giveInstructions, readInstructionFiles } from './instruction-files';
+import { giveInstructions, joinInstructions, readInstructionFiles } from './instruction-files';
 import { thousands } from '../model/thousands';
 
 export const RERUN_USAGE = `  compaction-inspector rerun <files…> --policy ${POLICY_IDS.join('|')}|<strategy>
@@ -371,7 +371,8 @@ export async function runRerun(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const loaded = await openInputs(inputs);
-  const read = instructions ? { instructionFiles: giveInstructions(loaded.sessions, instructions, io) } : {};
+  const given = joinInstructions(instructions, loaded.instructions);
+  const read = given ? { instructionFiles: giveInstructions(loaded.sessions, given, io) } : {};
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   for (const e of errors) io.err(terminalText(oneLine(`${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}: ${e.message}`)));
   const counterFor = counters();
