@@ -36,6 +36,7 @@ async function expectWithout(page: Page) {
   await expect(row(page, RETRY_FILE)).toBeVisible();
   await expect(hint(page)).toBeVisible();
   await expect(readWith(page)).toHaveCount(0);
+  await expect(audit(page).locator('.audit-trust')).not.toContainText("each read with its project's CLAUDE.md");
 }
 
 async function expectWith(page: Page) {
@@ -44,6 +45,8 @@ async function expectWith(page: Page) {
   // A value no instruction file holds is still lost and needed.
   await expect(row(page, RETRY_FILE)).toBeVisible();
   await expect(hint(page)).toHaveCount(0);
+  // The trust sentence states the figures measured with each project's CLAUDE.md read, as this audit now is.
+  await expect(audit(page).locator('.audit-trust')).toContainText("each read with its project's CLAUDE.md");
 }
 
 test('the engine counts the staging host lost and needed without CLAUDE.md, and not with it', () => {

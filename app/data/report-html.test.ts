@@ -139,6 +139,9 @@ describe('reportHtml', () => {
     const html = reportHtml({ ...base, instructionFiles: [{ path: 'CLAUDE.md', size: 2350 }, { path: '.claude/rules/<db>.md', size: 40 }] });
     expect(html).toContain('Read with <code>CLAUDE.md</code> (2.3 KB), <code>.claude/rules/&lt;db&gt;.md</code> (40 B).');
     expect(reportHtml(base)).not.toContain('Read with');
+    // The trust sentence states the figures measured with instruction files read, as this audit was.
+    expect(html).toContain(escapeHtml(auditTrustNote({ instructions: true })));
+    expect(reportHtml(base)).toContain(escapeHtml(auditTrustNote()));
   });
 
   it('names every model with its calls, and a totals disagreement, as the header and `inspect` do', () => {

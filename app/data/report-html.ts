@@ -54,6 +54,8 @@ function quote(what: string, line: EvidenceLine | null): string {
 export function reportHtml(r: ReportInput): string {
   const v = r.view;
   const e = (s: string) => escapeHtml(showControls(s));
+  // The audit's figures as measured the way this audit ran: with the project's instruction files or without.
+  const withFiles = (r.instructionFiles?.length ?? 0) > 0;
   const byId = new Map(v.items.map((i) => [i.id, i]));
   const positions = new Map<string, number>();
   v.calls.forEach((c, i) => c.entries.forEach((x) => positions.has(x.id) || positions.set(x.id, i + 1)));
@@ -125,16 +127,16 @@ export function reportHtml(r: ReportInput): string {
             const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}${lines(r, r.usedIn ? [r.usedIn, r.itemId] : [r.itemId])}</li>`).join('');
             const rows = [
               a.restored?.length ? `<p class="muted">${e(restoredLead(a.restored))} ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
-              count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater'))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
-              count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater'))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
-              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented'))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
+              count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater', { instructions: withFiles }))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
+              count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater', { instructions: withFiles }))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
+              count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented', { instructions: withFiles }))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
             ].join('');
             return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
-          .join('') + `${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote())}</p>`
+          .join('') + `${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote({ instructions: withFiles }))}</p>`
       : '<p class="muted">No summary to audit.</p>');
   const cacheFacts = v.facts.cache;
   const misses = v.cache.filter((r) => r.cacheBreak);

@@ -31,6 +31,8 @@ const callLabel = (ci: number) => `call ${ci + 1}`;
 
 export default function AuditPanel({ session, view, callIndex, goTo, itemById }: PanelProps) {
   const sessionKey = useApp((s) => s.activeKey);
+  // The figures stated beside the lists are those measured the way this audit was run: with instruction files or without.
+  const withFiles = useApp((s) => (s.sessions.find((x) => x.key === s.activeKey)?.instructionFiles?.length ?? 0) > 0);
   const cards = useMemo(() => auditCards(view, callIndex), [view, callIndex]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -82,13 +84,13 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
           <strong>{fmt(refetched)}</strong> {refetched === 1 ? 'fetch' : 'fetches'} repeated ({fmt(refetchTokens)} tokens)
         </span>
       </p>
-      <p className="muted small audit-trust">{auditTrustNote()}</p>
+      <p className="muted small audit-trust">{auditTrustNote({ instructions: withFiles })}</p>
       {filesLine}
       <div className="audit-scroll" ref={scrollRef}>
         <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((vi) => (
           <li key={vi.key} data-index={vi.index} ref={virtualizer.measureElement} className="audit-slot" style={{ transform: `translateY(${vi.start}px)` }}>
-            <AuditCardView card={cards[vi.index]!} goTo={goTo} itemById={itemById} />
+            <AuditCardView card={cards[vi.index]!} goTo={goTo} itemById={itemById} withFiles={withFiles} />
           </li>
         ))}
         </ol>
@@ -97,7 +99,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
   );
 }
 
-function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo): void; itemById: ItemsById }) {
+function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; goTo(t: GoTo): void; itemById: ItemsById; withFiles: boolean }) {
   const { compaction: c, audit, callIndex } = card;
   const headingId = `audit-${c.id}`;
   const trigger = c.trigger ?? c.log?.strategy ?? null;
@@ -148,7 +150,7 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
             <h4>
               Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostReferencedLater'))}</span>
-              <span className="list-trust muted small">{auditListTrust('lostReferencedLater')}</span>
+              <span className="list-trust muted small">{auditListTrust('lostReferencedLater', { instructions: withFiles })}</span>
             </h4>
             {card.neededLater.length === 0 ? (
               <p className="gate-ok small">None: no later turn needed an identifier this summary lost.</p>
@@ -159,7 +161,7 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
           <div role="group" className="gate" aria-label={`Lost, then fetched again, compaction ${c.index + 1}`}>
             <h4>
               Lost, then fetched again <span className={`count${card.refetchedLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostRefetchedLater'))}</span>
-              <span className="list-trust muted small">{auditListTrust('lostRefetchedLater')}</span>
+              <span className="list-trust muted small">{auditListTrust('lostRefetchedLater', { instructions: withFiles })}</span>
             </h4>
             {card.refetchedLater.length === 0 ? (
               <p className="gate-ok small">None: nothing this summary lost had to be read or run again before it was used.</p>
@@ -170,7 +172,7 @@ function AuditCardView({ card, goTo, itemById }: { card: AuditCard; goTo(t: GoTo
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
             <h4>
               Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
-              <span className="list-trust muted small">{auditListTrust('invented')}</span>
+              <span className="list-trust muted small">{auditListTrust('invented', { instructions: withFiles })}</span>
             </h4>
             {audit.invented.length === 0 ? (
               <p className="gate-ok small">
