@@ -1,31 +1,16 @@
 // Open files: picker, paste, and the demos.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { openUserSources, openUrls } from '../data/open-files';
 import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
 import { opensSessions } from '../views/open-intent';
+import { FilePicker } from './FilePicker';
 
 export function OpenFileButton() {
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <button type="button" {...opensSessions} onClick={() => input.current?.click()}>
-        Open files…
-      </button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        aria-label="Choose files"
-        accept=".json,.jsonl,.ndjson,.traj,.txt,application/json"
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          openUserSources(files);
-        }}
-      />
-    </>
+    <FilePicker label="Choose files" accept=".json,.jsonl,.ndjson,.traj,.txt,application/json" button={opensSessions} onFiles={openUserSources}>
+      Open files…
+    </FilePicker>
   );
 }
 

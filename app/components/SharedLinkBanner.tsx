@@ -1,7 +1,8 @@
 // What happened to the share link this page was opened with, and the prompt for its file.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { shortHash } from '../../src/share';
 import { openUserSources } from '../data/open-files';
+import { FilePicker } from './FilePicker';
 import { addLinkNotesAnyway, watchShareLinks } from '../data/share-actions';
 import { describeShare } from '../data/share-build';
 import { clearShareFragment } from '../data/session-open';
@@ -11,7 +12,6 @@ import './share.css';
 export function SharedLinkBanner() {
   const link = useApp((s) => s.sharedLink);
   const setLink = useApp((s) => s.setSharedLink);
-  const input = useRef<HTMLInputElement>(null);
   useEffect(() => watchShareLinks(), []);
   if (!link) return null;
   const dismiss = (
@@ -64,21 +64,9 @@ export function SharedLinkBanner() {
           {link.message ? <p className="muted small">{link.message}</p> : null}
         </div>
         <div className="banner-actions">
-          <button type="button" className="primary" onClick={() => input.current?.click()}>
+          <FilePicker label="Choose the shared session's files" button={{ className: 'primary' }} onFiles={openUserSources}>
             Choose the file…
-          </button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            aria-label="Choose the shared session's files"
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              openUserSources(files);
-            }}
-          />
+          </FilePicker>
           {dismiss}
         </div>
       </section>

@@ -2,10 +2,10 @@
 // a control to add more and a way to remove each. Harnesses put these files in every request without recording them,
 // so what they hold was never lost; without them, the audit may list it as lost or invented. One quiet line: the
 // audit's lists stay what the eye finds first.
-import { useRef } from 'react';
 import type { FormatId } from '../../../src/model/types';
 import { addInstructionFiles, removeInstructionFile } from '../../data/instruction-files';
 import { formatBytes } from '../../data/library-policy';
+import { FilePicker } from '../../components/FilePicker';
 import { useApp } from '../../store';
 import type { AddedInstructionFile } from '../../store/session-slice';
 
@@ -20,27 +20,16 @@ const NONE: readonly AddedInstructionFile[] = [];
 
 export function InstructionFiles({ sessionKey, format }: { sessionKey: string; format: FormatId }) {
   const files = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.instructionFiles) ?? NONE;
-  const input = useRef<HTMLInputElement>(null);
   const loads = LOADS[format];
   const picker = (
-    <>
-      <button type="button" className="link instruction-add" onClick={() => input.current?.click()}>
-        {files.length ? 'Add more…' : 'Add CLAUDE.md / AGENTS.md…'}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        aria-label="Instruction files for the audit"
-        accept=".md,text/markdown,text/plain"
-        onChange={(e) => {
-          const picked = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          void addInstructionFiles(sessionKey, picked);
-        }}
-      />
-    </>
+    <FilePicker
+      label="Instruction files for the audit"
+      accept=".md,text/markdown,text/plain"
+      button={{ className: 'link instruction-add' }}
+      onFiles={(picked) => void addInstructionFiles(sessionKey, picked)}
+    >
+      {files.length ? 'Add more…' : 'Add CLAUDE.md / AGENTS.md…'}
+    </FilePicker>
   );
   if (files.length === 0) {
     // Other harnesses record what they load, or load no such files: nothing to say there (a drop still adds them).
