@@ -77,6 +77,11 @@ export interface LostRow extends RowBase {
   kept?: string[];
   /** `restored`: `kept` holds lines of a file Claude Code restored beside the summary (bench/labelled-restored-kept.ts). */
   keptFrom?: 'restored';
+  /**
+   * Lines holding the identifier in the instruction files the project's repository held when the session ran (its
+   * CLAUDE.md and imports: bench/labelled-instruction-lines.ts), which the harness put in every request unrecorded.
+   */
+  instructions?: { path: string; lines: string[] }[];
 }
 
 export interface InventedRow extends RowBase {
@@ -136,6 +141,7 @@ export function laterInputOf(row: LostRow, session: LabelledSession): AuditInput
     removedFetches: row.later.flatMap((l) => (l.repeats && l.target ? [targetKey(targetOf(l.target)!)] : [])),
     later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target), ...harnessMeta(l) })),
     keptVerbatim: row.kept ?? [],
+    ...(row.instructions ? { instructionFiles: row.instructions.map((f) => ({ path: f.path, text: f.lines.join('\n') })) } : {}),
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
   };
