@@ -16,6 +16,8 @@ describe('the documents state the audit figures AUDIT_HOLDOUT holds', () => {
       `${pct(h.refetchedRight, h.refetchedFlags)} of what it says was fetched again (${h.refetchedRight} of ${h.refetchedFlags}), ${pct(h.referencedRight, h.referencedFlags)} of what it says was used without a fetch (${h.referencedRight} of ${h.referencedFlags})`,
     );
     expect(readme).toContain(`${h.inventedRight} of its ${h.inventedFlags} invented flags were right`);
+    const w = h.withInstructions;
+    expect(readme.replace(/\s+/g, ' ')).toContain(`it is ${pct(w.neededRight, w.neededFlags)} precise (${w.neededRight} of ${w.neededFlags})`);
     expect(readme).toContain(`judged flag by flag on ${h.instructionSessions} sessions no instruction rule was written looking at, was right on ${h.instructionRight} of its ${h.instructionFlags} flags`);
   });
 
@@ -23,6 +25,10 @@ describe('the documents state the audit figures AUDIT_HOLDOUT holds', () => {
     const doc = read('docs/audit.md');
     expect(doc).toContain(`| score | either reading ("needed") | **${pct(h.neededRight, h.neededFlags)}** (${h.neededRight}/${h.neededFlags}) |`);
     expect(doc).toContain(`| score | invented | ${pct(h.inventedRight, h.inventedFlags)} (${h.inventedRight}/${h.inventedFlags}) |`);
+    const w = h.withInstructions;
+    expect(doc).toContain(`| score, each project's CLAUDE.md read | either reading ("needed") | **${pct(w.neededRight, w.neededFlags)}** (${w.neededRight}/${w.neededFlags}) |`);
+    expect(doc).toContain(`| score, each project's CLAUDE.md read | invented | ${pct(w.inventedRight, w.inventedFlags)} (${w.inventedRight}/${w.inventedFlags}) |`);
+    expect(doc.replace(/\s+/g, ' ')).toContain(`"fetched again" ${w.refetchedRight} of ${w.refetchedFlags}, "used without a fetch" ${w.referencedRight} of ${w.referencedFlags}`);
     expect(doc).toContain(`${h.instructionRight} of ${h.instructionFlags} right on ${h.instructionSessions} sessions`);
     expect(doc.replace(/\s+/g, ' ')).toContain(`needed in either reading: ${h.refetchedRight} of the ${h.refetchedFlags} it says were fetched again, ${h.referencedRight} of the ${h.referencedFlags} it says were used without a fetch`);
   });

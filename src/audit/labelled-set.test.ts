@@ -43,10 +43,14 @@ describe('the labelled audit set', () => {
   // records (a floor is not the goal: it only catches a change that makes a list worse).
   const GOAL = { precision: 0.9, neededRecall: 0.7 };
   const TEST_FLOOR: Partial<Record<'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions' | 'neededUnion', number>> = {
-    lostReferencedLater: 0.83,
+    // Session 50 relabelled 12 of its needed rows none by the instruction-file clause (a CLAUDE.md held the value; the
+    // fixtures README): flags that had counted right for a value the model never lost. Referenced 83% -> 67% (6 of 9),
+    // refetched 89% -> 84% (31 of 37), needed 90% -> 87% (40 of 46), the rows reading their instruction lines.
+    lostReferencedLater: 0.66,
     // Session 44 completed 65 of its rows' later evidence from the real files (bench/labelled-later-evidence.ts) and
     // relabelled blind where it grew: refetched fell from 94% to 89% (a re-read the excerpt lacked).
-    lostRefetchedLater: 0.89,
+    lostRefetchedLater: 0.83,
+    neededUnion: 0.86,
     invented: 0.6,
   };
   // The first hold-out's figures (blind in session 40; in sessions 41 and 42 rules were written on its study part,
@@ -85,8 +89,10 @@ describe('the labelled audit set', () => {
   // restored file); by the labelling rule they are `none`, and were relabelled so (fixtures README): recall 56% → 80%.
   const HOLDOUT4_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.94, neededUnion: 0.92, invented: 0, neededRecall: 0.79 };
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
-  // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures.
-  const POOL_FLOOR = { lostReferencedLater: 0.37, lostRefetchedLater: 0.77, neededUnion: 0.7, invented: 0.06, neededRecall: 0.72 };
+  // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures,
+  // since session 50 with each row's instruction lines read, hold-out 9's 12 rows a CLAUDE.md holds relabelled none, and
+  // hold-out 11 in it.
+  const POOL_FLOOR = { lostReferencedLater: 0.32, lostRefetchedLater: 0.73, neededUnion: 0.68, invented: 0.06, neededRecall: 0.72 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -106,7 +112,9 @@ describe('the labelled audit set', () => {
   const HOLDOUT8_FLOOR = { lostReferencedLater: 0.28, lostRefetchedLater: 0.71, neededUnion: 0.57, invented: 0, neededRecall: 0.94 };
   // The ninth hold-out's blind score (session 48), after its kept-spelling summary lines (README): needed 76% (29/38),
   // recall 78%; referenced 5 of 15 flags right, refetched 19 of 23, invented 0 of 6. A floor at it, not the goal.
-  const HOLDOUT9_FLOOR = { lostReferencedLater: 0.33, lostRefetchedLater: 0.82, neededUnion: 0.76, invented: 0, neededRecall: 0.78 };
+  // Session 50 relabelled 12 of its needed rows none (a CLAUDE.md or AGENTS.md holds the file, most under its folder's
+  // heading, which the audit's matching does not read): needed 65% (20/31), recall 80%; referenced 1 of 8, refetched 18 of 23.
+  const HOLDOUT9_FLOOR = { lostReferencedLater: 0.12, lostRefetchedLater: 0.78, neededUnion: 0.64, invented: 0, neededRecall: 0.78 };
   // The tenth hold-out's blind score (session 49), after its kept-spelling summary lines (README): needed 50% (8/16),
   // recall 50%; referenced 1 of 6 flags right, refetched 5 of 10, invented 0 of 3. A floor at it, not the goal.
   const HOLDOUT10_FLOOR = { lostReferencedLater: 0.16, lostRefetchedLater: 0.5, neededUnion: 0.5, invented: 0, neededRecall: 0.5 };
@@ -247,13 +255,14 @@ describe('the labelled audit set', () => {
     for (const r of h6) expect(r.why.length, r.id).toBeGreaterThan(0);
   });
 
-  // Hold-outs 7 to 10: labelled and committed before anything scored them, then folded into the never-studied pool
+  // Hold-outs 7 to 11: labelled and committed before anything scored them, then folded into the never-studied pool
   // once the pool's stated figure was measured with them on the real sessions. Each is held to its shape and its floor.
   it.each([
     { split: 'holdout7', name: 'seventh', minRows: 300, sessionCount: 8, repoCount: 5, maxShare: 0.35, floor: HOLDOUT7_FLOOR, since: 47 },
     { split: 'holdout8', name: 'eighth', minRows: 300, sessionCount: 8, repoCount: 5, maxShare: 0.35, floor: HOLDOUT8_FLOOR, since: 47 },
     { split: 'holdout9', name: 'ninth', minRows: 250, sessionCount: 7, repoCount: 4, maxShare: 0.35, floor: HOLDOUT9_FLOOR, since: 48 },
     { split: 'holdout10', name: 'tenth', minRows: 250, sessionCount: 7, repoCount: 4, maxShare: 0.3, floor: HOLDOUT10_FLOOR, since: 49 },
+    { split: 'holdout11', name: 'eleventh', minRows: 250, sessionCount: 7, repoCount: 4, maxShare: 0.3, floor: HOLDOUT11_FLOOR, since: 50 },
   ] as const)(
     'holds the $name blind hold-out ($split): $minRows+ rows of $sessionCount sessions from $repoCount repositories no other split uses, none above $maxShare of its rows, in the never-studied pool since session $since',
     ({ split, name, minRows, sessionCount, repoCount, maxShare, floor }) => {
@@ -277,27 +286,6 @@ describe('the labelled audit set', () => {
     },
   );
 
-  it('holds an eleventh blind hold-out (holdout11): 250+ rows of 7 sessions from 4 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 50). It waits outside the never-studied pool
-    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
-    const h11 = half('holdout11');
-    expect(h11.length).toBeGreaterThanOrEqual(250);
-    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
-    expect(new Set(h11.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
-    const repos = new Set(h11.map(repoOf));
-    expect(repos.size).toBeGreaterThanOrEqual(4);
-    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout11').map(repoOf));
-    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
-    for (const repo of repos) expect(h11.filter((r) => repoOf(r) === repo).length / h11.length, repo).toBeLessThanOrEqual(0.3);
-    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h11.some((r) => r.list === list), list).toBe(true);
-    for (const r of h11) expect(r.why.length, r.id).toBeGreaterThan(0);
-    for (const r of h11) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
-    const scores = scoreRows(h11, sessions);
-    console.info(table('eleventh hold-out (blind: no miss read)', scores));
-    expect(shortOf(scores, HOLDOUT11_FLOOR), 'eleventh hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout11')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout11')).toEqual([]);
-  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
