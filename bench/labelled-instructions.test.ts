@@ -70,8 +70,9 @@ describe('cwdFolder', () => {
 });
 
 describe('imports and paths', () => {
-  it('finds @path imports outside code spans and fenced blocks, as written', () => {
-    const md = ['See @README and @docs/a.md.', 'Email me@host.com', '`@not/this.md`', '```', '@nor/this.md', '```', '(@../up.md)', '- @~/.claude/me.md'].join('\n');
+  it('finds @path imports outside code spans and fenced blocks, as written, at the start of a word as Claude Code reads them', () => {
+    // Claude Code's include pattern is /(?:^|\s)@((?:[^\s\\]|\\ )+)/g: an @ after a bracket is no import.
+    const md = ['See @README and @docs/a.md.', 'Email me@host.com', '`@not/this.md`', '```', '@nor/this.md', '```', '(@../not-this.md) but @../up.md', '- @~/.claude/me.md'].join('\n');
     expect(importsOf(md)).toEqual(['README', 'docs/a.md', '../up.md', '~/.claude/me.md']);
   });
   it('normalises repo-relative paths and refuses one that climbs out', () => {

@@ -177,30 +177,9 @@ export function normalise(path: string): string | null {
   return out.join('/');
 }
 
-/** The `@path` imports a memory file names, outside code spans and fenced blocks, as written. */
-export function importsOf(text: string): string[] {
-  const found: string[] = [];
-  let fenced = false;
-  for (const raw of text.split('\n')) {
-    if (/^\s*(```|~~~)/.test(raw)) {
-      fenced = !fenced;
-      continue;
-    }
-    if (fenced) continue;
-    const line = raw.replace(/`[^`]*`/g, ' ');
-    for (const m of line.matchAll(/(?:^|[\s(])@((?:~\/|\.{1,2}\/|\/)?[\w.\-~/]*[\w\-/]+(?:\.[\w-]+)?)/g)) {
-      // As written; a handle (`@user`) or a decorator names no file of the tree, so the caller drops it.
-      found.push(m[1]!.replace(/[.,;:]+$/, ''));
-    }
-  }
-  return found;
-}
-
-/** Does the rule file have a `paths:` front matter (loaded only for matching files)? */
-export function isPathScoped(text: string): boolean {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  return m !== null && /^paths\s*:/m.test(m[1]!);
-}
+// Claude Code's `@path` imports and a rule's `paths:` front matter are read as the CLI reads them: one reading.
+export { importsOf, scopedRule as isPathScoped } from '../src/cli/instruction-files';
+import { importsOf, scopedRule as isPathScoped } from '../src/cli/instruction-files';
 
 export interface Tree {
   /** Is this path a file (blob) of the tree? */
