@@ -1,21 +1,27 @@
 // bench/labelled-instructions.ts: how a session's cwd maps into its repository, which files Claude Code loads for it
 // (checked on small trees written here), and that the fixture covers every labelled session with files that exist at
-// their commits in the mirror (when the mirror is on this machine).
+// their commits in the mirror (when the mirror is on this machine); the same of the judged sessions' fixture
+// (flag-instructions.json), whose sessions reach the lookup through `judgedAt`.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { flagJudgements } from './flag-judgements-file';
 import { labelledSessions } from './labelled-fixture';
 import {
   cwdFolder,
+  flagInstructions,
   foldersDown,
   homeDepth,
   importsOf,
   instructionPaths,
   isPathScoped,
+  judgedAt,
+  labelledAt,
   labelledInstructions,
   normalise,
   sessionStart,
   type FolderFacts,
+  type LabelledInstructions,
   type Tree,
 } from './labelled-instructions';
 import { MIRROR } from './mirrored-file';
@@ -34,6 +40,23 @@ const facts = (over: Partial<FolderFacts>): FolderFacts => ({
   isProject: false,
   isFolder: () => false,
   ...over,
+});
+
+describe('labelledAt and judgedAt', () => {
+  const labelled = { repo: 'acme/shop', commit: 'c0ffee', harness: 'claude-code', cwd: '/Users/ann/shop' };
+  it('read an Entire checkpoint the same way whether the labelled path names its branch or the judged set gives it as the ref', () => {
+    const fromLabels = labelledAt({ ...labelled, path: '3e/e9b4fded25/0/full.jsonl (branch entire/checkpoints/v1)' });
+    const fromJudged = judgedAt({ repo: 'acme/shop', ref: 'entire/checkpoints/v1', path: '3e/e9b4fded25/0/full.jsonl' });
+    expect(fromLabels).toMatchObject({ path: '3e/e9b4fded25/0/full.jsonl', commit: 'c0ffee', entire: true });
+    expect(fromJudged).toEqual({ repo: 'acme/shop', commit: 'entire/checkpoints/v1', path: '3e/e9b4fded25/0/full.jsonl', entire: true, harness: 'claude-code', cwd: null });
+    expect(labelledAt({ ...labelled, path: 'a/full.jsonl (ref refs/entire/checkpoints/v1)' }).entire).toBe(true);
+  });
+  it('take a session file on any other ref, or not named full.jsonl, for no checkpoint', () => {
+    expect(labelledAt({ ...labelled, path: '.claude/projects/-Users-ann-shop/s1.jsonl' })).toEqual({ ...labelled, path: '.claude/projects/-Users-ann-shop/s1.jsonl', entire: false });
+    expect(labelledAt({ ...labelled, path: 'logs/full.jsonl (branch backups)' })).toMatchObject({ path: 'logs/full.jsonl', entire: false });
+    expect(judgedAt({ repo: 'acme/shop', ref: 'HEAD', path: 'test/fixtures/s1.jsonl' }).entire).toBe(false);
+    expect(judgedAt({ repo: 'acme/shop', ref: 'entire/checkpoints/v1', path: '3e/e9b4fded25/0/context.md' }).entire).toBe(false);
+  });
 });
 
 describe('sessionStart', () => {
@@ -131,6 +154,16 @@ describe('instructionPaths', () => {
   });
 });
 
+function expectInMirror(entries: Record<string, LabelledInstructions>): void {
+  for (const [k, e] of Object.entries(entries)) {
+    for (const p of e.commit ? [...e.files, ...(e.conditional ?? [])] : []) {
+      const dir = `${MIRROR}/${e.repo.replace('/', '+')}/repo`;
+      if (!existsSync(dir)) continue;
+      expect(() => execFileSync('git', ['-C', dir, 'cat-file', '-e', `${e.commit}:${p}`], { stdio: 'ignore' }), `${k} ${p}`).not.toThrow();
+    }
+  }
+}
+
 describe('labelled-instructions.json', () => {
   const entries = labelledInstructions();
   const sessions = labelledSessions();
@@ -142,14 +175,22 @@ describe('labelled-instructions.json', () => {
     }
   });
   describe.skipIf(!existsSync(MIRROR))(`every listed file exists at its commit (needs the mirrored repositories in ${MIRROR})`, () => {
-    it('in the mirror', () => {
-      for (const [k, e] of Object.entries(entries)) {
-        for (const p of e.commit ? [...e.files, ...(e.conditional ?? [])] : []) {
-          const dir = `${MIRROR}/${e.repo.replace('/', '+')}/repo`;
-          if (!existsSync(dir)) continue;
-          expect(() => execFileSync('git', ['-C', dir, 'cat-file', '-e', `${e.commit}:${p}`], { stdio: 'ignore' }), `${k} ${p}`).not.toThrow();
-        }
-      }
-    });
+    it('in the mirror', () => expectInMirror(entries));
+  });
+});
+
+describe('flag-instructions.json', () => {
+  const entries = flagInstructions();
+  const sessions = flagJudgements().sessions;
+  it('has an entry for every judged session, in its repository, naming files only where a commit was found', () => {
+    expect(Object.keys(entries).sort()).toEqual(Object.keys(sessions).sort());
+    for (const [k, e] of Object.entries(entries)) {
+      expect(e.repo, k).toBe(sessions[k]!.repo);
+      if (!e.commit || e.folder === null) expect(e.files, k).toEqual([]);
+      if (e.folder === null) expect(e.unresolved, k).toBeTruthy();
+    }
+  });
+  describe.skipIf(!existsSync(MIRROR))(`every listed file exists at its commit (needs the mirrored repositories in ${MIRROR})`, () => {
+    it('in the mirror', () => expectInMirror(entries));
   });
 });

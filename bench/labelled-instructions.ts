@@ -3,7 +3,10 @@
 // them in the session file, so the audit reads them beside the session (`Session.instructionFiles`); the scoring
 // scripts read them through `labelledInstructionFiles(key)`.
 //
-//   npx tsx bench/labelled-instructions.ts [--write]
+//   npx tsx bench/labelled-instructions.ts [--judged] [--write]
+//
+// --judged: the sessions of bench/flag-judgements.json instead (their flags judged by hand), written to
+// bench/flag-instructions.json; the same lookup, given each session's repository, ref and path (`judgedAt`).
 //
 // For each session of labelled-sessions.json it reads only the session file's first records' metadata (timestamp,
 // cwd, gitBranch, version, sessionId), the checkpoint's metadata.json (Entire) and the repository's tree and
@@ -39,10 +42,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { LabelledSession } from '../src/audit/labelled-set';
 import type { InstructionFile } from '../src/model/types';
+import { flagJudgements, type JudgedSession } from './flag-judgements-file';
 import { labelledSessions } from './labelled-fixture';
 import { MIRROR, mirroredFile } from './mirrored-file';
 
 export const INSTRUCTIONS_FILE = new URL('../src/audit/__fixtures__/labelled-instructions.json', import.meta.url);
+/** The same entries for the sessions whose flags were judged by hand (flag-judgements.json): names, never content. */
+export const FLAG_INSTRUCTIONS_FILE = new URL('./flag-instructions.json', import.meta.url);
 
 export type CommitHow = 'recorded' | 'trailer' | 'branch-time' | 'default-time' | 'first-after';
 export type FolderHow = 'name' | 'home' | 'project';
@@ -65,6 +71,39 @@ export interface LabelledInstructions {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pure parts (unit-tested on small inputs).
+
+/** What the lookup needs of a session, whichever set it comes from: where its file is in the mirror, and what ran it. */
+export interface SessionAt {
+  repo: string;
+  /** The commit (or a ref of the mirror) the session file is read at. */
+  commit: string;
+  /** The session file's path there. */
+  path: string;
+  /** An Entire checkpoint: its folder holds metadata.json, and project commits name it in a trailer. */
+  entire: boolean;
+  harness: string;
+  /** A cwd known apart from the file, used when the file's first records give none. */
+  cwd: string | null;
+}
+
+/** Entire keeps its checkpoints on a branch of the project's repository (`entire/checkpoints/v1`) or under `refs/entire/`. */
+const isEntireCheckpoint = (path: string, ref: string): boolean =>
+  /full\.jsonl$/.test(path) && /^(?:refs\/heads\/)?entire\/checkpoints\/|^refs\/entire\//.test(ref);
+
+/** A labelled session: its path names the branch or ref the file was found on (`… (branch entire/checkpoints/v1)`). */
+export function labelledAt(s: Pick<LabelledSession, 'repo' | 'path' | 'commit' | 'harness' | 'cwd'>): SessionAt {
+  const m = / \((?:branch|ref) ([^)]+)\)$/.exec(s.path);
+  const path = m ? s.path.slice(0, m.index) : s.path;
+  return { repo: s.repo, commit: s.commit, path, entire: m !== null && isEntireCheckpoint(path, m[1]!), harness: s.harness, cwd: s.cwd };
+}
+
+/**
+ * A session whose flags were judged by hand: its file at a ref of the mirror. Every one is a Claude Code session
+ * (flag-judgements.json's `about`: "compacted Claude Code sessions"), and the set records no cwd apart from the file.
+ */
+export function judgedAt(s: Pick<JudgedSession, 'repo' | 'ref' | 'path'>): SessionAt {
+  return { repo: s.repo, commit: s.ref, path: s.path, entire: isEntireCheckpoint(s.path, s.ref), harness: 'claude-code', cwd: null };
+}
 
 /** The session's start as its first records tell it: the earliest timestamp, the first cwd, gitBranch and version. */
 export interface SessionStart {
@@ -271,9 +310,8 @@ function mirrorTree(repo: string, commit: string): Tree & { folders: Set<string>
 }
 
 /** Entire's checkpoint folder of a session path (`bc/cb77bb88fa/1/full.jsonl` → its folders up the tree). */
-function checkpointMetadata(s: LabelledSession): Record<string, unknown>[] {
-  const path = s.path.replace(/ \((?:branch|ref) [^)]+\)$/, '');
-  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+function checkpointMetadata(s: SessionAt): Record<string, unknown>[] {
+  const dir = s.path.includes('/') ? s.path.slice(0, s.path.lastIndexOf('/')) : '';
   const out: Record<string, unknown>[] = [];
   for (const d of [dir, dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '']) {
     const text = git(s.repo, ['show', `${s.commit}:${join(d, 'metadata.json')}`]);
@@ -288,9 +326,7 @@ function checkpointMetadata(s: LabelledSession): Record<string, unknown>[] {
   return out;
 }
 
-const isEntire = (s: LabelledSession) => /\/?full\.jsonl \((?:branch entire\/checkpoints|ref refs\/entire\/)/.test(s.path);
-
-function projectCommit(s: LabelledSession, start: SessionStart, meta: Record<string, unknown>[]): { commit: string; how: CommitHow } | string {
+function projectCommit(s: SessionAt, start: SessionStart, meta: Record<string, unknown>[]): { commit: string; how: CommitHow } | string {
   for (const m of meta) {
     for (const k of ['base_commit', 'baseCommit', 'commit', 'head_commit']) {
       const v = m[k];
@@ -332,7 +368,7 @@ const branchRef = (repo: string, branch: string | null): string | null =>
   branch === null || branch === 'HEAD' ? null : ([`refs/heads/${branch}`, `refs/remotes/origin/${branch}`].find((r) => git(repo, ['rev-parse', '--verify', '--quiet', r]) !== null) ?? null);
 
 /** The session's branch in the mirror, else the default branch. */
-const ref = (s: LabelledSession, start: SessionStart) => branchRef(s.repo, start.gitBranch) ?? 'HEAD';
+const ref = (s: SessionAt, start: SessionStart) => branchRef(s.repo, start.gitBranch) ?? 'HEAD';
 
 /** The gitBranch is a branch of the mirror and not its default one (a `main` is in every repository: it tells nothing). */
 function ownBranch(repo: string, branch: string | null): boolean {
@@ -346,24 +382,24 @@ function ownBranch(repo: string, branch: string | null): boolean {
  * that cwd or under it (its worktrees): the repository's `.claude` is this project's. A backup of a user's whole
  * ~/.claude holds several projects' folders and tells nothing.
  */
-function ownConfig(s: LabelledSession, path: string): boolean {
-  const m = /^\.claude\/projects\/([^/]+)\//.exec(path);
+function ownConfig(s: SessionAt): boolean {
+  const m = /^\.claude\/projects\/([^/]+)\//.exec(s.path);
   if (!m) return false;
   const folders = (git(s.repo, ['ls-tree', '--name-only', `${s.commit}:.claude/projects/`]) ?? '').split('\n').filter(Boolean);
   return folders.every((f) => f.toLowerCase().startsWith(m[1]!.toLowerCase()));
 }
 
 /** One session's entry; reads only the first records' metadata fields of its file. */
-export function resolveInstructions(key: string, s: LabelledSession): LabelledInstructions {
+export function resolveInstructions(key: string, s: SessionAt): LabelledInstructions {
   const entry: LabelledInstructions = { repo: s.repo, commit: null, how: null, folder: null, folderHow: null, files: [] };
-  const path = s.path.replace(/ \((?:branch|ref) [^)]+\)$/, '');
-  const text = mirroredFile(s.repo, s.commit, path, key);
+  if (!existsSync(gitDir(s.repo))) return { ...entry, unresolved: 'repository not in the mirror' };
+  const text = mirroredFile(s.repo, s.commit, s.path, key);
   if (text === null) return { ...entry, unresolved: 'session file not in the mirror' };
   const start = /^\s*\{/.test(text) && !/^\s*\{\s*"trajectory"/.test(text) ? sessionStart(text) : sessionStart('');
   const cwd = start.cwd ?? s.cwd;
   if (!/claude|codex|gemini/i.test(s.harness)) return { ...entry, unresolved: `${s.harness} session: its harness loads none of these files` };
   if (!cwd) return { ...entry, unresolved: 'no cwd' };
-  const meta = isEntire(s) ? checkpointMetadata(s) : [];
+  const meta = s.entire ? checkpointMetadata(s) : [];
   const found = projectCommit(s, start, meta);
   if (typeof found === 'string') return { ...entry, unresolved: found };
   const tree = mirrorTree(s.repo, found.commit);
@@ -373,7 +409,7 @@ export function resolveInstructions(key: string, s: LabelledSession): LabelledIn
     cwd,
     gitBranch: start.gitBranch,
     rootIsHome,
-    isProject: isEntire(s) || ownBranch(s.repo, start.gitBranch) || ownConfig(s, path),
+    isProject: s.entire || ownBranch(s.repo, start.gitBranch) || ownConfig(s),
     isFolder: (p) => tree.folders.has(p),
   });
   if (!folder) return { ...entry, commit: found.commit, how: found.how, unresolved: 'the cwd is not in this repository (another project)' };
@@ -384,18 +420,34 @@ export function resolveInstructions(key: string, s: LabelledSession): LabelledIn
 // ---------------------------------------------------------------------------------------------------------------
 // The fixture and its reader.
 
+const entries = (file: URL) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, LabelledInstructions>;
+
 export function labelledInstructions(): Record<string, LabelledInstructions> {
-  return JSON.parse(readFileSync(INSTRUCTIONS_FILE, 'utf8')) as Record<string, LabelledInstructions>;
+  return entries(INSTRUCTIONS_FILE);
 }
 
-/** The session's instruction files with their text read from the mirror at the project commit ([] when none). */
-export function labelledInstructionFiles(key: string): InstructionFile[] {
-  const e = labelledInstructions()[key];
+/** The judged sessions' entries (flag-instructions.json), by the keys of flag-judgements.json. */
+export function flagInstructions(): Record<string, LabelledInstructions> {
+  return entries(FLAG_INSTRUCTIONS_FILE);
+}
+
+/** An entry's files with their text read from the mirror at the project commit ([] when none). */
+export function instructionFilesOf(e: LabelledInstructions | undefined, key: string): InstructionFile[] {
   if (!e || !e.commit) return [];
   return e.files.flatMap((p) => {
     const text = mirroredFile(e.repo, e.commit!, p, key);
     return text === null ? [] : [{ path: p, text }];
   });
+}
+
+/** The labelled session's instruction files with their text read from the mirror at the project commit ([] when none). */
+export function labelledInstructionFiles(key: string): InstructionFile[] {
+  return instructionFilesOf(labelledInstructions()[key], key);
+}
+
+/** The same for a session of flag-judgements.json. */
+export function flagInstructionFiles(key: string): InstructionFile[] {
+  return instructionFilesOf(flagInstructions()[key], key);
 }
 
 /**
@@ -408,22 +460,28 @@ export function withLabelledInstructions<S extends { instructionFiles?: readonly
   return files.length > 0 ? { ...session, instructionFiles: files } : session;
 }
 
+/** The sessions of one set, by key, each with the part (split or half) the table shows. */
+function sessionsOf(judged: boolean): [string, SessionAt, string][] {
+  if (judged) return Object.entries(flagJudgements().sessions).map(([k, s]) => [k, judgedAt(s), s.half]);
+  return Object.entries(labelledSessions()).map(([k, s]) => [k, labelledAt(s), s.split]);
+}
+
 function main(): void {
   if (!existsSync(MIRROR)) throw new Error(`${MIRROR} is absent: the entries are read from the mirrored repositories`);
-  const sessions = labelledSessions();
+  const judged = process.argv.includes('--judged');
   const out: Record<string, LabelledInstructions> = {};
   const rows: string[] = [];
-  for (const [key, s] of Object.entries(sessions)) {
+  for (const [key, s, part] of sessionsOf(judged)) {
     const e = resolveInstructions(key, s);
     out[key] = e;
     const bytes = e.commit ? e.files.reduce((n, p) => n + Number(git(s.repo, ['cat-file', '-s', `${e.commit}:${p}`]) ?? 0), 0) : 0;
     rows.push(
-      [s.split, key, s.repo, e.commit?.slice(0, 10) ?? '-', e.how ?? '-', e.folderHow ?? '-', JSON.stringify(e.folder), e.files.length, bytes, e.files.join(' '), e.conditional?.length ?? 0, e.unresolved ?? ''].join('\t'),
+      [part, key, s.repo, e.commit?.slice(0, 10) ?? '-', e.how ?? '-', e.folderHow ?? '-', JSON.stringify(e.folder), e.files.length, bytes, e.files.join(' '), e.conditional?.length ?? 0, e.unresolved ?? ''].join('\t'),
     );
   }
-  console.log(['split', 'key', 'repo', 'commit', 'how', 'folderHow', 'folder', 'files', 'bytes', 'paths', 'conditional', 'unresolved'].join('\t'));
+  console.log([judged ? 'half' : 'split', 'key', 'repo', 'commit', 'how', 'folderHow', 'folder', 'files', 'bytes', 'paths', 'conditional', 'unresolved'].join('\t'));
   for (const r of rows) console.log(r);
-  if (process.argv.includes('--write')) writeFileSync(INSTRUCTIONS_FILE, `${JSON.stringify(out, null, 1)}\n`);
+  if (process.argv.includes('--write')) writeFileSync(judged ? FLAG_INSTRUCTIONS_FILE : INSTRUCTIONS_FILE, `${JSON.stringify(out, null, 1)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
