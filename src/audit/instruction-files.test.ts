@@ -114,6 +114,29 @@ describe('instructionContext', () => {
     expect(ctx.backs(path('.claude/rules/release.md'))).toBe(false);
     expect(ctx.holds(path('ules/deploy.md'))).toBe(false);
   });
+
+  it('holds a lost path only when a file names it whole, as written, from the working directory or absolute', () => {
+    const md = ['- Skills live in `skills/` and commands in `commands/`.', '- Game modules: `src/gravity.js`.', '- Strategy: cmd/cli/strategy/manual_commit.go', '- Ship from /home/dev/shop/deploy/.'].join('\n');
+    const ctx = instructionContext([{ path: 'CLAUDE.md', text: md }], '/home/dev/shop')!;
+    const held = (v: string) => ctx.holds({ value: v, kind: 'path', index: 0 });
+    // The file's `skills/` is another folder than the user's ~/.claude/skills/, or a skill's folder under it.
+    expect(held('~/.claude/skills/')).toBe(false);
+    expect(held('skills/diagnose/')).toBe(false);
+    expect(held('skills/')).toBe(true);
+    // Relative or absolute under the working directory, the same file; under another folder, another.
+    expect(held('/home/dev/shop/src/gravity.js')).toBe(true);
+    expect(held('src/gravity.js')).toBe(true);
+    expect(held('web/src/gravity.js')).toBe(false);
+    // A bare name the file states with its folder is that file; a folder is not named by a file under it.
+    expect(held('manual_commit.go')).toBe(true);
+    expect(held('cmd/cli/strategy/')).toBe(false);
+    expect(held('deploy')).toBe(true);
+    expect(held('/home/dev/shop/deploy/')).toBe(true);
+    // One name without an extension is a word unless a slash marks it a folder: "Shop is a store" names no folder.
+    const app = instructionContext([{ path: 'CLAUDE.md', text: 'Shop is a store front. Ship from `deploy/`.' }], '/home/dev')!;
+    expect(app.holds({ value: '/home/dev/Shop', kind: 'path', index: 0 })).toBe(false);
+    expect(app.holds({ value: '/home/dev/deploy/', kind: 'path', index: 0 })).toBe(true);
+  });
 });
 
 describe('instructionUnits', () => {

@@ -4,7 +4,9 @@
 // GEMINI.md, as the user supplies them (`Session.instructionFiles`). What such a file holds was never out of the
 // model's context, and the summarizer read it too, so the audit reads it in three ways:
 // - a lost identifier a file holds is not lost: it is read as what the compaction kept verbatim beside the summary
-//   (`withoutStillSeen`, audit-session.ts's `stillSeen`), with the same matching (`foundIn` over the text's haystack);
+//   (`withoutStillSeen`, audit-session.ts's `stillSeen`), with the same matching (`foundIn` over the text's haystack),
+//   but for a path, which the file must name whole (`namesPathWhole`): a project's notes name folders by their last
+//   segment (`skills/`, `commands/`) that are other folders than the lost one;
 // - an identifier the summary writes that a file holds is backed (not invented), as the evicted and context items
 //   back one;
 // - a claim that the user wants or asked something, which a file's instruction states, is backed as a user message
@@ -56,7 +58,7 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
   let units: string[] | undefined;
   return {
     texts,
-    holds: (id) => namesFile(id) || hay().some((h) => foundIn(id, h)),
+    holds: (id) => namesFile(id) || (id.kind === 'path' ? texts.some((t) => namesPathWhole(t, id.value, cwd)) : hay().some((h) => foundIn(id, h))),
     backs: (id) => {
       // As `unbacked` reads its support: one joined text, so a host in one file and its port in another back `host:port`.
       if (namesFile(id)) return true;
@@ -65,6 +67,37 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
     },
     standIns: () => (units ??= texts.flatMap(instructionUnits)),
   };
+}
+
+/**
+ * Does `text` name the path whole: as written, relative to the working directory, or absolute under it (a folder with
+ * or without its closing slash)? Not by its last segments, as a later item's mention may: a file's `skills/` says
+ * nothing of `~/.claude/skills/`, nor `docs/a.md` of `web/docs/a.md`. A bare file name is named by a path that ends
+ * with it (the file states where it is); a folder is not named by a file's path under it, and one name without an
+ * extension (`FitToday`, the project's folder, or the app's name) only with a slash beside it.
+ */
+export function namesPathWhole(text: string, value: string, cwd: string | null): boolean {
+  const v = value.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  if (v === '') return false;
+  const forms = [v];
+  const c = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (c && v.startsWith(`${c}/`)) forms.push(v.slice(c.length + 1));
+  else if (c && !v.startsWith('/') && !v.startsWith('~')) forms.push(`${c}/${v}`);
+  const bare = !v.includes('/');
+  return forms.some((form) => {
+    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+      const before = text[at - 1] ?? ' ';
+      const after = text[at + form.length] ?? ' ';
+      // One name with no extension is a word as often as a folder: named as one only with a slash on either side.
+      const word = !form.includes('/') && !/\.\w+$/.test(form);
+      const leftOk = !/[\w.~@-]/.test(before) && (before !== '/' || bare) && (!word || before === '/' || after === '/');
+      // A closing slash, or a sentence's full stop, ends it; a longer name or a deeper path does not.
+      const rest = after === '/' ? text.slice(at + form.length + 1, at + form.length + 3) : text.slice(at + form.length, at + form.length + 2);
+      const rightOk = !/^[\w-]|^\.\w/.test(rest);
+      if (leftOk && rightOk) return true;
+    }
+    return false;
+  });
 }
 
 /**
