@@ -18,8 +18,15 @@ const LOADS: Partial<Record<FormatId, string>> = {
 
 const NONE: readonly AddedInstructionFile[] = [];
 
+/** A file found where the session ran, named from its working directory when it lies in it (the full path stays in the title). */
+export const shownPath = (path: string, cwd: string | null): string => (cwd && path.startsWith(`${cwd.replace(/\/+$/, '')}/`) ? path.slice(cwd.replace(/\/+$/, '').length + 1) : path);
+
 export function InstructionFiles({ sessionKey, format }: { sessionKey: string; format: FormatId }) {
   const files = useApp((s) => s.sessions.find((x) => x.key === sessionKey)?.instructionFiles) ?? NONE;
+  const cwd = useApp((s) => {
+    const cwd = s.sessions.find((x) => x.key === sessionKey)?.session.meta['cwd'];
+    return typeof cwd === 'string' ? cwd : null;
+  });
   const loads = LOADS[format];
   const picker = (
     <FilePicker
@@ -46,7 +53,7 @@ export function InstructionFiles({ sessionKey, format }: { sessionKey: string; f
       <ul className="instruction-list">
         {files.map((f) => (
           <li key={f.id} className="instruction-file">
-            <code title={f.path}>{f.path}</code>{' '}
+            <code title={f.path}>{f.foundWhereItRan ? shownPath(f.path, cwd) : f.path}</code>{' '}
             <span className="muted">
               ({formatBytes(f.size)}
               {f.foundWhereItRan ? <span title="The server found it where the session ran, by the working directory the session recorded">, found where it ran</span> : null})
