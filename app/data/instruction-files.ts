@@ -55,6 +55,23 @@ export async function addInstructionFiles(key: string, files: readonly File[]): 
   useApp.getState().setInstructionFiles(key, withInstructionFiles(filesOf(key), added));
 }
 
+/**
+ * Adds the files `serve` found where a session ran (its harness's CLAUDE.md and the user's), marked so; the user
+ * removes them like any other. Nothing is added to a session closed meanwhile.
+ */
+export async function addFoundWhereItRan(key: string, found: readonly { path: string; text: string }[]): Promise<void> {
+  if (found.length === 0) return;
+  const added = await readInstructionFiles(found.map((f) => ({ path: f.path, source: { name: f.path, text: f.text } })));
+  if (!useApp.getState().sessions.some((s) => s.key === key)) return;
+  useApp.getState().setInstructionFiles(
+    key,
+    withInstructionFiles(
+      filesOf(key),
+      added.map((f) => ({ ...f, foundWhereItRan: true as const })),
+    ),
+  );
+}
+
 export function removeInstructionFile(key: string, id: number): void {
   useApp.getState().setInstructionFiles(
     key,

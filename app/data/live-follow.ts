@@ -7,7 +7,8 @@ import { forgetSession } from './analysis-client';
 import { loadInWorker } from './load-client';
 import { openSources } from './open-files';
 import { setPendingView } from './pending-view';
-import { fetchServedFiles, listServedSessions, watchServed, type ListedSession } from './serve-api';
+import { addFoundWhereItRan } from './instruction-files';
+import { fetchServedFiles, fetchServedInstructions, listServedSessions, watchServed, type ListedSession } from './serve-api';
 
 /** Where a followed session's file comes from, and how its changes are noticed. */
 export interface FollowSource {
@@ -29,7 +30,18 @@ export async function openServed(listed: ListedSession): Promise<void> {
     files.forEach((f, i) => sizes.set(listed.files[i]!, f.size));
     return files;
   };
-  await openAndFollow({ path: listed.path, served: listed.id, read, watch: (onChange) => watchServed(listed, onChange, (f) => sizes.get(f)) });
+  // Asked for while the session loads: the files its harness loaded where it ran, for the summary audit.
+  const instructions = fetchServedInstructions(listed).then(
+    (found) => ({ found }),
+    (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+  );
+  // Added before the follow starts, while the session keeps the key it opened with (a re-read gives it another).
+  const addInstructions = async (key: string) => {
+    const got = await instructions;
+    if ('found' in got) return addFoundWhereItRan(key, got.found);
+    useApp.getState().pushNotice({ id: `serve-instructions-${listed.id}`, tone: 'warn', text: `The instruction files where ${listed.path} ran could not be read, so its Summary audit reads none: ${got.error}` });
+  };
+  await openAndFollow({ path: listed.path, served: listed.id, read, watch: (onChange) => watchServed(listed, onChange, (f) => sizes.get(f)) }, addInstructions);
 }
 
 /** Opens the listed session an address names (a reload of a served session); a notice when it is listed no more. */
@@ -106,12 +118,15 @@ export function localSource(handle: LocalFileHandle): FollowSource {
   };
 }
 
-async function openAndFollow(source: FollowSource): Promise<void> {
+/** Opens the source, gives the opened session to `opened` (awaited: nothing re-reads it meanwhile), and follows it. */
+async function openAndFollow(source: FollowSource, onOpened?: (key: string) => Promise<void>): Promise<void> {
   const files = await source.read();
   const before = new Set(useApp.getState().sessions.map((s) => s.key));
   await openSources(files, source.served !== undefined ? { served: source.served } : {});
   const opened = useApp.getState().sessions.find((s) => !before.has(s.key));
-  if (opened) follow(opened.key, source);
+  if (!opened) return;
+  await onOpened?.(opened.key);
+  follow(opened.key, source);
 }
 
 function follow(firstKey: string, source: FollowSource): void {

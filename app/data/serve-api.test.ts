@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListedSession } from '../../src/cli/serve-listing';
-import { listServedSessions, parseListing, watchServed } from './serve-api';
+import { fetchServedInstructions, listServedSessions, parseInstructions, parseListing, watchServed } from './serve-api';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
@@ -87,5 +87,24 @@ describe('listServedSessions', () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer('later.jsonl')));
     vi.stubGlobal('__servedListing', Promise.resolve(new Response('a valid token is required', { status: 403 })));
     await expect(listServedSessions()).rejects.toThrow('the server answered 403: a valid token is required');
+  });
+});
+
+describe('fetchServedInstructions', () => {
+  it("asks for the listed session's first file with the token, and keeps only entries with a path and a text", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ files: [{ path: '/w/CLAUDE.md', text: 'port 7443' }, { path: '', text: 'x' }, { path: '/w/x.md' }, 'junk'] })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchServedInstructions(listed)).toEqual([{ path: '/w/CLAUDE.md', text: 'port 7443' }]);
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/instructions?token=tok&root=0&path=p%2Frollout.jsonl');
+  });
+
+  it('says what the server answered when it refuses', async () => {
+    vi.stubGlobal('fetch', async () => new Response('a valid token is required', { status: 403 }));
+    await expect(fetchServedInstructions(listed)).rejects.toThrow('the server answered 403: a valid token is required');
+  });
+
+  it('reads an answer that is not a list of files as none', () => {
+    expect(parseInstructions(null)).toEqual([]);
+    expect(parseInstructions({ files: 'CLAUDE.md' })).toEqual([]);
   });
 });

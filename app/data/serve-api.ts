@@ -127,6 +127,25 @@ export async function fetchServedFiles(s: ListedSession): Promise<File[]> {
 }
 
 /**
+ * The instruction files a listed session's harness loaded where it ran (its CLAUDE.md and the user's), as the server
+ * found them from the working directory the session recorded; an entry the page cannot use is left out.
+ */
+export async function fetchServedInstructions(s: ListedSession): Promise<{ path: string; text: string }[]> {
+  const res = await fetch(apiUrl('instructions', { root: s.root, path: s.files[0]! }), { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`the server answered ${res.status}: ${await res.text()}`);
+  return parseInstructions(await res.json());
+}
+
+export function parseInstructions(body: unknown): { path: string; text: string }[] {
+  const files = (isObject(body) ? arr(body, 'files') : undefined) ?? [];
+  return files.flatMap((f) => {
+    const path = isObject(f) ? str(f, 'path') : undefined;
+    const text = isObject(f) ? str(f, 'text') : undefined;
+    return path !== undefined && path !== '' && text !== undefined ? [{ path, text }] : [];
+  });
+}
+
+/**
  * Calls `onChange` each time one of the session's files changes on disk; returns the function that stops. `readSize`
  * gives each file's size when the page last read it: a stream opens with the file's current state, and when that
  * differs, lines arrived between the read and the stream's start (a loaded machine takes a while to connect).

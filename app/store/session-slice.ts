@@ -41,6 +41,8 @@ export interface LoadedSession {
 export interface AddedInstructionFile extends InstructionFile {
   id: number;
   size: number;
+  /** Found by `serve` where the session ran (not picked by the user); the panel says so. */
+  foundWhereItRan?: true;
 }
 
 /** A load's first session as its reported usage shows it, in front before the session itself reaches the page. */

@@ -22,8 +22,9 @@ export const CLAUDE_MD = [
   '',
 ].join('\n');
 
-export function instructionFilesSession(): string {
-  const r = claudeCodeRecords(CWD, '3c9e1f20-6a4b-4d8e-9f01-2b3c4d5e6f70');
+/** `cwd`: the working directory the session records (serve reads the CLAUDE.md found there). */
+export function instructionFilesSession(cwd = CWD): string {
+  const r = claudeCodeRecords(cwd, '3c9e1f20-6a4b-4d8e-9f01-2b3c4d5e6f70');
   r.user('The checkout tests fail against staging. Find out why and fix it.');
   r.assistant([{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'cat config/staging.env', description: 'Show the staging settings' } }]);
   r.user([{ type: 'tool_result', tool_use_id: 'toolu_1', content: `API_HOST=${STAGING_HOST}\nRETRY_LIMIT=5\n` }]);

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-export async function startServe(folder: string, opts: { port?: number; cacheDir?: string } = {}): Promise<{ server: ChildProcess; address: string }> {
-  const env = opts.cacheDir ? { ...process.env, COMPACTION_INSPECTOR_CACHE_DIR: opts.cacheDir } : process.env;
+export async function startServe(folder: string, opts: { port?: number; cacheDir?: string; home?: string } = {}): Promise<{ server: ChildProcess; address: string }> {
+  // `home`: the user's home the server sees (where it finds ~/.claude/CLAUDE.md), so no test reads the machine's own.
+  const env = { ...process.env, ...(opts.cacheDir ? { COMPACTION_INSPECTOR_CACHE_DIR: opts.cacheDir } : {}), ...(opts.home ? { HOME: opts.home } : {}) };
   const server = spawn(process.execPath, [join(ROOT, 'bin', 'compaction-inspector.mjs'), 'serve', folder, '--port', String(opts.port ?? 0)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -106,7 +106,7 @@ export function laterEntry(i: Item, target: CallTarget | null, call: string | nu
 }
 
 /** The session's working directory, when its format records one. */
-export const cwdOf = (session: Session): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
+export const cwdOf = (session: Pick<Session, 'meta'>): string | null => (typeof session.meta['cwd'] === 'string' ? session.meta['cwd'] : null);
 
 /** The file starts mid-conversation: its first summary covers turns it does not hold (see claude-code.ts). */
 const startsMid = (session: Session): boolean => session.meta['startsMidConversation'] === true;

@@ -154,7 +154,7 @@ const USER_FILES: Record<Harness, string> = { 'claude-code': '.claude/CLAUDE.md'
  * the working directory; Codex and Gemini CLI read theirs down from the project's root). None when that folder is
  * not on this machine.
  */
-export function recordedInstructions(s: Session, io: CliIo, home: string | null): InstructionFilesRead {
+export function recordedInstructions(s: Pick<Session, 'format' | 'meta'>, io: CliIo, home: string | null): InstructionFilesRead {
   const none: InstructionFilesRead = { files: [], read: [] };
   const cwd = cwdOf(s);
   if (!cwd || !isAbsolute(cwd) || !io.exists(cwd) || !io.isDir(cwd)) return none;
@@ -196,7 +196,7 @@ function folderFiles(dir: string, io: CliIo): string[] {
     for (const name of io.listDir(folder).sort()) {
       const p = join(folder, name);
       if (io.isDir(p)) walk(p);
-      else if (name.endsWith('.md')) rules.push(p);
+      else if (name.endsWith('.md') && io.exists(p)) rules.push(p); // a dangling link is no rule
     }
   };
   const rulesDir = here(RULES_DIR);

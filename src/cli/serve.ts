@@ -6,10 +6,13 @@
 // random token printed with the address; nothing but GET/HEAD; a file is opened once, the opened file's real path
 // is checked to lie under a listed folder (or the app's own dist/), and its bytes are read from that same handle,
 // so a symlink swapped between a check and a read cannot hand out a file outside. Anything else: 403 on the API,
-// and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk).
+// and on the app's route the same 404 whether the path exists or not (it tells nothing about the disk). The one
+// read outside the listed folders is a listed session's instruction files (serve-instructions.ts): found by their
+// fixed names from the working directory the session recorded, never from a path the request names.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants as fsConstants, readFile, createReadStream, existsSync, fstatSync, openSync, readlinkSync, realpathSync, stat, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildCsp } from '../security/page-policy';
 import { packageRoot } from './cli-io';
@@ -19,6 +22,7 @@ import { defaultRoots, inside, listSessions, openRoots, type ListedSession, type
 import { GLANCE_MAX_BYTES, glanceMeasurer, type GlanceMeasurer } from './serve-glance';
 import { openGlanceIndex, type GlanceIndex, type GlanceOutcome } from './serve-index';
 import { defaultCacheDir, engineId } from './result-cache';
+import { readHead, servedInstructions, sessionOfHead } from './serve-instructions';
 import type { InputFile } from '../load/loader';
 
 export const SERVE_USAGE = `  compaction-inspector serve [folders…] [--port N]  serve the app on 127.0.0.1 (default port 4780; 0 = any free port)
@@ -44,6 +48,8 @@ export interface ServeOptions {
   index?: GlanceIndex;
   /** Measures a session for the table (default: a worker thread, serve-glance.ts). */
   measurer?: GlanceMeasurer;
+  /** The user's home, where the harnesses keep their own instruction files (default: this user's). */
+  home?: string | null;
 }
 
 export interface RunningServer {
@@ -167,6 +173,7 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
   const dist = realpathSync(opts.dist);
   const index = opts.index ?? openGlanceIndex(null, 'memory');
   const measurer = opts.measurer ?? glanceMeasurer();
+  const home = opts.home === undefined ? homedir() : opts.home;
   /** The last listing, by id: a glance request names a listed session. */
   let listed = new Map<string, ListedSession>();
   const indexKey = (s: ListedSession) => `${opts.roots[s.root]!.real}${sep}${s.path}`;
@@ -235,6 +242,20 @@ export function startServer(opts: ServeOptions): Promise<RunningServer> {
         (e: unknown) => send(res, 500, e instanceof Error ? e.message : String(e)),
       );
       return;
+    }
+    if (url.pathname === '/api/instructions') {
+      // Only a listed folder's file names a session; what is read follows from its recorded cwd (serve-instructions.ts).
+      const file = sessionFile(url);
+      if (!file) return send(res, 403, 'that path is not a file inside a listed folder');
+      let head: string;
+      try {
+        head = readHead(file.fd, file.st.size);
+      } finally {
+        closeSync(file.fd);
+      }
+      const session = sessionOfHead(file.real.split(sep).pop()!, head);
+      const files = session ? servedInstructions(session, home) : [];
+      return send(res, 200, JSON.stringify({ files }), 'application/json');
     }
     if (url.pathname === '/api/file' || url.pathname === '/api/events') {
       const file = sessionFile(url);
