@@ -132,6 +132,10 @@ describe('instructionContext', () => {
     expect(held('cmd/cli/strategy/')).toBe(false);
     expect(held('deploy')).toBe(true);
     expect(held('/home/dev/shop/deploy/')).toBe(true);
+    // A tree the file draws, or a file it lists under its folder, names those paths whole.
+    const shaped = instructionContext([{ path: 'CLAUDE.md', text: ['├── wfc/', '│   ├── reviewers/', '### Strategy (`cmd/cli/strategy/`)', '- `auto_commit.go` - commits'].join('\n') }], '/home/dev/shop')!;
+    for (const v of ['wfc/reviewers/', '/home/dev/shop/wfc/reviewers', 'cmd/cli/strategy/auto_commit.go']) expect(shaped.holds({ value: v, kind: 'path', index: 0 }), v).toBe(true);
+    expect(shaped.holds({ value: 'web/wfc/reviewers/', kind: 'path', index: 0 })).toBe(false);
     // One name without an extension is a word unless a slash marks it a folder: "Shop is a store" names no folder.
     const app = instructionContext([{ path: 'CLAUDE.md', text: 'Shop is a store front. Ship from `deploy/`.' }], '/home/dev')!;
     expect(app.holds({ value: '/home/dev/Shop', kind: 'path', index: 0 })).toBe(false);

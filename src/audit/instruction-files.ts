@@ -5,8 +5,9 @@
 // model's context, and the summarizer read it too, so the audit reads it in three ways:
 // - a lost identifier a file holds is not lost: it is read as what the compaction kept verbatim beside the summary
 //   (`withoutStillSeen`, audit-session.ts's `stillSeen`), with the same matching (`foundIn` over the text's haystack),
-//   but for a path, which the file must name whole (`namesPathWhole`): a project's notes name folders by their last
-//   segment (`skills/`, `commands/`) that are other folders than the lost one;
+//   but for a path, which the file must name whole (`namesPathWhole`), or by its shape (a drawn tree, a file listed
+//   under its folder: outline-paths.ts): a project's notes name folders by their last segment (`skills/`,
+//   `commands/`) that are other folders than the lost one;
 // - an identifier the summary writes that a file holds is backed (not invented), as the evicted and context items
 //   back one;
 // - a claim that the user wants or asked something, which a file's instruction states, is backed as a user message
@@ -25,6 +26,7 @@ import type { InstructionFile, Item } from '../model/types';
 import type { Identifier } from './identifiers';
 import { mentionText } from './later-use';
 import { dateSupported, foundIn, haystack, type Haystack } from './normalize';
+import { outlinePaths } from './outline-paths';
 
 /** The instruction files as the audit reads them; `instructionContext` gives none when there are no files. */
 export interface InstructionContext {
@@ -56,9 +58,14 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
   const hay = () => (hays ??= texts.map((t) => haystack(mentionText(t), { cwd })));
   let joined: Haystack | undefined;
   let units: string[] | undefined;
+  // The paths the files name by their shape: a drawn tree, a file listed under its folder (outline-paths.ts).
+  let outline: Set<string> | undefined;
+  const outlined = () => (outline ??= new Set(texts.flatMap((t) => outlinePaths(t)).map((p) => p.replace(/\/+$/, ''))));
   return {
     texts,
-    holds: (id) => namesFile(id) || (id.kind === 'path' ? texts.some((t) => namesPathWhole(t, id.value, cwd)) : hay().some((h) => foundIn(id, h))),
+    holds: (id) =>
+      namesFile(id) ||
+      (id.kind === 'path' ? texts.some((t) => namesPathWhole(t, id.value, cwd)) || pathForms(id.value, cwd).some((f) => outlined().has(f)) : hay().some((h) => foundIn(id, h))),
     backs: (id) => {
       // As `unbacked` reads its support: one joined text, so a host in one file and its port in another back `host:port`.
       if (namesFile(id)) return true;
@@ -69,6 +76,17 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
   };
 }
 
+/** A path as written (no closing slash), and relative to the working directory or absolute under it. */
+function pathForms(value: string, cwd: string | null): string[] {
+  const v = value.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  if (v === '') return [];
+  const forms = [v];
+  const c = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (c && v.startsWith(`${c}/`)) forms.push(v.slice(c.length + 1));
+  else if (c && !v.startsWith('/') && !v.startsWith('~')) forms.push(`${c}/${v}`);
+  return forms;
+}
+
 /**
  * Does `text` name the path whole: as written, relative to the working directory, or absolute under it (a folder with
  * or without its closing slash)? Not by its last segments, as a later item's mention may: a file's `skills/` says
@@ -77,13 +95,9 @@ export function instructionContext(files: readonly InstructionFile[] | undefined
  * extension (`FitToday`, the project's folder, or the app's name) only with a slash beside it.
  */
 export function namesPathWhole(text: string, value: string, cwd: string | null): boolean {
-  const v = value.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
-  if (v === '') return false;
-  const forms = [v];
-  const c = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
-  if (c && v.startsWith(`${c}/`)) forms.push(v.slice(c.length + 1));
-  else if (c && !v.startsWith('/') && !v.startsWith('~')) forms.push(`${c}/${v}`);
-  const bare = !v.includes('/');
+  const forms = pathForms(value, cwd);
+  if (forms.length === 0) return false;
+  const bare = !forms[0]!.includes('/');
   return forms.some((form) => {
     for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
       const before = text[at - 1] ?? ' ';
