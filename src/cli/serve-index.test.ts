@@ -1,10 +1,10 @@
 // The serve table's index (issue 33): a second visit answers every row from it, and a file whose size or time
 // changed is measured again. The server is run for real on a folder of fixtures, with a measurer that counts.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { httpGet } from '../test/http-get';
 import type { InputFile } from '../load/loader';
 import { measureGlance, type GlanceMeasurer } from './serve-glance';
 import { openGlanceIndex } from './serve-index';
@@ -17,18 +17,7 @@ let tmp: string;
 let sessions: string;
 let indexFile: string;
 
-function get(srv: RunningServer, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: srv.port, path, headers: { host: `127.0.0.1:${srv.port}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
+const get = (srv: RunningServer, path: string) => httpGet(srv.port, path);
 
 /** Measures in this thread and records which files it was asked to measure. */
 function countingMeasurer(): GlanceMeasurer & { measured: string[] } {

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../test/http-get';
 import { openRoots } from './serve-listing';
 import { startServer, type RunningServer } from './serve';
 import { HEAD_BYTES, instructionNamed, readHead, servedInstructions, sessionOfHead } from './serve-instructions';
@@ -22,18 +22,7 @@ let tmp: string;
 let home: string;
 let srv: RunningServer;
 
-function get(path: string): Promise<{ status: number; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: srv.port, path, headers: { host: `127.0.0.1:${srv.port}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
+const get = (path: string) => httpGet(srv.port, path);
 
 const ask = (path: string, token = 'tok-1') => get(`/api/instructions?token=${token}&root=0&path=${encodeURIComponent(path)}`);
 const filesOf = async (path: string): Promise<{ path: string; text: string }[]> => {

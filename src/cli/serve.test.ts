@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../test/http-get';
 import { writePrecompressed } from './precompressed';
 import { openRoots } from './serve-listing';
 import { hostAllowed, openInside, SERVE_CSP, startServer, type RunningServer } from './serve';
@@ -12,17 +13,8 @@ const fixture = (name: string) => new URL(`../formats/__fixtures__/${name}`, imp
 let tmp: string;
 let srv: RunningServer;
 
-function get(path: string, host = `127.0.0.1:${srv.port}`, method = 'GET', extra: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: srv.port, path, method, headers: { host, ...extra } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
+function get(path: string, host = `127.0.0.1:${srv.port}`, method = 'GET', extra: Record<string, string> = {}) {
+  return httpGet(srv.port, path, { host, method, headers: extra });
 }
 
 beforeAll(async () => {
