@@ -175,7 +175,8 @@ export function recordedInstructions(s: Pick<Session, 'format' | 'meta'>, io: Cl
 /** Codex's file has no imports: an `@` in it is text. */
 const READ_AS_IS = /(?:^|[\\/])AGENTS\.md$/;
 
-const isRule = (path: string): boolean => /(?:^|[\\/])\.claude[\\/]rules[\\/]/.test(path);
+/** A file under a `.claude/rules/` folder (Claude Code loads every `.md` there, subfolders too). */
+export const isRule = (path: string): boolean => /(?:^|[\\/])\.claude[\\/]rules[\\/]/.test(path);
 
 /** Does the file's YAML front matter scope it to some paths (Claude Code's conditional rules)? */
 export function scopedRule(text: string): boolean {

@@ -14,7 +14,7 @@ import { basename, isAbsolute, join, normalize, sep } from 'node:path';
 import { loadText } from '../load/loader';
 import type { InstructionFile, Session } from '../model/types';
 import type { CliIo } from './cli-io';
-import { FOLDER_FILES, instructionFilesFor, recordedInstructions } from './instruction-files';
+import { FOLDER_FILES, instructionFilesFor, isRule, recordedInstructions } from './instruction-files';
 import { cwdOf } from '../audit/audit-session';
 
 /** How much of a session file is read for its working directory: its first records carry it (Claude Code's every record, Codex's session_meta line). */
@@ -26,10 +26,9 @@ export const MAX_SERVED_BYTES = 1 << 20;
 const HARNESS_HOMES = ['.claude', '.codex', '.gemini'];
 
 const NAMES: ReadonlySet<string> = new Set(FOLDER_FILES.map((f) => basename(f)));
-const RULE = /(?:^|[\\/])\.claude[\\/]rules[\\/]/;
 
 /** Named as a harness names an instruction file: CLAUDE.md, CLAUDE.local.md, AGENTS.md, GEMINI.md, a rule. */
-export const instructionNamed = (path: string): boolean => NAMES.has(basename(path)) || (RULE.test(path) && /\.md$/i.test(path));
+export const instructionNamed = (path: string): boolean => NAMES.has(basename(path)) || (isRule(path) && /\.md$/i.test(path));
 
 const under = (dir: string, path: string): boolean => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 
