@@ -29,3 +29,11 @@ export function rowJson(v: unknown): string {
   if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${rowJson(x)}`).join(', ')}}`;
   return JSON.stringify(v);
 }
+
+/** The spellings of a value a person accepts: as written; a path also relative to, or absolute under, the cwd. */
+export function spellings(value: string, cwd: string | null): string[] {
+  const out = [value.replace(/\(\)$/, '')];
+  if (cwd && value.startsWith(`${cwd}/`)) out.push(value.slice(cwd.length + 1));
+  else if (cwd && value.includes('/') && !value.startsWith('/') && !value.startsWith('~')) out.push(`${cwd}/${value}`);
+  return out.filter((s) => s.length >= 3);
+}

@@ -7,20 +7,13 @@
 // no label and reads no audit. `npx tsx bench/labelled-instruction-lines.ts [--write]` (prints counts only).
 import { writeFileSync } from 'node:fs';
 import type { LabelledRow, LostRow } from '../src/audit/labelled-set';
-import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson } from './labelled-fixture';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson, spellings } from './labelled-fixture';
 import { labelledInstructionFiles } from './labelled-instructions';
 
 const lines = labelledLines();
 const sessions = labelledSessions();
 const rows = lines.map((l) => (l.trim() ? (JSON.parse(l) as LabelledRow) : null));
 
-/** The spellings of a value a person accepts: as written; a path also relative to, or absolute under, the cwd. */
-export function spellings(value: string, cwd: string | null): string[] {
-  const out = [value.replace(/\(\)$/, '')];
-  if (cwd && value.startsWith(`${cwd}/`)) out.push(value.slice(cwd.length + 1));
-  else if (cwd && value.includes('/') && !value.startsWith('/') && !value.startsWith('~')) out.push(`${cwd}/${value}`);
-  return out.filter((s) => s.length >= 3);
-}
 
 /** The `file:line` places a relabelled row's why cites (`CLAUDE.md:1075`, `.claude/CLAUDE.md:96/99`). */
 export function citedLines(why: string, path: string): number[] {

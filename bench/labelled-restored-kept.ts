@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import type { LabelledRow, LostRow } from '../src/audit/labelled-set';
 import { loadText } from '../src/load/loader';
-import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson } from './labelled-fixture';
+import { LABELLED_ROWS_FILE, labelledLines, labelledSessions, rowJson, spellings } from './labelled-fixture';
 import { mirroredSessionFile } from './labelled-session-file';
 
 const lines = labelledLines();
@@ -68,13 +68,6 @@ function restoredAfter(records: (Json | null)[], summaryLine: number): string[] 
   return out;
 }
 
-/** The spellings of a value a person accepts: as written; a path also relative to, or absolute under, the cwd. */
-function spellings(value: string, cwd: string | null): string[] {
-  const out = [value.replace(/\(\)$/, '')];
-  if (cwd && value.startsWith(`${cwd}/`)) out.push(value.slice(cwd.length + 1));
-  else if (cwd && value.includes('/') && !value.startsWith('/') && !value.startsWith('~')) out.push(`${cwd}/${value}`);
-  return out.filter((s) => s.length >= 3);
-}
 
 let completed = 0;
 const tally = new Map<string, number>();
