@@ -219,6 +219,7 @@ export function normalise(path: string): string | null {
 // Claude Code's `@path` imports and a rule's `paths:` front matter are read as the CLI reads them: one reading.
 export { importsOf, scopedRule as isPathScoped } from '../src/cli/instruction-files';
 import { importsOf, scopedRule as isPathScoped } from '../src/cli/instruction-files';
+import { FOLDER_INSTRUCTION_FILES } from '../src/load/instruction-files';
 
 export interface Tree {
   /** Is this path a file (blob) of the tree? */
@@ -248,12 +249,11 @@ export function instructionPaths(tree: Tree, folder: string, harness: string, ro
       if (target !== null) add(target, depth + 1);
     }
   };
-  const names = ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'];
-  if (/codex/i.test(harness)) names.push('AGENTS.md');
-  if (/gemini/i.test(harness)) names.push('GEMINI.md');
   const claude = /claude/i.test(harness);
+  const reads = { 'claude-code': claude, codex: /codex/i.test(harness), 'gemini-cli': /gemini/i.test(harness) };
+  const names = FOLDER_INSTRUCTION_FILES.filter((f) => reads[f.harness]).map((f) => f.path);
   for (const dir of foldersDown(folder)) {
-    for (const n of names) if (claude || !n.includes('CLAUDE')) add(join(dir, n), 0);
+    for (const n of names) add(join(dir, n), 0);
     if (!claude) continue;
     for (const r of tree.filesUnder(join(dir, '.claude/rules')).filter((p) => p.endsWith('.md')).sort()) {
       if (isPathScoped(tree.read(r))) conditional.push(r);

@@ -7,10 +7,11 @@
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { cwdOf } from '../audit/audit-session';
 import type { FormatId, InstructionFile, Session } from '../model/types';
+import { FOLDER_INSTRUCTION_FILES, instructionHarnessOf } from '../load/instruction-files';
 import type { CliIo } from './cli-io';
 
 /** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
-export const FOLDER_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md'] as const;
+export const FOLDER_FILES: readonly string[] = FOLDER_INSTRUCTION_FILES.map((f) => f.path);
 /** Claude Code's rule files: every `.md` under it, subfolders too. */
 const RULES_DIR = '.claude/rules';
 /** Claude Code follows imports at most this many hops from the file the harness loaded. */
@@ -102,7 +103,7 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
       // A rule scoped to some files (`paths:` in its front matter) is loaded when the agent touches one, and then
       // recorded (a `nested_memory` attachment the audit reads as an item): it is not in every request.
       if (isFolder && isRule(file) && scopedRule(new TextDecoder().decode(bytes))) continue;
-      const harness = isFolder ? harnessOf(file) : undefined;
+      const harness = isFolder ? instructionHarnessOf(file) : undefined;
       const text = add(file, bytes, harness);
       if (!READ_AS_IS.test(file)) followImports(file, text, 1, harness);
     }
@@ -184,14 +185,12 @@ export function scopedRule(text: string): boolean {
   return !!front && /^paths\s*:/m.test(front[1]!);
 }
 
-/** The harness that loads a file a folder's lookup found (`FOLDER_FILES`, the rules). */
-const harnessOf = (path: string): Harness => (/(?:^|[\\/])AGENTS\.md$/.test(path) ? 'codex' : /(?:^|[\\/])GEMINI\.md$/.test(path) ? 'gemini-cli' : 'claude-code');
-
 /** The instruction files a project folder holds, in `FOLDER_FILES` order with the rules after Claude Code's own. */
 function folderFiles(dir: string, io: CliIo): string[] {
   const here = (rel: string) => join(dir, rel);
   const isFile = (p: string) => io.exists(p) && !io.isDir(p);
-  const claude = FOLDER_FILES.slice(0, 3).map(here).filter(isFile);
+  const of = (claude: boolean) => FOLDER_INSTRUCTION_FILES.filter((f) => (f.harness === 'claude-code') === claude).map((f) => here(f.path)).filter(isFile);
+  const claude = of(true);
   const rules: string[] = [];
   const walk = (folder: string) => {
     for (const name of io.listDir(folder).sort()) {
@@ -202,7 +201,7 @@ function folderFiles(dir: string, io: CliIo): string[] {
   };
   const rulesDir = here(RULES_DIR);
   if (io.exists(rulesDir) && io.isDir(rulesDir)) walk(rulesDir);
-  return [...claude, ...rules, ...FOLDER_FILES.slice(3).map(here).filter(isFile)];
+  return [...claude, ...rules, ...of(false)];
 }
 
 const FENCE = /^\s*(```|~~~)/;

@@ -3,8 +3,26 @@
 // Claude Code's auto memory (MEMORY.md). Told by name alone, before any byte is read, so a drop of them with a session
 // (or onto one) adds them to it instead of loading them as sessions. No engine imports: the drop zone reads it up front.
 
-/** The names harnesses load as instructions or memory, in any letter case (a user's copy may be renamed so). */
-const NAMES = new Set(['claude.md', 'claude.local.md', 'agents.md', 'agents.override.md', 'gemini.md', 'memory.md']);
+/** The files each harness reads from a project folder, in the order it reads them (Claude Code's rules come apart). */
+export const FOLDER_INSTRUCTION_FILES = [
+  { path: 'CLAUDE.md', harness: 'claude-code' },
+  { path: 'CLAUDE.local.md', harness: 'claude-code' },
+  { path: '.claude/CLAUDE.md', harness: 'claude-code' },
+  { path: 'AGENTS.md', harness: 'codex' },
+  { path: 'GEMINI.md', harness: 'gemini-cli' },
+] as const;
+
+/** The harness that reads a file of that name from a project folder (a rule file is Claude Code's). */
+export function instructionHarnessOf(path: string): (typeof FOLDER_INSTRUCTION_FILES)[number]['harness'] {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return FOLDER_INSTRUCTION_FILES.find((f) => f.path === name)?.harness ?? 'claude-code';
+}
+
+/**
+ * The names a drop is told by, in any letter case (a user's copy may be renamed so): the folder files, Codex's
+ * override and Claude Code's auto memory, which the user may drop but no folder lookup reads.
+ */
+const NAMES = new Set([...FOLDER_INSTRUCTION_FILES.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1).toLowerCase()), 'agents.override.md', 'memory.md']);
 
 /** A Markdown file under a `.claude/rules/` folder (Claude Code loads every one, in subfolders too). */
 const RULES = /(^|\/)\.claude\/rules\/(.+\/)?[^/]+\.md$/i;
