@@ -37,6 +37,7 @@ import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
+import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -397,6 +398,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   const mid = startsMid(session);
   // The CLAUDE.md, AGENTS.md or GEMINI.md files the user supplied: in every request, unrecorded (instruction-files.ts).
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
+  const autoMemory = items.some((it) => showsAutoMemory(it.text));
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
 
@@ -426,7 +428,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     const seenTo = beside.size > 0 ? Math.max(p.at, ...p.kept) + 1 : p.at + 1;
     const seen = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
     // What an instruction file holds was in every request, beside the summary too.
-    const lost = instructionFiles ? seen.filter((id) => !instructionFiles.holds(id)) : seen;
+    // So was what the harness names in every request unrecorded (auto-memory.ts).
+    const lost = seen.filter((id) => !namedByAutoMemory(id, autoMemory) && !instructionFiles?.holds(id));
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];

@@ -22,6 +22,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWri
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
+import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
@@ -484,7 +485,9 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const seen = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map((t) => haystack(t)));
   // What an instruction file holds was in every request, beside the summary too.
   const instructionFiles = instructionContext(input.instructionFiles, cwd);
-  const { kept, lost: lostIds } = instructionFiles ? { ...seen, lost: seen.lost.filter((id) => !instructionFiles.holds(id)) } : seen;
+  // So was what the harness names in every request unrecorded (auto-memory.ts).
+  const autoMemory = [sources, laterItems.map((l) => l.text), context].some((texts) => texts.some(showsAutoMemory));
+  const { kept, lost: lostIds } = { ...seen, lost: seen.lost.filter((id) => !namedByAutoMemory(id, autoMemory) && !instructionFiles?.holds(id)) };
 
   const scope = input.project
     ? new ProjectScope(

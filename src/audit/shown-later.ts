@@ -7,6 +7,7 @@
 // right about a thing that does not exist, and only the agent's own writing can make an invented name exist later.
 // Another agent of a team naming it (Claude Code's agent teams) is outside that writing, as the user is.
 import type { CallTarget } from '../refetch/call-target';
+import { isAutoMemoryPath } from './auto-memory';
 import type { Identifier, IdentifierKind } from './identifiers';
 
 /** Kinds that name one thing of the world (a file, a function, a commit), which later output can show to exist. */
@@ -51,7 +52,7 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
  */
 const LOADED_BY_HARNESS = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/i;
 export const loadedByHarness = (id: Identifier, slug?: string | null): boolean =>
-  id.kind === 'path' && (LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, '')) || (!!slug && isPlanFile(id.value, slug)));
+  id.kind === 'path' && (LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, '')) || isAutoMemoryPath(id.value) || (!!slug && isPlanFile(id.value, slug)));
 
 /**
  * Claude Code's plan file: in plan mode the harness tells the model, in a reminder no session file records, to write
