@@ -5,6 +5,7 @@
 import { useApp } from '../store';
 import type { AddedInstructionFile } from '../store/session-slice';
 import type { LoadSource } from './load-client';
+import { asLoaded } from '../../src/load/instruction-files';
 
 /** A source an open plan named an instruction file, with its path (a dropped folder's) or name. */
 export interface InstructionSource {
@@ -34,7 +35,7 @@ export async function readInstructionFiles(given: readonly InstructionSource[]):
     given
       .filter((g) => !tooBig.includes(g))
       .map(async ({ path, source }) => {
-        const text = source instanceof Blob ? await source.text() : source.text;
+        const text = asLoaded(path, source instanceof Blob ? await source.text() : source.text);
         return { id: nextId++, path, text, size: sizeOf(source) };
       }),
   );

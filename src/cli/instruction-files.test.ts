@@ -190,6 +190,42 @@ describe('--instructions auto', () => {
     expect(codex.instructionFiles?.map((f) => f.path)).toEqual(['/home/ann/.codex/AGENTS.md', '/home/ann/code/shop/AGENTS.md']);
   });
 
+  it("gives a Claude Code session the user's unscoped rules and the project's auto memory (its first 200 lines)", () => {
+    const memory = ['# Memory', ...Array.from({ length: 250 }, (_, i) => `- note ${i + 1}`)].join('\n');
+    const m = memoryIo({
+      '/home/ann/.claude/rules/style.md': 'Prefer small commits.',
+      '/home/ann/.claude/rules/api.md': '---\npaths: src/api/**\n---\nOnly for the API.',
+      '/home/ann/code/shop/.git/HEAD': 'ref: refs/heads/main',
+      '/home/ann/code/shop/CLAUDE.md': 'The open ticket is FRE-512.',
+      '/home/ann/code/shop/web/index.ts': 'export {};',
+      // Memory is the repository's: a session in a subfolder reads the root's.
+      '/home/ann/.claude/projects/-home-ann-code-shop/memory/MEMORY.md': memory,
+      '/home/ann/.claude/projects/-home-ann-code-shop-web/memory/MEMORY.md': 'Not the repository’s.',
+    });
+    const given = readInstructionFiles(['auto'], m.io, '/home/ann');
+    if ('error' in given) throw new Error(given.error);
+    const here = session('/home/ann/code/shop/web');
+    const read = giveInstructions([here], given, m.io, '/home/ann');
+    expect(here.instructionFiles?.map((f) => f.path)).toEqual([
+      '/home/ann/.claude/rules/style.md',
+      '/home/ann/.claude/projects/-home-ann-code-shop/memory/MEMORY.md',
+      '/home/ann/code/shop/CLAUDE.md',
+    ]);
+    const text = here.instructionFiles![1]!.text;
+    expect(text.split('\n')).toHaveLength(200);
+    expect(text).toContain('- note 199');
+    expect(text).not.toContain('- note 200');
+    expect(read.every((r) => r.harness === 'claude-code')).toBe(true);
+    // Outside a repository the working directory names the memory; a Codex session gets none of Claude Code's.
+    const loose = memoryIo({ '/home/ann/.claude/projects/-tmp-try/memory/MEMORY.md': 'Scratch notes.', '/tmp/try/a.txt': 'x' });
+    const s2 = session('/tmp/try');
+    giveInstructions([s2], given, loose.io, '/home/ann');
+    expect(s2.instructionFiles?.map((f) => f.path)).toEqual(['/home/ann/.claude/projects/-tmp-try/memory/MEMORY.md']);
+    const codex = session('/tmp/try', 'codex');
+    giveInstructions([codex], given, loose.io, '/home/ann');
+    expect(codex.instructionFiles).toBeUndefined();
+  });
+
   it('reads the recorded working directory through inspect: the audit leaves out what its CLAUDE.md holds', async () => {
     const m = memoryIo({ 's.jsonl': SESSION, '/home/dev/payments/CLAUDE.md': 'The open ticket is FRE-512.' });
     await run(['inspect', 's.jsonl', '--json', '--no-cache', '--instructions', 'auto'], m.io);

@@ -7,7 +7,7 @@
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { cwdOf } from '../audit/audit-session';
 import type { FormatId, InstructionFile, Session } from '../model/types';
-import { FOLDER_INSTRUCTION_FILES, instructionHarnessOf } from '../load/instruction-files';
+import { asLoaded, FOLDER_INSTRUCTION_FILES, instructionHarnessOf } from '../load/instruction-files';
 import type { CliIo } from './cli-io';
 
 /** The files of a project folder the harnesses load, in this order: Claude Code's, then Codex's and Gemini CLI's. */
@@ -53,7 +53,7 @@ export function readInstructionFiles(paths: readonly string[], io: CliIo, home: 
   const out: InstructionFilesRead = { files: [], read: [] };
   const seen = new Set<string>();
   const add = (path: string, bytes: Uint8Array, harness: Harness | undefined) => {
-    const text = new TextDecoder().decode(bytes);
+    const text = asLoaded(path, new TextDecoder().decode(bytes));
     out.files.push({ path, text });
     out.read.push({ path, bytes: bytes.length, ...(harness ? { harness } : {}) });
     return text;
@@ -160,17 +160,54 @@ export function recordedInstructions(s: Pick<Session, 'format' | 'meta'>, io: Cl
   const cwd = cwdOf(s);
   if (!cwd || !isAbsolute(cwd) || !io.exists(cwd) || !io.isDir(cwd)) return none;
   const paths: string[] = [];
+  const isFile = (p: string) => io.exists(p) && !io.isDir(p);
   const user = home && HARNESSES.has(s.format) ? join(home, USER_FILES[s.format as Harness]) : null;
-  if (user && io.exists(user) && !io.isDir(user)) paths.push(user);
+  if (user && isFile(user)) paths.push(user);
+  // Claude Code's too: the user's rules (unscoped ones, as a project's) and the project's auto memory.
+  const claude = s.format === 'claude-code' && home ? [...userRules(home, io), autoMemoryFile(cwd, home, io)].filter((p): p is string => p !== null) : [];
+  paths.push(...claude);
   const folders: string[] = [];
   for (let dir = normalize(cwd); dirname(dir) !== dir; dir = dirname(dir)) folders.unshift(dir);
   for (const dir of folders) if (folderFiles(dir, io).length > 0) paths.push(dir);
   if (paths.length === 0) return none;
   const read = readInstructionFiles(paths, io, home);
   if ('error' in read) return none;
-  // The user's file is read as named (every session's): it is this harness's.
-  if (user && read.read[0]?.path === user) read.read[0] = { ...read.read[0], harness: s.format as Harness };
+  // Files read as named (every session's) are this harness's.
+  const own = new Set([...(user ? [user] : []), ...claude]);
+  read.read = read.read.map((r) => (own.has(r.path) && !r.harness ? { ...r, harness: s.format as Harness } : r));
   return read;
+}
+
+/** The unscoped `~/.claude/rules/*.md` files, which Claude Code loads in every project. */
+function userRules(home: string, io: CliIo): string[] {
+  const dir = join(home, '.claude', 'rules');
+  if (!io.exists(dir) || !io.isDir(dir)) return [];
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of io.listDir(folder).sort()) {
+      const p = join(folder, name);
+      if (io.isDir(p)) walk(p);
+      else if (name.endsWith('.md') && io.exists(p) && !scopedRule(new TextDecoder().decode(io.readFile(p)))) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * Claude Code's auto memory where a session ran: `~/.claude/projects/<project>/memory/MEMORY.md`, the project being
+ * the git repository's root (a worktree's own), else the working directory, written with every character but a
+ * letter or digit as `-` (`/home/ann/code/shop` is `-home-ann-code-shop`). Null when there is none.
+ */
+export function autoMemoryFile(cwd: string, home: string, io: CliIo): string | null {
+  const folder = normalize(cwd);
+  let root: string | null = null;
+  for (let dir = folder; root === null; dir = dirname(dir)) {
+    if (io.exists(join(dir, '.git'))) root = dir;
+    if (dirname(dir) === dir) break;
+  }
+  const memoryOf = (project: string) => join(home, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), 'memory', 'MEMORY.md');
+  return [...new Set([root ?? folder, folder])].map(memoryOf).find((p) => io.exists(p) && !io.isDir(p)) ?? null;
 }
 
 /** Codex's file has no imports: an `@` in it is text. */

@@ -36,6 +36,8 @@ const write = (path: string, text: string) => {
   writeFileSync(path, text);
 };
 
+const memoryOf = (cwd: string) => join(home, '.claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'), 'memory', 'MEMORY.md');
+
 beforeAll(async () => {
   tmp = realpathSync(mkdtempSync(join(tmpdir(), 'ci-serve-instr-')));
   home = join(tmp, 'home');
@@ -51,6 +53,8 @@ beforeAll(async () => {
   write(join(work, 'app', 'docs', 'deploy.md'), 'Deploy with make ship.');
   write(join(work, 'app', 'package.json'), '{"name":"app"}');
   write(join(work, 'app', 'AGENTS.md'), 'Codex only.');
+  // Claude Code's auto memory of that working directory (no repository above it), under ~/.claude.
+  write(memoryOf(join(work, 'app')), 'The deploy user is ops.');
   // A hostile working directory: planted files that lead out by name, by import and by symlink.
   const evil = join(tmp, 'evil', 'etc');
   write(join(tmp, 'secret.md'), 'SECRET MARKDOWN');
@@ -81,8 +85,9 @@ afterAll(async () => {
 describe('/api/instructions', () => {
   it("answers the user's CLAUDE.md and each folder's down to the recorded cwd, with the imports inside them, as --instructions auto reads them", async () => {
     const files = await filesOf('proj/good.jsonl');
-    expect(files.map((f) => f.path)).toEqual([join(home, '.claude', 'CLAUDE.md'), join(home, '.claude', 'mine.md'), join(tmp, 'work', 'CLAUDE.md'), join(tmp, 'work', 'app', 'CLAUDE.md'), join(tmp, 'work', 'app', 'docs', 'deploy.md')]);
-    expect(files[2]!.text).toBe('Monorepo: the staging port is 7443.');
+    expect(files.map((f) => f.path)).toEqual([join(home, '.claude', 'CLAUDE.md'), join(home, '.claude', 'mine.md'), memoryOf(join(tmp, 'work', 'app')), join(tmp, 'work', 'CLAUDE.md'), join(tmp, 'work', 'app', 'CLAUDE.md'), join(tmp, 'work', 'app', 'docs', 'deploy.md')]);
+    expect(files[2]!.text).toBe('The deploy user is ops.');
+    expect(files[3]!.text).toBe('Monorepo: the staging port is 7443.');
     // Not for a Claude Code session: Codex's AGENTS.md. Left out: an import outside ~/.claude or the cwd, a file that
     // is not Markdown, and `..` or `~/` out of the project.
     expect(files.some((f) => /AGENTS|notes|package|id_rsa/.test(f.path))).toBe(false);

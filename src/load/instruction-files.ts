@@ -37,3 +37,11 @@ export function isInstructionFile(path: string): boolean {
 export function isInstructionFolder(name: string): boolean {
   return name === '.claude';
 }
+
+/** Claude Code loads the first 200 lines of auto memory's MEMORY.md into the system prompt, no more. */
+export const MEMORY_LINES = 200;
+
+/** A file's text as its harness loads it: MEMORY.md cut after MEMORY_LINES lines, any other file whole. */
+export function asLoaded(path: string, text: string): string {
+  return /(?:^|[\\/])MEMORY\.md$/i.test(path) ? text.split('\n').slice(0, MEMORY_LINES).join('\n') : text;
+}
