@@ -10,7 +10,7 @@ import { ShareControls } from './components/ShareControls';
 import { SharedLinkBanner } from './components/SharedLinkBanner';
 import { FetchConsent } from './components/FetchConsent';
 import { openLinkSources } from './data/link-sources';
-import { openUrls } from './data/open-files';
+import { openUrls, sayOpenFailed } from './data/open-files';
 import { warmAnalysisWorker } from './data/analysis-client';
 import { warmFirstLoadWorker } from './data/load-client';
 import { useScrollCue } from './hooks/use-scroll-cue';
@@ -158,8 +158,8 @@ export function App() {
     // History follows what is in front for the life of the page; Back/Forward bring it back.
     followPlace(useApp.getState());
     useApp.subscribe(followPlace);
-    window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search)));
-    void openFromAddress(location.search);
+    window.addEventListener('popstate', (e) => restoreFromHistory(e.state as never, (search) => void openFromAddress(search).catch((err: unknown) => sayOpenFailed(search, err))));
+    void openFromAddress(location.search).catch((err: unknown) => sayOpenFailed(location.search, err));
     // The workers a first session needs start while the user picks one (same-origin scripts, nothing else). The
     // open plan's code waits for an intent to open (open-intent.ts): fetched at start it put the page over its
     // initial-JavaScript budget.

@@ -126,3 +126,10 @@ test('a drop whose opening code cannot be fetched says so in a notice instead of
   // The page is still the app: the demos still open.
   await expect(page.getByRole('region', { name: 'Welcome' })).toBeVisible();
 });
+
+test('a demo whose opening code cannot be fetched says so too', async ({ page }) => {
+  await page.route(/corpus-open-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await page.getByRole('list', { name: 'Demos' }).getByRole('button').first().click();
+  await expect(page.getByText(/\.\w+ could not be opened: .*Try again, or reload the page\./)).toBeVisible();
+});

@@ -1,6 +1,6 @@
 // Open files: picker, paste, and the demos.
 import { useState } from 'react';
-import { openUserSources, openUrls } from '../data/open-files';
+import { openUserSources, openUserUrls } from '../data/open-files';
 import { canFollowLocalFiles, pickAndFollowLocalFile } from '../data/live-follow';
 import { DEMOS, demoUrls } from '../demos';
 import { opensSessions } from '../views/open-intent';
@@ -64,7 +64,7 @@ export function DemoList() {
     <ul className="demo-list" aria-label="Demos">
       {DEMOS.map((d) => (
         <li key={d.id}>
-          <button type="button" className="demo" {...opensSessions} onClick={() => void openUrls(demoUrls(d))}>
+          <button type="button" className="demo" {...opensSessions} onClick={() => openUserUrls(demoUrls(d))}>
             <strong>{d.title}</strong>
             <span className="muted">{d.description}</span>
           </button>

@@ -24,10 +24,17 @@ export function warmOpenPath(): void {
  * fetched, say) is said in a notice: the user's action is never silently lost.
  */
 export function openUserSources(input: LoadSource[]): void {
-  openSources(input).catch((e: unknown) => {
-    const names = input.map((s) => s.name).join(', ');
-    useApp.getState().pushNotice({ id: 'open-failed', tone: 'error', text: `${names} could not be opened: ${e instanceof Error ? e.message : String(e)}. Try again, or reload the page.` });
-  });
+  openSources(input).catch((e: unknown) => sayOpenFailed(input.map((s) => s.name).join(', '), e));
+}
+
+/** Opens URLs the user chose (a demo), saying a failure as `openUserSources` does. */
+export function openUserUrls(urls: string[]): void {
+  openUrls(urls).catch((e: unknown) => sayOpenFailed(urls.map((u) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1))).join(', '), e));
+}
+
+/** Says that an open failed in a way its load could not report (its code could not be fetched, say). */
+export function sayOpenFailed(names: string, e: unknown): void {
+  useApp.getState().pushNotice({ id: 'open-failed', tone: 'error', text: `${names} could not be opened: ${e instanceof Error ? e.message : String(e)}. Try again, or reload the page.` });
 }
 
 export async function openSources(input: LoadSource[], opts: OpenOptions = {}): Promise<void> {
