@@ -1,6 +1,6 @@
 // `compaction-inspector corpus` end to end on a temporary corpus: ordered JSONL rows, stderr issues, shards,
 // and the worker-thread path (workers load the TypeScript worker module through tsx).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,5 +222,32 @@ describe('corpus data.parquet', () => {
     // Both files have rows in more than one shard: the split is by row group, not by file.
     for (const f of ['train-00000-of-00002.parquet', 'train-00001-of-00002.parquet']) expect(shards.filter((s) => s.some((l) => l.includes(f))).length).toBeGreaterThan(1);
     expect(shards.flat().sort()).toEqual([...all].sort());
+  });
+});
+
+describe('corpus --instructions', () => {
+  // The fixture's compaction loses the ticket FRE-512, which the person asks for after the summary.
+  const session = readFileSync(new URL('../formats/__fixtures__/claude-code-session.jsonl', import.meta.url), 'utf8');
+  const neededOf = (out: string[]) => out.map((l) => JSON.parse(l) as { lost_needed_later?: number }).filter((r) => r.lost_needed_later !== undefined).map((r) => r.lost_needed_later);
+
+  it('gives every trajectory’s audit the files, in this thread and in workers, as inspect does', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'corpus-instr-'));
+    try {
+      writeFileSync(join(here, 's.jsonl'), session);
+      writeFileSync(join(here, 'CLAUDE.md'), 'The open ticket is FRE-512.');
+      const without = await corpus(join(here, 's.jsonl'), '--jsonl', '--estimate', '--threads', '0');
+      const before = neededOf(without.out);
+      expect(before).toHaveLength(1);
+      expect(before[0]).toBeGreaterThan(0);
+      for (const threads of ['0', '1']) {
+        const withFile = await corpus(join(here, 's.jsonl'), '--jsonl', '--estimate', '--threads', threads, '--instructions', join(here, 'CLAUDE.md'));
+        expect(neededOf(withFile.out)).toEqual([before[0]! - 1]);
+      }
+      const missing = await corpus(join(here, 's.jsonl'), '--jsonl', '--instructions', join(here, 'nope.md'));
+      expect(missing.code).toBe(2);
+      expect(missing.err.join('\n')).toMatch(/--instructions .*nope\.md: no such file or folder/);
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
   });
 });

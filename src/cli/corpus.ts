@@ -21,9 +21,12 @@ import type { AsyncBuffer } from '../corpus/parquet-rows';
 import { corpusKey, inShard, parseShard, type Shard } from '../corpus/shard';
 import type { ParseIssue } from '../model/types';
 import { createTokenCounter, estimateTokens } from '../tokens';
+import type { Session } from '../model/types';
+import { nodeIo, type CliIo } from './cli-io';
+import { giveInstructions, readInstructionFiles } from './instruction-files';
 
-export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate] [--column NAME]
-  compaction-inspector corpus --stdin [--stdin-name NAME] [--jsonl] [--estimate]
+export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…> [--jsonl] [--shard i/n] [--threads N] [--estimate] [--column NAME] [--instructions PATH|auto …]
+  compaction-inspector corpus --stdin [--stdin-name NAME] [--jsonl] [--estimate] [--instructions PATH|auto …]
                                                    one metrics row per trajectory (a file, a line of a JSONL corpus,
                                                    a row of a .parquet dataset); --jsonl writes the rows as JSON lines
                                                    (a place that gave none: an error row), else a table of totals;
@@ -33,7 +36,9 @@ export const CORPUS_USAGE = `  compaction-inspector corpus <files or folders…>
                                                    --threads N worker threads (default: cores − 1; 0 = none);
                                                    --estimate counts tokens with the fast estimate instead of o200k_base;
                                                    --stdin reads trajectories, one per line, from standard input
-                                                   (Spark's RDD.pipe, Ray Data); rows name the input NAME (default stdin)`;
+                                                   (Spark's RDD.pipe, Ray Data); rows name the input NAME (default stdin);
+                                                   --instructions as for inspect: the audit reads those files (auto:
+                                                   each session's own, where it ran)`;
 
 const CORPUS_EXT = /\.(jsonl?|ndjson|traj|eval|parquet)$/i;
 
@@ -56,6 +61,8 @@ export interface CorpusOptions {
   stdinName: string;
   /** The Parquet column that holds the trajectories (chosen from the candidates when null). */
   column: string | null;
+  /** `--instructions PATH|auto`, as inspect reads them (instruction-files.ts): given to every trajectory's audit. */
+  instructions: string[];
 }
 
 export interface CorpusIo {
@@ -117,6 +124,8 @@ export type WorkerRequest = {
   column?: string | null;
   shard?: Shard | null;
   key?: string;
+  /** `--instructions`: each worker reads them once (`auto`: each session's own, where it ran). */
+  instructions?: string[];
 };
 /** A place (line, Parquet row, file) that gave no trajectory, and the error that says why. */
 export interface FailedPlace {
@@ -188,7 +197,9 @@ export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerRepl
   const { index, path } = req;
   try {
     const counter = await counterFor(req.estimate);
+    const prepare = instructionGiver(req.instructions);
     const sink = {
+      ...(prepare ? { prepare } : {}),
       row: (row: CorpusRow) => post({ type: 'row', index, row }),
       issue: (issue: ParseIssue) => post({ type: 'issue', index, issue }),
       notice: (issue: ParseIssue) => post({ type: 'notice', index, issue }),
@@ -209,6 +220,20 @@ export async function measureCorpusFile(req: WorkerRequest, post: (m: WorkerRepl
     post({ type: 'failed', index, failed: { file: path, line: null, issue } });
     post({ type: 'done', index, outcome: null });
   }
+}
+
+/** What gives each session the instruction files named (read once per thread); none without `--instructions`. */
+const givers = new Map<string, ((s: Session) => void) | undefined>();
+function instructionGiver(paths: readonly string[] | undefined): ((s: Session) => void) | undefined {
+  if (!paths?.length) return undefined;
+  const key = JSON.stringify(paths);
+  if (!givers.has(key)) {
+    const given = readInstructionFiles(paths, nodeIo);
+    // Read and checked by runCorpus before any file: an error here is a file gone since.
+    const quiet: CliIo = { ...nodeIo, err: () => {} };
+    givers.set(key, 'error' in given ? undefined : (s) => void giveInstructions([s], given, quiet));
+  }
+  return givers.get(key);
 }
 
 /** A worker thread of `corpus` (corpus-worker.ts). */
@@ -233,9 +258,17 @@ type Output = { row: CorpusRow } | { failed: FailedPlace };
  * released once every file before it is done. Dispatch stops `maxAhead` files past the oldest unfinished
  * one, so a slow file never makes the buffer grow without bound.
  */
-export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number; column?: string | null; shard?: Shard | null }, sink: Sink): Promise<{ failedFiles: number }> {
+export async function measureCorpus(files: CorpusFile[], opts: { threads: number; estimate: boolean; maxAhead?: number; column?: string | null; shard?: Shard | null; instructions?: string[] }, sink: Sink): Promise<{ failedFiles: number }> {
   // Only files named .parquet were let through the file-level shard filter, so only they split by row group.
-  const request = (i: number): WorkerRequest => ({ index: i, path: files[i]!.path, estimate: opts.estimate, column: opts.column ?? null, shard: PARQUET_EXT.test(files[i]!.path) ? (opts.shard ?? null) : null, key: files[i]!.key });
+  const request = (i: number): WorkerRequest => ({
+    index: i,
+    path: files[i]!.path,
+    estimate: opts.estimate,
+    column: opts.column ?? null,
+    shard: PARQUET_EXT.test(files[i]!.path) ? (opts.shard ?? null) : null,
+    key: files[i]!.key,
+    ...(opts.instructions?.length ? { instructions: opts.instructions } : {}),
+  });
   const pending = new Map<number, { rows: Output[]; issues: ParseIssue[]; done: boolean; outcome: FileOutcome | null }>();
   let nextOut = 0;
   let failedFiles = 0;
@@ -339,7 +372,7 @@ export async function measureCorpus(files: CorpusFile[], opts: { threads: number
 
 function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | { error: string } {
   const paths: string[] = [];
-  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false, stdin: false, stdinName: 'stdin', column: null };
+  const opts: CorpusOptions = { jsonl: false, shard: null, threads: Math.max(1, availableParallelism() - 1), estimate: false, stdin: false, stdinName: 'stdin', column: null, instructions: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -351,6 +384,10 @@ function parseArgs(argv: string[]): { paths: string[]; opts: CorpusOptions } | {
       const v = value();
       if (!v) return { error: '--stdin-name needs a name' };
       opts.stdinName = v;
+    } else if (flag === '--instructions') {
+      const v = value();
+      if (!v) return { error: '--instructions needs a file, a folder or auto' };
+      opts.instructions.push(v);
     } else if (flag === '--column') {
       const v = value();
       if (!v) return { error: '--column needs the name of a Parquet column' };
@@ -396,6 +433,13 @@ export async function runCorpus(argv: string[], io: CorpusIo): Promise<number> {
     return 2;
   }
   const { paths, opts } = parsed;
+  if (opts.instructions.length > 0) {
+    const read = readInstructionFiles(opts.instructions, nodeIo);
+    if ('error' in read) {
+      io.err(`${read.error}\n\nUsage:\n${CORPUS_USAGE}`);
+      return 2;
+    }
+  }
   if (opts.stdin) return corpusFromStdin(opts, io);
   const walked = walkCorpus(paths);
   if (walked.missing.length) {
@@ -456,6 +500,7 @@ async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<numbe
         failed: (at, issue) => {
           if (opts.jsonl) io.out(errorRowToJsonLine(opts.stdinName, at.line, issue, counter.counter));
         },
+        ...(instructionGiver(opts.instructions) ? { prepare: instructionGiver(opts.instructions)! } : {}),
       },
       { everyLine: true, idByContent: true },
     );

@@ -29,6 +29,8 @@ export interface CorpusSink {
   progress?(bytes: number): void;
   /** A choice made for the user that they should hear about (which Parquet column was read), once per file. */
   notice?(issue: ParseIssue): void;
+  /** Gives a session what the measure reads besides its file (the CLI's `--instructions`), before it is measured. */
+  prepare?(session: Session): void;
 }
 
 export interface CorpusCounter {
@@ -75,6 +77,7 @@ export function measure(sessions: Session[], file: string, at: RowLocation, coun
   let n = 0;
   for (const s of sessions) {
     try {
+      sink.prepare?.(s);
       sink.row(trajectoryMetrics(s, { count: counter.count, counter: counter.counter, file, line: at.line }), at);
       n++;
     } catch (e) {
