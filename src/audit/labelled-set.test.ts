@@ -121,6 +121,10 @@ describe('the labelled audit set', () => {
   // The eleventh hold-out's blind score (session 50), after its kept-spelling summary lines (README): needed 59% (10/17),
   // recall 100% (10/10); referenced 0 of 1 flag right, refetched 9 of 16, invented 1 of 5. A floor at it, not the goal.
   const HOLDOUT11_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.56, neededUnion: 0.58, invented: 0.2, neededRecall: 1 };
+  // The twelfth hold-out's blind score (session 51), after its kept-spelling summary lines (README): needed 89% (24/27),
+  // recall 80% (24/30); referenced 3 of 6 flags right, refetched 20 of 21, invented no flag (no true row), instructions
+  // 0 of 1 flag right (no true row). A floor at it, not the goal.
+  const HOLDOUT12_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.88, invented: 1, inventedInstructions: 0, neededRecall: 0.8 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -286,6 +290,28 @@ describe('the labelled audit set', () => {
     },
   );
 
+
+  it('holds a twelfth blind hold-out (holdout12): 250+ rows of 7 sessions from 5 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 51). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h12 = half('holdout12');
+    expect(h12.length).toBeGreaterThanOrEqual(250);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h12.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
+    const repos = new Set(h12.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout12').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h12.filter((r) => repoOf(r) === repo).length / h12.length, repo).toBeLessThanOrEqual(0.3);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h12.some((r) => r.list === list), list).toBe(true);
+    for (const r of h12) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h12) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h12, sessions);
+    console.info(table('twelfth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT12_FLOOR), 'twelfth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout12')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout12')).toEqual([]);
+  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
