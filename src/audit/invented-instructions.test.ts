@@ -32,6 +32,14 @@ describe('a claim in another language than the user’s messages', () => {
   it('a quote is still checked: it claims the user’s own words', () => {
     expect(flagged('The user said "just proceed with the implementation and skip the tests".', [portuguese])).toHaveLength(1);
   });
+  // Modelled on yutakobayashidev/dotnix (session 51, half A): the user writes Japanese and pastes English CI logs.
+  it('is not judged when most of the user’s messages are in another language, whatever logs they paste', () => {
+    const japanese = ['READMEも更新して、unstableのことも書いておいて', 'どれがおすすめ？理由も教えて', 'バージョンを下げて置きたい、workflowの動作を確認しておきたいので'];
+    const log = 'Prepare all required actions Getting action download info Download action repository for the workflow and run it now';
+    const verdicts = judgeUserClaims('User wanted to pin to old versions to test the workflow.', [...japanese, log]);
+    expect(verdicts.invented).toEqual([]);
+    expect(verdicts.notJudged).toHaveLength(1);
+  });
   it('a claim in the language of one of the messages is judged', () => {
     const english = 'please make the feed load faster and keep the likes working when offline';
     const verdicts = judgeUserClaims('The user wanted a separate branch created for the release.', [portuguese, english]);

@@ -214,7 +214,8 @@ export function judgeUserClaims(
       .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
       .every((part) => holdsPart(t.flat, t.stems, part));
   // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
-  // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged.
+  // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged. So it is when
+  // most of the user's messages are in another language than the claim.
   let languages: { summary: Language | null; users: Language[] } | null = null;
   const known = () =>
     (languages ??= { summary: languageOf(stripHarnessText(summary)), users: users.map((u) => languageOf(u.text)).filter((l): l is Language => l !== null) });
@@ -224,7 +225,10 @@ export function judgeUserClaims(
     // The claim's language: its own script, else the summary's; a Latin-script claim of a summary too short to tell
     // differs only from messages in Chinese or Japanese.
     const of = CJK.test(claim) ? 'cjk' : written !== null && written !== 'cjk' ? written : (languageOf(claim) ?? 'latin');
-    return spoken.every((l) => (of === 'latin' ? l === 'cjk' : l !== of));
+    // The user's language is the one most of their messages are in: a log or code they paste is often English
+    // whatever language they write in.
+    const differs = spoken.filter((l) => (of === 'latin' ? l === 'cjk' : l !== of)).length;
+    return differs * 2 > spoken.length;
   };
   const out: InventedInstruction[] = [];
   const notJudged: string[] = [];
@@ -381,8 +385,10 @@ export function userWordsRead(texts: readonly ReadText[]): { said: string[]; har
 }
 
 // A tool that asks the user, by its name less an MCP server's prefix (`mcp__conductor__AskUserQuestion`): Claude
-// Code's AskUserQuestion, the same tool an app serves over MCP, `ask_user`, Cline's `ask_followup_question`.
-const ASKS_USER = /^(?:ask_?user(?:_?questions?)?|ask_?followup_?questions?|ask_?questions?)$/i;
+// Code's AskUserQuestion, the same tool an app serves over MCP, `ask_user`, Cline's `ask_followup_question`. A name
+// that does not name the user asks someone else: DeepWiki's `mcp__deepwiki__ask_question` returns a documentation
+// service's answer to the agent's question, which is neither the user's words nor what the user asked.
+const ASKS_USER = /^(?:ask_?user(?:_?questions?)?|ask_?followup_?questions?)$/i;
 const toolName = (name: string | undefined): string => (name ?? '').replace(/^mcp__.+?__/, '');
 
 /**

@@ -235,6 +235,9 @@ describe('an answer is the user\'s decision in the words of what it answers', ()
     // An option the user did not choose, or the same words from a tool that asks nobody, are not the user's.
     expect(audit(asked('mcp__conductor__AskUserQuestion'), 'User asked to wait for the third batch of subagents.')).toHaveLength(1);
     expect(audit(asked('mcp__conductor__Search'), claim)).toHaveLength(1);
+    // Modelled on yutakobayashidev/dotnix (session 51, half A): DeepWiki's ask_question asks a documentation service;
+    // its answer is the service's, and its question the agent's.
+    expect(audit(asked('mcp__deepwiki__ask_question'), claim)).toHaveLength(1);
     // A refused question carries no answer.
     expect(audit(asked('mcp__conductor__AskUserQuestion', "The user doesn't want to proceed with this tool use. Skip formal evals — just review the skill yourself"), claim)).toHaveLength(1);
   });
