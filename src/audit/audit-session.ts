@@ -38,6 +38,7 @@ import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
+import { hiddenByRedaction, redactedExtensions } from './redacted';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -517,11 +518,13 @@ export function auditSession(session: Session): CompactionAudit[] {
     const checked = unbacked(p.summary, support, kinds, backs, noise, loosely, cwd);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
+    let redacted: Set<string> | undefined;
     const invented = unverifiable
       ? []
       : checked.invented.filter((v) => {
           const id: Identifier = { value: v, kind: kinds[v] ?? 'path', index: 0 };
           if (loadedByHarness(id, typeof session.meta['slug'] === 'string' ? session.meta['slug'] : null)) return false;
+          if (hiddenByRedaction(id, (redacted ??= redactedExtensions(support())))) return false;
           function* holding(): Generator<number> {
             for (let i = p.at + 1; i < items.length; i++) if (!p.skip(i) && foundIn(id, shared.hay(i))) yield i;
           }

@@ -23,6 +23,7 @@ import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
+import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
@@ -595,11 +596,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const failed = l.kind === 'tool_result' ? !!l.isError : result !== undefined && !!laterItems[result]!.isError;
     return { kind: l.kind, othersWords: isOthersWords(l, l.text), target: l.target ?? null, failed, answersWrite: call !== undefined && !!laterItems[call]!.target?.writes };
   };
+  let redacted: Set<string> | undefined;
   const invented = input.unverifiable
     ? []
     : checked.invented.filter((v) => {
         const id: Identifier = { value: v, kind: kinds[v] ?? 'path', index: 0 };
-        if (loadedByHarness(id)) return false;
+        if (loadedByHarness(id) || hiddenByRedaction(id, (redacted ??= redactedExtensions([...sources, ...context])))) return false;
         const holding = laterItems.flatMap((l, i) => (foundIn(id, haystack(l.text)) ? [i] : []));
         const takes = (i: number) => takenAsArgument(id, laterItems[i]!.target ? (laterItems[i]!.target!.file ?? laterItems[i]!.target!.target) : laterItems[i]!.text, cwd);
         return !shownToExistLater(id, holding, sight, takes);
