@@ -39,6 +39,7 @@ import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-lat
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
+import { loadedByClaudeCode } from './loaded-instructions';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -164,6 +165,8 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     keptVerbatim: keptVerbatimOf([...contextItems.filter((i) => stillSeen(i.id)), ...beside.kept.map((i) => session.items[i]!)]),
     sessionDays: [...daysOf(session.items.map((i) => i.timestamp))],
     project: { cwd: cwdOf(session) },
+    // Only the harness whose unrecorded context the audit reads by format (loaded-instructions.ts).
+    ...(session.format === 'claude-code' ? { format: session.format } : {}),
     ...(session.instructionFiles && session.instructionFiles.length > 0 ? { instructionFiles: session.instructionFiles } : {}),
     // A transcript cut from a longer session: its earlier summaries stand in for the user messages it lacks.
     ...(mid ? { standIns: earlierSummaries(session, event) } : {}),
@@ -400,6 +403,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   // The CLAUDE.md, AGENTS.md or GEMINI.md files the user supplied: in every request, unrecorded (instruction-files.ts).
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
   const autoMemory = items.some((it) => showsAutoMemory(it.text));
+  const claudeCode = session.format === 'claude-code';
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
 
@@ -430,7 +434,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const seen = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
     // What an instruction file holds was in every request, beside the summary too.
     // So was what the harness names in every request unrecorded (auto-memory.ts).
-    const lost = seen.filter((id) => !namedByAutoMemory(id, autoMemory) && !instructionFiles?.holds(id));
+    const lost = seen.filter((id) => !namedByAutoMemory(id, autoMemory) && !(claudeCode && loadedByClaudeCode(id, cwd)) && !instructionFiles?.holds(id));
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];

@@ -10,7 +10,7 @@ import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
-import type { InstructionFile, Item } from '../model/types';
+import type { FormatId, InstructionFile, Item } from '../model/types';
 import { isNoise, type NoiseContext } from './noise';
 import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
@@ -24,6 +24,7 @@ import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
+import { loadedByClaudeCode } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
@@ -95,6 +96,8 @@ export interface AuditInput {
    * neither lost nor invented, and their instructions are the user's (instruction-files.ts).
    */
   instructionFiles?: readonly InstructionFile[];
+  /** The session's format: Claude Code's CLAUDE.md paths are in every request (loaded-instructions.ts). */
+  format?: FormatId;
 }
 
 export interface LaterReference {
@@ -488,7 +491,8 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const instructionFiles = instructionContext(input.instructionFiles, cwd);
   // So was what the harness names in every request unrecorded (auto-memory.ts).
   const autoMemory = [sources, laterItems.map((l) => l.text), context].some((texts) => texts.some(showsAutoMemory));
-  const { kept, lost: lostIds } = { ...seen, lost: seen.lost.filter((id) => !namedByAutoMemory(id, autoMemory) && !instructionFiles?.holds(id)) };
+  const claudeCode = input.format === 'claude-code';
+  const { kept, lost: lostIds } = { ...seen, lost: seen.lost.filter((id) => !namedByAutoMemory(id, autoMemory) && !(claudeCode && loadedByClaudeCode(id, cwd)) && !instructionFiles?.holds(id)) };
 
   const scope = input.project
     ? new ProjectScope(

@@ -144,6 +144,7 @@ export function laterInputOf(row: LostRow, session: LabelledSession): AuditInput
     ...(row.instructions ? { instructionFiles: row.instructions.map((f) => ({ path: f.path, text: f.lines.join('\n') })) } : {}),
     sessionDays: session.days,
     project: { cwd: session.cwd, texts: project },
+    ...(session.harness === 'claude-code' ? { format: 'claude-code' as const } : {}),
   };
 }
 

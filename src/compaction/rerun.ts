@@ -435,6 +435,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
         keptVerbatim: keptVerbatimOf(keptItems),
         sessionDays,
         project: { cwd: cwdOf(session) },
+        format: session.format,
         // The CLAUDE.md or AGENTS.md files the user supplied are in every replayed request too (instruction-files.ts).
         ...(session.instructionFiles && session.instructionFiles.length > 0 ? { instructionFiles: session.instructionFiles } : {}),
       });

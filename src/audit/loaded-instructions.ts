@@ -1,0 +1,22 @@
+// Claude Code sends the project's CLAUDE.md files in every request under their paths ("Contents of
+// /home/u/shop/CLAUDE.md (project instructions, checked into the codebase):"): the working directory's and each
+// folder's above it, CLAUDE.local.md and .claude/CLAUDE.md beside them, and the user's ~/.claude/CLAUDE.md; it loads
+// them again after a compaction, and no session file records them. So such a path was never out of the model's
+// context: it is not lost, whether or not the files themselves are given (what they say counts only then).
+import type { Identifier } from './identifiers';
+
+const NAMES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md'];
+
+/** Is the path one of the CLAUDE.md files Claude Code loads for a session run in `cwd`? */
+export function loadedByClaudeCode(id: Pick<Identifier, 'kind' | 'value'>, cwd: string | null): boolean {
+  if (id.kind !== 'path') return false;
+  const v = id.value.replace(/\\/g, '/').replace(/^\.\//, '').replace(/[`'"]+$/, '');
+  if (NAMES.includes(v) || v === '~/.claude/CLAUDE.md' || /^\/(?:home\/[^/]+|Users\/[^/]+|root)\/\.claude\/CLAUDE\.md$/.test(v)) return true;
+  const c = cwd?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (!c || !v.startsWith('/')) return false;
+  // Absolute: in the working directory or a folder above it.
+  const name = NAMES.find((n) => v.endsWith(`/${n}`));
+  if (!name) return false;
+  const folder = v.slice(0, v.length - name.length - 1);
+  return folder === c || c.startsWith(`${folder}/`) || folder === '';
+}
