@@ -40,6 +40,12 @@ describe('a claim in another language than the user’s messages', () => {
     expect(verdicts.invented).toEqual([]);
     expect(verdicts.notJudged).toHaveLength(1);
   });
+  // Modelled on yutakobayashidev/dotnix (session 51, half A): the summary quotes the user with the package list elided.
+  it('a quote that elides a value after its name (`PACKAGES=...`) is held when each part is', () => {
+    const said = 'PACKAGES="claude-code ccusage codex opencode" これは今の自分の環境に合わせたい';
+    expect(judgeUserClaims('User said: "PACKAGES=... これは今の自分の環境に合わせたい"', [said]).invented).toEqual([]);
+    expect(judgeUserClaims('User said: "VERSIONS=... これは今の自分の環境に合わせたい"', [said]).invented).toHaveLength(1);
+  });
   it('a claim in the language of one of the messages is judged', () => {
     const english = 'please make the feed load faster and keep the likes working when offline';
     const verdicts = judgeUserClaims('The user wanted a separate branch created for the release.', [portuguese, english]);

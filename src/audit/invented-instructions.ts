@@ -203,8 +203,11 @@ export function judgeUserClaims(
       if (words.size >= 5 && coverage(words, stemsOf) >= 0.8) return true;
       return words.size >= 4 && coverage(words, stemsOf) === 1 && inOrder([...words], text);
     }
-    // A word or two must stand as words: "continue" is in "continue please", not in "discontinued".
-    return new RegExp(`(?:^|[^\\p{L}\\p{N}])${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);
+    // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
+    // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
+    const left = /^[\p{L}\p{N}]/u.test(fq) ? '(?:^|[^\\p{L}\\p{N}])' : '';
+    const right = /[\p{L}\p{N}]$/u.test(fq) ? '(?:$|[^\\p{L}\\p{N}])' : '';
+    return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u').test(text);
   };
   // A quote with an elision ("…", "[5 documents]") is held when each part is.
   const holdsQuote = (t: { flat: string; stems: Set<string> }, q: string) =>
