@@ -46,6 +46,14 @@ describe('a claim in another language than the user’s messages', () => {
     expect(judgeUserClaims('User said: "PACKAGES=... これは今の自分の環境に合わせたい"', [said]).invented).toEqual([]);
     expect(judgeUserClaims('User said: "VERSIONS=... これは今の自分の環境に合わせたい"', [said]).invented).toHaveLength(1);
   });
+  // Modelled on zodiacid/zodiacid.com and yutakobayashidev/dotnix (session 51, half A): the summary's own guesses.
+  it('a guess at the user’s wish, or the user addressed, claims no words of the user’s', () => {
+    const said = ['please write the positioning section like an astrologist would'];
+    for (const claim of ['The user may want to manually update strategy-substack.md with the new decisions.', 'The user might ask to revert the nvfetcher approach.', 'So I should inform the user about what needs manual updating.']) {
+      expect(judgeUserClaims(claim, said).invented, claim).toEqual([]);
+    }
+    expect(judgeUserClaims('The user wants strategy-substack.md updated by hand.', said).invented).toHaveLength(1);
+  });
   it('a claim in the language of one of the messages is judged', () => {
     const english = 'please make the feed load faster and keep the likes working when offline';
     const verdicts = judgeUserClaims('The user wanted a separate branch created for the release.', [portuguese, english]);

@@ -25,6 +25,11 @@ const CLAIM =
 // A negation before a verb of asking or saying: the claim is that the user said no such thing ("has not requested",
 // "never asked", "didn't mention"). A negated want ("does not want tests") still claims the user's wish.
 const NOT_ASKED = /(?:\b(?:not|never|no longer)\b|n['’]t\b)[^.\n]{0,20}?\b(?:ask(?:s|ed)?|request(?:s|ed)?|said|says|told|instruct(?:s|ed)?|specified|mentioned|explicitly|approved?|confirm(?:s|ed)?|stated|indicated|issued)\b\W*$/i;
+// A guess at the user's wish ("The user may want to update …", "the user might ask to revert …"): the summarizer says
+// the user did not say it yet, which puts no words in the user's mouth.
+const HEDGED = /\b(?:may|might|could|possibly|perhaps|probably|likely)\b/;
+// The user addressed, not speaking: "inform the user about what needs …", "ask the user whether they want …".
+const ADDRESSED = /\b(?:inform|tell|ask|asking|remind|notify|show|update|let|warn|alert|prompt|check with|confirm with)\s+(?:the\s+)?$/i;
 // A heading that introduces the user's own messages: its bullets are quotes of what the user wrote.
 const USER_MESSAGES_HEADING = /^\s*(?:#{1,6}\s*|\d+[.)]\s*|\*\*)?[^a-z\n]{0,12}(?:all )?(?:user|human)(?:'s|’s)? (?:messages?|prompts?|requests|feedback|inputs?|quotes?)\b/i;
 // What the harness asks the summarizer (Claude Code: "Your task is to create a detailed summary of the conversation so
@@ -137,6 +142,9 @@ export function userClaims(summary: string): Claim[] {
       // "The user has not explicitly requested PR creation", "the user hasn't asked for anything further": a request
       // denied is the summarizer saying what the user did not say, which puts no words in the user's mouth.
       if (NOT_ASKED.test(m[0])) continue;
+      // The words between the user and the verb, and before the user: a hedge, or the user as the one addressed.
+      const userAt = m[0].search(/user/i);
+      if (HEDGED.test(m[0].slice(userAt)) || ADDRESSED.test(s.slice(0, m.index + userAt).replace(/(?:\*\*)?$/, ''))) continue;
       const after = s.slice(m.index + m[0].length);
       // Only a quote right after the verb (`said "…"`, `asked: "…"`) gives the user's words; a quoted title further
       // on (`a P1 epic titled "…"`) is not theirs.
