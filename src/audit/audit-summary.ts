@@ -11,7 +11,7 @@ import { textKeys } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
 import type { FormatId, InstructionFile, Item } from '../model/types';
-import { isNoise, type NoiseContext } from './noise';
+import { isNoise, isWellKnownHost, type NoiseContext } from './noise';
 import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, haystack, isOrigin, referencedIn, containsToken, type Haystack } from './normalize';
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
@@ -281,7 +281,11 @@ function namesOriginHost(lowerSummary: string, url: string): boolean {
   const hostPort = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '').toLowerCase();
   // A bare host names one server only with a dot in it (`localhost` alone names any).
   if (!hostPort.includes(':') && !hostPort.includes('.')) return false;
-  return containsToken(lowerSummary, hostPort);
+  if (containsToken(lowerSummary, hostPort)) return true;
+  // A service's subdomain named by its site (`nostr.band` for `wss://relay.nostr.band`), unless the site is one
+  // everyone's services share (`github.com` names no one API of it).
+  const site = /^[^.:]+\.([^.:]+\.[^.:]+)$/.exec(hostPort)?.[1];
+  return site !== undefined && !isWellKnownHost(site) && containsToken(lowerSummary, site);
 }
 
 export function keptAndLost(

@@ -307,6 +307,12 @@ describe('a URL that is only an origin, kept', () => {
     expect(kept('Set up assistant.example.org to bypass the CDN.', 'https://assistant.example.org')).toContain('https://assistant.example.org');
     expect(kept('The server listens on localhost:3333.', 'http://localhost:3333')).toContain('http://localhost:3333');
   });
+  // Modelled on yutakobayashidev/dotnix (session 51, half A): "NOSTR_RELAYS: damus, nos.lol, nostr.band".
+  it('by the summary naming the site a service’s subdomain serves, unless everyone’s services share it', () => {
+    expect(kept('NOSTR_RELAYS: damus, nos.lol, nostr.band', 'wss://relay.nostr.band')).toContain('wss://relay.nostr.band');
+    expect(kept('Relays: maps.nostr.band only.', 'wss://relay.nostr.band')).not.toContain('wss://relay.nostr.band');
+    expect(kept('Opened the PR on github.com.', 'https://api.github.com')).not.toContain('https://api.github.com');
+  });
   it('not by another host, nor by a bare `localhost` (any server of the machine)', () => {
     expect(kept('Set up maps.example.org.', 'https://assistant.example.org')).not.toContain('https://assistant.example.org');
     expect(kept('Started it on localhost.', 'http://localhost:3333')).not.toContain('http://localhost:3333');

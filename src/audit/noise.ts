@@ -20,6 +20,9 @@ const WELL_KNOWN_HOSTS = new Set(
     .split(' '),
 );
 
+/** Is the host one everyone knows (`github.com`, `www.npmjs.com`)? */
+export const isWellKnownHost = (host: string): boolean => WELL_KNOWN_HOSTS.has(host.toLowerCase()) || WELL_KNOWN_HOSTS.has(host.toLowerCase().replace(/^www\./, ''));
+
 // `log.info`, `config.dev`, `self.app`: a variable and a member whose name happens to be a TLD.
 const CODE_RECEIVERS = new Set(
   ('log logger console self this app config cfg obj req res ctx os sys path fs re json np pd window document process ' +
