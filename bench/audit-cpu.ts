@@ -3,7 +3,7 @@
 // in a fresh Node, `process.cpuUsage()` around `auditContexts`. Given another checkout's src/ (a commit's copy made
 // with `git archive`), runs of the two alternate, so a shared machine's load falls on both alike.
 //
-//   npx tsx bench/audit-cpu.ts [--runs 9] [--against /tmp/base]   (/tmp/base: a copy of the repository to compare)
+//   npx tsx bench/audit-cpu.ts [--runs 9] [--against /tmp/base]…   (/tmp/base: a copy of the repository to compare)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -59,8 +59,8 @@ function main(): void {
     return at >= 0 ? process.argv[at + 1] : undefined;
   };
   const runs = Number(arg('--runs') ?? 9);
-  const against = arg('--against');
-  const roots = [ROOT, ...(against ? [resolve(against)] : [])];
+  const against = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--against' ? [resolve(a)] : []));
+  const roots = [ROOT, ...against];
   const files = generated();
   for (const r of roots) runOnce(r, files); // warm the file cache and tsx's
   const results = roots.map(() => [] as ChildResult[]);
