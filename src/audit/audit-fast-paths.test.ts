@@ -167,6 +167,23 @@ describe('the characters a pass needs before it runs', () => {
   });
 });
 
+describe('extractIdentifiers reading a path or call it has read before', () => {
+  it('finds in each text what it finds there read first, whatever the texts before it held', () => {
+    const texts = [
+      'open src/db/pool_conn.ts then load_workbook(path) and x.getSession()',
+      'ls DerivedData/FitToday-* and src/db/pool_conn.ts; and/or Read/Glob/Grep',
+      'src/db/pool_conn.ts* is a glob, /etc/nginx/sites-enabled/* a folder; Enum.map(xs) and load_workbook()',
+      'and/or src/db/pool_conn.ts, Mod.Sub.fun() and els.forEach(',
+    ];
+    const first = texts.map((t) => JSON.stringify(extractIdentifiers(t)));
+    for (const order of [[...texts].reverse(), texts, [texts[2]!, texts[0]!, texts[3]!, texts[1]!]]) {
+      for (const t of order) expect(JSON.stringify(extractIdentifiers(t)), t).toBe(first[texts.indexOf(t)]);
+    }
+    expect(first.join('')).toContain('load_workbook()');
+    expect(first.join('')).toContain('src/db/pool_conn.ts');
+  });
+});
+
 describe('SessionItems.indicesHolding over the key index', () => {
   // Identifiers with one key group and with several (a host and port, a quantity in two spellings), items holding
   // their keys without holding them, and items out of the wanted set.
