@@ -23,7 +23,7 @@ import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
-import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
+import { loadedByHarness, shownToExistLater, toldByHarnessIn, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
@@ -441,8 +441,9 @@ export function unbacked(
   const derived = (id: Identifier) =>
     respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
+  const toldByHarness = toldByHarnessIn(own);
   for (const id of distinctIdentifiers([own], cwd)) {
-    if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;
+    if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
     if (derived(id)) continue;
