@@ -172,6 +172,9 @@ export interface AuditOptions {
   indexAboveLost?: number;
 }
 
+/** A summary as `onlyInOtherPaths` reads it: lower case, forward slashes. */
+const slashedLower = (summary: string): string => summary.replace(/\\/g, '/').toLowerCase();
+
 /** A path's file name with its extension (`checkout_live.ex`), or null for a folder or a name without one. */
 function fileNameOf(path: string): string | null {
   const base = path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
@@ -182,10 +185,10 @@ function fileNameOf(path: string): string | null {
  * Does the summary name the file `path` by its name: the name standing alone (`checkout_live.ex`), or ending a path
  * that `path` ends with too — not another file's path with the same name (`app/page.tsx` for `app/services/page.tsx`)?
  */
-function namesFile(summary: string, name: string, path: string): boolean {
-  if (!containsToken(summary, name)) return false;
+function namesFile(summary: Haystack, name: string, path: string): boolean {
+  if (!containsToken(summary.text, name)) return false;
   const target = path.replace(/\\/g, '/').toLowerCase();
-  const text = summary.toLowerCase();
+  const text = summary.lower;
   const needle = name.toLowerCase();
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
     let start = at;
@@ -213,14 +216,14 @@ function hostsOf(ids: readonly Identifier[]): Set<string> {
  * the same depth (`MonoDreams/dialogue/docs/premises.md` for `rendering-text/docs/premises.md`)? `foundIn` keeps a
  * path under its last two segments because a summary drops the checkout prefix; a summary that writes a different
  * prefix names another file of that name, and this one is lost. A path of two segments or fewer is left to `foundIn`.
+ * `text` is the summary in lower case with forward slashes (`slashedLower`), made once for all its paths.
  */
-function onlyInOtherPaths(summary: string, path: string): boolean {
+function onlyInOtherPaths(text: string, path: string): boolean {
   const target = path.replace(/\\/g, '/').replace(/^[./]+(?=[\w])/, '').toLowerCase();
   const last = target.lastIndexOf('/');
   const second = last > 0 ? target.lastIndexOf('/', last - 1) : -1;
   if (second < 0) return false;
   const tail = target.slice(second + 1);
-  const text = summary.replace(/\\/g, '/').toLowerCase();
   let seen = false;
   for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) {
     const after = text.slice(at + tail.length, at + tail.length + 2);
@@ -286,6 +289,7 @@ export function keptAndLost(
   keysOf?: (id: Identifier) => MentionKeys,
 ): { kept: string[]; lost: Identifier[] } {
   const summaryHay = haystack(summary);
+  let slashed: string | undefined;
   const summaryKeys = keysOf ? textKeys(summary) : null;
   const kept: string[] = [];
   const lost: Identifier[] = [];
@@ -301,11 +305,11 @@ export function keptAndLost(
     // is the file the summary writes in lower case (`notes/vamp.md`).
     const lowered = id.kind === 'path' && /^[A-Z][^A-Z\\/]*\.[A-Za-z0-9]{1,10}$/.test(id.value) ? { ...id, value: id.value.charAt(0).toLowerCase() + id.value.slice(1) } : null;
     const held =
-      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths((slashed ??= slashedLower(summaryHay.text)), id.value))) ||
       (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
-    if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
+    if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
   }
   return { kept, lost };
