@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_LINES, CODE_LINES, extractIdentifiers, FILE_NAME_LINES, HOST_LINES, HOST_PORT_LINES, ISO_DATE_NEEDS, SETTING_NEEDS, SLASH_LINES, UUID_NEEDS } from './identifiers';
 import { containsName, foundIn, haystack, withoutThousands } from './normalize';
 import { SessionItems } from './session-items';
-import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
+import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, normalizePath, ProjectScope } from './project-scope';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const namePattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
@@ -181,6 +181,23 @@ describe('extractIdentifiers reading a path or call it has read before', () => {
     }
     expect(first.join('')).toContain('load_workbook()');
     expect(first.join('')).toContain('src/db/pool_conn.ts');
+  });
+});
+
+describe('ProjectScope.relative', () => {
+  // The reading without its shortcut for a name with no separator.
+  const plain = (path: string, cwd: string | null) => {
+    let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
+    const c = cwd ? normalizePath(cwd.replace(/[\\/]+$/, '')) : null;
+    if (c && p.toLowerCase().startsWith(`${c.toLowerCase()}/`)) p = p.slice(c.length + 1);
+    return p;
+  };
+  it('reads every path as the plain reading does, names without a separator included', () => {
+    const paths = ['a.ts', '  a.ts ', 'return x', '', ' ', 'README.md\t', 'src/a.ts', './src/a.ts', '/Repo/src/a.ts', 'C:\\Repo\\a.ts', 'c:/repo/b.ts', '/c/Repo/x', 'x//y/', 'İx', '.', '..', '~'];
+    for (const cwd of ['/Repo', 'C:\\Repo', null]) {
+      const scope = new ProjectScope([], cwd);
+      for (const p of paths) expect(scope.relative(p), `${JSON.stringify(p)} under ${cwd}`).toBe(plain(p, cwd));
+    }
   });
 });
 
