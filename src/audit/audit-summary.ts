@@ -7,7 +7,7 @@ import { extractIdentifiers, type Identifier, type IdentifierKind } from './iden
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
 import { askedAlike, asksAgain, asksFor, questions } from './questions';
-import { textKeys } from './key-index';
+import { KeyIndex } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
 import type { InstructionFile, Item } from '../model/types';
@@ -290,14 +290,15 @@ export function keptAndLost(
 ): { kept: string[]; lost: Identifier[] } {
   const summaryHay = haystack(summary);
   let slashed: string | undefined;
-  const summaryKeys = keysOf ? textKeys(summary) : null;
+  const idKeys = keysOf ? sourceIds.map((id) => keysOf(id)) : null;
+  const summaryHolds = idKeys ? keysHeldBy(summary, idKeys) : null;
   const kept: string[] = [];
   const lost: Identifier[] = [];
   const hosts = hostsOf(sourceIds);
-  for (const id of sourceIds) {
+  sourceIds.forEach((id, k) => {
     setOwn(kinds, id.value, id.kind);
-    const keys = keysOf?.(id) ?? null;
-    const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
+    const keys = idKeys?.[k] ?? null;
+    const mayHold = !keys || !summaryHolds || keys.some((group) => group.every(summaryHolds));
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
@@ -311,8 +312,19 @@ export function keptAndLost(
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
     if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
-  }
+  });
   return { kept, lost };
+}
+
+/**
+ * Which of these identifiers' keys the text holds, as `textKeys(text).has(key)` answers: an index of just those keys
+ * over the one text, rather than every word, pair and triple of a long summary cut out and kept in a set.
+ */
+function keysHeldBy(text: string, idKeys: readonly MentionKeys[]): (key: string) => boolean {
+  const index = new KeyIndex();
+  for (const groups of idKeys) for (const group of groups ?? []) for (const key of group) index.want(key);
+  index.add(0, text);
+  return (key) => index.posting(key).items.length > 0;
 }
 
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
