@@ -2,10 +2,10 @@
 // edges: a scan by `indexOf` against the pattern it stands for, the words that let a pattern be skipped against the
 // pattern's own matches, and the project scope's path memo against a scope read without it.
 import { describe, expect, it } from 'vitest';
-import { extractIdentifiers } from './identifiers';
+import { CALL_LINES, CODE_LINES, extractIdentifiers, FILE_NAME_LINES, HOST_LINES, HOST_PORT_LINES, ISO_DATE_NEEDS, SETTING_NEEDS, SLASH_LINES, UUID_NEEDS } from './identifiers';
 import { containsName, foundIn, haystack, withoutThousands } from './normalize';
 import { SessionItems } from './session-items';
-import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, ProjectScope } from './project-scope';
+import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, normalizePath, ProjectScope } from './project-scope';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const namePattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
@@ -97,6 +97,107 @@ describe('the project scope reading a path it has read before', () => {
     }
     expect(again.shows('src/c.ts')).toBe(true);
     expect(again.sharedName('a.ts')).toBe(once.sharedName('a.ts'));
+  });
+});
+
+describe('the characters a pass needs before it runs', () => {
+  // The line gates are global patterns (`eachOnLines`): tested here without the flag, so no call leaves a lastIndex.
+  const once = (re: RegExp) => new RegExp(re.source, re.flags.replace('g', ''));
+  // Each value at a text's edge, beside punctuation and in upper case where its pattern allows it.
+  const cases: [string, string, RegExp][] = [
+    ['uuid', '123e4567-e89b-12d3-a456-426614174000', UUID_NEEDS],
+    ['uuid', '123E4567-E89B-12D3-A456-426614174000', UUID_NEEDS],
+    ['date', '2024-03-05', ISO_DATE_NEEDS],
+    ['date', '2024-03-05T10:00:00Z', ISO_DATE_NEEDS],
+    ['quantity', 'pool_size: 20', SETTING_NEEDS],
+    ['quantity', 'max_tokens=512', SETTING_NEEDS],
+    ['quantity', 'retry_count 3', SETTING_NEEDS],
+    ['host-port', 'db-prod-1:5432', HOST_PORT_LINES],
+    ['host-port', 'localhost:3000', HOST_PORT_LINES],
+    ['host-port', '10.0.0.5:8080', HOST_PORT_LINES],
+    ['host', 'api.example.com', HOST_LINES],
+    ['host', 'svc.cluster.local', HOST_LINES],
+    ['host', '192.168.1.10', HOST_LINES],
+    ['host', 'shop.co', HOST_LINES],
+    ['path', 'src/db/pool_conn.ts', SLASH_LINES],
+    ['path', '~/notes/', SLASH_LINES],
+    ['path', 'app/[org]/join/page.tsx', SLASH_LINES],
+    ['path', 'README.md', FILE_NAME_LINES],
+    ['path', 'archive.TAR.GZ', FILE_NAME_LINES],
+    ['path', 'main.c', FILE_NAME_LINES],
+    ['function', 'load_workbook()', CALL_LINES],
+    ['function', 'Spotter.Tmux.run2()', CALL_LINES],
+    ['ticket', 'ABC-123', CODE_LINES],
+    ['order-id', 'ACB-PRO-7F29D4', CODE_LINES],
+  ];
+  it('are held by every value the pass finds, so a text or line without them has nothing to find', () => {
+    for (const [kind, value, needs] of cases) {
+      for (const text of [value, `(${value}).`, `see ${value}, then`]) {
+        expect(extractIdentifiers(text).some((id) => id.kind === kind && id.value === value), `${kind} ${value} in ${JSON.stringify(text)}`).toBe(true);
+        expect(once(needs).test(text), `${needs.source} in ${JSON.stringify(text)}`).toBe(true);
+      }
+    }
+  });
+
+  it('find on a line of a longer text what they find on that line alone, at its place in the text', () => {
+    const lines = ['first line: nothing', 'db-prod-1:5432 and api.example.com', '', 'open src/db/pool_conn.ts and README.md', 'call load_workbook() for ABC-123', 'last: shop.co'];
+    const text = lines.join('\n');
+    let at = 0;
+    const expected = lines.flatMap((line) => {
+      const ids = extractIdentifiers(line).map((id) => ({ ...id, index: id.index + at }));
+      at += line.length + 1;
+      return ids;
+    });
+    expect(expected.length).toBeGreaterThan(7);
+    expect(extractIdentifiers(text)).toEqual(expected);
+  });
+
+  it('are missing from texts that only look alike, which the passes skip', () => {
+    for (const [text, needs] of [
+      ['abc-def-ghi', UUID_NEEDS],
+      ['2024/03/05', ISO_DATE_NEEDS],
+      ['pool_size is large', SETTING_NEEDS],
+      ['ratio 3:4 at x: 10', HOST_PORT_LINES],
+      ['config.ts and this.state.value', HOST_LINES],
+      ['response.json() and this.state.value', FILE_NAME_LINES],
+      ['-x and -y', CODE_LINES],
+    ] as const) {
+      expect(once(needs).test(text), text).toBe(false);
+    }
+  });
+});
+
+describe('extractIdentifiers reading a path or call it has read before', () => {
+  it('finds in each text what it finds there read first, whatever the texts before it held', () => {
+    const texts = [
+      'open src/db/pool_conn.ts then load_workbook(path) and x.getSession()',
+      'ls DerivedData/FitToday-* and src/db/pool_conn.ts; and/or Read/Glob/Grep',
+      'src/db/pool_conn.ts* is a glob, /etc/nginx/sites-enabled/* a folder; Enum.map(xs) and load_workbook()',
+      'and/or src/db/pool_conn.ts, Mod.Sub.fun() and els.forEach(',
+    ];
+    const first = texts.map((t) => JSON.stringify(extractIdentifiers(t)));
+    for (const order of [[...texts].reverse(), texts, [texts[2]!, texts[0]!, texts[3]!, texts[1]!]]) {
+      for (const t of order) expect(JSON.stringify(extractIdentifiers(t)), t).toBe(first[texts.indexOf(t)]);
+    }
+    expect(first.join('')).toContain('load_workbook()');
+    expect(first.join('')).toContain('src/db/pool_conn.ts');
+  });
+});
+
+describe('ProjectScope.relative', () => {
+  // The reading without its shortcut for a name with no separator.
+  const plain = (path: string, cwd: string | null) => {
+    let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
+    const c = cwd ? normalizePath(cwd.replace(/[\\/]+$/, '')) : null;
+    if (c && p.toLowerCase().startsWith(`${c.toLowerCase()}/`)) p = p.slice(c.length + 1);
+    return p;
+  };
+  it('reads every path as the plain reading does, names without a separator included', () => {
+    const paths = ['a.ts', '  a.ts ', 'return x', '', ' ', 'README.md\t', 'src/a.ts', './src/a.ts', '/Repo/src/a.ts', 'C:\\Repo\\a.ts', 'c:/repo/b.ts', '/c/Repo/x', 'x//y/', 'İx', '.', '..', '~'];
+    for (const cwd of ['/Repo', 'C:\\Repo', null]) {
+      const scope = new ProjectScope([], cwd);
+      for (const p of paths) expect(scope.relative(p), `${JSON.stringify(p)} under ${cwd}`).toBe(plain(p, cwd));
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { extractIdentifiers, type Identifier, type IdentifierKind } from './iden
 import { stripHarnessText } from './harness-text';
 import { findInstructionLike } from './instructions';
 import { askedAlike, asksAgain, asksFor, questions } from './questions';
-import { textKeys } from './key-index';
+import { KeyIndex } from './key-index';
 import type { MentionKeys } from './mention-keys';
 import { isHarnessItem, saidText, teammateWordsOf, userWordsOf } from '../model/harness-messages';
 import type { FormatId, InstructionFile, Item } from '../model/types';
@@ -26,7 +26,7 @@ import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { loadedByClaudeCode } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
-import { loadedByHarness, shownToExistLater, toldByHarness, type LaterSight } from './shown-later';
+import { loadedByHarness, shownToExistLater, toldByHarnessIn, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
@@ -177,6 +177,9 @@ export interface AuditOptions {
   indexAboveLost?: number;
 }
 
+/** A summary as `onlyInOtherPaths` reads it: lower case, forward slashes. */
+const slashedLower = (summary: string): string => summary.replace(/\\/g, '/').toLowerCase();
+
 /** A path's file name with its extension (`checkout_live.ex`), or null for a folder or a name without one. */
 function fileNameOf(path: string): string | null {
   const base = path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
@@ -187,10 +190,10 @@ function fileNameOf(path: string): string | null {
  * Does the summary name the file `path` by its name: the name standing alone (`checkout_live.ex`), or ending a path
  * that `path` ends with too — not another file's path with the same name (`app/page.tsx` for `app/services/page.tsx`)?
  */
-function namesFile(summary: string, name: string, path: string): boolean {
-  if (!containsToken(summary, name)) return false;
+function namesFile(summary: Haystack, name: string, path: string): boolean {
+  if (!containsToken(summary.text, name)) return false;
   const target = path.replace(/\\/g, '/').toLowerCase();
-  const text = summary.toLowerCase();
+  const text = summary.lower;
   const needle = name.toLowerCase();
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
     let start = at;
@@ -218,14 +221,14 @@ function hostsOf(ids: readonly Identifier[]): Set<string> {
  * the same depth (`MonoDreams/dialogue/docs/premises.md` for `rendering-text/docs/premises.md`)? `foundIn` keeps a
  * path under its last two segments because a summary drops the checkout prefix; a summary that writes a different
  * prefix names another file of that name, and this one is lost. A path of two segments or fewer is left to `foundIn`.
+ * `text` is the summary in lower case with forward slashes (`slashedLower`), made once for all its paths.
  */
-function onlyInOtherPaths(summary: string, path: string): boolean {
+function onlyInOtherPaths(text: string, path: string): boolean {
   const target = path.replace(/\\/g, '/').replace(/^[./]+(?=[\w])/, '').toLowerCase();
   const last = target.lastIndexOf('/');
   const second = last > 0 ? target.lastIndexOf('/', last - 1) : -1;
   if (second < 0) return false;
   const tail = target.slice(second + 1);
-  const text = summary.replace(/\\/g, '/').toLowerCase();
   let seen = false;
   for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) {
     const after = text.slice(at + tail.length, at + tail.length + 2);
@@ -295,14 +298,16 @@ export function keptAndLost(
   keysOf?: (id: Identifier) => MentionKeys,
 ): { kept: string[]; lost: Identifier[] } {
   const summaryHay = haystack(summary);
-  const summaryKeys = keysOf ? textKeys(summary) : null;
+  let slashed: string | undefined;
+  const idKeys = keysOf ? sourceIds.map((id) => keysOf(id)) : null;
+  const summaryHolds = idKeys ? keysHeldBy(summary, idKeys) : null;
   const kept: string[] = [];
   const lost: Identifier[] = [];
   const hosts = hostsOf(sourceIds);
-  for (const id of sourceIds) {
+  sourceIds.forEach((id, k) => {
     setOwn(kinds, id.value, id.kind);
-    const keys = keysOf?.(id) ?? null;
-    const mayHold = !keys || !summaryKeys || keys.some((group) => group.every((k) => summaryKeys.has(k)));
+    const keys = idKeys?.[k] ?? null;
+    const mayHold = !keys || !summaryHolds || keys.some((group) => group.every(summaryHolds));
     const fileName = id.kind === 'path' ? fileNameOf(id.value) : null;
     // A file named after a host the slice reaches (`sites-enabled/example.org`): the name alone says the host.
     const name = fileName !== null && !hosts.has(fileName.toLowerCase()) ? fileName : null;
@@ -310,14 +315,25 @@ export function keptAndLost(
     // is the file the summary writes in lower case (`notes/vamp.md`).
     const lowered = id.kind === 'path' && /^[A-Z][^A-Z\\/]*\.[A-Za-z0-9]{1,10}$/.test(id.value) ? { ...id, value: id.value.charAt(0).toLowerCase() + id.value.slice(1) } : null;
     const held =
-      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths(summaryHay.text, id.value))) ||
+      (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths((slashed ??= slashedLower(summaryHay.text)), id.value))) ||
       (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
-    if (held || (name !== null && namesFile(summaryHay.text, name, id.value))) kept.push(id.value);
+    if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
-  }
+  });
   return { kept, lost };
+}
+
+/**
+ * Which of these identifiers' keys the text holds, as `textKeys(text).has(key)` answers: an index of just those keys
+ * over the one text, rather than every word, pair and triple of a long summary cut out and kept in a set.
+ */
+function keysHeldBy(text: string, idKeys: readonly MentionKeys[]): (key: string) => boolean {
+  const index = new KeyIndex();
+  for (const groups of idKeys) for (const group of groups ?? []) for (const key of group) index.want(key);
+  index.add(0, text);
+  return (key) => index.posting(key).items.length > 0;
 }
 
 /** The identifiers the summarizer itself wrote: the harness's framing is neither invented nor injected. */
@@ -450,8 +466,9 @@ export function unbacked(
   const derived = (id: Identifier) =>
     respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
+  const toldByHarness = toldByHarnessIn(own);
   for (const id of distinctIdentifiers([own], cwd)) {
-    if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id, own) || (backs ?? backedByJoined)(id)) continue;
+    if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
     if (derived(id)) continue;

@@ -189,10 +189,9 @@ export class KeyIndex {
     posting.offsets.push(this.aligned ? at : 0);
   }
 
-  /** Items must be added in ascending order of `item`. */
-  add(item: number, text: string): void {
+  /** Items must be added in ascending order of `item`; `lower` is the text's lower case, when the caller has it. */
+  add(item: number, text: string, lower = text.toLowerCase()): void {
     if (!this.sealed) this.seal();
-    const lower = text.toLowerCase();
     // Lowercasing keeps every offset unless the text holds `İ`, which lowercases to two characters.
     this.aligned = lower.length === text.length;
     this.scan(lower, item);

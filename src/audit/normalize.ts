@@ -201,9 +201,12 @@ export interface Haystack {
   readonly dateMatches: readonly DateParts[];
 }
 
-/** `options` reach the text's own identifiers (`extractIdentifiers`): the working directory, for paths under it with a space. */
-export function haystack(text: string, options: ExtractOptions = {}): Haystack {
-  let lower: string | undefined;
+/**
+ * `options` reach the text's own identifiers (`extractIdentifiers`): the working directory, for paths under it with a
+ * space. `known` is the text's lower case, when the caller made it already.
+ */
+export function haystack(text: string, options: ExtractOptions = {}, known?: string): Haystack {
+  let lower: string | undefined = known;
   let plain: string | undefined;
   let ids: Identifier[] | undefined;
   let quantities: Set<string> | undefined;

@@ -417,6 +417,8 @@ export class ProjectScope {
 
   /** The path relative to the working directory when it lies inside it, else normalized; `./` dropped. */
   relative(path: string): string {
+    // Without a separator nothing below applies but the trim: most names a listing or a code line shows have none.
+    if (!path.includes('/') && !path.includes('\\')) return path.trim();
     let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
     const c = this.cwdForm;
     if (c && p.toLowerCase().startsWith(`${c.lower}/`)) p = p.slice(c.path.length + 1);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { everyLineHolding } from './relevance';
+import type { Identifier } from './identifiers';
+import { ProjectScope } from './project-scope';
+import { everyLineHolding, relevance } from './relevance';
 
 // The lines holding a value, read the straightforward way: what `everyLineHolding` finds from the value's occurrences.
 const bySplit = (text: string, value: string, test: (l: string) => boolean): boolean => {
@@ -18,5 +20,17 @@ describe('everyLineHolding', () => {
     const seen: string[] = [];
     everyLineHolding('a b a\nc\na', 'a', (l) => (seen.push(l), true));
     expect(seen).toEqual(['a b a', 'a']);
+  });
+});
+
+describe('relevance of a date', () => {
+  const scope = new ProjectScope([], '/repo');
+  const date = (value: string): Identifier => ({ value, kind: 'date', index: 0 });
+  it('leaves out a date every line holding it writes in a file name, and only that', () => {
+    const listing = { text: './2024-05-23 - Idaho Press - notes.md\n./other.md', kind: 'tool_result' };
+    expect(relevance(date('2024-05-23'), [listing], scope)).toBe('irrelevant');
+    expect(relevance(date('2024-05-23'), [listing, { text: 'shipped on 2024-05-23\nsee ./2024-05-23 - x.md', kind: 'tool_result' }], scope)).toBe('relevant');
+    // A date written across a line break is on no line: as when each text was split into its lines.
+    expect(relevance(date('Oct\n7'), [{ text: 'due Oct\n7', kind: 'tool_result' }], scope)).toBe('irrelevant');
   });
 });

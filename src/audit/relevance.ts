@@ -186,7 +186,9 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.shows(v) || (isProjectSpecifier(v) && scope.showsModule(v)) ? 'relevant' : 'irrelevant';
     case 'date':
       // A date inside a file name (`2026-04-02 - Idaho Reports - ….md`) is part of the name, not a date of the work.
-      if (every((o) => o.text.split('\n').every((line) => !line.includes(v) || inFileName(line, v)))) return 'irrelevant';
+      // The lines that hold it are found from its occurrences, not by splitting each text; a date written across a line
+      // break (`Oct\n7`) is on no line, and every line that holds it is in a file name, as before.
+      if (every((o) => v.includes('\n') || !o.text.includes(v) || everyLineHolding(o.text, v, (line) => inFileName(line, v)))) return 'irrelevant';
       // A year alone (`since 2011`) names a time, not a thing a later turn takes: like a version, it counts when the user
       // names it or a later call takes it as its argument, not when written content or output repeats it.
       return /^(?:19|20)\d\d$/.test(v) ? 'argument' : 'relevant';

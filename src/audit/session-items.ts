@@ -53,6 +53,8 @@ function inRest(lists: readonly Readonly<Posting>[], i: number): boolean {
 
 export class SessionItems {
   private readonly hays: (Haystack | undefined)[] = [];
+  /** Each text in lower case, as `prepare` indexed it. */
+  private readonly lowers: (string | undefined)[] = [];
   private index: KeyIndex | null = null;
   private readonly entries = new Map<string, Entry>();
   // A plain map: it lives as long as the audit, and a large WeakMap costs the garbage collector more.
@@ -73,7 +75,10 @@ export class SessionItems {
   ) {}
 
   hay(i: number): Haystack {
-    return (this.hays[i] ??= haystack(mentionText(this.texts[i]!), { cwd: this.cwd }));
+    if (this.hays[i]) return this.hays[i];
+    const text = mentionText(this.texts[i]!);
+    // The index lowercased every text already (`prepare`): a haystack of the same text reads that copy.
+    return (this.hays[i] = haystack(text, { cwd: this.cwd }, text === this.texts[i] ? this.lowers[i] : undefined));
   }
 
   /**
@@ -123,7 +128,7 @@ export class SessionItems {
       const entry = this.entry(id);
       if (entry.keys && !entry.lists) entry.lists = entry.keys.map((group) => group.map((key) => index.want(key)));
     }
-    for (let i = 0; i < this.texts.length; i++) index.add(i, this.texts[i]!);
+    for (let i = 0; i < this.texts.length; i++) index.add(i, this.texts[i]!, (this.lowers[i] = this.texts[i]!.toLowerCase()));
     this.index = index;
   }
 

@@ -68,7 +68,11 @@ const isPlanFile = (value: string, slug: string): boolean => {
 // reminder): those reminders reach the summarizer but no session file records them.
 const TOLD_BY_HARNESS = /\bsystem[- ]reminder|\b(?:opened|selected|open) in (?:the |their |your )?(?:IDE|editor)\b|\bide_(?:opened_file|selection)\b/i;
 
-/** Does a line of the summary that holds the value say a harness reminder showed it? Then it is not judged. */
-export function toldByHarness(id: Identifier, summary: string): boolean {
-  return summary.split('\n').some((line) => line.includes(id.value) && TOLD_BY_HARNESS.test(line));
+/**
+ * For each identifier of the summary: does a line of it that holds the value say a harness reminder showed it? Then
+ * it is not judged. The lines that say so are found once per summary (most have none), not once per identifier.
+ */
+export function toldByHarnessIn(summary: string): (id: Identifier) => boolean {
+  const told = TOLD_BY_HARNESS.test(summary) ? summary.split('\n').filter((line) => TOLD_BY_HARNESS.test(line)) : [];
+  return (id) => told.some((line) => line.includes(id.value));
 }

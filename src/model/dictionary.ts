@@ -11,7 +11,10 @@ export function own<T>(dict: Readonly<Record<string, T>>, key: string): T | unde
 
 /** Sets an own property, also for `__proto__` (a plain assignment would replace the prototype). */
 export function setOwn<T>(dict: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(dict, key, { value, writable: true, enumerable: true, configurable: true });
+  // Only `__proto__` has a setter on the prototype; every other inherited property is writable data, which an
+  // assignment shadows with an own one. An assignment costs a fraction of a definition (the audit sets thousands).
+  if (key !== '__proto__') dict[key] = value;
+  else Object.defineProperty(dict, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** Adds one to the count under `key`. */
