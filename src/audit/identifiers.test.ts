@@ -40,6 +40,12 @@ describe('extractIdentifiers', () => {
     expect(found('error at src/foo.ts:42 around 12:30')).toEqual([['path', 'src/foo.ts']]);
   });
 
+  // Modelled on yutakobayashidev/dotnix (session 51, half A): a Nix attribute path, not a host after a label.
+  it('reads a host after its label only where the label is a word: `mcp-servers-nix` holds none', () => {
+    const of = (t: string) => extractIdentifiers(t).filter((i) => i.kind === 'host').map((i) => i.value);
+    expect(of('Use inputs.mcp-servers-nix.lib.evalModule to build.')).toEqual([]);
+    expect(of('server: db-prod-1 and the host is api-2.local')).toEqual(['db-prod-1', 'api-2.local']);
+  });
   it('tells order ids from tickets by a # sign, an order word, an RMA prefix or a long number', () => {
     expect(found('Order #LK-4821936, RMA #RMA-90721, serial ACB-PRO-7F29D4, see PAY-88')).toEqual([
       ['order-id', 'LK-4821936'],

@@ -174,7 +174,8 @@ const HOST = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-
 // digit after its host characters, a function chain a `(`, …): it only spares the engine hopeless starts.
 // For dotted hosts it also skips hosts without a dot, which the pass drops anyway.
 const HOST_PORT = new RegExp(`(?<![\\w./:@-])(?=[A-Za-z0-9.-]*:\\d)(${HOST}):(\\d{2,5})(?![\\w:]|\\.\\d)`, 'g');
-const LABELLED_HOST = new RegExp(`\\b(?:host(?:name)?|server)["']?[ \\t]{0,3}(?:[:=]|\\bis\\b)?[ \\t]{0,3}["'\`]?(${HOST})`, 'gi');
+// The label is a word of its own: `mcp-servers-nix.lib` holds no label `server` before a host `s-nix.lib`.
+const LABELLED_HOST = new RegExp(`\\b(?:host(?:name)?|server)\\b["']?[ \\t]{0,3}(?:[:=]|\\bis\\b)?[ \\t]{0,3}["'\`]?(${HOST})`, 'gi');
 const DOTTED_HOST = new RegExp(`(?<![\\w.@/-])(?=[A-Za-z0-9-]*\\.[A-Za-z0-9])${HOST}(?![\\w@-]|\\.[A-Za-z0-9])`, 'g');
 
 // `db-prod-1:5432` is kept whole and also split, so a summary that writes host and port apart still keeps them.
