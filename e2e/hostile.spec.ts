@@ -132,4 +132,6 @@ test('a demo whose opening code cannot be fetched says so too', async ({ page })
   await page.goto('/');
   await page.getByRole('list', { name: 'Demos' }).getByRole('button').first().click();
   await expect(page.getByText(/\.\w+ could not be opened: .*Try again, or reload the page\./)).toBeVisible();
+  // The load it began has ended: no progress bar stays over the notice.
+  await expect(page.getByRole('status').filter({ hasText: 'Opening…' })).toHaveCount(0);
 });

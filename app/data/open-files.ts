@@ -235,16 +235,19 @@ async function openBundle(name: string, result: Result<OpenedBundle>): Promise<v
 export async function openUrls(urls: string[], opts: { askToKeep?: boolean } = {}): Promise<void> {
   if (urls.length === 0) return;
   useApp.getState().beginLoad();
-  const { sources, failures } = await fetchSources(urls);
-  if (failures.length) {
-    useApp.getState().beginLoad();
-    useApp.getState().finishLoad(
-      failures.map((f) => f.url),
-      [],
-      failures.map((f) => ({ file: f.url, line: null, field: null, message: f.message, severity: 'error' as const })),
-    );
+  try {
+    const { sources, failures } = await fetchSources(urls);
+    if (failures.length) {
+      useApp.getState().beginLoad();
+      useApp.getState().finishLoad(
+        failures.map((f) => f.url),
+        [],
+        failures.map((f) => ({ file: f.url, line: null, field: null, message: f.message, severity: 'error' as const })),
+      );
+    }
+    if (sources.length) await openSources(sources, { sourceUrls: urls, ...(opts.askToKeep ? { askToKeep: true } : {}) });
+  } finally {
+    // The fetch phase counted as a load of its own; it ends however the open went, so no bar waits forever.
+    useApp.getState().finishLoad([], [], []);
   }
-  if (sources.length) await openSources(sources, { sourceUrls: urls, ...(opts.askToKeep ? { askToKeep: true } : {}) });
-  // The fetch phase counted as a load of its own.
-  useApp.getState().finishLoad([], [], []);
 }
