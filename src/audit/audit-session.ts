@@ -28,7 +28,7 @@ import { definesNameMemo, ProjectScope } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
-import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
+import { judgeUserClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
@@ -538,10 +538,10 @@ export function auditSession(session: Session): CompactionAudit[] {
     const heard = () => userWordsRead([...p.sources, ...contextPositions(p), ...p.instructions].sort((a, b) => a - b).map(readTextAt));
     let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
-      !unverifiable && userClaims(p.summary).length > 0
+      !unverifiable
         ? judgeUserClaims(
             p.summary,
-            (userRead ??= heard()).said,
+            () => (userRead ??= heard()).said,
             // An instruction file's instruction is the user's, as Claude Code frames it (instruction-files.ts).
             () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
