@@ -2,7 +2,6 @@
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
 import {
-  backedLoosely,
   commandsOf,
   distinctOf,
   isOthersWords,
@@ -514,12 +513,10 @@ export function auditSession(session: Session): CompactionAudit[] {
       if (instructionFiles) supportTexts.push(...instructionFiles.texts);
       return supportTexts;
     };
-    let looseText: string | undefined;
-    const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
-    const checked = unbacked(p.summary, support, kinds, backs, noise, loosely, cwd);
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;
