@@ -23,7 +23,7 @@ import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
-import { definesNameMemo, ProjectScope } from './project-scope';
+import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
@@ -346,14 +346,6 @@ export function auditSession(session: Session): CompactionAudit[] {
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
   const targets = fetchTargets(items);
-  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
-  const declared = new Map<string, Set<string>>();
-  // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
-  const scope = new ProjectScope(
-    items.flatMap((it, i) => (it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null }])),
-    cwd,
-    declared,
-  );
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
@@ -403,9 +395,6 @@ export function auditSession(session: Session): CompactionAudit[] {
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
   const autoMemory = items.some((it) => showsAutoMemory(it.text));
   const claudeCode = session.format === 'claude-code';
-  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
-  const defines = definesNameMemo(declared);
-
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
@@ -417,10 +406,27 @@ export function auditSession(session: Session): CompactionAudit[] {
   function* summaryKeys(): Generator<string> {
     for (const { own } of split) for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
   }
+  // The index also lists the items holding the words the project scope's patterns need, so its gates search no text.
+  function* indexKeys(): Generator<string> {
+    yield* summaryKeys();
+    yield* SCOPE_WORDS;
+  }
   shared.prepare(
     split.flatMap((s) => s.lost),
-    summaryKeys(),
+    indexKeys(),
   );
+  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
+  const declared = new Map<string, Set<string>>();
+  // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
+  const scope = new ProjectScope(
+    items.flatMap((it, i) =>
+      it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null, holds: (word: string) => shared.holdsKey(i, word) }],
+    ),
+    cwd,
+    declared,
+  );
+  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
+  const defines = definesNameMemo(declared);
 
   return placed.map((p, k) => {
     const { kinds, kept } = split[k]!;
