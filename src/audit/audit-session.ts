@@ -425,6 +425,10 @@ export function auditSession(session: Session): CompactionAudit[] {
     cwd,
     declared,
   );
+  // Each text read back as written and lowercased, as the invented-backing checks read what the summarizer read: the
+  // index's lower case of a text without a backslash (which `unescapeArguments` leaves as it is).
+  const looseTexts: (string | undefined)[] = [];
+  const looseAt = (i: number): string => (looseTexts[i] ??= texts[i]!.includes('\\') ? unescapeArguments(texts[i]!).toLowerCase() : shared.lower(i));
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
 
@@ -510,19 +514,27 @@ export function auditSession(session: Session): CompactionAudit[] {
     // What the summarizer read: the evicted items, then the content items up to the compaction.
     const instructions = new Set(p.instructions);
     const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i)) || instructions.has(i);
+    let supportItems: number[] | undefined;
+    const supportAt = () => {
+      if (supportItems) return supportItems;
+      supportItems = [...p.sources];
+      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportItems.push(i);
+      supportItems.push(...p.instructions);
+      return supportItems;
+    };
     let supportTexts: string[] | undefined;
     const support = () => {
       if (supportTexts) return supportTexts;
-      supportTexts = p.sources.map((i) => texts[i]!);
-      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
-      for (const i of p.instructions) supportTexts.push(texts[i]!);
+      supportTexts = supportAt().map((i) => texts[i]!);
       if (instructionFiles) supportTexts.push(...instructionFiles.texts);
       return supportTexts;
     };
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
-    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd);
+    // The same texts read back and lowercased, each made once for every compaction that read it (`looseAt`).
+    const looseSupport = () => [...supportAt().map(looseAt), ...(instructionFiles?.texts ?? []).map((t) => unescapeArguments(t).toLowerCase())];
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;

@@ -434,7 +434,9 @@ const isWordList = (v: string): boolean => {
 /**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
  * evicted texts, then the context texts; it is called only when the summary has something to check. `backs`
- * answers for an identifier as the texts joined with blank lines would (see session-support.ts).
+ * answers for an identifier as the texts joined with blank lines would (see session-support.ts). `loosely`, when given,
+ * gives the same texts each read back (`unescapeArguments`) and lowercased, made once by a caller that reads them for
+ * several summaries: joined, they are the joined texts read back and lowercased (no escape spans a blank line).
  */
 export function unbacked(
   summary: string,
@@ -443,6 +445,7 @@ export function unbacked(
   backs?: (id: Identifier) => boolean,
   noise: NoiseContext = {},
   cwd: string | null = null,
+  loosely?: () => string[],
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -458,7 +461,7 @@ export function unbacked(
   let rawText: string | undefined;
   let looseText: string | undefined;
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
-  const loose = () => (looseText ??= raw().toLowerCase());
+  const loose = () => (looseText ??= loosely ? loosely().join('\n\n') : raw().toLowerCase());
   const derived = (id: Identifier) =>
     respelledInQuote(id, own, loose()) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
