@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { CALL_LINES, CODE_LINES, extractIdentifiers, FILE_NAME_LINES, HOST_LINES, HOST_PORT_LINES, ISO_DATE_NEEDS, SETTING_NEEDS, SLASH_LINES, UUID_NEEDS } from './identifiers';
 import { containsName, foundIn, haystack, withoutThousands } from './normalize';
 import { SessionItems } from './session-items';
-import { BINDING_WORDS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_WORDS, MODULES, normalizePath, ProjectScope } from './project-scope';
+import { textKeys } from './key-index';
+import { BINDING_WORDS, DECLARATION_KEYS, DECLARATION_WORDS, DECLARATIONS, definesName, definesNameMemo, DESTRUCTURING, METHOD, METHOD_WORDS, MODULE_KEYS, MODULE_WORDS, MODULES, normalizePath, ProjectScope, SCOPE_WORDS } from './project-scope';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const namePattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
@@ -77,6 +78,47 @@ describe('the words that let the project scope skip a declaration pattern', () =
     for (const name of expected) expect(scope.defines(name), name).toBe(true);
     for (const name of ['AuthService', 'loadSession', 'handle_request', 'private_fun', 'Start', 'Row', 'handler', 'cb', 'Tmux', 'render', 'value', 'setA']) expect(scope.defines(name), name).toBe(true);
     for (const name of ['classes', 'functions', 'if', 'prose']) expect(scope.defines(name), name).toBe(false);
+  });
+});
+
+describe('the index keys that let the project scope skip a pattern', () => {
+  it('are among the keys of every match of their pattern, so a text whose index lacks them has no match to miss', () => {
+    const pairs: [RegExp, readonly string[]][] = [
+      ...DECLARATIONS.flatMap((re, k): [RegExp, readonly string[]][] => (DECLARATION_KEYS[k] ? [[re, DECLARATION_KEYS[k]!]] : [])),
+      [DESTRUCTURING, DECLARATION_KEYS[5]!],
+      [MODULES, MODULE_KEYS],
+    ];
+    expect(DECLARATION_KEYS).toHaveLength(DECLARATIONS.length);
+    let seen = 0;
+    for (const [re, keys] of pairs) {
+      for (const text of CODE) {
+        for (const m of matchesOf(re, text)) {
+          seen++;
+          const held = textKeys(m);
+          expect(keys.some((k) => held.has(k)), `${re.source} matched ${JSON.stringify(m)}`).toBe(true);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(20);
+    for (const k of [...DECLARATION_KEYS.flatMap((ks) => ks ?? []), ...MODULE_KEYS]) expect(SCOPE_WORDS).toContain(k);
+  });
+
+  it('leave what the scope reads unchanged: a scope told each text\'s keys reads what one searching the texts reads', () => {
+    const texts = [
+      ...CODE,
+      'import { a, b as c } from "./lib/x";\nfrom .models import (User, Team)\nuse crate::db::{pool, Conn as C};\nalias Spotter.Services.{Tmux, Git}',
+      'class Foo(Base):\n    pass\ndefmodule App.Worker do\n  use Oban.Worker\nend\nclassy = 1\nimported = 2',
+      'no code: just classes, imports and aliases in prose',
+    ];
+    const plain = new ProjectScope(texts.map((text) => ({ text, kind: 'tool_result' })), '/repo');
+    const told = new ProjectScope(texts.map((text) => ({ text, kind: 'tool_result', holds: (w: string) => textKeys(text).has(w) })), '/repo');
+    const names = [...new Set(texts.flatMap((t) => t.match(/[A-Za-z_$][\w$]*/g) ?? []))];
+    expect(names.filter((n) => plain.defines(n)).length).toBeGreaterThan(20);
+    for (const n of names) {
+      expect(told.defines(n), n).toBe(plain.defines(n));
+      expect(told.ownsRoot(n), n).toBe(plain.ownsRoot(n));
+      expect(told.ownsCall(`${n}.run()`), n).toBe(plain.ownsCall(`${n}.run()`));
+    }
   });
 });
 

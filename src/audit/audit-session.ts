@@ -2,7 +2,6 @@
 // the summary (or marker) stands in for them, the items after it are "later".
 import type { CompactionEvent, Item, Session } from '../model/types';
 import {
-  backedLoosely,
   commandsOf,
   distinctOf,
   isOthersWords,
@@ -24,11 +23,11 @@ import type { Identifier, IdentifierKind } from './identifiers';
 import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
-import { definesNameMemo, ProjectScope } from './project-scope';
+import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
-import { judgeUserClaims, userClaims, userWordsRead, type ReadText } from './invented-instructions';
+import { judgeUserClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
@@ -347,14 +346,6 @@ export function auditSession(session: Session): CompactionAudit[] {
   const placed = placements(session);
   const noise: NoiseContext = { sessionDays: daysOf(items.map((i) => i.timestamp)) };
   const targets = fetchTargets(items);
-  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
-  const declared = new Map<string, Set<string>>();
-  // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
-  const scope = new ProjectScope(
-    items.flatMap((it, i) => (it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null }])),
-    cwd,
-    declared,
-  );
   // Harness notices in the user's turn refer to nothing the summary should have kept (see harness-messages.ts).
   // The agent's own prose and thinking repeat what it still knew: only a user message, a tool call's arguments
   // or a tool result is a later reference (see `isReference`).
@@ -404,9 +395,6 @@ export function auditSession(session: Session): CompactionAudit[] {
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
   const autoMemory = items.some((it) => showsAutoMemory(it.text));
   const claudeCode = session.format === 'claude-code';
-  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
-  const defines = definesNameMemo(declared);
-
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
@@ -418,10 +406,31 @@ export function auditSession(session: Session): CompactionAudit[] {
   function* summaryKeys(): Generator<string> {
     for (const { own } of split) for (const id of own) for (const group of supportKeys(id, keys(id))) yield* group;
   }
+  // The index also lists the items holding the words the project scope's patterns need, so its gates search no text.
+  function* indexKeys(): Generator<string> {
+    yield* summaryKeys();
+    yield* SCOPE_WORDS;
+  }
   shared.prepare(
     split.flatMap((s) => s.lost),
-    summaryKeys(),
+    indexKeys(),
   );
+  // Each code text's declarations as the scope reads them, for the walk's questions about lost functions below.
+  const declared = new Map<string, Set<string>>();
+  // Compaction records and summaries declare nothing and show no file (project-scope.ts reads tool items only).
+  const scope = new ProjectScope(
+    items.flatMap((it, i) =>
+      it.kind === 'compaction' ? [] : [{ text: texts[i]!, role: it.role, kind: it.kind, target: targets[i] ?? null, holds: (word: string) => shared.holdsKey(i, word) }],
+    ),
+    cwd,
+    declared,
+  );
+  // Each text read back as written and lowercased, as the invented-backing checks read what the summarizer read: the
+  // index's lower case of a text without a backslash (which `unescapeArguments` leaves as it is).
+  const looseTexts: (string | undefined)[] = [];
+  const looseAt = (i: number): string => (looseTexts[i] ??= texts[i]!.includes('\\') ? unescapeArguments(texts[i]!).toLowerCase() : shared.lower(i));
+  // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
+  const defines = definesNameMemo(declared);
 
   return placed.map((p, k) => {
     const { kinds, kept } = split[k]!;
@@ -505,21 +514,27 @@ export function auditSession(session: Session): CompactionAudit[] {
     // What the summarizer read: the evicted items, then the content items up to the compaction.
     const instructions = new Set(p.instructions);
     const read = (i: number) => evicted.has(i) || (i <= p.at && !p.skip(i)) || instructions.has(i);
+    let supportItems: number[] | undefined;
+    const supportAt = () => {
+      if (supportItems) return supportItems;
+      supportItems = [...p.sources];
+      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportItems.push(i);
+      supportItems.push(...p.instructions);
+      return supportItems;
+    };
     let supportTexts: string[] | undefined;
     const support = () => {
       if (supportTexts) return supportTexts;
-      supportTexts = p.sources.map((i) => texts[i]!);
-      for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) supportTexts.push(texts[i]!);
-      for (const i of p.instructions) supportTexts.push(texts[i]!);
+      supportTexts = supportAt().map((i) => texts[i]!);
       if (instructionFiles) supportTexts.push(...instructionFiles.texts);
       return supportTexts;
     };
-    let looseText: string | undefined;
-    const loosely = (id: Identifier) => backedLoosely(id, (looseText ??= unescapeArguments(support().join('\n\n')).toLowerCase()), cwd);
     const readEnd = Math.max(p.at + 1, p.sources.length > 0 ? p.sources[p.sources.length - 1]! + 1 : 0, ...p.instructions.map((i) => i + 1));
     const check = new SupportCheck({ items: shared, has: read, texts: support, end: readEnd });
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
-    const checked = unbacked(p.summary, support, kinds, backs, noise, loosely, cwd);
+    // The same texts read back and lowercased, each made once for every compaction that read it (`looseAt`).
+    const looseSupport = () => [...supportAt().map(looseAt), ...(instructionFiles?.texts ?? []).map((t) => unescapeArguments(t).toLowerCase())];
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;
@@ -538,10 +553,10 @@ export function auditSession(session: Session): CompactionAudit[] {
     const heard = () => userWordsRead([...p.sources, ...contextPositions(p), ...p.instructions].sort((a, b) => a - b).map(readTextAt));
     let userRead: ReturnType<typeof heard> | undefined;
     const claimed =
-      !unverifiable && userClaims(p.summary).length > 0
+      !unverifiable
         ? judgeUserClaims(
             p.summary,
-            (userRead ??= heard()).said,
+            () => (userRead ??= heard()).said,
             // An instruction file's instruction is the user's, as Claude Code frames it (instruction-files.ts).
             () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).

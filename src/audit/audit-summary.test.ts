@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditSummary, keptAndLost, timeInCjk, underHome } from './audit-summary';
+import { auditSummary, keptAndLost, timeInCjk, unbacked, unescapeArguments, underHome } from './audit-summary';
 import type { Identifier } from './identifiers';
 
 // The course unit's example (Unit 4 "Summarizing Evicted Turns"): a payments agent whose evicted middle
@@ -291,5 +291,20 @@ describe('timeInCjk', () => {
     expect(timeInCjk('3 minutes', '約13分')).toBe(false);
     expect(timeInCjk('3 minutes', '約3秒')).toBe(false);
     expect(timeInCjk('3 MB', '3分')).toBe(false);
+  });
+});
+
+describe('unbacked given its texts read back and lowercased one by one', () => {
+  it('finds what it finds reading the joined texts back itself', () => {
+    const texts = [
+      'Write({"file_path":"C:\\\\Users\\\\Ana\\\\Project\\\\ReadMe.MD","content":"say \\"Hi\\"\\nPORT=8080"})',
+      'Ran in ΟΔΟΣ: DB_POOL_SIZE 20, timeout 30 Seconds\\',
+      'Created src/Lib/Store.TS and config/App.YAML',
+    ];
+    const summary = 'Edited C:\\Users\\Ana\\Project\\README.md and src/lib/store.ts; DB pool size 20, timeout 30s on port 8080, per config/app.yaml and docs/guide.md.';
+    const plain = unbacked(summary, () => texts, {});
+    const told = unbacked(summary, () => texts, {}, undefined, {}, null, () => texts.map((t) => unescapeArguments(t).toLowerCase()));
+    expect(told).toEqual(plain);
+    expect(plain.invented).toContain('docs/guide.md');
   });
 });

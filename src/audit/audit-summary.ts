@@ -434,8 +434,9 @@ const isWordList = (v: string): boolean => {
 /**
  * Identifiers and instruction-like sentences the summary wrote that nothing it read backs. `support` gives the
  * evicted texts, then the context texts; it is called only when the summary has something to check. `backs`
- * answers for an identifier as the texts joined with blank lines would (see session-support.ts); `loosely`, when
- * given, for the spellings of `backedLoosely`.
+ * answers for an identifier as the texts joined with blank lines would (see session-support.ts). `loosely`, when given,
+ * gives the same texts each read back (`unescapeArguments`) and lowercased, made once by a caller that reads them for
+ * several summaries: joined, they are the joined texts read back and lowercased (no escape spans a blank line).
  */
 export function unbacked(
   summary: string,
@@ -443,8 +444,8 @@ export function unbacked(
   kinds: Record<string, IdentifierKind>,
   backs?: (id: Identifier) => boolean,
   noise: NoiseContext = {},
-  loosely?: (id: Identifier) => boolean,
   cwd: string | null = null,
+  loosely?: () => string[],
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -455,22 +456,20 @@ export function unbacked(
     joined ??= haystack(read().join('\n\n'));
     return id.kind === 'date' ? dateSupported(id.value, [joined]) : foundIn(id, joined);
   };
-  let looseText: string | undefined;
-  const looseByJoined = (id: Identifier) => {
-    looseText ??= unescapeArguments(read().join('\n\n')).toLowerCase();
-    return backedLoosely(id, looseText, cwd);
-  };
-  // What the summary derived from or quoted of what it read (invented-backing.ts), asked only of what is left.
+  // The texts joined and read back as written (`unescapeArguments`), and in lower case: each made once, for the
+  // spellings of `backedLoosely` and for what the summary derived (invented-backing.ts), asked only of what is left.
   let rawText: string | undefined;
+  let looseText: string | undefined;
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
+  const loose = () => (looseText ??= loosely ? loosely().join('\n\n') : raw().toLowerCase());
   const derived = (id: Identifier) =>
-    respelledInQuote(id, own, (looseText ??= raw().toLowerCase())) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
+    respelledInQuote(id, own, loose()) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
   const toldByHarness = toldByHarnessIn(own);
   for (const id of distinctIdentifiers([own], cwd)) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
-    if (id.kind !== 'date' && (loosely ?? looseByJoined)(id)) continue;
+    if (id.kind !== 'date' && backedLoosely(id, loose(), cwd)) continue;
     if (derived(id)) continue;
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
@@ -610,7 +609,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     else lostRefetchedLater.push({ value: id.value, itemId: later[use.at]!.id, via: use.via, usedIn: use.usedAt === null ? null : later[use.usedAt]!.id });
   }
 
-  const checked = unbacked(input.summary, () => [...sources, ...context, ...(instructionFiles?.texts ?? [])], kinds, undefined, noise, undefined, cwd);
+  const checked = unbacked(input.summary, () => [...sources, ...context, ...(instructionFiles?.texts ?? [])], kinds, undefined, noise, cwd);
   // A thing the later items show to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
   const byId = new Map(laterItems.map((l, i) => [l.id, i]));
   const resultOf = new Map(laterItems.flatMap((l, i) => (l.kind === 'tool_result' && l.callId !== undefined ? [[l.callId, i] as const] : [])));

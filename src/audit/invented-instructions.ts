@@ -188,16 +188,19 @@ export interface UserClaimVerdicts {
   notJudged: string[];
 }
 
-/** `inventedInstructions`, with the claims it cannot judge said apart (see `UserClaimVerdicts`). */
+/**
+ * `inventedInstructions`, with the claims it cannot judge said apart (see `UserClaimVerdicts`). `userMessages` may be
+ * given as a function: read only when the summary claims something.
+ */
 export function judgeUserClaims(
   summary: string,
-  userMessages: readonly string[],
+  userMessages: readonly string[] | (() => readonly string[]),
   earlier: () => readonly string[] = () => [],
   quotedOnly: () => readonly string[] = () => [],
 ): UserClaimVerdicts {
   const claims = userClaims(summary);
   if (claims.length === 0) return { invented: [], notJudged: [] };
-  const users = userMessages.map((text) => ({ text, flat: flat(text), stems: stems(text) }));
+  const users = (typeof userMessages === 'function' ? userMessages() : userMessages).map((text) => ({ text, flat: flat(text), stems: stems(text) }));
   let rest: { flat: string; stems: Set<string> }[] | null = null;
   const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
   let meta: { flat: string }[] | null = null;

@@ -15,6 +15,11 @@ export interface ScopeText {
   role?: string;
   /** The fetch that produced a tool result, or that a tool call makes. */
   target?: CallTarget | null;
+  /**
+   * Does the text, lowercased, hold this word of `SCOPE_WORDS` as a whole run of [a-z0-9] (a key of key-index.ts)?
+   * Given when the caller indexed its texts: the scope's gates then ask it instead of searching the text.
+   */
+  holds?: (word: string) => boolean;
 }
 
 // Folders that hold someone else's code, caches or build output, in any language's layout.
@@ -93,6 +98,28 @@ export const DECLARATION_WORDS: readonly (readonly string[])[] = [
   ['=>'],
   ['public', 'private', 'protected', 'internal', 'static', 'virtual', 'abstract', 'async', 'sealed', 'extern', 'unsafe', 'final', 'synchronized', 'native', 'inline'],
 ];
+/**
+ * For each declaration pattern, words (key-index.ts keys: lower case, whole runs of [a-z0-9], two joined by one
+ * character) one of which every match of it holds; null where a match may hold none (`function` runs into the name
+ * in `functionfoo(`, `=>` is no word). Asked of `ScopeText.holds`, they gate even the patterns whose words cost more to
+ * search for than the pattern's own scan (`DECLARATION_GATED`). `audit-fast-paths.test.ts` checks them.
+ */
+export const DECLARATION_KEYS: readonly (readonly string[] | null)[] = [
+  ['def', 'defp', 'defmacro', 'defmacrop', 'defguard', 'defguardp', 'defdelegate', 'defn', 'defnp'],
+  null,
+  ['fn', 'fun', 'func'],
+  ['class', 'interface', 'struct', 'enum', 'trait', 'protocol', 'record', 'module'],
+  ['type'],
+  ['const', 'let', 'var'],
+  ['lambda', 'functools.partial'],
+  null,
+  ['public', 'private', 'protected', 'internal', 'static', 'virtual', 'abstract', 'async', 'sealed', 'extern', 'unsafe', 'final', 'synchronized', 'native', 'inline'],
+];
+/** `MODULES`' words as keys. */
+export const MODULE_KEYS: readonly string[] = ['defmodule', 'namespace', 'package'];
+/** Every word the scope may ask `ScopeText.holds` about. */
+export const SCOPE_WORDS: readonly string[] = [...new Set([...DECLARATION_KEYS.flatMap((k) => k ?? []), ...MODULE_KEYS, 'class', 'defmodule', 'use', 'import', 'alias'])];
+
 /** A method's line ends in `{` after its `(…)`. */
 export const METHOD_WORDS: readonly string[] = ['{'];
 export const MODULE_WORDS: readonly string[] = ['defmodule', 'namespace', 'package'];
@@ -294,10 +321,14 @@ export class ProjectScope {
     // Each pattern is run only on a text holding one of the words every match of it holds (see `canMatch`), where
     // searching for them costs less than the pattern's own scan (`DECLARATION_GATED`).
     // The declarations and methods as `declaredNames` reads them; a method named like a keyword is not one.
+    // With `holds`, a gate is a look-up in the caller's index rather than a search of the text.
+    const holds = t.holds;
+    const has = holds ? (words: readonly string[]) => words.some(holds) : null;
     const names = new Set<string>();
     let binds = false;
     for (let k = 0; k < DECLARATIONS.length; k++) {
-      if (DECLARATION_GATED[k] && !canMatch(text, DECLARATION_WORDS[k]!)) continue;
+      const keys = DECLARATION_KEYS[k];
+      if (has && keys ? !has(keys) : DECLARATION_GATED[k] && !canMatch(text, DECLARATION_WORDS[k]!)) continue;
       if (DECLARATION_WORDS[k] === BINDING_WORDS) binds = true;
       for (const m of text.matchAll(DECLARATIONS[k]!)) {
         names.add(m[1]!);
@@ -313,7 +344,7 @@ export class ProjectScope {
       }
     }
     this.declared?.set(text, names);
-    for (const m of text.matchAll(MODULES)) {
+    if (!has || has(MODULE_KEYS)) for (const m of text.matchAll(MODULES)) {
       const parts = m[1]!.split(/\.|::/);
       this.roots.add(parts[0]!);
       this.defined.add(parts[parts.length - 1]!);
@@ -329,10 +360,15 @@ export class ProjectScope {
       for (const m of text.matchAll(RUST_SELF_CALL)) if (isCompoundName(m[1]!) && !/^(?:as|to|into|is|try_into|try_from|from)_/.test(m[1]!)) this.defined.add(m[1]!);
     }
     // A class the project declares is a module its calls go through (`AuthService.login()`).
-    if (text.includes('class')) for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
-    if (text.includes('class')) for (const m of text.matchAll(INHERITING_CLASS)) this.inheriting.add(m[1]!);
-    if (text.includes('defmodule') && text.includes('use ')) for (const m of text.matchAll(USING_MODULE)) this.inheriting.add(m[1]!.slice(m[1]!.lastIndexOf('.') + 1));
-    if (text.includes('import')) {
+    const word = holds ?? ((w: string) => text.includes(w));
+    if (word('class')) {
+      for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)/g)) this.roots.add(m[1]!);
+      for (const m of text.matchAll(INHERITING_CLASS)) this.inheriting.add(m[1]!);
+    }
+    // These gates keep their search for `use `: the word alone would pass a text with `use` before a tab, and fail one
+    // whose `use` follows a line break escaped in a call's JSON, which the Elixir pattern reads.
+    if (word('defmodule') && text.includes('use ')) for (const m of text.matchAll(USING_MODULE)) this.inheriting.add(m[1]!.slice(m[1]!.lastIndexOf('.') + 1));
+    if (word('import')) {
       for (const m of text.matchAll(JS_IMPORT)) {
         if (!isProjectSpecifier(m[4]!)) continue;
         for (const n of [m[1], m[2], ...splitNames(m[3] ?? '')]) if (n) this.defined.add(n);
@@ -340,8 +376,8 @@ export class ProjectScope {
       }
       for (const m of text.matchAll(PY_IMPORT)) this.pyImports.push({ from: m[1]!, names: splitNames(m[2]!) });
     }
-    if (text.includes('use ') && text.includes('::')) for (const m of text.matchAll(RUST_USE)) this.rustUses.push({ root: m[1]!, names: rustUseNames(m[2]!) });
-    if (text.includes('alias')) {
+    if ((!holds || holds('use')) && text.includes('use ') && text.includes('::')) for (const m of text.matchAll(RUST_USE)) this.rustUses.push({ root: m[1]!, names: rustUseNames(m[2]!) });
+    if (word('alias')) {
       for (const m of text.matchAll(ELIXIR_ALIAS)) {
         const base = m[1]!;
         if (m[2]) for (const n of splitNames(m[2])) this.aliases.set(n, `${base}.${n}`);

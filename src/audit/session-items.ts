@@ -132,6 +132,16 @@ export class SessionItems {
     this.index = index;
   }
 
+  /** Item i's text in lower case (as `prepare` made it). */
+  lower(i: number): string {
+    return (this.lowers[i] ??= this.texts[i]!.toLowerCase());
+  }
+
+  /** Does item i hold `key` (one `prepare` indexed)? */
+  holdsKey(i: number, key: string): boolean {
+    return this.index !== null && has(this.index.posting(key).items, i);
+  }
+
   /** Items in [from, to) holding every key of one of the groups, ascending within each group; every item when null. */
   private *candidates(groups: MentionKeys, from = 0, to = this.texts.length): Generator<number> {
     to = Math.min(to, this.texts.length);
