@@ -125,6 +125,10 @@ describe('the labelled audit set', () => {
   // recall 80% (24/30); referenced 3 of 6 flags right, refetched 20 of 21, invented no flag (no true row), instructions
   // 0 of 1 flag right (no true row). A floor at it, not the goal.
   const HOLDOUT12_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.95, neededUnion: 0.88, invented: 1, inventedInstructions: 0, neededRecall: 0.8 };
+  // The thirteenth hold-out's blind score (session 51), after its kept-spelling relabel (README): needed 88% (23/26),
+  // recall 85% (23/27); referenced 3 of 5 flags right, refetched 18 of 21, invented 1 of 2 flags right (recall 1 of 1),
+  // instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT13_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.85, neededUnion: 0.88, invented: 0.5, inventedInstructions: 1, neededRecall: 0.85 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -291,6 +295,28 @@ describe('the labelled audit set', () => {
     },
   );
 
+
+  it('holds a thirteenth blind hold-out (holdout13): 250+ rows of 8 sessions from 5 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 51). It waits outside the never-studied pool
+    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
+    const h13 = half('holdout13');
+    expect(h13.length).toBeGreaterThanOrEqual(250);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h13.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h13.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout13').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h13.filter((r) => repoOf(r) === repo).length / h13.length, repo).toBeLessThanOrEqual(0.3);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h13.some((r) => r.list === list), list).toBe(true);
+    for (const r of h13) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h13) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h13, sessions);
+    console.info(table('thirteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT13_FLOOR), 'thirteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout13')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout13')).toEqual([]);
+  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
