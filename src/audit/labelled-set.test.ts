@@ -91,8 +91,8 @@ describe('the labelled audit set', () => {
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
   // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures,
   // since session 50 with each row's instruction lines read, hold-out 9's 12 rows a CLAUDE.md holds relabelled none, and
-  // hold-outs 11 and 12 in it (session 51: needed 68% -> 72%, its one instruction flag, wrong, joined).
-  const POOL_FLOOR = { lostReferencedLater: 0.34, lostRefetchedLater: 0.77, neededUnion: 0.71, invented: 0.07, inventedInstructions: 0, neededRecall: 0.77 };
+  // hold-outs 11, 12 and 13 in it (session 51: needed 68% -> 74%; hold-out 12's one instruction flag, wrong, joined).
+  const POOL_FLOOR = { lostReferencedLater: 0.36, lostRefetchedLater: 0.78, neededUnion: 0.73, invented: 0.09, inventedInstructions: 0, neededRecall: 0.78 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -263,7 +263,7 @@ describe('the labelled audit set', () => {
     for (const r of h6) expect(r.why.length, r.id).toBeGreaterThan(0);
   });
 
-  // Hold-outs 7 to 12: labelled and committed before anything scored them, then folded into the never-studied pool
+  // Hold-outs 7 to 13: labelled and committed before anything scored them, then folded into the never-studied pool
   // once the pool's stated figure was measured with them on the real sessions. Each is held to its shape and its floor.
   it.each([
     { split: 'holdout7', name: 'seventh', minRows: 300, sessionCount: 8, repoCount: 5, maxShare: 0.35, floor: HOLDOUT7_FLOOR, since: 47 },
@@ -272,6 +272,7 @@ describe('the labelled audit set', () => {
     { split: 'holdout10', name: 'tenth', minRows: 250, sessionCount: 7, repoCount: 4, maxShare: 0.3, floor: HOLDOUT10_FLOOR, since: 49 },
     { split: 'holdout11', name: 'eleventh', minRows: 250, sessionCount: 7, repoCount: 4, maxShare: 0.3, floor: HOLDOUT11_FLOOR, since: 50 },
     { split: 'holdout12', name: 'twelfth', minRows: 250, sessionCount: 7, repoCount: 5, maxShare: 0.3, floor: HOLDOUT12_FLOOR, since: 51 },
+    { split: 'holdout13', name: 'thirteenth', minRows: 250, sessionCount: 8, repoCount: 5, maxShare: 0.3, floor: HOLDOUT13_FLOOR, since: 51 },
   ] as const)(
     'holds the $name blind hold-out ($split): $minRows+ rows of $sessionCount sessions from $repoCount repositories no other split uses, none above $maxShare of its rows, in the never-studied pool since session $since',
     ({ split, name, minRows, sessionCount, repoCount, maxShare, floor }) => {
@@ -295,28 +296,6 @@ describe('the labelled audit set', () => {
     },
   );
 
-
-  it('holds a thirteenth blind hold-out (holdout13): 250+ rows of 8 sessions from 5 repositories no other split uses, none above 30% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 51). It waits outside the never-studied pool
-    // (POOL_PENDING) until the pool's stated figure is measured with it on the real sessions.
-    const h13 = half('holdout13');
-    expect(h13.length).toBeGreaterThanOrEqual(250);
-    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
-    expect(new Set(h13.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
-    const repos = new Set(h13.map(repoOf));
-    expect(repos.size).toBeGreaterThanOrEqual(5);
-    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout13').map(repoOf));
-    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
-    for (const repo of repos) expect(h13.filter((r) => repoOf(r) === repo).length / h13.length, repo).toBeLessThanOrEqual(0.3);
-    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h13.some((r) => r.list === list), list).toBe(true);
-    for (const r of h13) expect(r.why.length, r.id).toBeGreaterThan(0);
-    for (const r of h13) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
-    const scores = scoreRows(h13, sessions);
-    console.info(table('thirteenth hold-out (blind: no miss read)', scores));
-    expect(shortOf(scores, HOLDOUT13_FLOOR), 'thirteenth hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout13')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout13')).toEqual([]);
-  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
