@@ -46,6 +46,11 @@ describe('extractIdentifiers', () => {
     expect(of('Use inputs.mcp-servers-nix.lib.evalModule to build.')).toEqual([]);
     expect(of('server: db-prod-1 and the host is api-2.local')).toEqual(['db-prod-1', 'api-2.local']);
   });
+  it('reads a capitalised extension after a lower-case name as a member (`repo.Log`), not a file', () => {
+    const paths = (t: string) => extractIdentifiers(t).filter((i) => i.kind === 'path').map((i) => i.value);
+    expect(paths('walk the history with repo.Log and resp.Json')).toEqual([]);
+    expect(paths('tail app.log, open NOTES.MD and Report.Log')).toEqual(['app.log', 'NOTES.MD', 'Report.Log']);
+  });
   it('tells order ids from tickets by a # sign, an order word, an RMA prefix or a long number', () => {
     expect(found('Order #LK-4821936, RMA #RMA-90721, serial ACB-PRO-7F29D4, see PAY-88')).toEqual([
       ['order-id', 'LK-4821936'],

@@ -294,6 +294,9 @@ const paths: Pass = (text, emit) => {
     const stem = m[0].slice(0, -(ext.length + 1));
     if (ext === 'js' && /^[A-Z][a-z]+$/.test(stem)) return;
     if (/^\d+$/.test(stem)) return;
+    // An extension written capitalised after a lower-case name (`repo.Log`, `resp.Json`) is a member of a value in
+    // Go, C# or Java prose, not a file: files write their extension in lower or upper case.
+    if (/^[A-Z][a-z]+$/.test(m[1]!) && /^[a-z]/.test(stem)) return;
     emit(m[0], 'path', m.index);
   });
 };
