@@ -36,9 +36,8 @@ import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
 import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
-import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
-import { loadedByClaudeCode } from './loaded-instructions';
+import { namedInEveryRequest } from './loaded-instructions';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -393,8 +392,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   const mid = startsMid(session);
   // The CLAUDE.md, AGENTS.md or GEMINI.md files the user supplied: in every request, unrecorded (instruction-files.ts).
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
-  const autoMemory = items.some((it) => showsAutoMemory(it.text));
-  const claudeCode = session.format === 'claude-code';
+  const inEveryRequest = namedInEveryRequest(() => items.map((it) => it.text), session.format, cwd);
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {
@@ -442,8 +440,8 @@ export function auditSession(session: Session): CompactionAudit[] {
     const seenTo = beside.size > 0 ? Math.max(p.at, ...p.kept) + 1 : p.at + 1;
     const seen = anyStillSeen ? split[k]!.lost.filter((id) => shared.indicesHolding(id, stillSeen, 0, seenTo).length === 0) : split[k]!.lost;
     // What an instruction file holds was in every request, beside the summary too.
-    // So was what the harness names in every request unrecorded (auto-memory.ts).
-    const lost = seen.filter((id) => !namedByAutoMemory(id, autoMemory) && !(claudeCode && loadedByClaudeCode(id, cwd)) && !instructionFiles?.holds(id));
+    // So was what the harness names in every request unrecorded (loaded-instructions.ts).
+    const lost = seen.filter((id) => !inEveryRequest(id) && !instructionFiles?.holds(id));
     const unverifiable = readsUnheldTurns(session, p.event);
     const lostReferencedLater: LaterReference[] = [];
     const lostRefetchedLater: RefetchedReference[] = [];

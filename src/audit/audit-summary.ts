@@ -22,9 +22,8 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWri
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
-import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
-import { loadedByClaudeCode } from './loaded-instructions';
+import { namedInEveryRequest } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarnessIn, type LaterSight } from './shown-later';
 import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, sizeFromListing, wordsNamed } from './invented-backing';
@@ -509,10 +508,9 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const seen = withoutStillSeen(keptAndLost(input.summary, sourceIds, kinds), (input.keptVerbatim ?? []).map((t) => haystack(t)));
   // What an instruction file holds was in every request, beside the summary too.
   const instructionFiles = instructionContext(input.instructionFiles, cwd);
-  // So was what the harness names in every request unrecorded (auto-memory.ts).
-  const autoMemory = [sources, laterItems.map((l) => l.text), context].some((texts) => texts.some(showsAutoMemory));
-  const claudeCode = input.format === 'claude-code';
-  const { kept, lost: lostIds } = { ...seen, lost: seen.lost.filter((id) => !namedByAutoMemory(id, autoMemory) && !(claudeCode && loadedByClaudeCode(id, cwd)) && !instructionFiles?.holds(id)) };
+  // So was what the harness names in every request unrecorded (loaded-instructions.ts).
+  const inEveryRequest = namedInEveryRequest(() => [...sources, ...laterItems.map((l) => l.text), ...context], input.format, cwd);
+  const { kept, lost: lostIds } = { ...seen, lost: seen.lost.filter((id) => !inEveryRequest(id) && !instructionFiles?.holds(id)) };
 
   const scope = input.project
     ? new ProjectScope(

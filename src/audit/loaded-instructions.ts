@@ -3,9 +3,12 @@
 // folder's above it, CLAUDE.local.md and .claude/CLAUDE.md beside them, and the user's ~/.claude/CLAUDE.md; it loads
 // them again after a compaction, and no session file records them. So such a path was never out of the model's
 // context: it is not lost, whether or not the files themselves are given (what they say counts only then).
+import { FOLDER_INSTRUCTION_FILES } from '../load/instruction-files';
+import type { FormatId } from '../model/types';
+import { namedByAutoMemory, showsAutoMemory } from './auto-memory';
 import type { Identifier } from './identifiers';
 
-const NAMES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md'];
+const NAMES: readonly string[] = FOLDER_INSTRUCTION_FILES.filter((f) => f.harness === 'claude-code').map((f) => f.path);
 
 /** Is the path one of the CLAUDE.md files Claude Code loads for a session run in `cwd`? */
 export function loadedByClaudeCode(id: Pick<Identifier, 'kind' | 'value'>, cwd: string | null): boolean {
@@ -19,4 +22,24 @@ export function loadedByClaudeCode(id: Pick<Identifier, 'kind' | 'value'>, cwd: 
   if (!name) return false;
   const folder = v.slice(0, v.length - name.length - 1);
   return folder === c || c.startsWith(`${folder}/`) || folder === '';
+}
+
+/**
+ * For one session, whether a lost identifier is a path the harness names in every request without recording it: its
+ * auto-memory folder and MEMORY.md (auto-memory.ts; a bare `MEMORY.md` once `texts` show the folder) and, in a Claude
+ * Code session, the CLAUDE.md files it loads. Both audits read lost identifiers through it.
+ */
+export function namedInEveryRequest(texts: () => Iterable<string>, format: FormatId | undefined, cwd: string | null): (id: Identifier) => boolean {
+  let autoMemory: boolean | undefined;
+  const showsMemory = () => {
+    if (autoMemory === undefined) {
+      autoMemory = false;
+      for (const t of texts()) if (showsAutoMemory(t)) {
+        autoMemory = true;
+        break;
+      }
+    }
+    return autoMemory;
+  };
+  return (id) => id.kind === 'path' && (namedByAutoMemory(id, /MEMORY\.md$/.test(id.value) && showsMemory()) || (format === 'claude-code' && loadedByClaudeCode(id, cwd)));
 }
