@@ -483,6 +483,7 @@ async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<numbe
   const totals = new CorpusTotals();
   let trajectories = 0;
   const counter = await counterFor(opts.estimate);
+  const prepare = instructionGiver(opts.instructions);
   try {
     const outcome = await processCorpusFile(
       opts.stdinName,
@@ -500,7 +501,7 @@ async function corpusFromStdin(opts: CorpusOptions, io: CorpusIo): Promise<numbe
         failed: (at, issue) => {
           if (opts.jsonl) io.out(errorRowToJsonLine(opts.stdinName, at.line, issue, counter.counter));
         },
-        ...(instructionGiver(opts.instructions) ? { prepare: instructionGiver(opts.instructions)! } : {}),
+        ...(prepare ? { prepare } : {}),
       },
       { everyLine: true, idByContent: true },
     );

@@ -179,18 +179,19 @@ export function recordedInstructions(s: Pick<Session, 'format' | 'meta'>, io: Cl
 }
 
 /** The unscoped `~/.claude/rules/*.md` files, which Claude Code loads in every project. */
-function userRules(home: string, io: CliIo): string[] {
-  const dir = join(home, '.claude', 'rules');
-  if (!io.exists(dir) || !io.isDir(dir)) return [];
+const userRules = (home: string, io: CliIo): string[] => rulesUnder(join(home, RULES_DIR), io).filter((p) => !scopedRule(new TextDecoder().decode(io.readFile(p))));
+
+/** Every `.md` under a rules folder, subfolders too, sorted by name at each level; none when there is no such folder. */
+function rulesUnder(dir: string, io: CliIo): string[] {
   const out: string[] = [];
   const walk = (folder: string) => {
     for (const name of io.listDir(folder).sort()) {
       const p = join(folder, name);
       if (io.isDir(p)) walk(p);
-      else if (name.endsWith('.md') && io.exists(p) && !scopedRule(new TextDecoder().decode(io.readFile(p)))) out.push(p);
+      else if (name.endsWith('.md') && io.exists(p)) out.push(p); // a dangling link is no rule
     }
   };
-  walk(dir);
+  if (io.exists(dir) && io.isDir(dir)) walk(dir);
   return out;
 }
 
@@ -227,18 +228,7 @@ function folderFiles(dir: string, io: CliIo): string[] {
   const here = (rel: string) => join(dir, rel);
   const isFile = (p: string) => io.exists(p) && !io.isDir(p);
   const of = (claude: boolean) => FOLDER_INSTRUCTION_FILES.filter((f) => (f.harness === 'claude-code') === claude).map((f) => here(f.path)).filter(isFile);
-  const claude = of(true);
-  const rules: string[] = [];
-  const walk = (folder: string) => {
-    for (const name of io.listDir(folder).sort()) {
-      const p = join(folder, name);
-      if (io.isDir(p)) walk(p);
-      else if (name.endsWith('.md') && io.exists(p)) rules.push(p); // a dangling link is no rule
-    }
-  };
-  const rulesDir = here(RULES_DIR);
-  if (io.exists(rulesDir) && io.isDir(rulesDir)) walk(rulesDir);
-  return [...claude, ...rules, ...of(false)];
+  return [...of(true), ...rulesUnder(here(RULES_DIR), io), ...of(false)];
 }
 
 const FENCE = /^\s*(```|~~~)/;
