@@ -207,6 +207,13 @@ describe('extractIdentifiers, a path running into a glob', () => {
   it('a path that ends before a space is still a path', () => {
     expect(paths('rm -rf /Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc')).toEqual(['/Users/v/Library/Developer/Xcode/DerivedData/FitToday-abc']);
   });
+  // A template's slot cuts a name as a glob does (sam-fakhreddine/wfc, half A of bench/flag-judgements.json, s67).
+  it('cut inside a name by a template slot is the head of a pattern, no path', () => {
+    expect(paths('Each skill lives in docs/skills/wfc-{name}.md; logs go to logs/run-${id}.txt')).toEqual([]);
+  });
+  it('a whole folder before a template slot is that folder', () => {
+    expect(paths('files under docs/skills/{name}.md')).toEqual(['docs/skills/']);
+  });
 });
 
 describe('extractIdentifiers on pathological text', () => {

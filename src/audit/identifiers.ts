@@ -276,9 +276,11 @@ const paths: Pass = (text, emit) => {
   // Starts only at a token boundary (no path character before it), so a long run like `a@a@a@…` is
   // scanned once, not once per character.
   eachOnLines(SLASHED_PATH, SLASH_LINES, text, (m) => {
-    // A path a glob cuts inside a name (`DerivedData/FitToday-*`) is the head of a search pattern: it names no one file
-    // or folder. A whole folder before the glob (`/etc/nginx/sites-enabled/*`) is that folder, whose files it lists.
-    if (text.charCodeAt(m.index + m[0].length) === 42 && !m[0].endsWith('/')) return;
+    // A path a glob or a template's slot cuts inside a name (`DerivedData/FitToday-*`, `docs/skills/wfc-{name}.md`,
+    // `logs/run-${id}.txt`) is the head of a pattern: it names no one file or folder. A whole folder before the glob
+    // (`/etc/nginx/sites-enabled/*`) is that folder, whose files it lists.
+    const next = text.charCodeAt(m.index + m[0].length);
+    if ((next === 42 || next === 123 || next === 36) && !m[0].endsWith('/')) return;
     const raw = memo(SLASHED_READ, m[0], slashedPath);
     if (raw !== null) emit(raw, 'path', m.index);
   });
