@@ -25,7 +25,7 @@ import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
 import { judgeUserClaims, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -485,7 +485,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           cut = k >= 0 ? holding[k]! : -1;
         }
       }
-      const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file) || (items[i]!.kind === 'tool_call' && onlyInWrittenTree(id, targets[i], texts[i]!));
+      const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file) || (items[i]!.kind === 'tool_call' && (onlyInWrittenTree(id, targets[i], texts[i]!) || onlyInCommitMessage(id, targets[i], cwd)));
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i) || inTest(i);

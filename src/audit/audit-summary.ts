@@ -18,7 +18,7 @@ import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
 import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
-import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -573,7 +573,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     // A relative path written from a folder below the working directory: a longer path ending with it names it too.
     const tail = id.kind === 'path' && !!scope?.writtenBelow(id.value);
     const inTest = (i: number) =>
-      isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)));
+      isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && (onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)) || onlyInCommitMessage(id, later[i]!.target, cwd)));
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {

@@ -78,6 +78,19 @@ export function onlyInWrittenTree(id: Identifier, target: CallTarget | null | un
   return lines.length > 0 && lines.every((l) => TREE_LINE.exec(l)?.[1] === id.value);
 }
 
+// The message of a commit a command makes: `-m "…"` (`-am`, `--message=`), `-m '…'`, or a heredoc (`-m "$(cat <<'EOF' … EOF )"`, `-F - <<EOF`).
+const COMMIT_MESSAGE = /(?<=\bgit\b[^\n&;|]*?\bcommit\b[^\n&;|]*?)(?:(?:-[A-Za-z]*m|--message)[\s=]*"(?:[^"\\]|\\.)*"|(?:-[A-Za-z]*m|--message)[\s=]*'[^']*'|<<-?\s*['"]?(\w+)['"]?[\s\S]*?\n\s*\1(?=\s|$|\)))/g;
+
+/**
+ * Does a command call hold the value only in the message of a commit it makes? The message says what the work was (as
+ * the agent's prose does); the command acts on none of it. A file the commit names as its argument still counts.
+ */
+export function onlyInCommitMessage(id: Identifier, target: CallTarget | null | undefined, cwd: string | null): boolean {
+  if (target?.kind !== 'command' || !/\bcommit\b/.test(target.target)) return false;
+  const command = target.target.replace(COMMIT_MESSAGE, (m) => ' '.repeat(m.length));
+  return command !== target.target && referencedIn(id, haystack(target.target), 0, cwd) && !referencedIn(id, haystack(command), 0, cwd);
+}
+
 /** The bare name of a function value (`Mod.fun()` → `fun`). */
 export const functionName = (value: string): string => {
   const full = value.replace(/\(\)$/, '');
