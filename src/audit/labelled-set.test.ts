@@ -129,6 +129,10 @@ describe('the labelled audit set', () => {
   // recall 85% (23/27); referenced 3 of 5 flags right, refetched 18 of 21, invented 1 of 2 flags right (recall 1 of 1),
   // instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT13_FLOOR = { lostReferencedLater: 0.6, lostRefetchedLater: 0.85, neededUnion: 0.88, invented: 0.5, inventedInstructions: 1, neededRecall: 0.85 };
+  // The fourteenth hold-out's blind score (session 52; its labels already read each summary, so the kept-spelling step
+  // found no row): needed 42% (8/19), recall 80% (8/10); referenced 6 of 17 flags right, refetched 2 of 2, invented 4 of
+  // 10 flags right (recall 4 of 5), instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT14_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 1, neededUnion: 0.42, invented: 0.4, inventedInstructions: 1, neededRecall: 0.8 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -296,6 +300,29 @@ describe('the labelled audit set', () => {
     },
   );
 
+
+  it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 52), from a new source: Claude Code folders committed
+    // outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated figure is
+    // measured with it on the real sessions.
+    const h14 = half('holdout14');
+    expect(h14.length).toBeGreaterThanOrEqual(200);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h14.map((r) => r.session)).size).toBeGreaterThanOrEqual(7);
+    const repos = new Set(h14.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(3);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout14').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h14.filter((r) => repoOf(r) === repo).length / h14.length, repo).toBeLessThanOrEqual(0.4);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h14.some((r) => r.list === list), list).toBe(true);
+    for (const r of h14) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h14) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h14, sessions);
+    console.info(table('fourteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT14_FLOOR), 'fourteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout14')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout14')).toEqual([]);
+  });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
     const harnesses = new Set(rows.filter((r) => r.list === 'lost').map((r) => sessions[r.session]!.harness));
