@@ -486,10 +486,18 @@ export function auditSession(session: Session): CompactionAudit[] {
         }
       }
       const inTest = (i: number) => isExampleDataIn(id, targets[i]?.file) || (items[i]!.kind === 'tool_call' && (onlyInWrittenTree(id, targets[i], texts[i]!) || onlyInCommitMessage(id, targets[i], cwd)));
+      // Output that shows a function's or class's declaration (a re-read of `class WFCConfig:`) printed it again, though
+      // not in the call form a use needs.
+      const firstDeclaringResult = (from: number, skip: (i: number) => boolean): number => {
+        if (id.kind !== 'function') return -1;
+        const name = functionName(id.value);
+        for (const i of shared.indicesHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j), from)) if (defines(texts[i]!, name)) return i;
+        return -1;
+      };
       const walk: LaterWalk = {
         first: (from, accept) => {
           const skip = (i: number) => base(i) || !accept(i) || inTest(i);
-          const at = earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip, tail), firstFileCall(id, Math.max(from, p.at + 1), skip));
+          const at = earliest(earliest(shared.firstMention(id, Math.max(from, p.at + 1), skip, tail), firstFileCall(id, Math.max(from, p.at + 1), skip)), firstDeclaringResult(Math.max(from, p.at + 1), skip));
           return cut >= 0 && at >= cut ? -1 : at;
         },
         question: (from) => question(id, Math.max(from, p.at + 1)),

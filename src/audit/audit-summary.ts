@@ -574,10 +574,12 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     const tail = id.kind === 'path' && !!scope?.writtenBelow(id.value);
     const inTest = (i: number) =>
       isExampleDataIn(id, later[i]!.target?.file) || (later[i]!.kind === 'tool_call' && (onlyInWrittenTree(id, later[i]!.target, unescapeArguments(later[i]!.text)) || onlyInCommitMessage(id, later[i]!.target, cwd)));
+    // Output that shows a function's or class's declaration printed it again, though not in the call form a use needs.
+    const showsDeclaration = (i: number) => id.kind === 'function' && kindOf(i) === 'result' && foundIn(id, hays[i]!) && definesName(later[i]!.text, functionName(id.value));
     const walk: LaterWalk = {
       first: (from, accept) => {
         for (let i = Math.max(0, from); i < end; i++) {
-          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value, cwd)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)))) return i;
+          if (accept(i) && !inTest(i) && (referencedIn(id, hays[i]!, 0, cwd) || (tail && foundIn(id, hays[i]!) && containsPathTail(hays[i]!.text, id.value, cwd)) || (kindOf(i) === 'call' && opensFileNamed(id, later[i]!.target)) || showsDeclaration(i))) return i;
         }
         return -1;
       },
