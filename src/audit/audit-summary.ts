@@ -22,6 +22,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInCom
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
+import { moduleStem, resolvesTo } from './module-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { namedInEveryRequest } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
@@ -317,11 +318,18 @@ export function keptAndLost(
       (mayHold && foundIn(id, summaryHay) && (id.kind !== 'path' || !onlyInOtherPaths((slashed ??= slashedLower(summaryHay.text)), id.value))) ||
       (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
-      (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value));
+      (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value)) ||
+      (id.kind === 'path' && keepsModuleFile(summaryHay, id.value));
     if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
   });
   return { kept, lost };
+}
+
+/** Does the summary keep the file an import specifier names (`../hooks/usePageMeta` as `src/hooks/usePageMeta.js`)? */
+function keepsModuleFile(summary: Haystack, spec: string): boolean {
+  const stem = moduleStem(spec);
+  return stem !== null && summary.ids.some((o) => o.kind === 'path' && o.value !== spec && resolvesTo(stem, o.value));
 }
 
 /**
