@@ -319,11 +319,24 @@ export function keptAndLost(
       (lowered !== null && foundIn(lowered, summaryHay)) ||
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value)) ||
-      (id.kind === 'path' && keepsModuleFile(summaryHay, id.value));
+      (id.kind === 'path' && keepsModuleFile(summaryHay, id.value)) ||
+      ((id.kind === 'ticket' || id.kind === 'order-id') && inIdRange(summaryHay.text, id.value));
     if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
   });
   return { kept, lost };
+}
+
+// A range of ids that share a prefix: `PROP-001 through PROP-005`, `TASK-001 to TASK-006`, `T-1–T-4`, `FRE-10..FRE-12`.
+const ID_RANGE = /\b([A-Z][A-Z0-9]*)-(\d+)\s*(?:through|thru|to|until|[–—-]|\.\.)\s*(?:\1-)?(\d+)\b/g;
+
+/** Does the text write a range of ids with the value's prefix whose bounds hold its number (`PROP-002` in `PROP-001 through PROP-005`)? */
+export function inIdRange(text: string, value: string): boolean {
+  const m = /^([A-Z][A-Z0-9]*)-(\d+)$/.exec(value);
+  if (!m || !text.includes(m[1]!)) return false;
+  const n = Number(m[2]);
+  for (const r of text.matchAll(ID_RANGE)) if (r[1] === m[1] && Number(r[2]) <= n && n <= Number(r[3])) return true;
+  return false;
 }
 
 /** Does the summary keep the file an import specifier names (`../hooks/usePageMeta` as `src/hooks/usePageMeta.js`)? */
