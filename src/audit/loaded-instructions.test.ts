@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, type AuditInput } from './audit-summary';
-import { loadedByClaudeCode } from './loaded-instructions';
+import { inClaudeCodeSignature, loadedByClaudeCode, namedInEveryRequest } from './loaded-instructions';
 import type { CallTarget } from '../refetch/call-target';
 
 const CWD = '/home/v/zodiacid/app';
@@ -30,5 +30,23 @@ describe('the CLAUDE.md files Claude Code loads', () => {
     };
     expect(auditSummary({ ...input, format: 'claude-code' }).lost).not.toContain('CLAUDE.md');
     expect(auditSummary({ ...input, format: 'codex' }).lost).toContain('CLAUDE.md');
+  });
+});
+
+describe("Claude Code's signature", () => {
+  // The commit and pull-request signature Claude Code's system prompt dictates (wfc, half A of bench/flag-judgements.json, s81).
+  const url = (value: string) => ({ kind: 'url' as const, value, index: 0 });
+  it('names its addresses, old and new', () => {
+    expect(inClaudeCodeSignature(url('https://claude.com/claude-code'))).toBe(true);
+    expect(inClaudeCodeSignature(url('https://claude.ai/code'))).toBe(true);
+    expect(inClaudeCodeSignature({ kind: 'email', value: 'noreply@anthropic.com' })).toBe(true);
+  });
+  it('names no other address of the site', () => {
+    expect(inClaudeCodeSignature(url('https://claude.ai/code/session_01abc'))).toBe(false);
+    expect(inClaudeCodeSignature(url('https://docs.claude.com/en/docs/claude-code/hooks'))).toBe(false);
+  });
+  it('is never lost in a Claude Code session, and counts elsewhere', () => {
+    expect(namedInEveryRequest(() => [], 'claude-code', '/repo')(url('https://claude.com/claude-code'))).toBe(true);
+    expect(namedInEveryRequest(() => [], 'codex', '/repo')(url('https://claude.com/claude-code'))).toBe(false);
   });
 });

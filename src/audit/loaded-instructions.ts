@@ -24,10 +24,18 @@ export function loadedByClaudeCode(id: Pick<Identifier, 'kind' | 'value'>, cwd: 
   return folder === c || c.startsWith(`${folder}/`) || folder === '';
 }
 
+// Claude Code's system prompt also tells the model how to sign a commit or a pull request it writes ("🤖 Generated with
+// [Claude Code](https://claude.com/claude-code)", `https://claude.ai/code` in older versions, "Co-Authored-By: Claude
+// <noreply@anthropic.com>"): those addresses are in every request too.
+const CLAUDE_CODE_SIGNATURE = /^(?:https?:\/\/claude\.(?:com\/claude-code|ai\/code)\/?|noreply@anthropic\.com)$/i;
+
+/** Is the value an address of the signature Claude Code's system prompt gives commits and pull requests? */
+export const inClaudeCodeSignature = (id: Pick<Identifier, 'kind' | 'value'>): boolean => (id.kind === 'url' || id.kind === 'email') && CLAUDE_CODE_SIGNATURE.test(id.value);
+
 /**
  * For one session, whether a lost identifier is a path the harness names in every request without recording it: its
  * auto-memory folder and MEMORY.md (auto-memory.ts; a bare `MEMORY.md` once `texts` show the folder) and, in a Claude
- * Code session, the CLAUDE.md files it loads. Both audits read lost identifiers through it.
+ * Code session, the CLAUDE.md files it loads and its signature's addresses. Both audits read lost identifiers through it.
  */
 export function namedInEveryRequest(texts: () => Iterable<string>, format: FormatId | undefined, cwd: string | null): (id: Identifier) => boolean {
   let autoMemory: boolean | undefined;
@@ -41,5 +49,7 @@ export function namedInEveryRequest(texts: () => Iterable<string>, format: Forma
     }
     return autoMemory;
   };
-  return (id) => id.kind === 'path' && (namedByAutoMemory(id, /MEMORY\.md$/.test(id.value) && showsMemory()) || (format === 'claude-code' && loadedByClaudeCode(id, cwd)));
+  return (id) =>
+    (id.kind === 'path' && (namedByAutoMemory(id, /MEMORY\.md$/.test(id.value) && showsMemory()) || (format === 'claude-code' && loadedByClaudeCode(id, cwd)))) ||
+    (format === 'claude-code' && inClaudeCodeSignature(id));
 }
