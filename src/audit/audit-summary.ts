@@ -16,7 +16,7 @@ import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, 
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
-import { relevance, type Occurrence } from './relevance';
+import { relevance, setsMeasure, type Occurrence } from './relevance';
 import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
 import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
@@ -613,7 +613,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text),
+      exactArg: (i) => takenAsArgument(id, later[i]!.target ? (later[i]!.target!.file ?? later[i]!.target!.target) : hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text) || setsMeasure(id, later[i]!.target, later[i]!.text),
       listed: (from) => {
         if (id.kind !== 'path') return -1;
         for (let i = Math.max(0, from); i < end; i++) {

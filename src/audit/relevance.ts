@@ -112,6 +112,16 @@ function setsValue(text: string, value: string): boolean {
   return new RegExp(`(?:(?:^|\\s)--?[A-Za-z][\\w-]*(?:=|\\s+)|\\b[A-Za-z_][\\w.-]*\\s*[=:]\\s*["']?)${v}(?![\\w.])`, 'm').test(text);
 }
 
+/**
+ * Does a later call set the measure: a command that gives it to a flag or a variable, or a file it writes (not prose:
+ * a config, code) that assigns it (`TIMEOUT=30s`, `memory: 4G`)? That uses it as a value, as taking it as an argument does.
+ */
+export function setsMeasure(id: Identifier, target: { kind: string; writes: boolean; file: string | null } | null | undefined, text: string): boolean {
+  if (id.kind !== 'quantity' || !target) return false;
+  if (target.kind !== 'command' && !(target.writes && !!target.file && !PROSE_FILE.test(target.file))) return false;
+  return setsValue(text, id.value);
+}
+
 /** Is `value` part of the last segment of a line that names a file (`./2024-05-23 - Idaho Press - ….md`)? */
 function inFileName(line: string, value: string): boolean {
   const t = line.trim().replace(/^\s*(?:\d+→|[-*+•]\s+)/, '');
@@ -203,6 +213,9 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       // or output it says how much. It counts only as a value someone set: one the user writes, or one a tool call
       // gives a setting (`--memory 4G`, `TIMEOUT=30s`, `timeout: 30s` in a config it writes).
       if (!SETTING.test(v) && !occurrences.some((o) => saidByUser(o) || (o.kind === 'tool_call' && setsValue(o.text, v)))) return 'irrelevant';
+      // Even one someone set is used later only as a value set again (`setsMeasure`), or by the user or a command: a
+      // plan, a report or the agent's notes that repeat how much (a cost, an estimate) say it, they do not use it.
+      if (!SETTING.test(v)) return 'argument';
       return inDocumentsOrTests(occurrences, v) ? 'argument' : 'relevant';
     }
     case 'port':
