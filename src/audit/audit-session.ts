@@ -509,7 +509,7 @@ export function auditSession(session: Session): CompactionAudit[] {
         },
         exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!) || setsMeasure(id, targets[i], texts[i]!),
         listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
-        printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && targets[i]?.kind === 'command' && locatesFile(texts[i]!, id.value),
+        printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && (targets[i]?.kind === 'command' || targets[i]?.kind === 'search') && locatesFile(texts[i]!, id.value),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -622,7 +622,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
         }
         return -1;
       },
-      printsWhole: (i) => id.kind === 'path' && later[i]!.kind === 'tool_result' && later[i]!.target?.kind === 'command' && locatesFile(later[i]!.text, id.value),
+      printsWhole: (i) => id.kind === 'path' && later[i]!.kind === 'tool_result' && (later[i]!.target?.kind === 'command' || later[i]!.target?.kind === 'search') && locatesFile(later[i]!.text, id.value),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;
