@@ -134,6 +134,10 @@ describe('the labelled audit set', () => {
   // found no row): needed 42% (8/19), recall 80% (8/10); referenced 6 of 17 flags right, refetched 2 of 2, invented 4 of
   // 10 flags right (recall 4 of 5), instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT14_FLOOR = { lostReferencedLater: 0.35, lostRefetchedLater: 1, neededUnion: 0.42, invented: 0.4, inventedInstructions: 1, neededRecall: 0.8 };
+  // The fifteenth hold-out's blind score (session 52, first and only run; its labels read each summary): needed 56% (9/16),
+  // recall 75% (9/12); referenced 3 of 9 flags right, refetched 5 of 7, invented 3 of 8 flags right (recall 3 of 3),
+  // instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT15_FLOOR = { lostReferencedLater: 0.33, lostRefetchedLater: 0.71, neededUnion: 0.56, invented: 0.37, inventedInstructions: 1, neededRecall: 0.75 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -325,6 +329,29 @@ describe('the labelled audit set', () => {
     expect(pooled.length).toBeGreaterThan(0);
     expect(pooled.filter((r) => HOLDOUT14_STUDY.has(r.session))).toEqual([]);
     expect(pooled).toHaveLength(h14.filter((r) => !HOLDOUT14_STUDY.has(r.session)).length);
+  });
+
+  it('holds a fifteenth blind hold-out (holdout15): 150+ rows of 8 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 52), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h15 = half('holdout15');
+    expect(h15.length).toBeGreaterThanOrEqual(150);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h15.map((r) => r.session)).size).toBeGreaterThanOrEqual(8);
+    const repos = new Set(h15.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout15').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h15.filter((r) => repoOf(r) === repo).length / h15.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h15.some((r) => r.list === list), list).toBe(true);
+    for (const r of h15) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h15) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h15, sessions);
+    console.info(table('fifteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT15_FLOOR), 'fifteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout15')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout15')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
