@@ -77,3 +77,19 @@ describe('a line of the user’s messages that says its quote is a tool’s or t
     expect(flagged('All user messages:\n- "skip the tool tests" - asked about tool errors', users)).toHaveLength(1);
   });
 });
+
+// Modelled on Eduardodmb/ClaudeWork (half A of bench/flag-judgements.json, s92–s93, session 52): the summary quotes the
+// user's requests with their typos fixed ("isntead teh" → "instead the") and their names written with underscores.
+describe('a quote with the user’s typos corrected', () => {
+  const users = [
+    'in X:\\addons\\hr_recruit\\views\\applicant_views.xml isntead teh page recruitment_checklist, add the list without tabs before the notebook',
+    'oh! it is because project_header_row is now in line 1 isntead 4',
+  ];
+  it('is still the user’s, long or short, names with underscores read as the message reads them', () => {
+    expect(flagged('## User messages\n- "in X:\\addons\\hr_recruit\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toEqual([]);
+    expect(flagged('## User messages\n- "oh! it is because project_header_row is now in line 1 instead 4"', users)).toEqual([]);
+  });
+  it('but a name the user did not write is not a typo', () => {
+    expect(flagged('## User messages\n- "in X:\\docs\\odoo_docs\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toHaveLength(1);
+  });
+});

@@ -75,15 +75,40 @@ function stems(s: string): Set<string> {
   return out;
 }
 
-/** Do the stems stand in `text` (flattened) in this order, each as the start of a word after the one before? */
+/** Do the stems stand in `text` in this order, each as a word's stem (or that stem with one typo) after the one before? */
 function inOrder(stemsInOrder: readonly string[], text: string): boolean {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_'’]*/gu) ?? []).map(stemOf);
   let at = 0;
   for (const s of stemsInOrder) {
-    const m = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').exec(text.slice(at));
-    if (!m) return false;
-    at += m.index + m[0].length;
+    while (at < words.length && !sameOrTypo(words[at]!, s)) at++;
+    if (at === words.length) return false;
+    at++;
   }
   return true;
+}
+
+/**
+ * Are two stems the same word, one of them with one typo (a letter wrong, missing, added, or two swapped: "isntead",
+ * "beore")? Only for stems of five letters or more, where one edit does not make another word.
+ */
+function sameOrTypo(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Share of a quote's words the text holds, a word with one typo counted as held. */
+function typoCoverage(claim: Set<string>, text: Set<string>): number {
+  if (claim.size === 0) return 0;
+  let n = 0;
+  for (const s of claim) if (text.has(s) || [...text].some((t) => sameOrTypo(t, s))) n++;
+  return n / claim.size;
 }
 
 /** Share of `claim`'s content words that `text` holds. */
@@ -201,18 +226,22 @@ export function judgeUserClaims(
   const claims = userClaims(summary);
   if (claims.length === 0) return { invented: [], notJudged: [] };
   const users = (typeof userMessages === 'function' ? userMessages() : userMessages).map((text) => ({ text, flat: flat(text), stems: stems(text) }));
-  let rest: { flat: string; stems: Set<string> }[] | null = null;
-  const stand = () => (rest ??= earlier().map((t) => ({ flat: flat(t), stems: stems(t) })));
+  let rest: { text: string; flat: string; stems: Set<string> }[] | null = null;
+  const stand = () => (rest ??= earlier().map((t) => ({ text: t, flat: flat(t), stems: stems(t) })));
   let meta: { flat: string }[] | null = null;
   const heard = () => (meta ??= quotedOnly().map((t) => ({ flat: flat(t) })));
-  const holdsPart = (text: string, stemsOf: Set<string>, fq: string) => {
+  const holdsPart = (text: string, stemsOf: Set<string>, raw: string, written: string) => {
+    const fq = quoted(raw);
     if (fq.split(' ').length >= 3 || CJK.test(fq)) {
       if (text.includes(fq)) return true;
-      // A long quote with its typos corrected ("hiogh" → "high") is still the user's: most of its words are there, or
-      // of a shorter one every word ("You had access beore…" retold with "before"), in the order the user wrote them.
-      const words = stems(fq);
-      if (words.size >= 5 && coverage(words, stemsOf) >= 0.8) return true;
-      return words.size >= 4 && coverage(words, stemsOf) === 1 && inOrder([...words], text);
+      // A long quote with its typos corrected ("hiogh" → "high", "isntead" → "instead") is still the user's: most of its
+      // words are there, or of a shorter one every word, in the order the user wrote them. The quote's words are read
+      // as the message's are (from the text as written: `project_header_row` is one word in both).
+      const words = stems(raw);
+      // A name in it (`project_header_row`, a path's `Odoo_Docs`) is no typo to correct: each must be the user's.
+      const names = [...words].filter((w) => /[_\d]/.test(w));
+      if (words.size >= 5 && typoCoverage(words, stemsOf) >= 0.8 && names.every((w) => stemsOf.has(w))) return true;
+      return words.size >= 4 && typoCoverage(words, stemsOf) === 1 && inOrder([...words], written);
     }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
     // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
@@ -221,12 +250,11 @@ export function judgeUserClaims(
     return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u').test(text);
   };
   // A quote with an elision ("…", "[5 documents]") is held when each part is.
-  const holdsQuote = (t: { flat: string; stems: Set<string> }, q: string) =>
+  const holdsQuote = (t: { text: string; flat: string; stems: Set<string> }, q: string) =>
     q
       .split(ELISION)
-      .map(quoted)
-      .filter((part) => /[\p{L}\p{N}]{2}/u.test(part))
-      .every((part) => holdsPart(t.flat, t.stems, part));
+      .filter((part) => /[\p{L}\p{N}]{2}/u.test(quoted(part)))
+      .every((part) => holdsPart(t.flat, t.stems, part, t.text));
   // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
   // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged. So it is when
   // most of the user's messages are in another language than the claim.
@@ -252,7 +280,7 @@ export function judgeUserClaims(
     // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
     // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
     const whole = claim.rest ? stems(claim.rest) : null;
-    const scoreOf = (t: { flat: string; stems: Set<string> }) =>
+    const scoreOf = (t: { text: string; flat: string; stems: Set<string> }) =>
       claim.quotes.length > 0
         ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length
         : Math.max(coverage(words, t.stems), whole && whole.size > words.size ? coverage(whole, t.stems) : 0);
