@@ -70,6 +70,27 @@ describe('claudeCode: queued messages', () => {
     expect(userWordsOf(item!)).toBeNull();
   });
 
+  // Modelled on aicuai/p-aicujp (an Entire checkpoint of Claude Code 2.1.x, bench/flag-judgements.json s82): a message
+  // typed while the agent worked, taken just before an automatic compaction; the summary quotes it and the first call
+  // after it answers it.
+  it('puts a text taken just before a compaction before its boundary: the summarizer read it', () => {
+    const body = [
+      user('u1', null, 'fix the share block'),
+      call('a1', 'u1', 'm1', useTool('t1')),
+      op('enqueue', 'login is broken: PKCE code verifier not found'),
+      user('u2', 'a1', result('t1')),
+      op('remove'),
+      rec('system', 'b1', 'u2', { subtype: 'compact_boundary', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 160000 } }),
+      rec('user', 's1', 'b1', { isCompactSummary: true, message: { role: 'user', content: 'This session is being continued from a previous conversation. The user reported: "login is broken"' } }),
+      call('a2', 's1', 'm2', [{ type: 'text', text: 'Let me look at the PKCE error.' }]),
+    ].join('\n');
+    const s = load('compact.jsonl', body);
+    const ids = s.items.map((i) => i.id);
+    const [item] = queued(s.items);
+    expect(item).toMatchObject({ text: 'login is broken: PKCE code verifier not found', source: { line: 3 } });
+    expect(ids.indexOf(item!.id)).toBeLessThan(ids.findIndex((id) => s.items.find((i) => i.id === id)!.kind === 'summary'));
+  });
+
   it('takes the text a newer remove names, and the oldest when it names none', () => {
     const body = [
       user('u1', null, 'go'),

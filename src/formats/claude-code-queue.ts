@@ -74,6 +74,9 @@ function isPromptRecord(v: JsonObject): boolean {
   return !content.some((b) => isObject(b) && typeof get(b, 'type') === 'string' && String(get(b, 'type')).endsWith('tool_result'));
 }
 
+/** The `compact_boundary` record Claude Code writes where a compaction took effect. */
+const isCompactBoundary = (v: JsonObject): boolean => get(v, 'type') === 'system' && get(v, 'subtype') === 'compact_boundary';
+
 /** A record of a model call (not Claude Code's `<synthetic>` error notes, which no model wrote). */
 function isCallRecord(v: JsonObject): boolean {
   if (get(v, 'type') !== 'assistant') return false;
@@ -123,7 +126,9 @@ export function queuedDeliveries(records: readonly TreeRecord[]): Map<number, Qu
       attached.push(text);
       continue;
     }
-    if (isCallRecord(v)) {
+    // A compaction is a model call too: a text taken just before Claude Code compacts goes to the summarizer (its
+    // summary quotes it, and the first call after the summary answers it).
+    if (isCallRecord(v) || isCompactBoundary(v)) {
       const sent = taken.filter((q) => !attached.includes(q.text));
       if (sent.length) out.set(i, sent);
       taken = [];
