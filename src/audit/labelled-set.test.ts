@@ -138,6 +138,10 @@ describe('the labelled audit set', () => {
   // recall 75% (9/12); referenced 3 of 9 flags right, refetched 5 of 7, invented 3 of 8 flags right (recall 3 of 3),
   // instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT15_FLOOR = { lostReferencedLater: 0.33, lostRefetchedLater: 0.71, neededUnion: 0.56, invented: 0.37, inventedInstructions: 1, neededRecall: 0.75 };
+  // The sixteenth hold-out's blind score (session 52, first and only run; its labels read each summary): needed 50% (6/12),
+  // recall 60% (6/10); referenced 0 of 4 flags right (recall 0 of 2), refetched 5 of 8 (recall 5 of 8), invented 1 of 1
+  // (recall 1 of 1), instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT16_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.62, neededUnion: 0.5, invented: 1, inventedInstructions: 1, neededRecall: 0.6 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -351,6 +355,29 @@ describe('the labelled audit set', () => {
     expect(shortOf(scores, HOLDOUT15_FLOOR), 'fifteenth hold-out').toEqual([]);
     expect(POOL_PENDING.has('holdout15')).toBe(false);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout15')).toHaveLength(h15.length);
+  });
+
+  it('holds a sixteenth blind hold-out (holdout16): 150+ rows of 4 sessions from 4 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 52), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h16 = half('holdout16');
+    expect(h16.length).toBeGreaterThanOrEqual(150);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h16.map((r) => r.session)).size).toBeGreaterThanOrEqual(4);
+    const repos = new Set(h16.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout16').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h16.filter((r) => repoOf(r) === repo).length / h16.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h16.some((r) => r.list === list), list).toBe(true);
+    for (const r of h16) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h16) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h16, sessions);
+    console.info(table('sixteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT16_FLOOR), 'sixteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout16')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout16')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {

@@ -13,9 +13,9 @@ import type { ScopeText } from './project-scope';
  * The session's half: `dev` and `test` are the sessions the rules were written on (the test half has been seen since
  * session 40); `holdout` rows come from sessions no rule was written on, labelled apart and scored blind (`holdout2`:
  * a second such set, labelled in session 41 while the first was opened to rule writers; `holdout3`, `holdout4` and
- * `holdout5` the third, fourth and fifth, labelled in sessions 42, 43 and 44; `holdout6` the sixth, labelled in session 46; `holdout7` and `holdout8` the seventh and eighth, labelled in session 47; `holdout9` the ninth, labelled in session 48; `holdout10` the tenth, labelled in session 49; `holdout11` the eleventh, labelled in session 50; `holdout12` the twelfth, labelled in session 51; `holdout13` the thirteenth, labelled in session 51; `holdout14` the fourteenth, labelled in session 52, the first from Claude Code folders committed outside Entire; `holdout15` the fifteenth, labelled in session 52 from the same source).
+ * `holdout5` the third, fourth and fifth, labelled in sessions 42, 43 and 44; `holdout6` the sixth, labelled in session 46; `holdout7` and `holdout8` the seventh and eighth, labelled in session 47; `holdout9` the ninth, labelled in session 48; `holdout10` the tenth, labelled in session 49; `holdout11` the eleventh, labelled in session 50; `holdout12` the twelfth, labelled in session 51; `holdout13` the thirteenth, labelled in session 51; `holdout14` the fourteenth, labelled in session 52, the first from Claude Code folders committed outside Entire; `holdout15` the fifteenth, labelled in session 52 from the same source; `holdout16` the sixteenth, labelled in session 52 from the same source).
  */
-export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5' | 'holdout6' | 'holdout7' | 'holdout8' | 'holdout9' | 'holdout10' | 'holdout11' | 'holdout12' | 'holdout13' | 'holdout14' | 'holdout15';
+export type Split = 'dev' | 'test' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5' | 'holdout6' | 'holdout7' | 'holdout8' | 'holdout9' | 'holdout10' | 'holdout11' | 'holdout12' | 'holdout13' | 'holdout14' | 'holdout15' | 'holdout16';
 export type LostLabel = 'referenced' | 'refetched' | 'none';
 
 export interface LabelledTarget {
