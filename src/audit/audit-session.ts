@@ -54,6 +54,9 @@ export interface CompactionAudit extends SummaryAudit {
  */
 export function renderForAudit(item: Item): string {
   if (item.kind === 'tool_call' && item.name) return `${item.name}(${item.text})`;
+  // A result that is JSON encoded once more (an MCP server's `{\"files\": [\"src/a.ts\"]}`) writes its quote marks
+  // escaped: read as quote marks, a path stands between them as in any JSON. A backslash before a quote is no path's.
+  if (item.kind === 'tool_result') return item.text.includes('\\"') ? item.text.replace(/\\"/g, '"') : item.text;
   const path = item.meta?.['attachment'] ? item.meta['path'] : undefined;
   if (typeof path !== 'string') return item.text;
   if (item.meta?.['attachment'] === 'file') return `Read(${JSON.stringify({ file_path: path })})\n${item.text}`;
