@@ -103,11 +103,26 @@ function sameOrTypo(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+// A message's stems of five letters or more by length, made once per message: a typo keeps a word's length within one.
+const byLength = new WeakMap<Set<string>, Map<number, string[]>>();
+function stemsOfLength(text: Set<string>, n: number): readonly string[] {
+  let m = byLength.get(text);
+  if (!m) {
+    m = new Map();
+    for (const t of text) if (t.length >= 5) m.set(t.length, [...(m.get(t.length) ?? []), t]);
+    byLength.set(text, m);
+  }
+  return m.get(n) ?? [];
+}
+
 /** Share of a quote's words the text holds, a word with one typo counted as held. */
 function typoCoverage(claim: Set<string>, text: Set<string>): number {
   if (claim.size === 0) return 0;
   let n = 0;
-  for (const s of claim) if (text.has(s) || [...text].some((t) => sameOrTypo(t, s))) n++;
+  for (const s of claim) {
+    if (text.has(s)) n++;
+    else if (s.length >= 5 && [s.length - 1, s.length, s.length + 1].some((k) => stemsOfLength(text, k).some((t) => sameOrTypo(t, s)))) n++;
+  }
   return n / claim.size;
 }
 

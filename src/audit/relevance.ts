@@ -117,7 +117,7 @@ function setsValue(text: string, value: string): boolean {
  * a config, code) that assigns it (`TIMEOUT=30s`, `memory: 4G`)? That uses it as a value, as taking it as an argument does.
  */
 export function setsMeasure(id: Identifier, target: { kind: string; writes: boolean; file: string | null } | null | undefined, text: string): boolean {
-  if (id.kind !== 'quantity' || !target) return false;
+  if (id.kind !== 'quantity' || !target || !text.includes(id.value)) return false;
   if (target.kind !== 'command' && !(target.writes && !!target.file && !PROSE_FILE.test(target.file))) return false;
   return setsValue(text, id.value);
 }
