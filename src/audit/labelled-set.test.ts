@@ -143,6 +143,10 @@ describe('the labelled audit set', () => {
   // recall 60% (6/10); referenced 0 of 4 flags right (recall 0 of 2), refetched 5 of 8 (recall 5 of 8), invented 1 of 1
   // (recall 1 of 1), instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT16_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.62, neededUnion: 0.5, invented: 1, inventedInstructions: 1, neededRecall: 0.6 };
+  // The seventeenth hold-out's blind score (session 52, first and only run; its labels read each summary): needed 50% (9/18),
+  // recall 39% (9/23); referenced 0 of 11 flags right (recall 0 of 1), refetched 6 of 7 (recall 6 of 22), invented 0 of
+  // 1 (no true row), instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT17_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.85, neededUnion: 0.5, invented: 0, inventedInstructions: 1, neededRecall: 0.39 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -378,6 +382,29 @@ describe('the labelled audit set', () => {
     expect(shortOf(scores, HOLDOUT16_FLOOR), 'sixteenth hold-out').toEqual([]);
     expect(POOL_PENDING.has('holdout16')).toBe(false);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout16')).toHaveLength(h16.length);
+  });
+
+  it('holds a seventeenth blind hold-out (holdout17): 150+ rows of 5 sessions from 4 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 52), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h17 = half('holdout17');
+    expect(h17.length).toBeGreaterThanOrEqual(150);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h17.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
+    const repos = new Set(h17.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout17').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h17.filter((r) => repoOf(r) === repo).length / h17.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h17.some((r) => r.list === list), list).toBe(true);
+    for (const r of h17) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h17) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h17, sessions);
+    console.info(table('seventeenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT17_FLOOR), 'seventeenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout17')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout17')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
