@@ -13,4 +13,12 @@ describe('languageOf', () => {
     expect(languageOf('Bitte prüfe die Tests und schreibe den Bericht für das Team neu')).toBe('other');
     expect(languageOf('Corrige el error del formulario y agrega una prueba para el caso vacío')).toBe('other');
   });
+  // Modelled on half A of bench/flag-judgements.json (session 52: aroldzmitry/claude-config's Russian requests,
+  // marcinjucha/claude-meta's Polish ones), each retold in English by the summary.
+  it('reads a text mostly in another script as another language, and knows more Latin-script languages', () => {
+    expect(languageOf('нет, я все еще не понял в чем отличие от обычной команды')).toBe('other');
+    expect(languageOf('теперь удали все комменты')).toBe('other');
+    expect(languageOf('Przeglądnij proszę dokumentację, czy description tych agentów ma sens i czy jest zwięzły')).toBe('other');
+    expect(languageOf('run `npm test` then fix the failing спек in src/app.ts please and commit it')).toBe('english');
+  });
 });

@@ -24,7 +24,7 @@ const ENGLISH_WORDS = new Set(
     .split(' '),
 );
 // Common words of the other languages most written in the Latin script (Portuguese, Spanish, French, German, Italian,
-// Dutch) that are no English word: a text is another language only on such evidence, never for lacking English words
+// Dutch, Polish, Turkish, Indonesian, Vietnamese) that are no English word: a text is another language only on such evidence, never for lacking English words
 // (terse English, "GitHub organization: LAF-US ; Visibility: private", has none).
 const OTHER_WORDS = new Set(
   ('de da do das dos que não nao com para uma um por mais como está esta são sao também tambem ' +
@@ -32,7 +32,11 @@ const OTHER_WORDS = new Set(
     'le les des du et est une pour dans pas avec sur qui sont aussi être ' +
     'der die das und ist nicht mit für auf ein eine den dem zu auch sind wird ' +
     'il di che non per una sono anche della questo ' +
-    'het een van en niet met voor zijn ook dat op')
+    'het een van en niet met voor zijn ook dat op ' +
+    'się nie jest że czy jak dla oraz tylko może który która które są być będzie proszę żeby więc już ' +
+    'bir ve bu için ile da de değil çok daha gibi olan ' +
+    'yang dan untuk dengan tidak ini itu ada dari akan bisa saya ' +
+    'và của là không có được cho này một những các')
     .split(' '),
 );
 
@@ -45,6 +49,10 @@ const OTHER_WORDS = new Set(
 export function languageOf(text: string): Language | null {
   if (writtenInCjk(text)) return 'cjk';
   const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  // Words of another script (Cyrillic, Greek, Arabic, Hebrew, Hangul, Devanagari, Thai…) outnumbering the Latin ones:
+  // another language, however few its words.
+  const latin = words.filter((w) => /^\p{Script=Latin}/u.test(w)).length;
+  if (words.length - latin > latin && words.length - latin >= 3) return 'other';
   if (words.length < 8) return null;
   const english = words.filter((w) => ENGLISH_WORDS.has(w)).length;
   if (english * 12 >= words.length) return 'english';
