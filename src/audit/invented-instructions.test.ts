@@ -89,6 +89,13 @@ describe('a quote with the user’s typos corrected', () => {
     expect(flagged('## User messages\n- "in X:\\addons\\hr_recruit\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toEqual([]);
     expect(flagged('## User messages\n- "oh! it is because project_header_row is now in line 1 instead 4"', users)).toEqual([]);
   });
+  // Modelled on wfc (s78) and yakschuss/dotfiles (s104), half A, session 52: a short quote with its typo or a stray space
+  // before a comma corrected.
+  it('so is a short one, with a word of four letters mistyped or a space before a comma dropped', () => {
+    const more = ['memory manager neexs to be split up!', 'I thnk #3 is the most sensible, right?', 'do A , a reminder to the user'];
+    expect(flagged('## User messages\n- "memory manager needs to be split up!"\n- "I think #3 is the most sensible, right?"\n- "do A, a reminder to the user"', more)).toEqual([]);
+    expect(flagged('## User messages\n- "memory manager needs to be merged!"', more)).toHaveLength(1);
+  });
   it('but a name the user did not write is not a typo', () => {
     expect(flagged('## User messages\n- "in X:\\docs\\odoo_docs\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toHaveLength(1);
   });

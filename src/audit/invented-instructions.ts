@@ -55,7 +55,8 @@ const STOP = new Set(
     .split(' '),
 );
 
-const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').trim();
+// A space before a comma or a full stop ("do A , a reminder") is a typo the summarizer's quote drops.
+const flat = (s: string): string => s.toLowerCase().replace(/[*_`#>"'“”‘’]/g, '').replace(/\s+/g, ' ').replace(/ (?=[,.;:!?])/g, '').trim();
 // A quote's words, flattened, without the punctuation at its ends: English puts the sentence's full stop or comma
 // inside the closing quote mark ("… use contracts."), so it is the summarizer's, not the user's.
 const quoted = (q: string): string => flat(q).replace(/^[\s.,;:!?…]+|[\s.,;:!?…]+$/g, '');
@@ -89,11 +90,11 @@ function inOrder(stemsInOrder: readonly string[], text: string): boolean {
 
 /**
  * Are two stems the same word, one of them with one typo (a letter wrong, missing, added, or two swapped: "isntead",
- * "beore")? Only for stems of five letters or more, where one edit does not make another word.
+ * "thnk")? Only for words of five letters or more (four with the typo), where one edit does not make another word.
  */
 function sameOrTypo(a: string, b: string): boolean {
   if (a === b) return true;
-  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
+  if (Math.max(a.length, b.length) < 5 || Math.min(a.length, b.length) < 4 || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length) {
@@ -103,13 +104,13 @@ function sameOrTypo(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-// A message's stems of five letters or more by length, made once per message: a typo keeps a word's length within one.
+// A message's stems of four letters or more by length, made once per message: a typo keeps a word's length within one.
 const byLength = new WeakMap<Set<string>, Map<number, string[]>>();
 function stemsOfLength(text: Set<string>, n: number): readonly string[] {
   let m = byLength.get(text);
   if (!m) {
     m = new Map();
-    for (const t of text) if (t.length >= 5) m.set(t.length, [...(m.get(t.length) ?? []), t]);
+    for (const t of text) if (t.length >= 4) m.set(t.length, [...(m.get(t.length) ?? []), t]);
     byLength.set(text, m);
   }
   return m.get(n) ?? [];
@@ -121,7 +122,7 @@ function typoCoverage(claim: Set<string>, text: Set<string>): number {
   let n = 0;
   for (const s of claim) {
     if (text.has(s)) n++;
-    else if (s.length >= 5 && [s.length - 1, s.length, s.length + 1].some((k) => stemsOfLength(text, k).some((t) => sameOrTypo(t, s)))) n++;
+    else if (s.length >= 4 && [s.length - 1, s.length, s.length + 1].some((k) => stemsOfLength(text, k).some((t) => sameOrTypo(t, s)))) n++;
   }
   return n / claim.size;
 }
@@ -256,7 +257,7 @@ export function judgeUserClaims(
       // A name in it (`project_header_row`, a path's `Odoo_Docs`) is no typo to correct: each must be the user's.
       const names = [...words].filter((w) => /[_\d]/.test(w));
       if (words.size >= 5 && typoCoverage(words, stemsOf) >= 0.8 && names.every((w) => stemsOf.has(w))) return true;
-      return words.size >= 4 && typoCoverage(words, stemsOf) === 1 && inOrder([...words], written);
+      return words.size >= 3 && typoCoverage(words, stemsOf) === 1 && inOrder([...words], written);
     }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
     // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
