@@ -36,7 +36,7 @@ export const AUDIT_HOLDOUT = {
    * `npx tsx bench/flag-judgements.ts` checks these (it needs the sessions' files).
    */
   instructionSessions: 35,
-  instructionFlags: 18,
+  instructionFlags: 16,
   instructionRight: 3,
   /**
    * The same lists when each session's audit reads the instruction files its project's repository held when it ran

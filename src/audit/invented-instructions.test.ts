@@ -100,3 +100,15 @@ describe('a quote with the user’s typos corrected', () => {
     expect(flagged('## User messages\n- "in X:\\docs\\odoo_docs\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toHaveLength(1);
   });
 });
+
+// Modelled on Claude Code summaries' "Errors and fixes" section (wfc s79 and others, half A of
+// bench/flag-judgements.json, session 52): a "User feedback:" field under an error, with its value on its own line.
+describe('a user-feedback field that gives its value inline', () => {
+  it('introduces no quotes of the user: the lines below it are the summarizer’s notes', () => {
+    const summary = '4. Errors and fixes:\n   - Pre-commit hook failed\n     - User feedback: None, automated hook\n     - detect-secrets flagged false positives (test fixtures with "password", hashes)';
+    expect(flagged(summary, ['commit the fix'])).toEqual([]);
+  });
+  it('a heading of the user’s messages still does', () => {
+    expect(flagged('6. All user messages:\n   - "ship it on friday"', ['commit the fix'])).toHaveLength(1);
+  });
+});

@@ -156,10 +156,14 @@ export function userClaims(summary: string): Claim[] {
   };
   let quoting = false;
   for (const line of stripHarnessText(summary).split(/\r?\n/)) {
-    if (USER_MESSAGES_HEADING.test(line)) {
+    // A heading introduces the lines below it; a field that gives its value on its own line ("- User feedback: None,
+    // automated hook", under an error the summary lists) introduces nothing.
+    const heading = USER_MESSAGES_HEADING.exec(line);
+    if (heading && !/[\p{L}\p{N}"“]/u.test(line.slice(heading.index + heading[0].length).replace(/^[^:]*:/, ''))) {
       quoting = true;
       continue;
     }
+    if (heading) quoting = false;
     if (HEADING.test(line) && !/^\s*[-*+]\s/.test(line)) quoting = false;
     if (quoting && /["“”]/.test(line)) {
       const sentence = line.replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '').trim();
