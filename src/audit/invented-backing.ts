@@ -417,3 +417,24 @@ export function measureRounded(id: Identifier, lower: string): boolean {
   }
   return false;
 }
+
+const SCALES: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9 };
+
+/**
+ * A count written with a thousands suffix (`70k`, `1.5M`) backed by the number the summarizer read written out
+ * (`70,000 tokens`, `69,250` for `69k`): the same count rounded to that scale. The number must be as large as the
+ * scale, so `70k` is not backed by a `70`.
+ */
+export function scaledCountBacked(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^(\d+(?:\.\d+)?)\s*([kmb])$/i.exec(id.value.trim());
+  if (!m) return false;
+  const scale = SCALES[m[2]!.toLowerCase()]!;
+  const shown = Number(m[1]);
+  const decimals = m[1]!.includes('.') ? m[1]!.split('.')[1]!.length : 0;
+  for (const hit of lower.matchAll(/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)|(?<![\d.,])\d{4,}(?![\d,]|\.\d)/g)) {
+    const n = Number(hit[0].replace(/,/g, ''));
+    if (n >= scale && Number((n / scale).toFixed(decimals)) === shown) return true;
+  }
+  return false;
+}

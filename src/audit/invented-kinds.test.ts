@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSummary, backedLoosely } from './audit-summary';
 import { auditInputFor, auditSession } from './audit-session';
-import { piecesBacked } from './invented-backing';
+import { piecesBacked, scaledCountBacked } from './invented-backing';
 import { loadText } from '../load/loader';
 import type { IdentifierKind } from './identifiers';
 import type { Item } from '../model/types';
@@ -465,5 +465,21 @@ describe('claims about the user the list cannot judge', () => {
     expect(bySession.inventedInstructions).toEqual([]);
     expect(bySession.instructionsNotJudged).toEqual([claim]);
     expect(auditSummary(auditInputFor(s, s.compactions[0]!)!).instructionsNotJudged).toEqual([claim]);
+  });
+});
+
+// Modelled on wfc (half A of bench/flag-judgements.json, s79, session 52): "~14,000 tokens … 70,000 tokens per review"
+// retold as "~14k tokens per reviewer × 5 = 70k tokens per review".
+describe('a count written with a thousands suffix', () => {
+  const lower = '~14,000 tokens each. with 5 reviewers, that is 70,000 tokens; measured 69,250.';
+  const q = (value: string) => ({ value, kind: 'quantity' as const, index: 0 });
+  it('is backed by the number written out, or rounded to its scale', () => {
+    expect(scaledCountBacked(q('70k'), lower)).toBe(true);
+    expect(scaledCountBacked(q('69k'), lower)).toBe(true);
+    expect(scaledCountBacked(q('14K'), lower)).toBe(true);
+  });
+  it('is not backed by another count or a bare small number', () => {
+    expect(scaledCountBacked(q('80k'), lower)).toBe(false);
+    expect(scaledCountBacked(q('5k'), lower)).toBe(false);
   });
 });
