@@ -147,6 +147,10 @@ describe('the labelled audit set', () => {
   // recall 39% (9/23); referenced 0 of 11 flags right (recall 0 of 1), refetched 6 of 7 (recall 6 of 22), invented 0 of
   // 1 (no true row), instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT17_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.85, neededUnion: 0.5, invented: 0, inventedInstructions: 1, neededRecall: 0.39 };
+  // The eighteenth hold-out's blind score (session 52, first and only run; its labels read each summary): needed 45% (5/11),
+  // recall 29% (5/17); referenced 1 of 2 flags right (recall 1 of 7), refetched 4 of 9 (recall 4 of 10), invented 0 of 4
+  // (no true row), instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT18_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.44, neededUnion: 0.45, invented: 0, inventedInstructions: 1, neededRecall: 0.29 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -404,6 +408,29 @@ describe('the labelled audit set', () => {
     expect(shortOf(scores, HOLDOUT17_FLOOR), 'seventeenth hold-out').toEqual([]);
     expect(POOL_PENDING.has('holdout17')).toBe(false);
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout17')).toHaveLength(h17.length);
+  });
+
+  it('holds an eighteenth blind hold-out (holdout18): 150+ rows of 4 sessions from 4 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 52), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h18 = half('holdout18');
+    expect(h18.length).toBeGreaterThanOrEqual(150);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h18.map((r) => r.session)).size).toBeGreaterThanOrEqual(4);
+    const repos = new Set(h18.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(4);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout18').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h18.filter((r) => repoOf(r) === repo).length / h18.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h18.some((r) => r.list === list), list).toBe(true);
+    for (const r of h18) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h18) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h18, sessions);
+    console.info(table('eighteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT18_FLOOR), 'eighteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout18')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout18')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
