@@ -103,11 +103,10 @@ export function studyPartOf(split: string): ReadonlySet<string> | undefined {
  * keep describing what was measured. Folding one in is removing it from here and moving AUDIT_HOLDOUT with it.
  * `holdout7` and `holdout8` (session 47), `holdout9` (session 48), `holdout10` (session 49), `holdout11` (session 50)
  * and `holdout12` and `holdout13` (session 51) waited here until that run, and are in the pool since; so did
- * `holdout14` (session 52), whose score part (HOLDOUT14_STUDY's other side) is, and `holdout15` to `holdout17`
+ * `holdout14` (session 52), whose score part (HOLDOUT14_STUDY's other side) is, and `holdout15` to `holdout18`
  * (session 52), whole.
- * `holdout18`: labelled in session 52 (src/audit/__fixtures__/README.md); the lead folds it in after measuring it.
  */
-export const POOL_PENDING: ReadonlySet<string> = new Set<string>(['holdout18']);
+export const POOL_PENDING: ReadonlySet<string> = new Set<string>();
 
 /**
  * Rows of the hold-outs whose repository no rule was ever written looking at: not in the dev or test half, not in any

@@ -92,9 +92,9 @@ describe('the labelled audit set', () => {
   // (the pool's score part since its own split; hold-outs 6 to 10 joined it unread). The floors are its excerpt figures,
   // since session 50 with each row's instruction lines read, hold-out 9's 12 rows a CLAUDE.md holds relabelled none, and
   // hold-outs 11, 12 and 13 in it (session 51: needed 68% -> 74%; hold-out 12's one instruction flag, wrong, joined),
-  // and hold-out 14's score part and hold-outs 15 to 17 (session 52: needed 74% -> 69%, used without a fetch 36% -> 31%,
-  // recall 78% -> 74%: the floors moved down to that score).
-  const POOL_FLOOR = { lostReferencedLater: 0.31, lostRefetchedLater: 0.78, neededUnion: 0.69, invented: 0.09, inventedInstructions: 0, neededRecall: 0.74 };
+  // and hold-out 14's score part and hold-outs 15 to 18 (session 52: needed 74% -> 68%, used without a fetch 36% -> 31%,
+  // fetched again 79% -> 77%, recall 78% -> 71%: the floors moved down to that score).
+  const POOL_FLOOR = { lostReferencedLater: 0.31, lostRefetchedLater: 0.77, neededUnion: 0.68, invented: 0.09, inventedInstructions: 0, neededRecall: 0.71 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -410,10 +410,9 @@ describe('the labelled audit set', () => {
     expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout17')).toHaveLength(h17.length);
   });
 
-  it('holds an eighteenth blind hold-out (holdout18): 150+ rows of 4 sessions from 4 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+  it('holds an eighteenth blind hold-out (holdout18): 150+ rows of 4 sessions from 4 repositories no other split uses, none above 35% of its rows, in the never-studied pool since session 52', () => {
     // Labelled and committed before anything scored it (session 52), from the fourteenth's source: Claude Code folders
-    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
-    // figure is measured with it on the real sessions.
+    // committed outside Entire (README). Measured on the real sessions, then folded into the never-studied pool whole.
     const h18 = half('holdout18');
     expect(h18.length).toBeGreaterThanOrEqual(150);
     const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
@@ -429,8 +428,8 @@ describe('the labelled audit set', () => {
     const scores = scoreRows(h18, sessions);
     console.info(table('eighteenth hold-out (blind: no miss read)', scores));
     expect(shortOf(scores, HOLDOUT18_FLOOR), 'eighteenth hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout18')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout18')).toEqual([]);
+    expect(POOL_PENDING.has('holdout18')).toBe(false);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout18')).toHaveLength(h18.length);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
