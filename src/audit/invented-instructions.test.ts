@@ -96,6 +96,12 @@ describe('a quote with the user’s typos corrected', () => {
     expect(flagged('## User messages\n- "memory manager needs to be split up!"\n- "I think #3 is the most sensible, right?"\n- "do A, a reminder to the user"', more)).toEqual([]);
     expect(flagged('## User messages\n- "memory manager needs to be merged!"', more)).toHaveLength(1);
   });
+  // Modelled on JamesTiberiusKirk/dotsv2 (half A, s126–s127, session 52): short quotes with one typo fixed.
+  it('so is a short quote within an edit a dozen letters of what the user wrote', () => {
+    const more = ['how do i run teh test?', 'are you stipid?', 'ship it on monday'];
+    expect(flagged('## User messages\n- "how do i run the test?"\n- "are you stupid?"', more)).toEqual([]);
+    expect(flagged('## User messages\n- "ship it on friday"', more)).toHaveLength(1);
+  });
   it('but a name the user did not write is not a typo', () => {
     expect(flagged('## User messages\n- "in X:\\docs\\odoo_docs\\views\\applicant_views.xml instead the page recruitment_checklist, add the list without tabs before the notebook"', users)).toHaveLength(1);
   });

@@ -116,6 +116,49 @@ function stemsOfLength(text: Set<string>, n: number): readonly string[] {
   return m.get(n) ?? [];
 }
 
+/**
+ * Does `text` hold `quote` within `k` edits (a letter wrong, missing or added)? Read near where the quote's first or
+ * last four characters stand in the text (a typo rarely reaches both ends), by the edit distance of the quote to the
+ * best-matching stretch there.
+ */
+function nearlyHolds(text: string, quote: string, k: number): boolean {
+  if (k < 1) return false;
+  const anchors: [string, (at: number) => number][] = [
+    [quote.slice(0, 4), (at) => at],
+    [quote.slice(-4), (at) => at + 4 - quote.length],
+  ];
+  for (const [anchor, start] of anchors) {
+    let seen = 0;
+    for (let at = text.indexOf(anchor); at >= 0 && seen < 20; at = text.indexOf(anchor, at + 1), seen++) {
+      const from = Math.max(0, start(at) - k);
+      if (editDistanceWithin(quote, text.slice(from, start(at) + quote.length + k)) <= k) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The fewest edits that turn `quote` into some stretch of `window` (Sellers: a stretch may start and end anywhere), two
+ * letters swapped counting as one edit ("teh").
+ */
+function editDistanceWithin(quote: string, window: string): number {
+  let before: number[] = [];
+  let prev = Array.from({ length: quote.length + 1 }, (_, i) => i);
+  let best = prev[quote.length]!;
+  for (let j = 1; j <= window.length; j++) {
+    const row = [0];
+    for (let i = 1; i <= quote.length; i++) {
+      let d = Math.min(prev[i]! + 1, row[i - 1]! + 1, prev[i - 1]! + (quote[i - 1] === window[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && quote[i - 1] === window[j - 2] && quote[i - 2] === window[j - 1]) d = Math.min(d, before[i - 2]! + 1);
+      row.push(d);
+    }
+    best = Math.min(best, row[quote.length]!);
+    before = prev;
+    prev = row;
+  }
+  return best;
+}
+
 /** Share of a quote's words the text holds, a word with one typo counted as held. */
 function typoCoverage(claim: Set<string>, text: Set<string>): number {
   if (claim.size === 0) return 0;
@@ -261,7 +304,10 @@ export function judgeUserClaims(
       // A name in it (`project_header_row`, a path's `Odoo_Docs`) is no typo to correct: each must be the user's.
       const names = [...words].filter((w) => /[_\d]/.test(w));
       if (words.size >= 5 && typoCoverage(words, stemsOf) >= 0.8 && names.every((w) => stemsOf.has(w))) return true;
-      return words.size >= 3 && typoCoverage(words, stemsOf) === 1 && inOrder([...words], written);
+      if (words.size >= 3 && typoCoverage(words, stemsOf) === 1 && inOrder([...words], written)) return true;
+      // A short quote ("how do i run the test?") with its typo fixed ("teh"): the message holds it within an edit a
+      // dozen letters, letters and names (`_`, digits) unchanged.
+      return fq.length >= 12 && !/[_\d]/.test(fq) && nearlyHolds(text, fq, Math.floor(fq.length / 12));
     }
     // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
     // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
