@@ -8,6 +8,7 @@
 import type { CallTarget } from '../refetch/call-target';
 import { FILE_EXTENSIONS } from './identifiers';
 import { isCompoundName } from './normalize';
+import { isProjectSpecifier, resolvesTo, specifierStem } from './module-files';
 
 export interface ScopeText {
   text: string;
@@ -161,10 +162,6 @@ const canMatch = (text: string, words: readonly string[]): boolean => {
  */
 const DECLARATION_GATED: readonly boolean[] = [true, true, true, false, true, true, true, true, false];
 
-/** A module specifier that names a file of the project rather than a package: relative, rooted, or an alias. */
-export function isProjectSpecifier(spec: string): boolean {
-  return /^(?:\.{1,2}\/|\/|@\/|~\/|#\/|\$lib\/|src\/|app\/|lib\/|components\/)/.test(spec);
-}
 
 /**
  * The names a Rust `use` line's tail brings in (`mock_account::{set_mock_slot, Mock as M}, test_types::T` →
@@ -540,17 +537,15 @@ export class ProjectScope {
    * session shows (`shared/avatarPresets.ts`, `lib/store/index.ts`)?
    */
   showsModule(spec: string): boolean {
-    if (/\.[A-Za-z0-9]{1,10}$/.test(spec)) return false;
-    const stem = spec.replace(/^(?:\.{1,2}\/)+|^(?:@|~|#|\$lib)\//, '').replace(/\/+$/, '');
+    const stem = specifierStem(spec);
     if (!stem) return false;
     const base = stem.slice(stem.lastIndexOf('/') + 1);
-    const ends = (p: string) => p === stem || p.endsWith(`/${stem}`);
+    // Only the files named after the stem's last segment, or an index, can be the module.
     for (const [name, paths] of this.shownByName) {
       const dot = name.lastIndexOf('.');
       if (dot <= 0) continue;
       const bare = name.slice(0, dot);
-      if (bare === base && paths.some((p) => ends(p.slice(0, p.length - name.length + dot)))) return true;
-      if (bare === 'index' && paths.some((p) => ends(p.slice(0, p.length - name.length - 1)))) return true;
+      if ((bare === base || bare === 'index') && paths.some((p) => resolvesTo(stem, p))) return true;
     }
     return false;
   }

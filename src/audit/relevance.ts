@@ -9,7 +9,8 @@
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
 import { exactPathIn } from './normalize';
-import { isProjectSpecifier, type ProjectScope } from './project-scope';
+import { isProjectSpecifier } from './module-files';
+import type { ProjectScope } from './project-scope';
 import { CONVENTIONAL_NAME } from './spellings';
 
 /** One place the evicted slice holds the identifier. */
