@@ -118,9 +118,11 @@ const startsMid = (session: Session): boolean => session.meta['startsMidConversa
 /**
  * In a file that starts mid-conversation, the summaries up to the first that replaced the earlier turns were written
  * reading turns the file does not hold: a microcompaction before it clears tool results but leaves those turns in
- * context, so the first real summary still covers them. Nothing such a summary says can be shown invented.
+ * context, so the first real summary still covers them. So was a summary whose boundary says so (a session continued
+ * in another file, claude-code-compaction.ts). Nothing such a summary says can be shown invented.
  */
-const readsUnheldTurns = (session: Session, event: { index: number }): boolean => {
+const readsUnheldTurns = (session: Session, event: Pick<CompactionEvent, 'index' | 'coversUnheldTurns'>): boolean => {
+  if (event.coversUnheldTurns) return true;
   if (!startsMid(session)) return false;
   const first = session.compactions.findIndex((c) => c.summaryId !== null);
   return first < 0 || event.index <= first;
@@ -582,6 +584,7 @@ export function auditSession(session: Session): CompactionAudit[] {
       instructionLike: checked.instructionLike,
       inventedInstructions: claimed.invented,
       ...(claimed.notJudged.length > 0 ? { instructionsNotJudged: claimed.notJudged } : {}),
+      ...(unverifiable ? { readUnheldTurns: true as const } : {}),
       survival: survivalOf(files.kept, files.lost, files.kinds, p.summary, commands, evictedMessages),
     };
     const restoredFiles = p.restored.map((i) => ({ itemId: items[i]!.id, file: attachedFile(items[i]!), kind: items[i]!.meta?.['attachment'] === 'plan_file_reference' ? ('plan' as const) : ('file' as const) }));

@@ -143,6 +143,11 @@ export interface SummaryAudit {
    * the user's messages, so no message can hold their words. Absent when there are none.
    */
   instructionsNotJudged?: string[];
+  /**
+   * The summarizer read turns the file does not hold (a file cut from a longer session, or a session that went on in
+   * another file and was compacted there): no value or instruction of the summary is judged invented. Absent otherwise.
+   */
+  readUnheldTurns?: true;
   /** Per kind of thing, how many the compaction evicted and how many the summary kept. */
   survival: Survival;
   /** Kind of every value listed above. */
@@ -698,6 +703,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
     instructionLike,
     inventedInstructions: claims?.invented ?? [],
     ...(claims && claims.notJudged.length > 0 ? { instructionsNotJudged: claims.notJudged } : {}),
+    ...(input.unverifiable ? { readUnheldTurns: true as const } : {}),
     survival: survivalOf(files.kept, files.lost, files.kinds, input.summary, commandsOf(sourceMeta), evictedUserMessages),
   };
 }

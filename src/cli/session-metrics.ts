@@ -113,6 +113,8 @@ export interface InspectAudit {
   inventedInstructions: { sentence: string; closest: string | null; similarity: number }[];
   /** Such sentences the list cannot judge (written in another language than the user's messages); absent when none. */
   instructionsNotJudged?: string[];
+  /** The summarizer read turns the file does not hold: nothing in it is judged invented (`invented` and `inventedInstructions` are empty). Absent otherwise. */
+  readUnheldTurns?: true;
   /** Of what the compaction evicted, how many of each kind the summary kept. */
   survival: Survival;
   /** The files Claude Code attached again beside the summary (`item`, `file`, `kind`: a file it read, or the plan); what they hold is not counted lost. Absent when none. */
@@ -225,6 +227,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       instructionLike: x.instructionLike,
       inventedInstructions: x.inventedInstructions,
       ...(x.instructionsNotJudged?.length ? { instructionsNotJudged: x.instructionsNotJudged } : {}),
+      ...(x.readUnheldTurns ? { readUnheldTurns: true as const } : {}),
       survival: x.survival,
       ...(x.restored?.length ? { restored: x.restored.map((r) => ({ item: r.itemId, file: r.file, kind: r.kind })) } : {}),
     })),

@@ -13,6 +13,29 @@ export function isClearedToolResult(text: string): boolean {
 }
 
 
+/** What the file holds, as a boundary needs it. */
+export interface FileFacts {
+  /** Whether the file holds a record of this uuid. */
+  holds(uuid: string): boolean;
+  /** The context the last response before now reported (input, cache and output tokens); null before any. */
+  lastContext(): number | null;
+}
+
+/**
+ * Claude Code's `preTokens` is the context the summarizer read: within a few percent of the context the last response
+ * reported, and a boundary's `logicalParentUuid` often names a message never written. A session continued in a new
+ * file and compacted there is written back with that boundary: its logical parent is in the other file and the
+ * summarizer read far more than this file's last response reported. Both together say the summary covers turns this
+ * file lacks (a large tool result after the last response raises the count alone, with its parent held).
+ */
+export function readsUnheldTurns(logicalParent: string | undefined, preTokens: number | null, file: FileFacts): boolean {
+  if (logicalParent === undefined || preTokens === null || file.holds(logicalParent)) return false;
+  return preTokens > UNHELD_RATIO * (file.lastContext() ?? 0);
+}
+
+/** Over real files the ratio of preTokens to the last reported context is 1.00 to 1.11 (105 boundaries, 64 files). */
+const UNHELD_RATIO = 1.5;
+
 interface Segment {
   head: string | null;
   tail: string | null;
@@ -44,6 +67,7 @@ export class ClaudeCodeCompactions {
   constructor(
     private readonly session: Session,
     private readonly ctx: ParseContext,
+    private readonly file: FileFacts = { holds: () => true, lastContext: () => null },
   ) {}
 
   /** Conversation items the model sees from now on. */
@@ -85,6 +109,7 @@ export class ClaudeCodeCompactions {
       keptIds: kept,
       atItemId: id,
     });
+    if (readsUnheldTurns(str(v, 'logicalParentUuid'), preTokens, this.file)) event.coversUnheldTurns = true;
     this.context = [...kept];
     this.awaitingSummary = event;
     return item;

@@ -12,6 +12,7 @@ import { queuedCommandOrigin, queuedCommandText, queuedDeliveries, queuedItem } 
 import { attachmentItem, attachmentText, carriedByUserRecord } from './claude-code-attachments';
 import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
+import { promptTokens } from '../model/usage';
 
 /** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
 const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
@@ -24,13 +25,17 @@ function usageOf(message: JsonObject): Usage | null {
   return anthropicUsage(get(message, 'usage'));
 }
 
+/** The context a response reported: its whole prompt and what it wrote. */
+const contextOf = (u: Usage): number => (promptTokens(u) ?? 0) + (u.output ?? 0);
+
 /** Builds one session (or sidechain) from its records, in file order. */
 function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext): void {
   const uuids = recordUuids(records);
   const abandoned = abandonedLines(records, uuids);
   // Uuids (by canon, see recordUuids) that a chained record carried already.
   const chained = new Uint8Array(records.length);
-  const compactions = new ClaudeCodeCompactions(session, ctx);
+  let lastContext: number | null = null;
+  const compactions = new ClaudeCodeCompactions(session, ctx, { holds: (uuid) => uuids.first.has(uuid), lastContext: () => lastContext });
   const responses = new Map<string, ModelResponse>();
   // Counted here and written to session.skipped once at the end (in first-seen order): a property definition per
   // skipped record (progress, snapshots, hooks: a third of a long session) cost more than the record's reading.
@@ -99,6 +104,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
         }
         // Streaming writes usage on every part; the last part has the final output count.
         response.usage = usageOf(message) ?? response.usage;
+        if (response.usage) lastContext = contextOf(response.usage);
         const model = str(message, 'model');
         if (model) {
           response.model = model;

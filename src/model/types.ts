@@ -157,6 +157,11 @@ export interface CompactionEvent {
    */
   requestId?: string;
   /**
+   * The summary covers turns this file does not hold (Claude Code: the boundary's `logicalParentUuid` is a record
+   * of another file): what it says of them cannot be checked against them.
+   */
+  coversUnheldTurns?: boolean;
+  /**
    * The summary cannot be read (an encrypted provider compaction): what it kept is unknown, so the
    * audit says "opaque" instead of counting every identifier as lost.
    */

@@ -174,7 +174,9 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
               Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
               <span className="list-trust muted small">{auditListTrust('invented', { instructions: withFiles })}</span>
             </h4>
-            {audit.invented.length === 0 ? (
+            {audit.readUnheldTurns ? (
+              <p className="small muted">Not judged: the summarizer read turns this file does not hold (the session went on in another file, or the file was cut from a longer one), so nothing in the summary can be shown invented.</p>
+            ) : audit.invented.length === 0 ? (
               <p className="gate-ok small">
                 {card.hasSummary ? 'None: every identifier in the summary appears in what it replaced or in the context.' : 'None: nothing stands in for the evicted items, so nothing could be invented.'}
               </p>
