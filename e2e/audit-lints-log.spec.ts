@@ -9,6 +9,7 @@ import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-language-session';
 import { RESTORED_FILE, restoredFilesSession } from './support/restored-files-session';
+import { continuedSession } from './support/continued-session';
 import { manyLostSession } from './support/many-lost-session';
 import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
@@ -167,6 +168,28 @@ test.describe('summary audit', () => {
     await notJudged.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'audit-not-judged.png') });
+  });
+
+  test('a summary that read turns of another file is not judged invented, and the panel says why', async ({ page }) => {
+    const text = continuedSession();
+    const session = loadFiles([{ name: 'd32a8ce8.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!;
+    const audit = buildAnalysisView(session, { count: words }).audits[0]!;
+    expect(audit.readUnheldTurns).toBe(true);
+    expect(audit.invented).toEqual([]);
+    expect(audit.inventedInstructions).toEqual([]);
+
+    await page.goto('/');
+    await dropFiles(page, [fromText('d32a8ce8.jsonl', text)]);
+    const region = await openPanel(page, 'Summary audit');
+    const invented = region.getByRole('group', { name: 'Invented, compaction 1' });
+    await expect(invented).toContainText('Not judged: the summarizer read turns this file does not hold');
+    await expect(invented).not.toContainText('None:');
+    // No count: a zero would read as a clean summary.
+    await expect(invented.getByRole('heading').locator('.count')).toHaveText('–');
+    await expect(region.getByRole('group', { name: 'Invented instructions, compaction 1' })).toHaveCount(0);
+    await invented.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'audit-unheld-turns.png') });
   });
 
   test('a file Claude Code attached again beside the summary is named, and what it holds is not counted lost', async ({ page }) => {

@@ -5,6 +5,7 @@ import { AUDIT_HOLDOUT, auditTrustNote } from '../audit/audit-trust';
 import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, shortenMiddle, type CheckResult } from './check';
 import type { CliIo } from './cli-io';
 import { run } from './main';
+import { continuedSession } from '../test/continued-session';
 
 const FIXTURE = 'src/formats/__fixtures__/claude-code-session.jsonl';
 const claude = readFileSync(new URL('../formats/__fixtures__/claude-code-session.jsonl', import.meta.url));
@@ -35,6 +36,17 @@ describe('run check', () => {
     // The microcompaction cleared the config read, but the agent's own message after it still says db-prod-1:5432.
     expect(out()).toContain('FAIL 1 lost-and-needed identifier, more than --max-lost-needed 0');
     expect(out()).toMatch(/^check failed: .*--max-lost-needed 0/m);
+  });
+
+  it('says which summary it could not judge for invented values, and passes --max-invented 0 on it only so', async () => {
+    const { io, out } = fakeIo({ 'd32a8ce8.jsonl': continuedSession('a790157c-in-the-other-file', 158_881) });
+    expect(await run(['check', 'd32a8ce8.jsonl', '--max-invented', '0'], io)).toBe(0);
+    expect(out()).toMatch(/compaction #1 kept, of what it evicted: .* · invented not judged: the summarizer read turns this file does not hold/);
+    // The same summary over a file that holds what it read: its pricing path is invented, and the gate fails.
+    const held = fakeIo({ 'held.jsonl': continuedSession('never-written', 51_600) });
+    expect(await run(['check', 'held.jsonl', '--max-invented', '0'], held.io)).toBe(1);
+    expect(held.out()).not.toContain('invented not judged');
+    expect(held.out()).toContain('src/pages/pricing/PlanTable.tsx');
   });
 
   it('exits 0 on the same file without limits, and still reports what was lost', async () => {

@@ -179,7 +179,7 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
     facts: m.facts,
     findings: found,
     crossed: crossedLimits(m, found, opts, first, breakAt),
-    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}`),
+    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}${a.readUnheldTurns ? ' · invented not judged: the summarizer read turns this file does not hold' : ''}`),
   };
 }
 

@@ -171,7 +171,7 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
           </div>
           <div role="group" className="gate" aria-label={`Invented, compaction ${c.index + 1}`}>
             <h4>
-              Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{fmt(auditCount(audit, 'invented'))}</span>
+              Invented <span className={`count${audit.invented.length ? ' bad invented' : ''}`}>{audit.readUnheldTurns ? '–' : fmt(auditCount(audit, 'invented'))}</span>
               <span className="list-trust muted small">{auditListTrust('invented', { instructions: withFiles })}</span>
             </h4>
             {audit.readUnheldTurns ? (
