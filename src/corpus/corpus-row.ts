@@ -58,6 +58,8 @@ export interface CorpusRow {
   invented_instructions: number;
   /** Such sentences in another language than every user message the summarizer read: not judged. */
   instructions_not_judged: number;
+  /** Summaries whose summarizer read turns the file does not hold: nothing in them was judged invented. */
+  summaries_not_judged: number;
   /**
    * Survival by kind, summed over compactions: how many things of each kind the compactions evicted and how many of
    * them their summaries kept (the audit's `survival`; instructions leave out messages in another language).
@@ -129,6 +131,7 @@ export const CORPUS_COLUMNS: readonly CorpusColumn[] = [
   { key: 'lost_refetched_later', type: 'int', meaning: 'lost identifiers the agent had to fetch again before using them' },
   { key: 'invented_instructions', type: 'int', meaning: "summary sentences stating a user's request no user message makes" },
   { key: 'instructions_not_judged', type: 'int', meaning: 'such sentences in another language than the user messages read: not judged' },
+  { key: 'summaries_not_judged', type: 'int', meaning: 'summaries that read turns the file does not hold: none of their values or instructions judged invented' },
   ...SURVIVAL_KINDS.flatMap((kind): CorpusColumn[] => [
     { key: `evicted_${kind}`, type: 'int', meaning: `${kind} the compactions evicted (survival by kind)` },
     { key: `kept_${kind}`, type: 'int', meaning: `of those ${kind}, how many the summaries kept` },

@@ -10,6 +10,7 @@ import { processCorpusFile, textChunks } from './corpus-stream';
 import { trajectoryMetrics } from './trajectory-metrics';
 import { auditSession } from '../audit/audit-session';
 import { SURVIVAL_KINDS } from '../audit/survival';
+import { continuedSession } from '../test/continued-session';
 
 const DIR = join(import.meta.dirname, '__fixtures__');
 const words = { count: (t: string) => t.split(/\s+/).filter(Boolean).length, counter: 'words' };
@@ -98,6 +99,16 @@ describe('trajectoryMetrics', () => {
     }
     expect(evicted).toBeGreaterThan(0);
     expect(row['invented_instructions']).toBe(audits.reduce((n, a) => n + a.inventedInstructions.length, 0));
+    expect(row['summaries_not_judged']).toBe(0);
+  });
+
+  it('counts the summaries that read turns the file does not hold, and judges none of their values invented', () => {
+    const row = (parent: string, pre: number) => trajectoryMetrics(loadText('d32a8ce8.jsonl', continuedSession(parent, pre)).sessions[0]!, words);
+    const continued = row('a790157c-in-the-other-file', 158_881);
+    expect([continued.summaries_not_judged, continued.invented_identifiers, continued.invented_instructions]).toEqual([1, 0, 0]);
+    const held = row('never-written', 51_600);
+    expect(held.summaries_not_judged).toBe(0);
+    expect(held.invented_identifiers).toBeGreaterThan(0);
   });
 
   it('counts every item object once, however many calls send it', () => {

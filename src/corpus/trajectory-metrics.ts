@@ -130,6 +130,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     lost_refetched_later: new Set(audits.flatMap((a) => a.lostRefetchedLater.map((l) => l.value))).size,
     invented_instructions: sum(audits.map((a) => a.inventedInstructions.length)),
     instructions_not_judged: sum(audits.map((a) => a.instructionsNotJudged?.length ?? 0)),
+    summaries_not_judged: audits.filter((a) => a.readUnheldTurns).length,
     ...survivalColumns(totalSurvival(audits.map((a) => a.survival))),
     refetches: sum(a.refetch.map((r) => r.refetches.length)),
     refetch_tokens: sum(a.refetch.map((r) => r.refetchTokens)),
