@@ -30,8 +30,10 @@ describe('causal-order on harness-written user turns', () => {
     expect(injected.text).toContain('ARGUMENTS: docs/plans/2026-03-10-offline-queue.md');
     // Only the person's message that pastes the CI failure after the Edit of that file is flagged.
     expect(causal(s)).toEqual(['u-0011']);
-    // The same injection without the harness's flag reads as a person's words.
+    // Without the flag, the tool call that wrote it still makes it the agent's doing; without both, a person's words.
     delete injected.meta!['isMeta'];
+    expect(causal(s)).toEqual(['u-0011']);
+    delete injected.meta!['sourceToolUseID'];
     expect(causal(s)).toEqual(['u-0004', 'u-0011']);
   });
 

@@ -99,7 +99,9 @@ export type UserTurnProbe = Pick<Item, 'role' | 'text'> & { kind?: Item['kind'];
  */
 export function userWordsOf(item: UserTurnProbe): string | null {
   if (item.role !== 'user' || (item.kind !== undefined && item.kind !== 'message')) return null;
-  if (item.meta?.['isMeta'] === true || !byPerson(item.meta)) return null;
+  // A record a tool call's run wrote (`sourceToolUseID`: the agent ran a Skill or slash command) is the agent's doing,
+  // its arguments the agent's words, whether or not the harness also flags it `isMeta`.
+  if (item.meta?.['isMeta'] === true || item.meta?.['sourceToolUseID'] !== undefined || !byPerson(item.meta)) return null;
   if (item.meta?.['wrapsUserWords'] !== true && !isHarnessMessage(item.text)) return item.text;
   return wrappedWords(item.text) || null;
 }

@@ -1,0 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { loadText } from '../src/load/loader';
+import { languageOf } from '../src/audit/language';
+import { userWordsRead } from '../src/audit/invented-instructions';
+const [repo, ref, path] = process.argv.slice(2);
+const text = execFileSync('git', ['-C', `/work/.mirror/${repo!.replace('/', '+')}/repo`, 'show', `${ref}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const s = loadText('x.jsonl', text).sessions[0]!;
+const firstC = s.compactions.find((c) => c.summaryId)!;
+const at = s.items.findIndex((i) => i.id === firstC.atItemId);
+const byId = new Map(s.items.map((i) => [i.id, i]));
+const read = s.items.slice(0, at).map((i) => ({ role: i.role, kind: i.kind, text: i.text, meta: i.meta, ...(i.kind === 'tool_result' && i.pairId ? { call: { text: byId.get(i.pairId)?.text ?? '', name: byId.get(i.pairId)?.name } } : {}) }));
+const { said } = userWordsRead(read as never);
+for (const t of said) console.log(languageOf(t), JSON.stringify(t.slice(0, 100)));
