@@ -151,6 +151,10 @@ describe('the labelled audit set', () => {
   // recall 29% (5/17); referenced 1 of 2 flags right (recall 1 of 7), refetched 4 of 9 (recall 4 of 10), invented 0 of 4
   // (no true row), instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT18_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.44, neededUnion: 0.45, invented: 0, inventedInstructions: 1, neededRecall: 0.29 };
+  // The nineteenth hold-out's blind score (session 53, first and only run; its labels read each summary): needed 50% (7/14),
+  // recall 100% (7/7); referenced 2 of 9 flags right (recall 2 of 2), refetched 4 of 5 (recall 4 of 5), invented 4 of 7
+  // (recall 4 of 4), instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT19_FLOOR = { lostReferencedLater: 0.22, lostRefetchedLater: 0.8, neededUnion: 0.5, invented: 0.57, inventedInstructions: 1, neededRecall: 1 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -345,6 +349,29 @@ describe('the labelled audit set', () => {
     expect(pooled.length).toBeGreaterThan(0);
     expect(pooled.filter((r) => HOLDOUT14_STUDY.has(r.session))).toEqual([]);
     expect(pooled).toHaveLength(h14.filter((r) => !HOLDOUT14_STUDY.has(r.session)).length);
+  });
+
+  it('holds a nineteenth blind hold-out (holdout19): 180+ rows of 5 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 53), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h19 = half('holdout19');
+    expect(h19.length).toBeGreaterThanOrEqual(180);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h19.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
+    const repos = new Set(h19.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout19').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h19.filter((r) => repoOf(r) === repo).length / h19.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h19.some((r) => r.list === list), list).toBe(true);
+    for (const r of h19) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h19) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h19, sessions);
+    console.info(table('nineteenth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT19_FLOOR), 'nineteenth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout19')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout19')).toEqual([]);
   });
 
   it('holds labelled compactions of at least one harness other than Claude Code', () => {
