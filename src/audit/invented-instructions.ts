@@ -170,6 +170,20 @@ function typoCoverage(claim: Set<string>, text: Set<string>): number {
   return n / claim.size;
 }
 
+/** A quote of three words or more (or in Chinese or Japanese) is looked for as written, or with its typos corrected. */
+const isLongQuote = (fq: string): boolean => fq.split(' ').length >= 3 || CJK.test(fq);
+
+/**
+ * Does `text` hold the short quote `fq` as words? A word or two must stand as words: "continue" is in "continue
+ * please", not in "discontinued". An edge that is no letter or digit is its own bound: the part `PACKAGES=` of
+ * "PACKAGES=... 合わせたい" ends where its value was elided.
+ */
+function holdsWords(text: string, fq: string): boolean {
+  const left = /^[\p{L}\p{N}]/u.test(fq) ? '(?:^|[^\\p{L}\\p{N}])' : '';
+  const right = /[\p{L}\p{N}]$/u.test(fq) ? '(?:$|[^\\p{L}\\p{N}])' : '';
+  return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u').test(text);
+}
+
 /** Share of `claim`'s content words that `text` holds. */
 function coverage(claim: Set<string>, text: Set<string>): number {
   if (claim.size === 0) return 0;
@@ -295,7 +309,7 @@ export function judgeUserClaims(
   const heard = () => (meta ??= quotedOnly().map((t) => ({ flat: flat(t) })));
   const holdsPart = (text: string, stemsOf: Set<string>, raw: string, written: string) => {
     const fq = quoted(raw);
-    if (fq.split(' ').length >= 3 || CJK.test(fq)) {
+    if (isLongQuote(fq)) {
       if (text.includes(fq)) return true;
       // A long quote with its typos corrected ("hiogh" → "high", "isntead" → "instead") is still the user's: most of its
       // words are there, or of a shorter one every word, in the order the user wrote them. The quote's words are read
@@ -309,18 +323,19 @@ export function judgeUserClaims(
       // dozen letters, letters and names (`_`, digits) unchanged.
       return fq.length >= 12 && !/[_\d]/.test(fq) && nearlyHolds(text, fq, Math.floor(fq.length / 12));
     }
-    // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
-    // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
-    const left = /^[\p{L}\p{N}]/u.test(fq) ? '(?:^|[^\\p{L}\\p{N}])' : '';
-    const right = /[\p{L}\p{N}]$/u.test(fq) ? '(?:$|[^\\p{L}\\p{N}])' : '';
-    return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u').test(text);
+    return holdsWords(text, fq);
+  };
+  /** `holdsPart` without its typo readings: a long quote as written, a short one as words. */
+  const holdsExactPart = (text: string, raw: string) => {
+    const fq = quoted(raw);
+    return isLongQuote(fq) ? text.includes(fq) : holdsWords(text, fq);
   };
   // A quote with an elision ("…", "[5 documents]") is held when each part is.
-  const holdsQuote = (t: { text: string; flat: string; stems: Set<string> }, q: string) =>
-    q
-      .split(ELISION)
-      .filter((part) => /[\p{L}\p{N}]{2}/u.test(quoted(part)))
-      .every((part) => holdsPart(t.flat, t.stems, part, t.text));
+  const partsOf = (q: string) => q.split(ELISION).filter((part) => /[\p{L}\p{N}]{2}/u.test(quoted(part)));
+  const holdsQuote = (t: { text: string; flat: string; stems: Set<string> }, q: string) => partsOf(q).every((part) => holdsPart(t.flat, t.stems, part, t.text));
+  // The quote as written in the message, the first way `holdsPart` tries: most quotes are, and the typo readings
+  // (an edit distance near each place its ends stand) cost the rest of the messages far more.
+  const holdsExactly = (t: { flat: string }, q: string) => partsOf(q).every((part) => holdsExactPart(t.flat, part));
   // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
   // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged. So it is when
   // most of the user's messages are in another language than the claim.
@@ -342,7 +357,8 @@ export function judgeUserClaims(
   const notJudged: string[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
-    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
+    const held = (q: string) =>
+      users.some((u) => holdsExactly(u, q)) || users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
     // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
     // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
     const whole = claim.rest ? stems(claim.rest) : null;
@@ -350,6 +366,8 @@ export function judgeUserClaims(
       claim.quotes.length > 0
         ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length
         : Math.max(coverage(words, t.stems), whole && whole.size > words.size ? coverage(whole, t.stems) : 0);
+    // Each quote may come from another message ("Q1"="A1", "Q2"="A2"). Held, the claim needs no closest message.
+    if (claim.quotes.length > 0 && claim.quotes.every(held)) continue;
     let best = -1;
     let score = 0;
     users.forEach((u, i) => {
@@ -359,10 +377,7 @@ export function judgeUserClaims(
         score = s;
       }
     });
-    if (claim.quotes.length > 0) {
-      // Each quote may come from another message ("Q1"="A1", "Q2"="A2").
-      if (claim.quotes.every(held)) continue;
-    } else {
+    if (claim.quotes.length === 0) {
       if (score >= 0.5 || stand().some((t) => scoreOf(t) >= 0.5)) continue;
       // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
       const ownQuotes = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);
