@@ -494,8 +494,8 @@ export function auditSession(session: Session): CompactionAudit[] {
       const firstDeclaringResult = (from: number, skip: (i: number) => boolean): number => {
         if (id.kind !== 'function') return -1;
         const name = functionName(id.value);
-        for (const i of shared.indicesHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j), from)) if (defines(texts[i]!, name)) return i;
-        return -1;
+        // Whether an item declares the name is asked before whether it holds the id: the declarations are read already.
+        return shared.indicesHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j) && defines(texts[j]!, name), from)[0] ?? -1;
       };
       const walk: LaterWalk = {
         first: (from, accept) => {
@@ -543,7 +543,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
     // The same texts read back and lowercased, each made once for every compaction that read it (`looseAt`).
     const looseSupport = () => [...supportAt().map(looseAt), ...(instructionFiles?.texts ?? []).map((t) => unescapeArguments(t).toLowerCase())];
-    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport);
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport, split[k]!.own);
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;

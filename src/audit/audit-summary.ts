@@ -457,6 +457,7 @@ const isWordList = (v: string): boolean => {
  * answers for an identifier as the texts joined with blank lines would (see session-support.ts). `loosely`, when given,
  * gives the same texts each read back (`unescapeArguments`) and lowercased, made once by a caller that reads them for
  * several summaries: joined, they are the joined texts read back and lowercased (no escape spans a blank line).
+ * `ownIds`, when given, are the summary's `ownIdentifiers`, which the caller has read already.
  */
 export function unbacked(
   summary: string,
@@ -466,6 +467,7 @@ export function unbacked(
   noise: NoiseContext = {},
   cwd: string | null = null,
   loosely?: () => string[],
+  ownIds?: readonly Identifier[],
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -486,7 +488,7 @@ export function unbacked(
     respelledInQuote(id, own, loose()) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
   const toldByHarness = toldByHarnessIn(own);
-  for (const id of distinctIdentifiers([own], cwd)) {
+  for (const id of ownIds ?? distinctIdentifiers([own], cwd)) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && backedLoosely(id, loose(), cwd)) continue;
