@@ -37,6 +37,7 @@ import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
+import { SourceTexts } from './instructions';
 import { namedInEveryRequest } from './loaded-instructions';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
@@ -432,6 +433,8 @@ export function auditSession(session: Session): CompactionAudit[] {
   const looseAt = (i: number): string => (looseTexts[i] ??= texts[i]!.includes('\\') ? unescapeArguments(texts[i]!).toLowerCase() : shared.lower(i));
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
+  // The texts as the instruction check reads them, read once for every summary.
+  const sourceTexts = new SourceTexts();
 
   return placed.map((p, k) => {
     const { kinds, kept } = split[k]!;
@@ -543,7 +546,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
     // The same texts read back and lowercased, each made once for every compaction that read it (`looseAt`).
     const looseSupport = () => [...supportAt().map(looseAt), ...(instructionFiles?.texts ?? []).map((t) => unescapeArguments(t).toLowerCase())];
-    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport, split[k]!.own);
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport, { ownIds: split[k]!.own, sourceTexts });
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;

@@ -106,7 +106,8 @@ function backed(sentence: string, read: SourceReading): boolean {
   if (anywhere.length > 0) {
     if (words.length < 2) return false;
     const triggers = [...new Set(anywhere.flatMap(contentStems))];
-    return read.sentences().some(
+    return read.someSentence(
+      triggers,
       (src) =>
         src.negated === negated &&
         triggers.every((w) => src.stems.has(w)) &&
@@ -119,8 +120,8 @@ function backed(sentence: string, read: SourceReading): boolean {
   const key = [...new Set([...contentStems(opening[0]).filter((w) => w !== 'pleas'), ...after.slice(0, 1)])];
   if (key.length === 0) return false;
   const rest = after.slice(1).filter((w) => !key.includes(w));
-  const restBacked = rest.length === 0 || rest.filter((w) => read.stems().has(w)).length / rest.length >= 0.5;
-  return restBacked && read.sentences().some((src) => src.negated === negated && key.every((w) => src.stems.has(w)));
+  const restBacked = rest.length === 0 || rest.filter((w) => read.holdsStem(w)).length / rest.length >= 0.5;
+  return restBacked && read.someSentence(key, (src) => src.negated === negated && key.every((w) => src.stems.has(w)));
 }
 
 /**
@@ -131,37 +132,73 @@ function backed(sentence: string, read: SourceReading): boolean {
  */
 interface SourceReading {
   holdsFlat(f: string): boolean;
-  sentences(): SourceSentence[];
-  stems(): Set<string>;
+  /** Does a source sentence holding every one of the stems `needs` pass `test`? */
+  someSentence(needs: readonly string[], test: (src: SourceSentence) => boolean): boolean;
+  /** Does a source sentence hold the stem? */
+  holdsStem(stem: string): boolean;
 }
 
-function sourceReading(read: () => readonly string[]): SourceReading {
-  let texts: readonly string[] | null = null;
-  let flats: (string | undefined)[] = [];
-  const sources = () => {
-    if (!texts) {
-      texts = read();
-      flats = new Array<string | undefined>(texts.length);
-    }
-    return texts;
-  };
-  let split: SourceSentence[] | null = null;
-  let stems: Set<string> | null = null;
-  const sentencesOf = () => (split ??= sources().flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) })));
+// A stem is the start of a word of the text in lower case (`stem` only cuts a word's end): a text whose lower case
+// lacks it has no sentence holding it, and is neither split nor stemmed for it.
+function sourceReading(read: () => readonly string[], texts: SourceTexts): SourceReading {
+  let sources: readonly string[] | null = null;
+  const all = () => (sources ??= read());
+  const mayHold = (src: string, stems: readonly string[]) => stems.every((w) => texts.lower(src).includes(w));
   return {
-    holdsFlat: (f) => sources().some((src, i) => (flats[i] ??= flat(src)).includes(f)),
-    sentences: sentencesOf,
-    stems: () => (stems ??= new Set(sentencesOf().flatMap((s) => [...s.stems]))),
+    holdsFlat: (f) => all().some((src) => texts.flat(src).includes(f)),
+    someSentence: (needs, test) => all().some((src) => mayHold(src, needs) && texts.sentences(src).some(test)),
+    holdsStem: (stem) => all().some((src) => mayHold(src, [stem]) && texts.stems(src).has(stem)),
   };
 }
 
 /**
- * Instruction-like sentences of `summary` that no source backs (see `backed`). The sources may come as a function,
- * called only when the summary has such a sentence.
+ * Each source text as `backed` reads it (in lower case, flattened, its sentences, their stems), made once for every
+ * summary that read the text: each compaction of a session reads the earlier texts again, and splitting and stemming
+ * them was most of the audit of a long real session with several compactions.
  */
-export function findInstructionLike(summary: string, sources: readonly string[] | (() => readonly string[])): string[] {
+export class SourceTexts {
+  private readonly lowers = new Map<string, string>();
+  private readonly flats = new Map<string, string>();
+  private readonly split = new Map<string, SourceSentence[]>();
+  private readonly stemSets = new Map<string, Set<string>>();
+
+  lower(text: string): string {
+    let l = this.lowers.get(text);
+    if (l === undefined) this.lowers.set(text, (l = text.toLowerCase()));
+    return l;
+  }
+
+  flat(text: string): string {
+    let f = this.flats.get(text);
+    if (f === undefined) this.flats.set(text, (f = flat(text)));
+    return f;
+  }
+
+  sentences(text: string): SourceSentence[] {
+    let out = this.split.get(text);
+    if (!out) this.split.set(text, (out = sentences(text).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }))));
+    return out;
+  }
+
+  /** Every stem of the text's sentences. */
+  stems(text: string): Set<string> {
+    let out = this.stemSets.get(text);
+    if (!out) {
+      out = new Set();
+      for (const s of this.sentences(text)) for (const w of s.stems) out.add(w);
+      this.stemSets.set(text, out);
+    }
+    return out;
+  }
+}
+
+/**
+ * Instruction-like sentences of `summary` that no source backs (see `backed`). The sources may come as a function,
+ * called only when the summary has such a sentence. `texts` keeps each source's readings for the next summary.
+ */
+export function findInstructionLike(summary: string, sources: readonly string[] | (() => readonly string[]), texts: SourceTexts = new SourceTexts()): string[] {
   const candidates = sentences(summary).filter(isInstructionLike);
   if (candidates.length === 0) return [];
-  const read = sourceReading(typeof sources === 'function' ? sources : () => sources);
+  const read = sourceReading(typeof sources === 'function' ? sources : () => sources, texts);
   return candidates.filter((sentence) => !backed(sentence, read));
 }
