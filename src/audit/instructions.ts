@@ -127,8 +127,7 @@ function backed(sentence: string, read: SourceReading): boolean {
 /**
  * The sources as `backed` reads them, each reading worked out on first use: a summary's instruction-like
  * sentences are mostly the user's own requests quoted whole ("Run bd show …" in a real Claude Code summary),
- * found in the flattened sources, and splitting and stemming every source sentence (~60 ms of a 3 MB session's
- * audit) is then never needed.
+ * found in the flattened sources, and splitting and stemming every source sentence is then never needed.
  */
 interface SourceReading {
   holdsFlat(f: string): boolean;
@@ -138,17 +137,21 @@ interface SourceReading {
   holdsStem(stem: string): boolean;
 }
 
-// A stem is the start of a word of the text in lower case (`stem` only cuts a word's end): a text whose lower case
-// lacks it has no sentence holding it, and is neither split nor stemmed for it.
 function sourceReading(read: () => readonly string[], texts: SourceTexts): SourceReading {
   let sources: readonly string[] | null = null;
   const all = () => (sources ??= read());
-  const mayHold = (src: string, stems: readonly string[]) => stems.every((w) => texts.lower(src).includes(w));
   return {
     holdsFlat: (f) => all().some((src) => texts.flat(src).includes(f)),
-    someSentence: (needs, test) => all().some((src) => mayHold(src, needs) && texts.sentences(src).some(test)),
-    holdsStem: (stem) => all().some((src) => mayHold(src, [stem]) && texts.stems(src).has(stem)),
+    someSentence: (needs, test) => all().some((src) => texts.someSentence(src, needs, test)),
+    holdsStem: (stem) => all().some((src) => texts.someSentence(src, [stem], (s) => s.stems.has(stem))),
   };
+}
+
+/** A source sentence, in lower case, and its reading once a look-up needed it. */
+interface Sentence {
+  text: string;
+  lower: string;
+  read: SourceSentence | null;
 }
 
 /**
@@ -159,14 +162,7 @@ function sourceReading(read: () => readonly string[], texts: SourceTexts): Sourc
 export class SourceTexts {
   private readonly lowers = new Map<string, string>();
   private readonly flats = new Map<string, string>();
-  private readonly split = new Map<string, SourceSentence[]>();
-  private readonly stemSets = new Map<string, Set<string>>();
-
-  lower(text: string): string {
-    let l = this.lowers.get(text);
-    if (l === undefined) this.lowers.set(text, (l = text.toLowerCase()));
-    return l;
-  }
+  private readonly split = new Map<string, Sentence[]>();
 
   flat(text: string): string {
     let f = this.flats.get(text);
@@ -174,21 +170,23 @@ export class SourceTexts {
     return f;
   }
 
-  sentences(text: string): SourceSentence[] {
-    let out = this.split.get(text);
-    if (!out) this.split.set(text, (out = sentences(text).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) }))));
-    return out;
-  }
-
-  /** Every stem of the text's sentences. */
-  stems(text: string): Set<string> {
-    let out = this.stemSets.get(text);
-    if (!out) {
-      out = new Set();
-      for (const s of this.sentences(text)) for (const w of s.stems) out.add(w);
-      this.stemSets.set(text, out);
+  /**
+   * Does a sentence of the text that holds every stem of `needs` pass `test`? A stem is the start of a word of the
+   * sentence in lower case (`stem` only cuts a word's end): a text or sentence whose lower case lacks one holds no
+   * such sentence, and is not split or stemmed for it.
+   */
+  someSentence(text: string, needs: readonly string[], test: (src: SourceSentence) => boolean): boolean {
+    let lower = this.lowers.get(text);
+    if (lower === undefined) this.lowers.set(text, (lower = text.toLowerCase()));
+    for (const w of needs) if (!lower.includes(w)) return false;
+    let list = this.split.get(text);
+    if (!list) this.split.set(text, (list = sentences(text).map((s) => ({ text: s, lower: s.toLowerCase(), read: null }))));
+    for (const s of list) {
+      if (!needs.every((w) => s.lower.includes(w))) continue;
+      s.read ??= { stems: new Set(contentStems(s.text)), negated: NEGATION.test(s.text) };
+      if (test(s.read)) return true;
     }
-    return out;
+    return false;
   }
 }
 
