@@ -142,19 +142,28 @@ function nearlyHolds(text: string, quote: string, k: number): boolean {
  * letters swapped counting as one edit ("teh").
  */
 function editDistanceWithin(quote: string, window: string): number {
-  let before: number[] = [];
-  let prev = Array.from({ length: quote.length + 1 }, (_, i) => i);
-  let best = prev[quote.length]!;
+  const n = quote.length;
+  // Three rows reused in turn (the one before the previous, for a swap): asked of many stretches of many messages.
+  let before = new Int32Array(n + 1);
+  let prev = new Int32Array(n + 1);
+  let row = new Int32Array(n + 1);
+  for (let i = 0; i <= n; i++) prev[i] = i;
+  let best = n;
   for (let j = 1; j <= window.length; j++) {
-    const row = [0];
-    for (let i = 1; i <= quote.length; i++) {
-      let d = Math.min(prev[i]! + 1, row[i - 1]! + 1, prev[i - 1]! + (quote[i - 1] === window[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && quote[i - 1] === window[j - 2] && quote[i - 2] === window[j - 1]) d = Math.min(d, before[i - 2]! + 1);
-      row.push(d);
+    const c = window.charCodeAt(j - 1);
+    const last = j > 1 ? window.charCodeAt(j - 2) : -1;
+    row[0] = 0;
+    for (let i = 1; i <= n; i++) {
+      const q = quote.charCodeAt(i - 1);
+      let d = Math.min(prev[i]! + 1, row[i - 1]! + 1, prev[i - 1]! + (q === c ? 0 : 1));
+      if (i > 1 && j > 1 && q === last && quote.charCodeAt(i - 2) === c) d = Math.min(d, before[i - 2]! + 1);
+      row[i] = d;
     }
-    best = Math.min(best, row[quote.length]!);
+    best = Math.min(best, row[n]!);
+    const spare = before;
     before = prev;
     prev = row;
+    row = spare;
   }
   return best;
 }
