@@ -27,7 +27,7 @@ import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance, setsMeasure } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
-import { judgeUserClaims, userWordsRead, type ReadText } from './invented-instructions';
+import { judgeUserClaims, MessageReadings, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
@@ -433,8 +433,9 @@ export function auditSession(session: Session): CompactionAudit[] {
   const looseAt = (i: number): string => (looseTexts[i] ??= texts[i]!.includes('\\') ? unescapeArguments(texts[i]!).toLowerCase() : shared.lower(i));
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
-  // The texts as the instruction check reads them, read once for every summary.
+  // The texts as the instruction check reads them, and the messages as the claims check does, read once for every summary.
   const sourceTexts = new SourceTexts();
+  const messageReadings = new MessageReadings();
 
   return placed.map((p, k) => {
     const { kinds, kept } = split[k]!;
@@ -573,6 +574,7 @@ export function auditSession(session: Session): CompactionAudit[] {
             () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => (userRead ??= heard()).harness,
+            messageReadings,
           )
         : { invented: [], notJudged: [] };
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);
