@@ -499,7 +499,7 @@ export function auditSession(session: Session): CompactionAudit[] {
         if (id.kind !== 'function') return -1;
         const name = functionName(id.value);
         // Whether an item declares the name is asked before whether it holds the id: the declarations are read already.
-        return shared.indicesHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j) && defines(texts[j]!, name), from)[0] ?? -1;
+        return shared.firstHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j) && defines(texts[j]!, name), from);
       };
       const walk: LaterWalk = {
         first: (from, accept) => {
