@@ -268,6 +268,19 @@ describe('SessionItems.indicesHolding over the key index', () => {
       }
     }
   });
+
+  it('gives as firstHolding the first item that reading finds from a start on, or -1', () => {
+    const indexed = new SessionItems(texts, texts.map(() => 'tool'));
+    indexed.prepare(ids);
+    for (const among of [() => true, (i: number) => i % 2 === 0, (i: number) => i >= 3]) {
+      for (const from of [0, 2, 5]) {
+        for (const id of ids) {
+          const straight = texts.findIndex((t, i) => i >= from && among(i) && foundIn(id, haystack(t)));
+          expect(indexed.firstHolding(id, among, from), `${id.kind} ${id.value} from ${from}`).toBe(straight);
+        }
+      }
+    }
+  });
 });
 
 function distinct<T extends { kind: string; value: string }>(ids: T[]): T[] {

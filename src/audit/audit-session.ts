@@ -27,7 +27,7 @@ import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance, setsMeasure } from './relevance';
 import { classifyLaterUse, functionName, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
-import { judgeUserClaims, userWordsRead, type ReadText } from './invented-instructions';
+import { judgeUserClaims, MessageReadings, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
@@ -37,6 +37,7 @@ import { foundIn } from './normalize';
 import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
+import { SourceTexts } from './instructions';
 import { namedInEveryRequest } from './loaded-instructions';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
@@ -434,6 +435,9 @@ export function auditSession(session: Session): CompactionAudit[] {
   const looseAt = (i: number): string => (looseTexts[i] ??= texts[i]!.includes('\\') ? unescapeArguments(texts[i]!).toLowerCase() : shared.lower(i));
   // Each text's declarations, read once for every lost function the walk asks about (the scope's reading of them).
   const defines = definesNameMemo(declared);
+  // The texts as the instruction check reads them, and the messages as the claims check does, read once for every summary.
+  const sourceTexts = new SourceTexts();
+  const messageReadings = new MessageReadings();
 
   return placed.map((p, k) => {
     const { kinds, kept } = split[k]!;
@@ -496,8 +500,8 @@ export function auditSession(session: Session): CompactionAudit[] {
       const firstDeclaringResult = (from: number, skip: (i: number) => boolean): number => {
         if (id.kind !== 'function') return -1;
         const name = functionName(id.value);
-        for (const i of shared.indicesHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j), from)) if (defines(texts[i]!, name)) return i;
-        return -1;
+        // Whether an item declares the name is asked before whether it holds the id: the declarations are read already.
+        return shared.firstHolding(id, (j) => items[j]!.kind === 'tool_result' && !skip(j) && defines(texts[j]!, name), from);
       };
       const walk: LaterWalk = {
         first: (from, accept) => {
@@ -545,7 +549,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     const backs = instructionFiles ? (id: Identifier) => check.backs(id) || instructionFiles.backs(id) : (id: Identifier) => check.backs(id);
     // The same texts read back and lowercased, each made once for every compaction that read it (`looseAt`).
     const looseSupport = () => [...supportAt().map(looseAt), ...(instructionFiles?.texts ?? []).map((t) => unescapeArguments(t).toLowerCase())];
-    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport);
+    const checked = unbacked(p.summary, support, kinds, backs, noise, cwd, looseSupport, { ownIds: split[k]!.own, sourceTexts });
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;
@@ -572,6 +576,7 @@ export function auditSession(session: Session): CompactionAudit[] {
             () => [...(mid ? earlierSummaries(session, p.event) : []), ...(instructionFiles?.standIns() ?? []), ...recordedInstructions(p)],
             // The harness's words in the user's turn, read by the summarizer as the user's (quotes only).
             () => (userRead ??= heard()).harness,
+            messageReadings,
           )
         : { invented: [], notJudged: [] };
     const evictedMessages = p.sources.filter((i) => userWords[i]!).map((i) => texts[i]!);

@@ -5,7 +5,7 @@
 // message backs (invented-instructions.ts), and what share of each kind of thing survived (survival.ts).
 import { extractIdentifiers, type Identifier, type IdentifierKind } from './identifiers';
 import { stripHarnessText } from './harness-text';
-import { findInstructionLike } from './instructions';
+import { findInstructionLike, type SourceTexts } from './instructions';
 import { askedAlike, asksAgain, asksFor, questions } from './questions';
 import { KeyIndex } from './key-index';
 import type { MentionKeys } from './mention-keys';
@@ -462,6 +462,8 @@ const isWordList = (v: string): boolean => {
  * answers for an identifier as the texts joined with blank lines would (see session-support.ts). `loosely`, when given,
  * gives the same texts each read back (`unescapeArguments`) and lowercased, made once by a caller that reads them for
  * several summaries: joined, they are the joined texts read back and lowercased (no escape spans a blank line).
+ * `known` is what a caller that audits several summaries has read already: the summary's `ownIdentifiers`, and the
+ * source texts as the instruction check reads them.
  */
 export function unbacked(
   summary: string,
@@ -471,6 +473,7 @@ export function unbacked(
   noise: NoiseContext = {},
   cwd: string | null = null,
   loosely?: () => string[],
+  known: { ownIds?: readonly Identifier[]; sourceTexts?: SourceTexts } = {},
 ): { invented: string[]; instructionLike: string[] } {
   const own = stripHarnessText(summary);
   let texts: string[] | undefined;
@@ -491,7 +494,7 @@ export function unbacked(
     respelledInQuote(id, own, loose()) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
   const invented: string[] = [];
   const toldByHarness = toldByHarnessIn(own);
-  for (const id of distinctIdentifiers([own], cwd)) {
+  for (const id of known.ownIds ?? distinctIdentifiers([own], cwd)) {
     if (isNoise(id, noise) || isPlaceholderFile(id) || toldByHarness(id) || (backs ?? backedByJoined)(id)) continue;
     // A date must be backed as a date (a wrong year is the invention); other values may stand in a longer spelling.
     if (id.kind !== 'date' && backedLoosely(id, loose(), cwd)) continue;
@@ -499,7 +502,7 @@ export function unbacked(
     invented.push(id.value);
     setOwn(kinds, id.value, id.kind);
   }
-  return { invented, instructionLike: findInstructionLike(own, read) };
+  return { invented, instructionLike: findInstructionLike(own, read, known.sourceTexts) };
 }
 
 /** A tool call's arguments as the model wrote them: JSON's `\\` and `\"` read back, so paths and quotes match. */

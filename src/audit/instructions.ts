@@ -106,7 +106,8 @@ function backed(sentence: string, read: SourceReading): boolean {
   if (anywhere.length > 0) {
     if (words.length < 2) return false;
     const triggers = [...new Set(anywhere.flatMap(contentStems))];
-    return read.sentences().some(
+    return read.someSentence(
+      triggers,
       (src) =>
         src.negated === negated &&
         triggers.every((w) => src.stems.has(w)) &&
@@ -119,49 +120,83 @@ function backed(sentence: string, read: SourceReading): boolean {
   const key = [...new Set([...contentStems(opening[0]).filter((w) => w !== 'pleas'), ...after.slice(0, 1)])];
   if (key.length === 0) return false;
   const rest = after.slice(1).filter((w) => !key.includes(w));
-  const restBacked = rest.length === 0 || rest.filter((w) => read.stems().has(w)).length / rest.length >= 0.5;
-  return restBacked && read.sentences().some((src) => src.negated === negated && key.every((w) => src.stems.has(w)));
+  const restBacked = rest.length === 0 || rest.filter((w) => read.holdsStem(w)).length / rest.length >= 0.5;
+  return restBacked && read.someSentence(key, (src) => src.negated === negated && key.every((w) => src.stems.has(w)));
 }
 
 /**
  * The sources as `backed` reads them, each reading worked out on first use: a summary's instruction-like
  * sentences are mostly the user's own requests quoted whole ("Run bd show …" in a real Claude Code summary),
- * found in the flattened sources, and splitting and stemming every source sentence (~60 ms of a 3 MB session's
- * audit) is then never needed.
+ * found in the flattened sources, and splitting and stemming every source sentence is then never needed.
  */
 interface SourceReading {
   holdsFlat(f: string): boolean;
-  sentences(): SourceSentence[];
-  stems(): Set<string>;
+  /** Does a source sentence holding every one of the stems `needs` pass `test`? */
+  someSentence(needs: readonly string[], test: (src: SourceSentence) => boolean): boolean;
+  /** Does a source sentence hold the stem? */
+  holdsStem(stem: string): boolean;
 }
 
-function sourceReading(read: () => readonly string[]): SourceReading {
-  let texts: readonly string[] | null = null;
-  let flats: (string | undefined)[] = [];
-  const sources = () => {
-    if (!texts) {
-      texts = read();
-      flats = new Array<string | undefined>(texts.length);
-    }
-    return texts;
-  };
-  let split: SourceSentence[] | null = null;
-  let stems: Set<string> | null = null;
-  const sentencesOf = () => (split ??= sources().flatMap(sentences).map((s) => ({ stems: new Set(contentStems(s)), negated: NEGATION.test(s) })));
+function sourceReading(read: () => readonly string[], texts: SourceTexts): SourceReading {
+  let sources: readonly string[] | null = null;
+  const all = () => (sources ??= read());
   return {
-    holdsFlat: (f) => sources().some((src, i) => (flats[i] ??= flat(src)).includes(f)),
-    sentences: sentencesOf,
-    stems: () => (stems ??= new Set(sentencesOf().flatMap((s) => [...s.stems]))),
+    holdsFlat: (f) => all().some((src) => texts.flat(src).includes(f)),
+    someSentence: (needs, test) => all().some((src) => texts.someSentence(src, needs, test)),
+    holdsStem: (stem) => all().some((src) => texts.someSentence(src, [stem], (s) => s.stems.has(stem))),
   };
+}
+
+/** A source sentence, in lower case, and its reading once a look-up needed it. */
+interface Sentence {
+  text: string;
+  lower: string;
+  read: SourceSentence | null;
+}
+
+/**
+ * Each source text as `backed` reads it (in lower case, flattened, its sentences, their stems), made once for every
+ * summary that read the text: each compaction of a session reads the earlier texts again, and splitting and stemming
+ * them was most of the audit of a long real session with several compactions.
+ */
+export class SourceTexts {
+  private readonly lowers = new Map<string, string>();
+  private readonly flats = new Map<string, string>();
+  private readonly split = new Map<string, Sentence[]>();
+
+  flat(text: string): string {
+    let f = this.flats.get(text);
+    if (f === undefined) this.flats.set(text, (f = flat(text)));
+    return f;
+  }
+
+  /**
+   * Does a sentence of the text that holds every stem of `needs` pass `test`? A stem is the start of a word of the
+   * sentence in lower case (`stem` only cuts a word's end): a text or sentence whose lower case lacks one holds no
+   * such sentence, and is not split or stemmed for it.
+   */
+  someSentence(text: string, needs: readonly string[], test: (src: SourceSentence) => boolean): boolean {
+    let lower = this.lowers.get(text);
+    if (lower === undefined) this.lowers.set(text, (lower = text.toLowerCase()));
+    for (const w of needs) if (!lower.includes(w)) return false;
+    let list = this.split.get(text);
+    if (!list) this.split.set(text, (list = sentences(text).map((s) => ({ text: s, lower: s.toLowerCase(), read: null }))));
+    for (const s of list) {
+      if (!needs.every((w) => s.lower.includes(w))) continue;
+      s.read ??= { stems: new Set(contentStems(s.text)), negated: NEGATION.test(s.text) };
+      if (test(s.read)) return true;
+    }
+    return false;
+  }
 }
 
 /**
  * Instruction-like sentences of `summary` that no source backs (see `backed`). The sources may come as a function,
- * called only when the summary has such a sentence.
+ * called only when the summary has such a sentence. `texts` keeps each source's readings for the next summary.
  */
-export function findInstructionLike(summary: string, sources: readonly string[] | (() => readonly string[])): string[] {
+export function findInstructionLike(summary: string, sources: readonly string[] | (() => readonly string[]), texts: SourceTexts = new SourceTexts()): string[] {
   const candidates = sentences(summary).filter(isInstructionLike);
   if (candidates.length === 0) return [];
-  const read = sourceReading(typeof sources === 'function' ? sources : () => sources);
+  const read = sourceReading(typeof sources === 'function' ? sources : () => sources, texts);
   return candidates.filter((sentence) => !backed(sentence, read));
 }

@@ -142,19 +142,28 @@ function nearlyHolds(text: string, quote: string, k: number): boolean {
  * letters swapped counting as one edit ("teh").
  */
 function editDistanceWithin(quote: string, window: string): number {
-  let before: number[] = [];
-  let prev = Array.from({ length: quote.length + 1 }, (_, i) => i);
-  let best = prev[quote.length]!;
+  const n = quote.length;
+  // Three rows reused in turn (the one before the previous, for a swap): asked of many stretches of many messages.
+  let before = new Int32Array(n + 1);
+  let prev = new Int32Array(n + 1);
+  let row = new Int32Array(n + 1);
+  for (let i = 0; i <= n; i++) prev[i] = i;
+  let best = n;
   for (let j = 1; j <= window.length; j++) {
-    const row = [0];
-    for (let i = 1; i <= quote.length; i++) {
-      let d = Math.min(prev[i]! + 1, row[i - 1]! + 1, prev[i - 1]! + (quote[i - 1] === window[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && quote[i - 1] === window[j - 2] && quote[i - 2] === window[j - 1]) d = Math.min(d, before[i - 2]! + 1);
-      row.push(d);
+    const c = window.charCodeAt(j - 1);
+    const last = j > 1 ? window.charCodeAt(j - 2) : -1;
+    row[0] = 0;
+    for (let i = 1; i <= n; i++) {
+      const q = quote.charCodeAt(i - 1);
+      let d = Math.min(prev[i]! + 1, row[i - 1]! + 1, prev[i - 1]! + (q === c ? 0 : 1));
+      if (i > 1 && j > 1 && q === last && quote.charCodeAt(i - 2) === c) d = Math.min(d, before[i - 2]! + 1);
+      row[i] = d;
     }
-    best = Math.min(best, row[quote.length]!);
+    best = Math.min(best, row[n]!);
+    const spare = before;
     before = prev;
     prev = row;
+    row = spare;
   }
   return best;
 }
@@ -168,6 +177,59 @@ function typoCoverage(claim: Set<string>, text: Set<string>): number {
     else if (s.length >= 4 && [s.length - 1, s.length, s.length + 1].some((k) => stemsOfLength(text, k).some((t) => sameOrTypo(t, s)))) n++;
   }
   return n / claim.size;
+}
+
+/** A quote of three words or more (or in Chinese or Japanese) is looked for as written, or with its typos corrected. */
+const isLongQuote = (fq: string): boolean => fq.split(' ').length >= 3 || CJK.test(fq);
+
+/**
+ * The short quote `fq` as words: a word or two must stand as words, "continue" is in "continue please", not in
+ * "discontinued". An edge that is no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい"
+ * ends where its value was elided.
+ */
+function wordsPattern(fq: string): RegExp {
+  const left = /^[\p{L}\p{N}]/u.test(fq) ? '(?:^|[^\\p{L}\\p{N}])' : '';
+  const right = /[\p{L}\p{N}]$/u.test(fq) ? '(?:$|[^\\p{L}\\p{N}])' : '';
+  return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u');
+}
+
+/** A part of a quote between its elisions: as written, flattened (`quoted`), and its readings once asked for. */
+interface QuotePart {
+  raw: string;
+  fq: string;
+  words?: Set<string>;
+  pattern?: RegExp;
+}
+
+/** A text the claims are compared with: a user message, a text standing in for one, or the harness's words. */
+interface MessageReading {
+  text: string;
+  flat: string;
+  stems: Set<string>;
+  language?: Language | null;
+}
+
+/**
+ * Each message as the claims check reads it, made once however many summaries it is compared with: a session's
+ * summaries each read the user's messages so far again (and quote them, a summary of Claude Code's every one).
+ */
+export class MessageReadings {
+  private readonly known = new Map<string, MessageReading>();
+
+  private readonly flats = new Map<string, string>();
+
+  of(text: string): MessageReading {
+    let r = this.known.get(text);
+    if (!r) this.known.set(text, (r = { text, flat: this.flat(text), stems: stems(text) }));
+    return r;
+  }
+
+  /** The text flattened alone: the harness's words back a quote only, as written. */
+  flat(text: string): string {
+    let f = this.flats.get(text);
+    if (f === undefined) this.flats.set(text, (f = flat(text)));
+    return f;
+  }
 }
 
 /** Share of `claim`'s content words that `text` holds. */
@@ -285,22 +347,23 @@ export function judgeUserClaims(
   userMessages: readonly string[] | (() => readonly string[]),
   earlier: () => readonly string[] = () => [],
   quotedOnly: () => readonly string[] = () => [],
+  readings: MessageReadings = new MessageReadings(),
 ): UserClaimVerdicts {
   const claims = userClaims(summary);
   if (claims.length === 0) return { invented: [], notJudged: [] };
-  const users = (typeof userMessages === 'function' ? userMessages() : userMessages).map((text) => ({ text, flat: flat(text), stems: stems(text) }));
-  let rest: { text: string; flat: string; stems: Set<string> }[] | null = null;
-  const stand = () => (rest ??= earlier().map((t) => ({ text: t, flat: flat(t), stems: stems(t) })));
-  let meta: { flat: string }[] | null = null;
-  const heard = () => (meta ??= quotedOnly().map((t) => ({ flat: flat(t) })));
-  const holdsPart = (text: string, stemsOf: Set<string>, raw: string, written: string) => {
-    const fq = quoted(raw);
-    if (fq.split(' ').length >= 3 || CJK.test(fq)) {
+  const users = (typeof userMessages === 'function' ? userMessages() : userMessages).map((text) => readings.of(text));
+  let rest: MessageReading[] | null = null;
+  const stand = () => (rest ??= earlier().map((t) => readings.of(t)));
+  let meta: string[] | null = null;
+  const heard = () => (meta ??= quotedOnly().map((t) => readings.flat(t)));
+  const holdsPart = (text: string, stemsOf: Set<string>, part: QuotePart, written: string) => {
+    const { fq } = part;
+    if (isLongQuote(fq)) {
       if (text.includes(fq)) return true;
       // A long quote with its typos corrected ("hiogh" → "high", "isntead" → "instead") is still the user's: most of its
       // words are there, or of a shorter one every word, in the order the user wrote them. The quote's words are read
       // as the message's are (from the text as written: `project_header_row` is one word in both).
-      const words = stems(raw);
+      const words = (part.words ??= stems(part.raw));
       // A name in it (`project_header_row`, a path's `Odoo_Docs`) is no typo to correct: each must be the user's.
       const names = [...words].filter((w) => /[_\d]/.test(w));
       if (words.size >= 5 && typoCoverage(words, stemsOf) >= 0.8 && names.every((w) => stemsOf.has(w))) return true;
@@ -309,24 +372,35 @@ export function judgeUserClaims(
       // dozen letters, letters and names (`_`, digits) unchanged.
       return fq.length >= 12 && !/[_\d]/.test(fq) && nearlyHolds(text, fq, Math.floor(fq.length / 12));
     }
-    // A word or two must stand as words: "continue" is in "continue please", not in "discontinued". An edge that is
-    // no letter or digit is its own bound: the part `PACKAGES=` of "PACKAGES=... 合わせたい" ends where its value was elided.
-    const left = /^[\p{L}\p{N}]/u.test(fq) ? '(?:^|[^\\p{L}\\p{N}])' : '';
-    const right = /[\p{L}\p{N}]$/u.test(fq) ? '(?:$|[^\\p{L}\\p{N}])' : '';
-    return new RegExp(`${left}${fq.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${right}`, 'u').test(text);
+    return (part.pattern ??= wordsPattern(fq)).test(text);
   };
-  // A quote with an elision ("…", "[5 documents]") is held when each part is.
-  const holdsQuote = (t: { text: string; flat: string; stems: Set<string> }, q: string) =>
-    q
-      .split(ELISION)
-      .filter((part) => /[\p{L}\p{N}]{2}/u.test(quoted(part)))
-      .every((part) => holdsPart(t.flat, t.stems, part, t.text));
+  /** `holdsPart` without its typo readings: a long quote as written, a short one as words. */
+  const holdsExactPart = (text: string, part: QuotePart) => (isLongQuote(part.fq) ? text.includes(part.fq) : (part.pattern ??= wordsPattern(part.fq)).test(text));
+  // A quote with an elision ("…", "[5 documents]") is held when each part is. Each quote's parts are read once: it is
+  // compared with every message.
+  const parts = new Map<string, QuotePart[]>();
+  const partsOf = (q: string): QuotePart[] => {
+    let out = parts.get(q);
+    if (!out) {
+      out = q.split(ELISION).flatMap((raw) => {
+        const fq = quoted(raw);
+        return /[\p{L}\p{N}]{2}/u.test(fq) ? [{ raw, fq }] : [];
+      });
+      parts.set(q, out);
+    }
+    return out;
+  };
+  const holdsQuote = (t: MessageReading, q: string) => partsOf(q).every((part) => holdsPart(t.flat, t.stems, part, t.text));
+  // The quote as written in the message, the first way `holdsPart` tries: most quotes are, and the typo readings
+  // (an edit distance near each place its ends stand) cost the rest of the messages far more.
+  const holdsExactly = (t: { flat: string }, q: string) => partsOf(q).every((part) => holdsExactPart(t.flat, part));
   // A claim in one language about messages written in another (an English summary of Chinese or Portuguese messages)
   // cannot be compared word by word: only its quotes are checked, and a paraphrase is said not judged. So it is when
   // most of the user's messages are in another language than the claim.
   let languages: { summary: Language | null; users: Language[] } | null = null;
+  const languageOfUser = (u: MessageReading) => (u.language === undefined ? (u.language = languageOf(u.text)) : u.language);
   const known = () =>
-    (languages ??= { summary: languageOf(stripHarnessText(summary)), users: users.map((u) => languageOf(u.text)).filter((l): l is Language => l !== null) });
+    (languages ??= { summary: languageOf(stripHarnessText(summary)), users: users.map(languageOfUser).filter((l): l is Language => l !== null) });
   const foreign = (claim: string) => {
     const { summary: written, users: spoken } = known();
     if (spoken.length === 0) return false;
@@ -342,14 +416,17 @@ export function judgeUserClaims(
   const notJudged: string[] = [];
   for (const claim of claims) {
     const words = stems(claim.content || claim.sentence);
-    const held = (q: string) => users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((t) => t.flat.includes(quoted(q)));
+    const held = (q: string) =>
+      users.some((u) => holdsExactly(u, q)) || users.some((u) => holdsQuote(u, q)) || stand().some((t) => holdsQuote(t, q)) || heard().some((f) => f.includes(quoted(q)));
     // A claim whose clause stops at a comma goes on after it ("requested fixes for all identified issues, with an e2e
     // test for Critical 2"): the whole of what follows the verb is the claim too, when most of it is the user's.
     const whole = claim.rest ? stems(claim.rest) : null;
-    const scoreOf = (t: { text: string; flat: string; stems: Set<string> }) =>
+    const scoreOf = (t: MessageReading) =>
       claim.quotes.length > 0
         ? claim.quotes.filter((q) => holdsQuote(t, q)).length / claim.quotes.length
         : Math.max(coverage(words, t.stems), whole && whole.size > words.size ? coverage(whole, t.stems) : 0);
+    // Each quote may come from another message ("Q1"="A1", "Q2"="A2"). Held, the claim needs no closest message.
+    if (claim.quotes.length > 0 && claim.quotes.every(held)) continue;
     let best = -1;
     let score = 0;
     users.forEach((u, i) => {
@@ -359,10 +436,7 @@ export function judgeUserClaims(
         score = s;
       }
     });
-    if (claim.quotes.length > 0) {
-      // Each quote may come from another message ("Q1"="A1", "Q2"="A2").
-      if (claim.quotes.every(held)) continue;
-    } else {
+    if (claim.quotes.length === 0) {
       if (score >= 0.5 || stand().some((t) => scoreOf(t) >= 0.5)) continue;
       // A paraphrase that follows the user's own words quoted in the same sentence reads that message.
       const ownQuotes = [...claim.sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 3);

@@ -244,6 +244,31 @@ export class SessionItems {
     return groups.length === 1 ? out : [...new Set(out)].sort((a, b) => a - b);
   }
 
+  /** The first of `indicesHolding(id, among, from)`, or -1: the look-up ends there, as a walk of later items asks. */
+  firstHolding(id: Identifier, among: (i: number) => boolean, from = 0): number {
+    const groups = this.lists(this.entry(id));
+    if (!groups) {
+      for (let i = Math.max(0, from); i < this.texts.length; i++) if (among(i) && foundIn(id, this.hay(i))) return i;
+      return -1;
+    }
+    const entry = this.entry(id);
+    const slacks = (entry.slack ??= groups.map((lists) => searchSlack(id, lists[0]!.key)));
+    let first = -1;
+    groups.forEach((lists, g) => {
+      const { items, offsets } = lists[0]!;
+      const slack = slacks[g]!;
+      for (let j = lowerBound(items, from); j < items.length; j++) {
+        const i = items[j]!;
+        if (first >= 0 && i >= first) break;
+        if (among(i) && inRest(lists, i) && foundIn(id, this.hay(i), slack < 0 ? 0 : Math.max(0, offsets[j]! - slack))) {
+          first = i;
+          break;
+        }
+      }
+    });
+    return first;
+  }
+
   /** Does an item in [from, to) that is `among` the wanted ones, and holds the keys of one of the groups, pass `test`? */
   some(groups: MentionKeys, among: (i: number) => boolean, test: (hay: Haystack) => boolean, from = 0, to = this.texts.length): boolean {
     for (const i of this.candidates(groups, from, to)) if (among(i) && test(this.hay(i))) return true;

@@ -57,6 +57,22 @@ export function fileSpellings(paths: readonly string[], cwd: string | null): Map
   // Longest first: the longer spellings of a name are joined before it is asked how many files they are
   // (`Camera.cs` beside `Component/Camera.cs` and `MonoDreams/Component/Camera.cs` names that one file).
   const distinct = [...byRel.keys()].sort((a, b) => b.length - a.length);
+  // A path that ends another by whole segments has its last segment: only those are compared (a slice names hundreds).
+  const byName = new Map<string, string[]>();
+  for (const l of distinct) {
+    const name = l.slice(l.lastIndexOf('/') + 1);
+    const same = byName.get(name);
+    if (same) same.push(l);
+    else byName.set(name, [l]);
+  }
+  const anchoredByRel = new Map<string, string[]>();
+  for (const p of paths) {
+    if (!ANCHORED.test(p)) continue;
+    const r = rel.get(p)!;
+    const same = anchoredByRel.get(r);
+    if (same) same.push(p);
+    else anchoredByRel.set(r, [p]);
+  }
   for (const short of distinct) {
     // A conventional name written bare (`README.md`) names the working directory's file where it names one
     // (relevance.ts): it is not another folder's file of that name (`deps/opentelemetry/README.md`).
@@ -64,9 +80,11 @@ export function fileSpellings(paths: readonly string[], cwd: string | null): Map
     // A relative path the slice also writes absolute under the working directory is that directory's file: another
     // folder's file ending alike, outside it (`~/.claude/commands/x.md` for the project's `commands/x.md`), is not it.
     // The relative path merely rooted (`/apps/x.md` for `apps/x.md`) names no other folder.
-    const inCwd = paths.some((p) => p !== short && rel.get(p) === short && ANCHORED.test(p));
-    const otherFolder = (l: string) => inCwd && ANCHORED.test(l) && l !== `/${short}`;
-    const longer = new Set(distinct.filter((l) => l.length > short.length && l.endsWith(`/${short}`) && !otherFolder(l)).map((l) => find(byRel.get(l)!)));
+    const inCwd = (anchoredByRel.get(short) ?? []).some((p) => p !== short);
+    const tail = `/${short}`;
+    const otherFolder = (l: string) => inCwd && ANCHORED.test(l) && l !== tail;
+    const candidates = byName.get(short.slice(short.lastIndexOf('/') + 1)) ?? [];
+    const longer = new Set(candidates.filter((l) => l.length > short.length && l.endsWith(tail) && !otherFolder(l)).map((l) => find(byRel.get(l)!)));
     if (longer.size === 1) union(byRel.get(short)!, [...longer][0]!);
   }
   const groups = new Map<string, string[]>();
