@@ -156,6 +156,12 @@ describe('the labelled audit set', () => {
   // recall 100% (7/7); referenced 2 of 9 flags right (recall 2 of 2), refetched 4 of 5 (recall 4 of 5), invented 4 of 7
   // (recall 4 of 4), instructions no flag (no true row). A floor at it, not the goal.
   const HOLDOUT19_FLOOR = { lostReferencedLater: 0.22, lostRefetchedLater: 0.8, neededUnion: 0.5, invented: 0.57, inventedInstructions: 1, neededRecall: 1 };
+  // The twentieth hold-out's blind score (session 53, first and only run; its labels read each summary): needed 23% (3/13),
+  // recall 60% (3/5); referenced 0 of 7 flags right (recall 0 of 1), refetched 1 of 6 (recall 1 of 4), invented 1 of 6
+  // (recall 1 of 1), instructions no flag (no true row). The backing lines of its false invented rows were put first in
+  // `support` after that run (hold-out 19 did it before its score); with them the scorer reads invented 1 of 4. A floor
+  // at what it reads, not the goal.
+  const HOLDOUT20_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.16, neededUnion: 0.23, invented: 0.25, inventedInstructions: 1, neededRecall: 0.6 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -327,6 +333,29 @@ describe('the labelled audit set', () => {
       expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === split)).toHaveLength(h.length);
     },
   );
+
+  it('holds a twentieth blind hold-out (holdout20): 180+ rows of 5 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 53), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h20 = half('holdout20');
+    expect(h20.length).toBeGreaterThanOrEqual(180);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h20.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
+    const repos = new Set(h20.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout20').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h20.filter((r) => repoOf(r) === repo).length / h20.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h20.some((r) => r.list === list), list).toBe(true);
+    for (const r of h20) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h20) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h20, sessions);
+    console.info(table('twentieth hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT20_FLOOR), 'twentieth hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout20')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout20')).toEqual([]);
+  });
 
   it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, split by repository: its study part out of the pool, its score part in it', () => {
     // Labelled and committed before anything scored it (session 52), from a new source: Claude Code folders committed
