@@ -143,6 +143,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   // The compaction takes effect at its summary or boundary record, else right after the last evicted item.
   const anchors = [event.summaryId, event.atItemId].map((id) => (id ? position.get(id) : undefined)).filter((i) => i !== undefined);
   const at = anchors.length > 0 ? maxOf(anchors) : maxOf(event.replacedIds.map((id) => position.get(id) ?? -1));
+  const [from, to] = sinceClear(session.items, at);
   const isContent = (item: Item) => item.kind !== 'compaction' && item.id !== event.summaryId && !replaced.has(item.id);
   const targets = fetchTargets(session.items);
   const targetOf = new Map(session.items.map((it, i) => [it, targets[i] ?? null]));
@@ -151,7 +152,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
   const evicted = session.items.filter((i) => replaced.has(i.id));
   const beside = besideSummary(session.items, event.summaryId ? position.get(event.summaryId) : undefined);
   // The summarizer also read `/compact`'s instructions, written after the summary.
-  const contextItems = [...session.items.slice(0, at + 1).filter(isContent), ...beside.instructions.map((i) => session.items[i]!)];
+  const contextItems = [...session.items.slice(from, at + 1).filter(isContent), ...beside.instructions.map((i) => session.items[i]!)];
   const stillSeen = keptVerbatimBy(session, event);
   const mid = startsMid(session);
   return {
@@ -160,7 +161,7 @@ export function auditInputFor(session: Session, event: CompactionEvent): AuditIn
     sourceMeta: evicted.map(metaOf),
     sourceCalls: evicted.map(keyOf),
     later: session.items
-      .slice(at + 1)
+      .slice(at + 1, to)
       .filter(isContent)
       .map((i) => laterEntry(i, targetOf.get(i) ?? null, keyOf(i))),
     // Head, system prompt and the verbatim-kept items: the summarizer saw them too.
@@ -293,6 +294,25 @@ const RESTORES_TEXT = new Set(['file', 'plan_file_reference']);
 const attachedFile = (item: Item): string => item.name?.split(' · ')[1] ?? String(item.meta?.['path'] ?? '');
 
 /** `auditInputFor`'s reading of a compaction, as positions in the session's items. */
+/**
+ * The stretch of items the context held around a compaction at `at`: from the user's last `/clear` before it to the
+ * next one (claude-code-tree.ts `isClearCommand`). The summarizer read nothing before the first, and nothing after
+ * the second can show what the summary lost: the model had forgotten it all by then.
+ */
+export function sinceClear(items: readonly Item[], at: number): [number, number] {
+  let from = 0;
+  let to = items.length;
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.meta?.['clearsContext'] !== true) continue;
+    if (i <= at) from = i;
+    else {
+      to = i;
+      break;
+    }
+  }
+  return [from, to];
+}
+
 function placements(session: Session): Placement[] {
   const items = session.items;
   const last = new Map<string, number>();
@@ -319,9 +339,10 @@ function placements(session: Session): Placement[] {
     if (at === -Infinity) for (const id of event.replacedIds) at = Math.max(at, last.get(id) ?? -1);
     const sources = [...new Set([...replaced].flatMap((id) => all.get(id) ?? []))].sort((a, b) => a - b);
     const summaryId = event.summaryId;
+    const [from, to] = sinceClear(items, at);
     const skip = (i: number) => {
       const item = items[i]!;
-      return item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
+      return i < from || i >= to || item.kind === 'compaction' || item.id === summaryId || replaced.has(item.id);
     };
     out.push({ event, sources, at, summary, skip, keeps: keptVerbatimBy(session, event), ...besideSummary(items, summaryAt) });
   }

@@ -70,6 +70,12 @@ export class ClaudeCodeCompactions {
     private readonly file: FileFacts = { holds: () => true, lastContext: () => null },
   ) {}
 
+  /** The user cleared the conversation: the model sees none of it from now on, and no summary stands in for it. */
+  clear(): void {
+    this.context = [];
+    this.awaitingSummary = null;
+  }
+
   /** Conversation items the model sees from now on. */
   add(uuid: string | undefined, items: Item[]): void {
     if (uuid !== undefined) {

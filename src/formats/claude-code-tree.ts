@@ -17,6 +17,22 @@ export function isConversationRecord(v: JsonObject): boolean {
 
 const NO_BLOCKS: readonly unknown[] = [];
 
+const CLEAR_COMMAND = /<command-name>\/clear<\/command-name>/;
+
+/**
+ * The user's `/clear`: the model sees nothing of what came before. Claude Code 1.0 kept writing the same file after
+ * it, each `/clear` hanging off one local-command caveat record it wrote again with the same uuid, so the
+ * conversations between clears are siblings in the tree, not retries of one another (oneopane/CLAUDE-commands,
+ * 1.0.31); from about 1.0.5x a `/clear` starts a new file.
+ */
+export function isClearCommand(v: JsonObject): boolean {
+  if (get(v, 'type') !== 'user') return false;
+  const message = obj(v, 'message');
+  const content = message ? get(message, 'content') : undefined;
+  if (typeof content === 'string') return CLEAR_COMMAND.test(content);
+  return Array.isArray(content) && content.some((b) => isObject(b) && typeof get(b, 'text') === 'string' && CLEAR_COMMAND.test(String(get(b, 'text'))));
+}
+
 /** The message's content array as it is (its blocks are the objects in it): read record after record, so not copied. */
 function contentOf(v: JsonObject): readonly unknown[] {
   const message = obj(v, 'message');
@@ -75,7 +91,8 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
   const link = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const from = str(records[i]!.value, 'parentUuid');
-    if (from !== undefined) link[i] = first.get(from) ?? -1;
+    // A `/clear` starts a conversation of its own, as a compact boundary does.
+    if (from !== undefined && !isClearCommand(records[i]!.value)) link[i] = first.get(from) ?? -1;
   }
   // The first conversation record of each uuid (a member); a duplicate is reported by the caller. By the uuid's
   // canon: `member` marks uuids that have one, `parent` is the uuid it hangs off (-1: a root), itself a member's.

@@ -7,7 +7,7 @@ import { anthropicUsage } from './anthropic';
 import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
-import { abandonedLines, recordUuids, type TreeRecord } from './claude-code-tree';
+import { abandonedLines, isClearCommand, recordUuids, type TreeRecord } from './claude-code-tree';
 import { queuedCommandOrigin, queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
 import { attachmentItem, attachmentText, carriedByUserRecord } from './claude-code-attachments';
 import { own, setOwn } from '../model/dictionary';
@@ -110,6 +110,10 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
           response.model = model;
           session.model = model;
         }
+      }
+      if (isClearCommand(v)) {
+        compactions.clear();
+        for (const it of items) it.meta = { ...it.meta, clearsContext: true };
       }
       pushAll(session.items, items);
       compactions.add(uuid, items);
