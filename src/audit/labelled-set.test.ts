@@ -162,6 +162,11 @@ describe('the labelled audit set', () => {
   // `support` after that run (hold-out 19 did it before its score); with them the scorer reads invented 1 of 4. A floor
   // at what it reads, not the goal.
   const HOLDOUT20_FLOOR = { lostReferencedLater: 0, lostRefetchedLater: 0.16, neededUnion: 0.23, invented: 0.25, inventedInstructions: 1, neededRecall: 0.6 };
+  // The twenty-first hold-out's blind score (session 53, first and only run; its labels read each summary, and each false
+  // invented row's backing line was first in its `support` before the run): needed 67% (34/51), recall 72% (34/47);
+  // referenced 17 of 27 flags right (recall 17 of 29), refetched 15 of 24 (recall 15 of 18), invented no flag (no true row),
+  // instructions no flag (no true row). A floor at it, not the goal.
+  const HOLDOUT21_FLOOR = { lostReferencedLater: 0.62, lostRefetchedLater: 0.62, neededUnion: 0.66, invented: 1, inventedInstructions: 1, neededRecall: 0.72 };
   const LISTS = ['lostReferencedLater', 'lostRefetchedLater', 'neededUnion', 'invented', 'inventedInstructions'] as const;
   /** The lists of `s` below the goal (or below `floor` where one is given), as readable lines. */
   const shortOf = (s: SetScores, floor: Partial<Record<(typeof LISTS)[number] | 'neededRecall', number>> = {}): string[] => [
@@ -334,6 +339,29 @@ describe('the labelled audit set', () => {
       expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === split)).toHaveLength(h.length);
     },
   );
+
+  it('holds a twenty-first blind hold-out (holdout21): 180+ rows of 5 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
+    // Labelled and committed before anything scored it (session 53), from the fourteenth's source: Claude Code folders
+    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
+    // figure is measured with it on the real sessions.
+    const h21 = half('holdout21');
+    expect(h21.length).toBeGreaterThanOrEqual(180);
+    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
+    expect(new Set(h21.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
+    const repos = new Set(h21.map(repoOf));
+    expect(repos.size).toBeGreaterThanOrEqual(5);
+    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout21').map(repoOf));
+    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
+    for (const repo of repos) expect(h21.filter((r) => repoOf(r) === repo).length / h21.length, repo).toBeLessThanOrEqual(0.35);
+    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h21.some((r) => r.list === list), list).toBe(true);
+    for (const r of h21) expect(r.why.length, r.id).toBeGreaterThan(0);
+    for (const r of h21) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
+    const scores = scoreRows(h21, sessions);
+    console.info(table('twenty-first hold-out (blind: no miss read)', scores));
+    expect(shortOf(scores, HOLDOUT21_FLOOR), 'twenty-first hold-out').toEqual([]);
+    expect(POOL_PENDING.has('holdout21')).toBe(true);
+    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout21')).toEqual([]);
+  });
 
   it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, split by repository: its study part out of the pool, its score part in it', () => {
     // Labelled and committed before anything scored it (session 52), from a new source: Claude Code folders committed
