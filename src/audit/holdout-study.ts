@@ -104,10 +104,9 @@ export function studyPartOf(split: string): ReadonlySet<string> | undefined {
  * `holdout7` and `holdout8` (session 47), `holdout9` (session 48), `holdout10` (session 49), `holdout11` (session 50)
  * and `holdout12` and `holdout13` (session 51) waited here until that run, and are in the pool since; so did
  * `holdout14` (session 52), whose score part (HOLDOUT14_STUDY's other side) is, and `holdout15` to `holdout18`
- * (session 52) and `holdout19` and `holdout20` (session 53), whole.
- * `holdout21`: labelled in session 53 (src/audit/__fixtures__/README.md); the lead folds it in after measuring it.
+ * (session 52) and `holdout19` to `holdout21` (session 53), whole.
  */
-export const POOL_PENDING: ReadonlySet<string> = new Set<string>(['holdout21']);
+export const POOL_PENDING: ReadonlySet<string> = new Set<string>();
 
 /**
  * Rows of the hold-outs whose repository no rule was ever written looking at: not in the dev or test half, not in any

@@ -93,9 +93,9 @@ describe('the labelled audit set', () => {
   // since session 50 with each row's instruction lines read, hold-out 9's 12 rows a CLAUDE.md holds relabelled none, and
   // hold-outs 11, 12 and 13 in it (session 51: needed 68% -> 74%; hold-out 12's one instruction flag, wrong, joined),
   // and hold-out 14's score part and hold-outs 15 to 18 (session 52: needed 74% -> 68%, used without a fetch 36% -> 31%,
-  // fetched again 79% -> 77%, recall 78% -> 71%: the floors moved down to that score), and hold-outs 19 and 20
-  // (session 53: needed 68% -> 66%, used without a fetch 31% -> 29%, fetched again 77% -> 76%; alone 50% and 23%).
-  const POOL_FLOOR = { lostReferencedLater: 0.29, lostRefetchedLater: 0.75, neededUnion: 0.65, invented: 0.09, inventedInstructions: 0, neededRecall: 0.71 };
+  // fetched again 79% -> 77%, recall 78% -> 71%: the floors moved down to that score), and hold-outs 19 to 21
+  // (session 53: needed 68% -> 66%, used without a fetch 31% -> 29%, fetched again 77% -> 74%; alone 50%, 23%, 67%).
+  const POOL_FLOOR = { lostReferencedLater: 0.29, lostRefetchedLater: 0.74, neededUnion: 0.65, invented: 0.09, inventedInstructions: 0, neededRecall: 0.71 };
   // The fifth hold-out (session 44: labelled blind and committed before it was first scored), at that first score
   // (needed 76% precise); since session 45's blind kept-spellings relabel of 13 of its needed rows, 68% (tp 15, fp 7).
   const HOLDOUT5_FLOOR = { lostReferencedLater: 0.5, lostRefetchedLater: 0.7, neededUnion: 0.68, invented: 0.25, neededRecall: 0.6 };
@@ -301,7 +301,7 @@ describe('the labelled audit set', () => {
     for (const r of h6) expect(r.why.length, r.id).toBeGreaterThan(0);
   });
 
-  // Hold-outs 7 to 13 and 15 to 20: labelled and committed before anything scored them, then folded into the never-studied pool
+  // Hold-outs 7 to 13 and 15 to 21: labelled and committed before anything scored them, then folded into the never-studied pool
   // once the pool's stated figure was measured with them on the real sessions. Each is held to its shape and its floor.
   it.each([
     { split: 'holdout7', name: 'seventh', minRows: 300, sessionCount: 8, repoCount: 5, maxShare: 0.35, floor: HOLDOUT7_FLOOR, since: 47 },
@@ -317,6 +317,7 @@ describe('the labelled audit set', () => {
     { split: 'holdout18', name: 'eighteenth', minRows: 150, sessionCount: 4, repoCount: 4, maxShare: 0.35, floor: HOLDOUT18_FLOOR, since: 52 },
     { split: 'holdout19', name: 'nineteenth', minRows: 180, sessionCount: 5, repoCount: 5, maxShare: 0.35, floor: HOLDOUT19_FLOOR, since: 53 },
     { split: 'holdout20', name: 'twentieth', minRows: 180, sessionCount: 5, repoCount: 5, maxShare: 0.35, floor: HOLDOUT20_FLOOR, since: 53 },
+    { split: 'holdout21', name: 'twenty-first', minRows: 180, sessionCount: 5, repoCount: 5, maxShare: 0.35, floor: HOLDOUT21_FLOOR, since: 53 },
   ] as const)(
     'holds the $name blind hold-out ($split): $minRows+ rows of $sessionCount sessions from $repoCount repositories no other split uses, none above $maxShare of its rows, in the never-studied pool since session $since',
     ({ split, name, minRows, sessionCount, repoCount, maxShare, floor }) => {
@@ -339,29 +340,6 @@ describe('the labelled audit set', () => {
       expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === split)).toHaveLength(h.length);
     },
   );
-
-  it('holds a twenty-first blind hold-out (holdout21): 180+ rows of 5 sessions from 5 repositories no other split uses, none above 35% of its rows, out of the pool until the lead folds it in', () => {
-    // Labelled and committed before anything scored it (session 53), from the fourteenth's source: Claude Code folders
-    // committed outside Entire (README). It waits outside the never-studied pool (POOL_PENDING) until the pool's stated
-    // figure is measured with it on the real sessions.
-    const h21 = half('holdout21');
-    expect(h21.length).toBeGreaterThanOrEqual(180);
-    const repoOf = (r: LabelledRow) => sessions[r.session]!.repo;
-    expect(new Set(h21.map((r) => r.session)).size).toBeGreaterThanOrEqual(5);
-    const repos = new Set(h21.map(repoOf));
-    expect(repos.size).toBeGreaterThanOrEqual(5);
-    const elsewhere = new Set(rows.filter((r) => r.split !== 'holdout21').map(repoOf));
-    expect([...repos].filter((repo) => elsewhere.has(repo))).toEqual([]);
-    for (const repo of repos) expect(h21.filter((r) => repoOf(r) === repo).length / h21.length, repo).toBeLessThanOrEqual(0.35);
-    for (const list of ['lost', 'invented', 'instruction'] as const) expect(h21.some((r) => r.list === list), list).toBe(true);
-    for (const r of h21) expect(r.why.length, r.id).toBeGreaterThan(0);
-    for (const r of h21) if (r.list === 'invented' && r.label === false) expect(r.support.length, r.id).toBeGreaterThan(0);
-    const scores = scoreRows(h21, sessions);
-    console.info(table('twenty-first hold-out (blind: no miss read)', scores));
-    expect(shortOf(scores, HOLDOUT21_FLOOR), 'twenty-first hold-out').toEqual([]);
-    expect(POOL_PENDING.has('holdout21')).toBe(true);
-    expect(neverStudiedRows(rows, (k) => sessions[k]!.repo).filter((r) => r.split === 'holdout21')).toEqual([]);
-  });
 
   it('holds a fourteenth blind hold-out (holdout14): 200+ rows of 7 sessions from 3 repositories no other split uses, none above 40% of its rows, split by repository: its study part out of the pool, its score part in it', () => {
     // Labelled and committed before anything scored it (session 52), from a new source: Claude Code folders committed
