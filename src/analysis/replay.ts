@@ -165,6 +165,9 @@ export function replayTranscript(session: Session): Replay {
       callsSeen++;
       for (const c of compactionAt.get(i) ?? []) apply(c, i);
     }
+    // The user cleared the conversation (Claude Code 1.0 wrote on in the same file): the model sees none of it from
+    // here on but the system prompt. No compaction did it, so no removal names one.
+    if (item.meta?.['clearsContext'] === true) for (const sp of [...live.values()]) if (!isSystem(sp.item)) close(sp);
     if (sentToModel(item) && !inserted.has(item.id)) {
       // An item that supersedes another (the OpenHands SDK's SystemPromptUpdateEvent) takes its place from here on.
       const replaced = item.supersedes !== undefined ? live.get(item.supersedes) : undefined;

@@ -81,3 +81,20 @@ describe('a Claude Code 1.0 file that goes on after /clear', () => {
     expect(audit!.lostRefetchedLater.map((r) => r.value)).toContain('resetScrubDefaults()');
   });
 });
+
+describe('the context a Claude Code 1.0 /clear leaves', () => {
+  it('holds none of the conversation before it at the calls after it', async () => {
+    const { sessionContexts } = await import('../analysis/session-analysis');
+    const s = loadText('95f3cf38.jsonl', file()).sessions[0]!;
+    const { calls } = sessionContexts(s);
+    const idsAt = (k: number) => calls[k]!.entries.map((e) => e.item.id);
+    // The second conversation's first call: the first conversation is gone, the /clear's own records are there.
+    const second = calls.findIndex((c) => c.output.some((o) => o.id.startsWith('b2')));
+    expect(idsAt(second).some((id) => /^a\d/.test(id))).toBe(false);
+    expect(idsAt(second).some((id) => id.startsWith('b1'))).toBe(true);
+    // The third conversation's calls hold neither the second nor its summary.
+    const third = calls.findIndex((c) => c.output.some((o) => o.id.startsWith('d2')));
+    expect(idsAt(third).some((id) => /^(?:b\d|s1)/.test(id))).toBe(false);
+    expect(idsAt(third).some((id) => id.startsWith('d1'))).toBe(true);
+  });
+});
