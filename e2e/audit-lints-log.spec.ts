@@ -9,7 +9,7 @@ import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-language-session';
 import { RESTORED_FILE, restoredFilesSession } from './support/restored-files-session';
-import { continuedSession } from './support/continued-session';
+import { continuedSession } from '../src/test/continued-session';
 import { manyLostSession } from './support/many-lost-session';
 import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
@@ -171,7 +171,8 @@ test.describe('summary audit', () => {
   });
 
   test('a summary that read turns of another file is not judged invented, and the panel says why', async ({ page }) => {
-    const text = continuedSession();
+    // A logical parent the file lacks, and a summarizer that read three times the last reported context.
+    const text = continuedSession('a790157c-in-the-other-file', 158_881);
     const session = loadFiles([{ name: 'd32a8ce8.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!;
     const audit = buildAnalysisView(session, { count: words }).audits[0]!;
     expect(audit.readUnheldTurns).toBe(true);

@@ -21,9 +21,9 @@ export function claudeCodeRecords(cwd: string, sessionId: string) {
     /** A `file` attachment, as Claude Code writes one for a file it reads again after compacting (2.1.92 on). */
     fileAttachment: (filePath: string, content: string) =>
       push({ type: 'attachment', attachment: { type: 'file', filename: filePath, displayPath: filePath.replace(`${cwd}/`, ''), content: { type: 'text', file: { filePath, content, numLines: content.split('\n').length, startLine: 1, totalLines: content.split('\n').length } } } }),
-    /** The compact boundary and the summary the harness writes after it; `logicalParent` names the last message it covers. */
-    compaction(trigger: 'auto' | 'manual', preTokens: number, summary: string, logicalParent: string | null = parent) {
-      const last = logicalParent;
+    /** The compact boundary and the summary the harness writes after it. */
+    compaction(trigger: 'auto' | 'manual', preTokens: number, summary: string) {
+      const last = parent;
       n += 1;
       lines.push(JSON.stringify({ parentUuid: null, logicalParentUuid: last, ...base(), type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', isMeta: false, level: 'info', compactMetadata: { trigger, preTokens }, uuid: 'compact-1', timestamp: stamp() }));
       parent = 'compact-1';

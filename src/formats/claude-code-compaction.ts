@@ -28,7 +28,7 @@ export interface FileFacts {
  * summarizer read far more than this file's last response reported. Both together say the summary covers turns this
  * file lacks (a large tool result after the last response raises the count alone, with its parent held).
  */
-export function readsUnheldTurns(logicalParent: string | undefined, preTokens: number | null, file: FileFacts): boolean {
+export function boundaryCoversUnheldTurns(logicalParent: string | undefined, preTokens: number | null, file: FileFacts): boolean {
   if (logicalParent === undefined || preTokens === null || file.holds(logicalParent)) return false;
   return preTokens > UNHELD_RATIO * (file.lastContext() ?? 0);
 }
@@ -115,7 +115,7 @@ export class ClaudeCodeCompactions {
       keptIds: kept,
       atItemId: id,
     });
-    if (readsUnheldTurns(str(v, 'logicalParentUuid'), preTokens, this.file)) event.coversUnheldTurns = true;
+    if (boundaryCoversUnheldTurns(str(v, 'logicalParentUuid'), preTokens, this.file)) event.coversUnheldTurns = true;
     this.context = [...kept];
     this.awaitingSummary = event;
     return item;
