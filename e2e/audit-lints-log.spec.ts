@@ -187,6 +187,8 @@ test.describe('summary audit', () => {
     await expect(invented).not.toContainText('None:');
     // No count: a zero would read as a clean summary.
     await expect(invented.getByRole('heading').locator('.count')).toHaveText('–');
+    // The overview says the same: no summary was judged, not that none invented anything.
+    await expect(region.locator('.audit-overview')).toContainText('0 invented (not judged)');
     await expect(region.getByRole('group', { name: 'Invented instructions, compaction 1' })).toHaveCount(0);
     await invented.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);

@@ -60,6 +60,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
   const needed = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostReferencedLater') : 0), 0);
   const refetchedIds = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostRefetchedLater') : 0), 0);
   const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
+  const notJudged = cards.filter((c) => c.audit?.readUnheldTurns).length;
   const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
   const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
   const items = virtualizer.getVirtualItems();
@@ -77,7 +78,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
         </span>{' '}
         ·{' '}
         <span className={invented > 0 ? 'gate-bad invented-text' : 'gate-ok'}>
-          <strong>{fmt(invented)}</strong> invented
+          <strong>{fmt(invented)}</strong> invented{notJudged > 0 ? ` (${notJudged === audited ? 'not judged' : `${fmt(notJudged)} not judged`})` : ''}
         </span>{' '}
         ·{' '}
         <span className={refetched > 0 ? 'gate-bad' : 'gate-ok'}>
