@@ -205,13 +205,20 @@ export function pathOutsideProject(path: string, cwd: string | null): boolean {
 }
 
 /**
- * Does this code text define `name` (a function, a binding, a method, a class)? A destructuring
- * (`const { a } = useStore()`) binds a name defined elsewhere: it defines nothing.
+ * The names an array destructuring chooses (`const [copied, setCopied] = useState(false)`): its values have no names
+ * of their own, so each declaring text makes its own setter. An object destructuring (`const { a } = useStore()`)
+ * binds a member by the name it has elsewhere: it defines nothing.
  */
+function* positionalNames(text: string): Generator<string> {
+  for (const m of text.matchAll(DESTRUCTURING)) if (m[1] === '[') yield* splitNames(m[2]!);
+}
+
+/** Does this code text define `name` (a function, a binding, a method, a class)? */
 export function definesName(text: string, name: string): boolean {
   if (!text.includes(name)) return false;
   for (const re of DECLARATIONS) for (const m of text.matchAll(re)) if (m[1] === name) return true;
   for (const m of text.matchAll(METHOD)) if (m[1] === name) return true;
+  for (const n of positionalNames(text)) if (n === name) return true;
   return false;
 }
 
@@ -222,6 +229,7 @@ export function declaredNames(text: string): Set<string> {
     if (canMatch(text, DECLARATION_WORDS[k]!)) for (const m of text.matchAll(re)) out.add(m[1]!);
   });
   if (canMatch(text, METHOD_WORDS)) for (const m of text.matchAll(METHOD)) out.add(m[1]!);
+  if (canMatch(text, BINDING_WORDS)) for (const n of positionalNames(text)) out.add(n);
   return out;
 }
 
@@ -333,7 +341,14 @@ export class ProjectScope {
       }
     }
     // The bindings' words are the `const`/`let`/`var` pattern's: searched for once, above.
-    if (binds) for (const m of text.matchAll(DESTRUCTURING)) for (const n of splitNames(m[2]!)) this.defined.add(n);
+    if (binds) {
+      for (const m of text.matchAll(DESTRUCTURING)) {
+        for (const n of splitNames(m[2]!)) {
+          this.defined.add(n);
+          if (m[1] === '[') names.add(n);
+        }
+      }
+    }
     if (canMatch(text, METHOD_WORDS)) {
       for (const m of text.matchAll(METHOD)) {
         names.add(m[1]!);

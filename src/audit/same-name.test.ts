@@ -56,3 +56,33 @@ describe('a function of the same name in another file', () => {
     expect(audit.lostRefetchedLater).toMatchObject([{ value: 'getStatusColor()', itemId: 'r', usedIn: 'e' }]);
   });
 });
+
+// A React setter is the component's own: each `useState` makes a new one, whatever its name. Modelled on judged flags
+// of Next.js sessions (s141's setCopied, s145's setError): the agent writes a new page that declares its own.
+describe('a name an array destructuring chooses', () => {
+  const card = '/home/u/app/src/components/CodeBlock.tsx';
+  const evicted = {
+    summary: 'Added a copy button to the code block.',
+    sources: ['  12→  const [copied, setCopied] = useState(false);\n  20→    setCopied(true);'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(card) }],
+    project: { cwd: CWD },
+  };
+  const write = (file: string, text: string) => ({ id: 'w', role: 'assistant', kind: 'tool_call', target: { tool: 'Write', target: file, file, writes: true, kind: 'file' } as CallTarget, text });
+
+  it('is another setter in a file that declares its own', () => {
+    const audit = auditSummary({ ...evicted, later: [write('/home/u/app/src/app/keys/page.tsx', 'Write({"content":"const [copied, setCopied] = useState(false);\\nconst onCopy = () => setCopied(true);"})')] });
+    expect(audit.lost).toContain('setCopied()');
+    expect(audit.lostReferencedLater).toEqual([]);
+  });
+
+  it('is the same setter when a later call uses it in the file that declared it', () => {
+    const audit = auditSummary({ ...evicted, later: [{ id: 'e', role: 'assistant', kind: 'tool_call', target: edit(card), text: 'Edit({"old_string":"setCopied(true);","new_string":"setCopied(true); track();"})' }] });
+    expect(audit.lostReferencedLater).toMatchObject([{ value: 'setCopied()', itemId: 'e' }]);
+  });
+
+  it('is the same function when an object destructuring names a member defined elsewhere', () => {
+    const store = { ...evicted, sources: ['  3→  setToken: (t) => set({ token: t }),\n  9→  setToken(null);'], sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read('/home/u/app/src/store.ts') }] };
+    const audit = auditSummary({ ...store, later: [write('/home/u/app/src/app/login/page.tsx', 'Write({"content":"const { setToken } = useStore();\\nsetToken(res.token);"})')] });
+    expect(audit.lostReferencedLater).toMatchObject([{ value: 'setToken()', itemId: 'w' }]);
+  });
+});
