@@ -1,5 +1,6 @@
 // Why a call's prompt stopped matching the previous call's: the structural causes, most specific first.
 import type { Item } from '../model/types';
+import { echoesCommand } from '../model/harness-messages';
 import { classifyText } from '../model/markers';
 import type { PromptUnit, UnitDigest } from './item-hash';
 
@@ -88,7 +89,7 @@ export function isToolsChange(item: Item | null | undefined): boolean {
   // The OpenHands SDK reader keeps the update's own reason (`tools_changed`).
   const update = item.meta?.['systemPromptUpdate'];
   if (typeof update === 'string' && /tool/i.test(update)) return true;
-  return item.role === 'user' && item.kind === 'message' && /<command-name>\/mcp<\/command-name>/.test(item.text);
+  return item.role === 'user' && item.kind === 'message' && echoesCommand(item.text, 'mcp');
 }
 
 /** A human turn: a user message (not a tool result, not a harness record) that the model is asked to answer. */

@@ -58,8 +58,14 @@ const PREAMBLES = [
  */
 const USER_WRAPPERS = /<(task|feedback|user_message|answer|command-args)>\s*([\s\S]*?)\s*(?:<\/\1>|$)/g;
 
+/**
+ * Does the text hold Claude Code's echo of this slash command? Claude Code 1.0.2x wrote the name without its slash
+ * (`<command-name>clear</command-name>`, francojc/dotfiles at 1.0.21), later versions with it.
+ */
+export const echoesCommand = (text: string, name: string): boolean => text.includes(`<command-name>/${name}</command-name>`) || text.includes(`<command-name>${name}</command-name>`);
+
 /** Claude Code's echo of `/compact`: its `<command-args>` are the instructions the summarizer was given. */
-export const isCompactCommand = (text: string): boolean => /<command-name>\/compact<\/command-name>/.test(text);
+export const isCompactCommand = (text: string): boolean => echoesCommand(text, 'compact');
 
 /** Did the harness, not a person, write this user-role text? (On the text alone; see `userWordsOf` for an item.) */
 export function isHarnessMessage(text: string): boolean {
