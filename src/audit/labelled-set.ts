@@ -42,6 +42,8 @@ export interface LabelledText {
   harness?: boolean;
   /** Added from the real session file by bench/labelled-later-evidence.ts (the candidate excerpt lacked it). */
   fromFile?: boolean;
+  /** The user's `/clear`: the model saw nothing from before it, so no later item from here on tells what a summary lost. */
+  clears?: boolean;
   text: string;
 }
 
@@ -131,6 +133,12 @@ const targetOf = (t: LabelledTarget | undefined): CallTarget | null =>
 const harnessMeta = (t: LabelledText) => (t.harness ? { meta: { isMeta: true } } : {});
 const metaOf = (t: LabelledText): TextMeta => ({ role: t.role, kind: t.kind, target: targetOf(t.target), ...harnessMeta(t) });
 
+/** A row's later items before the user's `/clear`, as the session audit reads them (audit-session.ts `sinceClear`). */
+const untilClear = (later: readonly LabelledText[]): readonly LabelledText[] => {
+  const at = later.findIndex((l) => l.clears);
+  return at < 0 ? later : later.slice(0, at);
+};
+
 /** The audit's input for a lost row: its evicted item, its later items, and what the session shows of its project. */
 export function laterInputOf(row: LostRow, session: LabelledSession): AuditInput {
   const project: ScopeText[] = [...(row.defined ?? []).map((text) => ({ text })), ...(row.exists ?? []).map((e) => ({ text: e.text, kind: e.kind }))];
@@ -139,7 +147,7 @@ export function laterInputOf(row: LostRow, session: LabelledSession): AuditInput
     sources: [row.evicted.text],
     sourceMeta: [metaOf(row.evicted)],
     removedFetches: row.later.flatMap((l) => (l.repeats && l.target ? [targetKey(targetOf(l.target)!)] : [])),
-    later: row.later.map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target), ...harnessMeta(l) })),
+    later: untilClear(row.later).map((l, i) => ({ id: `later-${i}`, text: l.text, role: l.role, kind: l.kind, target: targetOf(l.target), ...harnessMeta(l) })),
     keptVerbatim: row.kept ?? [],
     ...(row.instructions ? { instructionFiles: row.instructions.map((f) => ({ path: f.path, text: f.lines.join('\n') })) } : {}),
     sessionDays: session.days,
