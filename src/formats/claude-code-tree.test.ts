@@ -21,7 +21,7 @@ function messageId(v: JsonObject): string | undefined {
   return message ? str(message, 'id') : undefined;
 }
 
-/** The algorithm before the linear rewrite, as it was (commit 15dc3b4). */
+/** The algorithm before the linear rewrite, as it was (commit 15dc3b4), with session 54's rule for progress links. */
 function oldAbandonedLines(records: TreeRecord[]): Set<number> {
   const byUuid = new Map<string, JsonObject>();
   for (const r of records) {
@@ -32,6 +32,15 @@ function oldAbandonedLines(records: TreeRecord[]): Set<number> {
   const lineOf = new Map<string, number>();
   for (const r of convs) if (!lineOf.has(str(r.value, 'uuid')!)) lineOf.set(str(r.value, 'uuid')!, r.line);
   const parent = new Map<string, string | null>();
+  // Session 54: a record reached only through a progress record follows the conversation record written last before it.
+  const lastBefore = new Map<TreeRecord, string>();
+  let lastConv: string | null = null;
+  for (const r of records) {
+    if (!isConversationRecord(r.value) || str(r.value, 'uuid') === undefined) continue;
+    if (!isConversationRecord(byUuid.get(str(r.value, 'uuid')!)!)) continue;
+    if (lastConv !== null) lastBefore.set(r, lastConv);
+    lastConv = str(r.value, 'uuid')!;
+  }
   for (const r of convs) {
     const uuid = str(r.value, 'uuid')!;
     if (parent.has(uuid)) continue;
@@ -44,6 +53,10 @@ function oldAbandonedLines(records: TreeRecord[]): Set<number> {
       if (!rec) break;
       if (isConversationRecord(rec)) {
         found = p;
+        break;
+      }
+      if (get(rec, 'type') === 'progress' && lastBefore.has(r)) {
+        found = lastBefore.get(r)!;
         break;
       }
       p = str(rec, 'parentUuid');

@@ -159,6 +159,14 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
     const p = link[i]!;
     if (p >= 0 && echoes[p]! > 1 && sharedCaveat(p)) link[i] = -1;
   }
+  // Progress records hang off the call or turn they report on and may be written long after: a subagent's once it
+  // ends, a hook's beside the turn. Claude Code then chains the next record onto the last of them, though the
+  // conversation went on meanwhile (Viniciuscarvalho/FitToday, 2.1.72: 126 records after the Agent results, then 212
+  // progress records stamped at the call, then the user's next message, whose reported prompt holds those 126; a
+  // `/context` echo and the user's next message each hung off a hook's progress record, in checkpoints of 2.1.x). A
+  // conversation record whose parent is reached only through progress records follows the conversation record
+  // written last before it.
+  relinkAfterProgress(records, link, conv, canon);
   // The first conversation record of each uuid (a member); a duplicate is reported by the caller. By the uuid's
   // canon: `member` marks uuids that have one, `parent` is the uuid it hangs off (-1: a root), itself a member's.
   const members: number[] = [];
@@ -227,6 +235,44 @@ export function abandonedLines(records: TreeRecord[], uuids: RecordUuids = recor
     for (let k = 0; k < tree.length; k++) if (keptIn[canon[tree[k]!]!] !== treeNo) abandoned.add(records[tree[k]!]!.line);
   }
   return abandoned;
+}
+
+function relinkAfterProgress(records: readonly TreeRecord[], link: Int32Array, conv: Uint8Array, canon: Int32Array): void {
+  const n = records.length;
+  // Per link record: 0 not walked, 1 its links up to a conversation record pass a progress record, 2 they do not.
+  const via = new Uint8Array(n);
+  const onPath = new Int32Array(n);
+  let walk = 0;
+  const path: number[] = [];
+  const passesProgress = (from: number): boolean => {
+    walk++;
+    path.length = 0;
+    let found = 2;
+    for (let p = from; p >= 0 && !conv[p] && onPath[p] !== walk; p = link[p]!) {
+      if (via[p]) {
+        found = via[p]!;
+        break;
+      }
+      onPath[p] = walk;
+      path.push(p);
+      if (get(records[p]!.value, 'type') === 'progress') {
+        found = 1;
+        break;
+      }
+    }
+    for (let k = 0; k < path.length; k++) via[path[k]!] = found;
+    return found === 1;
+  };
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (!conv[i]) continue;
+    const p = link[i]!;
+    // A uuid an earlier link record carried too (a damaged file) names that record: it is neither moved nor followed.
+    const c = canon[i]! >= 0 ? canon[i]! : i;
+    if (!conv[c]) continue;
+    if (p >= 0 && !conv[p] && last >= 0 && passesProgress(p)) link[i] = last;
+    last = c;
+  }
 }
 
 /**
