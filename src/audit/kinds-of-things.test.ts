@@ -49,6 +49,29 @@ describe('a program of the machine', () => {
   });
 });
 
+describe('a Windows program named without a folder', () => {
+  // Modelled on judged flags of a Windows C++ session (s154): the build ran through cmd.exe and PowerShell, and the
+  // agent later looked for cmake.exe by name.
+  it('(cmd.exe, powershell.exe, cmake.exe) is one Windows finds on its PATH: a later command running it uses nothing of the work', () => {
+    const win = 'C:\\Users\\dev\\game';
+    const input: AuditInput = {
+      summary: 'Built the engine with CMake.',
+      sources: ['cmd.exe /c "cmake --build build" && powershell.exe -Command "Get-ChildItem build"\nFound cmake.exe under Visual Studio'],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('cmd.exe /c "cmake --build build"') }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash('where cmake.exe && cmd.exe /c "cmake --build build"'), text: 'Bash({"command":"where cmake.exe && cmd.exe /c \\"cmake --build build\\""})' }],
+      project: { cwd: win },
+    };
+    expect(needed(input)).toEqual([]);
+    // A program the project builds is run by its path, and stays a file of the work.
+    const built = needed({
+      ...input,
+      sources: ['Linking build/Release/game.exe'],
+      later: [{ id: 'r', role: 'assistant', kind: 'tool_call', target: bash('build/Release/game.exe --smoke'), text: 'Bash({"command":"build/Release/game.exe --smoke"})' }],
+    });
+    expect(built).toEqual(['build/Release/game.exe']);
+  });
+});
+
 describe('a commit’s trailer', () => {
   const commit = (msg: string) => `Bash({"command":"git commit -m \\"${msg}\\""})`;
   it('is the same signature on every commit: a later commit carrying it again uses nothing', () => {

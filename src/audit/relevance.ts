@@ -185,6 +185,9 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       return scope.ownsCall(v) ? 'relevant' : 'irrelevant';
     case 'path':
       if (scope.isWorkingDirectory(v)) return 'irrelevant';
+      // A program named without a folder (`cmd.exe`, `powershell.exe`, `cmake.exe`) is one Windows finds on its PATH: the
+      // system's or a tool's, not a file of the work (a program the project builds is run by its path).
+      if (/^[^\\/\s]+\.exe$/i.test(v)) return 'irrelevant';
       // A name every project (or folder) has by convention, written without a folder, says by itself whose file it is
       // nowhere (as a bare name several files share does): inside a file's content (`filereadable("package.json")`, a
       // tree in a document) it may be any project's. Where a person or a tool call chose it, or a command run in the
