@@ -22,7 +22,7 @@ import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInCom
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
-import { moduleStem, resolvesTo } from './module-files';
+import { isProjectSpecifier, moduleStem, resolvesTo, specifierStem } from './module-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { namedInEveryRequest } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
@@ -325,6 +325,8 @@ export function keptAndLost(
       (id.kind === 'version' && namesReleaseLine(summaryHay.text, id.value)) ||
       (id.kind === 'url' && namesOriginHost(summaryHay.lower, id.value)) ||
       (id.kind === 'path' && keepsModuleFile(summaryHay, id.value)) ||
+      ((id.kind === 'url' || id.kind === 'host-port') && keepsLoopbackPort(summaryHay.text, id.value)) ||
+      (id.kind === 'path' && underKeptWildcard(summaryHay.text, id.value)) ||
       ((id.kind === 'ticket' || id.kind === 'order-id') && inIdRange(summaryHay.text, id.value));
     if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
@@ -341,6 +343,30 @@ export function inIdRange(text: string, value: string): boolean {
   if (!m || !text.includes(m[1]!)) return false;
   const n = Number(m[2]);
   for (const r of text.matchAll(ID_RANGE)) if (r[1] === m[1] && Number(r[2]) <= n && n <= Number(r[3])) return true;
+  return false;
+}
+
+/**
+ * Does the summary keep a loopback address with no path (`http://localhost:3001`, `localhost:3001`) by its port (`port 3001`,
+ * `localhost:3001`, `:3001`)? On one machine the port is what tells one server from another; a path beyond it is more.
+ */
+export function keepsLoopbackPort(text: string, url: string): boolean {
+  const m = /^(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{2,5})\/?$/i.exec(url);
+  if (!m || !text.includes(m[1]!)) return false;
+  return new RegExp(`(?:\\bport\\s+|(?<![\\w.:])(?:[\\w.-]+)?:)${m[1]}(?!\\d)`, 'i').test(text);
+}
+
+/**
+ * Does the summary name a folder of two segments or more with a wildcard (`components/ui/*`, `src/hooks/**`) that
+ * holds the path, or the file an import specifier names (`@/components/ui/badge`)? It keeps each file in it.
+ */
+export function underKeptWildcard(text: string, path: string): boolean {
+  if (!text.includes('/*')) return false;
+  const p = (isProjectSpecifier(path) ? (specifierStem(path) ?? path) : path).replace(/\\/g, '/');
+  for (const m of text.matchAll(/([\w.@~-]+(?:\/[\w.@~-]+)+)\/\*{1,2}(?![\w.])/g)) {
+    const dir = m[1]!.replace(/^(?:\.\/|@\/|~\/)/, '');
+    if (p === dir || p.startsWith(`${dir}/`) || p.includes(`/${dir}/`)) return true;
+  }
   return false;
 }
 

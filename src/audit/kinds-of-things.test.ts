@@ -963,3 +963,36 @@ describe('a setting that only documents and tests hold', () => {
     expect(needed(sources)).toEqual(['retry_limit: 3']);
   });
 });
+
+describe('a summary that keeps a thing under another spelling', () => {
+  // Modelled on judged flags s134 ("Restarted server (now on port 3001)") and s141 ("components/ui/* (all 13 UI
+  // components)"), and hold-out 1's cipher-box ("frontend on :5173").
+  it('keeps a loopback address with no path by its port, and not one with a path, nor another port', () => {
+    const input = (summary: string, url: string): AuditInput => ({
+      summary,
+      sources: [`  ➜  Local:   ${url}`],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash('npm run dev') }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash(`curl -s ${url}`), text: `Bash({"command":"curl -s ${url}"})` }],
+      project: { cwd: CWD },
+    });
+    expect(needed(input('Restarted the server (now on port 3001).', 'http://localhost:3001'))).toEqual([]);
+    expect(needed(input('The frontend runs on :5173.', 'http://localhost:5173/'))).toEqual([]);
+    expect(needed(input('The frontend runs on :5173.', 'http://localhost:5173/health'))).toEqual(['http://localhost:5173/health']);
+    expect(needed(input('The API runs on port 3000.', 'http://localhost:3001'))).toEqual(['http://localhost:3001']);
+    expect(needed(input('Retried 3001 times.', 'http://localhost:3001'))).toEqual(['http://localhost:3001']);
+  });
+
+  it('keeps each file under a folder it names with a wildcard, an import specifier’s file included', () => {
+    const page = `${CWD}/app/keys/page.tsx`;
+    const input = (summary: string): AuditInput => ({
+      summary,
+      sources: ["import { Badge } from '@/components/ui/badge';\nimport { Card } from '@/components/ui/card';"],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(page) }],
+      later: [{ id: 'w', role: 'assistant', kind: 'tool_call', target: write(`${CWD}/app/usage/page.tsx`), text: "Write({\"content\":\"import { Badge } from '@/components/ui/badge';\\nimport { Card } from '@/components/ui/card';\"})" }],
+      project: { cwd: CWD, texts: [{ text: 'components/ui/badge.tsx\ncomponents/ui/card.tsx', kind: 'tool_result' }] },
+    });
+    expect(needed(input('Component library: components/ui/* (all 13 UI components).'))).toEqual([]);
+    // A folder of one segment names too much to keep a file by.
+    expect(needed(input('UI lives under components/*.')).sort()).toEqual(['@/components/ui/badge', '@/components/ui/card']);
+  });
+});

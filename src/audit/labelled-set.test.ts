@@ -62,7 +62,9 @@ describe('the labelled audit set', () => {
   // none → refetched): needed recall 82% → 81%.
   // Session 45: its score part found two more re-fetched files once a `git status --short` line or a command read as a
   // path stopped making a project file's bare name look shared (refetched 91%, 32/35; needed recall 81% → 84%, 45/53).
-  const HOLDOUT_FLOOR = { lostReferencedLater: 0.72, lostRefetchedLater: 0.91, neededUnion: 0.84, invented: 0, neededRecall: 0.84 };
+  // Session 54: three of its study part's referenced rows (cipher-box's frontend at localhost:5173, whose summary keeps
+  // ':5173') relabelled none by the rule's loopback-port clause: used without a fetch 73% -> 69% (11/16).
+  const HOLDOUT_FLOOR = { lostReferencedLater: 0.68, lostRefetchedLater: 0.91, neededUnion: 0.84, invented: 0, neededRecall: 0.84 };
   // The second hold-out (split `holdout2`, labelled blind in session 41; in session 42 split by session into a study
   // part rules were written on and a score part never read, holdout-study.ts), scored with session 42's rules. Floors
   // at that score, for the whole set and for its score part; since session 43 at the figures after 16 of its rows were
