@@ -3,6 +3,7 @@
 // so each distinct piece is merged once and its count kept: the counts are gpt-tokenizer's countNative's, in a
 // fifth of the time on a long session (the merging, not the split, was most of it).
 
+import { byteMergeCount, type ByteRanks } from './byte-merge';
 import { RankLookup } from './rank-lookup';
 
 /** What this reads of gpt-tokenizer's BytePairEncodingCore (private there; checked before use). */
@@ -13,6 +14,16 @@ export interface PieceCore {
   bytePairEncode(piece: string): readonly number[];
   /** Its text → rank map: a RankLookup where the counter put one there (counter.ts), which the ASCII path reads. */
   bytePairStringRankEncoder?: unknown;
+}
+
+/**
+ * A split pattern and the counter's own rank tables (counter.ts): every piece is merged on them (byte-merge.ts), and
+ * gpt-tokenizer's core is not built.
+ */
+export interface RankPieces {
+  tokenSplitRegex: RegExp;
+  lookup: RankLookup;
+  bytes: ByteRanks;
 }
 
 /** The core as a PieceCore, or null when its internals are not what this reads. */
@@ -320,19 +331,22 @@ class PieceTable {
 
 /**
  * countNative with no special token allowed (special-token text counts as plain text), each distinct piece merged
- * once. The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours. Under o200k's
+ * once (on the counter's own tables when given RankPieces). The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours. Under o200k's
  * pattern with the counter's rank lookup, ASCII stretches are cut by a scanner that follows the pattern and merged
  * on the lookup, neither allocating per piece (the regex's matches and the merge's byte arrays were most of a long
  * session's counting); the regex decides every piece the scanner cannot.
  */
-export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: string) => number {
+export function pieceMemoCount(core: PieceCore | RankPieces, limit: number = PIECES): (text: string) => number {
   const split = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
   const table = new PieceTable(limit);
-  const lookup = core.bytePairStringRankEncoder instanceof RankLookup ? core.bytePairStringRankEncoder : null;
+  const own = 'lookup' in core ? core : null;
+  const gpt = 'lookup' in core ? null : core;
+  const lookup = own ? own.lookup : gpt!.bytePairStringRankEncoder instanceof RankLookup ? gpt!.bytePairStringRankEncoder : null;
   const scan = lookup !== null && split.source === O200K_SPLIT_SOURCE && split.flags === 'gu';
   const tokensOf = (piece: string): number => {
     if (lookup && !/[^\x00-\x7f]/.test(piece)) return asciiMergeCount(lookup, piece, 0, piece.length);
-    return core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(piece).length;
+    if (own) return byteMergeCount(own.lookup, own.bytes, piece);
+    return gpt!.getBpeRankFromString(piece) !== undefined ? 1 : gpt!.bytePairEncode(piece).length;
   };
   const regexCount = (text: string): number => {
     split.lastIndex = 0;
