@@ -253,10 +253,26 @@ class PieceTable {
 
   /** Tokens of the piece, -1 when not held. */
   get(s: string, from: number, n: number): number {
-    const key = packedKey(s, from, n);
+    // `packedKey` and `packedHash` written out: the CLI runs without TurboFan's inlining (see the bin), and every
+    // piece of every counted text paid the two calls.
+    let key = 0;
+    if (n <= PACKED) {
+      const end = from + n;
+      for (let i = from; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 128) {
+          key = -1;
+          break;
+        }
+        key = key * 128 + c;
+      }
+      key = key < 0 ? 0 : key * 8 + n;
+    }
     if (key !== 0) {
       const { packedKeys, packedMask } = this;
-      for (let i = packedHash(key) & packedMask; ; i = (i + 1) & packedMask) {
+      let h = (key | 0) ^ Math.imul((key / 4294967296) | 0, 0x9e3779b1);
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ (h >>> 13);
+      for (let i = h & packedMask; ; i = (i + 1) & packedMask) {
         const k = packedKeys[i]!;
         if (k === key) return this.packedCounts[i]!;
         if (k === 0) return -1;
