@@ -5,7 +5,7 @@ import { describeSamples, readSample, SAMPLES_DIR } from '../test/shared-samples
 import { byteMergeCount } from './byte-merge';
 import { gptTokenizerCore, gptTokenizerPieces } from './counter';
 import type { EncodingName } from './encoding';
-import { asciiMergeCount, asPieceCore, O200K_SPLIT_SOURCE, o200kPieceEnd, pieceMemoCount } from './piece-memo';
+import { asciiMergeCount, asPieceCore, knowClasses, O200K_SPLIT_SOURCE, o200kPieceEnd, pieceMemoCount } from './piece-memo';
 import type { RankLookup } from './rank-lookup';
 
 const FIXTURES = new URL('./__fixtures__/', import.meta.url);
@@ -118,6 +118,29 @@ describe('the ASCII scanner and merge', () => {
       }
     }
     expect(scanned).toBeGreaterThan(20_000);
+  });
+
+  it('cuts texts with punctuation and symbols past ASCII as the pattern does, once it has read their classes', async () => {
+    const core = asPieceCore(await gptTokenizerCore('o200k_base'))!;
+    // Punctuation and symbols (to be read as ASCII punctuation), beside letters, digits, marks, spaces and surrogate
+    // pairs of other scripts (to stay the regex's).
+    const wide = ['→', '—', '–', '…', '✓', '✗', '•', '├', '─', '│', '’', '“', '×', '°', '≥', '€', '¿', '\u200b', '\ufeff'];
+    const alphabet = [...ALPHABET, ...wide];
+    knowClasses(alphabet.join(''), 0, alphabet.join('').length);
+    const random = rng(13);
+    const texts = [...HAND, ...fixtureTexts];
+    for (let i = 0; i < 5000; i++) texts.push(Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+    const re = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
+    let wideScanned = 0;
+    for (const t of texts) {
+      for (const m of t.matchAll(re)) {
+        const e = o200kPieceEnd(t, m.index, t.length);
+        if (e < 0) continue;
+        expect(t.slice(m.index, e), JSON.stringify(t)).toBe(m[0]);
+        if (/[^\x00-\x7f]/.test(m[0])) wideScanned++;
+      }
+    }
+    expect(wideScanned).toBeGreaterThan(5_000);
   });
 
   it('merges ASCII pieces into as many tokens as gpt-tokenizer does', async () => {
