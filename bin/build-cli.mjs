@@ -9,9 +9,8 @@ import { build } from 'esbuild';
 const OUT = process.env.CLI_OUT ?? 'dist-cli';
 
 /**
- * gpt-tokenizer's rank tables become JSON files beside the bundle, read with JSON.parse: compiling the package's
- * 2 MB array-literal module cost every cold start (and every worker thread) ~0.2 s of CPU, parsing the JSON a tenth
- * of it. They are written packed (src/tokens/rank-lookup.ts: two strings instead of 200k) with the lookup's hash
+ * gpt-tokenizer's rank tables become data files beside the bundle: compiling the package's 2 MB array-literal
+ * module cost every cold start (and every worker thread) ~0.2 s of CPU, reading them a tenth of it. They are written packed (src/tokens/rank-lookup.ts: two strings instead of 200k) with the lookup's hash
  * table beside them, so the counter builds neither gpt-tokenizer's Map of every token nor a table of its own. The app's workers read plain JSON copies
  * (app/build/rank-tables.ts).
  */
@@ -36,13 +35,32 @@ const rankTablesAsJson = {
       const { default: table } = await import(`gpt-tokenizer/bpeRanks/${encoding}`);
       const { packRankTable, rankSlots } = await packer();
       const packed = packRankTable(table);
-      writeFileSync(`${OUT}/ranks-${encoding}.json`, JSON.stringify(packed));
+      // The two strings as UTF-16LE, read back by a copy: as JSON, decoding the file's UTF-8 (200k characters past
+      // ASCII) and parsing it took ~13 ms of every cold run, the copies take under 1 ms. Then where each rank's text
+      // starts (`rankStarts`, uint32 LE, checked where read), which the lookup filled in a 200k-step loop (~12 ms
+      // cold); the byte tokens stay JSON. Layout: the two strings' sizes in UTF-16 units (uint32 LE each), the
+      // strings, zero bytes up to a multiple of 4, the starts, the JSON.
+      const { rankStarts } = await packer();
+      const head = Buffer.alloc(8);
+      head.writeUInt32LE(packed.text.length, 0);
+      head.writeUInt32LE(packed.lengths.length, 4);
+      const strings = Buffer.concat([head, Buffer.from(packed.text, 'utf16le'), Buffer.from(packed.lengths, 'utf16le')]);
+      const starts = rankStarts(packed);
+      const parts = [strings, Buffer.alloc((4 - (strings.length % 4)) % 4), Buffer.from(starts.buffer, starts.byteOffset, starts.byteLength), Buffer.from(JSON.stringify(packed.bytes))];
+      writeFileSync(`${OUT}/ranks-${encoding}.bin`, Buffer.concat(parts));
       // The lookup's hash table too, little-endian (checked where read: rank-lookup.ts rebuilds it if it disagrees).
       const slots = rankSlots(packed);
       writeFileSync(`${OUT}/ranks-${encoding}.slots`, new Uint8Array(slots.buffer, slots.byteOffset, slots.byteLength));
       return {
         contents: `import { readFileSync } from 'node:fs';
-const table = JSON.parse(readFileSync(new URL('./ranks-${encoding}.json', import.meta.url), 'utf8'));
+const r = readFileSync(new URL('./ranks-${encoding}.bin', import.meta.url));
+const n = r.readUInt32LE(4);
+const t = r.readUInt32LE(0) * 2 + 8;
+const l = t + n * 2;
+const s = l + ((4 - (l % 4)) % 4);
+const e = s + (n + 1) * 4;
+const starts = (r.byteOffset + s) % 4 === 0 ? new Uint32Array(r.buffer, r.byteOffset + s, n + 1) : new Uint32Array(r.buffer.slice(r.byteOffset + s, r.byteOffset + e));
+const table = { packed: 1, text: r.toString('utf16le', 8, t), lengths: r.toString('utf16le', t, l), starts, bytes: JSON.parse(r.toString('utf8', e)) };
 const b = readFileSync(new URL('./ranks-${encoding}.slots', import.meta.url));
 table.slots = new Int32Array(b.byteOffset % 4 === 0 ? b.buffer : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength), b.byteOffset % 4 === 0 ? b.byteOffset : 0, b.byteLength >> 2);
 export default table;

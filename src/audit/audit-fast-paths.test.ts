@@ -2,7 +2,7 @@
 // edges: a scan by `indexOf` against the pattern it stands for, the words that let a pattern be skipped against the
 // pattern's own matches, and the project scope's path memo against a scope read without it.
 import { describe, expect, it } from 'vitest';
-import { CALL_LINES, CODE_LINES, extractIdentifiers, FILE_NAME_LINES, HOST_LINES, HOST_PORT_LINES, ISO_DATE_NEEDS, SETTING_NEEDS, SLASH_LINES, UUID_NEEDS } from './identifiers';
+import { CALL_LINES, CODE_LINES, DOTTED_VERSION_NEEDS, extractIdentifiers, FILE_NAME_LINES, HASH_NEEDS, HOST_LINES, HOST_PORT_LINES, ISO_DATE_NEEDS, PHONE_NEEDS, SETTING_NEEDS, SLASH_LINES, UUID_NEEDS, V_VERSION_NEEDS } from './identifiers';
 import { containsName, foundIn, haystack, withoutThousands } from './normalize';
 import { SessionItems } from './session-items';
 import { textKeys } from './key-index';
@@ -171,6 +171,14 @@ describe('the characters a pass needs before it runs', () => {
     ['function', 'Spotter.Tmux.run2()', CALL_LINES],
     ['ticket', 'ABC-123', CODE_LINES],
     ['order-id', 'ACB-PRO-7F29D4', CODE_LINES],
+    ['hash', 'a1b2c3d', HASH_NEEDS],
+    ['hash', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', HASH_NEEDS],
+    ['number', '(555) 123-4567', PHONE_NEEDS],
+    ['number', '+44 555 123 4567', PHONE_NEEDS],
+    ['version', 'v2', V_VERSION_NEEDS],
+    ['version', 'V1.2.3-beta.1', V_VERSION_NEEDS],
+    ['version', '1.2.3', DOTTED_VERSION_NEEDS],
+    ['version', '10.2.1-rc.1', DOTTED_VERSION_NEEDS],
   ];
   it('are held by every value the pass finds, so a text or line without them has nothing to find', () => {
     for (const [kind, value, needs] of cases) {
@@ -203,6 +211,10 @@ describe('the characters a pass needs before it runs', () => {
       ['config.ts and this.state.value', HOST_LINES],
       ['response.json() and this.state.value', FILE_NAME_LINES],
       ['-x and -y', CODE_LINES],
+      ['abcdef 123456', HASH_NEEDS],
+      ['55 1234 and 123-456', PHONE_NEEDS],
+      ['vv and v.2', V_VERSION_NEEDS],
+      ['1. 2 and 3.x', DOTTED_VERSION_NEEDS],
     ] as const) {
       expect(once(needs).test(text), text).toBe(false);
     }

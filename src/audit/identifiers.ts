@@ -141,11 +141,12 @@ const isoDates: Pass = (text, emit) =>
     },
   );
 
+// `Oct 14:04` in a listing is a time of day after the month, not the 14th.
+const MONTH_FIRST = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d|:\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
+const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?(?:,?\\s+(\\d{4})(?!\\d))?\\b`, 'g');
+
 const namedDates: Pass = (text, emit) => {
-  // `Oct 14:04` in a listing is a time of day after the month, not the 14th.
-  const monthFirst = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d|:\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
-  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?(?:,?\\s+(\\d{4})(?!\\d))?\\b`, 'g');
-  for (const re of [monthFirst, dayFirst]) {
+  for (const re of [MONTH_FIRST, DAY_FIRST]) {
     each(re, text, (m) => {
       const day = Number(m[1]);
       if (day >= 1 && day <= 31) emit(m[0].replace(/,$/, ''), 'date', m.index);
@@ -472,9 +473,12 @@ const hashes: Pass = (text, emit) =>
 
 const versions: Pass = (text, emit) => {
   // Not after a dash: `.Spotlight-V100`, `Store-V2` are names with a suffix, not versions.
-  each(/(?<![\w.-])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
-    emit(m[0], 'version', m.index);
-  });
+  if (V_VERSION_NEEDS.test(text)) {
+    each(/(?<![\w.-])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
+      emit(m[0], 'version', m.index);
+    });
+  }
+  if (!DOTTED_VERSION_NEEDS.test(text)) return;
   each(/(?<![\w.])\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w]|\.\d)/g, text, (m) => {
     emit(m[0], 'version', m.index);
   });
@@ -563,6 +567,15 @@ export const CALL_LINES = /[\w$]\(/g;
 /** A code's dash before its next part. */
 export const CODE_LINES = /-[A-Z0-9]/g;
 
+/** A hash's seven hex digits. */
+export const HASH_NEEDS = /[0-9a-f]{7}/;
+/** A phone number's last two groups. */
+export const PHONE_NEEDS = /\d{3}[\s.-]\d{4}/;
+/** A `v` version's letter and first digit. */
+export const V_VERSION_NEEDS = /[vV]\d/;
+/** A dotted version's first dot, between digits (`1.2.3`, `node 20.1`). */
+export const DOTTED_VERSION_NEEDS = /\d\.\d/;
+
 /** A pass whose patterns all need `needed` in the text: without it the pass cannot match, and is skipped. */
 const needs =
   (needed: string | RegExp, pass: Pass): Pass =>
@@ -584,11 +597,11 @@ const PASSES: Pass[] = [
   hosts,
   functions,
   codes,
-  hashes,
+  needs(HASH_NEEDS, hashes),
   versions,
   needs(SETTING_NEEDS, settings),
   quantities,
-  phones,
+  needs(PHONE_NEEDS, phones),
   years,
   numbers,
 ];

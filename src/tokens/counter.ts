@@ -4,7 +4,8 @@
 import { isEncodingName, type EncodingName } from './encoding';
 import type { BytePairEncodingCore, RawBytePairRanks } from 'gpt-tokenizer/BytePairEncodingCore';
 import { byteTokens, isPackedRanks, RankLookup } from './rank-lookup';
-import { asPieceCore, pieceMemoCount } from './piece-memo';
+import { ByteRanks } from './byte-merge';
+import { pieceMemoCount, type RankPieces } from './piece-memo';
 import { loadRankData } from './rank-tables';
 import { countWithRedactions, hasRedactionHint } from './redaction';
 import { DEFAULT_MAX_RUN, splitLongRuns } from './split-runs';
@@ -112,13 +113,23 @@ export async function gptTokenizerCore(encoding: EncodingName): Promise<BytePair
   return core;
 }
 
+/**
+ * gpt-tokenizer's split pattern for an encoding with the counter's own rank tables, which is all the count needs
+ * (piece-memo.ts, byte-merge.ts): gpt-tokenizer's core, with its decoders, is not built.
+ */
+export async function gptTokenizerPieces(encoding: EncodingName): Promise<RankPieces> {
+  const [{ getEncodingParams }, ranks] = await Promise.all([import('gpt-tokenizer/modelParams'), loadRankData(encoding)]);
+  // The pattern alone is read: no ranks are handed over.
+  const { tokenSplitRegex } = getEncodingParams(encoding, () => [] as unknown as RawBytePairRanks);
+  const lookup = isPackedRanks(ranks) ? RankLookup.fromPacked(ranks) : RankLookup.fromTable(ranks);
+  return { tokenSplitRegex, lookup, bytes: ByteRanks.of(ranks) };
+}
+
 async function loadGptTokenizer(encoding: EncodingName): Promise<EncodeLength> {
   // What gpt-tokenizer's GptEncoding.countTokens does with an empty disallowed set (special-token text counted as
   // plain text): its core's countNative with no special token allowed, each distinct split piece merged once
-  // (piece-memo.ts; countNative itself if the core's internals ever change).
-  const core = await gptTokenizerCore(encoding);
-  const pieces = asPieceCore(core);
-  return pieces ? pieceMemoCount(pieces) : (text) => (text.length === 0 ? 0 : core.countNative(text));
+  // (piece-memo.ts), on the counter's own rank tables.
+  return pieceMemoCount(await gptTokenizerPieces(encoding));
 }
 
 const loaded = new Map<string, Promise<EncodeLength>>();

@@ -3,6 +3,7 @@
 // so each distinct piece is merged once and its count kept: the counts are gpt-tokenizer's countNative's, in a
 // fifth of the time on a long session (the merging, not the split, was most of it).
 
+import { byteMergeCount, type ByteRanks } from './byte-merge';
 import { RankLookup } from './rank-lookup';
 
 /** What this reads of gpt-tokenizer's BytePairEncodingCore (private there; checked before use). */
@@ -13,6 +14,16 @@ export interface PieceCore {
   bytePairEncode(piece: string): readonly number[];
   /** Its text → rank map: a RankLookup where the counter put one there (counter.ts), which the ASCII path reads. */
   bytePairStringRankEncoder?: unknown;
+}
+
+/**
+ * A split pattern and the counter's own rank tables (counter.ts): every piece is merged on them (byte-merge.ts), and
+ * gpt-tokenizer's core is not built.
+ */
+export interface RankPieces {
+  tokenSplitRegex: RegExp;
+  lookup: RankLookup;
+  bytes: ByteRanks;
 }
 
 /** The core as a PieceCore, or null when its internals are not what this reads. */
@@ -35,21 +46,42 @@ const PIECES = 200_000;
 /** o200k_base's split pattern (gpt-tokenizer's O200K_TOKEN_SPLIT_REGEX): the one the ASCII scanner below follows. */
 export const O200K_SPLIT_SOURCE = String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`;
 
-// ASCII character classes as the pattern sees them (\s in ASCII: tab, LF, VT, FF, CR, space).
-const NON = 0; // not ASCII: the scanner leaves the piece to the regex
+// Character classes as the pattern sees them (\s in ASCII: tab, LF, VT, FF, CR, space), by UTF-16 unit.
+const NON = 0; // no class known: the scanner leaves the piece to the regex
 const UP = 1;
 const LO = 2;
 const DIG = 3;
 const NL = 4; // \r \n
 const WS = 5; // other ASCII white space
-const PUN = 6; // anything else: [^\s\p{L}\p{N}]
-const CLASS = new Uint8Array(128).fill(PUN);
+const PUN = 6; // [^\s\p{L}\p{N}] and no mark: all other ASCII, and past ASCII what `knowClasses` found so
+const CLASS = new Uint8Array(65536);
+CLASS.fill(PUN, 0, 128);
 for (let c = 65; c <= 90; c++) CLASS[c] = UP;
 for (let c = 97; c <= 122; c++) CLASS[c] = LO;
 for (let c = 48; c <= 57; c++) CLASS[c] = DIG;
 for (const c of [9, 11, 12, 32]) CLASS[c] = WS;
 CLASS[10] = NL;
 CLASS[13] = NL;
+/** Characters past ASCII `knowClasses` has looked at. */
+const LOOKED = new Uint8Array(65536);
+/** What makes a character past ASCII anything but punctuation or a symbol to the pattern: a letter, number, mark or space. */
+const NOT_PUNCTUATION = /[\p{L}\p{N}\p{M}\s]/u;
+
+/**
+ * Marks the characters of `t[from, to)` past ASCII that are punctuation or symbols to the pattern (`→`, `—`, `✓`,
+ * box drawing) as PUN, the rest staying NON: the scanner then reads them as it reads ASCII punctuation, where each
+ * sent it to the regex (a Read result's `→` on every line). The pieces the regex decides call this. A surrogate stays
+ * NON (its code point is read by the regex).
+ */
+export function knowClasses(t: string, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const ch = t.charCodeAt(i);
+    if (ch < 128 || LOOKED[ch] === 1) continue;
+    LOOKED[ch] = 1;
+    if ((ch < 0xd800 || ch > 0xdfff) && !NOT_PUNCTUATION.test(String.fromCharCode(ch))) CLASS[ch] = PUN;
+  }
+}
+
 /**
  * The length of the contraction suffix after an apostrophe, by the next two characters in lower case (`a * 128 + b`,
  * b 0 past the text or past ASCII): 's 'd 'm 't whatever follows, 'll 've 're.
@@ -58,30 +90,30 @@ const CONTRACTION = new Uint8Array(128 * 128);
 for (const a of 'sdmt') CONTRACTION.fill(2, a.charCodeAt(0) * 128, a.charCodeAt(0) * 128 + 128);
 for (const ab of ['ll', 've', 're']) CONTRACTION[ab.charCodeAt(0) * 128 + ab.charCodeAt(1)] = 3;
 /**
- * The end of o200k's split piece that starts at `p`, read from ASCII only (the alternatives in the pattern's order);
- * -1 when the answer hangs on a character past ASCII (a letter, digit, space or mark of another script could
- * continue the piece), which the regex then decides. A character's class is read inline (`ch < 128 ? CLASS[ch] :
- * NON`), not through a helper: the CLI runs without TurboFan's inlining (see the bin), and a call per character was
- * a fifth of the counting.
+ * The end of o200k's split piece that starts at `p`, read from the characters' classes (the alternatives in the
+ * pattern's order); -1 when the answer hangs on a character of no known class (a letter, digit, space or mark of
+ * another script could continue the piece), which the regex then decides. A character's class is read inline from
+ * the table, not through a helper: the CLI runs without TurboFan's inlining (see the bin), and a call per character
+ * was a fifth of the counting.
  */
 export function o200kPieceEnd(t: string, p: number, n: number): number {
   let ch = t.charCodeAt(p);
-  const c = ch < 128 ? CLASS[ch]! : NON;
+  const c = CLASS[ch]!;
   if (c === NON) return -1;
   // Letters (upper then lower), after at most one character that is no line break, letter or digit.
   let j = -1;
   if (c === UP || c === LO) j = p;
   else if ((c === WS || c === PUN) && p + 1 < n) {
     ch = t.charCodeAt(p + 1);
-    const d = ch < 128 ? CLASS[ch]! : NON;
+    const d = CLASS[ch]!;
     if (d === NON) return -1;
     if (d === UP || d === LO) j = p + 1;
   }
   if (j >= 0) {
     let e = j;
-    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === UP) e++;
-    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === LO) e++;
-    if (e < n && t.charCodeAt(e) >= 128) return -1;
+    while (e < n && CLASS[t.charCodeAt(e)] === UP) e++;
+    while (e < n && CLASS[t.charCodeAt(e)] === LO) e++;
+    if (e < n && CLASS[t.charCodeAt(e)] === NON) return -1;
     // The contraction suffix ('s 'd 'm 't 'll 've 're, either case); a character past ASCII simply does not match it.
     // Read from a table and returned through one addition, so every operation here has run once the first apostrophe
     // after letters has: one that had not when V8 compiled the function (the real sample's first `'re`, later) made it
@@ -98,9 +130,9 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
   if (c === DIG) {
     let e = p + 1;
     while (e < n && e < p + 3) {
-      ch = t.charCodeAt(e);
-      if (ch >= 128) return -1;
-      if (CLASS[ch] === DIG) e++;
+      const k = CLASS[t.charCodeAt(e)]!;
+      if (k === NON) return -1;
+      if (k === DIG) e++;
       else break;
     }
     return e;
@@ -109,15 +141,14 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
   let q = -1;
   if (c === PUN) q = p;
   else if (t.charCodeAt(p) === 32 && p + 1 < n) {
-    ch = t.charCodeAt(p + 1);
-    const d = ch < 128 ? CLASS[ch]! : NON;
+    const d = CLASS[t.charCodeAt(p + 1)]!;
     if (d === NON) return -1;
     if (d === PUN) q = p + 1;
   }
   if (q >= 0) {
     let e = q;
-    while (e < n && (ch = t.charCodeAt(e)) < 128 && CLASS[ch] === PUN) e++;
-    if (e < n && t.charCodeAt(e) >= 128) return -1;
+    while (e < n && CLASS[t.charCodeAt(e)] === PUN) e++;
+    if (e < n && CLASS[t.charCodeAt(e)] === NON) return -1;
     // Read only inside the text: a read past its end made V8 drop this function's optimized code and compile it again.
     while (e < n) {
       ch = t.charCodeAt(e);
@@ -130,13 +161,11 @@ export function o200kPieceEnd(t: string, p: number, n: number): number {
   // non-space, or one character.
   let w = p + 1;
   while (w < n) {
-    ch = t.charCodeAt(w);
-    if (ch >= 128) break;
-    const k = CLASS[ch];
+    const k = CLASS[t.charCodeAt(w)]!;
     if (k !== WS && k !== NL) break;
     w++;
   }
-  if (w < n && t.charCodeAt(w) >= 128) return -1;
+  if (w < n && CLASS[t.charCodeAt(w)] === NON) return -1;
   // `k` is one past the character read: a run's first multi-line piece came after the function was compiled, and
   // `return k + 1` (an addition no run had made yet) made V8 drop its optimized code and compile it again.
   for (let k = w; k > p; k--) {
@@ -242,10 +271,26 @@ class PieceTable {
 
   /** Tokens of the piece, -1 when not held. */
   get(s: string, from: number, n: number): number {
-    const key = packedKey(s, from, n);
+    // `packedKey` and `packedHash` written out: the CLI runs without TurboFan's inlining (see the bin), and every
+    // piece of every counted text paid the two calls.
+    let key = 0;
+    if (n <= PACKED) {
+      const end = from + n;
+      for (let i = from; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 128) {
+          key = -1;
+          break;
+        }
+        key = key * 128 + c;
+      }
+      key = key < 0 ? 0 : key * 8 + n;
+    }
     if (key !== 0) {
       const { packedKeys, packedMask } = this;
-      for (let i = packedHash(key) & packedMask; ; i = (i + 1) & packedMask) {
+      let h = (key | 0) ^ Math.imul((key / 4294967296) | 0, 0x9e3779b1);
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ (h >>> 13);
+      for (let i = h & packedMask; ; i = (i + 1) & packedMask) {
         const k = packedKeys[i]!;
         if (k === key) return this.packedCounts[i]!;
         if (k === 0) return -1;
@@ -320,19 +365,22 @@ class PieceTable {
 
 /**
  * countNative with no special token allowed (special-token text counts as plain text), each distinct piece merged
- * once. The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours. Under o200k's
+ * once (on the counter's own tables when given RankPieces). The same pieces as countNative's: its own split pattern, in a copy so its lastIndex is ours. Under o200k's
  * pattern with the counter's rank lookup, ASCII stretches are cut by a scanner that follows the pattern and merged
  * on the lookup, neither allocating per piece (the regex's matches and the merge's byte arrays were most of a long
  * session's counting); the regex decides every piece the scanner cannot.
  */
-export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: string) => number {
+export function pieceMemoCount(core: PieceCore | RankPieces, limit: number = PIECES): (text: string) => number {
   const split = new RegExp(core.tokenSplitRegex.source, core.tokenSplitRegex.flags);
   const table = new PieceTable(limit);
-  const lookup = core.bytePairStringRankEncoder instanceof RankLookup ? core.bytePairStringRankEncoder : null;
+  const own = 'lookup' in core ? core : null;
+  const gpt = 'lookup' in core ? null : core;
+  const lookup = own ? own.lookup : gpt!.bytePairStringRankEncoder instanceof RankLookup ? gpt!.bytePairStringRankEncoder : null;
   const scan = lookup !== null && split.source === O200K_SPLIT_SOURCE && split.flags === 'gu';
   const tokensOf = (piece: string): number => {
     if (lookup && !/[^\x00-\x7f]/.test(piece)) return asciiMergeCount(lookup, piece, 0, piece.length);
-    return core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(piece).length;
+    if (own) return byteMergeCount(own.lookup, own.bytes, piece);
+    return gpt!.getBpeRankFromString(piece) !== undefined ? 1 : gpt!.bytePairEncode(piece).length;
   };
   const regexCount = (text: string): number => {
     split.lastIndex = 0;
@@ -362,8 +410,9 @@ export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: 
       if (e >= 0) {
         k = table.get(text, p, e - p);
         if (k < 0) {
-          k = asciiMergeCount(lookup!, text, p, e - p);
-          table.add(text.slice(p, e), k);
+          // A piece with punctuation past ASCII (`→x`) is merged on its bytes.
+          const piece = text.slice(p, e);
+          table.add(piece, (k = tokensOf(piece)));
         }
       } else {
         // Every position starts a piece of the pattern, so the regex from here gives this piece.
@@ -371,6 +420,8 @@ export function pieceMemoCount(core: PieceCore, limit: number = PIECES): (text: 
         const m = split.exec(text);
         if (m === null || m.index !== p || m[0].length === 0) return regexCount(text);
         e = p + m[0].length;
+        // The scanner reads the punctuation among these characters (and the one after) itself from now on.
+        knowClasses(text, p, Math.min(e + 1, len));
         k = table.get(text, p, e - p);
         if (k < 0) table.add(m[0], (k = tokensOf(m[0])));
       }

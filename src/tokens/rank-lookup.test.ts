@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ENCODINGS } from './encoding';
-import { byteTokens, packRankTable, RankLookup, rankSlots, unpackRanks } from './rank-lookup';
+import { byteTokens, packRankTable, RankLookup, rankSlots, rankStarts, unpackRanks } from './rank-lookup';
 import { loadRankTable } from './rank-tables';
 
 const fixtures = readdirSync(new URL('./__fixtures__/', import.meta.url)).map((f) => readFileSync(new URL(`./__fixtures__/${f}`, import.meta.url), 'utf8'));
@@ -50,5 +50,20 @@ describe('rank lookup slots worked out at build time', () => {
     const rebuilt = RankLookup.fromPacked({ ...packed, slots: swapped });
     expect(rebuilt.slots).not.toBe(swapped);
     expect(rebuilt.slots).toEqual(slots);
+  });
+});
+
+describe('rank starts worked out at build time', () => {
+  it('give the lookup the table’s tokens when they fit, and are worked out again when they do not', async () => {
+    const table = await loadRankTable('cl100k_base');
+    const packed = packRankTable(table);
+    const starts = rankStarts(packed);
+    expect(starts.length).toBe(packed.lengths.length + 1);
+    expect(starts[starts.length - 1]).toBe(packed.text.length);
+    const shifted = starts.map((v, r) => (r > 0 && r < starts.length - 1 ? v + 1 : v));
+    const lookups = [RankLookup.fromPacked({ ...packed, starts }), RankLookup.fromPacked({ ...packed, starts: shifted }), RankLookup.fromPacked({ ...packed, starts: starts.subarray(1) })];
+    table.forEach((t, r) => {
+      if (typeof t === 'string') for (const lookup of lookups) expect(lookup.get(t)).toBe(r);
+    });
   });
 });

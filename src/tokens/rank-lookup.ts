@@ -16,6 +16,8 @@ export interface PackedRanks {
   bytes: [number, number[]][];
   /** The lookup's table worked out at build time (`rankSlots`; the CLI reads it from a binary file beside the JSON). */
   slots?: Int32Array;
+  /** Where each rank's text starts in `text`, and at the end the text's length (`rankStarts`; the CLI reads it from its file). */
+  starts?: Uint32Array;
 }
 
 export const isPackedRanks = (v: unknown): v is PackedRanks => typeof v === 'object' && v !== null && (v as { packed?: unknown }).packed === 1;
@@ -57,21 +59,41 @@ function hashOf(s: string, from: number, n: number): number {
   return h;
 }
 
+/** Where each rank's text starts in the packed text, and at the end the text's length; a rank of no text (a byte token or a hole) has the next one's start. */
+export function rankStarts(p: PackedRanks): Uint32Array {
+  const n = p.lengths.length;
+  const start = new Uint32Array(n + 1);
+  let at = 0;
+  for (let r = 0; r < n; r++) {
+    start[r] = at;
+    at += p.lengths.charCodeAt(r) - 32;
+  }
+  if (at !== p.text.length) throw new Error('packed rank table: the lengths do not add up to the text');
+  start[n] = at;
+  return start;
+}
+
+/** Do starts from elsewhere fit the table: its text's length at the end, and its lengths at both ends of the ranks? */
+function startsFit(p: PackedRanks, start: Uint32Array): boolean {
+  const n = p.lengths.length;
+  if (start.length !== n + 1 || start[0] !== 0 || start[n] !== p.text.length) return false;
+  for (let r = 0; r < n; r = r === 255 && n > 512 ? n - 256 : r + 1) if (start[r + 1]! - start[r]! !== p.lengths.charCodeAt(r) - 32) return false;
+  return true;
+}
+
 /** A Map-like `get(text) → rank` over the string tokens of a table; gpt-tokenizer's core reads only `get`. */
 export class RankLookup {
   private readonly text: string;
+  /** Where each rank's text starts in `text`, and one more at the end: a rank's length is the step to the next (0 for none). */
   private readonly start: Uint32Array;
-  private readonly len: Uint16Array;
   /** rank + 1 per slot, 0 when empty; slot `hash & mask` or the next free one after it. */
   readonly slots: Int32Array;
   private readonly mask: number;
 
-  private constructor(text: string, start: Uint32Array, len: Uint16Array, slots?: Int32Array) {
+  /** `count`: how many ranks have a text. */
+  private constructor(text: string, start: Uint32Array, count: number, slots?: Int32Array) {
     this.text = text;
     this.start = start;
-    this.len = len;
-    let count = 0;
-    for (let r = 0; r < len.length; r++) if (len[r]! > 0) count++;
     let cap = 16;
     while (cap < count * 2) cap *= 2;
     this.mask = cap - 1;
@@ -80,8 +102,8 @@ export class RankLookup {
       return;
     }
     this.slots = new Int32Array(cap);
-    for (let r = 0; r < len.length; r++) {
-      const n = len[r]!;
+    for (let r = 0; r + 1 < start.length; r++) {
+      const n = start[r + 1]! - start[r]!;
       if (n === 0) continue;
       let i = hashOf(text, start[r]!, n) & this.mask;
       // A repeated token takes the later rank, as gpt-tokenizer's Map does (none repeats in the tables).
@@ -92,8 +114,8 @@ export class RankLookup {
 
   /** Slots from elsewhere find the table's first tokens (the single bytes) at their ranks: else they are rebuilt. */
   private spotCheck(slots: Int32Array): boolean {
-    for (let r = 0; r < Math.min(256, this.len.length); r++) {
-      const n = this.len[r]!;
+    for (let r = 0; r < Math.min(256, this.start.length - 1); r++) {
+      const n = this.start[r + 1]! - this.start[r]!;
       if (n === 0) continue;
       let i = hashOf(this.text, this.start[r]!, n) & this.mask;
       while (slots[i] !== 0 && slots[i] !== r + 1) i = (i + 1) & this.mask;
@@ -102,40 +124,37 @@ export class RankLookup {
     return true;
   }
 
+  /**
+   * The lookup of a packed table. The starts and slots worked out at build time are used when they fit (the CLI reads
+   * both from its files): filling them in a cold process was a loop of 200k steps each, ~12 ms.
+   */
   static fromPacked(p: PackedRanks): RankLookup {
-    const n = p.lengths.length;
-    const start = new Uint32Array(n);
-    const len = new Uint16Array(n);
-    let at = 0;
-    for (let r = 0; r < n; r++) {
-      const k = p.lengths.charCodeAt(r) - 32;
-      start[r] = at;
-      len[r] = k;
-      at += k;
-    }
-    if (at !== p.text.length) throw new Error('packed rank table: the lengths do not add up to the text');
-    return new RankLookup(p.text, start, len, p.slots);
+    const start = p.starts && startsFit(p, p.starts) ? p.starts : rankStarts(p);
+    // A rank without text has the length 0, written as a space.
+    const count = p.lengths.length - (p.lengths.split(' ').length - 1);
+    return new RankLookup(p.text, start, count, p.slots);
   }
 
   static fromTable(table: RankTable): RankLookup {
     const parts: string[] = [];
-    const start = new Uint32Array(table.length);
-    const len = new Uint16Array(table.length);
+    const start = new Uint32Array(table.length + 1);
     let at = 0;
+    let count = 0;
     for (let r = 0; r < table.length; r++) {
+      start[r] = at;
       const t = table[r];
       if (typeof t !== 'string' || t.length === 0) continue;
       parts.push(t);
-      start[r] = at;
-      len[r] = t.length;
       at += t.length;
+      count++;
     }
-    return new RankLookup(parts.join(''), start, len);
+    start[table.length] = at;
+    return new RankLookup(parts.join(''), start, count);
   }
 
   private equals(r: number, s: string, from: number, n: number): boolean {
-    if (this.len[r] !== n) return false;
     const o = this.start[r]!;
+    if (this.start[r + 1]! - o !== n) return false;
     const t = this.text;
     for (let k = 0; k < n; k++) if (t.charCodeAt(o + k) !== s.charCodeAt(from + k)) return false;
     return true;
@@ -158,7 +177,7 @@ export class RankLookup {
 
 /** The lookup table of a packed rank table, for the build to write beside it. */
 export function rankSlots(p: PackedRanks): Int32Array {
-  return RankLookup.fromPacked({ ...p, slots: undefined }).slots;
+  return RankLookup.fromPacked({ ...p, slots: undefined, starts: undefined }).slots;
 }
 
 /** The byte tokens of a table as gpt-tokenizer's core wants them: a sparse array holding only those. */

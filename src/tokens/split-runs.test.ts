@@ -72,4 +72,17 @@ describe('splitLongRuns', () => {
     expect(split.parts.join('')).toBe(text);
     for (const p of split.parts) expect(p.length % 2).toBe(0);
   });
+
+  it('cuts a text exactly when one of its runs is longer than the limit, whatever the runs\' lengths and places', () => {
+    const kinds = ['a', 'b', ' ', '\n', '\u00a0', '\u3000', 'é', '9', '-', '\t', '😀'];
+    let seed = 3;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: Math.floor(random() * 12) }, () => kinds[Math.floor(random() * kinds.length)]!.repeat(Math.floor(random() * (random() < 0.3 ? 300 : 20)))).join('');
+      for (const max of [2, 3, 7, 16, 255, 256]) {
+        const longest = Math.max(0, ...[...text.matchAll(/\S+|\s+/g)].map((m) => m[0].length));
+        expect(splitLongRuns(text, max).approximate, JSON.stringify([max, text])).toBe(longest > max);
+      }
+    }
+  });
 });

@@ -39,9 +39,30 @@ function cutPoint(text: string, end: number, floor: number): number {
   return c >= 0xdc00 && c <= 0xdfff && end - 1 > floor ? end - 1 : end;
 }
 
+/**
+ * Might a run of white space or of non-white space be longer than `maxRun` (the only case `splitLongRuns` cuts)? Such a
+ * run holds a whole block of `(maxRun + 2) >> 1` characters that starts at a multiple of that length; a block whose
+ * characters are not all of one kind ends its reading at the first change, a few characters in for prose and code, so
+ * a text is read a fraction of the way through instead of character by character (every counted text is).
+ */
+function mayHaveLongRun(text: string, maxRun: number): boolean {
+  const block = (maxRun + 2) >> 1;
+  for (let s = 0; s + block <= text.length; s += block) {
+    let c = text.charCodeAt(s);
+    const ws = c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWhitespaceCode(c);
+    let j = s + 1;
+    for (; j < s + block; j++) {
+      c = text.charCodeAt(j);
+      if ((c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWhitespaceCode(c)) !== ws) break;
+    }
+    if (j === s + block) return true;
+  }
+  return false;
+}
+
 /** Splits `text` so that no run of whitespace or of non-whitespace in any part is longer than `maxRun`. */
 export function splitLongRuns(text: string, maxRun: number = DEFAULT_MAX_RUN): RunSplit {
-  if (!(maxRun >= 2) || text.length <= maxRun) return { parts: [text], approximate: false };
+  if (!(maxRun >= 2) || text.length <= maxRun || !mayHaveLongRun(text, maxRun)) return { parts: [text], approximate: false };
   let cuts: number[] | null = null;
   let runWs = isWhitespaceCode(text.charCodeAt(0));
   let last = 0; // start of the current uncut stretch of the current run
