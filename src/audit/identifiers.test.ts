@@ -19,6 +19,14 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it('reads no address in a URL a placeholder cuts (a template), and reads the whole one beside it', () => {
+    // Judged flags s141 (`https://${companyName}.com` read as `https://$`) and s82 (`https://p.aicu.jp/q/${sid}/results`).
+    const urls = (text: string) => extractIdentifiers(text).filter((i) => i.kind === 'url').map((i) => i.value);
+    expect(urls('const site = `https://${companyName.toLowerCase()}.com`;')).toEqual([]);
+    expect(urls('速報: https://p.aicu.jp/q/${sid}/results and GET https://api.x.dev/users/{id}')).toEqual([]);
+    expect(urls('See https://p.aicu.jp/q/WS260313 for the survey.')).toEqual(['https://p.aicu.jp/q/WS260313']);
+  });
+
   it('yields host:port whole and as its host and port, at their offsets', () => {
     const ids = extractIdentifiers('connect to db-prod-1:5432 now');
     expect(ids).toEqual([

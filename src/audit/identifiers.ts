@@ -116,6 +116,8 @@ const EMPHASIS_END = /(?:\*{2,}|_{2,})$/;
 
 const urls: Pass = (text, emit) =>
   each(/\b(?:https?|wss?|ftp|file|s3|gs):\/\/[^\s<>"'`{}|\\^]+/gi, text, (m) => {
+    // Cut where a placeholder opens (`https://${host}/q/${sid}`, `/users/{id}`, `{{ base }}`): a template, no address.
+    if (text.charCodeAt(m.index + m[0].length) === 123) return;
     const url = trimTrailing(m[0]);
     emit(EMPHASIS_END.test(url) ? trimTrailing(url.replace(EMPHASIS_END, '')) : url, 'url', m.index);
   });
