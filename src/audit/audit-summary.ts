@@ -327,6 +327,7 @@ export function keptAndLost(
       (id.kind === 'path' && keepsModuleFile(summaryHay, id.value)) ||
       ((id.kind === 'url' || id.kind === 'host-port') && keepsLoopbackPort(summaryHay.text, id.value)) ||
       (id.kind === 'path' && underKeptWildcard(summaryHay.text, id.value)) ||
+      (id.kind === 'path' && namesPathInFolder(summaryHay.text, id.value)) ||
       ((id.kind === 'ticket' || id.kind === 'order-id') && inIdRange(summaryHay.text, id.value));
     if (held || (name !== null && namesFile(summaryHay, name, id.value))) kept.push(id.value);
     else lost.push(id);
@@ -368,6 +369,19 @@ export function underKeptWildcard(text: string, path: string): boolean {
     if (p === dir || p.startsWith(`${dir}/`) || p.includes(`/${dir}/`)) return true;
   }
   return false;
+}
+
+/**
+ * Does the summary name a path inside this folder (`wfc/skills/` in `wfc/skills/wfc-init/SKILL.md`, `.claude/scripts/`
+ * in `C:\\…\\.claude\\scripts\\setup.ps1`)? A folder written as one (a trailing slash) of two segments or more is kept
+ * by the files the summary lists in it.
+ */
+export function namesPathInFolder(text: string, folder: string): boolean {
+  if (!/[\\/]$/.test(folder)) return false;
+  const f = folder.replace(/\\/g, '/').replace(/\/+$/, '').replace(/^\.\//, '');
+  if (!f.includes('/') || !text.includes(f.slice(f.lastIndexOf('/') + 1))) return false;
+  const escaped = f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\w.-])${escaped}/[^\\s/]`).test(text.replace(/\\/g, '/'));
 }
 
 /** Does the summary keep the file an import specifier names (`../hooks/usePageMeta` as `src/hooks/usePageMeta.js`)? */

@@ -982,6 +982,23 @@ describe('a summary that keeps a thing under another spelling', () => {
     expect(needed(input('Retried 3001 times.', 'http://localhost:3001'))).toEqual(['http://localhost:3001']);
   });
 
+  it('keeps a folder written as one (`wfc/skills/`) by a path inside it that it names, in either slash', () => {
+    // Judged flags s66 (wfc/skills/ kept through wfc/skills/wfc-init/SKILL.md) and s96 (.claude/scripts/ through a
+    // Windows path of a script in it).
+    const input = (summary: string, folder: string): AuditInput => ({
+      summary,
+      sources: [`$ ls ${folder}\nwfc-init\nwfc-plan`],
+      sourceMeta: [{ role: 'tool', kind: 'tool_result', target: bash(`ls ${folder}`) }],
+      later: [{ id: 'c', role: 'assistant', kind: 'tool_call', target: bash(`ls ${folder}`), text: `Bash({"command":"ls ${folder}"})` }],
+      project: { cwd: CWD, texts: [{ text: `ls ${folder}`, kind: 'tool_call' }] },
+    });
+    expect(needed(input('Fixed wfc/skills/wfc-init/SKILL.md.', 'wfc/skills/'))).toEqual([]);
+    expect(needed(input('Wrote C:\\Users\\dev\\docs\\.claude\\scripts\\setup.ps1.', '.claude/scripts/'))).toEqual([]);
+    // A path in another folder whose name starts the same way keeps nothing.
+    expect(needed(input('Fixed wfc/skills-old/x.md.', 'wfc/skills/'))).toEqual(['wfc/skills/']);
+    expect(needed(input('Fixed the plan.', 'wfc/skills/'))).toEqual(['wfc/skills/']);
+  });
+
   it('keeps each file under a folder it names with a wildcard, an import specifier’s file included', () => {
     const page = `${CWD}/app/keys/page.tsx`;
     const input = (summary: string): AuditInput => ({
