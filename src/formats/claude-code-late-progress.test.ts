@@ -6,6 +6,7 @@
 // The test also reads the file's usage the plain way (each assistant record's, once per message id) and compares.
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../load/loader';
+import { plainPrompts } from '../test/plain-usage';
 
 let clock = 0;
 const at = () => new Date(Date.UTC(2026, 2, 4, 2, 3, clock++)).toISOString();
@@ -35,16 +36,6 @@ const file = [
   user('e1', 'h1', 'Commit and push'),
   assistant('e2', 'e1', 'msg_4', [{ type: 'text', text: 'Pushed.' }], 105362),
 ].join('\n');
-
-/** Every assistant record's prompt, once per message id, in file order: the file read with no tree at all. */
-function plainPrompts(text: string): number[] {
-  const seen = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const r = JSON.parse(line) as { type: string; message?: { id?: string; usage?: { input_tokens: number; cache_read_input_tokens: number } } };
-    if (r.type === 'assistant' && r.message?.id && r.message.usage) seen.set(r.message.id, r.message.usage.input_tokens + r.message.usage.cache_read_input_tokens);
-  }
-  return [...seen.values()];
-}
 
 describe('a conversation record Claude Code chained onto progress records written late', () => {
   it('follows the conversation written before it: nothing in between is an abandoned branch', () => {
