@@ -9,6 +9,7 @@ const VERB: Record<GhostView['label'], string> = {
   omitted: 'omitted',
   masked: 'masked',
   dropped: 'dropped',
+  cleared: 'cleared by /clear',
 };
 
 interface Props {

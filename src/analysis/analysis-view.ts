@@ -238,7 +238,7 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
   }
 
   const removedBy = new Map<string, string>();
-  for (const [id, r] of a.contexts.removals) removedBy.set(id, r.compactionId);
+  for (const [id, r] of a.contexts.removals) if (r.compactionId !== null) removedBy.set(id, r.compactionId);
   const ghosts = opts.ghosts === false ? [] : calls.map((call, ci) => {
     const present = new Set(call.entries.map((e) => e.id));
     return a.contexts.eviction

@@ -5,7 +5,8 @@ import type { Item, Usage } from '../model/types';
 export type RegionName = 'head' | 'summary' | 'middle' | 'tail';
 
 /** What happened to an original item as of one call. */
-export type EvictionLabel = 'verbatim' | 'summarized' | 'omitted' | 'masked' | 'dropped';
+// `cleared`: the user's `/clear` emptied the conversation; no compaction took it.
+export type EvictionLabel = 'verbatim' | 'summarized' | 'omitted' | 'masked' | 'dropped' | 'cleared';
 
 export interface ContextEntry {
   item: Item;

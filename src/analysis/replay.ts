@@ -7,7 +7,8 @@ import { ContextTimeline, type Span } from './context-timeline';
 /** Why an item left (or changed in) the live context, as of the compaction that did it. */
 export interface Removal {
   label: Exclude<EvictionLabel, 'verbatim'>;
-  compactionId: string;
+  /** The compaction that took the item out; null when the user's `/clear` did. */
+  compactionId: string | null;
   /** Index of the first call that no longer saw the item verbatim. */
   fromCall: number;
 }
@@ -167,7 +168,12 @@ export function replayTranscript(session: Session): Replay {
     }
     // The user cleared the conversation (Claude Code 1.0 wrote on in the same file): the model sees none of it from
     // here on but the system prompt. No compaction did it, so no removal names one.
-    if (item.meta?.['clearsContext'] === true) for (const sp of [...live.values()]) if (!isSystem(sp.item)) close(sp);
+    if (item.meta?.['clearsContext'] === true)
+      for (const sp of [...live.values()]) {
+        if (isSystem(sp.item)) continue;
+        close(sp);
+        if (!removals.has(sp.item.id)) removals.set(sp.item.id, { label: 'cleared', compactionId: null, fromCall: callsSeen });
+      }
     if (sentToModel(item) && !inserted.has(item.id)) {
       // An item that supersedes another (the OpenHands SDK's SystemPromptUpdateEvent) takes its place from here on.
       const replaced = item.supersedes !== undefined ? live.get(item.supersedes) : undefined;

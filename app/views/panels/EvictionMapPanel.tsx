@@ -25,6 +25,7 @@ const LABEL_HINT: Record<EvictionLabel, string> = {
   omitted: 'omitted (thought or observation)',
   masked: 'sent masked or cleared',
   dropped: 'dropped without a summary',
+  cleared: "cleared by the user's /clear",
 };
 
 const fmt = (n: number) => formatCount(n);
@@ -60,6 +61,8 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const [evictedOnly, setEvictedOnly] = useState(false);
   const rows = useMemo(() => (evictedOnly ? allRows.filter((r) => r.runs.some((run) => run.label !== 'verbatim')) : allRows), [allRows, evictedOnly]);
   const counts = useMemo(() => labelCountsAt(allRows, callIndex), [allRows, callIndex]);
+  // Only a session the user cleared (`/clear`, Claude Code 1.0) has a `cleared` label to show in the legend.
+  const cleared = useMemo(() => allRows.some((r) => r.runs.some((run) => run.label === 'cleared')), [allRows]);
   const notYet = useMemo(() => allRows.reduce((k, r) => k + (labelAt(r.runs, callIndex) === null ? 1 : 0), 0), [allRows, callIndex]);
   const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId !== null).map((c) => c.index), [view.calls]);
 
@@ -152,7 +155,7 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
           </span>
         </p>
         <ul className="evm-legend" aria-label={`Labels at call ${callIndex + 1}`}>
-          {EVICTION_LABELS.map((l) => (
+          {EVICTION_LABELS.filter((l) => l !== 'cleared' || cleared).map((l) => (
             <li key={l} title={LABEL_HINT[l]}>
               <span className={`evm-swatch l-${l}`} aria-hidden="true" />
               {l} <strong>{fmt(counts[l])}</strong>
