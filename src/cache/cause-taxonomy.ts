@@ -17,6 +17,11 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
     meaning: 'A compaction replaced earlier items with a summary or marker; everything from there on is sent anew. Its miss is the compaction\'s cost, reported with the compaction, apart from misses.',
     evidence: 'A compaction recorded or inferred just before the call, or a summary/marker standing where other items were.',
   },
+  cleared: {
+    label: 'conversation cleared (/clear)',
+    meaning: 'The user\'s /clear emptied the conversation: everything after the system prompt and tools is sent anew. No compaction did it, so its miss counts with the misses.',
+    evidence: 'The prompt holds a Claude Code /clear echo the previous prompt did not (Claude Code 1.0 wrote on in the same file after a /clear).',
+  },
   'recap-regenerated': {
     label: 'regenerated recap',
     meaning: 'A recap at the same position was rewritten, so every item after it is read again although those items did not change.',

@@ -10,6 +10,7 @@ import type { PromptUnit, UnitDigest } from './item-hash';
  */
 export type CacheBreakCause =
   | 'compaction'
+  | 'cleared'
   | 'recap-regenerated'
   | 'edited'
   | 'masked'
@@ -26,6 +27,7 @@ export type CacheBreakCause =
 
 export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = [
   'compaction',
+  'cleared',
   'recap-regenerated',
   'edited',
   'masked',
@@ -99,6 +101,8 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
 
 /**
  * The cause of a divergence, tested in this order (the first that fits wins):
+ * 0. cleared — this prompt holds a `/clear` echo the previous one did not (Claude Code 1.0 wrote on in the same file
+ *    after a /clear): the conversation before it is gone, with no compaction;
  * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
  * 2. recap-regenerated — a summary at the same position in both calls, with different text, and the
@@ -108,8 +112,9 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
  * 4. edited — an item (or the tool schemas) at that position changed;
  * 5. unknown — e.g. this call's prompt simply ends earlier.
  */
-export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
+export function structuralCause(input: CauseInput): 'cleared' | 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
   const { previous, current, unitIndex: k, compactionId } = input;
+  if (clearedSince(previous, current)) return 'cleared';
   const oldUnit = previous.units[k];
   const newUnit = current.units[k];
   const oldItem = oldUnit?.item ?? null;
@@ -134,6 +139,17 @@ export function structuralCause(input: CauseInput): 'masked' | 'recap-regenerate
 
   if (oldUnit && newUnit) return 'edited';
   return 'unknown';
+}
+
+/**
+ * Does this prompt hold a `/clear` echo (the loader marks it `clearsContext`) that the previous one did not? Looked for
+ * from the start: every /clear echoes the same text, so the prompts may match on it and part after it.
+ */
+function clearedSince(previous: PromptSide, current: PromptSide): boolean {
+  const echoes = current.units.filter((u) => u.item?.meta?.['clearsContext'] === true).map((u) => u.id);
+  if (echoes.length === 0) return false;
+  const before = new Set(previous.units.map((u) => u.id));
+  return echoes.some((id) => !before.has(id));
 }
 
 function sameKind(a: Item | null, b: Item | null): boolean {

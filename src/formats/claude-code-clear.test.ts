@@ -76,3 +76,20 @@ describe('the context a Claude Code 1.0 /clear leaves', () => {
     expect(removals.get(summarized.item.id)?.compactionId).toBe(s.compactions[0]!.id);
   });
 });
+
+describe('the cache after a Claude Code 1.0 /clear', () => {
+  it('names the /clear as the cause of each call that follows one, not an edit', async () => {
+    const { sessionContexts } = await import('../analysis/session-analysis');
+    const { analyzeCachePrefix } = await import('../cache/prefix');
+    const s = loadText('95f3cf38.jsonl', file()).sessions[0]!;
+    const { calls, timeline } = sessionContexts(s);
+    const reports = analyzeCachePrefix(calls, { count: (t) => t.length, timeline });
+    const after = (id: string) => reports[calls.findIndex((c) => c.output.some((o) => o.id.startsWith(id)))]!;
+    // b2 and d2 are the first calls after the two clears: nothing before them is sent again.
+    expect(after('b2').cause).toBe('cleared');
+    expect(after('d2').cause).toBe('cleared');
+    // The calls within a conversation keep their prefix, and the summary's call is the compaction's.
+    expect(after('b4').cause).toBeNull();
+    expect(after('s3').cause).toBe('compaction');
+  });
+});
