@@ -431,7 +431,8 @@ function Readout({
                 <rect className={`band band-${k}`} width="12" height="12" rx="2" style={k === 'tools' ? { fill: `url(#${patternId})` } : undefined} />
               </svg>
               <span className="legend-name">
-                {BAND_LABEL[k]}
+                {/* A file that leaves the prefix out leaves out the system prompt with the tools: the band holds both. */}
+                {k === 'tools' && prefixUnrecorded ? 'System prompt and tools' : BAND_LABEL[k]}
                 {k === 'tools' && prefixUnrecorded ? (
                   <span className="muted small"> ({unrecordedNote(call)})</span>
                 ) : k === 'newInput' && freshNote ? (
