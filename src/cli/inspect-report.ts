@@ -2,6 +2,7 @@
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
 import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../charts/cache-summary';
+import { costParts, offBranchSentence } from '../charts/cost-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 import { isConversationItem } from '../analysis/eviction-map';
@@ -99,6 +100,11 @@ export function renderText(report: InspectReport): string {
       out.push(`  output ${n(f.outputTokens)} tokens${output}`);
       if (f.models.length) out.push(`  ${f.models.length === 1 ? 'model' : 'models'} ${f.models.map((m) => `${oneLine(m.model)} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')}`);
       if (f.totals?.warning) out.push(`  totals disagree: ${oneLine(f.totals.warning)}`);
+    }
+    if (f?.offBranch) out.push(`  ${offBranchSentence(f.offBranch, f.cost, n, formatUsd)}`);
+    if (f && f.cost.usd !== null) {
+      const parts = costParts(f.cost, n, formatUsd);
+      out.push(`  cost ${formatUsd(f.cost.usd)} at the reported usage${parts.length ? ` (${parts.join(' · ')})` : ''}`);
     }
     const c = s.cache;
     if (c) {
