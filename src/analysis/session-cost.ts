@@ -60,6 +60,7 @@ export function sessionCost(input: CostInput): SessionCost {
   const parts = [calls, offBranch, sidechains].filter((p): p is CostPart => p !== null);
   const priced = parts.filter((p) => p.usd !== null);
   return {
+    // The sum of the parts as shown (each to the micro-dollar), so they add up to it.
     usd: priced.length ? round6(priced.reduce((n, p) => n + p.usd!, 0)) : null,
     calls,
     offBranch,
