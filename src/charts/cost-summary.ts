@@ -31,3 +31,10 @@ export function costParts(cost: SessionCost, fmt: (n: number) => string, usd: (v
   if (cost.unpriced > 0) parts.push(`${plural(cost.unpriced, 'response', 'responses', fmt)} not priced: no reported usage or no price for the model`);
   return parts;
 }
+
+/** `$0.10 at the reported usage (model calls $0.07 · abandoned branches $0.03)`; null when nothing is priced. */
+export function costSentence(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string | null {
+  if (cost.usd === null) return null;
+  const parts = costParts(cost, fmt, usd);
+  return `${usd(cost.usd)} at the reported usage${parts.length ? ` (${parts.join(' · ')})` : ''}`;
+}

@@ -2,7 +2,7 @@
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
 import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../charts/cache-summary';
-import { costParts, offBranchSentence } from '../charts/cost-summary';
+import { costSentence, offBranchSentence } from '../charts/cost-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 import { isConversationItem } from '../analysis/eviction-map';
@@ -102,10 +102,8 @@ export function renderText(report: InspectReport): string {
       if (f.totals?.warning) out.push(`  totals disagree: ${oneLine(f.totals.warning)}`);
     }
     if (f?.offBranch) out.push(`  ${offBranchSentence(f.offBranch, f.cost, n, formatUsd)}`);
-    if (f && f.cost.usd !== null) {
-      const parts = costParts(f.cost, n, formatUsd);
-      out.push(`  cost ${formatUsd(f.cost.usd)} at the reported usage${parts.length ? ` (${parts.join(' · ')})` : ''}`);
-    }
+    const cost = f ? costSentence(f.cost, n, formatUsd) : null;
+    if (cost) out.push(`  cost ${cost}`);
     const c = s.cache;
     if (c) {
       const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');
