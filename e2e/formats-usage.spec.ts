@@ -49,6 +49,6 @@ test('the header says how many responses were billed on abandoned branches, apar
   await expect(note).toHaveAttribute('title', /sent and billed them.*not among the model calls/);
   await expect(fact(page, 'Model calls')).toHaveText('4');
   await header.getByRole('button', { name: 'Details' }).click();
-  await expect(fact(page, 'Cost')).toHaveText('$0.10 at the reported usage (model calls $0.07 · abandoned branches $0.03)');
+  await expect(fact(page, 'Cost')).toHaveText('$0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)');
   await header.screenshot({ path: join(SHOTS, 'header-off-branch.png') });
 });

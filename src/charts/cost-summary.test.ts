@@ -17,14 +17,14 @@ describe('offBranchSentence', () => {
 describe('costParts', () => {
   it('names the parts only when there is more than the calls, and counts what was not priced', () => {
     expect(costParts(cost(), n, formatUsd)).toEqual([]);
-    expect(costParts(cost({ offBranch: { responses: 2, priced: 2, usd: 0.134 } }), n, formatUsd)).toEqual(['model calls $1.10', 'abandoned branches $0.13']);
-    expect(costParts(cost({ sidechains: { responses: 3, priced: 0, usd: null }, unpriced: 3 }), n, formatUsd)).toEqual(['model calls $1.10', 'sidechains not priced', '3 responses not priced: no reported usage or no price for the model']);
+    expect(costParts(cost({ offBranch: { responses: 2, priced: 2, usd: 0.134 } }), n, formatUsd)).toEqual(['calls $1.10', 'abandoned branches $0.13']);
+    expect(costParts(cost({ sidechains: { responses: 3, priced: 0, usd: null }, unpriced: 3 }), n, formatUsd)).toEqual(['calls $1.10', 'sidechains not priced', '3 responses not priced: no reported usage or no price for the model']);
   });
 });
 
 describe('costSentence', () => {
   it('says the total at the reported usage, with the parts worth naming', () => {
-    expect(costSentence(cost({ offBranch: { responses: 2, priced: 2, usd: 0.134 } }), n, formatUsd)).toBe('$1.23 at the reported usage (model calls $1.10 · abandoned branches $0.13)');
+    expect(costSentence(cost({ offBranch: { responses: 2, priced: 2, usd: 0.134 } }), n, formatUsd)).toBe('$1.23 at the reported usage (calls $1.10 · abandoned branches $0.13)');
     expect(costSentence(cost(), n, formatUsd)).toBe('$1.23 at the reported usage');
     expect(costSentence(cost({ usd: null }), n, formatUsd)).toBeNull();
   });

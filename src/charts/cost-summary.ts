@@ -17,14 +17,14 @@ export function offBranchSentence(off: OffBranchFacts, cost: SessionCost, fmt: (
 }
 
 /**
- * The parts of the session cost worth naming: each part when there is more than the model calls (`model calls $1.10`,
+ * The parts of the session cost worth naming: each part when there is more than the model calls (`calls $1.10`,
  * `abandoned branches $0.13`, `sidechains $0.40`), and the responses left unpriced.
  */
 export function costParts(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string[] {
   const parts: string[] = [];
   const money = (v: number | null) => (v !== null ? usd(v) : 'not priced');
   if (cost.offBranch || cost.sidechains) {
-    parts.push(`model calls ${money(cost.calls.usd)}`);
+    parts.push(`calls ${money(cost.calls.usd)}`);
     if (cost.offBranch) parts.push(`abandoned branches ${money(cost.offBranch.usd)}`);
     if (cost.sidechains) parts.push(`sidechains ${money(cost.sidechains.usd)}`);
   }
@@ -32,7 +32,7 @@ export function costParts(cost: SessionCost, fmt: (n: number) => string, usd: (v
   return parts;
 }
 
-/** `$0.10 at the reported usage (model calls $0.07 · abandoned branches $0.03)`; null when nothing is priced. */
+/** `$0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)`; null when nothing is priced. */
 export function costSentence(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string | null {
   if (cost.usd === null) return null;
   const parts = costParts(cost, fmt, usd);

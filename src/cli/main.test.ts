@@ -96,7 +96,7 @@ describe('run inspect', () => {
     expect(f.cost.usd).toBeCloseTo(f.cost.calls.usd + f.cost.offBranch.usd, 6);
     const text = fakeIo({ 's.jsonl': offBranch });
     expect(await run(['inspect', 's.jsonl'], text.io)).toBe(0);
-    expect(text.out.join('\n')).toContain('  +2 responses on abandoned branches (billed, not shown): 37,709 prompt and 324 output tokens, $0.03\n  cost $0.10 at the reported usage (model calls $0.07 · abandoned branches $0.03)');
+    expect(text.out.join('\n')).toContain('  +2 responses on abandoned branches (billed, not shown): 37,709 prompt and 324 output tokens, $0.03\n  cost $0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)');
     // The user's prices price them too: $1 a million output tokens, everything else free.
     const free = { input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 1 };
     const priced = fakeIo({ 's.jsonl': offBranch, 'p.json': JSON.stringify({ 'claude-sonnet-4-5-20250929': free }) });
