@@ -1,13 +1,17 @@
 // Reads every mirrored Claude Code session of the labelled set and the judged flags the plain way, with no tree: each
-// assistant record's usage, once per message id (Claude Code splits a response over records that share it), Claude
-// Code's zero-usage `<synthetic>` replies left out. Then compares with the responses the engine reads. A response the
-// engine lacks sits on a branch the loader judged abandoned (a retry, an edit, an interrupted turn), or is a loader
-// bug: in session 54 this found Claude Code 1.0.21's and 1.0.31's conversations read as abandoned branches.
+// assistant record's usage, once per message id (Claude Code splits a response over records that share it; a record
+// with none, as some proxies write them, is a response of its own, once per uuid), Claude Code's zero-usage
+// `<synthetic>` replies left out. Then compares with the responses the engine reads: the timeline's
+// and those on branches the loader judged abandoned (a retry, an edit, an interrupted turn), which are billed too
+// (Session.offBranch). A response the engine lacks, or a prompt total that differs, is a loader bug: in session 54
+// this found Claude Code 1.0.21's and 1.0.31's conversations read as abandoned branches.
 // `npx tsx bench/usage-cross-check.ts [--all]` (needs the mirrors; --all: every file, not only those that differ).
 import { flagJudgements } from './flag-judgements-file';
 import { labelledSessions } from './labelled-fixture';
 import { mirroredFile } from './mirrored-file';
 import { loadText } from '../src/load/loader';
+import type { Usage } from '../src/model/types';
+import { promptTokens } from '../src/model/usage';
 
 interface Plain {
   id: string;
@@ -15,23 +19,24 @@ interface Plain {
   prompt: number;
 }
 
-/** The file's responses as its records state them: message id, first line, input + cache read + cache write. */
+/** The file's responses as its records state them: message id (else uuid), first line, input + cache read + cache write. */
 function plainResponses(text: string): Plain[] {
   const seen = new Map<string, Plain>();
   text.split('\n').forEach((line, i) => {
     if (!line.includes('"usage"')) return;
-    let r: { type?: string; isSidechain?: boolean; message?: { id?: string; model?: string; usage?: Record<string, number> } };
+    let r: { type?: string; uuid?: string; isSidechain?: boolean; message?: { id?: string; model?: string; usage?: Record<string, number> } };
     try {
       r = JSON.parse(line);
     } catch {
       return;
     }
     const m = r.message;
-    if (r.type !== 'assistant' || r.isSidechain || !m?.id || !m.usage || m.model === '<synthetic>') return;
+    const id = m?.id ?? r.uuid;
+    if (r.type !== 'assistant' || r.isSidechain || !id || !m?.usage || m.model === '<synthetic>') return;
     const u = m.usage;
     const prompt = (u['input_tokens'] ?? 0) + (u['cache_read_input_tokens'] ?? 0) + (u['cache_creation_input_tokens'] ?? 0);
-    const known = seen.get(m.id);
-    seen.set(m.id, { id: m.id, line: known?.line ?? i + 1, prompt });
+    const known = seen.get(id);
+    seen.set(id, { id, line: known?.line ?? i + 1, prompt });
   });
   return [...seen.values()];
 }
@@ -47,6 +52,8 @@ let read = 0;
 let differ = 0;
 let plainTotal = 0;
 let lackedTotal = 0;
+let offTotal = 0;
+let withOff = 0;
 const all = process.argv.includes('--all');
 for (const [key, f] of files) {
   const text = mirroredFile(f.repo, f.ref, f.path, key);
@@ -54,16 +61,22 @@ for (const [key, f] of files) {
   const sessions = loadText(f.path, text).sessions.filter((s) => s.format === 'claude-code');
   if (sessions.length === 0) continue;
   read++;
-  const engine = new Set(sessions.flatMap((s) => s.responses.map((r) => r.id)));
+  const kept = sessions.flatMap((s) => s.responses);
+  const off = sessions.flatMap((s) => s.offBranch ?? []);
+  const engine = new Set([...kept, ...off].map((r) => r.id));
   const plain = plainResponses(text);
   const lacked = plain.filter((p) => !engine.has(p.id));
+  const prompt = (list: readonly { usage: Usage | null }[]) => list.reduce((n, r) => n + (r.usage ? (promptTokens(r.usage) ?? 0) : 0), 0);
+  const promptGap = plain.reduce((n, p) => n + p.prompt, 0) - prompt(kept) - prompt(off);
   plainTotal += plain.length;
   lackedTotal += lacked.length;
+  offTotal += off.length;
   const abandoned = sessions.reduce((n, s) => n + (s.skipped['abandoned-branch'] ?? 0), 0);
-  if (lacked.length > 0) differ++;
-  if (lacked.length > 0 || all) {
+  if (lacked.length > 0 || promptGap !== 0) differ++;
+  if (off.length > 0) withOff++;
+  if (lacked.length > 0 || promptGap !== 0 || all) {
     const version = /"version":"([^"]+)"/.exec(text)?.[1] ?? '?';
-    console.log(`${key}  v${version}: ${plain.length} responses in the file, the engine lacks ${lacked.length}${lacked.length ? ` (first at L${lacked[0]!.line})` : ''}; ${abandoned} records skipped as abandoned`);
+    console.log(`${key}  v${version}: ${plain.length} responses in the file, ${off.length} of them off the timeline; the engine lacks ${lacked.length}${lacked.length ? ` (first at L${lacked[0]!.line})` : ''}, prompt tokens differ by ${promptGap}; ${abandoned} records skipped as abandoned`);
   }
 }
-console.log(`\n${read} Claude Code session files; ${differ} with responses the engine lacks: ${lackedTotal} of ${plainTotal} responses (${((lackedTotal / Math.max(1, plainTotal)) * 100).toFixed(1)}%)`);
+console.log(`\n${read} Claude Code session files; ${withOff} with ${offTotal} responses on abandoned branches (billed, counted off the timeline); ${differ} whose responses or prompt tokens the engine does not match: ${lackedTotal} of ${plainTotal} responses lacked (${((lackedTotal / Math.max(1, plainTotal)) * 100).toFixed(1)}%)`);

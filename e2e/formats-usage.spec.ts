@@ -38,3 +38,17 @@ test('a SWE-agent 0.x file whose calls add up to much less than its tokens_sent 
   await expect(fact(page, 'Model calls')).toHaveText('4');
   await expect(page.getByRole('region', { name: 'Session' }).getByRole('note')).toHaveCount(0);
 });
+
+test('the header says how many responses were billed on abandoned branches, apart from the model calls, and the cost with them', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, fromDisk(join(FIXTURES, 'claude-code-off-branch.jsonl')));
+  await expect(sessionTabs(page)).toHaveCount(1);
+  const header = page.getByRole('region', { name: 'Session' });
+  const note = header.getByRole('note').filter({ hasText: 'abandoned branches' });
+  await expect(note).toHaveText('+2 responses on abandoned branches (billed, not shown): 37,709 prompt and 324 output tokens, $0.03');
+  await expect(note).toHaveAttribute('title', /sent and billed them.*not among the model calls/);
+  await expect(fact(page, 'Model calls')).toHaveText('4');
+  await header.getByRole('button', { name: 'Details' }).click();
+  await expect(fact(page, 'Cost')).toHaveText('$0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)');
+  await header.screenshot({ path: join(SHOTS, 'header-off-branch.png') });
+});

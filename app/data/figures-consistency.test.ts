@@ -1,16 +1,17 @@
 // One number, one source: for every fixture, demo and shared sample, the facts the header shows, `inspect --json`,
-// the corpus row and the HTML report give the same calls, items, compactions, peak and total tokens.
+// the corpus row and the HTML report give the same calls, items, compactions, peak and total tokens, and the same cost
+// and responses billed on abandoned branches.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAnalysisView } from '../../src/analysis/analysis-view';
-import { CAUSE_LABEL } from '../../src/charts/cache-summary';
+import { CAUSE_LABEL, formatUsd } from '../../src/charts/cache-summary';
 import { run } from '../../src/cli/main';
 import { trajectoryMetrics } from '../../src/corpus/trajectory-metrics';
 import { loadFiles } from '../../src/load/loader';
 import { SAMPLES_DIR } from '../../src/test/shared-samples';
 import { createTokenCounter, pickEncoding, TokenMemo } from '../../src/tokens';
-import { reportHtml } from './report-html';
+import { escapeHtml, reportHtml } from './report-html';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dirs = [join(ROOT, 'src/formats/__fixtures__'), join(ROOT, 'public/demos'), ...(existsSync(SAMPLES_DIR) ? [SAMPLES_DIR.pathname] : [])];
@@ -59,6 +60,11 @@ describe('session figures agree on every surface', () => {
       expect([row.turns, row.items, row.compactions, row.peak_context_tokens, row.total_tokens]).toEqual(want);
       expect([reportFigure(html, 'Model calls'), reportFigure(html, 'Items'), reportFigure(html, 'Compactions'), reportFigure(html, 'Peak context')]).toEqual(want.slice(0, 4));
       expect(fromCli.compactions.map((c: { call: number | null }) => c.call)).toEqual(view.compactions.map((c) => c.call));
+      // What was billed: the cost and the responses on abandoned branches, outside the timeline's figures above.
+      const billed = [facts.cost.usd, facts.offBranch?.responses ?? 0, facts.offBranch?.prompt ?? 0];
+      expect([fromCli.facts.cost.usd, fromCli.facts.offBranch?.responses ?? 0, fromCli.facts.offBranch?.prompt ?? 0]).toEqual(billed);
+      expect([row.cost_usd, row.off_branch_responses, row.off_branch_prompt_tokens]).toEqual(billed);
+      expect(/<dt>Cost<\/dt><dd>([^<]*)/.exec(html)?.[1]?.split(' ')[0] ?? null).toBe(facts.cost.usd === null ? null : escapeHtml(formatUsd(facts.cost.usd)));
       // Cache verdicts, call by call: the report's call headings and the CLI (the panel reads the same reports).
       const headings = [...html.matchAll(/<details id="call-(\d+)"[^>]*><summary>(.*?)<\/summary>/g)].map((m) => [Number(m[1]), /cache break: (.+?) \((?:reported|predicted)\)/.exec(m[2]!)?.[1] ?? null]);
       expect(headings).toEqual(fromCli.calls.map((c: { call: number; cacheBreak: boolean; cause: keyof typeof CAUSE_LABEL | null }) => [c.call, c.cacheBreak ? CAUSE_LABEL[c.cause ?? 'unknown'] : null]));

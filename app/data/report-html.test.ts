@@ -46,6 +46,13 @@ describe('reportHtml', () => {
     expect(html).toContain(`<h2>Items (${view.facts.items}, and ${markers} compaction marker${markers === 1 ? '' : 's'})</h2>`);
     expect(view.facts.items + markers).toBe(view.items.length);
   });
+  it('says the responses billed on abandoned branches and the cost with them, in the words of the header and the CLI', () => {
+    const { html } = report(readFileSync(join(FIXTURES, 'claude-code-off-branch.jsonl'), 'utf8'), 'claude-code-off-branch.jsonl');
+    expect(html).toContain('<dt>Model calls</dt><dd>4</dd>');
+    expect(html).toContain('<dt>Abandoned branches</dt><dd>+2 responses on abandoned branches (billed, not shown): 37,709 prompt and 324 output tokens, $0.03</dd>');
+    expect(html).toContain('<dt>Cost</dt><dd>$0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)</dd>');
+  });
+
   it("gives the session's cache figures as the panel and the CLI do, the unrecorded prefix left unread included", () => {
     const plain = report(readFileSync(FIXTURE, 'utf8'));
     expect(plain.view.facts.cache!.unrecordedNotRead.calls).toBe(0);

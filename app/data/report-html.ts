@@ -4,6 +4,7 @@
 // anything, so opening it makes no network request. Every piece of session text is escaped, its control
 // characters (NUL, bidi overrides, …) shown as marks (model/visible-text.ts), and names are bidi-isolated.
 import { CAUSE_LABEL, formatUsd, missCostParts } from '../../src/charts/cache-summary';
+import { costSentence, offBranchSentence } from '../../src/charts/cost-summary';
 import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
@@ -71,6 +72,8 @@ export function reportHtml(r: ReportInput): string {
     ['Format', r.formatLabel],
     ['Items', n(v.facts.items)],
     ['Model calls', n(v.facts.calls)],
+    ...(v.facts.offBranch ? ([['Abandoned branches', offBranchSentence(v.facts.offBranch, v.facts.cost, n, formatUsd)]] as [string, string][]) : []),
+    ...(v.facts.cost.usd !== null ? ([['Cost', costSentence(v.facts.cost, n, formatUsd)!]] as [string, string][]) : []),
     ['Compactions', `${n(v.facts.compactions.total)}${v.facts.compactions.inferred ? ` (${n(v.facts.compactions.inferred)} inferred)` : ''}`],
     ['Peak context', `${n(v.facts.peakContextTokens)} tokens${v.facts.peakSource === 'reported' ? ' (reported)' : v.facts.peakSource === 'estimated' ? ` (estimated ±${Math.max(1, Math.round(v.facts.peakUncertainty * 100))}%)` : ''}${v.contextWindow ? ` of ${n(v.contextWindow)}` : ''}`],
     ...(v.facts.cache

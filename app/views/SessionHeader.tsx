@@ -10,6 +10,9 @@ import { useApp } from '../store';
 import { plain, Untrusted } from '../components/Untrusted';
 import { count as formatCount } from '../format/count';
 import { formatLabel } from '../format/format-label';
+import { formatUsd } from '../../src/charts/cache-summary';
+import { costSentence, offBranchSentence, OFF_BRANCH_NOTE } from '../../src/charts/cost-summary';
+import { PRICES_AS_OF } from '../../src/cost/prices';
 
 export { formatLabel };
 
@@ -40,6 +43,8 @@ function peakTitle(f: SessionFacts): string {
   if (f.peakSource === 'estimated') return `Estimated at call ${f.peakCall} (no reported usage there), ±${Math.round(f.peakUncertainty * 100)}%${explained}`;
   return `Counted at call ${f.peakCall}`;
 }
+
+const COST_NOTE = `Every response the provider billed, at its reported usage and the dated prices (table of ${PRICES_AS_OF}, or your prices): the model calls, the responses on abandoned branches and the sidechains' calls`;
 
 const DETAILS_KEY = 'compaction-inspector.session-details';
 
@@ -152,6 +157,12 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           Totals disagree: {f.totals.warning}.
         </p>
       ) : null}
+      {/* Billed responses the timeline leaves out stay in sight too: without them the calls read lower than the bill. */}
+      {f?.offBranch ? (
+        <p className="muted small off-branch" role="note" title={OFF_BRANCH_NOTE}>
+          {offBranchSentence(f.offBranch, f.cost, formatCount, formatUsd)}
+        </p>
+      ) : null}
       <div id={detailsId} className="header-details" hidden={!open}>
       <dl className="facts">
         <div>
@@ -162,6 +173,12 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
           <div>
             <dt>Cache hit rate</dt>
             <dd>{(f.cache.hitRate * 100).toFixed(1)}% (reported cache read over reported prompt tokens)</dd>
+          </div>
+        ) : null}
+        {f?.cost.usd != null ? (
+          <div>
+            <dt>Cost</dt>
+            <dd title={COST_NOTE}>{costSentence(f.cost, formatCount, formatUsd)}</dd>
           </div>
         ) : null}
         <div>

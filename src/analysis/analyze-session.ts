@@ -10,7 +10,7 @@ import { refetchTax, type CompactionRefetch } from '../refetch';
 import { pickEncoding } from '../tokens/encoding';
 import { calibrate, type SessionCalibration } from './calibration';
 import { countedPerCall, type CountedCalls } from './counted-tokens';
-import { resolveCompactions, sessionFacts, withCompactionCacheCost, type ResolvedCompaction, type SessionFacts } from './session-facts';
+import { billedBeside, resolveCompactions, sessionFacts, withCompactionCacheCost, type ResolvedCompaction, type SessionFacts } from './session-facts';
 import { sessionContexts, type SessionContexts } from './session-analysis';
 import { auditContexts, contextItems } from './audit-contexts';
 
@@ -70,6 +70,6 @@ export function analyzeSession(session: Session, opts: AnalyzeOptions): SessionA
   const lints = applyLintRules(lintCandidates, session.format, opts.rules);
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const outputCounted = contexts.calls.map((c) => (c.usage && c.usage.output !== null ? 0 : c.output.reduce((n, it) => n + opts.count(it.text), 0)));
-  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name, outputCounted, reportedTotals: session.reportedTotals ?? null });
+  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: defer.has('cache') ? null : cache, encoding: encoding.name, outputCounted, reportedTotals: session.reportedTotals ?? null, ...billedBeside(session, opts.prices) });
   return { contexts, counted, calibration, compactions, cache, audits, lints, lintCandidates, refetch, facts };
 }

@@ -3,10 +3,13 @@
 import { cacheSummary, reportedHitRate, type CacheSummary } from '../cache/forensics';
 import { reportedPromptTokens } from '../cache/reported';
 import type { CacheReport } from '../cache/prefix';
-import type { CompactionEvent, Item, ReportedTotals } from '../model/types';
+import type { PriceOverrides } from '../cost/prices';
+import type { CompactionEvent, Item, OffBranchResponse, ReportedTotals, Session, Sidechain } from '../model/types';
 import type { SessionCalibration } from './calibration';
 import type { CallContext } from './context-types';
 import { isConversationItem } from './eviction-map';
+import { offBranchFacts, type OffBranchFacts } from './off-branch';
+import { sessionCost, type SessionCost } from './session-cost';
 import { thousands } from '../model/thousands';
 
 /** A compaction with its sizes resolved from the best evidence, and the call it precedes. */
@@ -77,6 +80,13 @@ export interface SessionFacts {
   totals: TotalsCheck | null;
   /** Cache verdicts summed up; null while the cache analysis is pending. */
   cache: CacheSummary | null;
+  /**
+   * Responses sent and billed on branches the conversation left (Claude Code), with their reported usage; null when
+   * none. Not among `calls` or the token sums above, which are the timeline's: their cost is a part of `cost`.
+   */
+  offBranch: OffBranchFacts | null;
+  /** The session's dollars at the reported usage: the calls, the responses on abandoned branches and the sidechains. */
+  cost: SessionCost;
 }
 
 export interface ModelCalls {
@@ -114,6 +124,12 @@ export interface FactsInput {
   outputCounted?: readonly number[];
   /** The harness's own session totals, when the file has them. */
   reportedTotals?: ReportedTotals | null;
+  /** Billed responses outside the timeline: on abandoned branches, and the sidechains' calls (for `cost`). */
+  offBranch?: readonly OffBranchResponse[];
+  sidechains?: readonly Sidechain[];
+  /** The session's model, for calls that name none; prices over the dated table. */
+  model?: string | null;
+  prices?: PriceOverrides;
 }
 
 /**
@@ -228,6 +244,8 @@ export function sessionFacts(input: FactsInput): SessionFacts {
     models: fromReports.models,
     totals: input.reportedTotals ? totalsCheck(input.reportedTotals, total, calls.length, tokenizerUncertainty) : null,
     cache: input.cache && input.cache.length === calls.length ? cacheSummary(input.cache, calls) : null,
+    offBranch: offBranchFacts(input.offBranch),
+    cost: sessionCost({ calls, ...(input.offBranch ? { offBranch: input.offBranch } : {}), ...(input.sidechains ? { sidechains: input.sidechains } : {}), model: input.model ?? null, ...(input.prices ? { prices: input.prices } : {}) }),
   };
 }
 
@@ -294,3 +312,8 @@ function countWhere<T>(xs: readonly T[], f: (x: T) => boolean): number {
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The parts of a session's facts that come from the session beside its calls: what was billed outside the timeline. */
+export function billedBeside(session: Pick<Session, 'model' | 'offBranch' | 'sidechains'>, prices?: PriceOverrides): Pick<FactsInput, 'offBranch' | 'sidechains' | 'model' | 'prices'> {
+  return { ...(session.offBranch ? { offBranch: session.offBranch } : {}), sidechains: session.sidechains, model: session.model, ...(prices ? { prices } : {}) };
+}

@@ -160,6 +160,8 @@ const facts = (over: Partial<SessionFacts> = {}): SessionFacts => ({
   models: [{ model: 'claude-opus-4-6', calls: 4 }],
   totals: null,
   cache: { hitRate: 0.75, breaks: 1, reportedMisses: 1, predictedBreaks: 1, agreement: { compared: 3, agree: 3 }, diagnostics: { compared: 0, agree: 0 }, missCostUsd: 0.42, missTokens: 900, compactionMiss: { calls: 0, tokens: 0, costUsd: null, droppedTokens: 0 }, shortfalls: { calls: 0, tokens: 0, costUsd: null }, notCached: 0, byCause: { compaction: 1 }, unrecordedNotRead: { calls: 0, tokens: 0 } },
+  offBranch: null,
+  cost: { usd: null, calls: { responses: 4, priced: 0, usd: null }, offBranch: null, sidechains: null, unpriced: 4 },
   ...over,
 });
 

@@ -2,6 +2,7 @@
 import type { LoadResult } from '../load/loader';
 import type { FormatId, ParseIssue, Session } from '../model/types';
 import { CAUSE_LABEL, formatUsd, missCostParts, unreadPrefixSentence } from '../charts/cache-summary';
+import { costSentence, offBranchSentence } from '../charts/cost-summary';
 import type { SessionMetrics } from './session-metrics';
 import { sidechainSummaries, type SidechainSummary } from '../analysis/sidechain-summary';
 import { isConversationItem } from '../analysis/eviction-map';
@@ -100,6 +101,9 @@ export function renderText(report: InspectReport): string {
       if (f.models.length) out.push(`  ${f.models.length === 1 ? 'model' : 'models'} ${f.models.map((m) => `${oneLine(m.model)} (${n(m.calls)} call${m.calls === 1 ? '' : 's'})`).join(', ')}`);
       if (f.totals?.warning) out.push(`  totals disagree: ${oneLine(f.totals.warning)}`);
     }
+    if (f?.offBranch) out.push(`  ${offBranchSentence(f.offBranch, f.cost, n, formatUsd)}`);
+    const cost = f ? costSentence(f.cost, n, formatUsd) : null;
+    if (cost) out.push(`  cost ${cost}`);
     const c = s.cache;
     if (c) {
       const causes = Object.entries(c.byCause).map(([k, v]) => `${v} ${CAUSE_LABEL[k as keyof typeof CAUSE_LABEL]}`).join(', ');

@@ -85,6 +85,25 @@ describe('run inspect', () => {
     expect(text.out.join('\n')).toContain('  output 267 tokens (reported on every call)');
   });
 
+  it('reports the responses on abandoned branches apart from the model calls, and prices them as a part of the cost', async () => {
+    const offBranch = readFileSync(new URL('../formats/__fixtures__/claude-code-off-branch.jsonl', import.meta.url), 'utf8');
+    const json = fakeIo({ 's.jsonl': offBranch });
+    expect(await run(['inspect', '--json', 's.jsonl'], json.io)).toBe(0);
+    const f = JSON.parse(json.out.join('\n')).sessions[0].facts;
+    expect(f.calls).toBe(4);
+    expect(f.offBranch).toEqual({ responses: 2, input: 18, cacheRead: 36052, cacheWrite: 1639, output: 324, prompt: 37709, models: [{ model: 'claude-sonnet-4-5-20250929', responses: 2 }] });
+    expect(f.cost).toMatchObject({ calls: { responses: 4, priced: 4 }, offBranch: { responses: 2, priced: 2 }, sidechains: null, unpriced: 0 });
+    expect(f.cost.usd).toBeCloseTo(f.cost.calls.usd + f.cost.offBranch.usd, 6);
+    const text = fakeIo({ 's.jsonl': offBranch });
+    expect(await run(['inspect', 's.jsonl'], text.io)).toBe(0);
+    expect(text.out.join('\n')).toContain('  +2 responses on abandoned branches (billed, not shown): 37,709 prompt and 324 output tokens, $0.03\n  cost $0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)');
+    // The user's prices price them too: $1 a million output tokens, everything else free.
+    const free = { input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 1 };
+    const priced = fakeIo({ 's.jsonl': offBranch, 'p.json': JSON.stringify({ 'claude-sonnet-4-5-20250929': free }) });
+    expect(await run(['inspect', '--json', 's.jsonl', '--prices', 'p.json'], priced.io)).toBe(0);
+    expect(JSON.parse(priced.out.join('\n')).sessions[0].facts.cost.offBranch.usd).toBeCloseTo(324 / 1e6, 9);
+  });
+
   it('gives each lint its severity and what it applies to, and takes rule settings from --rules', async () => {
     const demo = readFileSync(new URL('../../public/demos/acme-audio-plain-summary.livekit.json', import.meta.url), 'utf8');
     const plain = fakeIo({ 'acme.json': demo });

@@ -4,7 +4,7 @@
 import { calibrate, type SessionCalibration } from '../analysis/calibration';
 import type { CallContext } from '../analysis/context-types';
 import { countedPerCall } from '../analysis/counted-tokens';
-import { sessionFacts, type SessionFacts } from '../analysis/session-facts';
+import { billedBeside, sessionFacts, type SessionFacts } from '../analysis/session-facts';
 import { sessionContexts, type SessionContexts } from '../analysis/session-analysis';
 import { auditSession, type CompactionAudit } from '../audit';
 import { analyzeCachePrefix, type CacheReport, type ProviderRule } from '../cache';
@@ -80,7 +80,7 @@ export function originalBaseline(session: Session, opts: { count: (text: string)
   const encoding = pickEncoding(session.model);
   const counted = countedPerCall(contexts, opts.count);
   const calibration = calibrate(contexts.calls, counted, encoding.approximate);
-  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: null, encoding: encoding.encoding });
+  const facts = sessionFacts({ items, calls: contexts.calls, compactions: contexts.compactions, calibration, cache: null, encoding: encoding.encoding, ...billedBeside(session, opts.prices) });
   const refetch = refetchTax({ items, compactions: contexts.compactions, calls: contexts.calls, count: opts.count });
   const billing = cacheBilling(contexts.calls);
   const prompts = calibration.calls.map((c): PromptFigure => ({ tokens: c.contextTokens, band: c.reportedPrompt !== null ? 0 : Math.ceil(c.uncertainty * c.contextTokens), source: c.reportedPrompt !== null ? 'reported' : 'estimated' }));

@@ -26,6 +26,13 @@ export interface CorpusRow {
   peak_context_tokens: number;
   /** Prompt tokens the provider reported, summed over calls; null unless every call reports usage. */
   reported_input_tokens: number | null;
+  /** Responses billed on branches the conversation left (Claude Code: retries, edits, interrupted turns): not in `turns`. */
+  off_branch_responses: number;
+  /** Their reported prompt and output tokens: not in `total_tokens` or `output_tokens`. */
+  off_branch_prompt_tokens: number;
+  off_branch_output_tokens: number;
+  /** Dollars at the reported usage and the dated prices: the calls, the off-branch responses, the sidechains; null when nothing is priced. */
+  cost_usd: number | null;
   context_window: number | null;
   compactions: number;
   /** Compactions that put a summary in place of what they removed (Self-Sum, reasoning traces, harness compaction). */
@@ -115,6 +122,10 @@ export const CORPUS_COLUMNS: readonly CorpusColumn[] = [
   { key: 'output_tokens', type: 'int', meaning: 'output tokens summed over all calls: the reported output where the file reports one, else counted' },
   { key: 'peak_context_tokens', type: 'int', meaning: 'largest single-call context' },
   { key: 'reported_input_tokens', type: 'int | null', meaning: 'provider-reported prompt tokens summed; null unless every call reports usage' },
+  { key: 'off_branch_responses', type: 'int', meaning: 'responses billed on branches the conversation left (Claude Code retries, edits, interrupted turns), not in turns' },
+  { key: 'off_branch_prompt_tokens', type: 'int', meaning: 'their reported prompt tokens, not in total_tokens' },
+  { key: 'off_branch_output_tokens', type: 'int', meaning: 'their reported output tokens, not in output_tokens' },
+  { key: 'cost_usd', type: 'float | null', meaning: 'dollars at the reported usage and dated prices: calls, off-branch responses and sidechains; null when nothing is priced' },
   { key: 'context_window', type: 'int | null', meaning: 'context window recorded or known for the model' },
   { key: 'compactions', type: 'int', meaning: 'compaction events of any kind' },
   { key: 'summaries', type: 'int', meaning: 'compactions that put a summary in place' },

@@ -32,6 +32,17 @@ describe('trajectoryMetrics', () => {
     // A trajectory that reports nothing keeps the count (the Self-Sum rows below).
   });
 
+  it('carries the responses billed on abandoned branches apart from the turns and their tokens, and the cost with them', () => {
+    const text = readFileSync(join(import.meta.dirname, '../formats/__fixtures__/claude-code-off-branch.jsonl'), 'utf8');
+    const session = loadText('claude-code-off-branch.jsonl', text).sessions[0]!;
+    const row = trajectoryMetrics(session, words);
+    expect(row).toMatchObject({ turns: 4, output_tokens: 337, off_branch_responses: 2, off_branch_prompt_tokens: 37709, off_branch_output_tokens: 324 });
+    // Sonnet 4.5, every write at the 1-hour price: $3 input, $6 write, $0.30 read, $15 output per million.
+    const usd = (i: number, w: number, r: number, o: number) => (i * 3 + w * 6 + r * 0.3 + o * 15) / 1e6;
+    const calls = usd(3, 5210, 12004, 96) + usd(1, 812, 17214, 61) + usd(10, 1290, 18759, 142) + usd(6, 310, 20049, 38);
+    expect(row.cost_usd).toBeCloseTo(calls + usd(10, 906, 18026, 318) + usd(8, 733, 18026, 6), 5);
+  });
+
   it('measures a Self-Sum corpus: turns, summaries and the turns they fire at, tokens, success and reward', async () => {
     const rows = await rowsOf('self-sum-corpus.jsonl');
     expect(rows.map((r) => [r.id, r.line])).toEqual([

@@ -8,6 +8,7 @@ import { ClaudeCodeCompactions } from './claude-code-compaction';
 import { recordItems } from './claude-code-items';
 import { isAgentProgress, nestedContext, progressTranscripts, SubagentLinks } from './claude-code-subagents';
 import { abandonedLines, isClearCommand, recordUuids, type TreeRecord } from './claude-code-tree';
+import { OffBranchResponses } from './claude-code-off-branch';
 import { queuedCommandOrigin, queuedCommandText, queuedDeliveries, queuedItem } from './claude-code-queue';
 import { attachmentItem, attachmentText, carriedByUserRecord } from './claude-code-attachments';
 import { own, setOwn } from '../model/dictionary';
@@ -46,6 +47,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   let metaKnown = false;
   // Texts typed while the agent worked that reached the model with no record of their own (claude-code-queue.ts).
   const queued = queuedDeliveries(records);
+  const offBranch = new OffBranchResponses(ctx.file);
 
   for (let ri = 0; ri < records.length; ri++) {
     const { line, value: v } = records[ri]!;
@@ -78,6 +80,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     }
     if (abandoned.has(line)) {
       skip('abandoned-branch');
+      if (type === 'assistant') offBranch.add(v, line);
       continue;
     }
     if (type === 'user' || type === 'assistant') {
@@ -161,6 +164,8 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
     skip(type);
   }
   for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
+  const billed = offBranch.notIn(responses);
+  if (billed.length) session.offBranch = billed;
   // A file whose first message names a parent the file does not hold was cut from a longer session (or continues
   // one): what its first summary says of the earlier turns cannot be checked against them (see audit-session.ts).
   // The first record of the chain may be a system one (a hook's summary, a turn's duration) that names the cut.

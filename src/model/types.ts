@@ -246,6 +246,21 @@ export interface Session {
    * as the user supplied them: what they hold was never out of the model's context.
    */
   instructionFiles?: readonly InstructionFile[];
+  /**
+   * Responses the provider sent and billed on branches the conversation left (Claude Code: a retry, an edited
+   * message, an interrupted turn, a session resumed from an earlier message). Not in any call's context, so not in
+   * `responses`: only their reported usage is carried, for the session's cost (analysis/off-branch.ts).
+   */
+  offBranch?: OffBranchResponse[];
+}
+
+/** A billed response on an abandoned branch: its reported usage, once per response. */
+export interface OffBranchResponse {
+  id: string;
+  model: string | null;
+  usage: Usage;
+  timestamp?: string;
+  source: SourceRef;
 }
 
 /** A project or user instruction file the harness loads unrecorded, with the text the user supplied. */

@@ -12,3 +12,34 @@ export function plainPrompts(text: string): number[] {
   }
   return [...seen.values()];
 }
+
+export interface PlainTotals {
+  responses: number;
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  output: number;
+}
+
+/**
+ * Every response the file says was sent and billed, with no tree: each assistant record's usage once per message id
+ * (the last part's), Claude Code's `<synthetic>` replies and subagents' sidechain records left out. What a billing
+ * view (ccusage) adds up.
+ */
+export function plainBilled(text: string): PlainTotals {
+  const seen = new Map<string, Record<string, number>>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const r = JSON.parse(line) as { type?: string; isSidechain?: boolean; message?: { id?: string; model?: string; usage?: Record<string, number> } };
+    const u = r.message?.usage;
+    if (r.type === 'assistant' && !r.isSidechain && r.message?.id && r.message.model !== '<synthetic>' && u) seen.set(r.message.id, u);
+  }
+  const t: PlainTotals = { responses: seen.size, input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
+  for (const u of seen.values()) {
+    t.input += u['input_tokens'] ?? 0;
+    t.cacheRead += u['cache_read_input_tokens'] ?? 0;
+    t.cacheWrite += u['cache_creation_input_tokens'] ?? 0;
+    t.output += u['output_tokens'] ?? 0;
+  }
+  return t;
+}

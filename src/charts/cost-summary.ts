@@ -1,0 +1,40 @@
+// The sentences that say what a session cost and what it billed outside the timeline: the header, the CLI and the
+// HTML report word them alike from the one set of facts (analysis/session-cost.ts, analysis/off-branch.ts).
+import type { OffBranchFacts } from '../analysis/off-branch';
+import type { SessionCost } from '../analysis/session-cost';
+
+/** What the responses on abandoned branches are, for a tooltip or a note beside the figure. */
+export const OFF_BRANCH_NOTE =
+  'Claude Code wrote these responses on branches the conversation then left (a retry, an edited message, an interrupted turn, a session resumed from an earlier message). ' +
+  'The provider sent and billed them, so their reported usage is in the session cost; no later call saw them, so they are not among the model calls, the token totals or any context.';
+
+const plural = (n: number, one: string, many: string, fmt: (n: number) => string) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+/** `+2 responses on abandoned branches (billed, not shown): 38,592 prompt and 324 output tokens, $0.13`. */
+export function offBranchSentence(off: OffBranchFacts, cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string {
+  const dollars = cost.offBranch?.usd != null ? `, ${usd(cost.offBranch.usd)}` : '';
+  return `+${plural(off.responses, 'response on an abandoned branch', 'responses on abandoned branches', fmt)} (billed, not shown): ${fmt(off.prompt)} prompt and ${fmt(off.output)} output tokens${dollars}`;
+}
+
+/**
+ * The parts of the session cost worth naming: each part when there is more than the model calls (`calls $1.10`,
+ * `abandoned branches $0.13`, `sidechains $0.40`), and the responses left unpriced.
+ */
+export function costParts(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string[] {
+  const parts: string[] = [];
+  const money = (v: number | null) => (v !== null ? usd(v) : 'not priced');
+  if (cost.offBranch || cost.sidechains) {
+    parts.push(`calls ${money(cost.calls.usd)}`);
+    if (cost.offBranch) parts.push(`abandoned branches ${money(cost.offBranch.usd)}`);
+    if (cost.sidechains) parts.push(`sidechains ${money(cost.sidechains.usd)}`);
+  }
+  if (cost.unpriced > 0) parts.push(`${plural(cost.unpriced, 'response', 'responses', fmt)} not priced: no reported usage or no price for the model`);
+  return parts;
+}
+
+/** `$0.10 at the reported usage (calls $0.07 · abandoned branches $0.03)`; null when nothing is priced. */
+export function costSentence(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string | null {
+  if (cost.usd === null) return null;
+  const parts = costParts(cost, fmt, usd);
+  return `${usd(cost.usd)} at the reported usage${parts.length ? ` (${parts.join(' · ')})` : ''}`;
+}
