@@ -3,6 +3,7 @@
 // again instead of read), and the tokens it saves until the next compaction. Dollars only where the model's
 // price is known. The re-fetch tax (tools called again for what a compaction removed, src/refetch) is known for a
 // recorded run only: a rerun never ran the agent, so which tools it would have called again is unknown (null).
+import { billedCost } from '../cost/usage-cost';
 import { missTokensOf } from '../cache/miss-cost';
 import { missCost, priceOf, type ModelPrice } from '../cost/prices';
 import type { CallFigures } from './metrics';
@@ -90,7 +91,7 @@ export function compactionCosts(
       call: e.callIndex + 1,
       summarizerPromptTokens: sp,
       summarizerOutputTokens: so,
-      summarizerUsd: sp === null || so === null ? null : usd((p) => ((sp - read - written) * p.input + read * p.cacheRead + written * (billing.ttl === '1h' ? p.cacheWrite1h : p.cacheWrite5m) + so * p.output) / 1e6),
+      summarizerUsd: sp === null || so === null ? null : usd((p) => billedCost({ uncached: sp - read - written, read, written5m: billing.ttl === '1h' ? 0 : written, written1h: billing.ttl === '1h' ? written : 0, output: so }, p)),
       missTokens,
       missUsd: usd((p) => missCost(p, missTokens, '5m')),
       savedTokens,

@@ -4,6 +4,7 @@
 // shared prefix with the previous call is read (the cache analysis rounds it by the provider's rule), the rest is
 // written where the provider charges writes (Anthropic, with Claude Code's breakpoint at the last message) or
 // processed uncached where it does not (OpenAI).
+import { billedCost } from '../cost/usage-cost';
 import type { CallContext } from '../analysis/context-types';
 import { providerOf } from '../cache/provider-rules';
 import { reportedPromptTokens } from '../cache/reported';
@@ -63,7 +64,7 @@ export function cacheBilling(calls: readonly Pick<CallContext, 'api' | 'model' |
 
 export function priceCall(price: ModelPrice | null, read: number, written: number, uncached: number, ttl: '5m' | '1h'): number | null {
   if (!price) return null;
-  return (uncached * price.input + read * price.cacheRead + written * (ttl === '1h' ? price.cacheWrite1h : price.cacheWrite5m)) / 1e6;
+  return billedCost({ uncached, read, written5m: ttl === '1h' ? 0 : written, written1h: ttl === '1h' ? written : 0, output: 0 }, price);
 }
 
 /** The call's bill as the provider reported it; null without usage. */
