@@ -249,7 +249,8 @@ export function SessionHeader({ sessionKey, session }: { sessionKey: string; ses
       ) : null}
       {skippedTotal ? (
         <p className="muted small">
-          {formatCount(skippedTotal)} {skippedTotal === 1 ? 'record carries no conversation and is' : 'records carry no conversation and are'} not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
+          {/* Not "no conversation": an abandoned branch's records hold turns, though no later call saw them. */}
+          {formatCount(skippedTotal)} {skippedTotal === 1 ? 'record is' : 'records are'} not shown ({plain(skipped.map(([t, c]) => `${t} ${c}`).join(', '))}).
         </p>
       ) : null}
       {session.sidechains.length ? (
