@@ -109,6 +109,12 @@ export function codexItem(p: JsonObject, id: string, line: number, ctx: ParseCon
       const localId = callId ?? str(p, 'id');
       return { item: make('tool_call', 'assistant', asText(get(p, 'action')), { name: 'local_shell', ...(localId ? { callId: localId } : {}) }), fromModel: true };
     }
+    // Tool search (CLI 0.13x+): the model asks for tools by query; the output's `tools` are the schemas it loads into
+    // the conversation (codex-rs ResponseItem::ToolSearchOutput), so they are context like any tool output.
+    case 'tool_search_call':
+      return { item: make('tool_call', 'assistant', asText(get(p, 'arguments')), { name: 'tool_search', ...(callId ? { callId } : {}) }), fromModel: true };
+    case 'tool_search_output':
+      return { item: make('tool_result', 'tool', asText(get(p, 'tools')), { name: 'tool_search', ...(callId ? { callId } : {}) }), fromModel: false };
     case 'web_search_call':
       // Runs on the server: the call has no separate output item.
       return { item: make('tool_call', 'assistant', asText(get(p, 'action')), { name: 'web_search' }), fromModel: true };
