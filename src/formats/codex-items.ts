@@ -115,6 +115,12 @@ export function codexItem(p: JsonObject, id: string, line: number, ctx: ParseCon
       return { item: make('tool_call', 'assistant', asText(get(p, 'arguments')), { name: 'tool_search', ...(callId ? { callId } : {}) }), fromModel: true };
     case 'tool_search_output':
       return { item: make('tool_result', 'tool', asText(get(p, 'tools')), { name: 'tool_search', ...(callId ? { callId } : {}) }), fromModel: false };
+    // Multi-agent (CLI 0.147): another agent's message to this one (`author` /root/reviewer, `recipient` /root), delivered
+    // into its input; the agent's own report, not the person's words. An encrypted part reads `[encrypted_content]`.
+    case 'agent_message': {
+      const author = str(p, 'author');
+      return { item: make('message', 'user', codexContentText(get(p, 'content')), { meta: { isMeta: true, agentMessage: true, ...(author ? { author } : {}) } }), fromModel: false };
+    }
     case 'web_search_call':
       // Runs on the server: the call has no separate output item.
       return { item: make('tool_call', 'assistant', asText(get(p, 'action')), { name: 'web_search' }), fromModel: true };

@@ -174,7 +174,9 @@ class RolloutParser {
       }
       this.open.itemIds.push(item.id);
       item.responseId = this.open.id;
-    } else {
+    } else if (item.meta?.['agentMessage'] !== true) {
+      // (Another agent's message arrives when it is sent, within a response of this one too: it is input to the next
+      // request, and ends neither that response nor its measurement.)
       this.close();
       // A new user or developer message starts a new request, which the next token_count measures.
       if (item.kind !== 'tool_result') {
