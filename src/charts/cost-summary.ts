@@ -10,9 +10,32 @@ export const OFF_BRANCH_NOTE =
 
 const plural = (n: number, one: string, many: string, fmt: (n: number) => string) => `${fmt(n)} ${n === 1 ? one : many}`;
 
+type PartKey = 'calls' | 'offBranch' | 'sidechains';
+
+/**
+ * Each priced part in whole cents, rounded so the parts add up to the total shown ($9.95 = $9.52 + $0.43, where each
+ * alone rounds to $9.53 and $0.43): the cents the parts' floors leave go to the largest remainders. A part under a
+ * cent keeps its own value, which reads "<$0.01".
+ */
+export function shownParts(cost: SessionCost): Partial<Record<PartKey, number>> {
+  const keys = (['calls', 'offBranch', 'sidechains'] as const).filter((k) => cost[k]?.usd != null);
+  if (cost.usd === null || keys.length === 0) return {};
+  const exact = keys.map((k) => cost[k]!.usd! * 100);
+  const cents = exact.map(Math.floor);
+  // The total of the priced parts (session-cost.ts adds them so: the total shown).
+  let left = Math.round(exact.reduce((n, e) => n + e, 0)) - cents.reduce((n, c) => n + c, 0);
+  for (const i of exact.map((e, i) => i).sort((a, b) => exact[b]! - cents[b]! - (exact[a]! - cents[a]!))) {
+    if (left <= 0) break;
+    cents[i]!++;
+    left--;
+  }
+  return Object.fromEntries(keys.map((k, i) => [k, cents[i] === 0 ? cost[k]!.usd! : cents[i]! / 100]));
+}
+
 /** `+2 responses on abandoned branches (billed, not shown): 38,592 prompt and 324 output tokens, $0.13`. */
 export function offBranchSentence(off: OffBranchFacts, cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string {
-  const dollars = cost.offBranch?.usd != null ? `, ${usd(cost.offBranch.usd)}` : '';
+  const shown = shownParts(cost).offBranch;
+  const dollars = shown !== undefined ? `, ${usd(shown)}` : '';
   return `+${plural(off.responses, 'response on an abandoned branch', 'responses on abandoned branches', fmt)} (billed, not shown): ${fmt(off.prompt)} prompt and ${fmt(off.output)} output tokens${dollars}`;
 }
 
@@ -22,11 +45,12 @@ export function offBranchSentence(off: OffBranchFacts, cost: SessionCost, fmt: (
  */
 export function costParts(cost: SessionCost, fmt: (n: number) => string, usd: (v: number) => string): string[] {
   const parts: string[] = [];
-  const money = (v: number | null) => (v !== null ? usd(v) : 'not priced');
+  const shown = shownParts(cost);
+  const money = (k: PartKey) => (shown[k] !== undefined ? usd(shown[k]!) : 'not priced');
   if (cost.offBranch || cost.sidechains) {
-    parts.push(`calls ${money(cost.calls.usd)}`);
-    if (cost.offBranch) parts.push(`abandoned branches ${money(cost.offBranch.usd)}`);
-    if (cost.sidechains) parts.push(`sidechains ${money(cost.sidechains.usd)}`);
+    parts.push(`calls ${money('calls')}`);
+    if (cost.offBranch) parts.push(`abandoned branches ${money('offBranch')}`);
+    if (cost.sidechains) parts.push(`sidechains ${money('sidechains')}`);
   }
   if (cost.unpriced > 0) parts.push(`${plural(cost.unpriced, 'response', 'responses', fmt)} not priced: no reported usage or no price for the model`);
   return parts;
