@@ -169,11 +169,29 @@ describe('OTLP export: our figures as attributes', () => {
       attr(root, 'compaction_inspector.cache.breaks'),
       attr(root, 'compaction_inspector.cache.miss_tokens'),
       attr(root, 'compaction_inspector.cache.hit_rate'),
-    ]).toEqual([cli.facts.calls, cli.facts.peakContextTokens, cli.facts.compactions.recorded, cli.cache!.breaks, cli.cache!.missTokens, cli.cache!.hitRate]);
+      attr(root, 'compaction_inspector.session.cost_usd'),
+    ]).toEqual([cli.facts.calls, cli.facts.peakContextTokens, cli.facts.compactions.recorded, cli.cache!.breaks, cli.cache!.missTokens, cli.cache!.hitRate, cli.facts.cost.usd]);
+    expect(cli.facts.cost.usd).toBeGreaterThan(0);
   });
 
   it('leaves the messages out when asked (the conventions make content opt-in)', () => {
     const bare = otlpTraces([{ session, view }], { now: 0, content: false }).resourceSpans[0]!.scopeSpans[0]!.spans;
     expect(bare.some((s) => s.attributes.some((a) => a.key.endsWith('.messages')))).toBe(false);
+  });
+});
+
+describe('OTLP export: responses billed off the timeline', () => {
+  it('puts their count and tokens on the root span, as facts.offBranch has them', () => {
+    const { sessions } = loadFiles([fixture('claude-code-off-branch.jsonl')]);
+    const view = buildAnalysisView(sessions[0]!, { count, ghosts: false });
+    const root = otlpTraces([{ session: sessions[0]!, view }], { now: 0 }).resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    const off = view.facts.offBranch!;
+    expect(off.responses).toBeGreaterThan(0);
+    expect([attr(root, 'compaction_inspector.session.off_branch.responses'), attr(root, 'compaction_inspector.session.off_branch.prompt_tokens'), attr(root, 'compaction_inspector.session.off_branch.output_tokens'), attr(root, 'compaction_inspector.session.cost_usd')]).toEqual([
+      off.responses,
+      off.prompt,
+      off.output,
+      view.facts.cost.usd,
+    ]);
   });
 });

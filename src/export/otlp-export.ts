@@ -263,6 +263,11 @@ function rootSpan(view: AnalysisView, session: Session, ids: { trace: string; ro
     .int(`${NS}.session.total_input_tokens`, f.totalInputTokens)
     .int(`${NS}.session.reported_input_tokens`, f.reportedInputTokens)
     .int(`${NS}.session.reported_calls`, f.reportedCalls)
+    // The session cost at the reported usage (session-cost.ts), with the responses billed off the timeline.
+    .dbl(`${NS}.session.cost_usd`, f.cost.usd)
+    .int(`${NS}.session.off_branch.responses`, f.offBranch?.responses ?? null)
+    .int(`${NS}.session.off_branch.prompt_tokens`, f.offBranch?.prompt ?? null)
+    .int(`${NS}.session.off_branch.output_tokens`, f.offBranch?.output ?? null)
     .str(`${NS}.tokenizer.encoding`, f.tokenizer.encoding)
     .dbl(`${NS}.tokenizer.scale`, f.tokenizer.scale)
     .int(`${NS}.tokenizer.prefix_tokens`, f.tokenizer.prefixTokens)
