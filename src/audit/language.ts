@@ -40,6 +40,11 @@ const OTHER_WORDS = new Set(
     .split(' '),
 );
 
+// Built once: the CLI's bundle writes a `\p{…}` pattern outside a class as `new RegExp(…)`, which in place would be
+// made anew for every word.
+const LETTERS = /\p{L}+(?:['’]\p{L}+)*/gu;
+const LATIN = /^\p{Script=Latin}/u;
+
 /**
  * The language a text is written in, told by its prose (paths, URLs, code words and command-line options left out): Chinese or Japanese by
  * its characters, English when at least one word in twelve is a common English word, another language when at least
@@ -48,10 +53,10 @@ const OTHER_WORDS = new Set(
  */
 export function languageOf(text: string): Language | null {
   if (writtenInCjk(text)) return 'cjk';
-  const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  const words = text.replace(/\S*[/\\.:_=<>{}()`@#$]\S*|(?<!\S)-\S*/g, ' ').toLowerCase().match(LETTERS) ?? [];
   // Words of another script (Cyrillic, Greek, Arabic, Hebrew, Hangul, Devanagari, Thai…) outnumbering the Latin ones:
   // another language, however few its words.
-  const latin = words.filter((w) => /^\p{Script=Latin}/u.test(w)).length;
+  const latin = words.filter((w) => LATIN.test(w)).length;
   if (words.length - latin > latin && words.length - latin >= 3) return 'other';
   if (words.length < 8) return null;
   const english = words.filter((w) => ENGLISH_WORDS.has(w)).length;

@@ -113,6 +113,9 @@ function hostNoise(v: string): boolean {
   return labels.length === 2 && CODE_RECEIVERS.has(labels[0]!);
 }
 
+/** Built once (see language.ts `LATIN`). */
+const ONE_LETTER = /^\p{L}$/u;
+
 function functionNoise(v: string): boolean {
   const name = v.replace(/\(\)$/, '');
   if (GENERIC_FUNCTIONS.has(name)) return true;
@@ -122,7 +125,7 @@ function functionNoise(v: string): boolean {
   if (GENERIC_FUNCTIONS.has(method)) return true;
   // `trim()`, `join()`, `mounted()`, `keyword()`: one plain word names a built-in or a type, not the project's code.
   // A name of one letter (`C()`, `f()`: a fixture's `func C() {}`, a math helper, a minified call) tells nothing apart.
-  return cut < 0 && (/^[a-z]+$/.test(method) || /^\p{L}$/u.test(method));
+  return cut < 0 && (/^[a-z]+$/.test(method) || ONE_LETTER.test(method));
 }
 
 function quantityNoise(v: string): boolean {

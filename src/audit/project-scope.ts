@@ -33,11 +33,14 @@ const slash = (p: string): string => p.replace(/\\/g, '/');
 
 /** `C:\Users\x`, `/c/Users/x` (Git Bash) and `c:/Users/x` are one folder: lower-case drive, forward slashes. */
 export function normalizePath(p: string): string {
-  let s = slash(p.trim());
-  const bashDrive = /^\/([a-zA-Z])\//.exec(s);
+  // Each pattern is run only where its first fixed character stands: the scope normalizes every path-shaped line of
+  // a session, and most have no backslash, drive or doubled slash.
+  let s = p.trim();
+  if (s.includes('\\')) s = slash(s);
+  const bashDrive = s.charCodeAt(2) === 47 ? /^\/([a-zA-Z])\//.exec(s) : null;
   if (bashDrive) s = `${bashDrive[1]!.toLowerCase()}:/${s.slice(3)}`;
-  else if (/^[A-Za-z]:\//.test(s)) s = s[0]!.toLowerCase() + s.slice(1);
-  return s.replace(/\/{2,}/g, '/');
+  else if (s.charCodeAt(1) === 58 && /^[A-Za-z]:\//.test(s)) s = s[0]!.toLowerCase() + s.slice(1);
+  return s.includes('//') ? s.replace(/\/{2,}/g, '/') : s;
 }
 
 const isAbsolute = (p: string): boolean => /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/.test(p);
@@ -467,7 +470,9 @@ export class ProjectScope {
   relative(path: string): string {
     // Without a separator nothing below applies but the trim: most names a listing or a code line shows have none.
     if (!path.includes('/') && !path.includes('\\')) return path.trim();
-    let p = normalizePath(path).replace(/^\.\//, '').replace(/\/+$/, '');
+    let p = normalizePath(path);
+    if (p.startsWith('./')) p = p.slice(2);
+    if (p.endsWith('/')) p = p.replace(/\/+$/, '');
     const c = this.cwdForm;
     if (c && p.toLowerCase().startsWith(`${c.lower}/`)) p = p.slice(c.path.length + 1);
     return p;
