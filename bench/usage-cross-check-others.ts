@@ -1,10 +1,11 @@
 // The usage cross-check of bench/usage-cross-check.ts for the other harnesses' real session files: each file of
 // usage-cross-check-others.json (public Codex CLI rollouts and Gemini CLI chats, mostly kept by Entire in its
-// checkpoint branches) read the plain way — a few lines of JSON poking, no adapter code — against what the engine
+// checkpoint branches; OpenHands V0 trajectories and an evaluation output, Cline task files, SWE-agent and
+// mini-swe-agent trajectories) read the plain way — a few lines of JSON poking, no adapter code — against what the engine
 // reads per call (`sessionContexts` + `reportedPromptTokens`, as src/formats/usage-cross-check.test.ts does on the
 // fixtures). Prints per file the calls and the prompt / cache read / output totals each way, and what differs.
-// `npx tsx bench/usage-cross-check-others.ts [--all]` (needs the mirrors; --all: every file, not only those that
-// differ). A file the mirror lacks is skipped.
+// `npx tsx bench/usage-cross-check-others.ts [--all] [--format <id>]` (needs the mirrors; --all: every file, not
+// only those that differ; --format: that harness's files only). A file the mirror lacks is skipped.
 import { readFileSync } from 'node:fs';
 import { mirroredFile } from './mirrored-file';
 import { sessionContexts } from '../src/analysis/session-analysis';
@@ -12,11 +13,11 @@ import { reportedPromptTokens } from '../src/cache/reported';
 import { loadText } from '../src/load/loader';
 
 interface Source {
-  format: 'codex' | 'gemini-cli';
+  format: 'codex' | 'gemini-cli' | 'openhands' | 'cline' | 'swe-agent' | 'mini-swe-agent';
   repo: string;
   commit: string;
   path: string;
-  /** The harness's version as the file states it (Codex `cli_version`); null where the file has none. */
+  /** The harness's version as the file states it (Codex `cli_version`, mini-swe-agent `info.mini_version`); null where the file has none. */
   version: string | null;
 }
 
@@ -73,6 +74,101 @@ function geminiPlain(text: string): { rows: Row[]; note: string | null } {
 }
 
 /**
+ * OpenHands V0: an evaluation record's `metrics.token_usages` (one entry per completion, LiteLLM's figures), else each
+ * event's `tool_call_metadata.model_response.usage`, once per response id (an action and its observation both carry
+ * it). LiteLLM's `prompt_tokens` count Anthropic's cache reads and writes (`cache_creation_input_tokens` 3435 of 3439).
+ */
+function openhandsPlain(text: string): { rows: Row[]; note: string | null } {
+  const t = text.trimStart();
+  const records: Json[] = t.startsWith('[') ? [{ history: JSON.parse(text) }] : t.startsWith('{') && !t.includes('\n{') ? [JSON.parse(text)] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Json);
+  const rows: Row[] = [];
+  for (const r of records) {
+    const usages: Json[] | undefined = r.metrics?.token_usages;
+    if (usages?.length) {
+      for (const u of usages) rows.push({ prompt: u.prompt_tokens, read: u.cache_read_tokens ?? 0, output: u.completion_tokens });
+      continue;
+    }
+    const seen = new Set<string>();
+    for (const e of (r.history ?? r.trajectory ?? []) as Json[]) {
+      const mr = e.tool_call_metadata?.model_response;
+      if (!mr?.usage || seen.has(mr.id)) continue;
+      seen.add(mr.id);
+      const u = mr.usage;
+      rows.push({ prompt: u.prompt_tokens, read: u.cache_read_input_tokens ?? u.prompt_tokens_details?.cached_tokens ?? 0, output: u.completion_tokens });
+    }
+  }
+  return { rows, note: null };
+}
+
+/**
+ * Cline providers whose `inputTokens` is the provider's whole prompt (`chunk.usage.prompt_tokens`), cache hits
+ * included: cline/cline v3.59 src/core/api/providers/*.ts. The others (anthropic, cline, openrouter, gemini,
+ * deepseek, openai-native, …) write the uncached rest, the cache as `cacheReads` / `cacheWrites` beside it.
+ */
+const CLINE_INCLUSIVE = new Set(['openai', 'litellm', 'lmstudio', 'ollama', 'fireworks', 'doubao', 'nebius', 'sambanova', 'qwen', 'qwen-code', 'mistral', 'cerebras', 'baseten', 'hicap', 'nousresearch', 'oca', 'dify', 'huawei-cloud-maas', 'asksage']);
+
+/**
+ * Cline / Roo Code: each finished `api_req_started` (Task writes `tokensIn` / `tokensOut` / `cacheWrites` /
+ * `cacheReads` once the stream ends; one that failed before a reply, 0s with a `cancelReason`, is no call); the
+ * prompt by the provider's convention above, or Roo's `apiProtocol`. Or, from an `api_conversation_history.json`,
+ * each assistant message's `metrics.tokens` (Cline 3.x): `prompt` inclusive of `cached` on inclusive providers.
+ */
+function clinePlain(text: string): { rows: Row[]; note: string | null } {
+  const list = JSON.parse(text) as Json[];
+  const rows: Row[] = [];
+  let unknownProviders = 0;
+  for (const m of list) {
+    const provider: string | undefined = m.modelInfo?.providerId;
+    if (m.role === 'assistant') {
+      const t = m.metrics?.tokens;
+      // All 0: a reply cut off by an API error ("[Response interrupted by API Error]"), no usage reported.
+      if (!t || (!t.prompt && !t.completion && !t.cached)) continue;
+      const inclusive = provider !== undefined && CLINE_INCLUSIVE.has(provider);
+      rows.push({ prompt: inclusive ? t.prompt : t.prompt + (t.cached ?? 0), read: inclusive ? (t.cached ?? 0) : 0, output: t.completion });
+      continue;
+    }
+    if (m.say !== 'api_req_started' || typeof m.text !== 'string') continue;
+    const r = JSON.parse(m.text) as Json;
+    if (r.tokensIn === undefined && r.tokensOut === undefined) continue;
+    if (!r.tokensIn && !r.tokensOut && (r.cancelReason !== undefined || r.streamingFailedMessage !== undefined)) continue;
+    if (provider === undefined && r.apiProtocol === undefined) unknownProviders++;
+    const inclusive = r.apiProtocol ? r.apiProtocol === 'openai' : provider !== undefined && CLINE_INCLUSIVE.has(provider);
+    rows.push({ prompt: (r.tokensIn ?? 0) + (inclusive ? 0 : (r.cacheWrites ?? 0) + (r.cacheReads ?? 0)), read: r.cacheReads ?? 0, output: r.tokensOut ?? 0 });
+  }
+  return { rows, note: unknownProviders ? `${unknownProviders} requests name no provider (read as Anthropic's convention)` : null };
+}
+
+/**
+ * SWE-agent records no usage per call: `info.model_stats` sums them (`tokens_sent` the prompts, `tokens_received`
+ * the outputs, `api_calls` the calls). One row of totals, whose read is the call count.
+ */
+function sweAgentPlain(text: string): { rows: Row[]; note: string | null } {
+  const s = (JSON.parse(text) as Json).info?.model_stats;
+  return { rows: s ? [{ prompt: s.tokens_sent, read: s.api_calls, output: s.tokens_received }] : [], note: null };
+}
+
+/** mini-swe-agent: each assistant message's `extra.response.usage` (LiteLLM's chat usage: prompt holds cached). */
+function miniSweAgentPlain(text: string): { rows: Row[]; note: string | null } {
+  const d = JSON.parse(text) as Json;
+  const rows: Row[] = [];
+  for (const m of (Array.isArray(d) ? d : d.messages ?? []) as Json[]) {
+    const u = m.role === 'assistant' ? m.extra?.response?.usage : null;
+    if (u) rows.push({ prompt: u.prompt_tokens, read: u.prompt_tokens_details?.cached_tokens ?? 0, output: u.completion_tokens });
+  }
+  const stats = Array.isArray(d) ? null : d.info?.model_stats;
+  return { rows, note: stats && stats.api_calls !== rows.length ? `info.model_stats.api_calls is ${stats.api_calls}, ${rows.length} messages have usage` : null };
+}
+
+const PLAIN: Record<Source['format'], (text: string) => { rows: Row[]; note: string | null }> = {
+  codex: codexPlain,
+  'gemini-cli': geminiPlain,
+  openhands: openhandsPlain,
+  cline: clinePlain,
+  'swe-agent': sweAgentPlain,
+  'mini-swe-agent': miniSweAgentPlain,
+};
+
+/**
  * Why a response the engine holds has no usage, from the lines after it: Codex records an interrupted call's items
  * but its token_count only repeats the last total (`turn_aborted` follows), and a file can end before a token_count.
  */
@@ -91,7 +187,14 @@ function engineRows(path: string, text: string, format: string): { rows: Row[]; 
   const sessions = loadText(path, text).sessions.filter((s) => s.format === format);
   const why = sessions.flatMap((s) => s.responses.filter((r) => !r.usage && r.source?.line).map((r) => whyNoUsage(lines, r.source!.line! - 1)));
   for (const s of sessions) {
-    for (const c of sessionContexts(s).calls) {
+    const calls = sessionContexts(s).calls;
+    // SWE-agent: the engine's totals (reportedTotals, from the same model_stats) and the calls it rebuilt.
+    if (format === 'swe-agent') {
+      const t = s.reportedTotals;
+      if (t) rows.push({ prompt: t.promptTokens ?? 0, read: calls.length, output: t.outputTokens ?? 0 });
+      continue;
+    }
+    for (const c of calls) {
       if (!c.usage) {
         without++;
         continue;
@@ -115,12 +218,14 @@ function firstDifference(a: Row[], b: Row[]): number {
 
 const sources = JSON.parse(readFileSync(new URL('./usage-cross-check-others.json', import.meta.url), 'utf8')) as Source[];
 const all = process.argv.includes('--all');
+const only = process.argv.includes('--format') ? process.argv[process.argv.indexOf('--format') + 1] : undefined;
 const tally = new Map<string, { files: number; differ: number; notes: number; noUsage: Map<string, number>; plain: number; engine: number; repos: Set<string>; versions: Set<string> }>();
 for (const f of sources) {
+  if (only && f.format !== only) continue;
   const key = `${f.repo}@${f.commit.slice(0, 10)}:${f.path}`;
   const text = mirroredFile(f.repo, f.commit, f.path, key);
   if (text === null) continue;
-  const { rows: plain, note } = f.format === 'codex' ? codexPlain(text) : geminiPlain(text);
+  const { rows: plain, note } = PLAIN[f.format](text);
   const engine = engineRows(f.path, text, f.format);
   const at = firstDifference(plain, engine.rows);
   const t = tally.get(f.format) ?? { files: 0, differ: 0, notes: 0, noUsage: new Map(), plain: 0, engine: 0, repos: new Set(), versions: new Set() };

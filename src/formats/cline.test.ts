@@ -256,5 +256,28 @@ describe('cline', () => {
       expect(s.responses.map((r) => promptTokens(r.usage!))).toEqual(answered.map((r) => r.tokensIn + r.cacheWrites + r.cacheReads));
       expect(s.responses.map((r) => r.usage!.output)).toEqual(answered.map((r) => r.tokensOut));
     });
+
+    // Plan mode, modelled on Jeehunter/mcp-vscode-server's ui_messages.json (Cline 3.3x, October 2025): a call whose
+    // whole reply is `ask: plan_mode_respond` (text `{response, options}`), a tool waiting for approval as `ask: tool`.
+    it('reads a plan-mode answer as the reply, so that call and its usage are kept', () => {
+      const req = (request: string, tokensIn: number, tokensOut: number, cacheWrites: number, cacheReads: number) => ({ type: 'say', say: 'api_req_started', text: JSON.stringify({ request, tokensIn, tokensOut, cacheWrites, cacheReads, cost: 0.001 }) });
+      const raw = [
+        { type: 'say', say: 'text', text: 'plan an MCP server' },
+        req('<task>\nplan an MCP server\n</task>', 0, 66, 3756, 11776),
+        { type: 'ask', ask: 'tool', text: JSON.stringify({ tool: 'readFile', path: 'package.json', content: '/w/package.json' }) },
+        req("[read_file for 'package.json'] Result:\n{}", 0, 756, 634, 15552),
+        { type: 'say', say: 'text', text: '' },
+        { type: 'ask', ask: 'plan_mode_respond', text: JSON.stringify({ response: 'Plan: 1. scaffold 2. tools', options: [] }) },
+        { type: 'say', say: 'user_feedback', text: 'go ahead' },
+        req('[plan_mode_respond] Result:\n<user_message>\ngo ahead\n</user_message>', 0, 181, 292, 16768),
+        { type: 'say', say: 'completion_result', text: 'Done.' },
+      ];
+      const s = loadText('tasks/1760534080239/ui_messages.json', JSON.stringify(raw.map((m, i) => ({ ts: 1760534080239 + i * 1000, ...m })))).sessions[0]!;
+      const calls = sessionContexts(s).calls;
+      expect(calls.map((c) => c.output.map((it) => it.name ?? it.kind))).toEqual([['read_file'], ['plan_mode_respond'], ['attempt_completion']]);
+      // The requests read the plain way: Anthropic's convention, the prompt is tokensIn + cacheWrites + cacheReads.
+      const plain = raw.filter((m) => m.say === 'api_req_started').map((m) => JSON.parse(m.text!) as { tokensIn: number; tokensOut: number; cacheWrites: number; cacheReads: number });
+      expect(calls.map((c) => [promptTokens(c.usage!), c.usage!.cacheRead, c.usage!.output])).toEqual(plain.map((r) => [r.tokensIn + r.cacheWrites + r.cacheReads, r.cacheReads, r.tokensOut]));
+    });
   });
 });

@@ -252,7 +252,8 @@ function requestPieces(text: string): string[] {
 
 /**
  * What the panel shows of the model's reply, as items (for a panel file loaded without its API history): reasoning,
- * text, and the tools it used (`tool` JSON, `command`, the completion, a follow-up question). Null for the rest.
+ * text, and the tools it used (`tool` JSON, `command`, the completion, a follow-up question, a plan-mode answer). Null
+ * for the rest.
  */
 function replyItem(m: JsonObject, id: string, source: Item['source']): Item | null {
   const say = str(m, 'say');
@@ -261,16 +262,20 @@ function replyItem(m: JsonObject, id: string, source: Item['source']): Item | nu
   if (get(m, 'partial') === true) return null;
   if (say === 'reasoning' && text) return { id, kind: 'thinking', role: 'assistant', text, source };
   if (say === 'text' && text) return { id, kind: 'message', role: 'assistant', text, source };
-  if (say === 'tool') {
+  // A tool that waited for approval is asked (`ask: tool` / `command`), one auto-approved is said: the same reply.
+  if (say === 'tool' || ask === 'tool') {
     const tool = parseJsonText(text);
     const name = tool ? str(tool, 'tool') : undefined;
     if (!tool || !name) return null;
     const { tool: _t, operationIsLocatedInWorkspace: _o, ...input } = tool;
     return { id, kind: 'tool_call', role: 'assistant', name: snakeCase(name), callId: id, text: JSON.stringify(input), source };
   }
-  if (say === 'command' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'execute_command', callId: id, text: JSON.stringify({ command: text }), source };
+  if ((say === 'command' || ask === 'command') && text) return { id, kind: 'tool_call', role: 'assistant', name: 'execute_command', callId: id, text: JSON.stringify({ command: text }), source };
   if (say === 'completion_result' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'attempt_completion', callId: id, text: JSON.stringify({ result: text }), source };
   if (ask === 'followup' && text) return { id, kind: 'tool_call', role: 'assistant', name: 'ask_followup_question', callId: id, text, source };
+  // Plan mode's answer (PlanModeRespondHandler: `{response, options}`): often a call's whole reply, and a call with
+  // no reply read is no call, its usage lost (Jeehunter/mcp-vscode-server's ui_messages.json, 756 output tokens).
+  if (ask === 'plan_mode_respond' && parseJsonText(text)) return { id, kind: 'tool_call', role: 'assistant', name: 'plan_mode_respond', callId: id, text, source };
   return null;
 }
 
