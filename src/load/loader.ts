@@ -8,7 +8,7 @@ import { parseDocument, type Document } from './document';
 import { readEvalArchive } from './eval-archive';
 import { joinSessions } from './join';
 import { pushAll } from '../model/arrays';
-import { impossibleUsageIssue } from '../model/usage-checks';
+import { impossibleUsageIssue, unplacedUsageIssue } from '../model/usage-checks';
 
 export interface InputFile {
   name: string;
@@ -26,10 +26,15 @@ export function loadFile(file: InputFile): LoadResult {
   if (file.bytes.length > 0 && isZip(file.bytes)) return loadArchive(file);
   const decoded = decodeBytes(file.bytes);
   if (!decoded.ok) return { sessions: [], issues: [{ file: file.name, line: null, field: null, message: decoded.message, severity: 'error' }] };
-  return loadText(file.name, decoded.text, decoded.warnings);
+  return parseText(file.name, decoded.text, decoded.warnings);
 }
 
+/** One file's text, loaded alone (no other file joins it). */
 export function loadText(name: string, text: string, warnings: string[] = []): LoadResult {
+  return withPlacedUsage(parseText(name, text, warnings));
+}
+
+function parseText(name: string, text: string, warnings: string[]): LoadResult {
   const issues: ParseIssue[] = warnings.map((message) => ({ file: name, line: null, field: null, message, severity: 'warning' as const }));
   const parsed = parseDocument(name, text);
   if (!parsed.ok) return { sessions: [], issues: [...issues, parsed.issue] };
@@ -87,5 +92,16 @@ export function loadFiles(files: InputFile[]): LoadResult {
     sessions.push(...r.sessions);
     pushAll(issues, r.issues);
   }
-  return { sessions: joinSessions(sessions, issues), issues };
+  return withPlacedUsage({ sessions: joinSessions(sessions, issues), issues });
+}
+
+/** Once files are joined (a Cline panel file's calls take their replies from the task's history): usage no call holds. */
+function withPlacedUsage(r: LoadResult): LoadResult {
+  for (const s of r.sessions) {
+    const issue = unplacedUsageIssue(s);
+    if (!issue) continue;
+    s.issues = [...s.issues, issue];
+    r.issues.push(issue);
+  }
+  return r;
 }

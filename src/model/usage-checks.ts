@@ -26,3 +26,26 @@ export function impossibleUsageIssue(session: Session): ParseIssue | null {
     severity: 'warning',
   };
 }
+
+/**
+ * Responses of a transcript that report usage but hold no item of the session: no call can be placed for them (a call
+ * is where its reply stands, replay.ts), so their usage would be in no figure, silently. The load says how many, and
+ * where the first is.
+ */
+export function unplacedUsageIssue(session: Session): ParseIssue | null {
+  // A request log's calls are its recorded requests, each with its own output: only a transcript places calls by items.
+  if (session.responses.length === 0 || session.requests.length > 0) return null;
+  const ids = new Set(session.items.map((it) => it.id));
+  const lost = session.responses.filter((r) => r.usage !== null && !r.itemIds.some((id) => ids.has(id)));
+  if (lost.length === 0) return null;
+  const first = lost[0]!;
+  return {
+    file: first.source.file,
+    line: first.source.line,
+    field: 'usage',
+    message:
+      `${lost.length} of ${session.responses.length} responses report usage but hold no reply this reader could place ` +
+      `(the first: response ${first.index + 1}): their tokens are in no call, total or cost`,
+    severity: 'warning',
+  };
+}
