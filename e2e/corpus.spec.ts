@@ -11,6 +11,7 @@ import type { CorpusRow } from '../src/corpus/corpus-row';
 import { summariesHistogram } from '../src/corpus/corpus-charts';
 import { syntheticCorpus, syntheticJsonl } from '../src/corpus/synthetic';
 import { estimateTokens } from '../src/tokens';
+import { formatUsd } from '../src/charts/cache-summary';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { fact } from './support/session-view';
 
@@ -91,7 +92,11 @@ test('200 dropped files open corpus mode: a table of 200 rows, charts, and a poi
   await page.getByRole('searchbox', { name: 'Filter trajectories' }).fill('omit_1');
   await expect(rowCount(page)).toHaveText(/^\d+ of 200 trajectories$/);
   const omit = expected.find((r) => r.id === 'omit_1')!;
-  await page.getByRole('row', { name: 'Open trajectory omit_1', exact: true }).click();
+  // The Cost column reads the row's cost_usd, the session header's figure ("—" where nothing is priced).
+  const omitRow = page.getByRole('row', { name: 'Open trajectory omit_1', exact: true });
+  await expect(page.getByRole('columnheader', { name: /^Cost/ })).toBeVisible();
+  await expect(omitRow.getByRole('cell').nth(4)).toHaveText(omit.cost_usd === null ? '—' : formatUsd(omit.cost_usd));
+  await omitRow.click();
   await expect(session.getByRole('heading', { name: omit.file })).toBeVisible();
   await expect(fact(page, 'Items')).toHaveText(String(omit.items));
 });

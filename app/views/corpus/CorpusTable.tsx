@@ -8,6 +8,7 @@ import { useTextFilterTable } from '../../hooks/use-text-filter-table';
 import { SortableHead } from '../../components/SortableTh';
 import { activateOnKey, SpacerRow, useVirtualRows } from '../../components/virtual-table';
 import { count as formatCount } from '../../format/count';
+import { formatUsd } from '../../../src/charts/cache-summary';
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatCount(n));
 const orUndef = <T,>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -50,6 +51,7 @@ function columns(judging: boolean): ColumnDef<TableRow, unknown>[] {
     { id: 'format', header: 'Format', accessorFn: (r) => r.format, cell: (c) => <span className="badge">{c.row.original.format}</span> },
     { id: 'turns', header: 'Turns', accessorFn: (r) => r.turns, cell: (c) => num(c.row.original.turns), meta: { numeric: true, title: 'Model calls (agent turns; iterations of a reasoning trace)' } },
     { id: 'total_tokens', header: 'Tokens', accessorFn: (r) => r.total_tokens, cell: (c) => num(c.row.original.total_tokens), meta: { numeric: true, title: 'Input tokens summed over every call' } },
+    { id: 'cost_usd', header: 'Cost', accessorFn: (r) => orUndef(r.cost_usd), sortUndefined: 'last', cell: (c) => (c.row.original.cost_usd === null ? '—' : formatUsd(c.row.original.cost_usd)), meta: { numeric: true, title: "Dollars at the reported usage: the calls, the sidechains and the responses billed on branches the conversation left (as the session header's Cost)" } },
     { id: 'peak_context_tokens', header: 'Peak ctx', accessorFn: (r) => r.peak_context_tokens, cell: (c) => num(c.row.original.peak_context_tokens), meta: { numeric: true, title: 'Largest single-call context, in tokens' } },
     { id: 'summaries', header: 'Summaries', accessorFn: (r) => r.summaries, cell: (c) => num(c.row.original.summaries), meta: { numeric: true, title: 'Compactions that put a summary in place' } },
     { id: 'summary_turns', header: 'Sum. turns', accessorFn: (r) => r.summary_turns[0], sortUndefined: 'last', cell: (c) => turnsText(c.row.original.summary_turns), meta: { numeric: true, title: 'Turns after which summaries were written' } },
