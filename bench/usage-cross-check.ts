@@ -12,34 +12,10 @@ import { mirroredFile } from './mirrored-file';
 import { loadText } from '../src/load/loader';
 import type { Usage } from '../src/model/types';
 import { promptTokens } from '../src/model/usage';
+import { billedResponses, plainPrompt } from '../src/test/plain-usage';
 
-interface Plain {
-  id: string;
-  line: number;
-  prompt: number;
-}
-
-/** The file's responses as its records state them: message id (else uuid), first line, input + cache read + cache write. */
-function plainResponses(text: string): Plain[] {
-  const seen = new Map<string, Plain>();
-  text.split('\n').forEach((line, i) => {
-    if (!line.includes('"usage"')) return;
-    let r: { type?: string; uuid?: string; isSidechain?: boolean; message?: { id?: string; model?: string; usage?: Record<string, number> } };
-    try {
-      r = JSON.parse(line);
-    } catch {
-      return;
-    }
-    const m = r.message;
-    const id = m?.id ?? r.uuid;
-    if (r.type !== 'assistant' || r.isSidechain || !id || !m?.usage || m.model === '<synthetic>') return;
-    const u = m.usage;
-    const prompt = (u['input_tokens'] ?? 0) + (u['cache_read_input_tokens'] ?? 0) + (u['cache_creation_input_tokens'] ?? 0);
-    const known = seen.get(id);
-    seen.set(id, { id, line: known?.line ?? i + 1, prompt });
-  });
-  return [...seen.values()];
-}
+/** The file's billed responses as its records state them: id, first line, input + cache read + cache write. */
+const plainResponses = (text: string) => billedResponses(text).map((r) => ({ id: r.id, line: r.line, prompt: plainPrompt(r.usage) }));
 
 const files = new Map<string, { repo: string; ref: string; path: string }>();
 for (const s of Object.values(flagJudgements().sessions)) files.set(`${s.repo}@${s.ref.slice(0, 10)}:${s.path}`, { repo: s.repo, ref: s.ref, path: s.path });
