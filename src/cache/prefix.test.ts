@@ -116,6 +116,14 @@ describe('analyzeCachePrefix', () => {
     expect(taken!.cause).toBe('compaction');
   });
 
+  it('calls it a compaction when the item beside the old recap stays but the turns after it are gone', () => {
+    // Claude Code 2.1.78 (paretoimproved/local-roots): a second compaction keeps the `/effort` echo written beside
+    // the first summary and drops the 150 items after it.
+    const before = call([sys('m0', SYS), summary('s1', RECAP_V1), user('e1', '/effort'), asst('m3', 'db-prod-1'), user('m4', Q1)]);
+    const [, r] = analyzeCachePrefix(calls(before, call([sys('m0', SYS), summary('s2', RECAP_V2), user('e1', '/effort')], { compactionId: 'k2' })), { count });
+    expect(r!.cause).toBe('compaction');
+  });
+
   it('reports changed tool schemas as a tool-list change at item index -1', () => {
     const [, r] = analyzeCachePrefix(
       calls(call([user('m1', U1)], { tools: '[{"name":"read_file"}]' }), call([user('m1', U1), asst('m2', 'ok')], { tools: '[{"name":"read_file"},{"name":"write_file"}]' })),
