@@ -1,20 +1,23 @@
-// Cache-break causes on real Claude Code sessions no cause rule was written on: the labelled audit set's session
-// files (~160 sessions of ~100 public projects), read from the local mirrors (`fetch` of the search tool). Split by
-// session in two halves (sha256 of the session's key) before reading any break. What a file proves is checked, not a
-// guess: a break at a call the file records a compaction before, whose prompt lost items, is the compaction's cost,
-// so its cause must read `compaction`, not a miss. Also prints each half's breaks by cause.
+// Cache-break causes on real sessions no cause rule was written on: the labelled audit set's Claude Code session files
+// (~160 sessions of ~100 public projects) and the other harnesses' files of usage-cross-check-others.json (Codex
+// rollouts, Gemini CLI chats, OpenHands, Cline, SWE-agent), read from the local mirrors (`fetch` of the search tool),
+// in two halves by session (sha256 of its key). What a file proves is checked, not a guess: a break at a call the file
+// records a compaction before, whose prompt lost items, is the compaction's cost, so its cause must read
+// `compaction`, not a miss. Also prints each half's breaks by cause, and each harness's.
 //
 //   npx tsx bench/cache-causes-on-sessions.ts [--list CAUSE]   (--list: each break of that cause, to read)
 import { createHash } from 'node:crypto';
 import { analyzeSession } from '../src/analysis/analyze-session';
 import { loadText } from '../src/load/loader';
 import { estimateTokens } from '../src/tokens/estimate';
+import { readFileSync } from 'node:fs';
+import { mirroredFile } from './mirrored-file';
 import { mirroredSessionFile } from './labelled-session-file';
 import { labelledSessions } from './labelled-fixture';
 
 const listAt = process.argv.indexOf('--list');
 const list = listAt >= 0 ? process.argv[listAt + 1] : undefined;
-const half = (key: string) => ((createHash('sha256').update(key).digest()[0]! & 1) === 0 ? 'A' : 'B');
+const half = (key: string): 'A' | 'B' => ((createHash('sha256').update(key).digest()[0]! & 1) === 0 ? 'A' : 'B');
 
 interface Tally { sessions: Set<string>; breaks: number; atCompaction: number; namedCompaction: number; byCause: Map<string, number> }
 const halves = new Map<string, Tally>([['A', tally()], ['B', tally()]]);
@@ -22,12 +25,31 @@ function tally(): Tally {
   return { sessions: new Set(), breaks: 0, atCompaction: 0, namedCompaction: 0, byCause: new Map() };
 }
 
-for (const [key, s] of Object.entries(labelledSessions())) {
-  const file = mirroredSessionFile(key, s);
+interface Source { key: string; repo: string; file: { path: string; text: string } | null }
+const others = JSON.parse(readFileSync(new URL('./usage-cross-check-others.json', import.meta.url), 'utf8')) as { repo: string; commit: string; path: string }[];
+const sources = (function* (): Generator<Source> {
+  for (const [key, s] of Object.entries(labelledSessions())) yield { key, repo: s.repo, file: mirroredSessionFile(key, s) };
+  for (const o of others) {
+    const key = `${o.repo}/${o.path}`;
+    const text = mirroredFile(o.repo, o.commit, o.path, key);
+    yield { key, repo: o.repo, file: text === null ? null : { path: o.path, text } };
+  }
+})();
+const byFormat = new Map<string, { sessions: number; breaks: number; byCause: Map<string, number> }>();
+
+for (const { key, repo, file } of sources) {
   if (!file) continue;
   const t = halves.get(half(key))!;
-  for (const session of loadText(file.path, file.text).sessions) {
-    if (session.format !== 'claude-code') continue;
+  let loaded;
+  try {
+    loaded = loadText(file.path, file.text);
+  } catch {
+    continue;
+  }
+  for (const session of loaded.sessions) {
+    const f = byFormat.get(session.format) ?? { sessions: 0, breaks: 0, byCause: new Map() };
+    byFormat.set(session.format, f);
+    f.sessions++;
     // Causes do not depend on the tokenizer: an estimate keeps the run short.
     const a = analyzeSession(session, { count: (text) => estimateTokens(text), defer: ['audits', 'lints'] });
     t.sessions.add(key);
@@ -37,11 +59,13 @@ for (const [key, s] of Object.entries(labelledSessions())) {
       const previous = a.contexts.calls[i - 1];
       t.breaks++;
       t.byCause.set(String(r.cause), (t.byCause.get(String(r.cause)) ?? 0) + 1);
+      f.breaks++;
+      f.byCause.set(String(r.cause), (f.byCause.get(String(r.cause)) ?? 0) + 1);
       const lostItems = !!previous && previous.entries.some(((ids) => (e: { item: { id: string } }) => !ids.has(e.item.id))(new Set(call.entries.map((x) => x.item.id))));
       if (call.compactionId !== null && lostItems) {
         t.atCompaction++;
         if (r.cause === 'compaction') t.namedCompaction++;
-        else console.log(`${key} (${s.repo}, Claude Code ${String(session.meta['version'] ?? '?')}) call ${i + 1}: a recorded compaction, named ${r.cause}; ${r.missTokens ?? '—'} tokens processed again, $${(r.missCostUsd ?? 0).toFixed(2)} counted as a miss`);
+        else console.log(`${key} (${repo}, ${session.format} ${String(session.meta['version'] ?? '?')}) call ${i + 1}: a recorded compaction, named ${r.cause}; ${r.missTokens ?? '—'} tokens processed again, $${(r.missCostUsd ?? 0).toFixed(2)} counted as a miss`);
       }
       if (list && r.cause === list) console.log(`${half(key)} ${key} call ${i + 1}: read ${call.usage?.cacheRead ?? '—'}, previous ${previous?.usage?.cacheRead ?? '—'} + ${previous?.usage?.cacheWrite ?? '—'} written`);
     });
@@ -53,3 +77,6 @@ for (const [h, t] of halves) {
   const causes = [...t.byCause].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ');
   console.log(`${h}     ${String(t.sessions.size).padEnd(8)}  ${String(t.breaks).padEnd(6)}  ${String(t.atCompaction).padEnd(24)}  ${String(t.namedCompaction).padEnd(16)}  ${causes}`);
 }
+
+console.log('\nformat  sessions  breaks  by cause');
+for (const [format, f] of byFormat) console.log(`${format.padEnd(14)}  ${String(f.sessions).padEnd(8)}  ${String(f.breaks).padEnd(6)}  ${[...f.byCause].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
