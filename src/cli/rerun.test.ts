@@ -43,6 +43,21 @@ describe('run rerun', () => {
     expect(runs[0].table.compactions).toBeGreaterThan(runs[2].table.compactions);
   });
 
+  it('replays Claude Code with the trigger of the version that wrote the session, under what the user sets', async () => {
+    const recent = readFileSync(new URL('../formats/__fixtures__/claude-code-session.jsonl', import.meta.url), 'utf8');
+    expect(recent).toContain('"version":"2.1.39"');
+    // Before 2.1.21 Claude Code kept the whole 32,000-token max output free, not 20,000: it compacted 12,000 sooner.
+    const older = recent.replaceAll('"version":"2.1.39"', '"version":"2.0.74"');
+    const trigger = async (file: string, extra: string[] = []) => {
+      const { io, out } = fakeIo({ 's.jsonl': file });
+      await run(['rerun', 's.jsonl', '--policy', 'claude-code', '--param', 'window=200000', ...extra, '--json'], io);
+      return JSON.parse(out.join('\n')).sessions[0].runs[0].trigger;
+    };
+    expect(await trigger(recent)).toBe('≥ 167,000 tokens');
+    expect(await trigger(older)).toBe('≥ 155,000 tokens');
+    expect(await trigger(older, ['--param', 'outputReserve=20000'])).toBe('≥ 167,000 tokens');
+  });
+
   it('refuses an unknown policy or parameter, naming it, with usage', async () => {
     const { io, err } = fakeIo({ 'rollout.jsonl': codex });
     expect(await run(['rerun', 'rollout.jsonl', '--policy', 'aider'], io)).toBe(2);

@@ -18,6 +18,8 @@ import {
   isStrategyId,
   offlineSummarizer,
   originalBaseline,
+  policyDefaults,
+  policySession,
   POLICY_IDS,
   resolvePolicy,
   rerunSession,
@@ -244,10 +246,12 @@ export async function rerunRuns(session: Session, a: Pick<Args, 'policy' | 'para
   const baseline = originalBaseline(session, { count, rule: a.rule });
   const outer = gridCombinations(Object.fromEntries(a.sweep.filter(([k]) => k in TRIGGER_KEYS)));
   const inner = gridCombinations(Object.fromEntries(a.sweep.filter(([k]) => !(k in TRIGGER_KEYS))));
+  // The harness's own values for the version that wrote the session (Claude Code's trigger moved in 2.1.21).
+  const harness = isPolicyId(a.policy!) ? policyDefaults(a.policy, policySession(session, window)) : {};
   const reports: RerunReport[] = [];
   for (const t of outer) {
     for (const g of inner) {
-      const plan = planRun(a.policy!, { ...a.params, ...g, ...t }, window, g, { recorded: baseline.recorded.length > 0 && Object.keys(t).length === 0 && !Object.keys(a.params).some((k) => k in TRIGGER_KEYS), trigger: a.trigger ?? null });
+      const plan = planRun(a.policy!, { ...harness, ...a.params, ...g, ...t }, window, g, { recorded: baseline.recorded.length > 0 && Object.keys(t).length === 0 && !Object.keys(a.params).some((k) => k in TRIGGER_KEYS), trigger: a.trigger ?? null });
       const result = await rerunSession(session, {
         strategy: plan.strategy,
         params: plan.params,

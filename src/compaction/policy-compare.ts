@@ -10,7 +10,7 @@ import type { ProviderRule } from '../cache';
 import { kindScores, mergeKindScores, type KindScores } from '../probes';
 import { auditColumns, LaterToolText, type Survival } from './audit-columns';
 import { originalBaseline, type OriginalBaseline } from './baseline';
-import { isPolicyId, policyInfo, POLICY_IDS, resolvePolicy } from './policies/presets';
+import { isPolicyId, policyDefaults, policyInfo, POLICY_IDS, policySession, resolvePolicy, type PolicySession } from './policies/presets';
 import { newItemsPerCall, rerunSession, type RecordedMatch, type RerunResult } from './rerun';
 import { researchHistory } from './research-history';
 import { isStrategyId, strategyInfo, type StrategyId } from './strategy-registry';
@@ -88,9 +88,9 @@ export interface CompareOptions {
 }
 
 /** A policy's run: the preset's strategy, parameters, trigger and measuring convention; a strategy at 80 % of the window. */
-function planOf(id: string, window: number | null): { strategy: StrategyId; params: Record<string, unknown>; trigger: Trigger; explained: string; measureAt: 'prompt' | 'last-response'; label: string } | null {
+function planOf(id: string, window: number | null, harness: PolicySession): { strategy: StrategyId; params: Record<string, unknown>; trigger: Trigger; explained: string; measureAt: 'prompt' | 'last-response'; label: string } | null {
   if (isPolicyId(id)) {
-    const r = resolvePolicy(id, {}, window);
+    const r = resolvePolicy(id, policyDefaults(id, harness), window);
     return { strategy: r.strategy, params: r.params, trigger: r.trigger, explained: r.triggerExplained, measureAt: r.measureAt, label: policyInfo(id).label };
   }
   if (isStrategyId(id)) return { strategy: id, params: {}, trigger: { kind: 'fraction', fraction: 0.8 }, explained: '80% of the window', measureAt: 'prompt', label: strategyInfo(id).label };
@@ -112,7 +112,7 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
   let status: PolicyComparison['status'] = 'done';
 
   for (const [i, id] of ids.entries()) {
-    const plan = planOf(id, window);
+    const plan = planOf(id, window, policySession(session, window));
     if (!plan) {
       rows.push(skipped(id, `unknown policy: use ${POLICY_IDS.join(', ')} or a strategy`));
       continue;

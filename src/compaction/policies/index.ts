@@ -1,5 +1,5 @@
 // Harness compaction policies: presets over the strategies, and the harness strategies themselves.
-export { POLICIES, POLICY_IDS, isPolicyId, policyForFormat, policyInfo, policyValues, resolvePolicy, type PolicyId, type PolicyPreset, type PolicyValues, type ResolvedPolicy } from './presets';
+export { POLICIES, POLICY_IDS, isPolicyId, policyForFormat, policyDefaults, policyDefaultsRule, policyInfo, policySession, policyValues, resolvePolicy, type PolicyId, type PolicySession, type PolicyPreset, type PolicyValues, type ResolvedPolicy } from './presets';
 export { CLAUDE_CODE_DEFAULTS, claudeCodeCompact, recentFileReads, type ClaudeCodeParams } from './claude-code';
 export { CODEX_DEFAULTS, codexCompact, isInitialContext, type CodexParams } from './codex';
 export { OPENHANDS_DEFAULTS, openhandsCondense, type OpenHandsParams } from './openhands';

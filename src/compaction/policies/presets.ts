@@ -2,12 +2,13 @@
 // trigger, with the harness version and the source the numbers come from. Every number is a parameter the
 // user can change (`resolvePolicy` reads them from a form, a URL or `--param k=v`). The strategies live beside
 // this file (one per harness); Inspect's edit variant and the generic strategies come from ../strategies.
-import type { FormatId } from '../../model/types';
+import type { FormatId, Session } from '../../model/types';
 import { isObject, get } from '../../model/narrow';
 import { INSPECT_EDIT_PLACEHOLDER } from './inspect';
 import type { ParamSpec, StrategyId } from '../strategy-registry';
 import type { Trigger } from '../triggers';
 import { thousands } from '../../model/thousands';
+import { claudeCodeTriggerValues } from './claude-code-trigger';
 
 export const POLICY_IDS = ['claude-code', 'codex', 'openhands', 'inspect', 'anthropic-server', 'observation-masking'] as const;
 export type PolicyId = (typeof POLICY_IDS)[number];
@@ -35,6 +36,19 @@ export interface PolicyPreset {
    * plus output) once the response is back (rerun.ts `measureAt`).
    */
   measureAt: 'prompt' | 'last-response';
+  /**
+   * The harness's own values for the version and model that wrote a session, where they differ by version (Claude
+   * Code's reserve and buffer): what the preset starts from for that session, before anything the user sets.
+   */
+  defaultsFor?(session: PolicySession): { values: Record<string, number>; rule: string };
+}
+
+/** What a preset may read of the session it replays. */
+export interface PolicySession {
+  /** The harness version that wrote it (Claude Code's `version`), null when the file names none. */
+  version: string | null;
+  model: string | null;
+  window: number | null;
 }
 
 export type PolicyValues = Readonly<Record<string, number | string | null>>;
@@ -54,15 +68,22 @@ export const POLICIES: readonly PolicyPreset[] = [
   {
     id: 'claude-code',
     label: 'Claude Code',
-    version: 'Claude Code 2.0–2.1 (Opus 4.x / Sonnet 4.x, 200k window)',
-    sources: ['Claude Code autoCompact.ts / compact.ts constants (AUTOCOMPACT_BUFFER_TOKENS, MAX_OUTPUT_TOKENS_FOR_SUMMARY, POST_COMPACT_*), as read from its bundle in github.com/ranpox/claude-code-navel-gazing and public constant tables'],
-    summary: 'auto-compacts at window − output reserve − buffer (167k of 200k); one nine-section summary; re-attaches the 5 most recently read files',
+    version: 'Claude Code 1.0–2.1 (the trigger of the session\'s own version)',
+    sources: [
+      'Claude Code autoCompact.ts / compact.ts constants (AUTOCOMPACT_BUFFER_TOKENS, MAX_OUTPUT_TOKENS_FOR_SUMMARY, POST_COMPACT_*), as read from its bundle in github.com/ranpox/claude-code-navel-gazing and public constant tables',
+      'npm @anthropic-ai/claude-code 1.0.21–2.1.92 cli.js, the threshold behind isAboveAutoCompactThreshold, version by version (claude-code-trigger.ts)',
+    ],
+    summary: 'auto-compacts at window − output reserve − buffer (155k of 200k before 2.1.21, 167k from it); one nine-section summary; re-attaches the 5 most recently read files',
     formats: ['claude-code'],
     params: [
       windowParam(200000),
-      { name: 'outputReserve', label: 'Output reserve', kind: 'int', default: 20000, min: 0, help: 'MAX_OUTPUT_TOKENS_FOR_SUMMARY: kept free for the summary.' },
-      { name: 'buffer', label: 'Auto-compact buffer', kind: 'int', default: 13000, min: 0, help: 'AUTOCOMPACT_BUFFER_TOKENS.' },
+      { name: 'outputReserve', label: 'Output reserve', kind: 'int', default: 20000, min: 0, help: 'Kept free for the summary: the max output (32,000) before 2.1.21, at most 20,000 (MAX_OUTPUT_TOKENS_FOR_SUMMARY) from it.' },
+      { name: 'buffer', label: 'Auto-compact buffer', kind: 'int', default: 13000, min: 0, help: 'AUTOCOMPACT_BUFFER_TOKENS (13,000 from 1.0.71; 8% of the rest before).' },
     ],
+    defaultsFor: (s) => {
+      const t = claudeCodeTriggerValues(s.version, s.model, s.window ?? 200000);
+      return { values: { outputReserve: t.outputReserve, buffer: t.buffer }, rule: t.rule };
+    },
     strategy: () => ({ id: 'claude-code-compact', params: {} }),
     trigger: (v, s) => ({ kind: 'tokens', threshold: Math.max(1, win(v, s, 200000) - n(v, 'outputReserve') - n(v, 'buffer')) }),
     explain: (v, s) => `${thousands(win(v, s, 200000))} window − ${thousands(n(v, 'outputReserve'))} output reserve − ${thousands(n(v, 'buffer'))} buffer`,
@@ -168,6 +189,22 @@ export function policyInfo(id: PolicyId): PolicyPreset {
 /** The preset matching a session's format; null when no harness writes that format. */
 export function policyForFormat(format: string | null | undefined): PolicyPreset | null {
   return POLICIES.find((p) => (p.formats as string[]).includes(format ?? '')) ?? null;
+}
+
+/** What a preset reads of a session: the version its file names (Claude Code's `version`), its model and window. */
+export function policySession(session: Pick<Session, 'meta' | 'model'>, window: number | null): PolicySession {
+  const v = session.meta['version'];
+  return { version: typeof v === 'string' ? v : null, model: session.model, window };
+}
+
+/** The preset's values for this session's harness version (none where they do not depend on it), under the user's. */
+export function policyDefaults(id: PolicyId, session: PolicySession): Record<string, number> {
+  return policyInfo(id).defaultsFor?.(session).values ?? {};
+}
+
+/** The version rule those values follow, in a few words; null where the preset has one rule. */
+export function policyDefaultsRule(id: PolicyId, session: PolicySession): string | null {
+  return policyInfo(id).defaultsFor?.(session).rule ?? null;
 }
 
 /** The policy's own values from untrusted input: unknown keys dropped, bad values defaulted. */
