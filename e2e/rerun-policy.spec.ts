@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { run, type CliIo } from '../src/cli/main';
 import type { RerunReport } from '../src/cli/rerun';
-import { dropFiles, fromDisk } from './support/drop';
+import { dropFiles, fromDisk, fromText, type DropFile } from './support/drop';
 import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
@@ -36,10 +36,10 @@ async function cli(args: string[]): Promise<RerunReport[]> {
   return JSON.parse(out.join('\n')).sessions[0].runs;
 }
 
-async function openRerun(page: Page, files: string[], calls: RegExp) {
+async function openRerun(page: Page, files: string[] | DropFile[], calls: RegExp) {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
-  await dropFiles(page, fromDisk(...files));
+  await dropFiles(page, typeof files[0] === 'string' ? fromDisk(...(files as string[])) : (files as DropFile[]));
   await expect(page.getByRole('toolbar', { name: 'Step through calls' }).getByText(calls)).toBeVisible({ timeout: 30_000 });
   await openPanel(page, 'Re-run');
   const panel = page.getByRole('region', { name: 'Re-run', exact: true });
@@ -131,4 +131,18 @@ test('a Claude Code session replayed with the Claude Code preset: where it fired
   });
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SHOTS, 'rerun-policy-cost.png') });
+});
+
+test('a Claude Code 2.0 session starts the preset from the trigger of its version, 155,000 of 200,000', async ({ page }) => {
+  // The repo's fixture as Claude Code 2.0.76 would have written it: only the version field differs.
+  const text = readFileSync(join(FIXTURES, 'claude-code-session.jsonl'), 'utf8').replaceAll('"version":"2.1.39"', '"version":"2.0.76"');
+  const panel = await openRerun(page, [fromText('claude-code-2.0.jsonl', text)], /Call \d+ of \d+/);
+  await expect(panel.getByLabel('Harness policy', { exact: true })).toHaveValue('claude-code');
+  await expect(panel.getByLabel('Output reserve', { exact: true })).toHaveValue('32000');
+  await expect(panel.getByLabel('Auto-compact buffer', { exact: true })).toHaveValue('13000');
+  await expect(panel).toContainText("This session's version: Claude Code 1.0.71–2.1.20: window − max output (32,000) − 13,000.");
+  await panel.getByRole('radiogroup', { name: 'Trigger kind' }).getByText('Token threshold').click();
+  await expect(panel.getByLabel('Threshold', { exact: true })).toHaveValue('155000');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SHOTS, 'rerun-policy-version.png') });
 });

@@ -27,6 +27,18 @@ describe('defaultForm', () => {
     expect([server.policy, server.strategy, triggerFromForm(server.trigger)]).toEqual(['anthropic-server', 'server-compact', { kind: 'tokens', threshold: 150_000 }]);
   });
 
+  it('starts the Claude Code preset from the numbers of the version that wrote the session', () => {
+    const old = defaultForm({ format: 'claude-code', window: 200_000, harness: { version: '2.0.74', model: 'claude-opus-4-5-20251101', window: 200_000 } });
+    expect(triggerFromForm(old.trigger)).toEqual({ kind: 'tokens', threshold: 155_000 });
+    // The fields show them, so the user sees what the trigger is made of.
+    expect(old.policyValues['claude-code']).toEqual({ outputReserve: 32_000, buffer: 13_000 });
+    const recent = defaultForm({ format: 'claude-code', window: 200_000, harness: { version: '2.1.21', model: 'claude-opus-4-5-20251101', window: 200_000 } });
+    expect(triggerFromForm(recent.trigger)).toEqual({ kind: 'tokens', threshold: 167_000 });
+    // What the user typed wins over the version's numbers.
+    const typed = applyPolicy(old, 'claude-code', 200_000, { outputReserve: 0, buffer: 0 });
+    expect(triggerFromForm(typed.trigger)).toEqual({ kind: 'tokens', threshold: 200_000 });
+  });
+
   it('falls back to 80 % of the context window, never a share of the peak', () => {
     const f = defaultForm(generic);
     expect([f.policy, f.strategy, triggerFromForm(f.trigger)]).toEqual([null, 'summarize-middle', { kind: 'fraction', fraction: 0.8 }]);

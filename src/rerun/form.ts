@@ -3,10 +3,12 @@
 // the session at hand: the harness preset of the session's format, else 80 % of its context window — never a
 // share of the session's own peak, which makes any strategy fire constantly.
 import {
+  policyDefaults,
   policyInfo,
   resolvePolicy,
   policyForFormat,
   type PolicyId,
+  type PolicySession,
   effectivePrompts,
   placeholdersOf,
   resolveParams,
@@ -75,6 +77,8 @@ export interface SessionShape {
   serverCompaction?: boolean;
   /** 1-based calls the recording compacted before (its own compactions, recorded or inferred). */
   recordedCalls?: readonly number[];
+  /** The harness version and model that wrote it: a preset starts from that version's own numbers. */
+  harness?: PolicySession;
 }
 
 /** Window assumed for the 80 % default when the session's is unknown. */
@@ -95,9 +99,12 @@ const triggerForm = (t: Trigger, base: TriggerForm): TriggerForm => {
   }
 };
 
-/** The form with a harness preset applied: its strategy, the preset's parameters and its trigger. */
-export function applyPolicy(form: RerunForm, id: PolicyId, window: number | null, values?: Record<string, unknown>): RerunForm {
-  const raw = values ?? form.policyValues[id] ?? {};
+/**
+ * The form with a harness preset applied: its strategy, the preset's parameters and its trigger. A preset picked
+ * afresh starts from the values of the harness version that wrote the session (`harness`), shown in its fields.
+ */
+export function applyPolicy(form: RerunForm, id: PolicyId, window: number | null, values?: Record<string, unknown>, harness?: PolicySession): RerunForm {
+  const raw = values ?? form.policyValues[id] ?? (harness ? policyDefaults(id, harness) : {});
   const r = resolvePolicy(id, raw, window);
   return {
     ...form,
@@ -140,7 +147,7 @@ function presetForm(session: SessionShape): RerunForm {
     trigger: window !== null ? { kind: 'fraction', threshold: Math.round(window * 0.8), percent: 80, every: 5, max: 80 } : { kind: 'tokens', threshold: FALLBACK_WINDOW * 0.8, percent: 80, every: 5, max: 80 },
   };
   const preset = session.serverCompaction ? policyInfo('anthropic-server') : policyForFormat(session.format);
-  return preset ? applyPolicy(base, preset.id, window) : base;
+  return preset ? applyPolicy(base, preset.id, window, undefined, session.harness) : base;
 }
 
 /** How the trigger of a preset form was worked out; null for a generic form. */

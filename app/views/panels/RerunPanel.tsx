@@ -1,7 +1,7 @@
 // Re-run: pick a compaction strategy, its parameters, a trigger and a summarizer (offline, or the user's
 // OpenAI-compatible endpoint), run it over the session in a worker, and see the rerun beside the original.
 import { useMemo, useRef, useState } from 'react';
-import { strategyInfo } from '../../../src/compaction';
+import { policySession, strategyInfo } from '../../../src/compaction';
 import { cancelRun, showSweepRow, startRun, startSweep, useRerunForm, useSessionRerun, useSweepForm } from '../../data/rerun-client';
 import { defaultTriggerNote } from '../../../src/rerun/form';
 import { useApp } from '../../store';
@@ -23,7 +23,7 @@ function scrollPanelTo(el: HTMLElement | null) {
 export default function RerunPanel({ session, view, callIndex, itemById, goTo, rule }: PanelProps) {
   const key = useApp((s) => s.activeKey) ?? session.id;
   const recordedCalls = useMemo(() => [...new Set(view.compactions.map((c) => c.call).filter((c): c is number => c !== null && c > 1))].sort((a, b) => a - b), [view.compactions]);
-  const shape = { format: session.format, window: view.contextWindow, serverCompaction: session.compactions.some((c) => c.kind === 'server') && session.requests.some((r) => r.api === 'anthropic'), recordedCalls };
+  const shape = { format: session.format, window: view.contextWindow, serverCompaction: session.compactions.some((c) => c.kind === 'server') && session.requests.some((r) => r.api === 'anthropic'), recordedCalls, harness: policySession(session, view.contextWindow) };
   const [form, setForm] = useRerunForm(key, shape);
   const [sweep, setSweep] = useSweepForm(key, form);
   const run = useSessionRerun(key);
@@ -55,7 +55,7 @@ export default function RerunPanel({ session, view, callIndex, itemById, goTo, r
           if (!running) void onRun();
         }}
       >
-        <PolicyFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />
+        <PolicyFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} harness={shape.harness} />
         <StrategyFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />
         <TriggerFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} recordedCalls={recordedCalls} defaultNote={defaultTriggerNote(shape)} />
         <PromptFields form={form} setForm={setForm} disabled={running} windowTokens={view.contextWindow} />

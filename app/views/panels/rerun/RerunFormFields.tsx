@@ -1,7 +1,7 @@
 // The strategy part of the Re-run form: strategy, its parameters (built from the engine's ParamSpec), the
 // trigger, and the prompts it sends, editable, with their {placeholders}.
 import { useId } from 'react';
-import { POLICIES, isPolicyId, policyInfo, STRATEGIES, strategyInfo, type ParamSpec, type StrategyId } from '../../../../src/compaction';
+import { POLICIES, isPolicyId, policyDefaultsRule, policyInfo, STRATEGIES, strategyInfo, type ParamSpec, type PolicySession, type StrategyId } from '../../../../src/compaction';
 import { applyPolicy, policyNote, promptFields, TRIGGER_KINDS, type RerunForm, type TriggerForm } from '../../../../src/rerun/form';
 import { count as formatCount } from '../../../format/count';
 
@@ -13,11 +13,12 @@ interface Props {
 }
 
 /** The harness preset: which harness's policy to replay, its own numbers (window, buffer…), where they come from. */
-export function PolicyFields({ form, setForm, disabled, windowTokens }: Props) {
+export function PolicyFields({ form, setForm, disabled, windowTokens, harness }: Props & { harness: PolicySession }) {
   const id = useId();
   const preset = form.policy ? policyInfo(form.policy) : null;
   const values = form.policy ? (form.policyValues[form.policy] ?? {}) : {};
   const note = policyNote(form, windowTokens);
+  const rule = form.policy ? policyDefaultsRule(form.policy, harness) : null;
   return (
     <fieldset className="rr-fieldset" disabled={disabled}>
       <legend>Harness policy</legend>
@@ -32,7 +33,7 @@ export function PolicyFields({ form, setForm, disabled, windowTokens }: Props) {
           value={form.policy ?? ''}
           onChange={(e) => {
             const v = e.target.value;
-            setForm(isPolicyId(v) ? applyPolicy(form, v, windowTokens) : { ...form, policy: null });
+            setForm(isPolicyId(v) ? applyPolicy(form, v, windowTokens, undefined, harness) : { ...form, policy: null });
           }}
         >
           <option value="">Generic strategy (choose below)</option>
@@ -44,7 +45,7 @@ export function PolicyFields({ form, setForm, disabled, windowTokens }: Props) {
         </select>
         {preset ? (
           <p className="muted small rr-help">
-            <strong>{preset.version}.</strong> Trigger: {note?.split(': ').slice(1).join(': ')}. Source: {preset.sources.join('; ')}.
+            <strong>{preset.version}.</strong> Trigger: {note?.split(': ').slice(1).join(': ')}.{rule ? ` This session's version: ${rule}.` : ''} Source: {preset.sources.join('; ')}.
           </p>
         ) : (
           <p className="muted small rr-help">Pick a harness to replay its own trigger and what it keeps; every number stays editable.</p>
