@@ -33,15 +33,33 @@ describe('calibrate', () => {
     expect(Math.abs(cal.prefixTokens - 26_000)).toBeLessThan(1_000);
   });
 
+  it('takes the prefix from a first call that held little but it, not from a fit that absorbs what is added unrecorded later', () => {
+    const { cs, counted } = synthetic(26_000, 1.1, 0);
+    // From call 5 on, the harness re-attaches 7,000 tokens of files it never records (as Claude Code does after a
+    // compaction): a free intercept would take part of them into the prefix, above the whole first prompt.
+    for (const k of [4, 5, 6, 7]) cs[k]!.usage!.input! += 7_000;
+    const cal = calibrate(cs, counted, true);
+    const first = cs[0]!.usage!.input!;
+    expect(new Set(cal.calls.map((c) => c.prefixTokens)).size).toBe(1);
+    expect(cal.prefixTokens).toBeLessThanOrEqual(first);
+    // Call 1 reported 26,440: its one item of 400 counted tokens at the fitted rate, and the prefix.
+    expect(Math.abs(cal.prefixTokens - 26_000)).toBeLessThan(300);
+    // The calls before the files came are explained by counting; those after show the 7,000 the file lacks.
+    for (const c of cal.calls.slice(0, 4)) expect(Math.abs(c.modelledTokens - c.reportedPrompt!) / c.reportedPrompt!).toBeLessThan(0.05);
+    for (const c of cal.calls.slice(4)) expect(c.reportedPrompt! - c.modelledTokens).toBeGreaterThan(4_000);
+  });
+
   it('leaves a call whose whole prompt is smaller than the prefix its items, at the smallest tokenizer ratio of their count', () => {
     const { cs, counted } = synthetic(26_000, 1, 0);
-    // The first call went out with fewer tools: its whole prompt is below the segment's prefix.
+    // The first call is no fresh one (a resumed session: 4,000 counted tokens of its 20,000), and its whole prompt is
+    // below the prefix the other calls give.
+    counted.tokens[0] = 4_000;
     cs[0]!.usage!.input! = 20_000;
     const cal = calibrate(cs, counted, true);
     const first = cal.calls[0]!;
     expect(first.contextTokens).toBe(20_000);
-    // The items (400 counted) keep 0.7 × 400 = 280 tokens; the prefix takes the rest, never the whole prompt.
-    expect(first.prefixTokens).toBe(20_000 - 280);
+    // The items (4,000 counted) keep 0.7 × 4,000 = 2,800 tokens; the prefix takes the rest, never the whole prompt.
+    expect(first.prefixTokens).toBe(20_000 - 2_800);
     // The other calls share one prefix, as before.
     expect(new Set(cal.calls.slice(1).map((c) => c.prefixTokens)).size).toBe(1);
     expect(cal.calls[1]!.prefixTokens).toBeGreaterThan(25_500);

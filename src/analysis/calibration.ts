@@ -179,11 +179,42 @@ function fitSegment(members: readonly number[], calls: readonly CallShape[], cou
   }
   scale = clamp(scale, MIN_SCALE, MAX_SCALE);
   perItem = clamp(perItem, 0, MAX_PER_ITEM);
-  const rest = R.map((r, k) => r - scale * C[k]! - perItem * N[k]!);
-  const prefix = unrecorded ? Math.max(0, median(rest)) : 0;
+  let prefix: number;
+  const fresh = unrecorded ? freshCall(members, calls, counted, reported) : null;
+  if (fresh !== null) {
+    // The segment opened with a call that held little but the prefix: its report measures the prefix, and the
+    // scale and framing are fitted on the rest with that prefix held. A free intercept instead absorbs what the
+    // harness adds unrecorded later (reminders, files re-attached after a compaction) and comes out above the
+    // whole first prompt.
+    const R0 = reported[fresh]!;
+    prefix = Math.max(0, R0 - scale * counted.tokens[fresh]! - perItem * counted.items[fresh]!);
+    for (let iter = 0; iter < 2 && pts.length >= 4 && spreadC > 0.1 * median(C); iter++) {
+      const w = robustFit(R.map((r) => r - prefix), C, N, false);
+      scale = clamp(w.scale, MIN_SCALE, MAX_SCALE);
+      perItem = clamp(w.perItem, 0, MAX_PER_ITEM);
+      prefix = Math.max(0, R0 - scale * counted.tokens[fresh]! - perItem * counted.items[fresh]!);
+    }
+  } else {
+    const rest = R.map((r, k) => r - scale * C[k]! - perItem * N[k]!);
+    prefix = unrecorded ? Math.max(0, median(rest)) : 0;
+  }
   const errors = R.map((r, k) => Math.abs(prefix + scale * C[k]! + perItem * N[k]! - r) / r).sort((a, b) => a - b);
   const spread = errors[Math.min(errors.length - 1, Math.floor(errors.length * 0.9))]!;
   return { prefix, scale, perItem, spread, fitted: true };
+}
+
+/** A call whose recorded items are at most this share of its reported prompt shows the prefix nearly alone. */
+const FRESH_SHARE = 0.1;
+
+/**
+ * The segment's first reported call, when it is fresh: its prefix unrecorded and what the file records of it (the
+ * first user message, a resumed session's few items) at most FRESH_SHARE of its reported prompt. Null otherwise
+ * (a segment that begins mid-session, with another model).
+ */
+function freshCall(members: readonly number[], calls: readonly CallShape[], counted: CountedCalls, reported: readonly (number | null)[]): number | null {
+  const first = members.find((i) => reported[i] !== null && reported[i]! > 0);
+  if (first === undefined || !calls[first]!.prefixUnrecorded) return null;
+  return counted.tokens[first]! <= FRESH_SHARE * reported[first]! ? first : null;
 }
 
 /**

@@ -63,18 +63,22 @@ describeSamples('analyzeSession on claude-code-compacted.jsonl', () => {
     expect(a.cache[137]!.missCostUsd).toBeCloseTo((a.cache[137]!.missTokens! * (6.25 - 0.5)) / 1e6, 6);
   });
 
-  it('keeps every reported prompt as the call\'s context, and explains it by counting within 3% on the median call and 10% at p95, with a stable prefix', () => {
+  it('keeps every reported prompt as the call\'s context, takes the prefix from call 1, and explains the prompts before the compaction by counting', () => {
     expect(a.calibration.calls.every((c) => c.reportedPrompt !== null && c.contextTokens === c.reportedPrompt)).toBe(true);
-    const errors = a.calibration.calls.map((c) => Math.abs(c.modelledTokens - c.reportedPrompt!) / c.reportedPrompt!).sort((x, y) => x - y);
-    expect(errors[errors.length >> 1]!).toBeLessThan(0.03);
-    expect(errors[Math.floor(errors.length * 0.95)]!).toBeLessThan(0.1);
-    // One prefix for the segment, except where a whole prompt is smaller than it and the items' own share: there the
-    // items keep 0.7× their count (the smallest tokenizer ratio), and the prefix takes the rest.
-    const segment = a.calibration.calls.map((c, i) => ({ c, counted: a.counted.tokens[i]! })).filter(({ c }) => c.segment === 0);
-    const prefix = Math.max(...segment.map(({ c }) => c.prefixTokens));
-    const squeezed = segment.filter(({ c }) => c.prefixTokens !== prefix);
-    expect(squeezed.length).toBeGreaterThan(0);
-    for (const { c, counted } of squeezed) expect(c.prefixTokens).toBe(Math.round(c.reportedPrompt! - 0.7 * counted));
+    const errors = a.calibration.calls.map((c) => Math.abs(c.modelledTokens - c.reportedPrompt!) / c.reportedPrompt!);
+    const before = errors.slice(0, at).sort((x, y) => x - y);
+    expect(before[before.length >> 1]!).toBeLessThan(0.03);
+    expect(before[Math.floor(before.length * 0.95)]!).toBeLessThan(0.05);
+    // Call 1 held one 36-token user message: its reported 26,450 is the prefix and that message. One prefix for the
+    // whole session, never above the first prompt, and above what the provider read back after the compaction (the
+    // system prompt and tools it had cached: the first user turn's unrecorded parts come after them).
+    const first = a.calibration.calls[0]!;
+    expect(new Set(a.calibration.calls.map((c) => c.prefixTokens))).toEqual(new Set([first.prefixTokens]));
+    expect(first.reportedPrompt! - first.prefixTokens).toBeLessThan(200);
+    expect(first.prefixTokens).toBeGreaterThan(a.contexts.calls[at]!.usage!.cacheRead!);
+    // Right after the compaction the prompt holds thousands of tokens the file does not record (Claude Code re-attaches
+    // recently read files): counting falls short there, where a fitted prefix would have hidden them in every call.
+    expect(a.calibration.calls[at]!.reportedPrompt! - a.calibration.calls[at]!.modelledTokens).toBeGreaterThan(3_000);
     expect(a.facts).toMatchObject({ peakSource: 'reported', peakUncertainty: 0, totalInputTokens: a.facts.reportedInputTokens });
   });
 
