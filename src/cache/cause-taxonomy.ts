@@ -70,7 +70,7 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
   'unrecorded-prefix': {
     label: 'change in the unrecorded prefix',
     meaning: 'The recorded conversation is unchanged; the provider re-read only about as much as the system prompt and tools the file does not record, so what changed is just after them.',
-    evidence: 'The read is within 15 % of the fitted unrecorded prefix, and the content analysis sees no change.',
+    evidence: 'The read is within 15 % of the unrecorded prefix (measured at a session\'s first call where it holds little else), and the content analysis sees no change.',
   },
   'provider-miss': {
     label: 'provider miss (best-effort cache)',

@@ -184,7 +184,7 @@ function finish(r: Draft, cause: CacheBreakCause | null, cacheBreak: boolean, pr
 }
 
 /**
- * The prefix is fitted from reported usage, so a read within 15 % of it (or the provider's granularity) is taken as
+ * The prefix is estimated from reported usage, so a read within 15 % of it (or the provider's granularity) is taken as
  * all of it: the same margin `reportedCause` gives it. A lapsed lifetime or a new model explains a short read already.
  */
 function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actual: ProviderRule): number | null {
