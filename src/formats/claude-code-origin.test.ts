@@ -57,7 +57,10 @@ describe('claudeCode: the origin of a user-turn record', () => {
   it('takes a record whose origin is not the person for no one’s words, whatever its text opens with', () => {
     const s = load();
     const prompt = s.items.find((i) => i.id === 'u-014')!;
-    // The person's prompt names the page the agent read before it: the lint flags it.
+    // The person's prompt names the page the agent read before it, in the order it happened: no lint.
+    expect(causal(s)).toEqual([]);
+    // Timed as a rebuilt context would be (written before the read that quotes it): the lint flags it.
+    prompt.timestamp = '2000-01-01T00:00:00.000Z';
     expect(causal(s)).toEqual(['u-014']);
     // The same text under an origin other than the person's (a scheduled prompt is a `task-notification` to Claude Code).
     prompt.meta = { ...prompt.meta, origin: 'task-notification' };

@@ -28,7 +28,12 @@ describe('causal-order on harness-written user turns', () => {
     // The injection repeats the Skill call's argument, as Claude Code's `ARGUMENTS:` line does.
     expect(injected.meta).toMatchObject({ isMeta: true, sourceToolUseID: 'toolu_skill01' });
     expect(injected.text).toContain('ARGUMENTS: docs/plans/2026-03-10-offline-queue.md');
-    // Only the person's message that pastes the CI failure after the Edit of that file is flagged.
+    // The person pastes the CI failure after the Edit of that file, and the injection follows the Skill call it
+    // echoes: each came after what it quotes, the order it happened in.
+    expect(causal(s)).toEqual([]);
+    // Timed as a rebuilt context would be (each written before the call that quotes it), only the person's is flagged.
+    const pasted = s.items.find((i) => i.id === 'u-0011')!;
+    pasted.timestamp = injected.timestamp = '2000-01-01T00:00:00.000Z';
     expect(causal(s)).toEqual(['u-0011']);
     // Without the flag, the tool call that wrote it still makes it the agent's doing; without both, a person's words.
     delete injected.meta!['isMeta'];
@@ -45,8 +50,12 @@ describe('causal-order on harness-written user turns', () => {
     const text = (id: string) => s.items.find((i) => i.id === id)!.text;
     expect(text('m2.0')).toMatch(/^\[read_file for 'src\/api\/reports\.ts'\] Result:/);
     expect(text('m6.1')).toContain('vitest run src/api/reports.test.ts');
-    // Feedback on an attempt and an answer to a question quote the call they reply to: no lint. The message given
-    // on resuming the task repeats a path of an earlier call than the one it follows: flagged.
+    // Every message came after the calls it quotes: no lint.
+    expect(causal(s)).toEqual([]);
+    // Timed as a rebuilt context would be, each written before the calls: feedback on an attempt and an answer to a
+    // question quote the call they reply to, still no lint; the message given on resuming the task repeats a path of
+    // an earlier call than the one it follows: flagged.
+    for (const it of s.items) if (it.role === 'user' && it.kind === 'message') it.timestamp = '2000-01-01T00:00:00.000Z';
     expect(causal(s)).toEqual(['m14.1']);
   });
 });

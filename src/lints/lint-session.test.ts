@@ -50,15 +50,24 @@ describe('lintSession', () => {
   });
 
   it('flags a user message placed after the tool call that uses what it says (the LiveKit tail bug)', () => {
-    const s = session([
-      system('s', 'x'),
-      summary('sum', '[history summary] earbuds'),
-      toolCall('c1', 'k', 'create_rma', '{"address":"2150 Grove St, Apt 4B, Oakland, CA 94612"}'),
-      toolResult('r1', 'k', '{"rma_id":"RMA-90721"}'),
-      user('u', 'Ship to 2150 Grove St, Apt 4B, Oakland, CA 94612. Phone is (510) 555-0136.'),
-      assistant('a', 'All set!'),
-    ]);
-    expect(rules(s)).toContainEqual(['causal-order', 'u']);
+    const tail = (said: string) => {
+      const s = session([
+        system('s', 'x'),
+        summary('sum', '[history summary] earbuds'),
+        toolCall('c1', 'k', 'create_rma', '{"address":"2150 Grove St, Apt 4B, Oakland, CA 94612"}'),
+        toolResult('r1', 'k', '{"rma_id":"RMA-90721"}'),
+        user('u', 'Ship to 2150 Grove St, Apt 4B, Oakland, CA 94612. Phone is (510) 555-0136.'),
+        assistant('a', 'All set!'),
+      ]);
+      s.items[2]!.timestamp = '2025-10-14T14:01:46.100Z';
+      s.items[4]!.timestamp = said;
+      return s;
+    };
+    // As in the PR's example: the user gave the address at 14:01:44, the tail rebuilt after the summary put it after
+    // the call that used it.
+    expect(rules(tail('2025-10-14T14:01:44.600Z'))).toContainEqual(['causal-order', 'u']);
+    // Written after the call, the message answers what the person saw: the order it happened in.
+    expect(rules(tail('2025-10-14T14:01:50.000Z')).filter(([r]) => r === 'causal-order')).toEqual([]);
   });
 
   it('flags stacked and consecutive summaries, and the fallback marker', () => {
@@ -100,6 +109,13 @@ describe('lintSession and the harness', () => {
       { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })] },
       'claude-code',
     );
+  // Timed as a context rebuilt out of order would be: the message at item 7 was written before the call at item 5
+  // that quotes it, so only who wrote it decides.
+  const inverted = (s: Session, message: number, call: number) => {
+    s.items[call]!.timestamp = '2026-02-12T10:00:05.000Z';
+    s.items[message]!.timestamp = '2026-02-12T10:00:00.000Z';
+    return s;
+  };
   const lintWith = (s: Session, rules?: Parameters<typeof lintSession>[0]['rules']) => {
     const ctx = sessionContexts(s);
     return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4), rules }).map((l) => [l.rule, l.itemId]);
@@ -107,11 +123,11 @@ describe('lintSession and the harness', () => {
 
   it('does not judge a Claude Code summary by the course schema, nor a task notification as a user message', () => {
     expect(wordCountOf(nineSections)).toBeGreaterThan(200);
-    expect(lintWith(claudeCode())).toEqual([]);
+    expect(lintWith(inverted(claudeCode(), 7, 5))).toEqual([]);
     // The same words typed by a person would be flagged.
     const typed = claudeCode();
     typed.items[7] = user('n', 'Background command "run_in_background mix test 2>&1 | tail -20" completed');
-    expect(lintWith(typed)).toEqual([['causal-order', 'n']]);
+    expect(lintWith(inverted(typed, 7, 5))).toEqual([['causal-order', 'n']]);
   });
 
   it("does not read a teammate's message as a user message placed after the call that used it", () => {
@@ -130,9 +146,9 @@ describe('lintSession and the harness', () => {
         {},
         'claude-code',
       );
-    expect(lintWith(team(note))).toEqual([]);
+    expect(lintWith(inverted(team(note), 3, 1))).toEqual([]);
     // The same words typed by a person would be flagged.
-    expect(lintWith(team('DOM-4 is complete. Run flutter test test/features/vpn_profiles/ now.'))).toEqual([['causal-order', 'n']]);
+    expect(lintWith(inverted(team('DOM-4 is complete. Run flutter test test/features/vpn_profiles/ now.'), 3, 1))).toEqual([['causal-order', 'n']]);
   });
 
   it('judges a Claude Code summary by a word limit the user set for Claude Code, and not for Codex', () => {

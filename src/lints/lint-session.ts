@@ -114,6 +114,16 @@ export function lintSession(input: LintInput): Lint[] {
     return w;
   };
   const walk = input.timeline ? timelineWalk(input.timeline, splitIds, saidBy) : entriesWalk(input.calls, splitIds);
+  // An effect before its cause: the message came first as things happened (its timestamp, else its place in the
+  // session's record) yet sits after the call in this context. A message written after the call that it quotes is
+  // the person answering what they saw, in the order it happened, not an inversion.
+  const recorded = new Map(input.items.map((it, i) => [it.id, i]));
+  const happenedBefore = (message: Item, call: Item): boolean => {
+    const a = timeOf(message);
+    const b = timeOf(call);
+    if (a !== null && b !== null) return a < b;
+    return (recorded.get(message.id) ?? Infinity) < (recorded.get(call.id) ?? -1);
+  };
   let prevRecap: { pos: number; item: Item } | null = null;
   let prevSummaries: number[] = [];
   let run = 0;
@@ -157,7 +167,7 @@ export function lintSession(input: LintInput): Lint[] {
       const said = seen.has(`causal-order:${it.id}`) ? null : saidBy(it);
       if (said !== null) {
         const earlierCall = walk.quotingCall(i, said);
-        if (earlierCall && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
+        if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
       }
     }
     // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
@@ -189,6 +199,13 @@ export function lintSession(input: LintInput): Lint[] {
     prevRecap = recap;
   });
   return input.candidates ? lints : applyLintRules(lints, input.format, input.rules);
+}
+
+/** The item's time in milliseconds, or null when it has none that parses. */
+function timeOf(it: Item): number | null {
+  if (!it.timestamp) return null;
+  const t = Date.parse(it.timestamp);
+  return Number.isNaN(t) ? null : t;
 }
 
 /** The tool call nearest before position `i` of the walk's context. */
