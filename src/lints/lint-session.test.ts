@@ -66,6 +66,10 @@ describe('lintSession', () => {
     // As in the PR's example: the user gave the address at 14:01:44, the tail rebuilt after the summary put it after
     // the call that used it.
     expect(rules(tail('2025-10-14T14:01:44.600Z'))).toContainEqual(['causal-order', 'u']);
+    // The lint says how it knows the message came first.
+    expect(lint(tail('2025-10-14T14:01:44.600Z')).find((l) => l.rule === 'causal-order')!.message).toBe(
+      'user message placed after the tool call c1 (create_rma) that uses what it says, though it was written at 2025-10-14T14:01:44.600Z and the call made at 2025-10-14T14:01:46.100Z',
+    );
     // Written after the call, the message answers what the person saw: the order it happened in.
     expect(rules(tail('2025-10-14T14:01:50.000Z')).filter(([r]) => r === 'causal-order')).toEqual([]);
   });

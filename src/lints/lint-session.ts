@@ -167,7 +167,7 @@ export function lintSession(input: LintInput): Lint[] {
       const said = seen.has(`causal-order:${it.id}`) ? null : saidBy(it);
       if (said !== null) {
         const earlierCall = walk.quotingCall(i, said);
-        if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says` });
+        if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says, though ${writtenFirst(it, earlierCall)}` });
       }
     }
     // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
@@ -199,6 +199,11 @@ export function lintSession(input: LintInput): Lint[] {
     prevRecap = recap;
   });
   return input.candidates ? lints : applyLintRules(lints, input.format, input.rules);
+}
+
+/** How the message is known to come first: both times, else its place in the record. */
+function writtenFirst(message: Item, call: Item): string {
+  return timeOf(message) !== null && timeOf(call) !== null ? `it was written at ${message.timestamp} and the call made at ${call.timestamp}` : 'the session records it before the call';
 }
 
 /** The item's time in milliseconds, or null when it has none that parses. */
