@@ -10,10 +10,7 @@ import { createHash } from 'node:crypto';
 import { analyzeSession } from '../src/analysis/analyze-session';
 import { loadText } from '../src/load/loader';
 import { estimateTokens } from '../src/tokens/estimate';
-import { readFileSync } from 'node:fs';
-import { mirroredFile } from './mirrored-file';
-import { mirroredSessionFile } from './labelled-session-file';
-import { labelledSessions } from './labelled-fixture';
+import { mirroredSources } from './mirrored-sessions';
 
 const listAt = process.argv.indexOf('--list');
 const list = listAt >= 0 ? process.argv[listAt + 1] : undefined;
@@ -25,16 +22,7 @@ function tally(): Tally {
   return { sessions: new Set(), breaks: 0, atCompaction: 0, namedCompaction: 0, byCause: new Map() };
 }
 
-interface Source { key: string; repo: string; file: { path: string; text: string } | null }
-const others = JSON.parse(readFileSync(new URL('./usage-cross-check-others.json', import.meta.url), 'utf8')) as { repo: string; commit: string; path: string }[];
-const sources = (function* (): Generator<Source> {
-  for (const [key, s] of Object.entries(labelledSessions())) yield { key, repo: s.repo, file: mirroredSessionFile(key, s) };
-  for (const o of others) {
-    const key = `${o.repo}/${o.path}`;
-    const text = mirroredFile(o.repo, o.commit, o.path, key);
-    yield { key, repo: o.repo, file: text === null ? null : { path: o.path, text } };
-  }
-})();
+const sources = mirroredSources();
 const byFormat = new Map<string, { sessions: number; breaks: number; byCause: Map<string, number> }>();
 
 for (const { key, repo, file } of sources) {

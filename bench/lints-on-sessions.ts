@@ -5,32 +5,18 @@
 //
 //   npx tsx bench/lints-on-sessions.ts [--list causal-order]
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { analyzeSession } from '../src/analysis/analyze-session';
 import { loadText } from '../src/load/loader';
 import { estimateTokens } from '../src/tokens/estimate';
-import { mirroredFile } from './mirrored-file';
-import { mirroredSessionFile } from './labelled-session-file';
-import { labelledSessions } from './labelled-fixture';
+import { mirroredSources } from './mirrored-sessions';
 
 const half = (key: string): 'A' | 'B' => ((createHash('sha256').update(key).digest()[0]! & 1) === 0 ? 'A' : 'B');
 const at = process.argv.indexOf('--list');
 const list = at >= 0 ? process.argv[at + 1] : undefined;
-const others = JSON.parse(readFileSync(new URL('./usage-cross-check-others.json', import.meta.url), 'utf8')) as { repo: string; commit: string; path: string }[];
-
-function* sources(): Generator<{ key: string; file: { path: string; text: string } | null }> {
-  for (const [key, s] of Object.entries(labelledSessions())) yield { key, file: mirroredSessionFile(key, s) };
-  for (const o of others) {
-    const key = `${o.repo}/${o.path}`;
-    const text = mirroredFile(o.repo, o.commit, o.path, key);
-    yield { key, file: text === null ? null : { path: o.path, text } };
-  }
-}
-
 const lints = new Map<string, number>();
 const sessionsWith = new Map<string, Set<string>>();
 const read = { A: 0, B: 0 };
-for (const { key, file } of sources()) {
+for (const { key, file } of mirroredSources()) {
   if (!file) continue;
   let loaded;
   try {
