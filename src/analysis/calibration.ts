@@ -165,8 +165,9 @@ function fitSegment(members: readonly number[], calls: readonly CallShape[], cou
   const N = pts.map((i) => counted.items[i]!);
   let scale: number;
   let perItem: number;
-  const spreadC = Math.max(...C) - Math.min(...C);
-  if (pts.length >= 4 && spreadC > 0.1 * median(C)) {
+  // Enough calls, far enough apart in size, to fit a scale of their own.
+  const fitsOwn = pts.length >= 4 && Math.max(...C) - Math.min(...C) > 0.1 * median(C);
+  if (fitsOwn) {
     const w = robustFit(R, C, N, unrecorded);
     scale = w.scale;
     perItem = w.perItem;
@@ -188,7 +189,7 @@ function fitSegment(members: readonly number[], calls: readonly CallShape[], cou
     // whole first prompt.
     const R0 = reported[fresh]!;
     prefix = Math.max(0, R0 - scale * counted.tokens[fresh]! - perItem * counted.items[fresh]!);
-    for (let iter = 0; iter < 2 && pts.length >= 4 && spreadC > 0.1 * median(C); iter++) {
+    for (let iter = 0; iter < 2 && fitsOwn; iter++) {
       const w = robustFit(R.map((r) => r - prefix), C, N, false);
       scale = clamp(w.scale, MIN_SCALE, MAX_SCALE);
       perItem = clamp(w.perItem, 0, MAX_PER_ITEM);

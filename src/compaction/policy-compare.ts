@@ -111,8 +111,9 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
   let first: RerunResult | null = null;
   let status: PolicyComparison['status'] = 'done';
 
+  const harness = policySession(session, window);
   for (const [i, id] of ids.entries()) {
-    const plan = planOf(id, window, policySession(session, window));
+    const plan = planOf(id, window, harness);
     if (!plan) {
       rows.push(skipped(id, `unknown policy: use ${POLICY_IDS.join(', ')} or a strategy`));
       continue;
