@@ -26,6 +26,11 @@ describe('isNoise', () => {
       ['host', 'github.com'],
       ['url', 'https://github.com/'],
       ['host', 'log.info'],
+      // Loopback and the unspecified bind address name no machine, as `localhost` does (a Django ALLOWED_HOSTS default,
+      // uvicorn's `--host 0.0.0.0`, a Rust CLI's `127.0.0.1:3002` default: studied part of the pool, session 59).
+      ['host', '127.0.0.1'],
+      ['host', '127.0.1.1'],
+      ['host', '0.0.0.0'],
       ['function', 'trim()'],
       ['function', 'mounted()'],
       // A name of one letter (an entireio/cli test's fixture source `func C() {}`, session 46).
@@ -62,6 +67,8 @@ describe('isNoise', () => {
       ['path', 'src/components/ui'],
       ['url', 'https://github.com/rrrene/credo/issues'],
       ['host', 'db-prod-1'],
+      ['host', '10.10.10.20'],
+      ['host-port', '127.0.0.1:3002'],
       ['port', '5432'],
       ['ticket', 'FRE-512'],
       ['date', '2023'],

@@ -106,8 +106,16 @@ function pathNoise(v: string): boolean {
   return false;
 }
 
+/**
+ * An address that names no particular machine: loopback (`127.0.0.1`, any of 127/8, `::1`) and the unspecified address
+ * a server binds to (`0.0.0.0`, `::`). Like `localhost`, it reads the same on every machine; what tells one service
+ * from another beside it is the port, which is kept apart (`127.0.0.1:3002` is a host and port).
+ */
+const NO_PARTICULAR_MACHINE = /^(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0|::1?|\[::1?\])$/;
+
 function hostNoise(v: string): boolean {
   const host = v.toLowerCase();
+  if (NO_PARTICULAR_MACHINE.test(host)) return true;
   if (WELL_KNOWN_HOSTS.has(host) || WELL_KNOWN_HOSTS.has(host.replace(/^www\./, ''))) return true;
   const labels = host.split('.');
   return labels.length === 2 && CODE_RECEIVERS.has(labels[0]!);
