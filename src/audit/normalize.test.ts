@@ -53,6 +53,18 @@ describe('foundIn', () => {
     expect(isIn('port', '5432', 'ratio 1.5432')).toBe(false);
   });
 
+  it('finds a version standing alone, not as a segment of a path', () => {
+    // Modelled on thieso2/Sandcastle (the pool's study part, session 59): Ruby 4.0.0's version is a folder of every
+    // installed gem's path a backtrace prints; those paths name files, not the release.
+    const gem = '/Users/u/.local/share/mise/installs/ruby/4.0.0/lib/ruby/gems/4.0.0/gems/activejob-8.1.2/lib/active_job/test_helper.rb:53';
+    expect(isIn('version', '4.0.0', gem)).toBe(false);
+    expect(isIn('version', '8.1.2', gem)).toBe(false);
+    expect(isIn('version', '4.0.0', 'ruby 4.0.0 (2025-12-25 revision 1f2c3d) +PRISM [arm64-darwin24]')).toBe(true);
+    expect(isIn('version', '4.0.0', 'find /Users/u/.local/share/mise/installs/ruby/4.0.0 -name "testing.rb"')).toBe(false);
+    expect(isIn('version', '4.0.0', 'upgrade to v4.0.0 first')).toBe(true);
+    expect(isIn('version', '8.1.2', 'bumped activejob to 8.1.2/8.1.3 in the lockfile')).toBe(true);
+  });
+
   it('finds host:port whole or as its two parts, case-insensitively', () => {
     expect(isIn('host-port', 'db-prod-1:5432', 'Entities: DB-PROD-1:5432')).toBe(true);
     expect(isIn('host-port', 'db-prod-1:5432', 'host db-prod-1 on port 5432')).toBe(true);

@@ -392,7 +392,9 @@ export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
     }
     case 'version': {
       const core = v.replace(/^v/i, '');
-      return pattern(`(?<![\\w.])v?${escape(core)}(?![\\w]|[.-][\\w])`, 'i').test(hay.text);
+      // Not a segment of a path (`ruby/4.0.0/lib/…`, `installs/ruby/4.0.0`, `gems/activejob-8.1.2/lib/…`): a folder
+      // named after a release is a place, not the release. A list of versions (`8.1.2/8.1.3`) still names the first.
+      return pattern(`(?<![\\w.\\\\/])v?${escape(core)}(?![\\w]|[.-][\\w]|[\\\\/][A-Za-z_.])`, 'i').test(hay.text);
     }
     case 'number': {
       if (isPhone(v)) return hay.ids.some((o) => o.kind === 'number' && digitsOf(o.value) === digitsOf(v)) || hay.text.includes(v);
