@@ -556,3 +556,34 @@ describe('auditSession on a listing that prints a lost file relative to the fold
     }
   });
 });
+
+describe('auditSession on Claude Code’s plan file', () => {
+  // Modelled on paulglx/dcr (the pool's study part, session 59; Claude Code 2.1.79): the agent wrote its plan in plan
+  // mode, a /compact evicted the Write, and the agent Read the plan file next. The harness had named the file again
+  // (plan mode's reminder; after a compaction, the `plan_file_reference` attachment), in nothing the file records.
+  const plan = '/Users/u/.claude/plans/inherited-stargazing-sifakis.md';
+  function session(slug: string | undefined): Session {
+    const s = emptySession('claude-code', 'dcr.jsonl', 'dcr');
+    s.meta['cwd'] = '/Users/u/dcr';
+    if (slug) s.meta['slug'] = slug;
+    s.items = [
+      item('m1', 'user', 'message', 'Add a file explorer as a left pane.'),
+      item('m2', 'assistant', 'tool_call', JSON.stringify({ file_path: plan, content: '# Add File Explorer Left Pane' }), 'Write'),
+      item('m3', 'tool', 'tool_result', `File created successfully at: ${plan}`, 'Write'),
+      item('m4', 'user', 'summary', 'This session is being continued. Summary: the user asked for a file explorer pane; a plan was written.'),
+      item('m5', 'user', 'message', 'Now make Enter focus the tag table.'),
+      item('m6', 'assistant', 'tool_call', JSON.stringify({ file_path: plan }), 'Read'),
+    ];
+    s.compactions = [{ ...summaryOfM1toM3('dcr.jsonl'), replacedIds: ['m1', 'm2', 'm3'], keptIds: [] }];
+    return s;
+  }
+  it('does not list the session’s own plan file as lost: the harness names it in every request', () => {
+    const [a] = auditSession(session('inherited-stargazing-sifakis'));
+    expect(a!.lost).not.toContain(plan);
+    expect(neededOf(a!)).not.toContain(plan);
+  });
+  it('lists it when the records carry another slug, or none', () => {
+    expect(neededOf(auditSession(session('another-plan-slug'))[0]!)).toContain(plan);
+    expect(neededOf(auditSession(session(undefined))[0]!)).toContain(plan);
+  });
+});

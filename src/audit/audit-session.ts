@@ -419,7 +419,7 @@ export function auditSession(session: Session): CompactionAudit[] {
   const mid = startsMid(session);
   // The CLAUDE.md, AGENTS.md or GEMINI.md files the user supplied: in every request, unrecorded (instruction-files.ts).
   const instructionFiles = instructionContext(session.instructionFiles, cwd);
-  const inEveryRequest = namedInEveryRequest(() => items.map((it) => it.text), session.format, cwd);
+  const inEveryRequest = namedInEveryRequest(() => items.map((it) => it.text), session.format, cwd, typeof session.meta['slug'] === 'string' ? session.meta['slug'] : null);
   // Kept and lost first: the key index needs the keys of every lost identifier and every summary identifier.
   const keys = (id: Identifier) => shared.keys(id);
   const split = placed.map((p) => {

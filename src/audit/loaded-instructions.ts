@@ -33,11 +33,23 @@ const CLAUDE_CODE_SIGNATURE = /^(?:https?:\/\/claude\.(?:com\/claude-code|ai\/co
 export const inClaudeCodeSignature = (id: Pick<Identifier, 'kind' | 'value'>): boolean => (id.kind === 'url' || id.kind === 'email') && CLAUDE_CODE_SIGNATURE.test(id.value);
 
 /**
+ * Claude Code's plan file, `~/.claude/plans/<slug>.md`, where the slug is the one every record of the session carries.
+ * In plan mode the harness names it in a reminder each turn, and after a compaction it attaches the file again
+ * (`plan_file_reference`: its path and content, "to preserve the plan across compaction boundaries"); older versions
+ * record neither in the session file.
+ */
+export const isPlanFile = (value: string, slug: string): boolean => {
+  const v = value.replace(/[`'"]+$/, '').replace(/\\/g, '/');
+  return v.toLowerCase().endsWith(`/plans/${slug.toLowerCase()}.md`);
+};
+
+/**
  * For one session, whether a lost identifier is a path the harness names in every request without recording it: its
  * auto-memory folder and MEMORY.md (auto-memory.ts; a bare `MEMORY.md` once `texts` show the folder) and, in a Claude
- * Code session, the CLAUDE.md files it loads and its signature's addresses. Both audits read lost identifiers through it.
+ * Code session, the CLAUDE.md files it loads, the session's plan file (given its `slug`) and its signature's addresses.
+ * Both audits read lost identifiers through it.
  */
-export function namedInEveryRequest(texts: () => Iterable<string>, format: FormatId | undefined, cwd: string | null): (id: Identifier) => boolean {
+export function namedInEveryRequest(texts: () => Iterable<string>, format: FormatId | undefined, cwd: string | null, slug?: string | null): (id: Identifier) => boolean {
   let autoMemory: boolean | undefined;
   const showsMemory = () => {
     if (autoMemory === undefined) {
@@ -50,6 +62,7 @@ export function namedInEveryRequest(texts: () => Iterable<string>, format: Forma
     return autoMemory;
   };
   return (id) =>
-    (id.kind === 'path' && (namedByAutoMemory(id, /MEMORY\.md$/.test(id.value) && showsMemory()) || (format === 'claude-code' && loadedByClaudeCode(id, cwd)))) ||
+    (id.kind === 'path' &&
+      (namedByAutoMemory(id, /MEMORY\.md$/.test(id.value) && showsMemory()) || (format === 'claude-code' && (loadedByClaudeCode(id, cwd) || (!!slug && isPlanFile(id.value, slug)))))) ||
     (format === 'claude-code' && inClaudeCodeSignature(id));
 }

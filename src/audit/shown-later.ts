@@ -9,6 +9,7 @@
 import type { CallTarget } from '../refetch/call-target';
 import { isAutoMemoryPath } from './auto-memory';
 import type { Identifier, IdentifierKind } from './identifiers';
+import { isPlanFile } from './loaded-instructions';
 
 /** Kinds that name one thing of the world (a file, a function, a commit), which later output can show to exist. */
 const NAMES_A_THING: ReadonlySet<IdentifierKind> = new Set(['path', 'url', 'function', 'hash', 'uuid', 'host', 'host-port', 'email', 'ticket', 'order-id']);
@@ -53,16 +54,6 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
 const LOADED_BY_HARNESS = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/i;
 export const loadedByHarness = (id: Identifier, slug?: string | null): boolean =>
   id.kind === 'path' && (LOADED_BY_HARNESS.test(id.value.replace(/[`'"]+$/, '')) || isAutoMemoryPath(id.value) || (!!slug && isPlanFile(id.value, slug)));
-
-/**
- * Claude Code's plan file: in plan mode the harness tells the model, in a reminder no session file records, to write
- * its plan to `~/.claude/plans/<slug>.md`, where the slug is the one every record of the session carries. A summary
- * naming that file names what the harness told it.
- */
-const isPlanFile = (value: string, slug: string): boolean => {
-  const v = value.replace(/[`'"]+$/, '').replace(/\\/g, '/');
-  return v.toLowerCase().endsWith(`/plans/${slug.toLowerCase()}.md`);
-};
 
 // A summary line that says it read the name in a harness reminder (the IDE's opened file or selection, a system
 // reminder): those reminders reach the summarizer but no session file records them.
