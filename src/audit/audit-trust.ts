@@ -4,32 +4,32 @@
 export const AUDIT_HOLDOUT = {
   /** The rows measured: every hold-out's rows from repositories no rule was written looking at (neverStudiedRows). */
   pool: 'never-studied repositories',
-  sessions: 107,
-  projects: 73,
+  sessions: 70,
+  projects: 50,
   /**
    * Of the identifiers the audit of the whole session (what the app and `check` show) listed as lost and needed later
    * or lost then fetched again, how many, and how many were: `npx tsx bench/labelled-on-sessions.ts --pool` checks
    * these against the real sessions (it needs their files, so `npm test` cannot).
    */
-  neededFlags: 302,
-  neededRight: 216,
+  neededFlags: 208,
+  neededRight: 149,
   /** The same per list (a flag right when its identifier was needed in either reading): used without a fetch, fetched again. */
-  referencedFlags: 111,
-  referencedRight: 63,
-  refetchedFlags: 191,
-  refetchedRight: 153,
+  referencedFlags: 77,
+  referencedRight: 42,
+  refetchedFlags: 131,
+  refetchedRight: 107,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks: it misses later items the excerpt cut. */
-  rowNeededFlags: 339,
-  rowNeededRight: 223,
+  rowNeededFlags: 235,
+  rowNeededRight: 157,
   /**
    * Of the identifiers the session audit listed as invented on the pool's labelled invented rows, how many, and how many
    * were invented: `npx tsx bench/labelled-on-sessions.ts --pool` checks these against the real sessions.
    */
-  inventedFlags: 37,
-  inventedRight: 7,
+  inventedFlags: 26,
+  inventedRight: 5,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks. */
-  rowInventedFlags: 80,
-  rowInventedRight: 14,
+  rowInventedFlags: 59,
+  rowInventedRight: 12,
   /**
    * The invented-instruction list, judged flag by flag (bench/flag-judgements.json) on the half of those sessions no
    * instruction rule was written looking at: how many flags it still lists there, and how many are right.
@@ -44,14 +44,14 @@ export const AUDIT_HOLDOUT = {
    * `npx tsx bench/labelled-on-sessions.ts --pool --instructions` checks these.
    */
   withInstructions: {
-    neededFlags: 293,
-    neededRight: 216,
-    referencedFlags: 110,
-    referencedRight: 63,
-    refetchedFlags: 183,
-    refetchedRight: 153,
-    inventedFlags: 37,
-    inventedRight: 7,
+    neededFlags: 200,
+    neededRight: 149,
+    referencedFlags: 76,
+    referencedRight: 42,
+    refetchedFlags: 124,
+    refetchedRight: 107,
+    inventedFlags: 26,
+    inventedRight: 5,
   },
 } as const;
 
