@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Identifier, IdentifierKind } from './identifiers';
-import { canonicalKey, containsNumber, containsPathTail, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey } from './normalize';
+import { canonicalKey, containsNumber, containsPathTail, containsToken, dateSupported, datesMatch, foundIn, haystack, parseDate, quantityKey, referencedIn } from './normalize';
 
 const id = (kind: IdentifierKind, value: string): Identifier => ({ kind, value, index: 0 });
 const isIn = (kind: IdentifierKind, value: string, text: string) => foundIn(id(kind, value), haystack(text));
@@ -51,18 +51,6 @@ describe('foundIn', () => {
     expect(isIn('port', '5432', 'db-prod-1, port 5432')).toBe(true);
     expect(isIn('port', '5432', 'port 54321')).toBe(false);
     expect(isIn('port', '5432', 'ratio 1.5432')).toBe(false);
-  });
-
-  it('finds a version standing alone, not as a segment of a path', () => {
-    // Modelled on thieso2/Sandcastle (the pool's study part, session 59): Ruby 4.0.0's version is a folder of every
-    // installed gem's path a backtrace prints; those paths name files, not the release.
-    const gem = '/Users/u/.local/share/mise/installs/ruby/4.0.0/lib/ruby/gems/4.0.0/gems/activejob-8.1.2/lib/active_job/test_helper.rb:53';
-    expect(isIn('version', '4.0.0', gem)).toBe(false);
-    expect(isIn('version', '8.1.2', gem)).toBe(false);
-    expect(isIn('version', '4.0.0', 'ruby 4.0.0 (2025-12-25 revision 1f2c3d) +PRISM [arm64-darwin24]')).toBe(true);
-    expect(isIn('version', '4.0.0', 'find /Users/u/.local/share/mise/installs/ruby/4.0.0 -name "testing.rb"')).toBe(false);
-    expect(isIn('version', '4.0.0', 'upgrade to v4.0.0 first')).toBe(true);
-    expect(isIn('version', '8.1.2', 'bumped activejob to 8.1.2/8.1.3 in the lockfile')).toBe(true);
   });
 
   it('finds host:port whole or as its two parts, case-insensitively', () => {
@@ -136,6 +124,26 @@ describe('foundIn', () => {
     expect(isIn('date', '2025-10-07', 'bought on Oct 7 2025')).toBe(true);
     expect(isIn('date', 'October 7', 'until 2026-10-07')).toBe(true);
     expect(isIn('date', '2025-10-07', 'bought on October 7, 2023')).toBe(false);
+  });
+});
+
+describe('referencedIn, a version', () => {
+  // Modelled on thieso2/Sandcastle (the pool's study part, session 59): Ruby 4.0.0's version is a folder of every
+  // installed gem's path a backtrace prints; those paths name files, not the release.
+  const refers = (value: string, text: string) => referencedIn(id('version', value), haystack(text));
+  const gem = '/Users/u/.local/share/mise/installs/ruby/4.0.0/lib/ruby/gems/4.0.0/gems/activejob-8.1.2/lib/active_job/test_helper.rb:53';
+  it('counts a version standing alone, not as a segment of a path', () => {
+    expect(refers('4.0.0', gem)).toBe(false);
+    expect(refers('8.1.2', gem)).toBe(false);
+    expect(refers('4.0.0', 'find /Users/u/.local/share/mise/installs/ruby/4.0.0 -name "testing.rb"')).toBe(false);
+    expect(refers('4.0.0', 'ruby 4.0.0 (2025-12-25 revision 1f2c3d) +PRISM [arm64-darwin24]')).toBe(true);
+    expect(refers('4.0.0', 'upgrade to v4.0.0 first')).toBe(true);
+    expect(refers('8.1.2', 'bumped activejob to 8.1.2/8.1.3 in the lockfile')).toBe(true);
+  });
+  it('while a path still holds the value, so a URL the summarizer read backs the summary version', () => {
+    // paulglx/dcr: the summarizer read https://crates.io/api/v1/crates/ratatui-explorer/0.1.4/dependencies.
+    expect(isIn('version', '0.1.4', 'https://crates.io/api/v1/crates/ratatui-explorer/0.1.4/dependencies')).toBe(true);
+    expect(isIn('version', '4.0.0', gem)).toBe(true);
   });
 });
 

@@ -392,9 +392,7 @@ export function foundIn(id: Identifier, hay: Haystack, from = 0): boolean {
     }
     case 'version': {
       const core = v.replace(/^v/i, '');
-      // Not a segment of a path (`ruby/4.0.0/lib/…`, `installs/ruby/4.0.0`, `gems/activejob-8.1.2/lib/…`): a folder
-      // named after a release is a place, not the release. A list of versions (`8.1.2/8.1.3`) still names the first.
-      return pattern(`(?<![\\w.\\\\/])v?${escape(core)}(?![\\w]|[.-][\\w]|[\\\\/][A-Za-z_.])`, 'i').test(hay.text);
+      return pattern(`(?<![\\w.])v?${escape(core)}(?![\\w]|[.-][\\w])`, 'i').test(hay.text);
     }
     case 'number': {
       if (isPhone(v)) return hay.ids.some((o) => o.kind === 'number' && digitsOf(o.value) === digitsOf(v)) || hay.text.includes(v);
@@ -634,9 +632,22 @@ export function referencedIn(id: Identifier, hay: Haystack, from = 0, cwd: strin
       return callFormIn(hay.text, id.value);
     case 'port':
       return portIn(hay.text, id.value);
+    case 'version':
+      return versionIn(hay.text, id.value);
     default:
       return true;
   }
+}
+
+/**
+ * A version standing as itself, not as a segment of a path (`ruby/4.0.0/lib/…`, `installs/ruby/4.0.0`,
+ * `gems/activejob-8.1.2/lib/…`): a folder named after a release is a place, and a later path through it does not use
+ * the release. (A source's path still backs a summary's version: `foundIn` reads it there.) A list of versions
+ * (`8.1.2/8.1.3`) still names the first.
+ */
+export function versionIn(text: string, version: string): boolean {
+  const core = version.replace(/^v/i, '');
+  return pattern(`(?<![\\w.\\\\/])v?${escape(core)}(?![\\w]|[.-][\\w]|[\\\\/][A-Za-z_.])`, 'i').test(text);
 }
 
 /**
