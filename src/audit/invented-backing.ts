@@ -46,16 +46,31 @@ export function wordsNamed(words: readonly string[], lower: string): boolean {
 }
 
 const FILE_NAME = /^[\w-][\w.-]*\.[a-z][a-z0-9]{0,7}$/i;
+const EXTENSION_ONLY = /^\.[a-z][a-z0-9]{0,7}$/i;
 
 /**
  * File names joined with slashes (`entity-model.md/entity-resolution.md`): a folder named like a file is rare, a list
- * of files is not. Backed when the sources hold each name as a whole token.
+ * of files is not. A file holds no file, so where two file names stand in a row the slashes join a list, whatever
+ * else it holds (`ui.rs/main.rs/tests`, `pull-models.sh/.bat`). Backed when the sources name each item: a file name
+ * as a whole token, an extension alone as the name before it with that extension (`pull-models.bat`), a word as
+ * `wordsNamed` reads it (`tests`).
  */
 export function fileListBacked(id: Identifier, lower: string): boolean {
   if (id.kind !== 'path') return false;
   const parts = id.value.replace(/[`'"]+$/, '').split('/');
-  if (parts.length < 2 || !parts.every((p) => FILE_NAME.test(p))) return false;
-  return parts.every((p) => new RegExp(`(?<![\\w.-])${escapeRe(p.toLowerCase())}(?![\\w-]|\\.\\w)`).test(lower));
+  if (parts.length < 2) return false;
+  const fileLike = (p: string) => FILE_NAME.test(p) || EXTENSION_ONLY.test(p);
+  if (!parts.every((p) => FILE_NAME.test(p)) && !parts.some((p, k) => k > 0 && fileLike(parts[k - 1]!) && fileLike(p))) return false;
+  const token = (name: string) => new RegExp(`(?<![\\w.-])${escapeRe(name.toLowerCase())}(?![\\w-]|\\.\\w)`).test(lower);
+  let previous = '';
+  return parts.every((p) => {
+    if (EXTENSION_ONLY.test(p)) return previous !== '' && token(`${previous.slice(0, previous.lastIndexOf('.'))}${p}`);
+    if (FILE_NAME.test(p)) {
+      previous = p;
+      return token(p);
+    }
+    return /^[A-Za-z][\w-]*$/.test(p) && wordsNamed([p], lower);
+  });
 }
 
 /** Levenshtein distance of two short strings, stopping once it passes `max`. */

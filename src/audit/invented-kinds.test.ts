@@ -299,6 +299,16 @@ describe('file names joined with a slash', () => {
     expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-resolution.md)', sources, later: [] }).invented).toEqual([]);
     expect(auditSummary({ summary: 'Intro (completes the trio with entity-model.md/entity-merging.md)', sources, later: [] }).invented).toEqual(['entity-model.md/entity-merging.md']);
   });
+  // Modelled on the pool's study part (session 59): paulglx/dcr's "clippy fixes in ui.rs/main.rs/tests" after clippy
+  // printed src/ui.rs, src/main.rs and tests/…; a summary's "scripts/pull-models.sh/.bat" for a script pair.
+  it('two file names in a row make a list whatever else it holds: an extension alone and a word are items too', () => {
+    const clippy = ['--> src/ui.rs:116:37\n--> src/main.rs:122:5\nFixes the broken `tests/app_tests.rs`.'];
+    expect(auditSummary({ summary: 'Fixed clippy warnings in ui.rs/main.rs/tests.', sources: clippy, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Fixed clippy warnings in ui.rs/app.rs/tests.', sources: clippy, later: [] }).invented).toEqual(['ui.rs/app.rs/tests']);
+    const scripts = ['Write({"file_path":"scripts/pull-models.sh"})', 'Write({"file_path":"scripts/pull-models.bat"})'];
+    expect(auditSummary({ summary: 'Added scripts/pull-models.sh/.bat.', sources: scripts, later: [] }).invented).toEqual([]);
+    expect(auditSummary({ summary: 'Added scripts/pull-models.sh/.ps1.', sources: scripts, later: [] }).invented).toEqual(['scripts/pull-models.sh/.ps1']);
+  });
 });
 
 describe('a quote of what the summarizer read, one word respelled', () => {
