@@ -4,7 +4,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
-import { cacheApartUsage } from '../model/usage';
+import { cacheApartUsage, reportsACall } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
 
@@ -208,7 +208,7 @@ export function anthropicUsage(u: unknown): Usage | null {
     usage.cacheWrite5m = num(split, 'ephemeral_5m_input_tokens') ?? null;
     usage.cacheWrite1h = num(split, 'ephemeral_1h_input_tokens') ?? null;
   }
-  return usage.input === null && usage.output === null ? null : usage;
+  return (usage.input === null && usage.output === null) || !reportsACall(usage) ? null : usage;
 }
 
 function hasSpecificBlock(messages: unknown[]): boolean {

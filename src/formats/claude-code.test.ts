@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { analyzeSession } from '../analysis/analyze-session';
 import { loadFiles, loadText } from '../load/loader';
 
 // The fixtures imitate ~/.claude/projects/<project>/<session>.jsonl as Claude Code 2.1 writes it (records
@@ -242,5 +243,25 @@ describe('claudeCode', () => {
     expect(loadText('x.jsonl', fixture('claude-code-session.jsonl')).sessions[0]!.format).toBe('claude-code');
     expect(loadText('x.jsonl', fixture('codex-rollout.jsonl')).sessions[0]!.format).not.toBe('claude-code');
     expect(loadText('x.json', fixture('openai-chat-course.json')).sessions[0]!.format).not.toBe('claude-code');
+  });
+});
+
+describe('claudeCode through a proxy that passes no usage on', () => {
+  // Modelled on LeoDChen/claude-config (a labelled session): Claude Code sent to DeepSeek through an
+  // Anthropic-compatible endpoint wrote {"input_tokens":0,"output_tokens":0} on the text part of many replies.
+  const reply = (uuid: string, parent: string, id: string, model: string, usage: Record<string, number>) =>
+    rec('assistant', uuid, parent, { message: { id, model, role: 'assistant', content: [{ type: 'text', text: `reply ${id}` }], usage } });
+  const text = [
+    user('u1', null, 'read the template'),
+    reply('a1', 'u1', 'm1', 'deepseek-v4-flash', { input_tokens: 148_012, output_tokens: 300 }),
+    user('u2', 'a1', 'now fill it in'),
+    reply('a2', 'u2', 'm2', 'deepseek-v4-flash', { input_tokens: 0, output_tokens: 0 }),
+  ].join('\n');
+  it('reads a usage of zeros as no usage, so nothing is measured from it', () => {
+    const { sessions } = loadText('proxy.jsonl', text);
+    const s = sessions[0]!;
+    expect(s.responses.map((r) => r.usage === null)).toEqual([false, true]);
+    // Read as a report, the second call's "0 prompt tokens" was a drop of 148,012 the file does not show.
+    expect(analyzeSession(s, { count: (t) => Math.ceil(t.length / 4) }).lints.filter((l) => l.rule === 'unrecorded-drop')).toEqual([]);
   });
 });

@@ -154,3 +154,33 @@ describe('gemini-cli', () => {
     expect(r.sessions[0]!.responses).toHaveLength(5);
   });
 });
+
+describe('gemini-cli, a message of zero tokens', () => {
+  // Modelled on an entireio/cli checkpoint (ab/2b9748b105): among gemini-2.5-flash replies of ~12,800 prompt tokens,
+  // one message records {"input":0,"output":0,"cached":0,"thoughts":0,"tool":0,"total":0}.
+  const gemini = (id: string, content: string, input: number, cached: number, output: number) => ({
+    id,
+    timestamp: '2026-01-15T20:51:52.837Z',
+    type: 'gemini',
+    content,
+    model: 'gemini-2.5-flash',
+    tokens: { input, output, cached, thoughts: 0, tool: 0, total: input + output },
+  });
+  const text = JSON.stringify({
+    sessionId: 'f7633853-6663-4dbb-bbf4-6159afa29df8',
+    projectHash: '7e8989f7',
+    startTime: '2026-01-15T20:51:48.582Z',
+    lastUpdated: '2026-01-15T20:52:56.382Z',
+    messages: [
+      { id: 'u1', timestamp: '2026-01-15T20:51:48.582Z', type: 'user', content: 'create a color file inside docs' },
+      gemini('g1', 'I will create docs/blue.md.', 12_849, 11_804, 78),
+      { id: 'u2', timestamp: '2026-01-15T20:52:00.000Z', type: 'user', content: 'now remove it' },
+      gemini('g2', 'Removing docs/blue.md.', 0, 0, 0),
+    ],
+  });
+  it('reads it as no usage, not as a prompt that fell to zero', () => {
+    const s = loadText('session-2026-01-15T20-51-f7633853.json', text).sessions[0]!;
+    expect(s.responses.map((r) => r.usage === null)).toEqual([false, true]);
+    expect(analyzeSession(s, { count: (t) => Math.ceil(t.length / 4) }).lints.filter((l) => l.rule === 'unrecorded-drop')).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@
 import { recordsOf, type Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
-import { cacheApartUsage, cacheInsideUsage } from '../model/usage';
+import { cacheApartUsage, cacheInsideUsage, reportsACall } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 
 const SHOWN_NOT_SENT = new Set(['info', 'error', 'warning']);
@@ -88,7 +88,9 @@ function usageOf(tokens: unknown): Usage | null {
   const total = num(tokens, 'total');
   const output = candidates === null ? null : candidates + thoughts;
   const apart = total !== undefined && (cached ?? 0) > 0 && input !== null && total === input + (cached ?? 0) + (output ?? 0) + (num(tokens, 'tool') ?? 0);
-  return apart ? cacheApartUsage(input, output, cached, null) : cacheInsideUsage(input, output, cached, null);
+  const usage = apart ? cacheApartUsage(input, output, cached, null) : cacheInsideUsage(input, output, cached, null);
+  // A message of zeros (entireio/cli's checkpoint: a tool call's message between two replies) reports no call.
+  return reportsACall(usage) ? usage : null;
 }
 
 class Conversation {

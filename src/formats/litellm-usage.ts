@@ -5,7 +5,7 @@
 // into `prompt_tokens` and keeps both beside it, so reads and writes are parts of the prompt, never added again.
 import { get, isObject, num, numAt, type JsonObject } from '../model/narrow';
 import type { Usage } from '../model/types';
-import { cacheInsideUsage } from '../model/usage';
+import { cacheInsideUsage, reportsACall } from '../model/usage';
 
 /**
  * The prompt, completion, cache read and cache write LiteLLM reported for one call. Some LiteLLM releases of 2025
@@ -29,7 +29,8 @@ export function chatUsage(u: unknown): Usage | null {
   if (prompt === null && completion === null) return null;
   const read = numAt(u, 'prompt_tokens_details.cached_tokens') ?? num(u, 'cache_read_input_tokens') ?? num(u, 'prompt_cache_hit_tokens') ?? null;
   const write = num(u, 'cache_creation_input_tokens') ?? numAt(u, 'prompt_tokens_details.cache_write_tokens');
-  return litellmUsage(prompt, completion, read, write ?? null);
+  const usage = litellmUsage(prompt, completion, read, write ?? null);
+  return reportsACall(usage) ? usage : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Document } from '../load/document';
 import { arr, asText, get, isObject, num, numAt, str, strAt, type JsonObject } from '../model/narrow';
 import { textItem } from '../model/markers';
 import type { Item, ModelResponse, Role, Usage } from '../model/types';
-import { cacheInsideUsage } from '../model/usage';
+import { cacheInsideUsage, reportsACall } from '../model/usage';
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 import { compactionsAtItems } from './openai-responses-compaction';
 import { countKey, own } from '../model/dictionary';
@@ -199,7 +199,7 @@ export function responsesRequestItems(body: JsonObject, ctx: ParseContext, at: (
 export function responsesUsage(u: unknown): Usage | null {
   if (!isObject(u)) return null;
   const usage = cacheInsideUsage(num(u, 'input_tokens') ?? null, num(u, 'output_tokens') ?? null, numAt(u, 'input_tokens_details.cached_tokens'), numAt(u, 'input_tokens_details.cache_write_tokens'));
-  return usage.input === null && usage.output === null ? null : usage;
+  return (usage.input === null && usage.output === null) || !reportsACall(usage) ? null : usage;
 }
 
 /** `created_at` in Unix seconds → ISO time. */

@@ -30,3 +30,12 @@ export function cacheInsideUsage(input: number | null, output: number | null, ca
 export function cacheApartUsage(input: number | null, output: number | null, cacheRead: number | null, cacheWrite: number | null): Usage {
   return { input, output, cacheRead, cacheWrite, inputIncludesCache: false };
 }
+
+/**
+ * Does the usage record a model call at all? No call reads an empty prompt: a usage of zeros throughout is what a
+ * proxy to another provider writes when it passes no usage on (Claude Code through an Anthropic-compatible endpoint
+ * for DeepSeek writes `{"input_tokens":0,"output_tokens":0}` on every reply), and it reports nothing.
+ */
+export function reportsACall(u: Usage): boolean {
+  return !((u.input ?? 0) === 0 && (u.cacheRead ?? 0) === 0 && (u.cacheWrite ?? 0) === 0 && (u.output ?? 0) === 0);
+}
