@@ -7,6 +7,7 @@ import { buildAnalysisView, type AnalysisView } from '../src/analysis/analysis-v
 import { bandsTotal, compactionThreshold } from '../src/charts/budget-bars';
 import { loadFiles } from '../src/load/loader';
 import { createTokenCounter, pickEncoding } from '../src/tokens';
+import { dropFiles, fromText } from './support/drop';
 
 const DEMO_DIR = join(import.meta.dirname, '..', 'public', 'demos');
 const SHOTS = join(import.meta.dirname, '..', '.e2e-artifacts', 'screens');
@@ -193,4 +194,25 @@ test('the cache panel at call 7 names the compaction, shows the divergence, and 
   await expect(cache.getByRole('heading', { name: `Compaction, no miss: the provider read ${fmt(r13.reportedCacheRead!)} tokens, all the compaction kept; ${fmt(r13.droppedTokens!)} cached tokens dropped` })).toBeVisible();
   await expect(cache.locator('.disagreement')).toHaveText(`A compaction changed the prompt at the divergence below, but the provider read ${fmt(r13.reportedCacheRead!)} tokens, everything before it (within its rounding): the compaction cost no cache miss, and the cached tokens it dropped were never processed again.`);
   await cache.screenshot({ path: join(SHOTS, 'cache-compaction-held.png') });
+});
+
+test('a prompt larger than the window listed for its model makes the window unknown, and the panel says why', async ({ page }) => {
+  // Modelled on LeoDChen/claude-config: Claude Code sent to deepseek-v4-flash through an Anthropic-compatible endpoint
+  // was served prompts past the 128,000 tokens listed for DeepSeek models.
+  const rec = (type: string, uuid: string, parentUuid: string | null, message: object) =>
+    JSON.stringify({ parentUuid, isSidechain: false, sessionId: 'p-1', type, uuid, timestamp: '2026-04-27T11:47:15.000Z', cwd: '/home/u/pi', message });
+  const reply = (uuid: string, parent: string, id: string, input: number) =>
+    rec('assistant', uuid, parent, { id, model: 'deepseek-v4-flash', role: 'assistant', content: [{ type: 'text', text: `reply ${id}` }], usage: { input_tokens: input, output_tokens: 120 } });
+  const text = [
+    rec('user', 'u1', null, { role: 'user', content: 'fill in the quotation template' }),
+    reply('a1', 'u1', 'm1', 96_908),
+    rec('user', 'u2', 'a1', { role: 'user', content: 'now the customer data' }),
+    reply('a2', 'u2', 'm2', 164_756),
+  ].join('\n');
+  await page.goto('/');
+  await dropFiles(page, [fromText('proxy-deepseek.jsonl', text)]);
+  await expect(callLabel(page, 'Call 1 of 2')).toBeVisible();
+  await page.getByRole('tab', { name: 'Token budget' }).click();
+  const panel = page.getByRole('region', { name: 'Token budget' });
+  await expect(panel.getByText(`Context window: unknown (a call was sent ${fmt(164_756)} tokens, more than the ${fmt(128_000)} listed for this model)`)).toBeVisible();
 });

@@ -1,4 +1,5 @@
 // A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
+import { overruledContextWindow, sessionContextWindow } from './context-window';
 import type { ShownAudit } from '../audit/trim-audit';
 import type { CacheReport, ProviderRule } from '../cache';
 import type { Lint } from '../lints';
@@ -70,19 +71,8 @@ export interface AnalysisView {
   /** Largest context the session reached (`facts.peakContextTokens`), and the window when known. */
   peakContextTokens: number;
   contextWindow: number | null;
-}
-
-/** Context windows of common models, used when the session does not report one. */
-export function knownContextWindow(model: string | null): number | null {
-  if (!model) return null;
-  const m = model.toLowerCase();
-  if (m.includes('claude')) return 200_000;
-  if (m.includes('gpt-4.1')) return 1_047_576;
-  if (m.includes('gpt-5') || m.includes('codex')) return 400_000;
-  if (m.includes('gpt-4o') || m.includes('o1') || m.includes('o3') || m.includes('o4')) return 128_000;
-  if (m.includes('deepseek')) return 128_000;
-  if (m.includes('qwen')) return 131_072;
-  return null;
+  /** Why `contextWindow` is not known though the model is listed: a call's reported prompt was larger than its window. */
+  contextWindowOverruled?: { listed: number; served: number };
 }
 
 export interface ViewOptions {
@@ -249,6 +239,7 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
       .map((row) => ({ id: row.item.id, label: labelAt(row.runs, ci) as GhostView['label'], tokens: tok(row.item), compactionId: a.contexts.removals.get(row.item.id)?.compactionId ?? null }));
   });
 
+  const overruled = overruledContextWindow(session);
   return {
     sessionId: session.id,
     rule,
@@ -270,7 +261,8 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
     pending: [...(opts.defer ?? [])],
     facts: a.facts,
     peakContextTokens: a.facts.peakContextTokens,
-    contextWindow: session.contextWindow ?? knownContextWindow(session.model),
+    contextWindow: sessionContextWindow(session),
+    ...(overruled !== null ? { contextWindowOverruled: overruled } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
 // every policy side by side on each session (the app's Compare policies view), with the recorded run as the
 // baseline row, and on several sessions each policy's median and total.
 import { oneLine, terminalText } from './terminal-text';
-import { knownContextWindow } from '../analysis/analysis-view';
+import { sessionContextWindow } from '../analysis/context-window';
 import { PROVIDER_RULES, type ProviderRule } from '../cache';
 import {
   describeTrigger,
@@ -242,7 +242,7 @@ function parseArgs(argv: string[]): Args | string {
 
 /** Every run of a session: one, or the sweep's combinations (trigger keys outer, the others inner). */
 export async function rerunRuns(session: Session, a: Pick<Args, 'policy' | 'params' | 'sweep' | 'rule'> & { trigger?: 'recorded' | null }, count: (t: string) => number): Promise<RerunReport[]> {
-  const window = session.contextWindow ?? knownContextWindow(session.model);
+  const window = sessionContextWindow(session);
   const baseline = originalBaseline(session, { count, rule: a.rule });
   const outer = gridCombinations(Object.fromEntries(a.sweep.filter(([k]) => k in TRIGGER_KEYS)));
   const inner = gridCombinations(Object.fromEntries(a.sweep.filter(([k]) => !(k in TRIGGER_KEYS))));

@@ -2,7 +2,7 @@
 // compactions, peak, input tokens, cache reads and writes billed by the provider's rule, dollars, the summarizer,
 // identifiers lost and needed or fetched again, survival by kind and the offline probe scores. On a corpus, each
 // policy's median and total over the sessions, and how often it was the cheapest.
-import { knownContextWindow } from '../analysis/analysis-view';
+import { sessionContextWindow } from '../analysis/context-window';
 import type { Session } from '../model/types';
 import type { PriceOverrides } from '../cost/prices';
 import { priceOf } from '../cost/prices';
@@ -106,7 +106,7 @@ export async function comparePolicies(session: Session, opts: CompareOptions): P
   const fresh = researchHistory(session, newItemsPerCall(calls)).fresh;
   const later = new LaterToolText(fresh);
   const price = priceOf(session.model, opts.prices);
-  const window = opts.window ?? session.contextWindow ?? calls.find((c) => c.usage?.contextWindow)?.usage?.contextWindow ?? knownContextWindow(session.model);
+  const window = opts.window ?? sessionContextWindow(session);
   const rows: PolicyRow[] = [];
   let first: RerunResult | null = null;
   let status: PolicyComparison['status'] = 'done';

@@ -2,7 +2,7 @@
 // previous compacted context plus the items this call adds), fires the trigger, compacts, and compares
 // the outcome with the original call by call — tokens, identifiers kept/lost/invented, prefix reused on
 // the next call, estimated input cost. Plain data in and out, so a worker can run it and the UI show it.
-import { knownContextWindow } from '../analysis/analysis-view';
+import { sessionContextWindow } from '../analysis/context-window';
 import type { CallContext } from '../analysis/context-types';
 import { assignRegions } from '../analysis/regions';
 import { auditSummary, cwdOf, daysOf, fetchMetaOf, keptVerbatimOf, laterEntry, renderForAudit, type SummaryAudit } from '../audit';
@@ -336,7 +336,7 @@ export async function rerunSession<S extends StrategyId>(session: Session, opts:
   const calls = baseline.contexts.calls;
   const summarizer = opts.summarizer ?? offlineSummarizer;
   const params = resolveParams(opts.strategy, opts.params ?? {});
-  const window = opts.window ?? session.contextWindow ?? calls.find((c) => c.usage?.contextWindow)?.usage?.contextWindow ?? knownContextWindow(session.model);
+  const window = opts.window ?? sessionContextWindow(session);
   const tokensOf = itemTokenMemo(opts.count);
   const toolsTokens = (call: CallContext) => (call.tools ? opts.count(`tools\n${call.tools}`) : 0);
   const warnings: string[] = [];

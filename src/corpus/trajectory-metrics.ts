@@ -1,7 +1,7 @@
 // The metrics row of one trajectory: the session's facts (the figures `inspect` reports), the summary audit and
 // the lints, reduced to numbers. The prefix-cache analysis is skipped: a corpus row does not report it, and it
 // is the costliest part of a session's analysis.
-import { knownContextWindow } from '../analysis/analysis-view';
+import { sessionContextWindow } from '../analysis/context-window';
 import { sessionContexts } from '../analysis/session-analysis';
 import { analyzeSession } from '../analysis/analyze-session';
 import type { CompactionEvent, Item, Session } from '../model/types';
@@ -118,7 +118,7 @@ export function trajectoryMetrics(session: Session, opts: MetricsOptions): Corpu
     off_branch_prompt_tokens: facts.offBranch?.prompt ?? 0,
     off_branch_output_tokens: facts.offBranch?.output ?? 0,
     cost_usd: facts.cost.usd,
-    context_window: session.contextWindow ?? knownContextWindow(session.model),
+    context_window: sessionContextWindow(session),
     compactions: facts.compactions.total,
     summaries: summaryCompactions.length,
     summary_turns: summaryTurns,

@@ -150,7 +150,9 @@ export default function TokenBudgetPanel({ view, callIndex, goTo, itemById }: Pa
         <li className={windowOn ? 'line-window' : 'line-window off'}>
           <span className="line-swatch" aria-hidden="true" />
           {ctxWindow === null
-            ? 'Context window: unknown (the session does not record it and the model is not one we know)'
+            ? view.contextWindowOverruled !== undefined
+              ? `Context window: unknown (a call was sent ${fmt(view.contextWindowOverruled.served)} tokens, more than the ${fmt(view.contextWindowOverruled.listed)} listed for this model)`
+              : 'Context window: unknown (the session does not record it and the model is not one we know)'
             : windowOn
               ? `Context window: ${fmt(ctxWindow)} tokens`
               : `Context window: ${fmt(ctxWindow)} tokens — off scale, ${peak > 0 ? `${fmt(Math.round(ctxWindow / peak))}× the peak` : 'above the chart'}`}
