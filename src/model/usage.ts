@@ -34,7 +34,7 @@ export function cacheApartUsage(input: number | null, output: number | null, cac
 /**
  * Does the usage record a model call at all? No call reads an empty prompt: a usage of zeros throughout is what a
  * proxy to another provider writes when it passes no usage on (Claude Code through an Anthropic-compatible endpoint
- * for DeepSeek writes `{"input_tokens":0,"output_tokens":0}` on every reply), and it reports nothing.
+ * for DeepSeek writes `{"input_tokens":0,"output_tokens":0}` on many replies), and it reports nothing.
  */
 export function reportsACall(u: Usage): boolean {
   return !((u.input ?? 0) === 0 && (u.cacheRead ?? 0) === 0 && (u.cacheWrite ?? 0) === 0 && (u.output ?? 0) === 0);
