@@ -61,13 +61,14 @@ function codexPlain(text: string): { rows: Row[]; note: string | null } {
 /**
  * Gemini CLI: each `gemini` message's `tokens` (chatRecordingService `recordMessageTokens`: input is promptTokenCount,
  * which counts `cached`), the last record of an id winning in the JSONL form. Output + thoughts is what was generated.
+ * A message whose figures are all 0 measured no call (no call reads an empty prompt), as Codex's all-zero counts.
  */
 function geminiPlain(text: string): { rows: Row[]; note: string | null } {
   const trimmed = text.trimStart();
   const records: Json[] = trimmed.startsWith('{') && !trimmed.includes('\n{') ? (JSON.parse(text) as Json).messages ?? [] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Json);
   const byId = new Map<string, Json>();
   for (const m of records) if (m.type === 'gemini' && m.tokens) byId.set(m.id, m.tokens);
-  const tokens = [...byId.values()];
+  const tokens = [...byId.values()].filter((t) => t.input || t.output || t.cached || t.thoughts || t.tool);
   // The file's own arithmetic: total = input + output + thoughts + tool, so input is the whole prompt.
   const off = tokens.filter((t) => t.total !== t.input + t.output + (t.thoughts ?? 0) + (t.tool ?? 0)).length;
   return { rows: tokens.map((t) => ({ prompt: t.input, read: t.cached ?? 0, output: (t.output ?? 0) + (t.thoughts ?? 0) })), note: off ? `${off} calls whose total is not input + output + thoughts + tool` : null };
