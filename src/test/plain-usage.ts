@@ -39,9 +39,15 @@ export function plainPrompts(text: string): number[] {
   return plainResponses(text).map((r) => plainPrompt(r.usage));
 }
 
-/** What was sent and billed: Claude Code's `<synthetic>` replies and subagents' sidechain records left out. */
+/** A usage of zeros throughout (a proxy that passes none on writes it) measured no call: no call reads an empty prompt. */
+const measuresNothing = (u: Usage): boolean => Object.values(u).every((v) => typeof v !== 'number' || v === 0);
+
+/**
+ * What was sent and billed: Claude Code's `<synthetic>` replies, subagents' sidechain records and usages of zeros
+ * left out.
+ */
 export function billedResponses(text: string): PlainResponse[] {
-  return plainResponses(text).filter((r) => !r.sidechain && r.model !== '<synthetic>');
+  return plainResponses(text).filter((r) => !r.sidechain && r.model !== '<synthetic>' && !measuresNothing(r.usage));
 }
 
 export interface PlainTotals {
