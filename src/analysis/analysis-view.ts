@@ -1,5 +1,5 @@
 // A compact, clone-friendly view of a session's analysis for the UI: ids and numbers, not copies of items.
-import { overruledContextWindow, sessionContextWindow } from './context-window';
+import { contextWindowOf } from './context-window';
 import type { ShownAudit } from '../audit/trim-audit';
 import type { CacheReport, ProviderRule } from '../cache';
 import type { Lint } from '../lints';
@@ -239,7 +239,7 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
       .map((row) => ({ id: row.item.id, label: labelAt(row.runs, ci) as GhostView['label'], tokens: tok(row.item), compactionId: a.contexts.removals.get(row.item.id)?.compactionId ?? null }));
   });
 
-  const overruled = overruledContextWindow(session);
+  const ctxWindow = contextWindowOf(session);
   return {
     sessionId: session.id,
     rule,
@@ -261,8 +261,8 @@ export function buildAnalysisView(session: Session, viewOpts: ViewOptions): Anal
     pending: [...(opts.defer ?? [])],
     facts: a.facts,
     peakContextTokens: a.facts.peakContextTokens,
-    contextWindow: sessionContextWindow(session),
-    ...(overruled !== null ? { contextWindowOverruled: overruled } : {}),
+    contextWindow: ctxWindow.tokens,
+    ...(ctxWindow.overruled !== null ? { contextWindowOverruled: ctxWindow.overruled } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelResponse, Usage } from '../model/types';
-import { knownContextWindow, overruledContextWindow, sessionContextWindow } from './context-window';
+import { contextWindowOf, knownContextWindow, sessionContextWindow } from './context-window';
 
 const response = (usage: Usage | null, index = 0): ModelResponse => ({ id: `r${index}`, index, itemIds: [], usage, model: null, source: { file: 'f', line: null } });
 const anthropic = (input: number, cacheRead: number, output: number): Usage => ({ input, output, cacheRead, cacheWrite: 0, inputIncludesCache: false });
@@ -19,7 +19,7 @@ describe('sessionContextWindow', () => {
     // the table's DeepSeek window is 128,000; and Claude's 1M-token beta past the table's 200,000.
     expect(sessionContextWindow({ contextWindow: null, responses: [response(anthropic(164_756, 0, 104))], model: 'deepseek-v4-flash' })).toBeNull();
     expect(sessionContextWindow({ contextWindow: null, responses: [response(anthropic(3, 412_000, 900))], model: 'claude-sonnet-4-5' })).toBeNull();
-    expect(overruledContextWindow({ contextWindow: null, responses: [response(anthropic(164_756, 0, 104))], model: 'deepseek-v4-flash' })).toEqual({ listed: 128_000, served: 164_756 });
-    expect(overruledContextWindow({ contextWindow: null, responses: [response(anthropic(12, 148_000, 300))], model: 'claude-sonnet-4-5' })).toBeNull();
+    expect(contextWindowOf({ contextWindow: null, responses: [response(anthropic(164_756, 0, 104))], model: 'deepseek-v4-flash' }).overruled).toEqual({ listed: 128_000, served: 164_756 });
+    expect(contextWindowOf({ contextWindow: null, responses: [response(anthropic(12, 148_000, 300))], model: 'claude-sonnet-4-5' }).overruled).toBeNull();
   });
 });

@@ -17,35 +17,24 @@ export function knownContextWindow(model: string | null): number | null {
 
 /**
  * The window the file reports (the session's, else a call's usage); else the model's known window, unless a call's
- * reported prompt was larger: the provider served it, so the table is wrong for this model or
- * this deployment (Claude's 1M-token beta, a newer DeepSeek behind an Anthropic-compatible endpoint) and the window is
- * not known. Null when not known.
+ * reported prompt was larger: the provider served it, so the table is wrong for this model or this deployment
+ * (Claude's 1M-token beta, a newer DeepSeek behind an Anthropic-compatible endpoint) and the window is not known.
+ * `overruled` says why then: the listed window and the largest prompt a call reported.
  */
-export function sessionContextWindow(session: WindowSource): number | null {
-  const w = windowOf(session);
-  return w.reported ?? (w.known !== null && w.largest > w.known ? null : w.known);
-}
-
-/**
- * Why the window is not known though the model is listed: the listed window and the largest prompt a call reported,
- * which did not fit in it. Null when the table was not overruled.
- */
-export function overruledContextWindow(session: WindowSource): { listed: number; served: number } | null {
-  const w = windowOf(session);
-  return w.reported === null && w.known !== null && w.largest > w.known ? { listed: w.known, served: w.largest } : null;
-}
-
-type WindowSource = Pick<Session, 'contextWindow' | 'responses' | 'model'>;
-
-function windowOf(session: WindowSource): { reported: number | null; known: number | null; largest: number } {
-  const known = knownContextWindow(session.model);
-  if (session.contextWindow) return { reported: session.contextWindow, known, largest: 0 };
+export function contextWindowOf(session: WindowSource): { tokens: number | null; overruled: { listed: number; served: number } | null } {
+  if (session.contextWindow) return { tokens: session.contextWindow, overruled: null };
   let largest = 0;
   for (const r of session.responses) {
     const u = r.usage;
     if (!u) continue;
-    if (u.contextWindow) return { reported: u.contextWindow, known, largest };
+    if (u.contextWindow) return { tokens: u.contextWindow, overruled: null };
     largest = Math.max(largest, promptTokens(u) ?? 0);
   }
-  return { reported: null, known, largest };
+  const known = knownContextWindow(session.model);
+  return known !== null && largest > known ? { tokens: null, overruled: { listed: known, served: largest } } : { tokens: known, overruled: null };
 }
+
+/** The window alone (see `contextWindowOf`); null when not known. */
+export const sessionContextWindow = (session: WindowSource): number | null => contextWindowOf(session).tokens;
+
+type WindowSource = Pick<Session, 'contextWindow' | 'responses' | 'model'>;
