@@ -25,7 +25,7 @@ import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
 import { relevance, setsMeasure } from './relevance';
-import { classifyLaterUse, functionName, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
 import { judgeUserClaims, MessageReadings, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -380,7 +380,10 @@ export function auditSession(session: Session): CompactionAudit[] {
   // with the output of the commands it names, `git status` and `git diff` for /commit; a Skill's text) shows what it
   // prints afresh, as a tool's output does: a later call that then takes a value it printed fetched it again. Not an
   // attachment (a file the harness loads beside the turn): the labelled rows read a call after one as a use (h4md2-009).
-  const harnessOutput = items.map((it) => it.role === 'user' && it.kind === 'message' && it.meta?.['isMeta'] === true && it.meta['attachment'] === undefined);
+  // So does a background agent's report (`isAgentReport`).
+  const harnessOutput = items.map(
+    (it, i) => it.role === 'user' && it.kind === 'message' && ((it.meta?.['isMeta'] === true && it.meta['attachment'] === undefined) || isAgentReport(texts[i]!)),
+  );
   const userWords = items.map((item, i) => isUserWords(item, texts[i]!));
   const othersWords = items.map((item, i) => userWords[i]! || isOthersWords(item, texts[i]!));
   const position = new Map<string, number>();

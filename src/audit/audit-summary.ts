@@ -18,7 +18,7 @@ import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, setsMeasure, type Occurrence } from './relevance';
 import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
-import { classifyLaterUse, functionName, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -593,10 +593,13 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       )
     : null;
 
-  const later = laterItems.filter((l) => isReference(l, l.text));
+  // A background agent's report in the user's turn is fresh output, as in the session audit.
+  const report = (l: (typeof laterItems)[number]) => l.role === 'user' && isAgentReport(l.text);
+  const later = laterItems.filter((l) => isReference(l, l.text) || report(l));
+  const output = later.map(report);
   const hays = later.map((l) => haystack(mentionText(l.text), { cwd }));
   // What a person asks: of a harness-framed reply, its own words, not the tool call the frame repeats (`saidText`).
-  const asked = later.map((l) => (asksAgain(l.role) ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
+  const asked = later.map((l, i) => (asksAgain(l.role) && !output[i] ? questions(saidText({ role: 'user', kind: l.kind as Item['kind'] | undefined, text: l.text, meta: l.meta })) : []));
   const evictedFetches = new Set([
     ...input.sources.flatMap((_, i) => {
       const key = input.sourceCalls?.[i] ?? (sourceMeta[i]?.target ? targetKey(sourceMeta[i]!.target!) : null);
@@ -607,7 +610,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
   const callKey = (i: number) => later[i]!.call ?? (later[i]!.target ? targetKey(later[i]!.target!) : null);
   const laterAt = new Map(later.map((l, i) => [l.id, i]));
   const laterOrder = new Map(laterItems.map((l, i) => [l.id, i]));
-  const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' ? 'result' : 'message');
+  const kindOf = (i: number): 'call' | 'result' | 'message' => (later[i]!.kind === 'tool_call' ? 'call' : later[i]!.kind === 'tool_result' || output[i] ? 'result' : 'message');
   // The files each later command's output lists as entries of a folder (listed-paths.ts), read when first asked.
   const listings: (Listed | null)[] = [];
   const listingAt = (i: number): Listed | null => {

@@ -8,7 +8,7 @@ import { isNoise } from './noise';
 import { haystack, referencedIn } from './normalize';
 import type { CallTarget } from '../refetch/call-target';
 import { assistant as said, boundary, compaction, session, summary as summaryItem, toolCall, toolResult, user } from '../test/builders';
-import { auditSession } from './audit-session';
+import { auditInputFor, auditSession } from './audit-session';
 import type { Item } from '../model/types';
 
 const CWD = '/home/u/kiosk';
@@ -540,6 +540,41 @@ describe('a harness’s task notification', () => {
   });
   it('leaves the person’s own words counting', () => {
     expect(needed({ ...input, later: [{ id: 'n', role: 'user', kind: 'message', text: `is port 5173 still up?\n${notice}` }] })).toEqual(['5173']);
+  });
+});
+
+describe('a background agent’s report', () => {
+  // Claude Code delivers a background agent's report as a `<task-notification>` with a `<result>` in the user's turn
+  // (broomva/life, Claude Code 2.1.42): another agent's fresh output, not the person's words nor a notice to blank.
+  const report = (result: string) =>
+    `<task-notification>\n<task-id>ad5ed02</task-id>\n<status>completed</status>\n<summary>Agent "Explore autonomic" completed</summary>\n<result>${result}</result>\n<usage>total_tokens: 83901</usage>\n</task-notification>`;
+  const withLater = (later: Item[]) =>
+    session(
+      [
+        user('u0', 'how does autonomicd start?'),
+        toolCall('c1', 'k1', 'Read', '{"file_path":"/home/u/kiosk/autonomic/src/cli.rs"}'),
+        toolResult('r1', 'k1', '    #[arg(long, default_value = "127.0.0.1:3002")]'),
+        boundary('b'),
+        summaryItem('sum', 'Read the daemon’s CLI arguments.'),
+        ...later,
+      ],
+      { compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1'] })] },
+    );
+  const write = toolCall('c2', 'k2', 'Write', '{"file_path":"/home/u/kiosk/autonomic/CLAUDE.md","content":"cargo run -p autonomicd -- --bind 127.0.0.1:3002"}');
+  it('brings back what it prints: a later call that takes it got it back from that output, in both audits', () => {
+    const s = withLater([user('n', report('autonomicd binds `127.0.0.1:3002` by default')), write]);
+    for (const a of [auditSession(s)[0]!, auditSummary(auditInputFor(s, s.compactions[0]!)!)]) {
+      expect(a.lostReferencedLater.map((r) => r.value)).toEqual([]);
+      expect(a.lostRefetchedLater.map((r) => [r.value, r.via, r.itemId, r.usedIn])).toEqual([
+        ['127.0.0.1:3002', 'reprint', 'n', 'c2'],
+        ['3002', 'reprint', 'n', 'c2'],
+      ]);
+    }
+  });
+  it('alone shows no need, and its notice parts name nothing', () => {
+    expect(auditSession(withLater([user('n', report('autonomicd binds `127.0.0.1:3002` by default'))]))[0]!.lostRefetchedLater).toEqual([]);
+    // Without the report, the call used what no output gave back.
+    expect(auditSession(withLater([user('n', report('done')), write]))[0]!.lostReferencedLater.map((r) => r.value)).toEqual(['127.0.0.1:3002', '3002']);
   });
 });
 

@@ -23,18 +23,38 @@ const slashed = (f: string) => f.replace(/\\/g, '/');
 // looked for: git's merge-conflict markers (`>>>>>>> origin/main:old/path.json`), which name the sides of a merge
 // wherever a file or an edit quotes them, and the parts of a harness's task notification (`<task-id>`,
 // `<output-file>`, `<status>`, `<summary>Background command "…" completed (exit code 0)</summary>`), which repeat
-// the command it ran, in the user's turn or beside a person's words.
+// the command it ran, in the user's turn or beside a person's words. A notification's `<result>` is kept: it is a
+// background agent's report, fresh output (`isAgentReport`).
 const CONFLICT_MARKER = /(?<=^|\n|\\n|\d→|\d\t)(?:<{7}|>{7}|\|{7})[^\n"\\]*/g;
-const NOTICE_PARTS = /<task-notification>[\s\S]*?(?:<\/task-notification>|$)|<(task-id|tool-use-id|output-file|status)>[^<]*<\/\1>|<summary>(?:Background command|Agent|Task)\b[\s\S]*?<\/summary>|^[^<]*?" (?:completed|failed|was stopped|was killed)(?: \(exit code \d+\))?<\/summary>|^Read the output file to retrieve the (?:result|output): \S+/gm;
+const NOTIFICATION = /<task-notification>[\s\S]*?(?:<\/task-notification>|$)/g;
+const RESULT_BODY = /<result>([\s\S]*?)(?:<\/result>|$)/;
+const NOTICE_PARTS = /<(task-id|tool-use-id|output-file|status)>[^<]*<\/\1>|<summary>(?:Background command|Agent|Task)\b[\s\S]*?<\/summary>|^[^<]*?" (?:completed|failed|was stopped|was killed)(?: \(exit code \d+\))?<\/summary>|^Read the output file to retrieve the (?:result|output): \S+/gm;
 const blank = (m: string) => m.replace(/[^\n]/g, ' ');
 
 /** The text a later item names things in: `text` with conflict markers and task-notification parts blanked. */
 export function mentionText(text: string): string {
   let out = text;
   if (out.includes('<<<<<<<') || out.includes('>>>>>>>') || out.includes('|||||||')) out = out.replace(CONFLICT_MARKER, blank);
+  if (out.includes('<task-notification>')) out = out.replace(NOTIFICATION, blankAllButResult);
   if (out.includes('<task-') || out.includes('<output-file>') || out.includes('</summary>') || out.includes('<status>') || out.includes('Read the output file')) out = out.replace(NOTICE_PARTS, blank);
   return out;
 }
+
+/** A task notification blanked but for its `<result>` body. */
+function blankAllButResult(notification: string): string {
+  const r = RESULT_BODY.exec(notification);
+  if (!r) return blank(notification);
+  const start = r.index + '<result>'.length;
+  const end = start + r[1]!.length;
+  return blank(notification.slice(0, start)) + notification.slice(start, end) + blank(notification.slice(end));
+}
+
+/**
+ * Is this user-role text a background agent's report as Claude Code delivers it (a `<task-notification>` with a
+ * `<result>`)? Another agent's fresh output, as a tool's result is: a later call that takes a value it printed got
+ * the value back from it.
+ */
+export const isAgentReport = (text: string): boolean => /^\s*<task-notification>[\s\S]*?<result>/.test(text);
 
 /** Does a later call's argument (the file it opens, the command it runs) take the identifier: a path as the exact path, another value as written. */
 export function takenAsArgument(id: Identifier, arg: string, cwd: string | null): boolean {
