@@ -58,6 +58,15 @@ describe('inspect', () => {
     expect(s.requests[3]!.items[1]).toBe(s.requests[0]!.items[1]);
   });
 
+  it('reads a usage of zeros throughout as no usage: no call reads an empty prompt', () => {
+    const log = JSON.parse(FIXTURE) as { samples: { events: { event: string; output?: { usage?: Record<string, number> } }[] }[] };
+    const model = log.samples[0]!.events.find((e) => e.event === 'model' && e.output?.usage)!;
+    model.output!.usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+    const a = loadText('zeros.json', JSON.stringify(log)).sessions[0]!;
+    expect(a.requests.map((r) => r.usage?.input ?? null)).toEqual([null, 9, 8, 325]);
+    expect(a.responses.map((r) => r.usage?.input ?? null)).toEqual([null, 9, 8, 325]);
+  });
+
   it('reads usage per call, cache reads and writes apart from input', () => {
     const [a, b] = loadText('fix_calc.json', FIXTURE).sessions;
     expect(a!.requests.map((r) => r.usage)).toEqual([

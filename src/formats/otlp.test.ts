@@ -244,6 +244,18 @@ describe('otlp: rules that hold whatever the instrumentation', () => {
     attrs: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: `q${id}` }] }]), ...extra },
   });
 
+  it('reads a usage of zeros throughout as no usage: no call reads an empty prompt', () => {
+    const chat = (id: string, start: number, input: number, output: number) => ({
+      id,
+      name: 'chat gpt-4o',
+      start,
+      attrs: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.input.messages': [{ role: 'user', parts: [{ type: 'text', content: `q${id}` }] }], 'gen_ai.usage.input_tokens': input, 'gen_ai.usage.output_tokens': output },
+    });
+    const s = loadText('zeros.json', trace([chat('1', 0, 0, 0), chat('2', 1, 120, 7)])).sessions[0]!;
+    expect(s.requests.map((r) => r.usage?.input ?? null)).toEqual([null, 120]);
+    expect(s.responses.map((r) => r.usage?.input ?? null)).toEqual([null, 120]);
+  });
+
   it('keeps one call for an LLM span seen by two instrumentation layers: the one that records more', () => {
     const text = trace([
       { id: '1', name: 'chat gpt-4o', start: 0, attrs: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' } },

@@ -1,6 +1,7 @@
 // File bytes → sessions: decode, parse the document, detect the format, adapt, pair tool calls, join.
 import { ambiguityMessage, createContext, detectWithRival, type Detection } from '../formats';
 import { pairToolCalls } from '../model/pairing';
+import { dropEmptyUsage } from '../model/usage';
 import type { ParseIssue, Session } from '../model/types';
 import { decodeBytes, isZip } from './decode';
 import { describeUnknown } from './describe-unknown';
@@ -74,6 +75,7 @@ export function loadDocument(doc: Document, issues: ParseIssue[] = [], detected?
   // Problems an adapter filed on one session (one task of a multi-task file) stay with it; the file's go to all.
   const own = sessions.flatMap((s) => s.issues);
   for (const s of sessions) {
+    dropEmptyUsage(s);
     pairToolCalls(s.items);
     for (const sc of s.sidechains) pairToolCalls(sc.items);
     const usage = impossibleUsageIssue(s);

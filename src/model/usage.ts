@@ -1,5 +1,5 @@
 // Reading reported usage the same way whatever the provider: the one definition of a call's whole prompt.
-import type { Usage } from './types';
+import type { Session, Usage } from './types';
 
 /**
  * Total prompt tokens of a call. The adapter says whether `input` already includes the cache (`inputIncludesCache`,
@@ -38,4 +38,18 @@ export function cacheApartUsage(input: number | null, output: number | null, cac
  */
 export function reportsACall(u: Usage): boolean {
   return !((u.input ?? 0) === 0 && (u.cacheRead ?? 0) === 0 && (u.cacheWrite ?? 0) === 0 && (u.output ?? 0) === 0);
+}
+
+/**
+ * A session's usage as reports: every usage of zeros throughout dropped (`reportsACall`), so no reader, whatever its
+ * format, takes one for a call that read nothing. Each reader may drop them too; this is the one rule all share.
+ */
+export function dropEmptyUsage(s: Session): void {
+  const clear = <T extends { usage: Usage | null }>(xs: readonly T[] | undefined) => {
+    for (const x of xs ?? []) if (x.usage && !reportsACall(x.usage)) x.usage = null;
+  };
+  clear(s.responses);
+  clear(s.requests);
+  for (const sc of s.sidechains) clear(sc.responses);
+  if (s.offBranch) s.offBranch = s.offBranch.filter((r) => reportsACall(r.usage));
 }
