@@ -33,8 +33,8 @@ import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
 import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
-import { foundIn } from './normalize';
-import { loadedByHarness, shownToExistLater, type LaterSight } from './shown-later';
+import { foundIn, haystack } from './normalize';
+import { loadedByHarness, shownBySubagent, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { SourceTexts } from './instructions';
@@ -577,6 +577,7 @@ export function auditSession(session: Session): CompactionAudit[] {
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;
+    let subagentOutputs: string[] | undefined;
     const invented = unverifiable
       ? []
       : checked.invented.filter((v) => {
@@ -586,6 +587,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           function* holding(): Generator<number> {
             for (let i = p.at + 1; i < items.length; i++) if (!p.skip(i) && foundIn(id, shared.hay(i))) yield i;
           }
+          if (shownBySubagent(id, (subagentOutputs ??= subagentToolOutputs(session)), (t) => foundIn(id, haystack(t, { cwd })))) return false;
           return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
         });
     // The user's messages the summarizer read, in the session's order: only looked for when the summary claims one.
@@ -646,4 +648,20 @@ export function auditSession(session: Session): CompactionAudit[] {
     for (let i = 0; i <= p.at && i < items.length; i++) if (!p.skip(i)) out.push(i);
     return out;
   }
+}
+
+/** The texts of a session's subagents' tool results that did not fail and answer no write (`shownBySubagent`). */
+function subagentToolOutputs(session: Session): string[] {
+  const out: string[] = [];
+  for (const sc of session.sidechains) {
+    if (sc.purpose !== 'subagent') continue;
+    const calls = new Map(sc.items.filter((i) => i.kind === 'tool_call').map((i) => [i.id, i]));
+    for (const it of sc.items) {
+      if (it.kind !== 'tool_result' || it.isError) continue;
+      const call = it.pairId !== undefined ? calls.get(it.pairId) : undefined;
+      if (call && callTarget(call)?.writes) continue;
+      out.push(it.text);
+    }
+  }
+  return out;
 }

@@ -578,6 +578,38 @@ describe('a background agent’s report', () => {
   });
 });
 
+describe('a subagent’s tool output', () => {
+  // adelie-investment (Claude Code 2.1.45): an Explore subagent's Glob printed the dashboard's files; the main
+  // conversation's summary then names one relative to the working directory. The file is real, so not invented.
+  const withSubagent = (listing: string) =>
+    session(
+      [
+        user('u0', 'fix the dashboard tabs'),
+        toolCall('c1', 'k1', 'Task', '{"description":"Explore the dashboard","prompt":"Find the dashboard app"}'),
+        toolResult('r1', 'k1', 'The dashboard is a Streamlit app under infra.'),
+        boundary('b'),
+        summaryItem('sum', 'The dashboard lives in infra/docker-dashboard/app.py.'),
+      ],
+      {
+        meta: { cwd: '/home/hj/adelie' },
+        compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1'] })],
+        sidechains: [
+          {
+            id: 'agent-1',
+            purpose: 'subagent',
+            file: 'f',
+            compactionId: null,
+            items: [toolCall('s1', 'g1', 'Glob', '{"pattern":"infra/**/*.py"}'), { ...toolResult('s2', 'g1', listing), pairId: 's1' }],
+          },
+        ],
+      },
+    );
+  it('shows what it printed to exist: a summary naming it invents nothing', () => {
+    expect(auditSession(withSubagent('/home/hj/adelie/infra/docker-dashboard/app.py\n/home/hj/adelie/infra/docker-dashboard/config.py'))[0]!.invented).toEqual([]);
+    expect(auditSession(withSubagent('/home/hj/adelie/infra/docker-dashboard/config.py'))[0]!.invented).toEqual(['infra/docker-dashboard/app.py']);
+  });
+});
+
 describe('git’s merge-conflict markers', () => {
   const input: AuditInput = {
     summary: 'Renamed the plugin.',

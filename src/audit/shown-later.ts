@@ -48,6 +48,15 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
 }
 
 /**
+ * Does a subagent's tool output show the thing to exist? A subagent's reads, listings and searches print what is in
+ * the project as the agent's own do, though its transcript is apart from the conversation the summarizer read.
+ * `outputs` are the texts of the subagents' tool results that did not fail and answer no write.
+ */
+export function shownBySubagent(id: Identifier, outputs: readonly string[], holds: (text: string) => boolean): boolean {
+  return NAMES_A_THING.has(id.kind) && outputs.some(holds);
+}
+
+/**
  * Files a harness loads into the system prompt, which no session file records: the project's instructions for the
  * agent (`CLAUDE.md`, `AGENTS.md`, …). A summary naming one is never shown invented.
  */
