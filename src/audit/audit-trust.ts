@@ -25,7 +25,7 @@ export const AUDIT_HOLDOUT = {
    * Of the identifiers the session audit listed as invented on the pool's labelled invented rows, how many, and how many
    * were invented: `npx tsx bench/labelled-on-sessions.ts --pool` checks these against the real sessions.
    */
-  inventedFlags: 26,
+  inventedFlags: 25,
   inventedRight: 5,
   /** The same scored on each row's excerpt (labelled-set.ts), which `npm test` checks. */
   rowInventedFlags: 59,
@@ -50,7 +50,7 @@ export const AUDIT_HOLDOUT = {
     referencedRight: 42,
     refetchedFlags: 124,
     refetchedRight: 107,
-    inventedFlags: 26,
+    inventedFlags: 25,
     inventedRight: 5,
   },
 } as const;
