@@ -33,7 +33,7 @@ import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
 import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
-import { foundIn, haystack } from './normalize';
+import { foundIn, haystack, type Haystack } from './normalize';
 import { loadedByHarness, shownBySubagent, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { hiddenByRedaction, redactedExtensions } from './redacted';
@@ -363,6 +363,8 @@ export function auditSession(session: Session): CompactionAudit[] {
   // A tool call's arguments as the model wrote them (JSON's escapes read back), as `auditSummary` reads them.
   const texts = items.map((it) => (it.kind === 'tool_call' ? unescapeArguments(renderForAudit(it)) : renderForAudit(it)));
   const cwd = cwdOf(session);
+  // The subagents' tool outputs, read once for every compaction that asks (`shownBySubagent`).
+  let subagentOutputs: Haystack[] | undefined;
   const shared = new SessionItems(
     texts,
     items.map((i) => i.role),
@@ -577,7 +579,6 @@ export function auditSession(session: Session): CompactionAudit[] {
     // What the transcript cannot show the summarizer read (the system prompt, CLAUDE.md, git status): a thing the
     // session later shows to exist, or a file the harness loads unrecorded, is not shown invented (shown-later.ts).
     let redacted: Set<string> | undefined;
-    let subagentOutputs: string[] | undefined;
     const invented = unverifiable
       ? []
       : checked.invented.filter((v) => {
@@ -587,7 +588,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           function* holding(): Generator<number> {
             for (let i = p.at + 1; i < items.length; i++) if (!p.skip(i) && foundIn(id, shared.hay(i))) yield i;
           }
-          if (shownBySubagent(id, (subagentOutputs ??= subagentToolOutputs(session)), (t) => foundIn(id, haystack(t, { cwd })))) return false;
+          if (shownBySubagent(id, (subagentOutputs ??= subagentToolOutputs(session).map((t) => haystack(t, { cwd }))), (h) => foundIn(id, h))) return false;
           return !shownToExistLater(id, holding(), sightAt, (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd));
         });
     // The user's messages the summarizer read, in the session's order: only looked for when the summary claims one.

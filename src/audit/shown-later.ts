@@ -50,9 +50,9 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
 /**
  * Does a subagent's tool output show the thing to exist? A subagent's reads, listings and searches print what is in
  * the project as the agent's own do, though its transcript is apart from the conversation the summarizer read.
- * `outputs` are the texts of the subagents' tool results that did not fail and answer no write.
+ * `outputs` are the subagents' tool results that did not fail and answer no write, read by `holds`.
  */
-export function shownBySubagent(id: Identifier, outputs: readonly string[], holds: (text: string) => boolean): boolean {
+export function shownBySubagent<T>(id: Identifier, outputs: readonly T[], holds: (output: T) => boolean): boolean {
   return NAMES_A_THING.has(id.kind) && outputs.some(holds);
 }
 
