@@ -3,7 +3,8 @@
 // rollouts, Gemini CLI chats, OpenHands, Cline, SWE-agent), read from the local mirrors (`fetch` of the search tool),
 // in two halves by session (sha256 of its key). What a file proves is checked, not a guess: a break at a call the file
 // records a compaction before, whose prompt lost items, is the compaction's cost, so its cause must read
-// `compaction`, not a miss. Also prints each half's breaks by cause, and each harness's.
+// `compaction`, not a miss. Also prints each half's breaks by cause, those after a gap beyond the cache lifetime by
+// cause, and each harness's.
 //
 //   npx tsx bench/cache-causes-on-sessions.ts [--list CAUSE]   (--list: each break of that cause, to read)
 import { createHash } from 'node:crypto';
@@ -16,10 +17,10 @@ const listAt = process.argv.indexOf('--list');
 const list = listAt >= 0 ? process.argv[listAt + 1] : undefined;
 const half = (key: string): 'A' | 'B' => ((createHash('sha256').update(key).digest()[0]! & 1) === 0 ? 'A' : 'B');
 
-interface Tally { sessions: Set<string>; breaks: number; atCompaction: number; namedCompaction: number; byCause: Map<string, number> }
+interface Tally { sessions: Set<string>; breaks: number; atCompaction: number; namedCompaction: number; byCause: Map<string, number>; pastLifetime: Map<string, number> }
 const halves = new Map<string, Tally>([['A', tally()], ['B', tally()]]);
 function tally(): Tally {
-  return { sessions: new Set(), breaks: 0, atCompaction: 0, namedCompaction: 0, byCause: new Map() };
+  return { sessions: new Set(), breaks: 0, atCompaction: 0, namedCompaction: 0, byCause: new Map(), pastLifetime: new Map() };
 }
 
 const sources = mirroredSources();
@@ -55,6 +56,8 @@ for (const { key, repo, file } of sources) {
         if (r.cause === 'compaction') t.namedCompaction++;
         else console.log(`${key} (${repo}, ${session.format} ${String(session.meta['version'] ?? '?')}) call ${i + 1}: a recorded compaction, named ${r.cause}; ${r.missTokens ?? '—'} tokens processed again, $${(r.missCostUsd ?? 0).toFixed(2)} counted as a miss`);
       }
+      // The file's timestamps and the lifetime its usage writes show the cache lapsed: how each such break is named.
+      if (r.gapMs !== null && r.gapMs > r.ttlMs) t.pastLifetime.set(String(r.cause), (t.pastLifetime.get(String(r.cause)) ?? 0) + 1);
       if (list && r.cause === list) console.log(`${half(key)} ${key} call ${i + 1}: read ${call.usage?.cacheRead ?? '—'}, previous ${previous?.usage?.cacheRead ?? '—'} + ${previous?.usage?.cacheWrite ?? '—'} written`);
     });
   }
@@ -65,6 +68,9 @@ for (const [h, t] of halves) {
   const causes = [...t.byCause].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ');
   console.log(`${h}     ${String(t.sessions.size).padEnd(8)}  ${String(t.breaks).padEnd(6)}  ${String(t.atCompaction).padEnd(24)}  ${String(t.namedCompaction).padEnd(16)}  ${causes}`);
 }
+
+console.log('\nhalf  breaks after a gap beyond the cache lifetime, by cause');
+for (const [h, t] of halves) console.log(`${h}     ${[...t.pastLifetime].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
 
 console.log('\nformat  sessions  breaks  by cause');
 for (const [format, f] of byFormat) console.log(`${format.padEnd(14)}  ${String(f.sessions).padEnd(8)}  ${String(f.breaks).padEnd(6)}  ${[...f.byCause].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);

@@ -55,7 +55,7 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
   ttl: {
     label: 'time gap beyond the cache TTL',
     meaning: 'The cache expired between the two calls. An expired cache serves nearly nothing, so only a read that falls to about nothing is called ttl.',
-    evidence: 'The gap between the calls\' timestamps exceeds the lifetime (from the usage\'s 5m/1h writes, a breakpoint\'s ttl, else 5 minutes), and the read fell to what the session\'s first call read or less.',
+    evidence: 'The gap between the calls\' timestamps exceeds the lifetime (from the usage\'s 5m/1h writes, a breakpoint\'s ttl, else 5 minutes), and the read fell to what the session\'s first call read or less, or to the unrecorded prefix (system prompt and tools, which other sessions of the harness keep warm).',
   },
   restart: {
     label: 'new process (restart or resume)',

@@ -60,6 +60,20 @@ describe('applyReported (cause from the evidence)', () => {
     expect(collapsed!.unrecordedNotRead).toBeNull();
   });
 
+  it('calls a read of only the unrecorded prefix past the lifetime `ttl`: other sessions keep that prefix warm', () => {
+    // Modelled on aistrad/work (Claude Code 2.1.2, Opus 4.5): 5m15s after 5-minute writes the provider read 21,662
+    // tokens, the system prompt and tools every session of the harness sends, and wrote the conversation anew.
+    const cs = (gapMin: number) =>
+      calls(
+        call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 0, cacheWrite: 20_006, cacheWrite5m: 20_006, cacheWrite1h: 0 }) })),
+        call([user('u1', U1), asst('a1', A1)], claudeCode({ timestamp: at(0, 5), usage: usage({ input: 3, cacheRead: 20_009, cacheWrite: 5 }) })),
+        call([user('u1', U1), asst('a1', A1), user('u2', U2)], claudeCode({ timestamp: at(gapMin, 10), usage: usage({ input: 3, cacheRead: 19_500, cacheWrite: 525 }) })),
+      );
+    expect(analyze(cs(9))[2]).toMatchObject({ ttlExpired: true, reportedMiss: true, cacheBreak: true, cause: 'ttl' });
+    // The same read within the lifetime: what changed sits just after the prefix.
+    expect(analyze(cs(0))[2]).toMatchObject({ ttlExpired: false, cacheBreak: true, cause: 'unrecorded-prefix' });
+  });
+
   it('says how much of the unrecorded prefix a compaction call did not read, as in a public Claude Code session', () => {
     // Modelled on a real session: after /compact the provider read 21,478 tokens of a ~31,400-token system prompt and
     // tools, and wrote the rest again with the summary (read + write + input = the reported prompt).

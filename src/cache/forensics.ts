@@ -206,6 +206,8 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   if (ev.toolsChange) return 'tools-changed';
   if (previousCacheable < minimumCacheable(actual, current.model)) return 'below-minimum';
   // An expired cache serves nearly nothing: a read well above that is no expiry, whatever the gap.
+  const prefix = r.unseenPrefixTokens ?? 0;
+  const readPrefixOnly = r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix);
   if (r.gapMs !== null && r.gapMs > r.ttlMs && fellToNothing) return 'ttl';
   if (previous?.process && current.process && previous.process !== current.process && fellToNothing) return 'restart';
   if (r.gapUnknown && fellToNothing) return 'gap-unknown';
@@ -219,8 +221,9 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   }
   // The recorded conversation is unchanged, and the provider re-read about as much as the part the file never
   // records (system prompt, tools): what changed sits just after it, outside the file.
-  const prefix = r.unseenPrefixTokens ?? 0;
-  if (r.prefixUnrecorded && prefix > 0 && read > 0 && read <= prefix * 1.15 + granularity(actual, prefix)) return 'unrecorded-prefix';
+  // Past the lifetime, that read is the expiry: every request of the harness with this model sends the unrecorded
+  // prefix, so another session may keep it warm while this conversation's own cache lapses.
+  if (readPrefixOnly) return r.gapMs !== null && r.gapMs > r.ttlMs ? 'ttl' : 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';
 }
