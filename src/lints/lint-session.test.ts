@@ -186,6 +186,15 @@ describe('lintSession and the harness', () => {
       expect(drops(loop())).toEqual([[2, 'the provider counted 20,000 prompt tokens, 21,000 fewer than']]);
     });
 
+    it('names Claude Code’s microcompact, which clears old tool results unrecorded, in a Claude Code session only', () => {
+      const said = (s: Session) => {
+        const ctx = sessionContexts(s);
+        return lintSession({ format: s.format, items: s.items, calls: ctx.calls, compactions: ctx.compactions, removals: ctx.removals, count: (t) => Math.ceil(t.length / 4) }).find((l) => l.rule === 'unrecorded-drop')!.message;
+      };
+      expect(said({ ...loop(), format: 'claude-code' })).toMatch(/microcompact clears old tool results/);
+      expect(said(loop())).not.toMatch(/microcompact/);
+    });
+
     it('says nothing of a fall a recorded compaction explains, or of usage summed over a turn', () => {
       const compacted = loop([toolCall('c2', 'k2', 'read'), toolResult('r2', 'k2', 'out'), boundary('b'), summary('sum', 'earlier work')], {
         compactions: [compaction('cmp', { atItemId: 'b', summaryId: 'sum', replacedIds: ['c1', 'r1'] })],

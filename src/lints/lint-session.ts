@@ -33,6 +33,10 @@ export interface LintInput {
   candidates?: boolean;
 }
 
+// Claude Code 2.x clears old tool results in what it sends ("[Old tool result content cleared]") and records the
+// originals (services/compact/microCompact.ts; anthropics/claude-code#57788).
+const MICROCOMPACT = ' (Claude Code\'s microcompact clears old tool results so, and keeps the originals in the file)';
+
 const isSummary = (it: Item) => it.kind === 'summary';
 const isMarker = (it: Item) => it.kind === 'omission' && (it.omission?.target === 'turns' || classifyText(it.text) === 'marker');
 const isRecap = (it: Item) => isSummary(it) || isMarker(it);
@@ -149,7 +153,7 @@ export function lintSession(input: LintInput): Lint[] {
         for (let k = prevN; k < n && !newTurn; k++) newTurn = walk.itemAt(k).role === 'user' && walk.itemAt(k).kind === 'message';
         let reasoning = false;
         for (let k = 0; k < prevN && newTurn && !reasoning; k++) reasoning = walk.prevItemAt(k)?.kind === 'thinking';
-        if (!(newTurn && reasoning)) add({ rule: 'unrecorded-drop', itemId: walk.itemAt(n - 1).id, callIndex: ci, message: `the provider counted ${thousands(prompt)} prompt tokens, ${thousands(fell)} fewer than the call before (${thousands(prevPrompt)}), yet the file keeps the whole earlier context and records no compaction: the harness removed content it did not write down` });
+        if (!(newTurn && reasoning)) add({ rule: 'unrecorded-drop', itemId: walk.itemAt(n - 1).id, callIndex: ci, message: `the provider counted ${thousands(prompt)} prompt tokens, ${thousands(fell)} fewer than the call before (${thousands(prevPrompt)}), yet the file keeps the whole earlier context and records no compaction: the harness removed content it did not write down${input.format === 'claude-code' ? MICROCOMPACT : ''}` });
       }
     }
     prevN = n;
