@@ -67,6 +67,11 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
     meaning: 'The timestamps repeat or go backwards (a resumed or archived session), so the gap cannot be told; the read fell to about nothing, as after an expiry or a restart.',
     evidence: 'This call\'s timestamp equals or precedes the previous call\'s, and the read fell to about nothing.',
   },
+  'unrecorded-removal': {
+    label: 'content removed unrecorded',
+    meaning: 'The harness took content out of what it sent that the file still holds (Claude Code\'s microcompact clears old tool results so): everything after the first removal is sent anew, and from here the file is not what the model saw. It counts with the misses.',
+    evidence: 'The reported prompt fell by a quarter or more (and 2,000 tokens) below what the previous call left cached, with no compaction recorded, no model change and no change the content analysis sees (the `unrecorded-drop` lint reads the same figures).',
+  },
   'unrecorded-prefix': {
     label: 'change in the unrecorded prefix',
     meaning: 'The recorded conversation is unchanged; the provider re-read only about as much as the system prompt and tools the file does not record, so what changed is just after them.',

@@ -20,6 +20,7 @@ export type CacheBreakCause =
   | 'ttl'
   | 'restart'
   | 'gap-unknown'
+  | 'unrecorded-removal'
   | 'unrecorded-prefix'
   | 'provider-miss'
   | 'below-minimum'
@@ -37,6 +38,7 @@ export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = [
   'ttl',
   'restart',
   'gap-unknown',
+  'unrecorded-removal',
   'unrecorded-prefix',
   'provider-miss',
   'below-minimum',

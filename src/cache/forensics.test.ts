@@ -4,7 +4,7 @@ import type { CallContext } from '../analysis/context-types';
 import { countedPerCall } from '../analysis/counted-tokens';
 import { cacheSummary } from './forensics';
 import { analyzeCachePrefix } from './prefix';
-import { asst, call, calls, countWords, summary, sys, user, usage } from './test-builders';
+import { asst, call, calls, countWords, summary, sys, toolCall, toolResult, user, usage } from './test-builders';
 
 /** The engine's own path: counted tokens → calibration → cache verdicts. */
 function analyze(cs: CallContext[]) {
@@ -72,6 +72,21 @@ describe('applyReported (cause from the evidence)', () => {
     expect(analyze(cs(9))[2]).toMatchObject({ ttlExpired: true, reportedMiss: true, cacheBreak: true, cause: 'ttl' });
     // The same read within the lifetime: what changed sits just after the prefix.
     expect(analyze(cs(0))[2]).toMatchObject({ ttlExpired: false, cacheBreak: true, cause: 'unrecorded-prefix' });
+  });
+
+  it('names content removed unrecorded when the prompt fell by a quarter with the file keeping every item, within the lifetime', () => {
+    // Modelled on aistrad/work call 73 (Claude Code 2.1.2): 158,292 prompt tokens, then 87,920 six seconds later with
+    // a read of 24,695 just past the summary, no compaction recorded: microcompact cleared old tool results.
+    const cs = (gapMin: number) =>
+      calls(
+        call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 20_000, cacheWrite: 40_000, cacheWrite5m: 40_000, cacheWrite1h: 0 }) })),
+        call([user('u1', U1), asst('a1', A1)], claudeCode({ timestamp: at(0, 5), usage: usage({ input: 3, cacheRead: 60_003, cacheWrite: 100 }) })),
+        call([user('u1', U1), asst('a1', A1), toolCall('c1', 'Read', '{"file_path":"auth/session.test.ts"}', 'k1'), toolResult('r1', 'Read', 'test body', 'k1')], claudeCode({ timestamp: at(gapMin, 10), usage: usage({ input: 3, cacheRead: 24_000, cacheWrite: 6_000 }) })),
+      );
+    const removed = analyze(cs(0))[2]!;
+    expect(removed).toMatchObject({ reportedMiss: true, cacheBreak: true, cause: 'unrecorded-removal', missCharge: 'miss' });
+    // Past the lifetime the expiry explains the miss.
+    expect(analyze(cs(9))[2]).toMatchObject({ cacheBreak: true, cause: 'ttl' });
   });
 
   it('says how much of the unrecorded prefix a compaction call did not read, as in a public Claude Code session', () => {

@@ -102,6 +102,12 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const fellToNothing = read <= nothing;
   const shrank = reportedPrompt < previousCacheable - gran;
   const thinkingDropped = ev.newHumanTurn && shrank && ev.current.compactionId === null && !r.modelChanged;
+  // The prompt fell by a quarter or more (and 2,000 tokens) with the recorded conversation unchanged and no compaction:
+  // the harness removed content the file keeps (the `unrecorded-drop` lint's reading of the same figures).
+  const fell = previousCacheable - reportedPrompt;
+  // Past the lifetime the expiry explains the miss, whatever else left (Claude Code clears old tool results then too).
+  const pastLifetime = r.gapMs !== null && r.gapMs > r.ttlMs;
+  const removedUnrecorded = !pastLifetime && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && fell >= 2000 && fell >= previousCacheable / 4;
 
   let cause: CacheBreakCause | null = null;
   let readNote: ReadNote | null = null;
@@ -109,7 +115,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   if (reportedMiss) {
     // A structural cause the content shows stands; a predicted expiry or model switch is judged again from the read.
     cause = r.cause === 'ttl' || r.cause === 'model-changed' ? null : r.cause;
-    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped);
+    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped, removedUnrecorded);
     if (cause === null) {
       readNote = 'shortfall';
       charge = 'shortfall';
@@ -199,7 +205,7 @@ function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actu
  * shortfall (an OpenAI-style cache that served all it had served a call ago, only not the newest tail): a cost, not
  * a break.
  */
-function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean): CacheBreakCause | null {
+function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean, removedUnrecorded: boolean): CacheBreakCause | null {
   const { current, previous } = ev;
   if (current.compactionId !== null) return 'compaction';
   if (r.modelChanged) return 'model-changed';
@@ -213,6 +219,9 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   if (r.gapUnknown && fellToNothing) return 'gap-unknown';
   // The prompt shrank at a new human turn: the API dropped earlier thinking, and the read fell back before it.
   if (thinkingDropped) return 'thinking-dropped';
+  // Content left the prompt that the file still holds (Claude Code's microcompact clears old tool results so): the
+  // cache breaks where the removal starts, which the file cannot place.
+  if (removedUnrecorded) return 'unrecorded-removal';
   if (r.divergence === null && actual !== 'anthropic') {
     // Block caches (OpenAI, DeepSeek, vLLM) hold what they served a call ago; when the read is no lower than that
     // and above nothing, only the previous call's newest tail went unserved.

@@ -42,7 +42,7 @@ export function formatDuration(ms: number): string {
 
 
 /** One sentence on why the cache could not serve the previous prompt. */
-export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs' | 'ttlSource' | 'reportedCacheRead' | 'previousCacheable' | 'missKind' | 'rule'> & Partial<Pick<CacheReport, 'readNote' | 'missTokens' | 'droppedTokens'>>): string | null {
+export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs' | 'ttlSource' | 'reportedCacheRead' | 'previousCacheable' | 'missKind' | 'rule'> & Partial<Pick<CacheReport, 'readNote' | 'missTokens' | 'droppedTokens' | 'reportedPrompt'>>): string | null {
   const reRead = report.reportedCacheRead !== null && report.previousCacheable !== null ? `The provider read ${fmt(report.reportedCacheRead)} of the ${fmt(report.previousCacheable)} tokens the previous call left cached` : null;
   const lifetime = `${formatDuration(report.ttlMs)} cache lifetime${report.ttlSource === 'usage' ? ' (from the reported cache writes)' : report.ttlSource === 'cache-control' ? ' (asked for by a cache breakpoint)' : ''}`;
   switch (report.cause) {
@@ -72,6 +72,8 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
       return report.gapMs !== null
         ? `${formatDuration(report.gapMs)} passed since the previous call, more than the ${lifetime}, so the cache had expired although the prefix matched.`
         : `More than the ${lifetime} passed since the previous call, so the cache had expired although the prefix matched.`;
+    case 'unrecorded-removal':
+      return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.previousCacheable - report.reportedPrompt)} fewer prompt tokens than the previous call left cached` : 'far fewer prompt tokens than the previous call left cached'}, yet the file keeps every earlier item and records no compaction: the harness took content out of what it sent (Claude Code's microcompact clears old tool results so), and everything after the first removal was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'unrecorded-prefix':
       return `${reRead ?? 'The provider re-read only the start of the prompt'}: about the size of the system prompt and tools this file does not record. The recorded conversation did not change; what changed is in the unrecorded part of the prompt, just after it.`;
     case 'provider-miss':
