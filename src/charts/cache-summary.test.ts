@@ -83,6 +83,8 @@ describe('causeSentence', () => {
       "A compaction replaced earlier items with a summary or marker, so everything from that point on was sent anew. The 30 tokens processed again are the compaction's cost, not a miss; the 16 cached tokens it dropped were never processed again.",
     );
     expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
+    // What an expired cache still served is the start other requests share.
+    expect(causeSentence({ ...expired, reportedCacheRead: 21_662 })).toMatch(/cache had expired although the prefix matched\. The 21,662 tokens still read are the start other requests share/);
     for (const cause of ['recap-regenerated', 'edited', 'masked', 'model-changed', 'unknown'] as const) {
       const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000, ttlSource: 'default', reportedCacheRead: null, previousCacheable: null, missKind: null, rule: 'exact' })!;
       expect(s.endsWith('.')).toBe(true);

@@ -68,10 +68,13 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
       return 'An old tool result was replaced by a placeholder (observation masking), so the prompt stops matching at that result.';
     case 'model-changed':
       return 'The model changed since the previous call; caches are kept per model, so nothing could be read.';
-    case 'ttl':
+    case 'ttl': {
+      // A ttl read is at most the start every request of the harness shares, which other requests keep warm.
+      const warm = report.reportedCacheRead ? ` The ${fmt(report.reportedCacheRead)} tokens still read are the start other requests share (system prompt, tools), kept warm by them.` : '';
       return report.gapMs !== null
-        ? `${formatDuration(report.gapMs)} passed since the previous call, more than the ${lifetime}, so the cache had expired although the prefix matched.`
-        : `More than the ${lifetime} passed since the previous call, so the cache had expired although the prefix matched.`;
+        ? `${formatDuration(report.gapMs)} passed since the previous call, more than the ${lifetime}, so the cache had expired although the prefix matched.${warm}`
+        : `More than the ${lifetime} passed since the previous call, so the cache had expired although the prefix matched.${warm}`;
+    }
     case 'unrecorded-removal':
       return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.previousCacheable - report.reportedPrompt)} fewer prompt tokens than the previous call left cached` : 'far fewer prompt tokens than the previous call left cached'}, yet the file keeps every earlier item and records no compaction: the harness took content out of what it sent (Claude Code's microcompact clears old tool results so), and everything after the first removal was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'unrecorded-prefix':
