@@ -656,13 +656,10 @@ function subagentToolOutputs(session: Session): string[] {
   const out: string[] = [];
   for (const sc of session.sidechains) {
     if (sc.purpose !== 'subagent') continue;
-    const calls = new Map(sc.items.filter((i) => i.kind === 'tool_call').map((i) => [i.id, i]));
-    for (const it of sc.items) {
-      if (it.kind !== 'tool_result' || it.isError) continue;
-      const call = it.pairId !== undefined ? calls.get(it.pairId) : undefined;
-      if (call && callTarget(call)?.writes) continue;
-      out.push(it.text);
-    }
+    const targets = fetchTargets(sc.items);
+    sc.items.forEach((it, i) => {
+      if (it.kind === 'tool_result' && !it.isError && !targets[i]?.writes) out.push(it.text);
+    });
   }
   return out;
 }

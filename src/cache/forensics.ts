@@ -106,8 +106,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   // the harness removed content the file keeps (the `unrecorded-drop` lint's reading of the same figures).
   const fell = previousCacheable - reportedPrompt;
   // Past the lifetime the expiry explains the miss, whatever else left (Claude Code clears old tool results then too).
-  const pastLifetime = r.gapMs !== null && r.gapMs > r.ttlMs;
-  const removedUnrecorded = !pastLifetime && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && fell >= 2000 && fell >= previousCacheable / 4;
+  const removedUnrecorded = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && fell >= 2000 && fell >= previousCacheable / 4;
 
   let cause: CacheBreakCause | null = null;
   let readNote: ReadNote | null = null;
@@ -232,7 +231,7 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   // records (system prompt, tools): what changed sits just after it, outside the file.
   // Past the lifetime, that read is the expiry: every request of the harness with this model sends the unrecorded
   // prefix, so another session may keep it warm while this conversation's own cache lapses.
-  if (readPrefixOnly) return r.gapMs !== null && r.gapMs > r.ttlMs ? 'ttl' : 'unrecorded-prefix';
+  if (readPrefixOnly) return r.ttlExpired ? 'ttl' : 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';
 }
