@@ -25,7 +25,7 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
   'recap-regenerated': {
     label: 'regenerated recap',
     meaning: 'A recap at the same position was rewritten, so every item after it is read again although those items did not change.',
-    evidence: 'A summary at the same position in both prompts, with different text, and every item after it kept.',
+    evidence: 'A summary at the same position in both prompts, with different text, and no compaction recorded for the call (a recorded one owns the miss).',
   },
   edited: {
     label: 'edited earlier item',

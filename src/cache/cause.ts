@@ -107,8 +107,10 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
  *    after a /clear): the conversation before it is gone, with no compaction;
  * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
- * 2. recap-regenerated — a summary at the same position in both calls, with different text, and every item
- *    after the old recap still follows (or no compaction is recorded): the recap was rewritten in place;
+ * 2. recap-regenerated — a summary at the same position in both calls, with different text, and no compaction
+ *    recorded for this call: the recap was rewritten in place. A recorded compaction that rewrote only the recap
+ *    (Claude Code's back-to-back /compact, which re-sends the same items after it under new ids) is a compaction:
+ *    its miss is that compaction's cost, as every compaction's is;
  * 3. compaction — a compaction is recorded for this call, or a summary/marker now stands where other
  *    items were, or items were dropped (the old item is gone and this call continues with a later old item);
  * 4. edited — an item (or the tool schemas) at that position changed;
@@ -131,8 +133,7 @@ export function structuralCause(input: CauseInput): 'cleared' | 'masked' | 'reca
   if (isMaskedResult(newItem) && oldItem?.kind === 'tool_result' && !isMaskedResult(oldItem)) return 'masked';
 
   if (isSummaryLike(oldItem) && isSummaryLike(newItem)) {
-    if (compactionId === null || followersKept(previous, current, k)) return 'recap-regenerated';
-    return 'compaction';
+    return compactionId === null ? 'recap-regenerated' : 'compaction';
   }
 
   if (compactionId !== null) return 'compaction';
@@ -156,20 +157,6 @@ function clearedSince(previous: PromptSide, current: PromptSide): boolean {
 
 function sameKind(a: Item | null, b: Item | null): boolean {
   return !!a && !!b && a.kind === b.kind && a.role === b.role;
-}
-
-/**
- * Every unit after the old recap is still in this call: only the recap changed. Checking the first alone is not
- * enough: Claude Code carries a few items past each compaction (a command's echo written beside the summary), so a
- * compaction that dropped everything else kept the first follower.
- */
-function followersKept(previous: PromptSide, current: PromptSide, k: number): boolean {
-  const here = new Set(current.digests.map((d) => `${d.hash}:${d.length}`));
-  for (let j = k + 1; j < previous.digests.length; j++) {
-    const d = previous.digests[j]!;
-    if (!here.has(`${d.hash}:${d.length}`)) return false;
-  }
-  return true;
 }
 
 /** The old unit is gone from this call, and this call continues at `k` with a later old unit. */
