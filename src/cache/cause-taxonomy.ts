@@ -72,6 +72,11 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
     meaning: 'The harness took content out of what it sent that the file still holds (Claude Code\'s microcompact clears old tool results so): everything after the first removal is sent anew, and from here the file is not what the model saw. It counts with the misses.',
     evidence: 'The reported prompt fell by a quarter or more (and 2,000 tokens) below what the previous call left cached, with no compaction recorded, no model change and no change the content analysis sees (the `unrecorded-drop` lint reads the same figures).',
   },
+  'unrecorded-return': {
+    label: 'removed content sent again',
+    meaning: 'Content the harness had left out of what it sent, which the file held all along, was sent again (Claude Code puts back the old tool results its microcompact had cleared): everything after the first of it is sent anew. It counts with the misses.',
+    evidence: 'The reported prompt rose over the previous one by a quarter or more of it (and 2,000 tokens) beyond what the file adds, the previous prompt having been at least half that much below what counting the file explains, with no compaction recorded, no model change and no change the content analysis sees.',
+  },
   'unrecorded-prefix': {
     label: 'change in the unrecorded prefix',
     meaning: 'The recorded conversation is unchanged; the provider re-read only about as much as the system prompt and tools the file does not record, so what changed is just after them.',

@@ -21,6 +21,7 @@ export type CacheBreakCause =
   | 'restart'
   | 'gap-unknown'
   | 'unrecorded-removal'
+  | 'unrecorded-return'
   | 'unrecorded-prefix'
   | 'provider-miss'
   | 'below-minimum'
@@ -39,6 +40,7 @@ export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = [
   'restart',
   'gap-unknown',
   'unrecorded-removal',
+  'unrecorded-return',
   'unrecorded-prefix',
   'provider-miss',
   'below-minimum',

@@ -89,6 +89,26 @@ describe('applyReported (cause from the evidence)', () => {
     expect(analyze(cs(9))[2]).toMatchObject({ cacheBreak: true, cause: 'ttl' });
   });
 
+  it('names content sent again when the prompt rose back by what an unrecorded removal had taken out', () => {
+    // Modelled on ravencloak-org/Raven (Claude Code, Opus 4.6), calls 425-429: 238,067 tokens, then 164,687 after an 82-minute gap
+    // (microcompact cleared old tool results), then 242,102 sixteen seconds after 165,236 with a read of 11,752 (the
+    // system prompt and tools) and four new items: the cleared results were sent again.
+    const LOG = 'line of the build log '.repeat(6_000);
+    const head = [user('u1', U1), asst('a1', A1), toolCall('c1', 'Bash', '{"command":"npm run build"}', 'k1'), toolResult('r1', 'Bash', LOG, 'k1')];
+    const cs = calls(
+      call([user('u1', U1)], claudeCode({ timestamp: at(0), usage: usage({ input: 3, cacheRead: 0, cacheWrite: 12_000, cacheWrite5m: 12_000, cacheWrite1h: 0 }) })),
+      call(head, claudeCode({ timestamp: at(0, 10), usage: usage({ input: 3, cacheRead: 12_000, cacheWrite: 36_000 }) })),
+      call([...head, asst('a2', 'Built.'), user('u2', U2)], claudeCode({ timestamp: at(0, 20), usage: usage({ input: 3, cacheRead: 48_003, cacheWrite: 40 }) })),
+      call([...head, asst('a2', 'Built.'), user('u2', U2), asst('a3', 'Checking.')], claudeCode({ timestamp: at(1, 0), usage: usage({ input: 3, cacheRead: 12_000, cacheWrite: 400 }) })),
+      call([...head, asst('a2', 'Built.'), user('u2', U2), asst('a3', 'Checking.'), user('u3', 'Go on.')], claudeCode({ timestamp: at(1, 10), usage: usage({ input: 3, cacheRead: 12_403, cacheWrite: 20 }) })),
+      call([...head, asst('a2', 'Built.'), user('u2', U2), asst('a3', 'Checking.'), user('u3', 'Go on.'), asst('a4', 'Done.')], claudeCode({ timestamp: at(1, 20), usage: usage({ input: 3, cacheRead: 12_000, cacheWrite: 36_500 }) })),
+    );
+    const r = analyze(cs);
+    expect(r[3]).toMatchObject({ cacheBreak: true, cause: 'unrecorded-removal' });
+    expect(r[4]).toMatchObject({ cacheBreak: false });
+    expect(r[5]).toMatchObject({ reportedMiss: true, cacheBreak: true, cause: 'unrecorded-return', missCharge: 'miss' });
+  });
+
   it('says how much of the unrecorded prefix a compaction call did not read, as in a public Claude Code session', () => {
     // Modelled on a real session: after /compact the provider read 21,478 tokens of a ~31,400-token system prompt and
     // tools, and wrote the rest again with the summary (read + write + input = the reported prompt).

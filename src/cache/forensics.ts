@@ -20,6 +20,8 @@ export interface Evidence {
   previous: CallContext | null;
   current: CallContext;
   calibration: CallCalibration | null;
+  /** The previous call's calibration: how far counting the file explained its reported prompt. */
+  previousCalibration?: CallCalibration | null;
   prices: PriceOverrides | undefined;
   /** The read of the session's first call that reports one: what the provider kept from before this session. */
   firstRead: number | null;
@@ -107,6 +109,9 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const fell = previousCacheable - reportedPrompt;
   // Past the lifetime the expiry explains the miss, whatever else left (Claude Code clears old tool results then too).
   const removedUnrecorded = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && fell >= 2000 && fell >= previousCacheable / 4;
+  // The reverse: the prompt rose by a quarter or more (and 2,000 tokens) beyond what the file adds, and the previous
+  // prompt had left out of what the file held at least half as much: content the harness had taken out came back.
+  const returnedUnrecorded = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && sentAgain(ev, reportedPrompt);
 
   let cause: CacheBreakCause | null = null;
   let readNote: ReadNote | null = null;
@@ -114,7 +119,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   if (reportedMiss) {
     // A structural cause the content shows stands; a predicted expiry or model switch is judged again from the read.
     cause = r.cause === 'ttl' || r.cause === 'model-changed' ? null : r.cause;
-    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped, removedUnrecorded);
+    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped, removedUnrecorded, returnedUnrecorded);
     if (cause === null) {
       readNote = 'shortfall';
       charge = 'shortfall';
@@ -204,7 +209,7 @@ function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actu
  * shortfall (an OpenAI-style cache that served all it had served a call ago, only not the newest tail): a cost, not
  * a break.
  */
-function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean, removedUnrecorded: boolean): CacheBreakCause | null {
+function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean, removedUnrecorded: boolean, returnedUnrecorded: boolean): CacheBreakCause | null {
   const { current, previous } = ev;
   if (current.compactionId !== null) return 'compaction';
   if (r.modelChanged) return 'model-changed';
@@ -221,6 +226,9 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   // Content left the prompt that the file still holds (Claude Code's microcompact clears old tool results so): the
   // cache breaks where the removal starts, which the file cannot place.
   if (removedUnrecorded) return 'unrecorded-removal';
+  // Content the harness had left out, which the file held all along, is sent again: the cache breaks where the first
+  // of it sits, which the file cannot place.
+  if (returnedUnrecorded) return 'unrecorded-return';
   if (r.divergence === null && actual !== 'anthropic') {
     // Block caches (OpenAI, DeepSeek, vLLM) hold what they served a call ago; when the read is no lower than that
     // and above nothing, only the previous call's newest tail went unserved.
@@ -234,6 +242,21 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   if (readPrefixOnly) return r.ttlExpired ? 'ttl' : 'unrecorded-prefix';
   if (r.divergence === null) return 'provider-miss';
   return 'unknown';
+}
+
+/**
+ * Did this prompt put back content the previous one had left out? Its rise over the previous reported prompt, beyond
+ * the file's own growth (counting, calibrated), is a quarter or more of that prompt (and 2,000 tokens), and the
+ * previous prompt was at least half that much below what counting the file explains.
+ */
+function sentAgain(ev: Evidence, reportedPrompt: number): boolean {
+  const cal = ev.calibration;
+  const before = ev.previousCalibration;
+  const previousPrompt = ev.previous ? reportedPromptTokens(ev.previous) : null;
+  if (!cal || !before || previousPrompt === null) return false;
+  const rise = reportedPrompt - previousPrompt - (cal.modelledTokens - before.modelledTokens);
+  const leftOut = before.modelledTokens - previousPrompt;
+  return rise >= 2000 && rise >= previousPrompt / 4 && leftOut >= rise / 2;
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;

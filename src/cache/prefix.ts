@@ -103,6 +103,7 @@ export function analyzeCachePrefix(calls: readonly CallContext[], opts: CachePre
         previous: ci > 0 ? calls[ci - 1]! : null,
         current: call,
         calibration: cal ?? null,
+        previousCalibration: ci > 0 ? (calibrated?.[ci - 1] ?? null) : null,
         prices: opts.prices,
         firstRead,
         newHumanTurn: fresh?.humanTurn ?? false,

@@ -77,6 +77,8 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
     }
     case 'unrecorded-removal':
       return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.previousCacheable - report.reportedPrompt)} fewer prompt tokens than the previous call left cached` : 'far fewer prompt tokens than the previous call left cached'}, yet the file keeps every earlier item and records no compaction: the harness took content out of what it sent (Claude Code's microcompact clears old tool results so), and everything after the first removal was sent anew.${reRead ? ` ${reRead}.` : ''}`;
+    case 'unrecorded-return':
+      return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.reportedPrompt - report.previousCacheable)} more prompt tokens than the previous call left cached` : 'far more prompt tokens than the previous call left cached'}, far more than this call adds: content the harness had left out of what it sent (the file holds it, Claude Code's microcompact clears old tool results so) was sent again, and everything from the first of it on was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'unrecorded-prefix':
       return `${reRead ?? 'The provider re-read only the start of the prompt'}: about the size of the system prompt and tools this file does not record. The recorded conversation did not change; what changed is in the unrecorded part of the prompt, just after it.`;
     case 'provider-miss':
