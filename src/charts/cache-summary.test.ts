@@ -85,6 +85,10 @@ describe('causeSentence', () => {
     expect(causeSentence(expired)).toBe('7 min passed since the previous call, more than the 5 min cache lifetime, so the cache had expired although the prefix matched.');
     // What an expired cache still served is the start other requests share.
     expect(causeSentence({ ...expired, reportedCacheRead: 21_662 })).toMatch(/cache had expired although the prefix matched\. The 21,662 tokens still read are the start other requests share/);
+    // Content sent again says how far the prompt rose over what was cached, and what the provider still read.
+    expect(causeSentence({ cause: 'unrecorded-return', gapMs: 16_000, ttlMs: 3_600_000, ttlSource: 'usage', reportedCacheRead: 11_752, previousCacheable: 165_236, reportedPrompt: 242_102, missKind: 'partial', rule: 'anthropic' })).toMatch(
+      /^The provider counted 76,866 more prompt tokens than the previous call left cached, far more than this call adds: .* was sent again, .* The provider read 11,752 of the 165,236 tokens the previous call left cached\.$/,
+    );
     for (const cause of ['recap-regenerated', 'edited', 'masked', 'model-changed', 'unknown'] as const) {
       const s = causeSentence({ cause, gapMs: null, ttlMs: 300_000, ttlSource: 'default', reportedCacheRead: null, previousCacheable: null, missKind: null, rule: 'exact' })!;
       expect(s.endsWith('.')).toBe(true);
