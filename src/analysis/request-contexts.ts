@@ -13,6 +13,13 @@ export interface RequestReplay extends Replay {
   completed: Map<string, CompactionEvent>;
 }
 
+const INFERRED = 'inferred-';
+
+/** Was this compaction inferred between two logged requests (no record of it), not recorded by the harness? */
+export function isInferredCompaction(id: string): boolean {
+  return id.startsWith(INFERRED);
+}
+
 function isRecap(item: Item): boolean {
   return item.kind === 'summary' || item.kind === 'omission' || classifyText(item.text) !== null;
 }
@@ -65,7 +72,7 @@ export function requestContexts(session: Session): RequestReplay {
         const label: Removal['label'] = maskedIds.size === removed.length ? 'masked' : recap && recap.kind !== 'omission' && classifyText(recap.text) !== 'marker' ? 'summarized' : 'dropped';
         const logged = loggedFor(session, r, before);
         const event: CompactionEvent = logged ? { ...logged } : {
-          id: `inferred-${k}`,
+          id: `${INFERRED}${k}`,
           index: session.compactions.length + inferred.length,
           kind: 'inferred',
           trigger: null,

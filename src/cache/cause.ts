@@ -59,6 +59,8 @@ export interface CauseInput {
   unitIndex: number;
   /** Compaction recorded (or inferred) between the previous call and this one. */
   compactionId: string | null;
+  /** The compaction was inferred from the prompts alone (a request log's), not recorded. */
+  compactionInferred?: boolean;
 }
 
 /** A recap: a summary item, or text a summary detector recognizes (`## Conversation Summary`, `<summary>`, …). */
@@ -110,16 +112,17 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
  * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
  * 2. recap-regenerated — a summary at the same position in both calls, with different text, and no compaction
- *    recorded for this call: the recap was rewritten in place. A recorded compaction that rewrote only the recap
- *    (Claude Code's back-to-back /compact, which re-sends the same items after it under new ids) is a compaction:
- *    its miss is that compaction's cost, as every compaction's is;
+ *    recorded for this call (none, or one inferred only from the recap's new id with every item after it still
+ *    sent): the recap was rewritten in place. A recorded compaction that rewrote only the recap (Claude Code's
+ *    back-to-back /compact, which re-sends the same items after it under new ids) is a compaction: its miss is that
+ *    compaction's cost, as every compaction's is;
  * 3. compaction — a compaction is recorded for this call, or a summary/marker now stands where other
  *    items were, or items were dropped (the old item is gone and this call continues with a later old item);
  * 4. edited — an item (or the tool schemas) at that position changed;
  * 5. unknown — e.g. this call's prompt simply ends earlier.
  */
 export function structuralCause(input: CauseInput): 'cleared' | 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
-  const { previous, current, unitIndex: k, compactionId } = input;
+  const { previous, current, unitIndex: k, compactionId, compactionInferred = false } = input;
   if (clearedSince(previous, current)) return 'cleared';
   const oldUnit = previous.units[k];
   const newUnit = current.units[k];
@@ -135,7 +138,8 @@ export function structuralCause(input: CauseInput): 'cleared' | 'masked' | 'reca
   if (isMaskedResult(newItem) && oldItem?.kind === 'tool_result' && !isMaskedResult(oldItem)) return 'masked';
 
   if (isSummaryLike(oldItem) && isSummaryLike(newItem)) {
-    return compactionId === null ? 'recap-regenerated' : 'compaction';
+    if (compactionId === null || (compactionInferred && followersKept(previous, current, k))) return 'recap-regenerated';
+    return 'compaction';
   }
 
   if (compactionId !== null) return 'compaction';
@@ -159,6 +163,16 @@ function clearedSince(previous: PromptSide, current: PromptSide): boolean {
 
 function sameKind(a: Item | null, b: Item | null): boolean {
   return !!a && !!b && a.kind === b.kind && a.role === b.role;
+}
+
+/** Every unit after the old recap is still in this call (by content: a rewritten recap may come with new ids). */
+function followersKept(previous: PromptSide, current: PromptSide, k: number): boolean {
+  const here = new Set(current.digests.map((d) => `${d.hash}:${d.length}`));
+  for (let j = k + 1; j < previous.digests.length; j++) {
+    const d = previous.digests[j]!;
+    if (!here.has(`${d.hash}:${d.length}`)) return false;
+  }
+  return true;
 }
 
 /** The old unit is gone from this call, and this call continues at `k` with a later old unit. */

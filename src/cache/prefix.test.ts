@@ -118,6 +118,9 @@ describe('analyzeCachePrefix', () => {
     expect(kept!.cause).toBe('compaction');
     expect(taken!.cause).toBe('compaction');
     expect(unrecorded!.cause).toBe('recap-regenerated');
+    // One inferred only from the recap's new id (a request log's rolling summary) is no record: the rewrite decides.
+    const [, inferred] = analyzeCachePrefix(calls(before, call([sys('m0', SYS), summary('s2', RECAP_V2), user('m2', Q1), asst('m3', 'db-prod-1'), user('m4', 'x')], { compactionId: 'inferred-1' })), { count });
+    expect(inferred!.cause).toBe('recap-regenerated');
   });
 
   it('calls it a compaction when the item beside the old recap stays but the turns after it are gone', () => {

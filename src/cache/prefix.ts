@@ -9,6 +9,7 @@ import { PromptReader, type Prompt } from './prompt-units';
 import { DEFAULT_TTL_MS, ONE_HOUR_TTL_MS, roundPrefix, ruleForCall, type ProviderRule, type RoundContext } from './provider-rules';
 import { calibrate, unrecordedPrefix, type SessionCalibration } from '../analysis/calibration';
 import { countedPerCall } from '../analysis/counted-tokens';
+import { isInferredCompaction } from '../analysis/request-contexts';
 import type { PriceOverrides } from '../cost/prices';
 import type { CacheReport, ReportedVerdict } from './cache-report';
 import { applyReported } from './forensics';
@@ -168,7 +169,7 @@ function compare(prev: Prompt, cur: Prompt, rule: ProviderRule, unseen: number, 
   const cachedPredicted = ttlExpired || modelChanged ? 0 : rounded;
 
   let cause: CacheBreakCause | null = null;
-  if (contentBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId });
+  if (contentBreak) cause = structuralCause({ previous: prev, current: cur, unitIndex: k, compactionId: cur.call.compactionId, compactionInferred: cur.call.compactionId !== null && isInferredCompaction(cur.call.compactionId) });
   else if (modelChanged && prefixTokens > 0) cause = 'model-changed';
   else if (ttlExpired && prefixTokens > 0) cause = 'ttl';
   const predictedBreak = cause !== null;

@@ -93,6 +93,17 @@ describe('lintSession', () => {
     const stable = session([], { requests: [req(0, GOOD), req(1, GOOD), req(2, GOOD)].map((r) => ({ ...r, items: r.items.map((it) => (it.kind === 'summary' ? { ...it, id: 'sum' } : it)) })) }, 'request-log');
     expect(rules(stable).filter(([r]) => r === 'recap-regenerated')).toEqual([]);
   });
+
+  it('does not call recaps that recorded compactions rewrote on consecutive calls a per-turn rewrite', () => {
+    // Claude Code's back-to-back /compact (LAF-US/IDAHO-VAULT, 2.1.92): each call after a compaction holds a new summary.
+    const req = (index: number, recap: string) => ({
+      id: `q${index}`, index, model: null, api: 'openai-chat' as const, tools: null, output: [], usage: null, source: { file: 't', line: index + 1 },
+      items: [system('s', 'x'), user('u1', 'a'), summary(`sum${index}`, recap), user(`u${index + 2}`, `q${index}`)],
+    });
+    const s = session([], { requests: [req(0, `${GOOD} v0`), req(1, `${GOOD} v1`), req(2, `${GOOD} v2`)] }, 'request-log');
+    const recorded = session([], { requests: s.requests, compactions: [1, 2].map((k) => compaction(`c${k}`, { replacedIds: [`sum${k - 1}`], summaryId: `sum${k}`, requestId: `q${k}` })) }, 'request-log');
+    expect(rules(recorded).filter(([r]) => r === 'recap-regenerated')).toEqual([]);
+  });
 });
 
 describe('lintSession and the harness', () => {

@@ -1,6 +1,7 @@
 // Structural problems in compacted contexts, each naming the item it concerns.
 import type { ContextTimeline } from '../analysis/context-timeline';
 import type { CallContext } from '../analysis/context-types';
+import { isInferredCompaction } from '../analysis/request-contexts';
 import type { Removal } from '../analysis/replay';
 import { reportedPromptTokens } from '../cache/reported';
 import { classifyText } from '../model/markers';
@@ -196,7 +197,8 @@ export function lintSession(input: LintInput): Lint[] {
     if (ci > 0) {
       const pos = recap?.pos ?? -1;
       const old = pos >= 0 ? walk.prevItemAt(pos) : undefined;
-      const changed = pos >= 0 && old !== undefined && !!(factsOf(old) & RECAP) && old.text !== recap!.item.text;
+      // A recap a recorded compaction rewrote is that compaction (the cache charges it so), not a per-turn rewrite.
+      const changed = pos >= 0 && old !== undefined && !!(factsOf(old) & RECAP) && old.text !== recap!.item.text && (!call.compactionId || isInferredCompaction(call.compactionId));
       run = changed ? run + 1 : 0;
       if (run >= 2) add({ rule: 'recap-regenerated', itemId: recap!.item.id, callIndex: ci, message: `the recap at position ${pos + 1} is rewritten on every call; the cached prefix breaks there each turn` });
     }
