@@ -78,6 +78,17 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it('reads no date glued to a file extension: it is part of a file name (modelled on LAF-US/IDAHO-VAULT)', () => {
+    // `MiniData File for April 01 2026.msg` is a file the session lists; the date in its name is no date of the work.
+    expect(found('- `MiniData File for April 01 2026.msg` - Dated source file; notes in 2025.md; report 2026-04-03.md')).toEqual([['path', '2026-04-03.md']]);
+    // A sentence's full stop is no extension.
+    expect(found('Shipped on April 1 2026. Moved in 2025. Then 2026-04-03.')).toEqual([
+      ['date', 'April 1 2026'],
+      ['date', '2025'],
+      ['date', '2026-04-03'],
+    ]);
+  });
+
   it('finds URLs, emails, UUIDs, hashes, phone numbers and long numbers', () => {
     expect(
       found(

@@ -137,6 +137,9 @@ const uuids: Pass = (text, emit) =>
     emit(m[0], 'uuid', m.index);
   });
 
+/** Does a file extension follow at `end` (`2026-04-01.csv`, `April 01 2026.msg`)? The date is then part of a file name. */
+const gluedToExtension = (text: string, end: number): boolean => text.charCodeAt(end) === 46 && /[A-Za-z]/.test(text[end + 1] ?? '');
+
 const isoDates: Pass = (text, emit) =>
   each(
     /(?<![\w./-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w/]|-\d)/g,
@@ -144,9 +147,10 @@ const isoDates: Pass = (text, emit) =>
     (m) => {
       const month = Number(m[2]);
       const day = Number(m[3]);
-      if (month >= 1 && month <= 12 && day >= 1 && day <= 31) emit(m[0], 'date', m.index);
+      if (month >= 1 && month <= 12 && day >= 1 && day <= 31 && !gluedToExtension(text, m.index + m[0].length)) emit(m[0], 'date', m.index);
     },
   );
+
 
 // `Oct 14:04` in a listing is a time of day after the month, not the 14th.
 const MONTH_FIRST = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d|:\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
@@ -156,7 +160,7 @@ const namedDates: Pass = (text, emit) => {
   for (const re of [MONTH_FIRST, DAY_FIRST]) {
     each(re, text, (m) => {
       const day = Number(m[1]);
-      if (day >= 1 && day <= 31) emit(m[0].replace(/,$/, ''), 'date', m.index);
+      if (day >= 1 && day <= 31 && !gluedToExtension(text, m.index + m[0].length)) emit(m[0].replace(/,$/, ''), 'date', m.index);
     });
   }
 };
@@ -542,7 +546,7 @@ const years: Pass = (text, emit) =>
   // The context is checked on a short slice before the match: a look-behind with `\s+` rescans every
   // run of spaces at each position, which is quadratic on whitespace-heavy tool output.
   each(/(?<![\w.,$#/:-])(?:19|20)\d{2}(?![\w-]|[.,:/]\d)/g, text, (m) => {
-    if (YEAR_CONTEXT.test(text.slice(Math.max(0, m.index - 24), m.index))) emit(m[0], 'date', m.index);
+    if (YEAR_CONTEXT.test(text.slice(Math.max(0, m.index - 24), m.index)) && !gluedToExtension(text, m.index + m[0].length)) emit(m[0], 'date', m.index);
   });
 
 // Small integers are everywhere, and 4-digit ones are mostly counts, line numbers and milliseconds; only
