@@ -375,6 +375,27 @@ describe('a year alone', () => {
   });
 });
 
+describe('a day without its year', () => {
+  // Modelled on LAF-US/IDAHO-VAULT (a studied dev row): `April 3` in a note, printed again by a grep, then written into
+  // another note: no one day is named, and repeating it uses nothing.
+  const input = (laterText: string, target: CallTarget): AuditInput => ({
+    summary: 'Updated the plugin notes.',
+    sources: ['The day-accent plugin was built on April 3 and sat dormant.'],
+    sourceMeta: [{ role: 'tool', kind: 'tool_result', target: read(`${CWD}/notes/plugins.md`) }],
+    later: [
+      { id: 'g', role: 'tool', kind: 'tool_result', target: bash('grep -n accent notes/plugins.md'), text: '268: The day-accent plugin was built on April 3 and sat dormant.' },
+      { id: 'l', role: 'assistant', kind: 'tool_call', target, text: laterText },
+    ],
+    project: { cwd: CWD },
+  });
+  it('names no day: output that reprints it and content that repeats it use nothing', () => {
+    expect(needed(input(`Edit({"file_path":"${CWD}/notes/state.md","new_string":"- accent plugin (built April 3)"})`, { ...write(`${CWD}/notes/state.md`), tool: 'Edit' }))).toEqual([]);
+  });
+  it('counts when a later call takes it as its argument', () => {
+    expect(needed(input('Bash({"command":"git log --since \'April 3\'"})', bash("git log --since 'April 3'")))).toEqual(['April 3']);
+  });
+});
+
 describe('the session’s own year', () => {
   it('alone (`2026`) is the time the session ran in, not a date of the work; another year is a date', () => {
     const days = new Set(['2026-02-17']);

@@ -8,7 +8,7 @@
 //   are output, not facts the summary should have kept.
 import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
-import { exactPathIn } from './normalize';
+import { exactPathIn, parseDate } from './normalize';
 import { isProjectSpecifier } from './module-files';
 import type { ProjectScope } from './project-scope';
 import { CONVENTIONAL_NAME } from './spellings';
@@ -204,8 +204,9 @@ export function relevance(id: Identifier, occurrences: readonly Occurrence[], sc
       // break (`Oct\n7`) is on no line, and every line that holds it is in a file name, as before.
       if (every((o) => v.includes('\n') || !o.text.includes(v) || everyLineHolding(o.text, v, (line) => inFileName(line, v)))) return 'irrelevant';
       // A year alone (`since 2011`) names a time, not a thing a later turn takes: like a version, it counts when the user
-      // names it or a later call takes it as its argument, not when written content or output repeats it.
-      return /^(?:19|20)\d\d$/.test(v) ? 'argument' : 'relevant';
+      // names it or a later call takes it as its argument, not when written content or output repeats it. So does a
+      // day without its year (`April 3`), which names no one day by itself.
+      return /^(?:19|20)\d\d$/.test(v) || parseDate(v)?.year === null ? 'argument' : 'relevant';
     case 'quantity': {
       const unit = /^[\d,.]+\s*(.+)$/.exec(v)?.[1];
       // A duration a run printed is a measurement; one a person or a tool call chose is a setting.
