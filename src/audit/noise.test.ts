@@ -23,6 +23,9 @@ describe('isNoise', () => {
       // A no-reply address reaches no one (a commit trailer's).
       ['email', 'noreply@anthropic.com'],
       ['email', '12345+someone@users.noreply.github.com'],
+      // A template's address, a blank to fill in (an .env.example's OWNER_EMAIL, pool study part: om-796f117a).
+      ['email', 'your@email.com'],
+      ['email', 'your.name@company.com'],
       ['host', 'github.com'],
       ['url', 'https://github.com/'],
       ['host', 'log.info'],

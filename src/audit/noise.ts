@@ -194,7 +194,8 @@ export function isNoise(id: Identifier, ctx: NoiseContext = {}): boolean {
     }
     case 'email':
       // A no-reply address (a commit trailer's `noreply@anthropic.com`) reaches no one.
-      return /^(?:no-?reply|donotreply|do-not-reply)[@+]/i.test(v) || /@users\.noreply\./i.test(v);
+      // A template's address (`your@email.com`, `your.name@company.com`) is a blank for the reader to fill in.
+      return /^(?:no-?reply|donotreply|do-not-reply)[@+]/i.test(v) || /@users\.noreply\./i.test(v) || /^your(?:[._-]?(?:name|email|mail|address|user(?:name)?))?@/i.test(v);
     default:
       return false;
   }
