@@ -151,7 +151,6 @@ const isoDates: Pass = (text, emit) =>
     },
   );
 
-
 // `Oct 14:04` in a listing is a time of day after the month, not the 14th.
 const MONTH_FIRST = new RegExp(`\\b(?:${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d|:\\d)(?:,?\\s+(\\d{4})(?!\\d))?`, 'g');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?(?:,?\\s+(\\d{4})(?!\\d))?\\b`, 'g');

@@ -104,14 +104,20 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   const fellToNothing = read <= nothing;
   const shrank = reportedPrompt < previousCacheable - gran;
   const thinkingDropped = ev.newHumanTurn && shrank && ev.current.compactionId === null && !r.modelChanged;
-  // The prompt fell by a quarter or more (and 2,000 tokens) with the recorded conversation unchanged and no compaction:
-  // the harness removed content the file keeps (the `unrecorded-drop` lint's reading of the same figures).
+  // Within the lifetime, with the recorded conversation unchanged, no compaction and no model change, the harness
+  // changed what it sent of the file (past the lifetime the expiry explains the miss: Claude Code clears old tool
+  // results then too). The prompt fell by a quarter or more (and 2,000 tokens): it removed content the file keeps (the
+  // `unrecorded-drop` lint's reading of the same figures). Or it rose so beyond what the file adds, the previous prompt
+  // having left out at least half as much: that content came back.
   const fell = previousCacheable - reportedPrompt;
-  // Past the lifetime the expiry explains the miss, whatever else left (Claude Code clears old tool results then too).
-  const removedUnrecorded = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && fell >= 2000 && fell >= previousCacheable / 4;
-  // The reverse: the prompt rose by a quarter or more (and 2,000 tokens) beyond what the file adds, and the previous
-  // prompt had left out of what the file held at least half as much: content the harness had taken out came back.
-  const returnedUnrecorded = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged && sentAgain(ev, reportedPrompt);
+  const fileAsSent = !r.ttlExpired && r.divergence === null && ev.current.compactionId === null && !r.modelChanged;
+  const unrecorded: 'unrecorded-removal' | 'unrecorded-return' | null = !fileAsSent
+    ? null
+    : fell >= 2000 && fell >= previousCacheable / 4
+      ? 'unrecorded-removal'
+      : sentAgain(ev, reportedPrompt)
+        ? 'unrecorded-return'
+        : null;
 
   let cause: CacheBreakCause | null = null;
   let readNote: ReadNote | null = null;
@@ -119,7 +125,7 @@ export function applyReported(r: Draft, ev: Evidence): CacheReport {
   if (reportedMiss) {
     // A structural cause the content shows stands; a predicted expiry or model switch is judged again from the read.
     cause = r.cause === 'ttl' || r.cause === 'model-changed' ? null : r.cause;
-    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped, removedUnrecorded, returnedUnrecorded);
+    cause ??= reportedCause(r, ev, read, previousCacheable, actual, fellToNothing, thinkingDropped, unrecorded);
     if (cause === null) {
       readNote = 'shortfall';
       charge = 'shortfall';
@@ -209,7 +215,7 @@ function notReadOfPrefix(r: Draft, read: number, previousCacheable: number, actu
  * shortfall (an OpenAI-style cache that served all it had served a call ago, only not the newest tail): a cost, not
  * a break.
  */
-function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean, removedUnrecorded: boolean, returnedUnrecorded: boolean): CacheBreakCause | null {
+function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: number, actual: ProviderRule, fellToNothing: boolean, thinkingDropped: boolean, unrecorded: 'unrecorded-removal' | 'unrecorded-return' | null): CacheBreakCause | null {
   const { current, previous } = ev;
   if (current.compactionId !== null) return 'compaction';
   if (r.modelChanged) return 'model-changed';
@@ -223,12 +229,9 @@ function reportedCause(r: Draft, ev: Evidence, read: number, previousCacheable: 
   if (r.gapUnknown && fellToNothing) return 'gap-unknown';
   // The prompt shrank at a new human turn: the API dropped earlier thinking, and the read fell back before it.
   if (thinkingDropped) return 'thinking-dropped';
-  // Content left the prompt that the file still holds (Claude Code's microcompact clears old tool results so): the
-  // cache breaks where the removal starts, which the file cannot place.
-  if (removedUnrecorded) return 'unrecorded-removal';
-  // Content the harness had left out, which the file held all along, is sent again: the cache breaks where the first
-  // of it sits, which the file cannot place.
-  if (returnedUnrecorded) return 'unrecorded-return';
+  // Content left the prompt that the file still holds (Claude Code's microcompact clears old tool results so), or
+  // came back to it: the cache breaks where the first change sits, which the file cannot place.
+  if (unrecorded) return unrecorded;
   if (r.divergence === null && actual !== 'anthropic') {
     // Block caches (OpenAI, DeepSeek, vLLM) hold what they served a call ago; when the read is no lower than that
     // and above nothing, only the previous call's newest tail went unserved.

@@ -41,6 +41,13 @@ export function formatDuration(ms: number): string {
 }
 
 
+/** How far the reported prompt moved from what the previous call left cached, in words: `12,000 fewer prompt tokens …`. */
+function promptChange(report: Partial<Pick<CacheReport, 'reportedPrompt' | 'previousCacheable'>>, way: 'fewer' | 'more'): string {
+  const { reportedPrompt, previousCacheable } = report;
+  const by = reportedPrompt != null && previousCacheable != null ? `${fmt(Math.abs(reportedPrompt - previousCacheable))} ` : 'far ';
+  return `${by}${way} prompt tokens than the previous call left cached`;
+}
+
 /** One sentence on why the cache could not serve the previous prompt. */
 export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttlMs' | 'ttlSource' | 'reportedCacheRead' | 'previousCacheable' | 'missKind' | 'rule'> & Partial<Pick<CacheReport, 'readNote' | 'missTokens' | 'droppedTokens' | 'reportedPrompt'>>): string | null {
   const reRead = report.reportedCacheRead !== null && report.previousCacheable !== null ? `The provider read ${fmt(report.reportedCacheRead)} of the ${fmt(report.previousCacheable)} tokens the previous call left cached` : null;
@@ -76,9 +83,9 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
         : `More than the ${lifetime} passed since the previous call, so the cache had expired although the prefix matched.${warm}`;
     }
     case 'unrecorded-removal':
-      return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.previousCacheable - report.reportedPrompt)} fewer prompt tokens than the previous call left cached` : 'far fewer prompt tokens than the previous call left cached'}, yet the file keeps every earlier item and records no compaction: the harness took content out of what it sent (Claude Code's microcompact clears old tool results so), and everything after the first removal was sent anew.${reRead ? ` ${reRead}.` : ''}`;
+      return `The provider counted ${promptChange(report, 'fewer')}, yet the file keeps every earlier item and records no compaction: the harness took content out of what it sent (Claude Code's microcompact clears old tool results so), and everything after the first removal was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'unrecorded-return':
-      return `The provider counted ${report.reportedPrompt !== null && report.reportedPrompt !== undefined && report.previousCacheable !== null ? `${fmt(report.reportedPrompt - report.previousCacheable)} more prompt tokens than the previous call left cached` : 'far more prompt tokens than the previous call left cached'}, far more than this call adds: content the harness had left out of what it sent (the file held it throughout; Claude Code's microcompact clears old tool results so) was sent again, and everything from the first of it on was sent anew.${reRead ? ` ${reRead}.` : ''}`;
+      return `The provider counted ${promptChange(report, 'more')}, far more than this call adds: content the harness had left out of what it sent (the file held it throughout; Claude Code's microcompact clears old tool results so) was sent again, and everything from the first of it on was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'unrecorded-prefix':
       return `${reRead ?? 'The provider re-read only the start of the prompt'}: about the size of the system prompt and tools this file does not record. The recorded conversation did not change; what changed is in the unrecorded part of the prompt, just after it.`;
     case 'provider-miss':
