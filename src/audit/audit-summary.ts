@@ -27,7 +27,7 @@ import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { namedInEveryRequest } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarnessIn, type LaterSight } from './shown-later';
-import { daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, respelledInQuote, scaledCountBacked, sizeFromListing, wordsNamed } from './invented-backing';
+import { arithmeticDerived, daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, quotedValuesListed, respelledInQuote, scaledCountBacked, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -462,7 +462,7 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   if (id.kind === 'path' && isWordList(id.value) && wordsNamed(id.value.split('/'), lower)) return true;
   if (fileListBacked(id, lower) || measureInCode(id, lower) || namedAfterType(id, lower) || foldersElided(id, lower)) return true;
   if (hashPrefixBacked(id, lower) || measureRounded(id, lower) || scaledCountBacked(id, lower)) return true;
-  if (alternativesBacked(id, lower)) return true;
+  if (alternativesBacked(id, lower) || quotedValuesListed(id, lower)) return true;
   // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
   if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;
   if (id.kind !== 'path' || /\.[a-z0-9]{1,10}$/i.test(id.value)) return false;
@@ -531,7 +531,11 @@ export function unbacked(
   const raw = () => (rawText ??= unescapeArguments(read().join('\n\n')));
   const loose = () => (looseText ??= loosely ? loosely().join('\n\n') : raw().toLowerCase());
   const derived = (id: Identifier) =>
-    respelledInQuote(id, own, loose()) || daySpanDerived(id, own, raw(), noise.sessionDays) || sizeFromListing(id, own, raw()) || plannedInMadeFolder(id, raw());
+    respelledInQuote(id, own, loose()) ||
+    daySpanDerived(id, own, raw(), noise.sessionDays) ||
+    sizeFromListing(id, own, raw()) ||
+    plannedInMadeFolder(id, raw()) ||
+    arithmeticDerived(id, own, loose());
   const invented: string[] = [];
   const toldByHarness = toldByHarnessIn(own);
   for (const id of known.ownIds ?? distinctIdentifiers([own], cwd)) {

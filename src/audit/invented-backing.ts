@@ -18,12 +18,15 @@ const PLACEHOLDER_STEM = /^(?:(?:my|your|some|an?|the)[-_]?)?(?:file(?:name)?|fo
 
 /**
  * A file name that stands for any file: a placeholder stem with an extension and no folder (`file.txt`, `foo.py`,
- * `example.json`), or anything under the `path/to/` of documentation. It claims no file exists, so it is never invented.
+ * `example.json`), or anything under the `path/to/` of documentation or a metasyntactic folder (`foo/mod.rs`). It
+ * claims no file exists, so it is never invented.
  */
 export function isPlaceholderFile(id: Identifier): boolean {
   if (id.kind !== 'path') return false;
   const v = id.value.replace(/[`'"]+$/, '');
   if (/(?:^|[\\/])path[\\/]to[\\/]/i.test(v)) return true;
+  // A metasyntactic folder (`foo/mod.rs` for "a module `foo.rs` becomes `foo/mod.rs`") names a pattern, not a folder.
+  if (/(?:^|[\\/])(?:foo|bar|baz|qux)[\\/]/i.test(v)) return true;
   const m = /^([\w-]+)\.[a-z0-9]{1,8}$/i.exec(v);
   return !!m && PLACEHOLDER_STEM.test(m[1]!);
 }
@@ -43,6 +46,18 @@ export function wordsNamed(words: readonly string[], lower: string): boolean {
     const re = new RegExp(`(?<![\\w.-])${parts.map((p) => `${escapeRe(p)}(?:e?s)?`).join('[-_\\s]+')}(?![\\w-])`);
     return re.test(lower);
   });
+}
+
+/**
+ * Words joined with slashes that the sources each hold as a quoted string (`internal/candidate/both` for a field's
+ * choices `('internal', …), ('candidate', …), ('both', …)`): the values of one setting, listed, whatever the first word
+ * is (`internal/` is also a Go folder). A path's segments are not each a string of their own.
+ */
+export function quotedValuesListed(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'path') return false;
+  const parts = id.value.replace(/[`'"]+$/, '').toLowerCase().split('/');
+  if (parts.length < 2 || !parts.every((p) => /^[a-z][\w-]*$/.test(p))) return false;
+  return parts.every((p) => new RegExp(`(["'\`])${escapeRe(p)}\\1`).test(lower));
 }
 
 const FILE_NAME = /^[\w-][\w.-]*\.[a-z][a-z0-9]{0,7}$/i;
@@ -163,7 +178,7 @@ const CODE_UNITS: Readonly<Record<string, string>> = {
 
 /**
  * A measure the code the summarizer read sets in its own spelling: `30min` by `30 * time.Minute`, `10 seconds` by
- * `Duration(seconds: 10)`, `7 days` by `timedelta(days=7)`, `8 weeks` by a range of 8 counted in weeks
+ * `Duration(seconds: 10)`, `7 days` by `timedelta(days=7)`, `72h` by `EXPIRY_HOURS = 72`, `8 weeks` by a range of 8 counted in weeks
  * (`(0..<8).reversed().compactMap { weeksAgo in`). The same number with the same unit, written as code.
  */
 export function measureInCode(id: Identifier, lower: string): boolean {
@@ -174,7 +189,8 @@ export function measureInCode(id: Identifier, lower: string): boolean {
   if (!unit) return false;
   const n = escapeRe(m[1]!);
   const times = `(?<![\\w.])${n}\\s*\\*\\s*(?:[a-z]+\\.)?(?:${unit})\\b`;
-  const named = `\\b(?:${unit})\\s*[:=]\\s*${n}(?![\\w.])`;
+  // The unit's name may end a longer name (`_DEFAULT_EXPIRY_HOURS = 72`, `timeout_seconds=30`): a constant in that unit.
+  const named = `(?<![a-z0-9])(?:${unit})\\s*[:=]\\s*${n}(?![\\w.])`;
   // A count the code makes of the unit: a range of the number whose line then names the unit (`(0..<8)… weeksAgo`,
   // `range(7)` over `days`, `1...8`).
   const counted = `(?:(?<![\\w.])[01]\\s*\\.\\.[.<=]?\\s*${n}|\\brange\\(\\s*${n}\\s*\\))(?![\\w.])[^\\n;]{0,80}?\\b(?:${unit})`;
@@ -366,6 +382,37 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   if ((id.kind === 'url' || id.kind === 'host-port' || id.kind === 'host') && LOOPBACK_NAME.test(v))
     for (const name of ['localhost', '127.0.0.1', '0.0.0.0']) variants.push({ value: v.replace(LOOPBACK_NAME, name), tilde: false });
   return variants.some(({ value, tilde }) => piecesIn(piecesOf(value), text, tilde));
+}
+
+const TERM = String.raw`\d[\d,]*(?:\.\d+)?`;
+const EQUATION = new RegExp(String.raw`(?<![\w.])(${TERM})\s*([-+*/×−])\s*(${TERM})\s*=\s*(${TERM})(?![\w]|\.\d)`, 'g');
+
+/**
+ * A number the summary's own arithmetic gives (`10001315 - 10000000 = 1315` after reading the ID and the
+ * occurrence 1315): a term of an equation on the summary's line that holds, whose other two terms the summarizer read.
+ * Derived from what it read, shown with its working, not invented.
+ */
+export function arithmeticDerived(id: Identifier, summary: string, lower: string): boolean {
+  if (id.kind !== 'number' && id.kind !== 'quantity') return false;
+  const value = id.value.replace(/,/g, '');
+  if (!/^\d+(?:\.\d+)?$/.test(value)) return false;
+  const num = (t: string) => Number(t.replace(/,/g, ''));
+  const read = (t: string) => new RegExp(`(?<![\\d.])${escapeRe(t.replace(/,/g, ''))}(?![\\d]|\\.\\d)`).test(withoutThousands(lower));
+  for (const line of summary.split('\n')) {
+    if (!line.includes(id.value)) continue;
+    for (const m of line.matchAll(EQUATION)) {
+      const [a, op, b, c] = [m[1]!, m[2]!, m[3]!, m[4]!];
+      const x = num(a);
+      const y = num(b);
+      const got = op === '+' ? x + y : op === '*' || op === '×' ? x * y : op === '/' ? x / y : x - y;
+      const decimals = c.split('.')[1]?.length ?? 0;
+      if (Math.abs(got - num(c)) > 0.5 * 10 ** -decimals) continue;
+      const terms = [a, b, c];
+      const at = terms.findIndex((t) => t.replace(/,/g, '') === value);
+      if (at >= 0 && terms.every((t, k) => k === at || read(t))) return true;
+    }
+  }
+  return false;
 }
 
 const SIZE = /^~?(\d+(?:\.\d+)?)\s*(k|kb|kib|m|mb|mib|g|gb|gib)$/i;

@@ -412,6 +412,54 @@ describe('a measure the code sets in its own spelling', () => {
   });
 });
 
+describe('a measure a constant names in its unit', () => {
+  it('is backed by a name that ends in the unit set to the number (`EXPIRY_HOURS = 72` backs `72h`)', () => {
+    // Modelled on the Odoo module of Eduardodmb/ClaudeWork (hold-out 14's study part): "default 72h" for a token
+    // lifetime the code reads as `_DEFAULT_EXPIRY_HOURS = 72`.
+    expect(backedLoosely(id('quantity', '72h'), '_default_expiry_hours = 72')).toBe(true);
+    expect(backedLoosely(id('quantity', '30 seconds'), 'timeout_seconds=30')).toBe(true);
+    // Another number, another unit, or a name that only holds the unit's letters, is not.
+    expect(backedLoosely(id('quantity', '48h'), '_default_expiry_hours = 72')).toBe(false);
+    expect(backedLoosely(id('quantity', '72 days'), '_default_expiry_hours = 72')).toBe(false);
+    expect(backedLoosely(id('quantity', '72h'), 'vouchers = 72')).toBe(false);
+  });
+});
+
+describe('the values of one setting joined with slashes', () => {
+  it('are backed when the sources hold each as a quoted string, whatever the first word', () => {
+    // Modelled on Eduardodmb/ClaudeWork (hold-out 14's study part): a Selection field's choices, `internal/candidate/both`.
+    const code = "upload_by = fields.selection([('internal', 'internal (hr staff only)'), ('candidate', 'candidate uploads'), ('both', 'both')])";
+    expect(backedLoosely(id('path', 'internal/candidate/both'), code)).toBe(true);
+    // A value the sources do not quote, or a folder path whose segments are no strings, is still judged.
+    expect(backedLoosely(id('path', 'internal/candidate/admin'), code)).toBe(false);
+    expect(backedLoosely(id('path', 'internal/candidate/both'), 'ls internal/candidate/ and both')).toBe(false);
+  });
+});
+
+describe('a metasyntactic folder', () => {
+  it('names a pattern (`foo/mod.rs`), not a file, so it is never invented', () => {
+    // Modelled on paulglx/dcr (hold-out 8's study part): "converting single files to directory modules (`foo.rs` → `foo/mod.rs`)".
+    const sources = ['Split dicom.rs into dicom/mod.rs, tag.rs, loader.rs'];
+    expect(auditSummary({ summary: 'Rust modules: `foo.rs` → `foo/mod.rs` + subfiles.', sources, later: [] }).invented).toEqual([]);
+    // A folder of its own name, or `foo` inside a longer name, is still judged.
+    expect(auditSummary({ summary: 'Moved it to `scanner/mod.rs`.', sources, later: [] }).invented).toEqual(['scanner/mod.rs']);
+    expect(auditSummary({ summary: 'Moved it to `food/mod.rs`.', sources, later: [] }).invented).toEqual(['food/mod.rs']);
+  });
+});
+
+describe('a number the summary works out', () => {
+  // Modelled on a WordPress session (hold-out 10's study part): the summary derives an offset from an ID and the
+  // occurrence it read, and shows the working.
+  const sources = ['provisional id 10001315', 'occurrence_id=1315 post_id=89737'];
+  it('is derived when it is a term of an equation on its line that holds, whose other terms the summarizer read', () => {
+    expect(auditSummary({ summary: 'The offset appears to be `10000000`, so `10001315 - 10000000 = 1315`.', sources, later: [] }).invented).toEqual([]);
+  });
+  it('an equation that does not hold, or one whose other terms nothing read holds, is still judged', () => {
+    expect(auditSummary({ summary: 'The offset is `10000000`, so `10001315 - 10000000 = 1316`.', sources, later: [] }).invented).toContain('10000000');
+    expect(auditSummary({ summary: 'The offset is `20000000`, so `20001315 - 20000000 = 1315`.', sources, later: [] }).invented).toContain('20000000');
+  });
+});
+
 describe('a file named after the type it holds', () => {
   it('is backed by the type’s name when a file of the sources has that extension', () => {
     // Modelled on Viniciuscarvalho/FitToday: the agent updated the class `NewOpenAIWorkoutComposerTests`.
