@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionContexts } from '../analysis/session-analysis';
 import { loadFiles } from '../load/loader';
 import type { Session } from '../model/types';
+import { userWordsOf } from '../model/harness-messages';
 import { lintSession } from './lint-session';
 
 const fixture = (path: string) => ({ name: path, bytes: new Uint8Array(readFileSync(new URL(`./__fixtures__/${path}`, import.meta.url))) });
@@ -31,15 +32,22 @@ describe('causal-order on harness-written user turns', () => {
     // The person pastes the CI failure after the Edit of that file, and the injection follows the Skill call it
     // echoes: each came after what it quotes, the order it happened in.
     expect(causal(s)).toEqual([]);
-    // Timed as a rebuilt context would be (each written before the call that quotes it), only the person's is flagged.
+    // Timed as a rebuilt context would be (each written before the call that quotes it): the Edit holds the pasted
+    // path, but the Read had shown it first, so the Edit is no sign the model saw the message.
     const pasted = s.items.find((i) => i.id === 'u-0011')!;
     pasted.timestamp = injected.timestamp = '2000-01-01T00:00:00.000Z';
+    expect(causal(s)).toEqual([]);
+    // An Edit that quotes the failure's own words did see it: only the person's message is flagged.
+    s.items.find((i) => i.id === 'a-0008')!.text += '\n// lint: Redundant Boolean call';
     expect(causal(s)).toEqual(['u-0011']);
-    // Without the flag, the tool call that wrote it still makes it the agent's doing; without both, a person's words.
+    // Without the flag, the tool call that wrote it still makes it the agent's doing; without both, a person's
+    // words, still not flagged: the Skill call took the plan's path from the person's first message.
     delete injected.meta!['isMeta'];
+    expect(userWordsOf(injected)).toBeNull();
     expect(causal(s)).toEqual(['u-0011']);
     delete injected.meta!['sourceToolUseID'];
-    expect(causal(s)).toEqual(['u-0004', 'u-0011']);
+    expect(userWordsOf(injected)).toContain('ARGUMENTS: docs/plans/2026-03-10-offline-queue.md');
+    expect(causal(s)).toEqual(['u-0011']);
   });
 
   it("reads a Cline task's tool results, notices and workspace snapshots as the harness's, and only wrapped words as the user's", () => {
@@ -53,8 +61,8 @@ describe('causal-order on harness-written user turns', () => {
     // Every message came after the calls it quotes: no lint.
     expect(causal(s)).toEqual([]);
     // Timed as a rebuilt context would be, each written before the calls: feedback on an attempt and an answer to a
-    // question quote the call they reply to, still no lint; the message given on resuming the task repeats a path of
-    // an earlier call than the one it follows: flagged.
+    // question quote the call they reply to, still no lint; the message given on resuming the task repeats the command
+    // of an earlier call than the one it follows, which that call was the first to hold: flagged.
     for (const it of s.items) if (it.role === 'user' && it.kind === 'message') it.timestamp = '2000-01-01T00:00:00.000Z';
     expect(causal(s)).toEqual(['m14.1']);
   });

@@ -74,6 +74,47 @@ describe('lintSession', () => {
     expect(rules(tail('2025-10-14T14:01:50.000Z')).filter(([r]) => r === 'causal-order')).toEqual([]);
   });
 
+  it('reads words the context held before the call as no sign the call saw the message', () => {
+    // Modelled on Bureau-IT/concertacaoamazonia (half A of bench/lints-on-sessions.ts): a message queued mid-turn
+    // ("like CrocoBlock's Download Button, …") lands after an Agent call that names "Download Button", a widget the
+    // task's summary and the files read had named all along.
+    const s = session([
+      summary('sum', 'Intent: extend the JetElements Download Button widget to list several files.'),
+      toolCall('c1', 'k', 'Agent', '{"prompt":"look for any Download Button widget implementation in plugins/jet-elements"}'),
+      toolResult('r1', 'k', 'found download-button.php'),
+      user('u', 'like the Download Button of CrocoBlock, add the size in MB beside each file'),
+      assistant('a', 'Adding a size field.'),
+    ]);
+    s.items[1]!.timestamp = '2026-03-13T03:19:46.099Z';
+    s.items[3]!.timestamp = '2026-03-13T03:18:55.033Z';
+    expect(rules(s).filter(([r]) => r === 'causal-order')).toEqual([]);
+    // A call that holds the message's own words did see it.
+    s.items[1]!.text = '{"prompt":"add the size in MB beside each file of the Download Button"}';
+    expect(rules(s).filter(([r]) => r === 'causal-order')).toEqual([['causal-order', 'u']]);
+  });
+
+  it('orders by the record where model responses share one timestamp to the millisecond', () => {
+    // Modelled on Tmeister/dotfiles: a resumed session stamped every response of the earlier turns with one time, so a
+    // message the person typed later carries an earlier timestamp than the Write before it.
+    const stamped = (shared: boolean) => {
+      const s = session([
+        user('u0', 'document the frontend'),
+        { ...toolCall('c1', 'k', 'Write', '{"file_path":"resources/CLAUDE.md","content":"Pages live in resources/js/pages/sops/index.tsx"}'), responseId: 'r-1' },
+        toolResult('r1', 'k', 'File created successfully'),
+        { ...assistant('a1', 'Created the CLAUDE.md files.'), responseId: 'r-2' },
+        user('u', 'a core process needs an editor like resources/js/pages/sops/index.tsx'),
+        { ...assistant('a2', 'I will plan it.'), responseId: 'r-3' },
+      ]);
+      s.items[1]!.timestamp = '2025-06-19T19:23:09.001Z';
+      s.items[3]!.timestamp = shared ? '2025-06-19T19:23:09.001Z' : '2025-06-19T19:23:10.500Z';
+      s.items[4]!.timestamp = '2025-06-19T19:07:47.507Z';
+      return s;
+    };
+    expect(rules(stamped(true)).filter(([r]) => r === 'causal-order')).toEqual([]);
+    // Times that differ are read as written: the message was typed before the call that quotes it.
+    expect(rules(stamped(false)).filter(([r]) => r === 'causal-order')).toEqual([['causal-order', 'u']]);
+  });
+
   it('flags stacked and consecutive summaries, and the fallback marker', () => {
     const s = session([user('u1', 'a'), summary('s1', GOOD), summary('s2', GOOD.replace('a', 'z')), marker('m'), assistant('a1', 'b')]);
     expect(rules(s)).toEqual(expect.arrayContaining([

@@ -9,7 +9,8 @@ import { thousands } from '../model/thousands';
 import type { CompactionEvent, FormatId, Item, Session } from '../model/types';
 import { isFramedReply, userWordsOf } from '../model/harness-messages';
 import type { Lint } from './lint-types';
-import { entriesWalk, timelineWalk, type ContextWalk } from './context-walk';
+import { entriesWalk, norm, timelineWalk, type ContextWalk } from './context-walk';
+import { slicesOf } from './quoted-span';
 import { judgesStyle, ruleRuns, summaryStyle, thresholdFor, type RuleSettings } from './rules';
 import { hasHeader, MAX_SUMMARY_TOKENS, SCHEMA_SECTIONS, sectionsPresent, wordCount } from './summary-schema';
 
@@ -123,10 +124,13 @@ export function lintSession(input: LintInput): Lint[] {
   // session's record) yet sits after the call in this context. A message written after the call that it quotes is
   // the person answering what they saw, in the order it happened, not an inversion.
   const recorded = new Map(input.items.map((it, i) => [it.id, i]));
+  let batched: Set<string> | undefined;
+  const byTime = (message: Item, call: Item): boolean => {
+    batched ??= batchedTimes(input.items);
+    return timeOf(message) !== null && timeOf(call) !== null && !batched.has(call.timestamp!);
+  };
   const happenedBefore = (message: Item, call: Item): boolean => {
-    const a = timeOf(message);
-    const b = timeOf(call);
-    if (a !== null && b !== null) return a < b;
+    if (byTime(message, call)) return timeOf(message)! < timeOf(call)!;
     return (recorded.get(message.id) ?? Infinity) < (recorded.get(call.id) ?? -1);
   };
   let prevRecap: { pos: number; item: Item } | null = null;
@@ -171,8 +175,8 @@ export function lintSession(input: LintInput): Lint[] {
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
       const said = seen.has(`causal-order:${it.id}`) ? null : saidBy(it);
       if (said !== null) {
-        const earlierCall = walk.quotingCall(i, said);
-        if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says, though ${writtenFirst(it, earlierCall)}` });
+        const earlierCall = walk.quotingCall(i, said) && firstToQuote(walk, i, said);
+        if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says, though ${writtenFirst(it, earlierCall, byTime(it, earlierCall))}` });
       }
     }
     // Summaries in this context: those of the shared prefix are where they were, so only the rest is read again.
@@ -208,8 +212,25 @@ export function lintSession(input: LintInput): Lint[] {
 }
 
 /** How the message is known to come first: both times, else its place in the record. */
-function writtenFirst(message: Item, call: Item): string {
-  return timeOf(message) !== null && timeOf(call) !== null ? `it was written at ${message.timestamp} and the call made at ${call.timestamp}` : 'the session records it before the call';
+function writtenFirst(message: Item, call: Item, byTime: boolean): string {
+  return byTime ? `it was written at ${message.timestamp} and the call made at ${call.timestamp}` : 'the session records it before the call';
+}
+
+/**
+ * Timestamps that two model responses or more share to the millisecond: written all at once (a resumed or imported
+ * session stamps its records with one time), so they tell nothing of the order things happened in. The record's
+ * order does.
+ */
+function batchedTimes(items: readonly Item[]): Set<string> {
+  const responseAt = new Map<string, string>();
+  const out = new Set<string>();
+  for (const it of items) {
+    if (it.role !== 'assistant' || !it.timestamp || !it.responseId) continue;
+    const seen = responseAt.get(it.timestamp);
+    if (seen === undefined) responseAt.set(it.timestamp, it.responseId);
+    else if (seen !== it.responseId) out.add(it.timestamp);
+  }
+  return out;
 }
 
 /** The item's time in milliseconds, or null when it has none that parses. */
@@ -217,6 +238,29 @@ function timeOf(it: Item): number | null {
   if (!it.timestamp) return null;
   const t = Date.parse(it.timestamp);
   return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * The nearest tool call before position `i` that is the first item of this context to hold a span of the message. A
+ * span the context held before the call (the task's own words, a file the agent read) the call may have taken from
+ * there: no sign the model saw the message. Asked only once the walk found a call quoting the message, so it reads
+ * the context whole.
+ */
+function firstToQuote(walk: ContextWalk, i: number, said: string): Item | undefined {
+  const spans = new Set(slicesOf(norm(said)).texts);
+  let found: Item | undefined;
+  for (let k = 0; k < i && spans.size > 0; k++) {
+    const p = walk.itemAt(k);
+    const text = norm(p.text);
+    let first = false;
+    for (const t of spans) {
+      if (!text.includes(t)) continue;
+      spans.delete(t);
+      first = true;
+    }
+    if (first && p.kind === 'tool_call') found = p;
+  }
+  return found;
 }
 
 /** The tool call nearest before position `i` of the walk's context. */

@@ -64,7 +64,7 @@ export const RULE_INFO: Record<LintRule, RuleInfo> = {
   },
   'causal-order': {
     title: 'Causal order broken',
-    why: 'A user message placed after the tool call that already uses what it says, though it was written before that call (its timestamp, else its place in the session\'s record), shows the model an effect before its cause. A message written after the call it quotes is the person answering what they saw, not an inversion. Messages the harness writes into the user turn (task notifications, system reminders, hook output) are not counted.',
+    why: 'A user message placed after the tool call that already uses what it says (words of it that nothing before the call held), though it was written before that call (its timestamp, unless model responses share it to the millisecond, else its place in the session\'s record), shows the model an effect before its cause. A message written after the call it quotes is the person answering what they saw, not an inversion. Messages the harness writes into the user turn (task notifications, system reminders, hook output) are not counted.',
     severity: 'warning',
     appliesTo: ALL,
   },
