@@ -128,8 +128,15 @@ export function joinClineTasks(sessions: Session[]): Session[] {
   for (const lone of [...uis, ...metas]) {
     if (joined.has(lone)) continue;
     const ui = part(lone) === 'ui';
-    // Alone, the panel's deleted ranges name API messages that are not loaded.
-    if (ui) for (const c of lone.compactions) c.replacedIds = c.replacedIds.filter((id) => !id.startsWith(MESSAGE_REF));
+    // Alone, a deleted range names the panel's items that stand for those API messages (their `meta.message`).
+    if (ui) {
+      const byMessage = new Map<number, string[]>();
+      for (const it of lone.items) {
+        const m = it.meta?.['message'];
+        if (typeof m === 'number') byMessage.set(m, [...(byMessage.get(m) ?? []), it.id]);
+      }
+      for (const c of lone.compactions) c.replacedIds = c.replacedIds.flatMap((id) => (id.startsWith(MESSAGE_REF) ? (byMessage.get(Number(id.slice(MESSAGE_REF.length))) ?? []) : [id]));
+    }
     const message = ui
       ? 'panel messages alone: each call is read from what the panel shows (its request, reasoning, text and tools); load api_conversation_history.json from the same task folder for the messages exactly as sent'
       : 'task metadata alone: load api_conversation_history.json from the same task folder to see what each call was sent';

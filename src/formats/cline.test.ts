@@ -78,7 +78,7 @@ describe('cline', () => {
     ]);
   });
 
-  it("turns Cline's conversationHistoryDeletedRange into a compaction dropping those messages before that request", () => {
+  it("turns Cline's conversationHistoryDeletedRange into a compaction dropping those messages before the request that truncated", () => {
     const api = [
       { role: 'user', content: [{ type: 'text', text: '<task>\nRename foo to bar\n</task>' }] },
       { role: 'assistant', content: 'Reading.' },
@@ -88,11 +88,35 @@ describe('cline', () => {
       { role: 'assistant', content: 'Done.' },
     ];
     const req = (ts: number, extra: object = {}) => ({ ts, type: 'say', say: 'api_req_started', text: JSON.stringify({ tokensIn: 10, tokensOut: 5, cacheWrites: 0, cacheReads: 100 }), ...extra });
-    const ui = [req(100), req(200), req(300, { conversationHistoryDeletedRange: [1, 2] })];
+    // Cline says `api_req_started`, then truncates and sends: the range shows first on the third request's reply.
+    const reply = (ts: number, extra: object = {}) => ({ ts, type: 'say', say: 'text', text: 'Done.', ...extra });
+    const ui = [req(100), req(200), req(300), reply(310, { conversationHistoryDeletedRange: [1, 2] })];
     const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
     const s = loadFiles([{ name: 't/api_conversation_history.json', bytes: enc(api) }, { name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
     expect(s.compactions).toEqual([expect.objectContaining({ trigger: 'conversationHistoryDeletedRange', replacedIds: ['m1', 'm2.0'], summaryId: null, atItemId: 'm4.0' })]);
     expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['m0.0'], ['m0.0', 'm1', 'm2.0'], ['m0.0', 'm3', 'm4.0']]);
+  });
+
+  it('reads a deleted range from the panel alone: the items that stand for those API messages, from the request that truncated', () => {
+    // Modelled on CoreGems/Cline-Xray's task_sample (ui_messages.json only): each panel message records
+    // `conversationHistoryIndex`, the last API message when it was added; the range first shows on the reply of the
+    // request that went out truncated (its prompt fell from 174,433 to 63,908 tokens there).
+    const req = (ts: number, index: number, request: string, extra: object = {}) => ({ ts, type: 'say', say: 'api_req_started', text: JSON.stringify({ request, tokensIn: 10, tokensOut: 5 }), conversationHistoryIndex: index, ...extra });
+    const say = (ts: number, index: number, text: string, extra: object = {}) => ({ ts, type: 'say', say: 'text', text, conversationHistoryIndex: index, ...extra });
+    const ui = [
+      req(100, -1, '<task>\nRename foo to bar\n</task>'),
+      say(110, 0, 'Reading.'),
+      req(200, 1, '[read_file] result'),
+      say(210, 2, 'Editing.'),
+      req(300, 3, '[replace_in_file] result'),
+      say(310, 4, 'Done.', { conversationHistoryDeletedRange: [1, 2] }),
+    ];
+    const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const s = loadFiles([{ name: 't/ui_messages.json', bytes: enc(ui) }]).sessions[0]!;
+    // API message 1 is the first reply ('Reading.'), 2 the second request.
+    expect(s.compactions).toEqual([expect.objectContaining({ trigger: 'conversationHistoryDeletedRange', replacedIds: ['u1', 'r2.0'], atItemId: 'r4.0' })]);
+    const contexts = sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id));
+    expect(contexts[2]).toEqual(['r0.0', 'u3', 'r4.0']);
   });
 
   it('warns, naming the file, when requests and assistant messages do not line up, and on a bad api_req_started', () => {

@@ -7,7 +7,8 @@
 //   per model call, its `text` a JSON string `{request, tokensIn, tokensOut, cacheWrites, cacheReads, cost}`;
 //   `condense_context` with `contextCondense: {prevContextTokens, newContextTokens, summary, condenseId?}` (Cline
 //   writes the same fields as JSON in `text`), `condense_context_error`, `sliding_window_truncation` with
-//   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on a request.
+//   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on every message added once a
+//   request truncated the history (that request's own `api_req_started` comes before it: Cline says it, then sends).
 // - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`.
 // Cline 3.x (2026) also writes, on each assistant message of the API history, `modelInfo: {modelId, providerId,
 // mode}` and `metrics: {tokens: {prompt, completion, cached}, cost?}`. metrics.ts declares `prompt` as every input
@@ -280,6 +281,18 @@ function replyItem(m: JsonObject, id: string, source: Item['source']): Item | nu
 }
 
 /**
+ * The API message a panel message's item stands for, as `meta.message` (the API history's items carry the same): a
+ * panel message records `conversationHistoryIndex`, the last API message when it was added. Cline says a request's
+ * `api_req_started` before it adds the request's user message, and its reply's messages before it adds the assistant
+ * message, so both stand for the next one. Lets a deleted range name the panel's items when the history is absent.
+ */
+function apiMessageOf(m: JsonObject, meta: Item['meta']): { meta?: Item['meta'] } {
+  const index = num(m, 'conversationHistoryIndex');
+  if (index === undefined) return meta ? { meta } : {};
+  return { meta: { ...(meta ?? {}), message: index + 1 } };
+}
+
+/**
  * The panel's messages: a response (usage, time, cost) per `api_req_started`, and the condense and truncation
  * events as compactions. A compaction's `timestamp` places it among the calls; its id is the `condenseId` or
  * `truncationId` the API history tags its messages with; a deleted range names the messages it drops.
@@ -287,6 +300,9 @@ function replyItem(m: JsonObject, id: string, source: Item['source']): Item | nu
 function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
   const session = baseSession(ctx, 'ui');
   let deletedUpTo = -1;
+  // The time of the last request sent, where a deleted range that shows after it took effect.
+  let lastRequestTs: string | undefined;
+  let lastRequestItem: string | undefined;
   const source = { file: ctx.file, line: null };
   // The call whose reply the panel is showing, its open tool calls, and what the context held since the last condense.
   let current: ModelResponse | null = null;
@@ -303,13 +319,28 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
     const say = str(m, 'say');
     const ts = tsToIso(get(m, 'ts'));
     const stamp = ts ? { timestamp: ts } : {};
+    // Cline stamps every panel message with the deleted range in force when it was added. Its `api_req_started` is
+    // added before the request truncates the history, so a new range shows first on a message after the request
+    // that dropped those messages (its reply), or on the next request: placed just before the last request sent.
+    const range = arr(m, 'conversationHistoryDeletedRange');
+    const end = range && typeof range[1] === 'number' ? range[1] : undefined;
+    const start = range && typeof range[0] === 'number' ? range[0] : undefined;
+    if (start !== undefined && end !== undefined && end > deletedUpTo) {
+      const from = Math.max(start, deletedUpTo + 1);
+      const refs: string[] = [];
+      for (let k = from; k <= end; k++) refs.push(`${MESSAGE_REF}${k}`);
+      deletedUpTo = end;
+      const at = lastRequestTs ?? ts;
+      // Anchored at that request's first item for the panel read alone; with the API history the join places it.
+      addCompaction({ id: `deleted-${from}-${end}`, kind: 'condensation', trigger: 'conversationHistoryDeletedRange', tokensBefore: null, tokensAfter: null, replacedIds: refs, keptIds: [], summaryId: null, atItemId: lastRequestTs ? (lastRequestItem ?? null) : null, ...(at ? { timestamp: new Date(Date.parse(at) - 1).toISOString() } : {}) });
+    }
     const reply = current ? replyItem(m, `u${i}`, source) : null;
     if (reply && current) {
       const key = say ? `say:${say}` : `ask:${str(m, 'ask') ?? 'unknown'}`;
       const alone = readAlone.get(session) ?? {};
       alone[key] = (alone[key] ?? 0) + 1;
       readAlone.set(session, alone);
-      const item = { ...reply, ...stamp };
+      const item = { ...reply, ...stamp, ...apiMessageOf(m, reply.meta) };
       session.items.push(item);
       since.push(item);
       current.itemIds.push(item.id);
@@ -339,6 +370,9 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
     };
     if (get(m, 'partial') === true) return;
     if (say === 'api_req_started') {
+      // A failed request truncates too; the next one goes out with the shorter history.
+      if (ts) lastRequestTs = ts;
+      lastRequestItem = undefined;
       const info = parseJsonText(get(m, 'text'));
       if (!info) ctx.warn({ path: [i, 'text'] }, 'api_req_started text is not the JSON object Cline writes; the call has no usage');
       // A request that failed or was cancelled before any reply left no assistant message: not a call.
@@ -349,7 +383,8 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       // sends the same text again: the context holds it once.
       const request = info ? str(info, 'request') : undefined;
       if (request && request !== lastFailed) {
-        const sent: Item[] = requestPieces(request).map((text, k) => ({ id: `r${i}.${k}`, kind: 'message', role: 'user', text, source, meta: { wrapsUserWords: true }, ...stamp }));
+        const sent: Item[] = requestPieces(request).map((text, k) => ({ id: `r${i}.${k}`, kind: 'message', role: 'user', text, source, ...apiMessageOf(m, { wrapsUserWords: true }), ...stamp }));
+        lastRequestItem = sent[0]?.id;
         pairTextResults(sent, current ? currentCalls : []);
         session.items.push(...sent);
         since.push(...sent);
@@ -368,17 +403,6 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       const cost = info ? num(info, 'cost') : undefined;
       if (cost !== undefined) session.meta['cost'] = Math.round(((Number(session.meta['cost'] ?? 0) || 0) + cost) * 1e6) / 1e6;
       session.responses.push(response);
-      const range = arr(m, 'conversationHistoryDeletedRange');
-      const end = range && typeof range[1] === 'number' ? range[1] : undefined;
-      const start = range && typeof range[0] === 'number' ? range[0] : undefined;
-      if (start !== undefined && end !== undefined && end > deletedUpTo) {
-        const from = Math.max(start, deletedUpTo + 1);
-        const refs: string[] = [];
-        for (let k = from; k <= end; k++) refs.push(`${MESSAGE_REF}${k}`);
-        deletedUpTo = end;
-        // Dropped before this call: placed just before it.
-        addCompaction({ id: `deleted-${from}-${end}`, kind: 'condensation', trigger: 'conversationHistoryDeletedRange', tokensBefore: null, tokensAfter: null, replacedIds: refs, keptIds: [], summaryId: null, atItemId: null, ...(ts ? { timestamp: new Date(Date.parse(ts) - 1).toISOString() } : {}) });
-      }
       return;
     }
     if (say === 'condense_context') {
