@@ -10,6 +10,7 @@
 //   npx tsx bench/labelled-on-sessions.ts --pool --parts|--study   (the pool before its own split, session 45: its study
 //     part HOLDOUT_POOL_STUDY and score part apart; --study: the study part alone, with --missed/--differ/--wrong)
 //   --instructions: each session read with the CLAUDE.md files its project held then (labelled-instructions.json)
+import { sessionContexts } from '../src/analysis/session-analysis';
 import { auditSession } from '../src/audit/audit-session';
 import { AUDIT_HOLDOUT } from '../src/audit/audit-trust';
 import { HOLDOUT_POOL_STUDY, neverStudiedRows, poolBeforeItsSplit, studyPartOf } from '../src/audit/holdout-study';
@@ -41,11 +42,17 @@ for (const key of new Set(rows.map((r) => r.session))) {
   const s = sessions[key]!;
   const session = mirroredCompactedSession(key, s);
   if (!session) continue;
-  const audits = auditSession(withLabelledInstructions(key, session));
+  const withFiles = withLabelledInstructions(key, session);
+  const audits = auditSession(withFiles);
+  // A compaction no model call saw the result of (Claude Code's microcompact just before a compact) and the next one
+  // are one eviction as the model met it: a value the first left in the context the second may be the one to lose.
+  const seen = new Set(sessionContexts(withFiles).calls.map((c) => c.compactionId));
   for (const row of rows.filter((r) => r.session === key)) {
     const audit = audits.find((a) => a.compaction === row.compaction);
     const names = (r: { value: string; spellings?: string[] }) => r.value === row.value || (r.spellings ?? []).includes(row.value);
-    const whole: LostLabel = !audit ? 'none' : audit.lostReferencedLater.some(names) ? 'referenced' : audit.lostRefetchedLater.some(names) ? 'refetched' : 'none';
+    const listed = (a: (typeof audits)[number] | undefined): LostLabel => (!a ? 'none' : a.lostReferencedLater.some(names) ? 'referenced' : a.lostRefetchedLater.some(names) ? 'refetched' : 'none');
+    const next = audit && !seen.has(audit.compactionId) ? audits.find((a) => a.compaction === row.compaction + 1) : undefined;
+    const whole: LostLabel = listed(audit) !== 'none' ? listed(audit) : listed(next);
     // Where the session audit put the value when it lists it nowhere: kept (under any spelling), lost, or not a lost identifier at all.
     const inKept = audit?.kept.includes(row.value) || audit?.kept.some((k) => k.endsWith(`/${row.value}`) || row.value.endsWith(`/${k}`));
     const why = whole !== 'none' ? undefined : !audit ? 'no audit' : audit.lost.includes(row.value) ? 'lost, not needed' : inKept ? 'kept (another spelling)' : 'not among lost';
