@@ -27,7 +27,7 @@ import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { namedInEveryRequest } from './loaded-instructions';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
 import { loadedByHarness, shownToExistLater, toldByHarnessIn, type LaterSight } from './shown-later';
-import { arithmeticDerived, daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, quotedValuesListed, respelledInQuote, scaledCountBacked, sizeFromListing, wordsNamed } from './invented-backing';
+import { arithmeticDerived, assignedThroughName, daySpanDerived, fileListBacked, foldersElided, hashPrefixBacked, isPlaceholderFile, measureInCode, measureRounded, namedAfterType, piecesBacked, plannedInMadeFolder, quotedValuesListed, respelledInQuote, scaledCountBacked, sizeFromListing, wordsNamed } from './invented-backing';
 
 /** Role, kind and fetch of a text, when known: a tool result's fetch tells a file read from a command's output. */
 export interface TextMeta {
@@ -461,7 +461,7 @@ export function backedLoosely(id: Identifier, lower: string, cwd: string | null 
   // backed when the sources name each word. Not a folder (`x/`), not rooted, no file extension, no code folder first.
   if (id.kind === 'path' && isWordList(id.value) && wordsNamed(id.value.split('/'), lower)) return true;
   if (fileListBacked(id, lower) || measureInCode(id, lower) || namedAfterType(id, lower) || foldersElided(id, lower)) return true;
-  if (hashPrefixBacked(id, lower) || measureRounded(id, lower) || scaledCountBacked(id, lower)) return true;
+  if (hashPrefixBacked(id, lower) || measureRounded(id, lower) || scaledCountBacked(id, lower) || assignedThroughName(id, lower)) return true;
   if (alternativesBacked(id, lower) || quotedValuesListed(id, lower)) return true;
   // A file in a folder the sources list (`LS({"path":"/x/hooks"})` and its entry `- setup.sh`) is backed by that listing.
   if (id.kind === 'path' && listedIn(id.value.toLowerCase(), lower)) return true;

@@ -384,6 +384,27 @@ export function piecesBacked(id: Identifier, lower: string, cwd: string | null =
   return variants.some(({ value, tilde }) => piecesIn(piecesOf(value), text, tilde));
 }
 
+/**
+ * A setting the summary writes as `name=value` (`max_qa_retries=2`) that the code the summarizer read sets through a
+ * constant: the name given the constant (`max_qa_retries: int = _MAX_RETRIES`) and the constant the value
+ * (`_MAX_RETRIES = 2`). The same setting, composed from two lines of what was read. Digit separators (`30_000`) and
+ * thousands commas are the same number.
+ */
+export function assignedThroughName(id: Identifier, lower: string): boolean {
+  if (id.kind !== 'quantity') return false;
+  const m = /^([a-z_][\w.-]*)\s*[=:]\s*(-?\d[\d_,]*(?:\.\d+)?)$/i.exec(id.value.trim());
+  if (!m) return false;
+  const key = escapeRe(m[1]!.toLowerCase());
+  const value = m[2]!.replace(/[_,]/g, '');
+  const named = new RegExp(`(?<![\\w.])${key}\\s*(?::\\s*[\\w\\[\\]., |]+?\\s*)?[=:]\\s*([a-z_][\\w.]*)(?![\\w(])`, 'g');
+  for (const hit of lower.matchAll(named)) {
+    const constant = escapeRe(hit[1]!);
+    const set = new RegExp(`(?<![\\w.])${constant}\\s*(?::\\s*[^=\\n]+?)?=\\s*(-?\\d[\\d_,]*(?:\\.\\d+)?)(?![\\w.])`, 'g');
+    for (const v of lower.matchAll(set)) if (v[1]!.replace(/[_,]/g, '') === value) return true;
+  }
+  return false;
+}
+
 const TERM = String.raw`\d[\d,]*(?:\.\d+)?`;
 const EQUATION = new RegExp(String.raw`(?<![\w.])(${TERM})\s*([-+*/×−])\s*(${TERM})\s*=\s*(${TERM})(?![\w]|\.\d)`, 'g');
 

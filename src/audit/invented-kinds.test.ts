@@ -425,6 +425,19 @@ describe('a measure a constant names in its unit', () => {
   });
 });
 
+describe('a setting written as name=value', () => {
+  it('is backed when the code gives the name a constant and the constant that value', () => {
+    // Modelled on a judged flag of bench/flag-judgements.json (half A, s80): the pipeline the agent wrote has
+    // `_MAX_RETRIES = 2` and `max_qa_retries: int = _MAX_RETRIES`; the summary writes `max_qa_retries=2`.
+    const code = '_max_retries = 2\n\n@dataclass\nclass pipelineconfig:\n    max_qa_retries: int = _max_retries\n';
+    expect(backedLoosely(id('quantity', 'max_qa_retries=2'), code)).toBe(true);
+    expect(backedLoosely(id('quantity', 'hold_ms=30000'), 'default_hold = 30_000\nhold_ms: u64 = default_hold')).toBe(true);
+    // Another value, or a constant set to another value, is not that setting.
+    expect(backedLoosely(id('quantity', 'max_qa_retries=3'), code)).toBe(false);
+    expect(backedLoosely(id('quantity', 'max_qa_retries=2'), 'max_qa_retries: int = default_retries\n_max_retries = 2')).toBe(false);
+  });
+});
+
 describe('the values of one setting joined with slashes', () => {
   it('are backed when the sources hold each as a quoted string, whatever the first word', () => {
     // Modelled on Eduardodmb/ClaudeWork (hold-out 14's study part): a Selection field's choices, `internal/candidate/both`.
