@@ -175,7 +175,9 @@ export function lintSession(input: LintInput): Lint[] {
       if (f & MARKER) add({ rule: 'fallback-marker', itemId: it.id, callIndex: ci, message: 'the static marker stands where a summary should be: the evicted turns are gone without a trace' });
       const said = seen.has(`causal-order:${it.id}`) ? null : saidBy(it);
       if (said !== null) {
-        const earlierCall = walk.quotingCall(i, said) && firstToQuote(walk, i, said);
+        // The nearest quoting call first: a message written after it (most are) was written after any earlier one too.
+        const nearest = walk.quotingCall(i, said);
+        const earlierCall = nearest && happenedBefore(it, nearest) ? firstToQuote(walk, i, said) : undefined;
         if (earlierCall && happenedBefore(it, earlierCall) && !(isFramedReply(it) && lastCallBefore(walk, i) === earlierCall)) add({ rule: 'causal-order', itemId: it.id, callIndex: ci, message: `user message placed after the tool call ${earlierCall.id} (${earlierCall.name ?? 'tool'}) that uses what it says, though ${writtenFirst(it, earlierCall, byTime(it, earlierCall))}` });
       }
     }
