@@ -117,6 +117,10 @@ describe('cline', () => {
     expect(s.compactions).toEqual([expect.objectContaining({ trigger: 'conversationHistoryDeletedRange', replacedIds: ['u1', 'r2.0'], atItemId: 'r4.0' })]);
     const contexts = sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id));
     expect(contexts[2]).toEqual(['r0.0', 'u3', 'r4.0']);
+    // A range that shows first on the next request (the truncated one left no reply) still took effect at the one before.
+    const unanswered = [...ui.slice(0, 5), req(400, 3, '[replace_in_file] result', { conversationHistoryDeletedRange: [1, 2] })];
+    const t = loadFiles([{ name: 't/ui_messages.json', bytes: enc(unanswered) }]).sessions[0]!;
+    expect(t.compactions).toEqual([expect.objectContaining({ replacedIds: ['u1', 'r2.0'], atItemId: 'r4.0' })]);
   });
 
   it('warns, naming the file, when requests and assistant messages do not line up, and on a bad api_req_started', () => {
