@@ -106,6 +106,35 @@ describe('sweAgent', () => {
     expect(sessionContexts(s).calls.map((c) => c.entries.map((e) => e.item.id))).toEqual([['h0', 'h1']]);
   });
 
+  it('adds the steps the history has not saved yet as the calls they were (the last submit)', () => {
+    // Modelled on SWE-agent/SWE-agent's tests/test_data/trajectories (gpt4 …/6e44b9__sweagenttestrepo-1c2844.traj):
+    // five steps, the history's four assistant turns, `api_calls` 5; the submit step is only in `trajectory`.
+    const steps = [
+      { action: 'ls', observation: 'a.py', response: 'list files', thought: 'list files', state: '{}' },
+      { action: 'python a.py', observation: '8.2', response: 'run it', thought: 'run it', state: '{}' },
+      { action: 'submit', observation: 'diff --git a/a.py', response: 'submit the fix', thought: 'submit', state: '{}' },
+    ];
+    const history = [
+      { role: 'system', content: 'SETTING: you are an autonomous programmer', agent: 'main', message_type: 'system_prompt' },
+      { role: 'user', content: 'fix the bug', agent: 'main', message_type: 'observation' },
+      { role: 'assistant', content: 'list files', agent: 'main', message_type: 'action' },
+      { role: 'user', content: 'a.py', agent: 'main', message_type: 'observation' },
+      { role: 'assistant', content: 'run it', agent: 'main', message_type: 'action' },
+      { role: 'user', content: '8.2', agent: 'main', message_type: 'observation' },
+    ];
+    const stats = { instance_cost: 0.01, tokens_sent: 900, tokens_received: 30, api_calls: 3 };
+    const s = loadText('t.traj', JSON.stringify({ trajectory: steps, history, info: { model_stats: stats } })).sessions[0]!;
+    const calls = sessionContexts(s).calls;
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.entries.map((e) => e.item.text)).toEqual(['SETTING: you are an autonomous programmer', 'fix the bug', 'list files', 'a.py', 'run it', '8.2']);
+    expect(calls[2]!.output.map((it) => it.text)).toEqual(['submit the fix']);
+    // The submit's own observation was sent to no call: it is not made a turn.
+    expect(s.items.some((it) => it.text === 'diff --git a/a.py')).toBe(false);
+    // A history that holds every step gets nothing added.
+    const whole = [...history, { role: 'assistant', content: 'submit the fix', agent: 'main', message_type: 'action' }];
+    expect(sessionContexts(loadText('w.traj', JSON.stringify({ trajectory: steps, history: whole, info: { model_stats: stats } })).sessions[0]!).calls).toHaveLength(3);
+  });
+
   it('reads a demonstration file (history alone, as run_traj_to_demo writes it) as a transcript, and says so', () => {
     const { sessions, issues } = loadText('swe-agent-demonstration.traj', fixture('swe-agent-demonstration.traj'));
     expect(issues).toEqual([{ file: 'swe-agent-demonstration.traj', line: 2, field: 'history', severity: 'warning', message: expect.stringContaining('SWE-agent demonstration') }]);

@@ -190,6 +190,34 @@ function readHistory(root: JsonObject, session: Session, ctx: ParseContext, hasS
   // own assistant turns (put_demos_in_history) were sent, not generated, so they are shown as user text.
   const messages = history.map((m) => (isObject(m) && get(m, 'is_demo') === true && get(m, 'role') === 'assistant' ? { ...m, role: 'user' } : m));
   session.items = chatMessagesToItems(messages.map(chatMessage), ctx, (i) => ({ path: ['history', i] }), 'h');
+  if (hasSteps) session.items.push(...unsavedSteps(root, messages, ctx));
   const demos = new Set(history.flatMap((m, i) => (isObject(m) && get(m, 'is_demo') === true ? [`h${i}`] : [])));
   for (const it of session.items) if (demos.has(it.id.split('.')[0]!)) it.meta = { ...it.meta, demonstration: true };
+}
+
+/**
+ * The steps the history does not hold: SWE-agent can save the trajectory with its last step (the `submit`) in
+ * `trajectory` and not yet in `history` (SWE-agent/SWE-agent's test trajectories: 5 steps, 4 assistant messages in the
+ * history, `api_calls` 5). Each step past the history's assistant turns was a call: its response is the reply, and
+ * its observation, when a later step follows, what that step was sent.
+ */
+function unsavedSteps(root: JsonObject, messages: readonly unknown[], ctx: ParseContext): Item[] {
+  const steps = arr(root, 'trajectory') ?? [];
+  const answered = messages.filter((m) => isObject(m) && get(m, 'role') === 'assistant').length;
+  const out: unknown[] = [];
+  const paths: (string | number)[][] = [];
+  for (let i = answered; i < steps.length; i++) {
+    const step = steps[i];
+    if (!isObject(step)) continue;
+    const response = str(step, 'response');
+    if (response === undefined) continue;
+    out.push({ role: 'assistant', content: response });
+    paths.push(['trajectory', i, 'response']);
+    const observation = str(step, 'observation');
+    if (observation !== undefined && i + 1 < steps.length) {
+      out.push({ role: 'user', content: observation });
+      paths.push(['trajectory', i, 'observation']);
+    }
+  }
+  return out.length === 0 ? [] : chatMessagesToItems(out, ctx, (k) => ({ path: paths[k]! }), 't');
 }
