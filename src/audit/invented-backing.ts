@@ -418,7 +418,7 @@ export function arithmeticDerived(id: Identifier, summary: string, lower: string
   const value = id.value.replace(/,/g, '');
   if (!/^\d+(?:\.\d+)?$/.test(value)) return false;
   const num = (t: string) => Number(t.replace(/,/g, ''));
-  const read = (t: string) => new RegExp(`(?<![\\d.])${escapeRe(t.replace(/,/g, ''))}(?![\\d]|\\.\\d)`).test(withoutThousands(lower));
+  const read = (t: string) => new RegExp(`(?<![\\d.])${escapeRe(t.replace(/,/g, ''))}(?![\\d]|\\.\\d)`).test(plainText(lower));
   for (const line of summary.split('\n')) {
     if (!line.includes(id.value)) continue;
     for (const m of line.matchAll(EQUATION)) {

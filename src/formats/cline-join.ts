@@ -39,6 +39,16 @@ function moveBefore(items: Item[], moved: Item[], before: Item | undefined): Ite
   return at < 0 ? [...rest, ...moved] : [...rest.slice(0, at), ...moved, ...rest.slice(at)];
 }
 
+/** Items by the API message they stand for (`meta.message`): the history's own, or the panel's (cline.ts). */
+function itemsByMessage(items: readonly Item[]): Map<number, Item[]> {
+  const out = new Map<number, Item[]>();
+  for (const it of items) {
+    const m = it.meta?.['message'];
+    if (typeof m === 'number') out.set(m, [...(out.get(m) ?? []), it]);
+  }
+  return out;
+}
+
 function attachUi(api: Session, ui: Session): void {
   const n = Math.min(api.responses.length, ui.responses.length);
   for (let k = 0; k < n; k++) {
@@ -61,11 +71,7 @@ function attachUi(api: Session, ui: Session): void {
     });
   }
   api.model = api.model ?? ui.responses.find((r) => r.model)?.model ?? null;
-  const byMessage = new Map<number, Item[]>();
-  for (const it of api.items) {
-    const m = it.meta?.['message'];
-    if (typeof m === 'number') byMessage.set(m, [...(byMessage.get(m) ?? []), it]);
-  }
+  const byMessage = itemsByMessage(api.items);
   const usedSummaries = new Set<string>();
   for (const c of ui.compactions) {
     const k = callBefore(c, api, ui);
@@ -130,12 +136,9 @@ export function joinClineTasks(sessions: Session[]): Session[] {
     const ui = part(lone) === 'ui';
     // Alone, a deleted range names the panel's items that stand for those API messages (their `meta.message`).
     if (ui) {
-      const byMessage = new Map<number, string[]>();
-      for (const it of lone.items) {
-        const m = it.meta?.['message'];
-        if (typeof m === 'number') byMessage.set(m, [...(byMessage.get(m) ?? []), it.id]);
-      }
-      for (const c of lone.compactions) c.replacedIds = c.replacedIds.flatMap((id) => (id.startsWith(MESSAGE_REF) ? (byMessage.get(Number(id.slice(MESSAGE_REF.length))) ?? []) : [id]));
+      const byMessage = itemsByMessage(lone.items);
+      for (const c of lone.compactions)
+        c.replacedIds = c.replacedIds.flatMap((id) => (id.startsWith(MESSAGE_REF) ? (byMessage.get(Number(id.slice(MESSAGE_REF.length))) ?? []).map((it) => it.id) : [id]));
     }
     const message = ui
       ? 'panel messages alone: each call is read from what the panel shows (its request, reasoning, text and tools); load api_conversation_history.json from the same task folder for the messages exactly as sent'
