@@ -17,8 +17,22 @@ export async function expectSessionFacts(page: Page, facts: { items: number; too
  * stepper shows raced that hand-over on a busy machine.
  */
 export async function sessionIn(page: Page, timeout = 60_000): Promise<void> {
-  await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible({ timeout });
-  await expect(page.getByRole('tablist', { name: 'Panels' })).toBeVisible({ timeout });
+  try {
+    await expect(page.getByRole('toolbar', { name: 'Step through calls' })).toBeVisible({ timeout });
+    await expect(page.getByRole('tablist', { name: 'Panels' })).toBeVisible({ timeout });
+  } catch (e) {
+    // CI prints only the log: say what the page showed instead (its notices, progress and address).
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n${await pageState(page)}`);
+  }
+}
+
+/** The address, and every alert, status line and progress text the page shows, for a failure's message. */
+async function pageState(page: Page): Promise<string> {
+  const said = await page
+    .locator('[role="alert"], [role="status"], [role="progressbar"]')
+    .allInnerTexts()
+    .catch(() => ['(the page could not be read)']);
+  return [`page at ${page.url()}`, ...said.map((t) => `shows: ${t.replace(/\s+/g, ' ').slice(0, 300)}`)].join('\n');
 }
 
 /** The tabs of open sessions (not the inspector's own tabs). */
