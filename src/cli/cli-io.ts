@@ -53,6 +53,21 @@ function expandFolder(dir: string, io: CliIo): { path: string; name: string }[] 
   return out;
 }
 
+/** What a folder holds compressed (Codex's archived `….jsonl.zst`), said beside "no files": the user can decompress them. */
+function compressedIn(dir: string, io: CliIo): string {
+  let n = 0;
+  const walk = (path: string) => {
+    for (const entry of io.listDir(path)) {
+      if (entry.startsWith('.')) continue;
+      const child = join(path, entry);
+      if (io.isDir(child)) walk(child);
+      else if (/\.(jsonl?|ndjson)\.(zst|gz)$/i.test(entry)) n++;
+    }
+  };
+  walk(dir);
+  return n === 0 ? '' : ` (${n} compressed file${n === 1 ? '' : 's'}, .jsonl.zst or .jsonl.gz: decompress them first, zstd -d or gunzip)`;
+}
+
 export interface ReadInputs {
   inputs: InputFile[];
   missing: string[];
@@ -67,7 +82,7 @@ export function readInputs(paths: string[], io: CliIo): ReadInputs {
   for (const p of paths) {
     try {
       const files = io.exists(p) && io.isDir(p) ? expandFolder(p, io) : [{ path: p, name: basename(p) }];
-      if (files.length === 0) missing.push(`${p}: no .json or .jsonl files in this folder`);
+      if (files.length === 0) missing.push(`${p}: no .json or .jsonl files in this folder${compressedIn(p, io)}`);
       for (const f of files) {
         inputs.push({ name: f.name, bytes: io.readFile(f.path) });
         if (!pathOf.has(f.name)) pathOf.set(f.name, f.path);

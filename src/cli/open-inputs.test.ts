@@ -31,4 +31,11 @@ describe('inspect, given what the app opens', () => {
     expect(out().sessions.map((s) => s.files)).toEqual([['a.json']]);
     expect(out().errors).toEqual([expect.objectContaining({ file: 'runs.jsonl', message: expect.stringContaining('compaction-inspector corpus runs.jsonl') })]);
   });
+
+  it('says a folder holds compressed rollouts (Codex archives them as .jsonl.zst) where it holds no transcript', async () => {
+    const zst = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x10, 0x81, 0, 0]);
+    const { io, err } = memoryIo({ 'archived_sessions/rollout-2026-07-01T10-00-00-019a.jsonl.zst': zst, 'archived_sessions/rollout-2026-07-02T10-00-00-019b.jsonl.zst': zst });
+    expect(await run(['inspect', 'archived_sessions', '--no-cache'], io)).not.toBe(0);
+    expect(err.join('\n')).toContain('no .json or .jsonl files in this folder (2 compressed files, .jsonl.zst or .jsonl.gz: decompress them first');
+  });
 });

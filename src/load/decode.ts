@@ -4,6 +4,7 @@ export type Decoded = { ok: true; text: string; warnings: string[] } | { ok: fal
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const GZIP = [0x1f, 0x8b];
+const ZSTD = [0x28, 0xb5, 0x2f, 0xfd];
 
 function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return magic.every((b, i) => bytes[i] === b);
@@ -18,6 +19,8 @@ export function decodeBytes(bytes: Uint8Array): Decoded {
   if (bytes.length === 0) return { ok: false, message: 'the file is empty' };
   if (isZip(bytes)) return { ok: false, message: 'this is a zip archive, not a transcript; unzip it and drop the files inside' };
   if (startsWith(bytes, GZIP)) return { ok: false, message: 'this is a gzip archive, not a transcript; decompress it first' };
+  // Codex compresses archived rollouts older than a week (`rollout-….jsonl.zst`, codex-rs rollout/src/compression.rs).
+  if (startsWith(bytes, ZSTD)) return { ok: false, message: 'this is a zstd-compressed file (Codex compresses archived rollouts this way), not a transcript; decompress it first (zstd -d)' };
   const warnings: string[] = [];
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
     return { ok: true, text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), warnings: ['decoded as UTF-16LE (byte order mark)'] };

@@ -26,6 +26,12 @@ describe('loadFile on broken bytes', () => {
     expect(load('blob.json', bin).issues[0]!.message).toContain('binary data');
   });
 
+  it('names a compressed rollout (zstd, as Codex archives them) and gzip for what they are', () => {
+    const zst = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x10, 0x81, 0, 0]);
+    expect(load('rollout-2026-07-01T10-00-00.jsonl.zst', zst).issues[0]).toMatchObject({ file: 'rollout-2026-07-01T10-00-00.jsonl.zst', severity: 'error', message: expect.stringContaining('zstd-compressed') });
+    expect(load('log.jsonl.gz', new Uint8Array([0x1f, 0x8b, 8, 0])).issues[0]!.message).toContain('gzip archive');
+  });
+
   it('reads UTF-8 with a BOM and UTF-16 with its byte order mark', () => {
     const body = '{"messages":[{"role":"user","content":"héllo"}]}';
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...enc(body)]);
