@@ -9,6 +9,8 @@ const PRODUCED_BY_MODEL = new Set<Item['kind']>(['message', 'thinking', 'tool_ca
  */
 function isModelOutput(item: Item, format: Session['format']): boolean {
   if (item.role !== 'assistant') return false;
+  // The harness's own notes in the assistant's place (Claude Code's `<synthetic>` "Not logged in", API errors): no call.
+  if (item.meta?.['synthetic'] === true) return false;
   // Agent-Omit agents write their own omit commands inside the turn.
   const omitCommand = item.kind === 'omission' && item.omission?.marker?.startsWith('<omit_tool_response') === true;
   return PRODUCED_BY_MODEL.has(item.kind) || omitCommand || (item.kind === 'summary' && format === 'self-sum');

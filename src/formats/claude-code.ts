@@ -15,8 +15,15 @@ import { own, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 import { promptTokens } from '../model/usage';
 
-/** Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. */
-const KNOWN_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment']);
+/**
+ * Record types Claude Code writes; only `user`, `assistant` and two `system` subtypes carry conversation. The rest is
+ * the harness's state or notes to the person. The second row is what 2.1.92–2.1.232 write besides (public sessions
+ * probed): up to a third of a session's records, which read as unknown made it look less like Claude Code.
+ */
+const KNOWN_TYPES = new Set([
+  ...['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation', 'custom-title', 'attachment'],
+  ...['last-prompt', 'permission-mode', 'mode', 'ai-title', 'agent-name', 'bridge-session', 'file-history-delta', 'pr-link'],
+]);
 const CHAINED_TYPES = new Set(['user', 'assistant', 'system', 'progress', 'attachment']);
 
 /** Session facts read from the first record that has each. */
@@ -44,6 +51,8 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   const skip = (key: string) => skipped.set(key, (skipped.get(key) ?? 0) + 1);
   const titles: { summary: string; leaf: string | null }[] = [];
   let customTitle: string | null = null;
+  // The title Claude Code generates (seen from 2.1.132), written again and again: the last one, where no other is.
+  let aiTitle: string | null = null;
   let metaKnown = false;
   // Texts typed while the agent worked that reached the model with no record of their own (claude-code-queue.ts).
   const queued = queuedDeliveries(records);
@@ -149,6 +158,8 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
         session.items.push(item);
         continue;
       }
+      // Notes to the person and the harness's status (turn_duration, stop_hook_summary, away_summary, local_command,
+      // bridge_status, informational, api_error: a retry), counted by subtype.
       skip(`system:${subtype ?? 'unknown'}`);
       continue;
     }
@@ -157,10 +168,13 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
       if (summary) titles.push({ summary, leaf: str(v, 'leafUuid') ?? null });
     } else if (type === 'custom-title') {
       customTitle = str(v, 'customTitle') ?? customTitle;
+    } else if (type === 'ai-title') {
+      aiTitle = str(v, 'aiTitle') ?? aiTitle;
     }
     // A subagent's messages are read into its sidechain, not skipped.
     if (isAgentProgress(v)) continue;
-    // progress, file-history-snapshot, queue-operation (its sent texts are read above), titles and unknown types.
+    // progress, file-history-snapshot, queue-operation (its sent texts are read above), titles, the harness's state
+    // (KNOWN_TYPES) and unknown types.
     skip(type);
   }
   for (const [key, n] of skipped) setOwn(session.skipped, key, (own(session.skipped, key) ?? 0) + n);
@@ -174,7 +188,7 @@ function buildSession(records: TreeRecord[], session: Session, ctx: ParseContext
   if (parent && !uuids.first.has(parent)) session.meta['startsMidConversation'] = true;
   // Old-style `summary` records title a leaf; prefer the one naming a record we kept.
   const kept = titles.filter((t) => t.leaf !== null && compactions.itemsByUuid.has(t.leaf));
-  const title = customTitle ?? (kept[kept.length - 1] ?? titles[titles.length - 1])?.summary;
+  const title = customTitle ?? (kept[kept.length - 1] ?? titles[titles.length - 1])?.summary ?? aiTitle;
   if (title) session.title = title;
 }
 
@@ -197,7 +211,9 @@ export const claudeCode: FormatAdapter = {
       const type = get(v, 'type');
       if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) continue;
       const hasTreeKeys = get(v, 'uuid') !== undefined || get(v, 'sessionId') !== undefined || get(v, 'parentUuid') !== undefined;
-      if (hasTreeKeys || get(v, 'snapshot') !== undefined || get(v, 'leafUuid') !== undefined) known++;
+      // `file-history-delta` names no session, only the snapshot it amends.
+      const fileHistory = get(v, 'snapshot') !== undefined || get(v, 'snapshotMessageId') !== undefined;
+      if (hasTreeKeys || fileHistory || get(v, 'leafUuid') !== undefined) known++;
       // parentUuid + sessionId on a conversation record is what no other format writes.
       if (CHAINED_TYPES.has(type) && get(v, 'parentUuid') !== undefined && typeof get(v, 'sessionId') === 'string') chained++;
     }
