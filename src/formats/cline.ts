@@ -9,7 +9,8 @@
 //   writes the same fields as JSON in `text`), `condense_context_error`, `sliding_window_truncation` with
 //   `contextTruncation`, and Cline's `conversationHistoryDeletedRange: [start, end]` on every message added once a
 //   request truncated the history (that request's own `api_req_started` comes before it: Cline says it, then sends).
-// - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`.
+// - `task_metadata.json`: `{files_in_context, model_usage: [{ts, model_id, model_provider_id, mode}]}`; Roo Code's
+//   holds `files_in_context` alone.
 // Cline 3.x (2026) also writes, on each assistant message of the API history, `modelInfo: {modelId, providerId,
 // mode}` and `metrics: {tokens: {prompt, completion, cached}, cost?}`. metrics.ts declares `prompt` as every input
 // token and `cached` as the hits among them, and an OpenAI-protocol task writes them so; but Cline stores each
@@ -62,8 +63,15 @@ function looksLikeUiMessages(v: unknown): boolean {
   return head.every((m) => isObject(m) && typeof get(m, 'ts') === 'number' && (get(m, 'type') === 'say' || get(m, 'type') === 'ask'));
 }
 
+/** Roo Code's FileContextTracker writes only `{files_in_context: [{path, record_state, …}]}`. */
+function looksLikeRooMetadata(v: JsonObject): boolean {
+  const files = get(v, 'files_in_context');
+  return Object.keys(v).length === 1 && Array.isArray(files) && files.every((f) => isObject(f) && typeof get(f, 'path') === 'string' && typeof get(f, 'record_state') === 'string');
+}
+
 function looksLikeTaskMetadata(v: unknown): boolean {
-  return isObject(v) && Array.isArray(get(v, 'model_usage')) && (Array.isArray(get(v, 'files_in_context')) || Array.isArray(get(v, 'environment_history')));
+  if (!isObject(v)) return false;
+  return (Array.isArray(get(v, 'model_usage')) && (Array.isArray(get(v, 'files_in_context')) || Array.isArray(get(v, 'environment_history')))) || looksLikeRooMetadata(v);
 }
 
 function tsToIso(ts: unknown): string | undefined {
@@ -233,6 +241,12 @@ function bump(skipped: Record<string, number>, key: string): void {
 /** Panel messages a ui file's items were read from, per kind: unused, so counted as skipped, once the API history joins it. */
 export const readAlone = new WeakMap<Session, Record<string, number>>();
 
+/** The kind (`say:text`, `ask:tool`, …) of the panel message a reply item was read from. */
+export const panelKind = new WeakMap<Item, string>();
+
+/** The items a panel request sent (its `request` text; a failed request's, which its retry sends again). */
+export const sentBy = new WeakMap<ModelResponse, Item[]>();
+
 /** The panel names a tool in camelCase (`readFile`); the API and its results in snake_case (`read_file`). */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -309,6 +323,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
   let currentCalls: Item[] = [];
   let since: Item[] = [];
   let lastFailed: string | undefined;
+  let unsent: Item[] = [];
   const addCompaction = (c: Omit<CompactionEvent, 'index' | 'source'>) =>
     session.compactions.push({ ...c, index: session.compactions.length, source });
   list.forEach((m, i) => {
@@ -341,6 +356,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       alone[key] = (alone[key] ?? 0) + 1;
       readAlone.set(session, alone);
       const item = { ...reply, ...stamp, ...apiMessageOf(m, reply.meta) };
+      panelKind.set(item, key);
       session.items.push(item);
       since.push(item);
       current.itemIds.push(item.id);
@@ -388,6 +404,7 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
         pairTextResults(sent, current ? currentCalls : []);
         session.items.push(...sent);
         since.push(...sent);
+        unsent.push(...sent);
       }
       lastFailed = failed ? request : undefined;
       if (failed) {
@@ -400,6 +417,8 @@ function parseUiMessages(list: unknown[], ctx: ParseContext): Session {
       const response: ModelResponse = { id: `req-${session.responses.length}`, index: session.responses.length, itemIds: [], usage, model, ...stamp, source };
       current = response;
       currentCalls = [];
+      sentBy.set(response, unsent);
+      unsent = [];
       const cost = info ? num(info, 'cost') : undefined;
       if (cost !== undefined) session.meta['cost'] = Math.round(((Number(session.meta['cost'] ?? 0) || 0) + cost) * 1e6) / 1e6;
       session.responses.push(response);

@@ -82,7 +82,7 @@ function attachLog(target: Session, log: Session): void {
 export function joinSessions(loaded: Session[], issues?: ParseIssue[]): Session[] {
   // A Cline / Roo task's files, an OpenHands SDK conversation's event files and chained completion logs each
   // become one transcript before anything joins to it.
-  const sessions = joinCompletionLogs(joinOpenHandsSdk(joinClineTasks(loaded), issues));
+  const sessions = joinCompletionLogs(joinOpenHandsSdk(joinClineTasks(loaded, issues), issues));
   const transcripts = sessions.filter((s) => !LOG_FORMATS.has(s.format) && !sidechainOf(s));
   const byId = new Map(transcripts.map((s) => [s.id, s]));
   const out: Session[] = [...transcripts];
