@@ -8,7 +8,8 @@
 // thoughts, tool, total}, model?}`. Each `gemini` message is one model call with its tokens as usage.
 // A `$set` of messages that leaves earlier messages out is a compaction: the new messages (the
 // `<state_snapshot>` summary) stand in for the ones left out. One that changes a kept message's content (tool
-// output masking) is an omission: the stub replaces the output from then on.
+// output masking) is an omission: the stub replaces the output from then on. A compression note (`info`) gives its
+// figures to that compaction, or, where no `$set` came, is one whose removed items are unknown.
 import { recordsOf, type Document } from '../load/document';
 import { arr, asText, get, isObject, num, obj, str, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Session, Usage } from '../model/types';
@@ -16,8 +17,29 @@ import { cacheApartUsage, cacheInsideUsage, reportsACall } from '../model/usage'
 import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContext } from './adapter';
 
 const SHOWN_NOT_SENT = new Set(['info', 'error', 'warning']);
-/** The note Gemini CLI shows after compressing: "Chat history compressed from 41,021 to 6,112 tokens." */
-const COMPRESSED = /compressed from ([\d,]+) to ([\d,]+) tokens/i;
+/**
+ * The `info` note Gemini CLI records after an automatic compression (useHistoryManager records info items since
+ * 2025-11-19): useGeminiStream.ts handleChatCompressionEvent wrote "…(compressed from: 41021 to 6112 tokens)." until
+ * 2026-03-03 (figures may be "unknown"), "Context compressed from 4% to 1%." since; the panel's own
+ * CompressionMessage.tsx shows "Chat history compressed from 41,021 to 6,112 tokens.". /compress records an empty
+ * note, also when nothing was compressed: no sign of a compression on its own.
+ */
+const TOKEN_NOTE = /compressed from:? ([\d,]+|unknown) to ([\d,]+|unknown) tokens/i;
+const PERCENT_NOTE = /^Context compressed from \d+% to \d+%\./;
+
+interface Note {
+  marker: Item;
+  before: number | null;
+  after: number | null;
+}
+
+/** The figures of a compression note, or null for any other note. Percentages of the model's limit are no tokens. */
+function noteFigures(text: string): { before: number | null; after: number | null } | null {
+  const tokens = TOKEN_NOTE.exec(text);
+  const count = (s: string) => (s === 'unknown' ? null : Number(s.replace(/,/g, '')));
+  if (tokens) return { before: count(tokens[1]!), after: count(tokens[2]!) };
+  return PERCENT_NOTE.test(text.trim()) ? { before: null, after: null } : null;
+}
 
 function isMetadata(v: unknown): v is JsonObject {
   return isObject(v) && typeof get(v, 'sessionId') === 'string' && typeof get(v, 'projectHash') === 'string';
@@ -100,7 +122,13 @@ class Conversation {
   /** The live history: message id → its items, in order. */
   private live = new Map<string, Item[]>();
   private readonly seen = new Map<string, string>();
-  private pendingTokens: { before: number; after: number } | null = null;
+  /**
+   * A note and a `$set` compression between the same two calls are one compression. The harness writes the `$set`
+   * first (chatRecordingService since 2026-05), so a compression waits for its note until the next call; a note with
+   * no `$set` by then (the JSON form, JSONL before 2026-05) is a compaction of its own.
+   */
+  private undescribed: CompactionEvent | null = null;
+  private note: Note | null = null;
 
   constructor(
     private readonly ctx: ParseContext,
@@ -117,14 +145,20 @@ class Conversation {
     const id = str(m, 'id')!;
     const type = str(m, 'type')!;
     if (SHOWN_NOT_SENT.has(type)) {
-      const tokens = COMPRESSED.exec(partsOf(get(m, 'content')).text);
-      if (tokens) this.pendingTokens = { before: Number(tokens[1]!.replace(/,/g, '')), after: Number(tokens[2]!.replace(/,/g, '')) };
-      if (!this.seen.has(id)) bump(this.session.skipped, type);
+      const text = partsOf(get(m, 'content')).text;
+      const figures = type === 'info' && !this.seen.has(id) ? noteFigures(text) : null;
+      if (figures) this.noted(figures, text, m, rec.at);
+      else if (!this.seen.has(id)) bump(this.session.skipped, type);
       this.seen.set(id, type);
       return;
     }
-    const items = this.itemsOf(m, rec.at);
     const old = this.live.get(id);
+    if (type === 'gemini' && !synthetic && !old) {
+      // A new call: what was compressed before it is settled.
+      this.settle();
+      this.undescribed = null;
+    }
+    const items = this.itemsOf(m, rec.at);
     if (old) {
       const at = this.items.indexOf(old[0]!);
       const oldIds = new Set(old.map((it) => it.id));
@@ -140,6 +174,46 @@ class Conversation {
     this.live.set(id, items);
     this.seen.set(id, type);
     if (type === 'gemini' && !synthetic) this.addResponse(m, id, items);
+  }
+
+  /** A compression note: the figures of the `$set` compression before it, else a compression of its own. */
+  private noted(figures: { before: number | null; after: number | null }, text: string, m: JsonObject, at: At): void {
+    if (this.undescribed) {
+      this.undescribed.tokensBefore ??= figures.before;
+      this.undescribed.tokensAfter ??= figures.after;
+      this.undescribed = null;
+      bump(this.session.skipped, 'info');
+      return;
+    }
+    this.settle();
+    const timestamp = str(m, 'timestamp');
+    const marker: Item = { id: str(m, 'id')!, kind: 'compaction', role: 'system', text, source: { file: this.ctx.file, line: at.line ?? null }, ...(timestamp ? { timestamp } : {}) };
+    this.items.push(marker);
+    this.note = { marker, ...figures };
+  }
+
+  /**
+   * A note no `$set` followed: the file keeps the whole history, so what the compression took out of the model's
+   * context is unknown and the lists stay empty.
+   */
+  settle(): void {
+    const note = this.note;
+    if (!note) return;
+    this.note = null;
+    this.compactions.push({
+      id: `compression-${this.compactions.length}`,
+      index: this.compactions.length,
+      kind: 'summary',
+      trigger: 'chat compression',
+      tokensBefore: note.before,
+      tokensAfter: note.after,
+      replacedIds: [],
+      keptIds: [],
+      summaryId: null,
+      atItemId: note.marker.id,
+      ...(note.marker.timestamp ? { timestamp: note.marker.timestamp } : {}),
+      source: note.marker.source,
+    });
   }
 
   private addResponse(m: JsonObject, id: string, items: Item[]): void {
@@ -205,22 +279,29 @@ class Conversation {
     for (const [id] of removed) this.live.delete(id);
     const standIn = fresh.flatMap((m) => this.live.get(str(m as JsonObject, 'id')!) ?? []);
     const summary = standIn.find((it) => it.kind === 'summary') ?? standIn[0];
-    const tokens = this.pendingTokens;
-    this.pendingTokens = null;
-    this.compactions.push({
+    // A note just before it (no call between) describes it: its marker goes, its figures stay.
+    const note = this.note;
+    this.note = null;
+    if (note) {
+      this.items.splice(this.items.indexOf(note.marker), 1);
+      bump(this.session.skipped, 'info');
+    }
+    const compression: CompactionEvent = {
       id: `compression-${this.compactions.length}`,
       index: this.compactions.length,
       kind: 'summary',
       trigger: 'chat compression',
-      tokensBefore: tokens?.before ?? null,
-      tokensAfter: tokens?.after ?? null,
+      tokensBefore: note?.before ?? null,
+      tokensAfter: note?.after ?? null,
       replacedIds: removed.flatMap(([, items]) => items.map((it) => it.id)),
       keptIds: [...this.live.values()].flat().filter((it) => !standIn.includes(it)).map((it) => it.id),
       summaryId: summary?.id ?? null,
       atItemId: summary?.id ?? null,
       ...(timestamp ? { timestamp } : {}),
       source: { file: this.ctx.file, line: at.line ?? null },
-    });
+    };
+    this.compactions.push(compression);
+    this.undescribed = note ? null : compression;
   }
 
   /**
@@ -335,6 +416,7 @@ function parseRecords(records: Recorded[], ctx: ParseContext, session: Session):
     } else if (isMetadata(v)) applyMetadata(session, v);
     else ctx.warn(at, 'unknown record: not a message, `$set`, `$rewindTo` or session metadata');
   }
+  conv.settle();
   return conv;
 }
 

@@ -6,7 +6,7 @@
 // llm_metrics?}. Actions become messages, thinking or tool calls; observations become tool results
 // answering their `cause`. A `condensation` action {forgotten_event_ids | forgotten_events_start_id..end_id,
 // summary, summary_offset} becomes a condensation compaction; its summary is what the agent reads next,
-// as a user message.
+// as a user message, until a newer condensation's summary takes its place.
 import type { Document } from '../load/document';
 import { arr, get, isObject, num, numAt, obj, path, str, strAt, type JsonObject } from '../model/narrow';
 import type { CompactionEvent, Item, ModelResponse, Role, Session, Usage } from '../model/types';
@@ -14,6 +14,7 @@ import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContex
 import { countKey, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 import { chatUsage, tokenUsageRecord } from './litellm-usage';
+import { promptTokens } from '../model/usage';
 
 interface EventRef {
   value: unknown;
@@ -115,6 +116,11 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
   const responses = new Map<string, ModelResponse>();
   const usedIds = new Set<string>();
   let requested = false;
+  /** The summary the model is sent now: View.from_events inserts only the newest condensation's. */
+  let shownSummary: string | null = null;
+  /** The prompt of the newest call with usage, and the condensation no call has followed yet. */
+  let lastPrompt: number | null = null;
+  let unseen: { compaction: CompactionEvent; lastPrompt: number | null } | null = null;
 
   const addResponse = (id: string, usage: Usage | null, model: string | null, itemIds: string[], timestamp: string | undefined, at: At) => {
     const existing = responses.get(id);
@@ -124,6 +130,8 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
     }
     const r: ModelResponse = { id, index: responses.size, itemIds: [...itemIds], usage, model, source: { file: ctx.file, line: at.line ?? null }, ...(timestamp ? { timestamp } : {}) };
     responses.set(id, r);
+    unseen = null;
+    if (usage) lastPrompt = promptTokens(usage) ?? lastPrompt;
     session.model ??= model;
   };
 
@@ -250,7 +258,14 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       const offset = num(args, 'summary_offset');
       // OpenHands hands the condensed summary to the model as a user message.
       items.push({ ...base, id: summaryId, kind: 'summary', role: 'user', text: summary, meta: { summaryOffset: offset ?? null } });
+      // View.from_events (openhands/memory/view.py, 2025) inserts the newest condensation's summary only: the one
+      // sent until now leaves the context.
+      if (shownSummary) replacedIds.push(shownSummary);
+      shownSummary = summaryId;
     }
+    // A condensation no call saw alone (another came before the next call): its size before is the last reported
+    // prompt, as the engine resolves it for a compaction a call follows; what it left was never sent, so unknown.
+    if (unseen && unseen.compaction.tokensBefore === null) unseen.compaction.tokensBefore = unseen.lastPrompt;
     const c: CompactionEvent = {
       id: `c${session.compactions.length}`,
       index: session.compactions.length,
@@ -266,6 +281,7 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       ...(base.timestamp ? { timestamp: base.timestamp } : {}),
     };
     session.compactions.push(c);
+    unseen = { compaction: c, lastPrompt };
     requested = false;
   }
 }
