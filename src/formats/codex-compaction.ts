@@ -19,11 +19,6 @@ export class CodexCompactions {
   private readonly byId = new Map<string, Item>();
   private last: { event: CompactionEvent; from: 'compacted' | 'event'; joined: boolean } | null = null;
   private itemsSinceLast = 0;
-  /**
-   * The prompt of the last `token_count` that measured a call: a compaction's tokens before. Never Codex's own
-   * estimate after a compaction (see `tokenCount` in codex.ts).
-   */
-  lastPrompt: number | null = null;
 
   constructor(
     private readonly session: Session,
@@ -124,8 +119,9 @@ export class CodexCompactions {
     if (summary && !summaryPlaced) next.push(summary.id);
 
     const keptSet = new Set(kept);
+    // Codex records no size with a compaction: its tokens before stay null, so the session's facts take the last
+    // reported prompt and say so ('reported', not 'recorded').
     const fields = {
-      tokensBefore: this.lastPrompt,
       replacedIds: this.context.filter((id) => !keptSet.has(id)),
       keptIds: kept,
       summaryId: summary?.id ?? null,
@@ -156,7 +152,6 @@ export class CodexCompactions {
     if (timestamp) marker.timestamp = timestamp;
     // Without a replacement history nothing says what was replaced: the lists stay empty.
     const event = this.event(marker, line, timestamp);
-    event.tokensBefore = this.lastPrompt;
     this.last = { event, from: 'event', joined: false };
     this.itemsSinceLast = 0;
     return [marker];

@@ -89,8 +89,8 @@ class ExecParser {
         const usage = obj(v, 'usage');
         if (!usage) this.ctx.warn({ line, path: ['usage'] }, 'turn.completed has no usage object');
         else if (this.turn) {
-          // Codex's input_tokens count the cached ones (OpenAI's convention).
-          this.turn.usage = cacheInsideUsage(num(usage, 'input_tokens') ?? null, num(usage, 'output_tokens') ?? null, num(usage, 'cached_input_tokens') ?? null, null);
+          // Codex's input_tokens count the cached ones and the cache writes (OpenAI's convention), as in the rollout.
+          this.turn.usage = cacheInsideUsage(num(usage, 'input_tokens') ?? null, num(usage, 'output_tokens') ?? null, num(usage, 'cached_input_tokens') ?? null, num(usage, 'cache_write_input_tokens') ?? null);
         }
         this.turn = null;
         return;

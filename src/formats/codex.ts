@@ -8,6 +8,7 @@ import { cacheInsideUsage } from '../model/usage';
 import { emptySession, idFromFile, type FormatAdapter, type ParseContext } from './adapter';
 import { CodexCompactions } from './codex-compaction';
 import { execStreamScore, parseExecStream } from './codex-exec';
+import { ForkedHistory } from './codex-fork';
 import { CODEX_PRIVATE_ITEMS, codexItem } from './codex-items';
 import { countKey } from '../model/dictionary';
 import { thousands } from '../model/thousands';
@@ -46,6 +47,7 @@ class RolloutParser {
   private lastPrompt: number | null = null;
   private readonly usedIds = new Set<string>();
   private metaSeen = false;
+  private readonly fork = new ForkedHistory();
 
   constructor(private readonly ctx: ParseContext) {
     this.session = emptySession('codex', ctx.file, idFromFile(ctx.file));
@@ -96,6 +98,7 @@ class RolloutParser {
       case 'response_item':
         return this.responseItem(p, line, timestamp);
       case 'turn_context': {
+        this.fork.turn(p);
         const model = str(p, 'model');
         if (model) this.session.model = model;
         this.skip('turn_context');
@@ -120,8 +123,11 @@ class RolloutParser {
       return;
     }
     this.metaSeen = true;
+    this.fork.start(p);
     const id = str(p, 'id');
     if (id) this.session.id = id;
+    const parent = str(p, 'forked_from_id');
+    if (parent) meta['forkedFromId'] = parent;
     for (const [key, field] of [['cwd', 'cwd'], ['cliVersion', 'cli_version'], ['modelProvider', 'model_provider'], ['originator', 'originator'], ['source', 'source']] as const) {
       const value = str(p, field);
       if (value) meta[key] = value;
@@ -157,6 +163,12 @@ class RolloutParser {
       return;
     }
     const { item, fromModel } = converted;
+    // The parent's responses copied into a fork are what the child was sent, not calls of the child's.
+    if (fromModel && this.fork.copiedFrom !== null) {
+      item.meta = { ...item.meta, forkedFrom: this.fork.copiedFrom };
+      this.push(item, timestamp);
+      return;
+    }
     // Consecutive model-side items form one response; the next token_count closes it with its usage.
     // In `before` order every model item up to the next token_count is that one response, tool outputs between.
     if (fromModel) {
@@ -200,10 +212,15 @@ class RolloutParser {
     if (window !== null) this.session.contextWindow = window;
     const last = info ? obj(info, 'last_token_usage') : numAt(p, 'input_tokens') !== null ? p : undefined;
     if (!last) return;
+    const cumulative = info ? get(info, 'total_token_usage') : undefined;
+    // A fork's copied token_counts measured the parent's calls: none of them is the child's, nor decides the order.
+    if (this.fork.copiedFrom !== null) {
+      if (cumulative !== undefined) this.lastTotal = JSON.stringify(cumulative);
+      return;
+    }
     const input = numAt(last, 'input_tokens');
     const output = numAt(last, 'output_tokens');
     const total = numAt(last, 'total_tokens');
-    const cumulative = info ? get(info, 'total_token_usage') : undefined;
     // codex-rs `recompute_token_usage` (after a compaction, a rollback, a resume) writes no call's usage: input and
     // output 0, and total_tokens an estimate of the history, which in CLI 0.10x can be a running total above the
     // window. It measures no call and is not the context before the compaction.
@@ -219,13 +236,14 @@ class RolloutParser {
       }
       return;
     }
-    if (input !== null) this.compactions.lastPrompt = this.lastPrompt = input;
+    if (input !== null) this.lastPrompt = input;
     // Codex repeats the last token_count after tool outputs: the same cumulative total measures nothing new.
     const key = cumulative === undefined ? null : JSON.stringify(cumulative);
     if (key !== null && key === this.lastTotal) return;
     if (key !== null) this.lastTotal = key;
-    // codex-rs TokenUsage: input_tokens count the cached ones (OpenAI's convention).
-    const usage: Usage = { ...cacheInsideUsage(input, output, numAt(last, 'cached_input_tokens'), null), contextWindow: window };
+    // codex-rs TokenUsage: input_tokens count the cached ones and, since `cache_write_input_tokens` (the Responses
+    // API's input_tokens_details.cache_write_tokens), the ones written to the cache too (OpenAI's convention).
+    const usage: Usage = { ...cacheInsideUsage(input, output, numAt(last, 'cached_input_tokens'), numAt(last, 'cache_write_input_tokens')), contextWindow: window };
     this.usageOrder ??= this.unmeasured ? 'after' : 'before';
     if (this.usageOrder === 'before') {
       this.pendingUsage = usage;
@@ -243,6 +261,7 @@ class RolloutParser {
     const kind = str(p, 'type') ?? 'unknown';
     this.skip(`event_msg:${kind}`);
     if (kind === 'task_started') {
+      this.fork.turn(p);
       const window = numAt(p, 'model_context_window');
       if (window !== null) this.session.contextWindow = window;
     } else if (kind === 'token_count') {
