@@ -269,7 +269,7 @@ function totalsCheck(t: ReportedTotals, prompt: number, calls: number, uncertain
 
 /**
  * Each compaction's sizes: before = the recorded figure (Claude Code's `preTokens`), else the last reported prompt
- * before it, else the calibrated context of that call; after = the recorded figure, else the first reported
+ * before it (also for a compaction no call followed alone), else the calibrated context of that call; after = the recorded figure, else the first reported
  * prompt after it, else the calibrated context of that call.
  */
 export function resolveCompactions(compactions: readonly CompactionEvent[], calls: readonly CallContext[], calibration: SessionCalibration): ResolvedCompaction[] {
@@ -277,9 +277,19 @@ export function resolveCompactions(compactions: readonly CompactionEvent[], call
   calls.forEach((c, i) => {
     if (c.compactionId !== null && !firstCall.has(c.compactionId)) firstCall.set(c.compactionId, i);
   });
-  return compactions.map((c) => {
+  // The call whose context a compaction was made from: the one before the first call that followed it, or, for one no
+  // call followed alone (another came before the next call, or the session ended), before the next that one did.
+  const madeFrom = (k: number): number | null => {
+    for (let j = k; j < compactions.length; j++) {
+      const a = firstCall.get(compactions[j]!.id);
+      if (a !== undefined) return a > 0 ? a - 1 : null;
+    }
+    return calls.length > 0 ? calls.length - 1 : null;
+  };
+  return compactions.map((c, k) => {
     const at = firstCall.get(c.id) ?? null;
-    const before = at !== null && at > 0 ? calibration.calls[at - 1]! : null;
+    const from = madeFrom(k);
+    const before = from !== null ? calibration.calls[from]! : null;
     const after = at !== null ? calibration.calls[at]! : null;
     const [tokensBefore, tokensBeforeSource] = pick(c.tokensBefore, before);
     const [tokensAfter, tokensAfterSource] = pick(c.tokensAfter, after);

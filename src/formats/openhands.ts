@@ -14,7 +14,6 @@ import { emptySession, idFromFile, type At, type FormatAdapter, type ParseContex
 import { countKey, setOwn } from '../model/dictionary';
 import { pushAll } from '../model/arrays';
 import { chatUsage, tokenUsageRecord } from './litellm-usage';
-import { promptTokens } from '../model/usage';
 
 interface EventRef {
   value: unknown;
@@ -118,9 +117,6 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
   let requested = false;
   /** The summary the model is sent now: View.from_events inserts only the newest condensation's. */
   let shownSummary: string | null = null;
-  /** The prompt of the newest call with usage, and the condensation no call has followed yet. */
-  let lastPrompt: number | null = null;
-  let unseen: { compaction: CompactionEvent; lastPrompt: number | null } | null = null;
 
   const addResponse = (id: string, usage: Usage | null, model: string | null, itemIds: string[], timestamp: string | undefined, at: At) => {
     const existing = responses.get(id);
@@ -130,8 +126,6 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
     }
     const r: ModelResponse = { id, index: responses.size, itemIds: [...itemIds], usage, model, source: { file: ctx.file, line: at.line ?? null }, ...(timestamp ? { timestamp } : {}) };
     responses.set(id, r);
-    unseen = null;
-    if (usage) lastPrompt = promptTokens(usage) ?? lastPrompt;
     session.model ??= model;
   };
 
@@ -263,9 +257,6 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       if (shownSummary) replacedIds.push(shownSummary);
       shownSummary = summaryId;
     }
-    // A condensation no call saw alone (another came before the next call): its size before is the last reported
-    // prompt, as the engine resolves it for a compaction a call follows; what it left was never sent, so unknown.
-    if (unseen && unseen.compaction.tokensBefore === null) unseen.compaction.tokensBefore = unseen.lastPrompt;
     const c: CompactionEvent = {
       id: `c${session.compactions.length}`,
       index: session.compactions.length,
@@ -281,7 +272,6 @@ function convert(stream: Stream, session: Session, ctx: ParseContext): void {
       ...(base.timestamp ? { timestamp: base.timestamp } : {}),
     };
     session.compactions.push(c);
-    unseen = { compaction: c, lastPrompt };
     requested = false;
   }
 }
