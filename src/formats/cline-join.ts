@@ -109,7 +109,7 @@ function attachUi(api: Session, ui: Session, found: ParseIssue[] | undefined): v
     ({ groups, used } = reinstate(api, ui, unanswered));
     const parts = [
       unanswered.length > 0 ? `${unanswered.length} answered by messages the history no longer holds (a condense deleted them), read from what the panel shows` : '',
-      orphans > 0 ? `${orphans} assistant messages with no api_req_started in the panel, so no usage` : '',
+      orphans > 0 ? `${orphans} assistant message${orphans === 1 ? '' : 's'} with no api_req_started in the panel, so no usage` : '',
     ].filter(Boolean);
     warn(api, found, file, `${ui.responses.length} api_req_started for ${messages} assistant messages, paired by time: ${parts.join('; ')}`);
   } else if (differ) {
