@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dropFiles, fromDisk, fromText } from './support/drop';
-import { fact, sessionTabs } from './support/session-view';
+import { fact, openPanel, sessionTabs } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
 
@@ -28,4 +28,16 @@ test("a forked Codex rollout: the parent's copied history is context, and only t
   await expect(sessionTabs(page)).toHaveCount(1);
   await expect(fact(page, 'Model calls')).toHaveText('3');
   await expect(fact(page, 'Peak context').first()).toHaveText('27,120');
+});
+
+test('a Codex rollout whose user took a turn back: the next call holds none of it, and the eviction map says so', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, fromDisk(join(FIXTURES, 'codex-rollout-rollback-0.139.jsonl')));
+  await expect(sessionTabs(page)).toHaveCount(1);
+  await expect(fact(page, 'Model calls')).toHaveText('2');
+  await expect(fact(page, 'Compactions')).toHaveText('0');
+  await page.getByRole('slider', { name: 'Call' }).fill('2');
+  await openPanel(page, 'Eviction map');
+  const legend = page.getByRole('list', { name: 'Labels at call 2' });
+  await expect(legend.getByRole('listitem').filter({ hasText: 'rolled-back' })).toHaveText('rolled-back 4');
 });

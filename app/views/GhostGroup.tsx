@@ -10,6 +10,7 @@ const VERB: Record<GhostView['label'], string> = {
   masked: 'masked',
   dropped: 'dropped',
   cleared: 'cleared by /clear',
+  'rolled-back': 'taken back by the user (rollback)',
 };
 
 interface Props {

@@ -50,6 +50,11 @@ function referenceContexts(s: Session): string[][] {
     }
   };
   s.items.forEach((item, i) => {
+    // The turns the user took back before this item (Codex's rollback) leave the list.
+    if (item.rollsBack) {
+      const gone = new Set(item.rollsBack);
+      live = live.filter((it) => !gone.has(it.id));
+    }
     const starts = callAt.has(i);
     if (!starts) for (const c of compactionAt.get(i) ?? []) apply(c);
     if (starts) {

@@ -5,8 +5,9 @@ import type { Item, Usage } from '../model/types';
 export type RegionName = 'head' | 'summary' | 'middle' | 'tail';
 
 /** What happened to an original item as of one call. */
-// `cleared`: the user's `/clear` emptied the conversation; no compaction took it.
-export type EvictionLabel = 'verbatim' | 'summarized' | 'omitted' | 'masked' | 'dropped' | 'cleared';
+// `cleared`: the user's `/clear` emptied the conversation; `rolled-back`: the user took the last turns back (Codex's
+// thread rollback); no compaction took either.
+export type EvictionLabel = 'verbatim' | 'summarized' | 'omitted' | 'masked' | 'dropped' | 'cleared' | 'rolled-back';
 
 export interface ContextEntry {
   item: Item;

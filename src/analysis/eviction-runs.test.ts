@@ -69,7 +69,7 @@ describe('labelCountsAt', () => {
     );
     const v = buildAnalysisView(s, { count: (t) => t.length });
     const last = v.calls.length - 1;
-    expect(labelCountsAt(v.eviction, last)).toEqual({ verbatim: 6, summarized: 2, omitted: 0, masked: 0, dropped: 0, cleared: 0 });
-    expect(labelCountsAt(v.eviction, 0)).toEqual({ verbatim: 2, summarized: 0, omitted: 0, masked: 0, dropped: 0, cleared: 0 });
+    expect(labelCountsAt(v.eviction, last)).toEqual({ verbatim: 6, summarized: 2, omitted: 0, masked: 0, dropped: 0, cleared: 0, 'rolled-back': 0 });
+    expect(labelCountsAt(v.eviction, 0)).toEqual({ verbatim: 2, summarized: 0, omitted: 0, masked: 0, dropped: 0, cleared: 0, 'rolled-back': 0 });
   });
 });

@@ -2,7 +2,7 @@
 import type { Item } from '../model/types';
 import type { EvictionLabel } from './context-types';
 
-export const EVICTION_LABELS: readonly EvictionLabel[] = ['verbatim', 'summarized', 'omitted', 'masked', 'dropped', 'cleared'];
+export const EVICTION_LABELS: readonly EvictionLabel[] = ['verbatim', 'summarized', 'omitted', 'masked', 'dropped', 'cleared', 'rolled-back'];
 
 export interface LabelRun {
   label: EvictionLabel;
@@ -64,7 +64,7 @@ export type LabelCounts = Record<EvictionLabel, number>;
 
 /** How many items carry each label at one call. */
 export function labelCountsAt(rows: readonly { runs: readonly LabelRun[] }[], call: number): LabelCounts {
-  const counts: LabelCounts = { verbatim: 0, summarized: 0, omitted: 0, masked: 0, dropped: 0, cleared: 0 };
+  const counts: LabelCounts = { verbatim: 0, summarized: 0, omitted: 0, masked: 0, dropped: 0, cleared: 0, 'rolled-back': 0 };
   for (const row of rows) {
     const l = labelAt(row.runs, call);
     if (l) counts[l]++;

@@ -138,6 +138,15 @@ export function replayTranscript(session: Session): Replay {
   };
 
   session.items.forEach((item, i) => {
+    // The user took the last turns back before this item (Codex's thread rollback): the model is sent none of them
+    // from here on. No compaction did it, so no removal names one.
+    if (item.rollsBack)
+      for (const id of item.rollsBack) {
+        const sp = live.get(id);
+        if (!sp) continue;
+        close(sp);
+        if (!removals.has(id)) removals.set(id, { label: 'rolled-back', compactionId: null, fromCall: callsSeen });
+      }
     // A call whose own output is the summary (Self-Sum) was sent the context before that summary existed.
     const startsCall = callAt.has(i);
     if (!startsCall) for (const c of compactionAt.get(i) ?? []) apply(c, i);

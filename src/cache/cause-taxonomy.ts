@@ -22,6 +22,11 @@ export const CAUSE_TAXONOMY: Record<CacheBreakCause, CauseEntry> = {
     meaning: 'The user\'s /clear emptied the conversation: everything after the system prompt and tools is sent anew. No compaction did it, so its miss counts with the misses.',
     evidence: 'The prompt holds a Claude Code /clear echo the previous prompt did not (Claude Code 1.0 wrote on in the same file after a /clear).',
   },
+  'rolled-back': {
+    label: 'turns taken back',
+    meaning: "The user took back the last turns (Codex's thread rollback, to edit a message): the prompt goes on from an earlier point and what follows is sent anew. No compaction did it, so its miss counts with the misses.",
+    evidence: 'This prompt holds the first item after a `thread_rolled_back`, and the previous prompt held some of what the rollback took out.',
+  },
   'recap-regenerated': {
     label: 'regenerated recap',
     meaning: 'A recap at the same position was rewritten, so every item after it is read again although those items did not change.',

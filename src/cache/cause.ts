@@ -11,6 +11,7 @@ import type { PromptUnit, UnitDigest } from './item-hash';
 export type CacheBreakCause =
   | 'compaction'
   | 'cleared'
+  | 'rolled-back'
   | 'recap-regenerated'
   | 'edited'
   | 'masked'
@@ -30,6 +31,7 @@ export type CacheBreakCause =
 export const CACHE_BREAK_CAUSES: readonly CacheBreakCause[] = [
   'compaction',
   'cleared',
+  'rolled-back',
   'recap-regenerated',
   'edited',
   'masked',
@@ -109,6 +111,8 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
  * The cause of a divergence, tested in this order (the first that fits wins):
  * 0. cleared — this prompt holds a `/clear` echo the previous one did not (Claude Code 1.0 wrote on in the same file
  *    after a /clear): the conversation before it is gone, with no compaction;
+ * 0. rolled-back — the user took back turns the previous prompt held (Codex's thread rollback): the prompt goes on
+ *    from an earlier point, with no compaction;
  * 0. tools-changed — the tool schemas are what changed, or the item there says so (`meta.toolsChanged`);
  * 1. masked — a tool result at that position now holds a placeholder (or carries `omission`);
  * 2. recap-regenerated — a summary at the same position in both calls, with different text, and no compaction
@@ -121,9 +125,10 @@ export function isHumanTurn(item: Item | null | undefined): boolean {
  * 4. edited — an item (or the tool schemas) at that position changed;
  * 5. unknown — e.g. this call's prompt simply ends earlier.
  */
-export function structuralCause(input: CauseInput): 'cleared' | 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
+export function structuralCause(input: CauseInput): 'cleared' | 'rolled-back' | 'masked' | 'recap-regenerated' | 'compaction' | 'edited' | 'tools-changed' | 'unknown' {
   const { previous, current, unitIndex: k, compactionId, compactionInferred = false } = input;
   if (clearedSince(previous, current)) return 'cleared';
+  if (rolledBackSince(previous, current)) return 'rolled-back';
   const oldUnit = previous.units[k];
   const newUnit = current.units[k];
   const oldItem = oldUnit?.item ?? null;
@@ -159,6 +164,12 @@ function clearedSince(previous: PromptSide, current: PromptSide): boolean {
   if (echoes.length === 0) return false;
   const before = new Set(previous.units.map((u) => u.id));
   return echoes.some((id) => !before.has(id));
+}
+
+/** Did the user take back (`Item.rollsBack`, Codex's thread rollback) items the previous prompt held? */
+function rolledBackSince(previous: PromptSide, current: PromptSide): boolean {
+  const before = new Set(previous.units.map((u) => u.id));
+  return current.units.some((u) => !before.has(u.id) && (u.item?.rollsBack ?? []).some((id) => before.has(id)));
 }
 
 function sameKind(a: Item | null, b: Item | null): boolean {

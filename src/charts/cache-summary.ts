@@ -65,6 +65,8 @@ export function causeSentence(report: Pick<CacheReport, 'cause' | 'gapMs' | 'ttl
       return `A new process sent this call (the harness was restarted or the session resumed), and it read about nothing from the cache.${reRead ? ` ${reRead}.` : ''}`;
     case 'gap-unknown':
       return `The timestamps repeat or go backwards here (a resumed or archived session), so the time since the previous call is unknown; the read fell to about nothing, as after an expired cache or a restart.${reRead ? ` ${reRead}.` : ''}`;
+    case 'rolled-back':
+      return `The user took back the last turns before this call (a rollback, to edit a message): the prompt goes on from an earlier point, and what follows it was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'cleared':
       return `The user's /clear emptied the conversation before this call, so everything after the system prompt and tools was sent anew.${reRead ? ` ${reRead}.` : ''}`;
     case 'recap-regenerated':

@@ -4,6 +4,7 @@ import { redactionHint } from '../model/markers';
 import type { CompactionEvent, Item, Session } from '../model/types';
 import type { ParseContext } from './adapter';
 import { codexItem } from './codex-items';
+import { userWordsOf } from '../model/harness-messages';
 
 /** Opaque summaries that server-side compaction returns instead of text. */
 const ENCRYPTED_SUMMARY_TYPES = new Set(['compaction', 'compaction_summary']);
@@ -29,6 +30,24 @@ export class CodexCompactions {
     this.byId.set(item.id, item);
     this.context.push(item.id);
     this.itemsSinceLast++;
+  }
+
+  /**
+   * The `thread_rolled_back` event (the user took the last `numTurns` turns back): the ids leaving the context, as
+   * codex-rs `drop_last_n_user_turns` cuts the history. It cuts at the `numTurns`-th user message from the end (all of
+   * them when there are fewer; a message the harness wrote, as `<environment_context>` or `<turn_aborted>`, is none),
+   * and takes with it the context updates the harness put just before that turn (developer and harness-written user
+   * messages: `trim_pre_turn_context_updates`), never what came before the first turn.
+   */
+  rollBack(numTurns: number): string[] {
+    const turns = this.context.flatMap((id, k) => (userWordsOf(this.byId.get(id)!) !== null ? [k] : []));
+    if (numTurns <= 0 || turns.length === 0) return [];
+    let cut = numTurns >= turns.length ? turns[0]! : turns[turns.length - numTurns]!;
+    const update = (it: Item) => it.kind === 'message' && (it.role === 'developer' || it.role === 'system' || (it.role === 'user' && userWordsOf(it) === null));
+    while (cut > turns[0]! && update(this.byId.get(this.context[cut - 1]!)!)) cut--;
+    const gone = this.context.slice(cut);
+    this.context = this.context.slice(0, cut);
+    return gone;
   }
 
   /** The `compacted` record; returns the items it adds (marker, summary, new context items). */

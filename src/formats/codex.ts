@@ -48,6 +48,8 @@ class RolloutParser {
   private readonly usedIds = new Set<string>();
   private metaSeen = false;
   private readonly fork = new ForkedHistory();
+  /** What a `thread_rolled_back` took out, until the next item carries it. */
+  private rolledBack: string[] = [];
 
   constructor(private readonly ctx: ParseContext) {
     this.session = emptySession('codex', ctx.file, idFromFile(ctx.file));
@@ -68,8 +70,17 @@ class RolloutParser {
 
   private push(item: Item, timestamp: string | undefined): void {
     if (timestamp) item.timestamp = timestamp;
-    this.session.items.push(item);
+    this.append(item);
     this.compactions.add(item);
+  }
+
+  /** Adds an item to the session; the first after a rollback carries what the rollback took out (replay.ts). */
+  private append(item: Item): void {
+    if (this.rolledBack.length > 0) {
+      item.rollsBack = this.rolledBack;
+      this.rolledBack = [];
+    }
+    this.session.items.push(item);
   }
 
   line(line: number, v: unknown): void {
@@ -110,7 +121,7 @@ class RolloutParser {
         this.close();
         this.measured = null;
         this.unmeasured = null;
-        for (const item of this.compactions.compacted(p, line, timestamp)) this.session.items.push(item);
+        for (const item of this.compactions.compacted(p, line, timestamp)) this.append(item);
         return;
     }
   }
@@ -270,7 +281,10 @@ class RolloutParser {
       this.close();
       this.measured = null;
       this.unmeasured = null;
-      for (const item of this.compactions.contextCompacted(line, timestamp)) this.session.items.push(item);
+      for (const item of this.compactions.contextCompacted(line, timestamp)) this.append(item);
+    } else if (kind === 'thread_rolled_back') {
+      // codex-rs drop_last_n_user_turns: the next request is sent the history without the last turns.
+      this.rolledBack.push(...this.compactions.rollBack(numAt(p, 'num_turns') ?? 0));
     }
     // agent_message, agent_reasoning, user_message repeat response items; the rest is UI state.
   }

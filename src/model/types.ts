@@ -108,6 +108,11 @@ export interface Item {
    * SystemPromptUpdateEvent replaces the system prompt). Not a compaction: nothing is summarized or dropped.
    */
   supersedes?: string;
+  /**
+   * Items the user took back just before this one (Codex's thread rollback): no context holds them from here on. Not a
+   * compaction: nothing stands in for them.
+   */
+  rollsBack?: string[];
 }
 
 export interface OmissionInfo {

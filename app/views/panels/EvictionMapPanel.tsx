@@ -26,6 +26,7 @@ const LABEL_HINT: Record<EvictionLabel, string> = {
   masked: 'sent masked or cleared',
   dropped: 'dropped without a summary',
   cleared: "cleared by the user's /clear",
+  'rolled-back': 'taken back by the user (a rollback to an earlier turn)',
 };
 
 const fmt = (n: number) => formatCount(n);
@@ -61,8 +62,8 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
   const [evictedOnly, setEvictedOnly] = useState(false);
   const rows = useMemo(() => (evictedOnly ? allRows.filter((r) => r.runs.some((run) => run.label !== 'verbatim')) : allRows), [allRows, evictedOnly]);
   const counts = useMemo(() => labelCountsAt(allRows, callIndex), [allRows, callIndex]);
-  // Only a session the user cleared (`/clear`, Claude Code 1.0) has a `cleared` label to show in the legend.
-  const cleared = useMemo(() => allRows.some((r) => r.runs.some((run) => run.label === 'cleared')), [allRows]);
+  // Only a session the user cleared (`/clear`, Claude Code 1.0) or rolled back (Codex) has those labels to show.
+  const shown = useMemo(() => new Set(allRows.flatMap((r) => r.runs.map((run) => run.label))), [allRows]);
   const notYet = useMemo(() => allRows.reduce((k, r) => k + (labelAt(r.runs, callIndex) === null ? 1 : 0), 0), [allRows, callIndex]);
   const compactionCalls = useMemo(() => view.calls.filter((c) => c.compactionId !== null).map((c) => c.index), [view.calls]);
 
@@ -155,7 +156,7 @@ export default function EvictionMapPanel({ view, callIndex, itemById, goTo }: Pa
           </span>
         </p>
         <ul className="evm-legend" aria-label={`Labels at call ${callIndex + 1}`}>
-          {EVICTION_LABELS.filter((l) => l !== 'cleared' || cleared).map((l) => (
+          {EVICTION_LABELS.filter((l) => (l !== 'cleared' && l !== 'rolled-back') || shown.has(l)).map((l) => (
             <li key={l} title={LABEL_HINT[l]}>
               <span className={`evm-swatch l-${l}`} aria-hidden="true" />
               {l} <strong>{fmt(counts[l])}</strong>
