@@ -12,18 +12,7 @@ import { mentionKeys, type MentionKeys } from './mention-keys';
 import { mentionText } from './later-use';
 import { containsPathTail, foundIn, haystack, referencedIn, searchSlack, type Haystack } from './normalize';
 import { askedAs, asksAgain, asksFor, questions } from './questions';
-
-/** First index of `sorted` whose value is at least `x`. */
-function lowerBound(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import { lowerBound } from '../model/sorted';
 
 function has(sorted: readonly number[], x: number): boolean {
   const i = lowerBound(sorted, x);

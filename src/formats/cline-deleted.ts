@@ -5,6 +5,7 @@
 // what it showed of them: the calls are read back from it, as a panel read alone reads every call.
 import type { Item, ModelResponse, Session } from '../model/types';
 import { panelKind, sentBy } from './cline';
+import { lowerBound } from '../model/sorted';
 
 const N_MESSAGES_TO_KEEP = 3;
 
@@ -29,14 +30,8 @@ export function reinstate(api: Session, ui: Session, unanswered: readonly number
   const sentTimes = api.items.filter((it) => it.role !== 'assistant').map(timeOf).sort((a, b) => a - b);
   // Whether the history holds a message sent from `from` until before `to`.
   const sentBetween = (from: number, to: number) => {
-    let lo = 0;
-    let hi = sentTimes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sentTimes[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < sentTimes.length && sentTimes[lo]! < to;
+    const k = lowerBound(sentTimes, from);
+    return k < sentTimes.length && sentTimes[k]! < to;
   };
   const starts = ui.responses.map(timeOf);
   const added: Item[] = [];
