@@ -168,6 +168,7 @@ function clearedSince(previous: PromptSide, current: PromptSide): boolean {
 
 /** Did the user take back (`Item.rollsBack`, Codex's thread rollback) items the previous prompt held? */
 function rolledBackSince(previous: PromptSide, current: PromptSide): boolean {
+  if (!current.units.some((u) => u.item?.rollsBack)) return false;
   const before = new Set(previous.units.map((u) => u.id));
   return current.units.some((u) => !before.has(u.id) && (u.item?.rollsBack ?? []).some((id) => before.has(id)));
 }

@@ -6,10 +6,9 @@
 import type { Item, ModelResponse, Session } from '../model/types';
 import { panelKind, sentBy } from './cline';
 import { lowerBound } from '../model/sorted';
+import { timeOf } from './cline-pairing';
 
 const N_MESSAGES_TO_KEEP = 3;
-
-const timeOf = (x: { timestamp?: string }): number => (x.timestamp ? Date.parse(x.timestamp) : NaN);
 
 /** The items read back from the panel, and the message each stands for (`sent:` or `reply:` and the request id). */
 export interface Reinstated {

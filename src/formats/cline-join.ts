@@ -7,7 +7,8 @@ import type { CompactionEvent, Item, ParseIssue, Session } from '../model/types'
 import { promptTokens } from '../model/usage';
 import { MESSAGE_REF, readAlone } from './cline';
 import { deletedBy, reinstate } from './cline-deleted';
-import { pairByTime } from './cline-pairing';
+import { pairByTime, timeOf } from './cline-pairing';
+import { maxOf } from '../model/arrays';
 
 function part(s: Session): string | null {
   const v = s.format === 'cline' ? s.meta['clinePart'] : undefined;
@@ -22,19 +23,23 @@ function partnerOf(api: Session, candidates: Session[], apis: number): Session |
 }
 
 /**
- * Which call (0-based) a compaction came before. With message times in the API history: the first call answered
- * after it. Else by the panel's order of requests: the first request started after it.
+ * When each call (0-based) was answered, to place compactions by: with message times in the API history, its answer;
+ * else by the panel's order of requests, when its request started.
  */
-function callBefore(c: CompactionEvent, api: Session, ui: Session): number {
-  const at = c.timestamp ? Date.parse(c.timestamp) : NaN;
-  if (Number.isNaN(at)) return api.responses.length;
+function callTimes(api: Session, ui: Session): number[] {
   const timed = api.responses.length > 0 && api.responses.every((r) => r.timestamp);
+  if (!timed) return ui.responses.map(timeOf);
   // A call read back from the panel is timed by its request: its answer is its last reply item.
   const byId = new Map(api.items.map((it) => [it.id, it]));
-  const answered = (r: (typeof api.responses)[number]) => Math.max(...[r.timestamp, ...r.itemIds.map((id) => byId.get(id)?.timestamp)].map((t) => (t ? Date.parse(t) : NaN)).filter((t) => !Number.isNaN(t)));
-  const times = timed ? api.responses.map(answered) : ui.responses.map((r) => (r.timestamp ? Date.parse(r.timestamp) : NaN));
+  return api.responses.map((r) => maxOf([timeOf(r), ...r.itemIds.map((id) => timeOf(byId.get(id) ?? {}))].filter((t) => !Number.isNaN(t))));
+}
+
+/** Which call (0-based) a compaction came before: the first answered (or started) after it. */
+function callBefore(c: CompactionEvent, times: readonly number[], calls: number): number {
+  const at = timeOf(c);
+  if (Number.isNaN(at)) return calls;
   const k = times.findIndex((t) => t > at);
-  return k < 0 ? api.responses.length : k;
+  return k < 0 ? calls : k;
 }
 
 /** Moves items to just before `before` (or to the end), keeping their order: where the model first saw them. */
@@ -119,8 +124,10 @@ function attachUi(api: Session, ui: Session, found: ParseIssue[] | undefined): v
   const deletingSummary = summariesOfDeletingCondenses(api, ui);
   const panelSummaries = new Map(ui.items.filter((it) => it.kind === 'summary').map((it) => [it.id, it]));
   const usedSummaries = new Set<string>();
+  // Call times do not move as the loop below reorders items.
+  const times = callTimes(api, ui);
   for (const c of ui.compactions) {
-    const k = callBefore(c, api, ui);
+    const k = callBefore(c, times, api.responses.length);
     const firstOfCall = api.responses[k] ? api.items.find((it) => it.id === api.responses[k]!.itemIds[0]) : undefined;
     const tagged = (key: string) => api.items.filter((it) => it.meta?.[key] === c.id);
     // The summary (or truncation marker) by its id, else one a condense that deleted messages wrote, else (once the

@@ -5,7 +5,8 @@
 // (summarizeConversation) deleted the assistant messages it summarized, while the panel keeps every request.
 import type { ModelResponse } from '../model/types';
 
-const timeOf = (r: ModelResponse): number => (r.timestamp ? Date.parse(r.timestamp) : NaN);
+/** A record's time in ms; NaN when it has none. */
+export const timeOf = (r: { timestamp?: string }): number => (r.timestamp ? Date.parse(r.timestamp) : NaN);
 
 /**
  * For each assistant message, the index of the request it answers: the last one started before it, if no earlier
