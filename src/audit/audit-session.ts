@@ -24,8 +24,8 @@ import { SessionItems } from './session-items';
 import { SupportCheck, supportKeys } from './session-support';
 import { maxOf } from '../model/arrays';
 import { definesNameMemo, ProjectScope, SCOPE_WORDS } from './project-scope';
-import { relevance, setsMeasure } from './relevance';
-import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, type LaterWalk } from './later-use';
+import { relevance } from './relevance';
+import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, takesValue, type LaterWalk } from './later-use';
 import { isCompactCommand, isHarnessItem, saidText } from '../model/harness-messages';
 import { judgeUserClaims, MessageReadings, userWordsRead, type ReadText } from './invented-instructions';
 import { survivalKindOf, survivalOf } from './survival';
@@ -542,7 +542,7 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => takenAsArgument(id, targets[i] ? (targets[i]!.file ?? targets[i]!.target) : texts[i]!, cwd) || pinsVersion(id, targets[i], texts[i]!) || setsMeasure(id, targets[i], texts[i]!),
+        exactArg: (i) => takesValue(id, targets[i], texts[i]!, cwd),
         listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
         printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && (targets[i]?.kind === 'command' || targets[i]?.kind === 'search') && locatesFile(texts[i]!, id.value),
       };

@@ -15,7 +15,7 @@ import type { CallTarget } from '../refetch/call-target';
 import type { Identifier } from './identifiers';
 import { exactPathIn, haystack, referencedIn } from './normalize';
 import { definesName } from './project-scope';
-import { submitsPlan, TEST_FILE } from './relevance';
+import { setsMeasure, submitsPlan, TEST_FILE } from './relevance';
 
 const slashed = (f: string) => f.replace(/\\/g, '/');
 
@@ -61,6 +61,18 @@ export function takenAsArgument(id: Identifier, arg: string, cwd: string | null)
   // A plan submitted for approval holds values as prose: the call acts on none of them.
   if (submitsPlan(arg)) return false;
   return id.kind === 'path' ? exactPathIn(arg, id.value, cwd) : referencedIn(id, haystack(arg), 0, cwd);
+}
+
+/**
+ * Does later call `text` (with its target) take the value as a value it acts on: its own argument (the file it opens,
+ * the command it runs; the whole text when it names no target), a version it pins, a measure it sets? A measure
+ * (`30 seconds`, `4GB`) is taken only by a command or by a call that sets it: in a prompt to another agent or a to-do
+ * list it is said, not taken, and a quantity that common meets many other things of the same size.
+ */
+export function takesValue(id: Identifier, target: CallTarget | null | undefined, text: string, cwd: string | null): boolean {
+  if (setsMeasure(id, target, text) || pinsVersion(id, target, text)) return true;
+  if (id.kind === 'quantity' && target?.kind !== 'command') return false;
+  return takenAsArgument(id, target ? (target.file ?? target.target) : text, cwd);
 }
 
 /**

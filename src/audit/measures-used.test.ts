@@ -37,4 +37,13 @@ describe('a measure the user set, repeated later', () => {
     const audit = auditSummary(input({ text: '{"command":"TIMEOUT=45s ./sync.sh"}', target: bash('TIMEOUT=45s ./sync.sh') }));
     expect(audit.lostReferencedLater.map((r) => r.value)).toContain('45s');
   });
+  // Modelled on the old test half's om-796f117a (a compose file's "start_period: 30s"; later a subagent's prompt
+  // outlines a video, "Problem statement (30 seconds)") and zts-ce8b29a3 (a price repeated in a Task prompt).
+  it('is not taken by a prompt to another agent that holds the same amount', () => {
+    const prompt = '{"description":"Create video script","prompt":"Problem statement (45 seconds), then the demo."}';
+    const audit = auditSummary(input({ text: prompt, target: null as unknown as ReturnType<typeof bash> }));
+    expect(audit.lostReferencedLater.map((r) => r.value)).not.toContain('45s');
+    const command = auditSummary(input({ text: '{"command":"sleep 45s && curl http://x"}', target: bash('sleep 45s && curl http://x') }));
+    expect(command.lostReferencedLater.map((r) => r.value)).toContain('45s');
+  });
 });
