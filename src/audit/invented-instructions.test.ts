@@ -118,3 +118,36 @@ describe('a user-feedback field that gives its value inline', () => {
     expect(flagged('6. All user messages:\n   - "ship it on friday"', ['commit the fix'])).toHaveLength(1);
   });
 });
+
+// Session 64, on half A of the judged flags: s140 (a French request quoted after a parenthesis describing the
+// screenshot), s80 (a queued `/passes` with the summarizer's guess at its meaning), s127 and s154 (what the user's
+// screenshot showed, retold).
+describe('a parenthesis beside the user’s quoted words', () => {
+  it('is the summarizer’s aside: only the quote outside it is checked', () => {
+    const users = ["supprime le texte sur l'image ci-joint"];
+    expect(flagged('## All user messages:\n- (Screenshot of "Nouvel Audit" header) "supprime le texte sur l\'image ci-joint"', users)).toEqual([]);
+    expect(flagged('## All user messages:\n- (Screenshot of "Nouvel Audit" header) "supprime tout le texte"', users)).toHaveLength(1);
+  });
+  it('quotes no words of the user’s when it guesses', () => {
+    expect(flagged('## All user messages:\n- `/passes` (sent mid-implementation; meaning unclear — possibly "let it proceed")', ['/passes'])).toEqual([]);
+  });
+  it('alone, and stating, is still the claim', () => {
+    expect(flagged('## All user messages:\n- (User exited plan mode - implicit "just proceed with implementation")', ['fix the login page'])).toHaveLength(1);
+  });
+  it('inside the quote is the user’s own', () => {
+    expect(flagged('## All user messages:\n- "show it on the dashboard (superuser) only"', ['show it on the dashboard (superuser) only'])).toEqual([]);
+  });
+});
+
+describe('a claim about an image the user sent', () => {
+  const claim = 'User shared a screenshot showing the mutex with References: 65536.';
+  it('is not judged: no word of the user’s holds what the image shows', () => {
+    const v = judgeUserClaims(claim, ['[image]', 'i checked and the mutant still spawn, what is your solution']);
+    expect(v.invented).toEqual([]);
+    expect(v.notJudged).toEqual([claim]);
+    expect(judgeUserClaims(claim, ['[Image #2] the mutant still spawns']).invented).toEqual([]);
+  });
+  it('is judged when the user sent no image', () => {
+    expect(flagged(claim, ['i checked and the mutant still spawn, what is your solution'])).toHaveLength(1);
+  });
+});

@@ -275,7 +275,7 @@ export function userClaims(summary: string): Claim[] {
       // A line that says what it quotes is a tool's or the system's output ("Multiple "Tool loaded." responses to
       // deferred tool loading") lists what came in the user's turn, not words of the user's.
       if (OTHER_SOURCE.test(sentence.replace(QUOTE, ' ')) && !/\b(?:user|human)/i.test(sentence.replace(QUOTE, ' '))) continue;
-      const quotes = [...sentence.matchAll(QUOTE)].map((m) => m[1]!.trim()).filter((q) => /[\p{L}\p{N}]{2}/u.test(q));
+      const quotes = quotesOfLine(sentence);
       if (quotes.length > 0) push({ sentence, quotes, content: '' });
       continue;
     }
@@ -307,6 +307,31 @@ export function userClaims(summary: string): Claim[] {
     }
   }
   return out;
+}
+
+// A parenthesis that guesses ("possibly \"let it proceed\"", "meaning unclear"): the summarizer's reading, not words.
+const GUESS = /\b(?:may|might|could|possibly|perhaps|probably|likely|maybe|unclear|presumably|implied|i\.e\.)\b/i;
+
+const SPEAKS_OF_IMAGE = /\b(?:images?|screenshots?|screen ?shots?|screen ?caps?|pictures?|photos?|photographs?)\b/i;
+// An image block of the user's turn (`[image]` as the loaders keep it) or Claude Code's `[Image #2]` in the text.
+const SENT_IMAGE = /^\s*\[image\]\s*$|\[Image(?: #\d+|:[^\]\n]*)\]/i;
+
+/**
+ * The user's words a line under the user's-messages heading quotes. A parenthesis beside them is the summarizer's aside
+ * (`(Screenshot of "Nouvel Audit" header) "supprime le texte…"`, `` `/passes` (possibly "let it proceed") ``): its quotes
+ * are the user's only when nothing outside it is quoted and it does not guess.
+ */
+function quotesOfLine(line: string): string[] {
+  const quotes = [...line.matchAll(QUOTE)].filter((m) => /[\p{L}\p{N}]{2}/u.test(m[1]!));
+  const words = (ms: RegExpMatchArray[]) => ms.map((m) => m[1]!.trim());
+  // Parentheses outside every quote: a quote's own brackets are the user's.
+  const within = (at: number, span: RegExpMatchArray) => at > span.index! && at < span.index! + span[0].length;
+  const asides = [...line.matchAll(/\(([^()]*)\)/g)].filter((p) => !quotes.some((q) => within(p.index!, q)));
+  if (asides.length === 0) return words(quotes);
+  const inAside = (q: RegExpMatchArray) => asides.some((p) => within(q.index!, p));
+  const outside = quotes.filter((q) => !inAside(q));
+  if (outside.length > 0) return words(outside);
+  return asides.some((p) => GUESS.test(p[1]!.replace(QUOTE, ' '))) ? [] : words(quotes);
 }
 
 /**
@@ -445,6 +470,11 @@ export function judgeUserClaims(
         notJudged.push(claim.sentence);
         continue;
       }
+    }
+    // What the user's image shows no word of theirs holds: a claim about a screenshot they sent cannot be judged.
+    if (SPEAKS_OF_IMAGE.test(claim.sentence) && users.some((u) => SENT_IMAGE.test(u.text))) {
+      notJudged.push(claim.sentence);
+      continue;
     }
     const closest = best >= 0 ? users[best]!.text : null;
     out.push({ sentence: claim.sentence, closest: closest === null ? null : closest.length > 300 ? `${closest.slice(0, 299)}…` : closest, similarity: Math.round(score * 100) / 100 });
