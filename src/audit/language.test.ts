@@ -12,6 +12,8 @@ describe('languageOf', () => {
     expect(languageOf('GitHub organization: LAF-US ; Repository name: vault ; Visibility: private ; Description: notes')).toBeNull();
     expect(languageOf('Bitte prüfe die Tests und schreibe den Bericht für das Team neu')).toBe('other');
     expect(languageOf('Corrige el error del formulario y agrega una prueba para el caso vacío')).toBe('other');
+    // Vietnamese typed without its marks (caochitam/aos): its common words, unmarked, are evidence too.
+    expect(languageOf('ban dang hoat dong tren may nao va tai khoan nao')).toBe('other');
   });
   // Modelled on half A of bench/flag-judgements.json (session 52: aroldzmitry/claude-config's Russian requests,
   // marcinjucha/claude-meta's Polish ones), each retold in English by the summary.

@@ -36,7 +36,9 @@ const OTHER_WORDS = new Set(
     'się nie jest że czy jak dla oraz tylko może który która które są być będzie proszę żeby więc już ' +
     'bir ve bu için ile da de değil çok daha gibi olan ' +
     'yang dan untuk dengan tidak ini itu ada dari akan bisa saya ' +
-    'và của là không có được cho này một những các')
+    'và của là không có được cho này một những các ' +
+    // Vietnamese as typed without its marks ("ban dang hoat dong tren may nao va tai khoan nao").
+    'va cua khong duoc nhung cac mot toi chung nhe neu thi voi nao dang tren lam viec minh roi gi cung')
     .split(' '),
 );
 

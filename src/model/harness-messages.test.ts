@@ -10,6 +10,9 @@ describe('isHarnessMessage', () => {
       '<command-name>/compact</command-name>\n<command-message>compact</command-message>',
       '<local-command-stdout>Compacted</local-command-stdout>',
       '<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>',
+      // Claude Code's IDE extension, a text block before the person's words (caochitam/aos, 2.1.38).
+      '<ide_opened_file>The user opened the file /root/.claude.json.backup in the IDE. This may or may not be related to the current task.</ide_opened_file>',
+      '<ide_selection>The user selected the lines 3 to 9 from /repo/src/a.ts:\nconst x = 1;\n\nThis may or may not be related to the current task.</ide_selection>',
       '# AGENTS.md instructions for /repo',
       '[Request interrupted by user for tool use]',
       'PreToolUse:Bash hook error: blocked',

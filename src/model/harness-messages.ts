@@ -1,6 +1,6 @@
 // Messages a harness writes into the user's turn. They carry the user role on the wire but no person wrote them,
 // so they neither ask for anything nor set a causal order:
-// - Claude Code's task notifications, system reminders, hook output and slash-command echoes, and every record it
+// - Claude Code's task notifications, system reminders, IDE notices, hook output and slash-command echoes, and every record it
 //   flags `isMeta` (a Skill's injected instructions carry `isMeta` with the `sourceToolUseID` of the Skill call);
 // - Codex's environment context and AGENTS.md preamble;
 // - Cline's and Roo Code's user turns, which the harness assembles from text blocks: a tool's result opens with its
@@ -35,6 +35,10 @@ const HARNESS_TAGS = [
   'turn_aborted',
   'teammate-message',
   'cross-session-message',
+  // Claude Code's IDE extensions: the file the person has open, the lines they selected ("This may or may not be
+  // related to the current task."), a text block of its own before the person's words.
+  'ide_opened_file',
+  'ide_selection',
 ];
 
 /** Claude Code's note before a local command's echo, in its tag or bare (1.0 wrote it bare). */
