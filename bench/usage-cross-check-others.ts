@@ -48,7 +48,9 @@ function codexPlain(text: string): { rows: Row[]; note: string | null } {
     const u = info?.last_token_usage;
     if (info?.total_token_usage) cumulative = info.total_token_usage;
     if (!u || (!u.input_tokens && !u.output_tokens)) continue;
-    const total = JSON.stringify(info.total_token_usage);
+    // By its figures, not its text: 0.144 adds `cache_write_input_tokens: 0` to the copy after an interrupted turn.
+    const t = info.total_token_usage ?? {};
+    const total = [t.input_tokens, t.cached_input_tokens, t.output_tokens, t.total_tokens].join(',');
     if (total === lastTotal) continue;
     lastTotal = total;
     rows.push({ prompt: u.input_tokens, read: u.cached_input_tokens ?? 0, output: u.output_tokens });
