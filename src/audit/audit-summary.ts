@@ -16,9 +16,9 @@ import { canonicalKey, canonicalUnit, containsPathTail, dateSupported, foundIn, 
 import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
-import { relevance, setsMeasure, type Occurrence } from './relevance';
+import { relevance, type Occurrence } from './relevance';
 import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
-import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, pinsVersion, takenAsArgument, takesValue, type LaterWalk } from './later-use';
+import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, takesValue, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
 import { foldSpellings } from './spellings';
@@ -668,7 +668,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
       repeats: (i) => kindOf(i) === 'call' && !later[i]!.target?.writes && evictedFetches.has(callKey(i) ?? ''),
       callOf: (i) => (later[i]!.callId !== undefined ? (laterAt.get(later[i]!.callId!) ?? -1) : -1),
       // The call's own argument (the file it opens, the command it runs), not content it writes.
-      exactArg: (i) => takesValue(id, later[i]!.target, hays[i]!.text, cwd) || pinsVersion(id, later[i]!.target, later[i]!.text) || setsMeasure(id, later[i]!.target, later[i]!.text),
+      exactArg: (i) => takesValue(id, later[i]!.target, hays[i]!.text, cwd, later[i]!.text),
       listed: (from) => {
         if (id.kind !== 'path') return -1;
         for (let i = Math.max(0, from); i < end; i++) {

@@ -310,7 +310,7 @@ export function userClaims(summary: string): Claim[] {
 }
 
 // A parenthesis that guesses ("possibly \"let it proceed\"", "meaning unclear"): the summarizer's reading, not words.
-const GUESS = /\b(?:may|might|could|possibly|perhaps|probably|likely|maybe|unclear|presumably|implied|i\.e\.)\b/i;
+const GUESS = new RegExp(`${HEDGED.source}|\\b(?:maybe|unclear|presumably|implied|i\\.e\\.)\\b`, 'i');
 
 const SPEAKS_OF_IMAGE = /\b(?:images?|screenshots?|screen ?shots?|screen ?caps?|pictures?|photos?|photographs?)\b/i;
 // An image block of the user's turn (`[image]` as the loaders keep it) or Claude Code's `[Image #2]` in the text.

@@ -67,10 +67,11 @@ export function takenAsArgument(id: Identifier, arg: string, cwd: string | null)
  * Does later call `text` (with its target) take the value as a value it acts on: its own argument (the file it opens,
  * the command it runs; the whole text when it names no target), a version it pins, a measure it sets? A measure
  * (`30 seconds`, `4GB`) is taken only by a command or by a call that sets it: in a prompt to another agent or a to-do
- * list it is said, not taken, and a quantity that common meets many other things of the same size.
+ * list it is said, not taken, and a quantity that common meets many other things of the same size. `written`: the
+ * call's text as written, where `text` is the one mentions are looked for in (harness notices blanked).
  */
-export function takesValue(id: Identifier, target: CallTarget | null | undefined, text: string, cwd: string | null): boolean {
-  if (setsMeasure(id, target, text) || pinsVersion(id, target, text)) return true;
+export function takesValue(id: Identifier, target: CallTarget | null | undefined, text: string, cwd: string | null, written = text): boolean {
+  if (setsMeasure(id, target, written) || pinsVersion(id, target, written)) return true;
   if (id.kind === 'quantity' && target?.kind !== 'command') return false;
   return takenAsArgument(id, target ? (target.file ?? target.target) : text, cwd);
 }
