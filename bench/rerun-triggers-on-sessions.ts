@@ -12,8 +12,7 @@ import { createHash } from 'node:crypto';
 import { rerunRuns } from '../src/cli/rerun';
 import { loadText } from '../src/load/loader';
 import { estimateTokens } from '../src/tokens/estimate';
-import { readFileSync } from 'node:fs';
-import { mirroredFile } from './mirrored-file';
+import { otherHarnessSources } from './mirrored-sessions';
 import { mirroredSessionFile } from './labelled-session-file';
 import { labelledSessions } from './labelled-fixture';
 
@@ -37,23 +36,20 @@ for (const [key, s] of Object.entries(labelledSessions())) {
 console.log(rows.sort().join('\n'));
 for (const h of ['A', 'B'] as const) console.log(`half ${h}: ${[...tally[h]].map(([v, n]) => `${v} ${n}`).join(', ')}`);
 
-// Codex: every automatic compaction of each rollout (a rollout holds several), by CLI version.
+// Codex: the first compaction of each rollout whose first is automatic, by CLI version.
 const codex = new Map<string, Map<string, number>>();
-const sources = JSON.parse(readFileSync(new URL('./usage-cross-check-others.json', import.meta.url), 'utf8')) as { format: string; repo: string; commit: string; path: string; version?: string }[];
-for (const f of sources.filter((x) => x.format === 'codex')) {
-  const key = `${f.repo}:${f.path}`;
-  const text = mirroredFile(f.repo, f.commit, f.path, key);
-  if (text === null) continue;
-  for (const session of loadText(f.path, text).sessions) {
+for (const src of otherHarnessSources('codex')) {
+  if (!src.file) continue;
+  for (const session of loadText(src.file.path, src.file.text).sessions) {
     if (session.format !== 'codex' || session.compactions[0]?.trigger !== 'auto') continue;
     const [report] = await rerunRuns(session, { policy: 'codex', params: {}, sweep: [], rule: 'auto' }, (t) => estimateTokens(t));
     const first = report?.recordedMatch[0];
     if (!first) continue;
-    const version = (f.version ?? '?').replace(/-.*/, '').replace(/\.\d+$/, '.x');
+    const version = (src.version ?? '?').replace(/-.*/, '').replace(/\.\d+$/, '.x');
     const t = codex.get(version) ?? new Map<string, number>();
     codex.set(version, t);
     t.set(first.verdict, (t.get(first.verdict) ?? 0) + 1);
-    console.log(`codex ${f.version ?? '?'} ${key} ${session.model ?? '?'} call ${first.call}: measured ${first.measured ?? '—'}, ${first.verdict}${first.offset !== null ? ` (${first.offset > 0 ? '+' : ''}${first.offset})` : ''}`);
+    console.log(`codex ${src.version ?? '?'} ${src.key} ${session.model ?? '?'} call ${first.call}: measured ${first.measured ?? '—'}, ${first.verdict}${first.offset !== null ? ` (${first.offset > 0 ? '+' : ''}${first.offset})` : ''}`);
   }
 }
 for (const [v, t] of [...codex].sort()) console.log(`codex ${v}: ${[...t].map(([k, n]) => `${k} ${n}`).join(', ')}`);
