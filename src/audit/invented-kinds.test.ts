@@ -51,6 +51,27 @@ describe('what the transcript cannot show the summarizer read', () => {
     ];
     expect(auditSummary({ ...base, later: created }).invented).toEqual(['src/auth/session_store.ts']);
   });
+  it('a to-do, a task or a prompt that names the file acts on nothing: the file it then writes is still invented', () => {
+    const file = `${CWD}/src/auth/session_store.ts`;
+    // A task-list call (its arguments name no file, command, pattern or URL): the agent following the summary.
+    const task = { id: 't', role: 'assistant', kind: 'tool_call', target: null, text: 'TaskCreate({"subject":"Write tests","description":"Write src/auth/session_store.ts"})' };
+    const created = [task, { id: 'w', role: 'assistant', kind: 'tool_call', target: write(file), text: `Write({"file_path":"${file}","content":"x"})` }];
+    expect(auditSummary({ ...base, later: created }).invented).toEqual(['src/auth/session_store.ts']);
+    // A read that prints it after the task still shows it.
+    const shown = [task, { id: 'c', role: 'assistant', kind: 'tool_call', target: read(file), text: `Read({"file_path":"${file}"})` }, { id: 'r', role: 'tool', kind: 'tool_result', callId: 'c', target: read(file), text: '1→export const store = new Map();' }];
+    expect(auditSummary({ ...base, later: shown }).invented).toEqual([]);
+    const items: Item[] = [
+      user('u0', 'why does login loop?'),
+      toolCall('c1', 'k1', 'Bash', '{"command":"git log -1"}'),
+      toolResult('r1', 'k1', 'commit 1a2b3c4d'),
+      boundary('b'),
+      summaryItem('sum', 'Next: write tests in `src/auth/session_store.ts`.'),
+      ...paired(toolCall('c2', 'k2', 'TaskCreate', '{"subject":"Tests","description":"Write src/auth/session_store.ts"}'), toolResult('r2', 'k2', 'Task #1 created')),
+      ...paired(toolCall('c3', 'k3', 'Write', `{"file_path":"${file}","content":"x"}`), toolResult('r3', 'k3', 'File created')),
+    ];
+    const audited = auditSession(session(items, { meta: { cwd: CWD }, compactions: [compaction('c', { atItemId: 'b', summaryId: 'sum', replacedIds: ['u0', 'c1', 'r1'] })] }, 'claude-code'));
+    expect(audited[0]!.invented).toEqual(['src/auth/session_store.ts']);
+  });
   it('a measure or a number is never shown to exist by a later output that happens to hold it', () => {
     const later = [{ id: 'r', role: 'tool', kind: 'tool_result', text: 'timed out after 5 seconds' }];
     expect(auditSummary({ ...base, summary: 'Each probe timed out at ~5 seconds.', later }).invented).toEqual(['5 seconds']);

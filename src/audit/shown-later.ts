@@ -42,7 +42,9 @@ export function shownToExistLater(id: Identifier, holding: Iterable<number>, sig
     if (s.othersWords) return true;
     if (s.failed) continue;
     if (s.kind === 'tool_result' && !s.answersWrite) return true;
-    if (s.kind === 'tool_call' && takes(i)) return true;
+    // A call that opens, runs, searches or fetches nothing (a to-do list, a task, a prompt to another agent) acts on
+    // nothing of the project: what it names is the agent's own writing, as a write's content is.
+    if (s.kind === 'tool_call' && s.target && takes(i)) return true;
   }
   return false;
 }
