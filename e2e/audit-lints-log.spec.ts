@@ -8,6 +8,7 @@ import { loadFiles } from '../src/load/loader';
 import { dropFiles, fromDisk, fromText } from './support/drop';
 import { engineLoad } from './support/engine';
 import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-language-session';
+import { ASKED, INVENTED_CLAIM, inventedInstructionSession } from '../src/test/invented-instruction-session';
 import { RESTORED_FILE, restoredFilesSession } from './support/restored-files-session';
 import { continuedSession } from '../src/test/continued-session';
 import { manyLostSession } from './support/many-lost-session';
@@ -168,6 +169,26 @@ test.describe('summary audit', () => {
     await notJudged.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'audit-not-judged.png') });
+  });
+
+  test('an instruction the summary gives the user, which no user message gave, is listed with the closest message and how often such flags held', async ({ page }) => {
+    const text = inventedInstructionSession();
+    const audit = buildAnalysisView(loadFiles([{ name: 'redirect.jsonl', bytes: new TextEncoder().encode(text) }]).sessions[0]!, { count: words }).audits[0]!;
+    expect(audit.inventedInstructions.map((x) => [x.sentence, x.closest])).toEqual([[INVENTED_CLAIM, ASKED]]);
+
+    await page.goto('/');
+    await dropFiles(page, [fromText('redirect.jsonl', text)]);
+    const region = await openPanel(page, 'Summary audit');
+    const group = region.getByRole('group', { name: 'Invented instructions, compaction 1' });
+    // The count, and beside it what such flags were worth when judged one by one on sessions no rule was written on.
+    await expect(group.getByRole('heading')).toContainText('Invented instructions 1');
+    await expect(group.getByRole('heading')).toContainText(auditListTrust('inventedInstructions'));
+    await expect(group.getByText(INVENTED_CLAIM)).toBeVisible();
+    await expect(group).toContainText(`closest user message (${Math.round(audit.inventedInstructions[0]!.similarity * 100)}% alike)`);
+    await expect(group.getByText(ASKED)).toBeVisible();
+    await group.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'audit-invented-instruction.png') });
   });
 
   test('a summary that read turns of another file is not judged invented, and the panel says why', async ({ page }) => {

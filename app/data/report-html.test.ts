@@ -138,6 +138,20 @@ describe('reportHtml', () => {
     expect(html).toMatch(new RegExp(`<q class="ev">[^<]*<mark>${word}</mark>`));
   });
 
+  it('lists the instructions the summary gave the user that no message gave, as the panel does', () => {
+    const { view } = report(readFileSync(FIXTURE, 'utf8'));
+    const [first, ...rest] = view.audits;
+    const claim = { sentence: 'The user asked to ship it <today>.', closest: 'fix the pool leak', similarity: 0.12 };
+    const html = withAudits(view, [{ ...first!, inventedInstructions: [claim, { sentence: 'User wants a rewrite.', closest: null, similarity: 0 }] }, ...rest]);
+    expect(html).toContain('· 2 invented instructions ·');
+    expect(html).toContain(`<p><strong>Invented instructions</strong> (the summary says the user asked or wanted it; no user message says it; ${escapeHtml(auditListTrust('inventedInstructions'))}):</p>`);
+    // The sentence is the summary's text, escaped; beside it the closest user message and how alike the two are.
+    expect(html).toContain('<li><q>The user asked to ship it &lt;today&gt;.</q> <span class="muted">closest user message (12% alike): <q>fix the pool leak</q></span></li>');
+    expect(html).toContain('<li><q>User wants a rewrite.</q> <span class="muted">no user message to compare</span></li>');
+    // The compaction's details are open when it has one.
+    expect(withAudits(view, [{ ...first!, lostReferencedLater: [], lostRefetchedLater: [], invented: [], inventedInstructions: [claim] }])).toMatch(/<details class="audit" open><summary>Compaction #1/);
+  });
+
   it('says when the audit or the cache were still pending, instead of an empty section', () => {
     const { view } = report(readFileSync(FIXTURE, 'utf8'));
     const html = reportHtml({ title: 't', formatLabel: 'f', hash: null, files: [], model: null, view: { ...view, audits: [], pending: ['audits', 'cache'] }, annotations: [], viewState: { turn: 1, item: null, panel: 'budget', rule: 'auto', leftView: 'context' }, createdAt: 'now' });

@@ -119,7 +119,7 @@ export function reportHtml(r: ReportInput): string {
             const c = v.compactions[a.compaction];
             const count = (k: AuditList) => auditCount(a, k);
             const evicted = count('kept') + count('lost');
-            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('instructionLike'))} instruction-like`;
+            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('inventedInstructions'))} invented instructions · ${n(count('instructionLike'))} instruction-like`;
             // The two lines a person judges a flag by, as the panel quotes them (evidence-line.ts).
             const evictedIds = c?.replacedIds ?? [];
             const summaryText = (c?.summaryId ? byId.get(c.summaryId)?.text : undefined) ?? c?.log?.summary ?? undefined;
@@ -133,11 +133,12 @@ export function reportHtml(r: ReportInput): string {
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater', { instructions: withFiles }))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
               count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater', { instructions: withFiles }))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
               count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented', { instructions: withFiles }))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
+              count('inventedInstructions') ? `<p><strong>Invented instructions</strong> (the summary says the user asked or wanted it; no user message says it; ${e(auditListTrust('inventedInstructions'))}):</p><ul>${a.inventedInstructions.slice(0, LIST_MAX).map((x) => `<li><q>${e(x.sentence)}</q> <span class="muted">${x.closest !== null ? `closest user message (${Math.round(x.similarity * 100)}% alike): <q>${e(x.closest)}</q>` : 'no user message to compare'}</span></li>`).join('')}</ul>${more(Math.min(a.inventedInstructions.length, LIST_MAX), count('inventedInstructions'))}` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',
             ].join('');
-            return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
+            return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') || count('inventedInstructions') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
           .join('') + `${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote({ instructions: withFiles }))}</p>`
       : '<p class="muted">No summary to audit.</p>');

@@ -1,6 +1,6 @@
 // A Claude Code session whose person writes in Portuguese and whose compaction summary, in English, says what the
 // user wanted: a claim no user message can be compared with word by word.
-import { claudeCodeRecords } from './claude-code-records';
+import { claudeCodeRecords } from '../../src/test/claude-code-records';
 
 export const FOREIGN_CLAIM = 'The user wanted all acceptance criteria fulfilled and a separate branch created.';
 

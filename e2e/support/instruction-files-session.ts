@@ -2,7 +2,7 @@
 // then uses again: lost and needed later without the CLAUDE.md, had all along with it. Record shapes as in
 // claude-code-records.ts (Claude Code 2.1.39, src/formats/__fixtures__/claude-code-session.jsonl); the CLAUDE.md is
 // a short project file of the kind `/init` writes.
-import { claudeCodeRecords } from './claude-code-records';
+import { claudeCodeRecords } from '../../src/test/claude-code-records';
 
 const CWD = '/home/dev/payments';
 /** Named by CLAUDE.md, lost by the summary, used after it. */

@@ -1,6 +1,6 @@
 // A Claude Code session whose one compaction loses many project files the agent then edits by exact path: more
 // lost-and-needed identifiers than the Summary audit lists before "Show all".
-import { claudeCodeRecords } from './claude-code-records';
+import { claudeCodeRecords } from '../../src/test/claude-code-records';
 
 const CWD = '/home/dev/shop';
 

@@ -1,7 +1,7 @@
 // A Claude Code session whose compaction is followed by the file Claude Code reads again beside the summary (its
 // post-compact file restoration), modelled on darthzen/float `entire/checkpoints/v1` d1/f00d108928/1 (2.1.175): the
 // lost value the restored file holds is not counted lost; one no file brought back is.
-import { claudeCodeRecords } from './claude-code-records';
+import { claudeCodeRecords } from '../../src/test/claude-code-records';
 
 export const RESTORED_FILE = 'Float/Immersive/SceneBuilder.swift';
 

@@ -2,7 +2,7 @@
 // note, an idle notice, and a message the person typed into the teammate's pane. Modelled on Beep206/CyberVPN's
 // 8e/d0e76731ba/3 (entire/checkpoints/v1 at 89efea03, Claude Code 2.1.42); the blocks are src/test/team-messages.ts's.
 import { ASSIGNMENT_AND_PEER_NOTE, IDLE_AND_SHUTDOWN, LEAD_ORDERS, SWITCH_USE_CASE } from '../../src/test/team-messages';
-import { claudeCodeRecords } from './claude-code-records';
+import { claudeCodeRecords } from '../../src/test/claude-code-records';
 
 export function teammateSession(): string {
   const r = claudeCodeRecords('/home/dev/cybervpn_mobile', '5e1f0c2a-8b7d-4e3a-9c10-0a11ce5e0007');

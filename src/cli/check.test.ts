@@ -6,6 +6,7 @@ import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText,
 import type { CliIo } from './cli-io';
 import { run } from './main';
 import { continuedSession } from '../test/continued-session';
+import { ASKED, INVENTED_CLAIM, inventedInstructionSession } from '../test/invented-instruction-session';
 
 const FIXTURE = 'src/formats/__fixtures__/claude-code-session.jsonl';
 const claude = readFileSync(new URL('../formats/__fixtures__/claude-code-session.jsonl', import.meta.url));
@@ -36,6 +37,24 @@ describe('run check', () => {
     // The microcompaction cleared the config read, but the agent's own message after it still says db-prod-1:5432.
     expect(out()).toContain('FAIL 1 lost-and-needed identifier, more than --max-lost-needed 0');
     expect(out()).toMatch(/^check failed: .*--max-lost-needed 0/m);
+  });
+
+  it('lists an instruction the summary gave the user that no user message gave, with the closest one, in every format, and never fails on it', async () => {
+    const text = inventedInstructionSession();
+    const { io, out } = fakeIo({ 'redirect.jsonl': text });
+    expect(await run(['check', 'redirect.jsonl', '--max-invented', '0', '--max-lost-needed', '0'], io)).toBe(0);
+    expect(out()).toContain(`  instructions a summary gave the user, which no user message gave: "${INVENTED_CLAIM}"`);
+    // The sentence saying how often such flags held comes with it.
+    expect(out()).toContain(auditTrustNote());
+    // One annotation at the summary's line, the closest user message beside the sentence (`%` escaped as GitHub reads it).
+    const gh = fakeIo({ 'redirect.jsonl': text });
+    await run(['check', 'redirect.jsonl', '--format', 'github'], gh.io);
+    const line = text.split('\n').findIndex((l) => l.includes('"subtype":"compact_boundary"')) + 1;
+    expect(gh.out()).toMatch(new RegExp(`^::warning file=redirect\\.jsonl,line=${line},title=instruction invented by a summary::compaction #1's summary says "${INVENTED_CLAIM.replace(/\./g, '\\.')}", which no user message says \\(the closest, \\d+%25 alike: "${ASKED.replace(/\./g, '\\.')}"\\)$`, 'm'));
+    const md = fakeIo({ 'redirect.jsonl': text });
+    await run(['check', 'redirect.jsonl', '--format', 'markdown'], md.io);
+    expect(md.out()).toContain('<details><summary>Instructions a summary gave the user, which no user message gave</summary>');
+    expect(md.out()).toContain('The user asked to deploy the fix to production and notify the whole team by email.');
   });
 
   it('says which summary it could not judge for invented values, and passes --max-invented 0 on it only so', async () => {

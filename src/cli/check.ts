@@ -26,7 +26,8 @@ export const CHECK_USAGE = `  compaction-inspector check <files or folders…> [
                              [--threads N] [--no-cache] [--instructions PATH …]
                                                    a short report per session (compactions, cache hit rate, breaks by
                                                    cause, dollars lost, lost-and-needed and lost-then-re-fetched
-                                                   identifiers, survival by kind, lints); exit 1
+                                                   identifiers, survival by kind, instructions a
+                                                   summary gave that no user message gave, lints); exit 1
                                                    when a limit is crossed, naming which (--fail-on input-error:
                                                    also when a file has errors);
                                                    --format github writes workflow annotations, markdown a PR comment;
@@ -69,8 +70,8 @@ export interface Place {
 }
 
 export interface CheckFinding {
-  kind: 'lost-needed' | 'refetched' | 'invented' | 'lint';
-  /** The identifier (lost or invented) or the lint's rule. */
+  kind: 'lost-needed' | 'refetched' | 'invented' | 'invented-instruction' | 'lint';
+  /** The identifier (lost or invented), the summary's sentence (an invented instruction) or the lint's rule. */
   what: string;
   message: string;
   at: Place;
@@ -125,6 +126,10 @@ function findings(session: Session, m: SessionMetrics, place: (s: SourceRef | un
       out.push({ kind: 'refetched', what: r.value, message: `compaction #${n} lost ${r.value}; the agent ${how} (${r.item}) before it was used`, at });
     }
     for (const v of a.invented) out.push({ kind: 'invented', what: v, message: `compaction #${n}'s summary names ${v}, which nothing before it contains`, at });
+    for (const x of a.inventedInstructions) {
+      const closest = x.closest !== null ? `the closest, ${Math.round(x.similarity * 100)}% alike: "${x.closest}"` : 'none to compare';
+      out.push({ kind: 'invented-instruction', what: x.sentence, message: `compaction #${n}'s summary says "${x.sentence}", which no user message says (${closest})`, at });
+    }
   }
   for (const l of m.lints) {
     out.push({ kind: 'lint', what: l.rule, message: l.message, at: place(byId.get(l.item)?.source) });
@@ -227,6 +232,8 @@ export function renderCheckText(r: CheckResult): string {
     for (const line of s.survival) out.push(`  ${line}`);
     const invented = distinct(s.findings, 'invented');
     if (invented.length) out.push(`  invented by a summary: ${oneLine(invented.join(', '))}`);
+    const claims = distinct(s.findings, 'invented-instruction');
+    if (claims.length) out.push(`  instructions a summary gave the user, which no user message gave: ${oneLine(claims.map((c) => `"${c}"`).join('; '))}`);
     const lints = s.findings.filter((x) => x.kind === 'lint');
     out.push(`  lints: ${lints.length ? '' : 'none'}`.trimEnd());
     for (const l of lints) out.push(`    ${oneLine(`${l.what} at ${at(l.at)}: ${l.message}`)}`);
@@ -271,6 +278,13 @@ function annotation(level: 'error' | 'warning' | 'notice', p: Place, title: stri
 /** A plain log line (not a command): escaped like data, and never starting with `::`, so it cannot be read as one. */
 const ghLine = (s: string) => ghData(s).replace(/^::/, ': :');
 
+const FINDING_TITLE: Record<Exclude<CheckFinding['kind'], 'lint'>, string> = {
+  'lost-needed': 'lost and needed later',
+  refetched: 'lost, then fetched again',
+  invented: 'invented by a summary',
+  'invented-instruction': 'instruction invented by a summary',
+};
+
 /** GitHub shows about 10 annotations of a step; past that, a file's findings are counted on one log line. */
 export const ANNOTATIONS_PER_FILE = 10;
 
@@ -279,7 +293,7 @@ export function renderCheckGithub(r: CheckResult): string {
   for (const s of r.sessions) {
     for (const c of s.crossed) notes.push({ level: 'error', at: c.at, title: `compaction-inspector ${c.flag}`, message: `session ${s.id}: ${c.message}` });
     for (const f of s.findings) {
-      const title = f.kind === 'lint' ? `lint ${f.what}` : f.kind === 'lost-needed' ? 'lost and needed later' : f.kind === 'refetched' ? 'lost, then fetched again' : 'invented by a summary';
+      const title = f.kind === 'lint' ? `lint ${f.what}` : FINDING_TITLE[f.kind];
       notes.push({ level: 'warning', at: f.at, title, message: f.message });
     }
   }
@@ -357,6 +371,8 @@ export function renderCheckMarkdown(r: CheckResult): string {
   if (!r.errorsFail && r.errors.length) out.push('', `${plural(r.errors.length, 'input error')} (reported, not failing; add \`--fail-on ${INPUT_ERROR}\` to fail on them)`);
   const lost = r.sessions.flatMap((s) => distinct(s.findings, 'lost-needed').map((v) => `- ${code(s.id)}: ${code(v)}`));
   if (lost.length) out.push('', '<details><summary>Lost and needed later</summary>', '', ...lost, '', '</details>');
+  const claims = r.sessions.flatMap((s) => distinct(s.findings, 'invented-instruction').map((v) => `- ${code(s.id)}: ${mdText(v)}`));
+  if (claims.length) out.push('', '<details><summary>Instructions a summary gave the user, which no user message gave</summary>', '', ...claims, '', '</details>');
   if (r.sessions.some((s) => s.findings.some((f) => f.kind !== 'lint'))) out.push('', `_${auditTrustNote({ instructions: (r.instructionFiles?.length ?? 0) > 0 })}_`);
   if (r.instructionFiles?.length) out.push('', `The audit read these instruction files as in every request: ${r.instructionFiles.map((f) => `${code(f.path)} (${thousands(f.bytes)} bytes)`).join(', ')}`);
   const lints = r.sessions.flatMap((s) => s.findings.filter((f) => f.kind === 'lint').map((f) => `- ${code(f.what)} at ${code(at(f.at))}: ${mdText(f.message)}`));

@@ -206,6 +206,7 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
             <div role="group" className="gate" aria-label={`Invented instructions, compaction ${c.index + 1}`}>
               <h4>
                 Invented instructions <span className="count bad">{fmt(auditCount(audit, 'inventedInstructions'))}</span>
+                <span className="list-trust muted small">{auditListTrust('inventedInstructions')}</span>
               </h4>
               <p className="small muted">The summary says the user asked or wanted this; no user message says it:</p>
               <ul className="instructions">
