@@ -542,7 +542,8 @@ export function auditSession(session: Session): CompactionAudit[] {
           const pair = items[i]!.kind === 'tool_result' && items[i]!.pairId ? position.get(items[i]!.pairId!) : undefined;
           return pair !== undefined && pair > p.at && !base(pair) ? pair : -1;
         },
-        exactArg: (i) => takesValue(id, targets[i], texts[i]!, cwd),
+        // As the slice audit reads it: mentions in the text with harness notices blanked, pins and settings as written.
+        exactArg: (i) => takesValue(id, targets[i], shared.hay(i).text, cwd, texts[i]!),
         listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
         printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && (targets[i]?.kind === 'command' || targets[i]?.kind === 'search') && locatesFile(texts[i]!, id.value),
       };
