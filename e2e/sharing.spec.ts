@@ -5,7 +5,9 @@ import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMOS } from '../app/demos';
-import { dropFiles, fromDisk } from './support/drop';
+import { dropFiles, fromDisk, fromText } from './support/drop';
+import { auditListTrust } from '../src/audit/audit-trust';
+import { ASKED, INVENTED_CLAIM, inventedInstructionSession } from '../src/test/invented-instruction-session';
 import { openPanel } from './support/session-view';
 
 const FIXTURES = join(import.meta.dirname, '..', 'src', 'formats', '__fixtures__');
@@ -197,6 +199,31 @@ test('Export bundle, then dropping the bundle in a fresh browser restores the fi
   await expect(pb.getByRole('status').filter({ hasText: 'Opened the bundle' })).toContainText('1 note added');
   await a.close();
   await b.close();
+});
+
+test("the HTML report lists an instruction the summary gave the user, with the closest message, as the Summary audit does", async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [fromText('redirect.jsonl', inventedInstructionSession())]);
+  // The report holds the audit once the panel has it.
+  await openPanel(page, 'Summary audit');
+  const audit = page.getByRole('tabpanel', { name: 'Summary audit', exact: true });
+  await expect(audit.getByRole('group', { name: 'Invented instructions, compaction 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Export bundle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export bundle' });
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download HTML report' }).click()]);
+  const path = join(mkdtempSync(join(tmpdir(), 'ci-report-')), download.suggestedFilename());
+  await download.saveAs(path);
+  const report = await page.context().newPage();
+  await report.goto(`file://${path}`);
+  const compaction = report.locator('details.audit').first();
+  await expect(compaction).toHaveAttribute('open', '');
+  await expect(compaction.locator('summary')).toContainText('1 invented instruction ·');
+  await expect(compaction).toContainText(`Invented instructions (the summary says the user asked or wanted it; no user message says it; ${auditListTrust('inventedInstructions')}):`);
+  await expect(compaction.getByText(INVENTED_CLAIM)).toBeVisible();
+  await expect(compaction.getByText(ASKED)).toBeVisible();
+  await compaction.scrollIntoViewIfNeeded();
+  await report.screenshot({ path: join(SHOTS, 'report-invented-instruction.png') });
+  await report.close();
 });
 
 test('the HTML report is one file that shows the notes and every call, and makes no network request when opened', async ({ page }) => {

@@ -144,6 +144,7 @@ describe('reportHtml', () => {
     const claim = { sentence: 'The user asked to ship it <today>.', closest: 'fix the pool leak', similarity: 0.12 };
     const html = withAudits(view, [{ ...first!, inventedInstructions: [claim, { sentence: 'User wants a rewrite.', closest: null, similarity: 0 }] }, ...rest]);
     expect(html).toContain('· 2 invented instructions ·');
+    expect(withAudits(view, [{ ...first!, inventedInstructions: [claim] }, ...rest])).toContain('· 1 invented instruction ·');
     expect(html).toContain(`<p><strong>Invented instructions</strong> (the summary says the user asked or wanted it; no user message says it; ${escapeHtml(auditListTrust('inventedInstructions'))}):</p>`);
     // The sentence is the summary's text, escaped; beside it the closest user message and how alike the two are.
     expect(html).toContain('<li><q>The user asked to ship it &lt;today&gt;.</q> <span class="muted">closest user message (12% alike): <q>fix the pool leak</q></span></li>');

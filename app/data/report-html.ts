@@ -119,7 +119,7 @@ export function reportHtml(r: ReportInput): string {
             const c = v.compactions[a.compaction];
             const count = (k: AuditList) => auditCount(a, k);
             const evicted = count('kept') + count('lost');
-            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('inventedInstructions'))} invented instructions · ${n(count('instructionLike'))} instruction-like`;
+            const head = `Compaction #${a.compaction + 1}${c?.call != null ? ` (before call ${c.call})` : ''}: kept ${n(count('kept'))} of ${n(evicted)} identifiers · ${n(count('lost'))} lost · <strong>${n(count('lostReferencedLater'))} lost and needed later</strong> · ${n(count('lostRefetchedLater'))} lost, then fetched again · ${n(count('invented'))} invented · ${n(count('inventedInstructions'))} invented instruction${count('inventedInstructions') === 1 ? '' : 's'} · ${n(count('instructionLike'))} instruction-like`;
             // The two lines a person judges a flag by, as the panel quotes them (evidence-line.ts).
             const evictedIds = c?.replacedIds ?? [];
             const summaryText = (c?.summaryId ? byId.get(c.summaryId)?.text : undefined) ?? c?.log?.summary ?? undefined;
