@@ -179,6 +179,8 @@ test.describe('summary audit', () => {
     await page.goto('/');
     await dropFiles(page, [fromText('redirect.jsonl', text)]);
     const region = await openPanel(page, 'Summary audit');
+    // The overview counts them beside the other lists.
+    await expect(region.locator('.audit-overview')).toContainText('1 invented instruction ·');
     const group = region.getByRole('group', { name: 'Invented instructions, compaction 1' });
     // The count, and beside it what such flags were worth when judged one by one on sessions no rule was written on.
     await expect(group.getByRole('heading')).toContainText('Invented instructions 1');

@@ -78,8 +78,8 @@ export function auditTrustNote(opts: { instructions?: boolean } = {}): string {
 
 /** How often one list's flags were right on sessions no rule was written on, in a few words for the list's heading. */
 export function auditListTrust(list: 'lostReferencedLater' | 'lostRefetchedLater' | 'invented' | 'inventedInstructions', opts: { instructions?: boolean } = {}): string {
-  // The instruction list is judged flag by flag, on sessions read without their instruction files.
-  if (list === 'inventedInstructions') return `${pct(AUDIT_HOLDOUT.instructionRight, AUDIT_HOLDOUT.instructionFlags)} invented when judged on unseen sessions (${AUDIT_HOLDOUT.instructionRight} of ${AUDIT_HOLDOUT.instructionFlags})`;
+  // The instruction list was judged flag by flag, on sessions read without their instruction files.
+  if (list === 'inventedInstructions') return `${pct(AUDIT_HOLDOUT.instructionRight, AUDIT_HOLDOUT.instructionFlags)} invented on unseen sessions (${AUDIT_HOLDOUT.instructionRight} of ${AUDIT_HOLDOUT.instructionFlags})`;
   const h = figuresFor(!!opts.instructions);
   const [right, flags, what] =
     list === 'lostReferencedLater'

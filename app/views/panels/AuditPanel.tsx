@@ -60,6 +60,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
   const needed = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostReferencedLater') : 0), 0);
   const refetchedIds = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'lostRefetchedLater') : 0), 0);
   const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
+  const claims = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'inventedInstructions') : 0), 0);
   const notJudged = cards.filter((c) => c.audit?.readUnheldTurns).length;
   const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
   const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
@@ -81,6 +82,14 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
           <strong>{fmt(invented)}</strong> invented{notJudged > 0 ? ` (${notJudged === audited ? 'not judged' : `${fmt(notJudged)} not judged`})` : ''}
         </span>{' '}
         ·{' '}
+        {claims > 0 ? (
+          <>
+            <span className="gate-bad">
+              <strong>{fmt(claims)}</strong> invented instruction{claims === 1 ? '' : 's'}
+            </span>{' '}
+            ·{' '}
+          </>
+        ) : null}
         <span className={refetched > 0 ? 'gate-bad' : 'gate-ok'}>
           <strong>{fmt(refetched)}</strong> {refetched === 1 ? 'fetch' : 'fetches'} repeated ({fmt(refetchTokens)} tokens)
         </span>
