@@ -59,7 +59,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  swapper?.kill('SIGKILL');
+  // The kill is only sent: until the child is gone it may still rename inside the folder being removed.
+  if (swapper && swapper.exitCode === null && swapper.signalCode === null) {
+    const gone = new Promise((done) => swapper.once('exit', done));
+    swapper.kill('SIGKILL');
+    await gone;
+  }
   await srv?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
