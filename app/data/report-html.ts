@@ -10,6 +10,7 @@ import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
 import { restoredLead } from '../../src/audit/restored-lead';
+import { closestLead } from '../../src/audit/closest-lead';
 import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
 import { showControls } from '../../src/model/visible-text';
@@ -133,7 +134,7 @@ export function reportHtml(r: ReportInput): string {
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater', { instructions: withFiles }))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
               count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater', { instructions: withFiles }))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
               count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented', { instructions: withFiles }))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
-              count('inventedInstructions') ? `<p><strong>Invented instructions</strong> (the summary says the user asked or wanted it; no user message says it; ${e(auditListTrust('inventedInstructions'))}):</p><ul>${a.inventedInstructions.slice(0, LIST_MAX).map((x) => `<li><q>${e(x.sentence)}</q> <span class="muted">${x.closest !== null ? `closest user message (${Math.round(x.similarity * 100)}% alike): <q>${e(x.closest)}</q>` : 'no user message to compare'}</span></li>`).join('')}</ul>${more(Math.min(a.inventedInstructions.length, LIST_MAX), count('inventedInstructions'))}` : '',
+              count('inventedInstructions') ? `<p><strong>Invented instructions</strong> (the summary says the user asked or wanted it; no user message says it; ${e(auditListTrust('inventedInstructions'))}):</p><ul>${a.inventedInstructions.slice(0, LIST_MAX).map((x) => `<li><q>${e(x.sentence)}</q> <span class="muted">${closestLead(x)}${x.closest !== null ? `: <q>${e(x.closest)}</q>` : ''}</span></li>`).join('')}</ul>${more(Math.min(a.inventedInstructions.length, LIST_MAX), count('inventedInstructions'))}` : '',
               count('instructionLike') ? `<p><strong>Instruction-like</strong> (no source says it):</p><ul>${a.instructionLike.slice(0, LIST_MAX).map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '',
               count('lost') ? `<p><strong>Lost</strong>: ${values(a.lost, count('lost'))}</p>` : '',
               count('kept') ? `<p><strong>Kept</strong>: ${values(a.kept, count('kept'))}</p>` : '',

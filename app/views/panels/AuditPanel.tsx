@@ -16,6 +16,7 @@ import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
 import { restoredLead } from '../../../src/audit/restored-lead';
+import { closestLead } from '../../../src/audit/closest-lead';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
 import { useApp } from '../../store';
@@ -224,7 +225,12 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
                     <q>{x.sentence}</q>
                     <span className="small muted">
                       {' '}
-                      {x.closest !== null ? <>closest user message ({Math.round(x.similarity * 100)}% alike): <q>{x.closest}</q></> : 'no user message to compare'}
+                      {closestLead(x)}
+                      {x.closest !== null ? (
+                        <>
+                          : <q>{x.closest}</q>
+                        </>
+                      ) : null}
                     </span>
                   </li>
                 ))}
