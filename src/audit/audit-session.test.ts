@@ -533,13 +533,24 @@ describe('auditSession on a listing that prints a lost file relative to the fold
   });
 
   // Modelled on Safecast/safecast-map-MCP (s21): `systemctl status` named the deployed binary inside a line before
-  // `ssh … md5sum` took it; judged needed without a fetch.
-  it('does not read output that names the absolute path inside a line as printing the file again', () => {
+  // `ssh … md5sum` took it. An absolute path names one file wherever it is printed: that output brought it back.
+  it('reads output that names the absolute path inside a line as printing the file again', () => {
     const file = '/root/mcp-server/mcp';
     const status = `● mcp.service - MCP server\n     Active: activating (auto-restart)\n    Process: 676901 ExecStart=${file} (code=exited, status=203/EXEC)`;
     const [a] = auditSession(session(file, [call('m5', 'ssh root@host "systemctl status mcp --no-pager"', 'm6'), result('m6', status, 'm5'), call('m7', `ssh root@host "md5sum ${file}"`, 'm8')]));
-    expect(a!.lostRefetchedLater.map((r) => r.value)).not.toContain(file);
-    expect(a!.lostReferencedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm7', via: 'mention' });
+    expect(a!.lostReferencedLater.map((r) => r.value)).not.toContain(file);
+    expect(a!.lostRefetchedLater.find((r) => r.value === file)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+  });
+
+  // Modelled on code-insights (hold-out 13's study part, h13ci1-010): a re-read of the server's index printed the
+  // health route before a subagent's prompt named it; a longer route that holds it is another thing.
+  it('reads a route that a file read prints whole before the use as fetched again, and not one inside a longer route', () => {
+    const route = '/api/health';
+    const read = (text: string) => [call('m5', 'cat server/src/index.ts', 'm6'), result('m6', text, 'm5'), call('m7', `xh GET localhost:3000 ${route}`, 'm8')];
+    const [a] = auditSession(session(route, read(`  app.get('${route}', (c) => c.json({ ok: true }));`)));
+    expect(a!.lostRefetchedLater.find((r) => r.value === route)).toMatchObject({ itemId: 'm5', via: 'reprint', usedIn: 'm7' });
+    const [b] = auditSession(session(route, read(`  app.get('${route}/deep', (c) => c.json({ ok: true }));`)));
+    expect(b!.lostRefetchedLater.map((r) => r.value)).not.toContain(route);
   });
 
   it('gives the compaction-by-compaction audit the same reading', () => {

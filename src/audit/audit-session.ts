@@ -32,7 +32,7 @@ import { survivalKindOf, survivalOf } from './survival';
 import { isPlaceholderFile } from './invented-backing';
 import { askedAlike } from './questions';
 import { foldSpellings } from './spellings';
-import { ListingIndex, listedPaths, locatesFile } from './listed-paths';
+import { ListingIndex, listedPaths, reprintsWhole } from './listed-paths';
 import { foundIn, haystack, type Haystack } from './normalize';
 import { loadedByHarness, shownBySubagent, shownToExistLater, type LaterSight } from './shown-later';
 import { instructionContext, instructionUnits, isRecordedInstructions } from './instruction-files';
@@ -545,7 +545,7 @@ export function auditSession(session: Session): CompactionAudit[] {
         // As the slice audit reads it: mentions in the text with harness notices blanked, pins and settings as written.
         exactArg: (i) => takesValue(id, targets[i], shared.hay(i).text, cwd, texts[i]!),
         listed: (from) => firstListing(id, Math.max(from, p.at + 1), base),
-        printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && (targets[i]?.kind === 'command' || targets[i]?.kind === 'search') && locatesFile(texts[i]!, id.value),
+        printsWhole: (i) => id.kind === 'path' && items[i]!.kind === 'tool_result' && reprintsWhole(texts[i]!, id.value, targets[i], cwd),
       };
       const use = classifyLaterUse(walk, p.at + 1, r === 'exact-path', r === 'argument');
       if (!use) continue;

@@ -17,7 +17,7 @@ import { setOwn } from '../model/dictionary';
 import { targetKey, type CallTarget } from '../refetch/call-target';
 import { definesName, ProjectScope, type ScopeText } from './project-scope';
 import { relevance, type Occurrence } from './relevance';
-import { listedPaths, listsFile, locatesFile, type Listed } from './listed-paths';
+import { listedPaths, listsFile, reprintsWhole, type Listed } from './listed-paths';
 import { classifyLaterUse, functionName, isAgentReport, isExampleDataIn, mentionText, onlyInCommitMessage, onlyInWrittenTree, opensFileNamed, otherDefinitionAt, takenAsArgument, takesValue, type LaterWalk } from './later-use';
 import { judgeUserClaims, userWordsRead, type InventedInstruction, type ReadText } from './invented-instructions';
 import { survivalOf, type Survival } from './survival';
@@ -677,7 +677,7 @@ export function auditSummary(input: AuditInput, _options: AuditOptions = {}): Su
         }
         return -1;
       },
-      printsWhole: (i) => id.kind === 'path' && later[i]!.kind === 'tool_result' && (later[i]!.target?.kind === 'command' || later[i]!.target?.kind === 'search') && locatesFile(later[i]!.text, id.value),
+      printsWhole: (i) => id.kind === 'path' && later[i]!.kind === 'tool_result' && reprintsWhole(later[i]!.text, id.value, later[i]!.target, cwd),
     };
     const use = classifyLaterUse(walk, 0, exact, argument);
     if (!use) continue;

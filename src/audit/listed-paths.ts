@@ -8,6 +8,8 @@
 // `--stat` line its `|` and count, an `ls` line is one name (or, with `-l`, ends with one). Commands chained with
 // `&&`, `;` or `||` are read in order, a `cd` moving the folder the later ones run in; when one command prints names
 // alone from two folders (`ls src && ls docs`), a bare name could be either's and no such line is read.
+import type { CallTarget } from '../refetch/call-target';
+import { exactPathIn } from './normalize';
 import { projectRelative } from './spellings';
 
 /** The files a command's output lists: each path relative to the working directory (or as it stands outside it), and elided tails. */
@@ -192,3 +194,12 @@ export class ListingIndex {
  * an absolute path (or one from the home folder) that starts a line (`locatesPath`)?
  */
 export const locatesFile = (output: string, path: string): boolean => ABSOLUTE.test(path) && locatesPath(output, path);
+
+/**
+ * Does a tool's output, answering a call with `target`, print the file at `path` afresh where the spelling names one
+ * thing wherever the tool ran: a command's or a search's line that starts with it (`locatesFile`), or any output
+ * (a file read, an agent's report, a build's route table) holding an absolute path or route whole. A value outside
+ * the project counts only through a call that takes it, yet output that printed it before that call brought it back.
+ */
+export const reprintsWhole = (output: string, path: string, target: CallTarget | null | undefined, cwd: string | null): boolean =>
+  ABSOLUTE.test(path) && (((target?.kind === 'command' || target?.kind === 'search') && locatesPath(output, path)) || exactPathIn(output, path, cwd));

@@ -1,5 +1,5 @@
 // A search tool's output (Claude Code's Grep and Glob) lists each file it found by its absolute path at a line's start,
-// as `grep -r` and `find` do: such a line found that file again. Modelled on half A of bench/flag-judgements.json
+// as `grep -r` and `find` do: such a line found that file again, as any output that prints the absolute path whole does. Modelled on half A of bench/flag-judgements.json
 // (Eduardodmb/ClaudeWork, s94–s95: Windows paths outside the working directory, printed by a fresh Grep before a Read).
 import { describe, expect, it } from 'vitest';
 import { auditSummary } from './audit-summary';
@@ -26,8 +26,13 @@ describe("a search tool's output", () => {
     expect(audit.lostReferencedLater.map((r) => r.value)).not.toContain(FILE);
     expect(audit.lostRefetchedLater.find((r) => r.value === FILE)).toMatchObject({ itemId: 'g1', usedIn: 'r1' });
   });
-  it('that holds it only inside a line did not', () => {
+  it('that holds the absolute path inside a line brought it back too', () => {
     const audit = auditSummary(input(`see ${FILE} for the field`));
+    expect(audit.lostReferencedLater.map((r) => r.value)).not.toContain(FILE);
+    expect(audit.lostRefetchedLater.find((r) => r.value === FILE)).toMatchObject({ itemId: 'g1', usedIn: 'r1' });
+  });
+  it('that holds a longer path did not', () => {
+    const audit = auditSummary(input(`see ${FILE}.bak for the field`));
     expect(audit.lostReferencedLater.map((r) => r.value)).toContain(FILE);
   });
 });
