@@ -364,11 +364,17 @@ export function keepsLoopbackPort(text: string, url: string): boolean {
 export function underKeptWildcard(text: string, path: string): boolean {
   if (!text.includes('/*')) return false;
   const p = (isProjectSpecifier(path) ? (specifierStem(path) ?? path) : path).replace(/\\/g, '/');
-  for (const m of text.matchAll(/([\w.@~-]+(?:\/[\w.@~-]+)+)\/\*{1,2}(?![\w.])/g)) {
-    const dir = m[1]!.replace(/^(?:\.\/|@\/|~\/)/, '');
-    if (p === dir || p.startsWith(`${dir}/`) || p.includes(`/${dir}/`)) return true;
+  return wildcardFolders(text).some((dir) => p === dir || p.startsWith(`${dir}/`) || p.includes(`/${dir}/`));
+}
+
+// The summary's wildcard folders, read once per summary: the audit asks for every lost path of the same text.
+let wildcardsOf: { text: string; dirs: string[] } | null = null;
+function wildcardFolders(text: string): string[] {
+  if (wildcardsOf?.text !== text) {
+    const dirs = [...text.matchAll(/([\w.@~-]+(?:\/[\w.@~-]+)+)\/\*{1,2}(?![\w.])/g)].map((m) => m[1]!.replace(/^(?:\.\/|@\/|~\/)/, ''));
+    wildcardsOf = { text, dirs };
   }
-  return false;
+  return wildcardsOf.dirs;
 }
 
 /**
