@@ -22,7 +22,8 @@ import { labelledRows, labelledSessions } from './labelled-fixture';
 
 const at = process.argv.indexOf('--split');
 const pool = process.argv.includes('--pool');
-// --dev: every row a rule writer may read: the dev and test halves and each hold-out's study part, pooled.
+// --dev: every row a rule writer may read: the dev and test halves and each hold-out's study part, pooled (--kinds:
+// each kind's flags and misses there).
 const dev = process.argv.includes('--dev');
 const splits = (at >= 0 ? process.argv[at + 1]! : 'holdout3').split(',');
 const sessions = labelledSessions();
@@ -124,6 +125,24 @@ if (pool && !poolParts) {
   if (!ok) process.exitCode = 1;
 }
 if (dev) table('studied rows (dev, test and the hold-outs\' study parts), pooled', rows);
+if (dev && process.argv.includes('--kinds')) {
+  // Each kind's flags on the studied rows: how many were needed (in either list), and how many needed rows were missed.
+  const by = new Map<string, { flags: number; right: number; missed: number }>();
+  for (const r of rows) {
+    const v = verdicts.get(r.id);
+    if (!v) continue;
+    const k = by.get(r.kind) ?? { flags: 0, right: 0, missed: 0 };
+    if (v.whole !== 'none') {
+      k.flags++;
+      if (r.label !== 'none') k.right++;
+    } else if (r.label !== 'none') k.missed++;
+    by.set(r.kind, k);
+  }
+  const listKind = process.argv[process.argv.indexOf('--kinds') + 1];
+  if (listKind && !listKind.startsWith('--'))
+    for (const r of rows) if (r.kind === listKind && verdicts.get(r.id) && verdicts.get(r.id)!.whole !== 'none') console.log(JSON.stringify({ id: r.id, label: r.label, session: verdicts.get(r.id)!.whole, value: r.value, why: r.why }));
+  for (const [kind, k] of [...by].sort((a, b) => b[1].flags - a[1].flags)) console.log(`  ${kind.padEnd(10)} flags ${String(k.flags).padStart(3)}, needed ${pct(k.right, k.flags).padStart(4)} (${k.right}), missed ${k.missed}`);
+}
 for (const split of pool || dev ? [] : splits) {
   const mine = rows.filter((r) => r.split === split);
   const part = studyPartOf(split);

@@ -50,11 +50,20 @@ describe('run check', () => {
     const gh = fakeIo({ 'redirect.jsonl': text });
     await run(['check', 'redirect.jsonl', '--format', 'github'], gh.io);
     const line = text.split('\n').findIndex((l) => l.includes('"subtype":"compact_boundary"')) + 1;
-    expect(gh.out()).toMatch(new RegExp(`^::warning file=redirect\\.jsonl,line=${line},title=instruction invented by a summary::compaction #1's summary says "${INVENTED_CLAIM.replace(/\./g, '\\.')}", which no user message says \\(the closest, \\d+%25 alike: "${ASKED.replace(/\./g, '\\.')}"\\)$`, 'm'));
+    expect(gh.out()).toMatch(new RegExp(`^::warning file=redirect\\.jsonl,line=${line},title=instruction invented by a summary::compaction #1's summary says "${INVENTED_CLAIM.replace(/\./g, '\\.')}", which no user message says; closest user message \\(\\d+%25 alike\\): "${ASKED.replace(/\./g, '\\.')}"$`, 'm'));
     const md = fakeIo({ 'redirect.jsonl': text });
     await run(['check', 'redirect.jsonl', '--format', 'markdown'], md.io);
     expect(md.out()).toContain('<details><summary>Instructions a summary gave the user, which no user message gave</summary>');
     expect(md.out()).toContain('The user asked to deploy the fix to production and notify the whole team by email.');
+  });
+
+  it('keeps a quoted instruction in one pair of quotes', async () => {
+    // Claude Code's summaries list the user's messages as quotes ("All user messages: - \"…\""), as s148 of bench/flag-judgements.json does.
+    const quote = '"it also seems like the deploy script is broken? if so can you email the whole team about it?"';
+    const { io, out } = fakeIo({ 'quoted.jsonl': inventedInstructionSession(`All user messages:\n   - ${quote}`) });
+    await run(['check', 'quoted.jsonl'], io);
+    expect(out()).toContain(`which no user message gave: ${quote}\n`);
+    expect(out()).not.toContain('""');
   });
 
   it('says which summary it could not judge for invented values, and passes --max-invented 0 on it only so', async () => {

@@ -17,6 +17,7 @@ import { parseRuleSettings, type RuleSettings } from '../lints/rules';
 import { FORMAT_IDS } from '../model/types';
 import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { auditTrustNote } from '../audit/audit-trust';
+import { closestLead } from '../audit/closest-lead';
 import { showControls } from '../model/visible-text';
 import { oneLine, terminalText } from './terminal-text';
 import { thousands } from '../model/thousands';
@@ -127,8 +128,8 @@ function findings(session: Session, m: SessionMetrics, place: (s: SourceRef | un
     }
     for (const v of a.invented) out.push({ kind: 'invented', what: v, message: `compaction #${n}'s summary names ${v}, which nothing before it contains`, at });
     for (const x of a.inventedInstructions) {
-      const closest = x.closest !== null ? `the closest, ${Math.round(x.similarity * 100)}% alike: "${x.closest}"` : 'none to compare';
-      out.push({ kind: 'invented-instruction', what: x.sentence, message: `compaction #${n}'s summary says "${x.sentence}", which no user message says (${closest})`, at });
+      const closest = x.closest !== null ? `${closestLead(x)}: ${quoted(x.closest)}` : closestLead(x);
+      out.push({ kind: 'invented-instruction', what: x.sentence, message: `compaction #${n}'s summary says ${quoted(x.sentence)}, which no user message says; ${closest}`, at });
     }
   }
   for (const l of m.lints) {
@@ -214,6 +215,11 @@ function cacheLine(s: CheckedSession): string {
   return `cache: ${hit} · ${plural(c.breaks, 'break')}${causes ? ` (${causes})` : ''} · ${missCostParts(c, thousands, formatUsd).join(' · ')}`;
 }
 
+/** A sentence in double quotes, once: a summary's sentence that is itself a quote keeps its own marks. */
+function quoted(sentence: string): string {
+  return /^["“].*["”]$/s.test(sentence) ? sentence : `"${sentence}"`;
+}
+
 function distinct(found: CheckFinding[], kind: CheckFinding['kind']): string[] {
   return [...new Set(found.filter((f) => f.kind === kind).map((f) => f.what))];
 }
@@ -233,7 +239,7 @@ export function renderCheckText(r: CheckResult): string {
     const invented = distinct(s.findings, 'invented');
     if (invented.length) out.push(`  invented by a summary: ${oneLine(invented.join(', '))}`);
     const claims = distinct(s.findings, 'invented-instruction');
-    if (claims.length) out.push(`  instructions a summary gave the user, which no user message gave: ${oneLine(claims.map((c) => `"${c}"`).join('; '))}`);
+    if (claims.length) out.push(`  instructions a summary gave the user, which no user message gave: ${oneLine(claims.map(quoted).join('; '))}`);
     const lints = s.findings.filter((x) => x.kind === 'lint');
     out.push(`  lints: ${lints.length ? '' : 'none'}`.trimEnd());
     for (const l of lints) out.push(`    ${oneLine(`${l.what} at ${at(l.at)}: ${l.message}`)}`);
