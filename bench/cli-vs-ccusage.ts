@@ -5,7 +5,8 @@
 // four from a Claude config folder, in alternated runs (medians). Budget (issue 34): at most 1.5× ccusage cold.
 // Two rows: sessions never seen (`--no-cache`: every session analysed) and seen before (read back from the result
 // cache, as a second `inspect` of a folder is). When ../shared/samples is beside the repo, the real 3 MB sample is
-// measured too, read in place. Each run's CPU time (all threads) is recorded beside its wall time.
+// measured too, read in place, and so are the session files BENCH_CLI_SESSIONS names. Each run's CPU time (all
+// threads) is recorded beside its wall time.
 // ccusage is a dev dependency (or CCUSAGE_BIN); without it the row says so. Run alone: `BENCH_ONLY=cli npm run bench`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,15 @@ export function benchCliVsCcusage(runs = 5): CliVsCcusageBench {
       mkdirSync(real, { recursive: true });
       execFileSync('ln', ['-s', REAL_SAMPLE, join(real, 'claude-code-compacted.jsonl')]);
       sets.push({ sessions: 'the real 3 MB Claude Code sample', claudeDir: join(dir, 'real'), files: [REAL_SAMPLE], cached: false });
+    }
+    // BENCH_CLI_SESSIONS: real Claude Code session files of the user's choice (comma-separated), the issue's "four
+    // real 3 MB sessions": linked into a config folder for ccusage, read in place by the CLI.
+    const chosen = (process.env['BENCH_CLI_SESSIONS'] ?? '').split(',').filter(Boolean);
+    if (chosen.length > 0) {
+      const folder = join(dir, 'chosen', 'projects', '-chosen');
+      mkdirSync(folder, { recursive: true });
+      chosen.forEach((f, i) => execFileSync('ln', ['-s', f, join(folder, `${i}-${f.split('/').pop()}`)]));
+      sets.push({ sessions: `${chosen.length} real Claude Code sessions of BENCH_CLI_SESSIONS`, claudeDir: join(dir, 'chosen'), files: chosen, cached: false });
     }
     const rows: CliRow[] = [];
     for (const set of sets) {
