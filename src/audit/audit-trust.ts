@@ -35,8 +35,8 @@ export const AUDIT_HOLDOUT = {
    * instruction rule was written looking at: how many flags it still lists there, and how many are right.
    * `npx tsx bench/flag-judgements.ts` checks these (it needs the sessions' files).
    */
-  instructionSessions: 54,
-  instructionFlags: 42,
+  instructionSessions: 59,
+  instructionFlags: 45,
   instructionRight: 6,
   /**
    * The same lists when each session's audit reads the instruction files its project's repository held when it ran
