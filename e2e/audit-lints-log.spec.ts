@@ -11,6 +11,7 @@ import { FOREIGN_CLAIM, foreignLanguageSession } from './support/foreign-languag
 import { ASKED, INVENTED_CLAIM, inventedInstructionSession } from '../src/test/invented-instruction-session';
 import { RESTORED_FILE, restoredFilesSession } from './support/restored-files-session';
 import { continuedSession } from '../src/test/continued-session';
+import { unrecordedRestoreNote } from '../src/audit/restored-lead';
 import { manyLostSession } from './support/many-lost-session';
 import { openPanel as showPanel, sessionTabs } from './support/session-view';
 
@@ -188,6 +189,8 @@ test.describe('summary audit', () => {
     await expect(group.getByText(INVENTED_CLAIM)).toBeVisible();
     await expect(group).toContainText(`closest user message (${Math.round(audit.inventedInstructions[0]!.similarity * 100)}% alike)`);
     await expect(group.getByText(ASKED)).toBeVisible();
+    // Written as Claude Code 2.1.39 writes, which reads files again after compacting without recording which.
+    await expect(region.locator('.audit-unrecorded')).toHaveText(unrecordedRestoreNote('2.1.39'));
     await group.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'audit-invented-instruction.png') });

@@ -9,7 +9,7 @@ import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
-import { restoredLead } from '../../src/audit/restored-lead';
+import { restoredLead, unrecordedRestoreNote } from '../../src/audit/restored-lead';
 import { closestLead } from '../../src/audit/closest-lead';
 import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
@@ -131,6 +131,7 @@ export function reportHtml(r: ReportInput): string {
             const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}${lines(r, r.usedIn ? [r.usedIn, r.itemId] : [r.itemId])}</li>`).join('');
             const rows = [
               a.restored?.length ? `<p class="muted">${e(restoredLead(a.restored))} ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
+              a.restoredUnrecorded ? `<p class="muted">${e(unrecordedRestoreNote(a.restoredUnrecorded))}</p>` : '',
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater', { instructions: withFiles }))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
               count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater', { instructions: withFiles }))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
               count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented', { instructions: withFiles }))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySession } from '../formats/adapter';
 import { loadText } from '../load/loader';
 import type { CompactionEvent, Item, Session } from '../model/types';
-import { auditInputFor, auditSession, withoutToolNames, type CompactionAudit } from './audit-session';
+import { auditInputFor, auditSession, unrecordedRestoreOf, withoutToolNames, type CompactionAudit } from './audit-session';
 import { auditSummary } from './audit-summary';
 import { loadFiles } from '../load/loader';
 import { describeSamples, readSample, SAMPLES_DIR } from '../test/shared-samples';
@@ -201,7 +201,7 @@ function referenceAudit(session: Session): CompactionAudit[] {
     const filtered = withoutToolNames(a, tools);
     // The filter's own promise, checked here rather than trusted: no tool name in any list.
     for (const list of [filtered.kept, filtered.lost, filtered.invented]) expect(list.some(isTool)).toBe(false);
-    return [{ compaction: event.index, compactionId: event.id, ...filtered }];
+    return [{ compaction: event.index, compactionId: event.id, ...filtered, ...unrecordedRestoreOf(session, event, false) }];
   });
 }
 
@@ -596,5 +596,35 @@ describe('auditSession on Claude Code’s plan file', () => {
   it('lists it when the records carry another slug, or none', () => {
     expect(neededOf(auditSession(session('another-plan-slug'))[0]!)).toContain(plan);
     expect(neededOf(auditSession(session(undefined))[0]!)).toContain(plan);
+  });
+});
+
+describe('auditSession on a Claude Code that read files again after compacting without recording which', () => {
+  // Claude Code reads the files the agent used last into the context again after a compaction; 2.1.92 and later
+  // record them as `file` attachments beside the summary, 2.1.88 and before record nothing (thomas0369/claude_ai,
+  // 2.0.19: the agent's thinking names the files read again). The audit cannot tell which: it says so.
+  function session(version: string | undefined, kind: CompactionEvent['kind'] = 'compact'): Session {
+    const s = emptySession('claude-code', 'restore.jsonl', 'restore');
+    if (version) s.meta['version'] = version;
+    s.items = [
+      item('m1', 'user', 'message', 'Start the server and note its PID in /tmp/server.pid.'),
+      { ...item('m2', 'assistant', 'tool_call', JSON.stringify({ file_path: '/tmp/server.pid', content: '119662' }), 'Write'), pairId: 'm3' },
+      { ...item('m3', 'tool', 'tool_result', 'File created successfully at: /tmp/server.pid', 'Write'), pairId: 'm2' },
+      item('m4', 'user', 'summary', 'This session is being continued. Summary: the server runs.'),
+      item('m5', 'assistant', 'tool_call', JSON.stringify({ command: 'ps -p 119662' }), 'Bash'),
+    ];
+    s.compactions = [{ ...summaryOfM1toM3('restore.jsonl'), kind, replacedIds: ['m1', 'm2', 'm3'], keptIds: [] }];
+    return s;
+  }
+  it('names the version of a compaction whose files read again are not recorded, and no other', () => {
+    expect(auditSession(session('2.0.19'))[0]!.restoredUnrecorded).toBe('2.0.19');
+    expect(auditSession(session('2.1.88'))[0]!.restoredUnrecorded).toBe('2.1.88');
+    expect(auditSession(session('1.0.120'))[0]!.restoredUnrecorded).toBe('1.0.120');
+    for (const v of ['2.1.92', '2.1.226', '3.0.1', undefined]) expect(auditSession(session(v))[0]!.restoredUnrecorded).toBeUndefined();
+    // A microcompaction clears tool results and reads nothing again.
+    expect(auditSession(session('2.0.19', 'microcompact'))[0]?.restoredUnrecorded).toBeUndefined();
+  });
+  it('still lists what it lost: the note is a caveat, not a verdict', () => {
+    expect(neededOf(auditSession(session('2.0.19'))[0]!)).toContain('119662');
   });
 });

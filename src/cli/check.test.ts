@@ -66,6 +66,16 @@ describe('run check', () => {
     expect(out()).not.toContain('""');
   });
 
+  it('says, of a Claude Code that read files again after compacting without recording which, that their values may be listed lost', async () => {
+    // The hand-made session is written as Claude Code 2.1.39 writes (src/test/claude-code-records.ts).
+    const { io, out } = fakeIo({ 'old.jsonl': inventedInstructionSession() });
+    await run(['check', 'old.jsonl'], io);
+    expect(out()).toMatch(/^ {2}compaction #1 kept, of what it evicted: .* · Claude Code 2\.1\.39 reads up to five files the agent used last into the context again after compacting, and does not record which: values of those files may be listed lost\.$/m);
+    const json = fakeIo({ 'old.jsonl': inventedInstructionSession() });
+    await run(['inspect', 'old.jsonl', '--json', '--no-cache'], json.io);
+    expect(JSON.parse(json.out()).sessions[0].audits[0].restoredUnrecorded).toBe('2.1.39');
+  });
+
   it('says which summary it could not judge for invented values, and passes --max-invented 0 on it only so', async () => {
     const { io, out } = fakeIo({ 'd32a8ce8.jsonl': continuedSession('a790157c-in-the-other-file', 158_881) });
     expect(await run(['check', 'd32a8ce8.jsonl', '--max-invented', '0'], io)).toBe(0);

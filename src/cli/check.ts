@@ -18,6 +18,7 @@ import { FORMAT_IDS } from '../model/types';
 import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { auditTrustNote } from '../audit/audit-trust';
 import { closestLead } from '../audit/closest-lead';
+import { unrecordedRestoreNote } from '../audit/restored-lead';
 import { showControls } from '../model/visible-text';
 import { oneLine, terminalText } from './terminal-text';
 import { thousands } from '../model/thousands';
@@ -185,7 +186,7 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
     facts: m.facts,
     findings: found,
     crossed: crossedLimits(m, found, opts, first, breakAt),
-    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}${a.readUnheldTurns ? ' · invented not judged: the summarizer read turns this file does not hold' : ''}`),
+    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}${a.readUnheldTurns ? ' · invented not judged: the summarizer read turns this file does not hold' : ''}${a.restoredUnrecorded ? ` · ${unrecordedRestoreNote(a.restoredUnrecorded)}` : ''}`),
   };
 }
 

@@ -119,6 +119,8 @@ export interface InspectAudit {
   survival: Survival;
   /** The files Claude Code attached again beside the summary (`item`, `file`, `kind`: a file it read, or the plan); what they hold is not counted lost. Absent when none. */
   restored?: { item: string; file: string; kind: 'file' | 'plan' }[];
+  /** The Claude Code version, when it read files into the context again after this compaction without recording which (2.1.88 or before): values of them may be listed lost. Absent otherwise. */
+  restoredUnrecorded?: string;
 }
 
 export interface InspectLint {
@@ -230,6 +232,7 @@ export function sessionMetrics(session: Session, count: (text: string) => number
       ...(x.readUnheldTurns ? { readUnheldTurns: true as const } : {}),
       survival: x.survival,
       ...(x.restored?.length ? { restored: x.restored.map((r) => ({ item: r.itemId, file: r.file, kind: r.kind })) } : {}),
+      ...(x.restoredUnrecorded ? { restoredUnrecorded: x.restoredUnrecorded } : {}),
     })),
     lints: a.lints.map((l) => ({ rule: l.rule, item: l.itemId, message: l.message, severity: RULE_INFO[l.rule].severity, appliesTo: RULE_INFO[l.rule].appliesTo })),
     prefixUnrecorded: a.contexts.calls.some((c) => c.prefixUnrecorded),

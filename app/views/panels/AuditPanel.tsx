@@ -15,7 +15,7 @@ import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH } from '../../../src
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
-import { restoredLead } from '../../../src/audit/restored-lead';
+import { restoredLead, unrecordedRestoreNote } from '../../../src/audit/restored-lead';
 import { closestLead } from '../../../src/audit/closest-lead';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
@@ -158,6 +158,7 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
               </span>
             </p>
           ) : null}
+          {audit.restoredUnrecorded ? <p className="muted small audit-unrecorded">{unrecordedRestoreNote(audit.restoredUnrecorded)}</p> : null}
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
             <h4>
               Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostReferencedLater'))}</span>
