@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from '../analysis/session-facts';
 import { AUDIT_HOLDOUT, auditTrustNote } from '../audit/audit-trust';
+import { unrecordedRestoreNote } from '../audit/restored-lead';
 import { readRulesFile, renderCheckGithub, renderCheckMarkdown, renderCheckText, shortenMiddle, type CheckResult } from './check';
 import type { CliIo } from './cli-io';
 import { run } from './main';
@@ -70,7 +71,9 @@ describe('run check', () => {
     // The hand-made session is written as Claude Code 2.1.39 writes (src/test/claude-code-records.ts).
     const { io, out } = fakeIo({ 'old.jsonl': inventedInstructionSession() });
     await run(['check', 'old.jsonl'], io);
-    expect(out()).toMatch(/^ {2}compaction #1 kept, of what it evicted: .* · Claude Code 2\.1\.39 reads up to five files the agent used last into the context again after compacting, and does not record which: values of those files may be listed lost\.$/m);
+    expect(out()).toMatch(/^ {2}compaction #1 kept, of what it evicted: .* · files read again unrecorded$/m);
+    // Said once for the session, under its compaction lines.
+    expect(out().split('\n').filter((l) => l === `  ${unrecordedRestoreNote('2.1.39')}`)).toHaveLength(1);
     const json = fakeIo({ 'old.jsonl': inventedInstructionSession() });
     await run(['inspect', 'old.jsonl', '--json', '--no-cache'], json.io);
     expect(JSON.parse(json.out()).sessions[0].audits[0].restoredUnrecorded).toBe('2.1.39');

@@ -97,6 +97,8 @@ export interface CheckedSession {
   crossed: CrossedLimit[];
   /** One line per audited compaction: of what it evicted, how many of each kind the summary kept. */
   survival: string[];
+  /** The Claude Code version, when it read files again after a compaction without recording which (`restoredUnrecorded`). */
+  restoredUnrecorded?: string;
 }
 
 export interface CheckResult {
@@ -177,6 +179,7 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
   const first = place(undefined);
   const found = findings(session, m, place);
   const byId = new Map(session.items.map((i) => [i.id, i]));
+  const unrecorded = m.audits.find((a) => a.restoredUnrecorded)?.restoredUnrecorded;
   const firstBreak = m.calls.find((c) => c.cacheBreak);
   const breakAt = firstBreak?.divergence ? place(byId.get(firstBreak.divergence.item)?.source) : first;
   return {
@@ -186,7 +189,8 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
     facts: m.facts,
     findings: found,
     crossed: crossedLimits(m, found, opts, first, breakAt),
-    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}${a.readUnheldTurns ? ' · invented not judged: the summarizer read turns this file does not hold' : ''}${a.restoredUnrecorded ? ` · ${unrecordedRestoreNote(a.restoredUnrecorded)}` : ''}`),
+    survival: m.audits.map((a) => `compaction #${a.compaction + 1} kept, of what it evicted: ${survivalLine(a.survival)}${a.readUnheldTurns ? ' · invented not judged: the summarizer read turns this file does not hold' : ''}${a.restoredUnrecorded ? ' · files read again unrecorded' : ''}`),
+    ...(unrecorded ? { restoredUnrecorded: unrecorded } : {}),
   };
 }
 
@@ -237,6 +241,8 @@ export function renderCheckText(r: CheckResult): string {
     const refetched = distinct(s.findings, 'refetched');
     out.push(`  lost, then fetched again: ${refetched.length ? oneLine(refetched.join(', ')) : 'none'}`);
     for (const line of s.survival) out.push(`  ${line}`);
+    // Said once for the session: its compaction lines mark where it applies.
+    if (s.restoredUnrecorded) out.push(`  ${unrecordedRestoreNote(s.restoredUnrecorded)}`);
     const invented = distinct(s.findings, 'invented');
     if (invented.length) out.push(`  invented by a summary: ${oneLine(invented.join(', '))}`);
     const claims = distinct(s.findings, 'invented-instruction');
