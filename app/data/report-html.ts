@@ -112,6 +112,8 @@ export function reportHtml(r: ReportInput): string {
   const notYet = (part: 'audits' | 'cache') => (v.pending.includes(part) ? '<p class="muted">Still being worked out when this report was saved: save it again once the panel shows it.</p>' : null);
   const more = (shown: number, total: number) => (total > shown ? ` <span class="muted">…and ${n(total - shown)} more</span>` : '');
   const values = (list: readonly string[], total: number) => `${list.slice(0, LIST_MAX).map((x) => `<code>${e(x)}</code>`).join(', ')}${more(Math.min(list.length, LIST_MAX), total)}`;
+  // Said once for the session (every compaction of such a version), as `check` says it.
+  const unrecorded = v.audits.find((a) => a.restoredUnrecorded)?.restoredUnrecorded;
   const auditHtml =
     notYet('audits') ??
     (v.audits.length
@@ -131,7 +133,6 @@ export function reportHtml(r: ReportInput): string {
             const refetched = a.lostRefetchedLater.slice(0, LIST_MAX).map((r) => `<li><code>${e(r.value)}</code>${a.kinds[r.value] ? ` <span class="muted">${e(a.kinds[r.value]!)}</span>` : ''} — ${r.via === 'refetch' ? 'fetched again' : 'printed again'} by <a href="#item-${e(encodeURIComponent(r.itemId))}">${e(label(r.itemId))}</a>${r.usedIn ? `, used in <a href="#item-${e(encodeURIComponent(r.usedIn))}">${e(label(r.usedIn))}</a>` : ''}${lines(r, r.usedIn ? [r.usedIn, r.itemId] : [r.itemId])}</li>`).join('');
             const rows = [
               a.restored?.length ? `<p class="muted">${e(restoredLead(a.restored))} ${a.restored.map((r) => `<a href="#item-${e(encodeURIComponent(r.itemId))}"><code>${e(r.file)}</code></a>`).join(', ')}</p>` : '',
-              a.restoredUnrecorded ? `<p class="muted">${e(unrecordedRestoreNote(a.restoredUnrecorded))}</p>` : '',
               count('lostReferencedLater') ? `<p><strong>Lost, and needed later</strong></p><p class="muted">${e(auditListTrust('lostReferencedLater', { instructions: withFiles }))}</p><ul>${needed}</ul>${more(Math.min(a.lostReferencedLater.length, LIST_MAX), count('lostReferencedLater'))}` : '',
               count('lostRefetchedLater') ? `<p><strong>Lost, then fetched again</strong></p><p class="muted">${e(auditListTrust('lostRefetchedLater', { instructions: withFiles }))}</p><ul>${refetched}</ul>${more(Math.min(a.lostRefetchedLater.length, LIST_MAX), count('lostRefetchedLater'))}` : '',
               count('invented') ? `<p><strong>Invented</strong> (in the summary, in none of its sources; ${e(auditListTrust('invented', { instructions: withFiles }))}):</p><ul>${a.invented.slice(0, LIST_MAX).map((x) => `<li><code>${e(x)}</code>${quote('the summary', evidenceLine(summaryText, [x], QUOTE_WIDTH))}</li>`).join('')}</ul>${more(Math.min(a.invented.length, LIST_MAX), count('invented'))}` : '',
@@ -142,7 +143,7 @@ export function reportHtml(r: ReportInput): string {
             ].join('');
             return `<details class="audit"${count('lostReferencedLater') || count('lostRefetchedLater') || count('invented') || count('inventedInstructions') ? ' open' : ''}><summary>${head}</summary>${rows || '<p class="muted">No identifiers in the evicted slice.</p>'}</details>`;
           })
-          .join('') + `${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote({ instructions: withFiles }))}</p>`
+          .join('') + `${unrecorded ? `<p class="muted">${e(unrecordedRestoreNote(unrecorded))}</p>` : ''}${r.instructionFiles?.length ? `<p class="muted">Read with ${r.instructionFiles.map((f) => `<code>${e(f.path)}</code> (${formatBytes(f.size)})`).join(', ')}.</p>` : ''}<p class="muted">${e(auditTrustNote({ instructions: withFiles }))}</p>`
       : '<p class="muted">No summary to audit.</p>');
   const cacheFacts = v.facts.cache;
   const misses = v.cache.filter((r) => r.cacheBreak);

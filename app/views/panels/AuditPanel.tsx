@@ -63,6 +63,8 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
   const invented = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'invented') : 0), 0);
   const claims = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'inventedInstructions') : 0), 0);
   const notJudged = cards.filter((c) => c.audit?.readUnheldTurns).length;
+  // Every compaction of such a version: said once, above the cards.
+  const unrecorded = cards.find((c) => c.audit?.restoredUnrecorded)?.audit?.restoredUnrecorded;
   const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
   const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
   const items = virtualizer.getVirtualItems();
@@ -96,6 +98,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
         </span>
       </p>
       <p className="muted small audit-trust">{auditTrustNote({ instructions: withFiles })}</p>
+      {unrecorded ? <p className="muted small audit-unrecorded">{unrecordedRestoreNote(unrecorded)}</p> : null}
       {filesLine}
       <div className="audit-scroll" ref={scrollRef}>
         <ol className="audit-cards" aria-label="Compactions" style={{ height: virtualizer.getTotalSize() }}>
@@ -158,7 +161,6 @@ function AuditCardView({ card, goTo, itemById, withFiles }: { card: AuditCard; g
               </span>
             </p>
           ) : null}
-          {audit.restoredUnrecorded ? <p className="muted small audit-unrecorded">{unrecordedRestoreNote(audit.restoredUnrecorded)}</p> : null}
           <div role="group" className="gate" aria-label={`Lost and needed later, compaction ${c.index + 1}`}>
             <h4>
               Lost and needed later <span className={`count${card.neededLater.length ? ' bad' : ''}`}>{fmt(auditCount(audit, 'lostReferencedLater'))}</span>
