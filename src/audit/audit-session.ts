@@ -39,6 +39,7 @@ import { instructionContext, instructionUnits, isRecordedInstructions } from './
 import { hiddenByRedaction, redactedExtensions } from './redacted';
 import { SourceTexts } from './instructions';
 import { namedInEveryRequest } from './loaded-instructions';
+import { unrecordedRestoreOf } from './unrecorded-restore';
 
 /** One row per audited compaction; `compaction` is the event's 0-based index in the session. */
 export interface CompactionAudit extends SummaryAudit {
@@ -274,34 +275,6 @@ interface Placement {
  * - `instructions`: a manual `/compact`'s echo, whose arguments were the summarizer's instructions.
  * Another command ends the run.
  */
-/**
- * Claude Code records the files it reads again after compacting from 2.1.92 on (`file` attachments beside the summary,
- * claude-code-attachments.ts); no public file of 2.1.88 or before does. Versions in between are not told.
- */
-const RECORDS_RESTORED_FILES = [2, 1, 89] as const;
-
-/** Is `version` (`2.0.74`) a Claude Code older than the one that records the files it reads again? Unknown is not. */
-export function restoresUnrecorded(version: string): boolean {
-  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!m) return false;
-  for (let k = 0; k < 3; k++) {
-    const v = Number(m[k + 1]);
-    if (v !== RECORDS_RESTORED_FILES[k]) return v < RECORDS_RESTORED_FILES[k]!;
-  }
-  return false;
-}
-
-/**
- * `restoredUnrecorded` of a compaction's audit: the version of a Claude Code that read files into the context again
- * after this compaction without recording which (a compact, not a microcompaction, with no file attached beside its
- * summary, `restoredAny`).
- */
-export function unrecordedRestoreOf(session: Session, event: CompactionEvent, restoredAny: boolean): { restoredUnrecorded?: string } {
-  const version = session.meta['version'];
-  if (session.format !== 'claude-code' || event.kind !== 'compact' || restoredAny || typeof version !== 'string' || !restoresUnrecorded(version)) return {};
-  return { restoredUnrecorded: version };
-}
-
 function besideSummary(items: readonly Item[], summaryAt: number | undefined): { kept: number[]; restored: number[]; instructions: number[] } {
   const kept: number[] = [];
   const restored: number[] = [];
