@@ -9,7 +9,7 @@ import { READ_NOTES } from '../../src/cache/cause-taxonomy';
 import type { AnalysisView } from '../../src/analysis/analysis-view';
 import { auditCount, type AuditList } from '../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../src/audit/audit-trust';
-import { restoredLead, unrecordedRestoreNote } from '../../src/audit/restored-lead';
+import { restoredLead, unrecordedRestoreNote, unrecordedRestoreVersion } from '../../src/audit/restored-lead';
 import { closestLead } from '../../src/audit/closest-lead';
 import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH, type EvidenceLine } from '../../src/audit/evidence-line';
 import { describeTarget, sortAnnotations, type Annotation, type ViewState } from '../../src/share';
@@ -113,7 +113,7 @@ export function reportHtml(r: ReportInput): string {
   const more = (shown: number, total: number) => (total > shown ? ` <span class="muted">…and ${n(total - shown)} more</span>` : '');
   const values = (list: readonly string[], total: number) => `${list.slice(0, LIST_MAX).map((x) => `<code>${e(x)}</code>`).join(', ')}${more(Math.min(list.length, LIST_MAX), total)}`;
   // Said once for the session (every compaction of such a version), as `check` says it.
-  const unrecorded = v.audits.find((a) => a.restoredUnrecorded)?.restoredUnrecorded;
+  const unrecorded = unrecordedRestoreVersion(v.audits);
   const auditHtml =
     notYet('audits') ??
     (v.audits.length

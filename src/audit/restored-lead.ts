@@ -19,3 +19,8 @@ export function restoredLead(restored: Restored): string {
 export function unrecordedRestoreNote(version: string): string {
   return `Claude Code ${version} reads up to five files the agent used last into the context again after compacting, and does not record which: values of those files may be listed lost.`;
 }
+
+/** The version whose note a session's audits carry (every compaction of it alike), said once by each view. */
+export function unrecordedRestoreVersion(audits: readonly ({ restoredUnrecorded?: string } | null | undefined)[]): string | undefined {
+  return audits.find((a) => a?.restoredUnrecorded)?.restoredUnrecorded;
+}

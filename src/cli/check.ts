@@ -18,7 +18,7 @@ import { FORMAT_IDS } from '../model/types';
 import { SURVIVAL_KINDS, type Survival } from '../audit/survival';
 import { auditTrustNote } from '../audit/audit-trust';
 import { closestLead } from '../audit/closest-lead';
-import { unrecordedRestoreNote } from '../audit/restored-lead';
+import { unrecordedRestoreNote, unrecordedRestoreVersion } from '../audit/restored-lead';
 import { showControls } from '../model/visible-text';
 import { oneLine, terminalText } from './terminal-text';
 import { thousands } from '../model/thousands';
@@ -179,7 +179,7 @@ export function checkSession(session: Session, m: SessionMetrics, opts: CheckOpt
   const first = place(undefined);
   const found = findings(session, m, place);
   const byId = new Map(session.items.map((i) => [i.id, i]));
-  const unrecorded = m.audits.find((a) => a.restoredUnrecorded)?.restoredUnrecorded;
+  const unrecorded = unrecordedRestoreVersion(m.audits);
   const firstBreak = m.calls.find((c) => c.cacheBreak);
   const breakAt = firstBreak?.divergence ? place(byId.get(firstBreak.divergence.item)?.source) : first;
   return {

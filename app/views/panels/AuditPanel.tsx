@@ -15,7 +15,7 @@ import { askingLine, evidenceLine, lineWriting, QUOTE_WIDTH } from '../../../src
 import type { Item } from '../../../src/model/types';
 import { auditCount } from '../../../src/audit/trim-audit';
 import { auditListTrust, auditTrustNote } from '../../../src/audit/audit-trust';
-import { restoredLead, unrecordedRestoreNote } from '../../../src/audit/restored-lead';
+import { restoredLead, unrecordedRestoreNote, unrecordedRestoreVersion } from '../../../src/audit/restored-lead';
 import { closestLead } from '../../../src/audit/closest-lead';
 import type { CompactionRefetch, Refetch } from '../../../src/refetch';
 import { count as formatCount } from '../../format/count';
@@ -64,7 +64,7 @@ export default function AuditPanel({ session, view, callIndex, goTo, itemById }:
   const claims = cards.reduce((n, c) => n + (c.audit ? auditCount(c.audit, 'inventedInstructions') : 0), 0);
   const notJudged = cards.filter((c) => c.audit?.readUnheldTurns).length;
   // Every compaction of such a version: said once, above the cards.
-  const unrecorded = cards.find((c) => c.audit?.restoredUnrecorded)?.audit?.restoredUnrecorded;
+  const unrecorded = unrecordedRestoreVersion(cards.map((c) => c.audit));
   const refetched = cards.reduce((n, c) => n + (c.refetch?.refetches.length ?? 0), 0);
   const refetchTokens = cards.reduce((n, c) => n + (c.refetch?.refetchTokens ?? 0), 0);
   const items = virtualizer.getVirtualItems();
